@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The layout mirrors the architecture in DESIGN.md:
+// core (no terminal, no SQL) · storage (GRDB) · line input (libedit) · executable.
+let package = Package(
+    name: "navsh",
+    products: [
+        .executable(name: "navsh", targets: ["navsh"]),
+        .library(name: "NavshCore", targets: ["NavshCore"]),
+        .library(name: "NavshSQLite", targets: ["NavshSQLite"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // glibc's wcwidth, which Swift's Glibc module hides.
+        .target(name: "CDisplayWidth"),
+        // The frame stack, edit buffers, command grammar and text rendering.
+        .target(name: "NavshCore", dependencies: ["CDisplayWidth"]),
+        // SQLite files as navsh stores, through GRDB.
+        .target(
+            name: "NavshSQLite",
+            dependencies: ["NavshCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // libedit's native API (histedit.h) with non-variadic wrappers.
+        .systemLibrary(
+            name: "CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        // Signal flag and terminal size: C, because a signal handler must be.
+        .target(name: "CTerminal"),
+        // Lines from a terminal (libedit) or from a pipe or file (buffered reads).
+        .target(name: "NavshLineInput", dependencies: ["CLibEdit", "CTerminal", "NavshCore"]),
+        .executableTarget(
+            name: "navsh",
+            dependencies: [
+                "NavshCore", "NavshSQLite", "NavshLineInput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Shared helpers for the test targets: temporary databases, running the binary.
+        .target(
+            name: "NavshTestSupport",
+            dependencies: ["NavshCore", "NavshSQLite", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/NavshTestSupport"
+        ),
+        .testTarget(name: "NavshCoreTests", dependencies: ["NavshCore", "NavshSQLite", "NavshTestSupport"]),
+        .testTarget(
+            name: "NavshSQLiteTests",
+            dependencies: ["NavshSQLite", "NavshTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "NavshEndToEndTests",
+            dependencies: ["NavshTestSupport", .product(name: "GRDB", package: "GRDB.swift"), "navsh"]
+        ),
+    ]
+)

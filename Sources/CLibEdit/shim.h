@@ -1,0 +1,47 @@
+#ifndef NAVSH_CLIBEDIT_SHIM_H
+#define NAVSH_CLIBEDIT_SHIM_H
+
+// libedit's native API. el_set, el_get and history are C-variadic, which
+// Swift cannot call, so each call shape navsh uses gets a fixed wrapper here.
+#include <stdio.h>
+#include <histedit.h>
+
+typedef char *(*navsh_prompt_fn)(EditLine *);
+
+static inline EditLine *navsh_el_init(const char *program) {
+    return el_init(program, stdin, stdout, stderr);
+}
+static inline int navsh_el_set_prompt(EditLine *el, navsh_prompt_fn fn) {
+    return el_set(el, EL_PROMPT, fn);
+}
+static inline int navsh_el_set_editor(EditLine *el, const char *mode) {
+    return el_set(el, EL_EDITOR, mode);
+}
+static inline int navsh_el_set_signal(EditLine *el, int on) {
+    return el_set(el, EL_SIGNAL, on);
+}
+static inline int navsh_el_set_history(EditLine *el, History *h) {
+    return el_set(el, EL_HIST, history, h);
+}
+static inline int navsh_el_set_clientdata(EditLine *el, void *data) {
+    return el_set(el, EL_CLIENTDATA, data);
+}
+static inline void *navsh_el_get_clientdata(EditLine *el) {
+    void *data = NULL;
+    el_get(el, EL_CLIENTDATA, &data);
+    return data;
+}
+static inline History *navsh_history_init(int size) {
+    History *h = history_init();
+    HistEvent ev;
+    if (h == NULL) return NULL;
+    history(h, &ev, H_SETSIZE, size);
+    history(h, &ev, H_SETUNIQUE, 1);
+    return h;
+}
+static inline int navsh_history_enter(History *h, const char *line) {
+    HistEvent ev;
+    return history(h, &ev, H_ENTER, line);
+}
+
+#endif

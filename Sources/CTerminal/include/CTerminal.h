@@ -1,0 +1,14 @@
+#ifndef NAVSH_CTERMINAL_H
+#define NAVSH_CTERMINAL_H
+
+/// Installs a SIGINT handler that only records the signal. It is installed
+/// without SA_RESTART so that a blocking read (el_gets) returns with EINTR.
+int navsh_install_interrupt_handler(void);
+
+/// Returns 1 if SIGINT arrived since the last call, and clears the flag.
+int navsh_take_interrupt(void);
+
+/// Rows and columns of the terminal on fd; returns 0 on success.
+int navsh_terminal_size(int fd, int *rows, int *columns);
+
+#endif

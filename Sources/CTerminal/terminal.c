@@ -1,0 +1,34 @@
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include "CTerminal.h"
+
+static volatile sig_atomic_t interrupted = 0;
+
+static void on_interrupt(int signo) {
+    (void)signo;
+    interrupted = 1;
+}
+
+int navsh_install_interrupt_handler(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0; /* no SA_RESTART: el_gets must return on Ctrl-C */
+    return sigaction(SIGINT, &action, NULL);
+}
+
+int navsh_take_interrupt(void) {
+    int was = interrupted;
+    interrupted = 0;
+    return was;
+}
+
+int navsh_terminal_size(int fd, int *rows, int *columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_col == 0) return -1;
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
+}

@@ -1,0 +1,25 @@
+/// A parsed command line. Arguments are still text here: what a row number
+/// or a field name means is decided by the frame that runs the command.
+public enum Command: Equatable, Sendable {
+    case help(String?)
+    case show
+    case whereAmI
+    case back(force: Bool)
+    case top(force: Bool)
+    case quit(force: Bool)
+    // List frames
+    case open(String)
+    case new
+    case deleteRow(String)
+    case next
+    case prev
+    case page(String)
+    // Record frames
+    case set(field: String, value: String)
+    case unset(String)
+    case changes
+    case revert(String?)
+    case save
+    case cancel
+    case deleteRecord
+}

@@ -1,0 +1,92 @@
+/// Splits a command line into words like a shell: `"double quotes"` (where
+/// `\"` and `\\` escape), `'single quotes'` (literal), and backslash escapes
+/// outside quotes. It scans one word at a time, so a command such as `set`
+/// can take the rest of the line raw, apostrophes and all.
+public struct WordScanner {
+    private let line: String
+    private var index: String.Index
+
+    public init(_ line: String) {
+        self.line = line
+        self.index = line.startIndex
+    }
+
+    /// The next word, or nil at the end of the line.
+    public mutating func next() throws(CommandError) -> String? {
+        skipSpaces()
+        guard index < line.endIndex else { return nil }
+        var word = ""
+        while index < line.endIndex {
+            let c = line[index]
+            if c == " " || c == "\t" { break }
+            line.formIndex(after: &index)
+            switch c {
+            case "'":
+                guard let close = line[index...].firstIndex(of: "'") else {
+                    throw CommandError("unterminated single quote; close it with '")
+                }
+                word += line[index..<close]
+                index = line.index(after: close)
+            case "\"":
+                word += try doubleQuoted()
+            case "\\":
+                guard index < line.endIndex else {
+                    throw CommandError("the line ends with a lone backslash")
+                }
+                word.append(line[index])
+                line.formIndex(after: &index)
+            default:
+                word.append(c)
+            }
+        }
+        return word
+    }
+
+    /// Every remaining word.
+    public mutating func remainingWords() throws(CommandError) -> [String] {
+        var words: [String] = []
+        while let word = try next() { words.append(word) }
+        return words
+    }
+
+    /// The rest of the line as typed, without surrounding spaces. A rest that
+    /// starts with a quote must be exactly one quoted word, so that
+    /// `set name "  padded  "` and `set name ""` can say what plain text can't.
+    public mutating func restOfLine() throws(CommandError) -> String {
+        skipSpaces()
+        guard let first = line[index...].first else { return "" }
+        guard first == "\"" || first == "'" else {
+            let rest = String(line[index...]).trimmingSpaces
+            index = line.endIndex
+            return rest
+        }
+        let word = try next() ?? ""
+        skipSpaces()
+        if index < line.endIndex {
+            throw CommandError("unexpected text after the closing quote: \(line[index...]); quote the whole value")
+        }
+        return word
+    }
+
+    private mutating func skipSpaces() {
+        while index < line.endIndex, line[index] == " " || line[index] == "\t" {
+            line.formIndex(after: &index)
+        }
+    }
+
+    private mutating func doubleQuoted() throws(CommandError) -> String {
+        var text = ""
+        while index < line.endIndex {
+            let c = line[index]
+            line.formIndex(after: &index)
+            if c == "\"" { return text }
+            if c == "\\", index < line.endIndex, line[index] == "\"" || line[index] == "\\" {
+                text.append(line[index])
+                line.formIndex(after: &index)
+            } else {
+                text.append(c)
+            }
+        }
+        throw CommandError("unterminated double quote; close it with \"")
+    }
+}

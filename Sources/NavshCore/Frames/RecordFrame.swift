@@ -1,0 +1,38 @@
+/// One record and its edit buffer. A draft (from `new`) has no identity until
+/// `save` inserts it.
+final class RecordFrame: Frame {
+    let collection: CollectionSchema
+    /// nil for a draft.
+    let id: RecordID?
+    var buffer: EditBuffer
+
+    init(collection: CollectionSchema, record: Record) {
+        self.collection = collection
+        self.id = record.id
+        self.buffer = EditBuffer(base: record.values)
+    }
+
+    /// A draft starts from the defaults the core can show; fields whose
+    /// default is an expression stay out, and the store fills them at insert.
+    init(draftOf collection: CollectionSchema) {
+        self.collection = collection
+        self.id = nil
+        var base: [String: Value] = [:]
+        for field in collection.fields {
+            if case .value(let value) = field.defaultValue { base[field.name] = value }
+        }
+        self.buffer = EditBuffer(base: base)
+    }
+
+    var isDraft: Bool { id == nil }
+    var kind: FrameKind { .record }
+
+    var unsavedFields: [String] {
+        collection.fields.map(\.name).filter { buffer.isChanged($0) }
+    }
+
+    /// The title field's current (buffered) value: the breadcrumb follows edits.
+    var crumb: String {
+        RowTitle.text(collection.titleField.map { buffer.value(of: $0) }, id: id)
+    }
+}

@@ -1,0 +1,50 @@
+/// A collection (a table) as the core sees it: fields in declared order and
+/// how its rows read in a list. Stores build these from their schema; app
+/// specs (later) adjust the presentation parts.
+public struct CollectionSchema: Sendable {
+    /// A column of the list's right-hand detail.
+    public struct Detail: Sendable, Equatable {
+        public var field: String
+        public var format: ValueFormat
+        public init(field: String, format: ValueFormat = .plain) {
+            self.field = field
+            self.format = format
+        }
+    }
+
+    public var name: String
+    public var fields: [Field]
+    /// The field whose value titles a row in lists and breadcrumbs.
+    public var titleField: String?
+    public var details: [Detail]
+
+    public init(name: String, fields: [Field], titleField: String? = nil, details: [Detail]? = nil) {
+        self.name = name
+        self.fields = fields
+        self.titleField = titleField ?? Self.defaultTitleField(fields)
+        self.details = details ?? Self.defaultDetails(fields, title: self.titleField)
+    }
+
+    /// Finds a field by name, ignoring case as SQLite does.
+    public func field(named name: String) -> Field? {
+        fields.first { $0.name == name } ?? fields.first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    public var editableFields: [Field] { fields.filter { !$0.isReadOnly } }
+
+    /// The first text column that is not part of the key, else the first
+    /// column that is not the key, else the key.
+    static func defaultTitleField(_ fields: [Field]) -> String? {
+        let nonKey = fields.filter { $0.primaryKeyPosition == nil }
+        if let text = nonKey.first(where: { $0.kind == .text || $0.kind == .any }) { return text.name }
+        return nonKey.first?.name ?? fields.first?.name
+    }
+
+    /// The next two readable columns after the title, in declared order.
+    static func defaultDetails(_ fields: [Field], title: String?) -> [Detail] {
+        let candidates = fields.filter {
+            $0.name != title && $0.primaryKeyPosition == nil && $0.kind != .blob
+        }
+        return candidates.prefix(2).map { Detail(field: $0.name, format: $0.kind == .date ? .date : .plain) }
+    }
+}

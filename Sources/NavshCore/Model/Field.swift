@@ -1,0 +1,42 @@
+/// One column of a collection, as the store's schema declares it plus what a
+/// presentation adds (read-only, format). App specs will fill in more.
+public struct Field: Sendable, Equatable {
+    public enum Default: Sendable, Equatable {
+        case none
+        /// A constant the core can show in a draft.
+        case value(Value)
+        /// An expression only the store can evaluate (`CURRENT_TIMESTAMP`):
+        /// a draft leaves the field out so the store applies it at insert.
+        case expression(String)
+    }
+
+    public var name: String
+    public var declaredType: String
+    public var kind: FieldKind
+    public var isNotNull: Bool
+    public var defaultValue: Default
+    /// Position in the primary key, from 1; nil when not part of it.
+    public var primaryKeyPosition: Int?
+    public var isReadOnly: Bool
+    public var format: ValueFormat
+
+    public init(
+        name: String,
+        declaredType: String,
+        kind: FieldKind? = nil,
+        isNotNull: Bool = false,
+        defaultValue: Default = .none,
+        primaryKeyPosition: Int? = nil,
+        isReadOnly: Bool = false,
+        format: ValueFormat = .plain
+    ) {
+        self.name = name
+        self.declaredType = declaredType
+        self.kind = kind ?? FieldKind(declaredType: declaredType)
+        self.isNotNull = isNotNull
+        self.defaultValue = defaultValue
+        self.primaryKeyPosition = primaryKeyPosition
+        self.isReadOnly = isReadOnly
+        self.format = format
+    }
+}

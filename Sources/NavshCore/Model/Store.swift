@@ -1,0 +1,25 @@
+/// What the navigation core needs from storage. SQLite implements it today;
+/// a shared server (PostgreSQL) can later, without touching the frames.
+///
+/// Reads are by page or by identity: nothing asks for a whole table, so a
+/// million-row collection costs no more memory than a small one.
+public protocol Store: AnyObject {
+    /// A short name for the root frame (the file name, say).
+    var displayName: String { get }
+    var collections: [CollectionSchema] { get }
+
+    func count(of collection: CollectionSchema) throws -> Int
+    /// Rows in the collection's order, `offset` counting from 0.
+    func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
+    func record(of collection: CollectionSchema, id: RecordID) throws -> Record?
+    /// How many rows come before this one in the collection's order.
+    func position(of id: RecordID, in collection: CollectionSchema) throws -> Int?
+    /// Rows whose `field` equals `text` ignoring case (`exact`), or contains it.
+    func find(_ text: String, in field: String, of collection: CollectionSchema, exact: Bool, limit: Int) throws -> [Record]
+
+    /// Writes one new row in one transaction. Fields left out get the store's defaults.
+    func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> RecordID
+    /// Writes the changed fields of one row in one transaction.
+    func update(_ id: RecordID, in collection: CollectionSchema, changes: [String: Value]) throws
+    func delete(_ id: RecordID, from collection: CollectionSchema) throws
+}

@@ -1,0 +1,23 @@
+/// Failures a store reports in terms the core can explain to a person.
+/// Stores translate their own errors (GRDB's DatabaseError) into these.
+public enum StoreError: Error, Equatable, Sendable {
+    public enum Constraint: String, Sendable {
+        case notNull = "NOT NULL"
+        case unique = "UNIQUE"
+        case check = "CHECK"
+        case foreignKey = "FOREIGN KEY"
+        case primaryKey = "PRIMARY KEY"
+        case other = "constraint"
+    }
+
+    /// A write refused by a constraint. `fields` names the fields involved
+    /// when they can be known; `detail` is the store's own words.
+    case constraint(Constraint, fields: [String], detail: String)
+    /// The row is gone (deleted by someone else since it was read).
+    case recordMissing
+    /// The store cannot be written (read-only file, permissions).
+    case readOnly(String)
+    /// Another connection holds the lock longer than the busy timeout.
+    case busy
+    case other(String)
+}

@@ -1,0 +1,59 @@
+/// Fitting text into columns by display width.
+public enum TextLayout {
+    public static let ellipsis: Character = "…"
+
+    /// Cuts `text` to at most `width` columns, ending in an ellipsis when cut.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if DisplayWidth.of(text) <= width { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = DisplayWidth.of(character)
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        result.append(ellipsis)
+        return result
+    }
+
+    /// Pads on the right to `width` columns (after truncating to it).
+    public static func left(_ text: String, _ width: Int) -> String {
+        let cut = truncate(text, to: width)
+        return cut + String(repeating: " ", count: max(0, width - DisplayWidth.of(cut)))
+    }
+
+    /// Pads on the left to `width` columns (after truncating to it).
+    public static func right(_ text: String, _ width: Int) -> String {
+        let cut = truncate(text, to: width)
+        return String(repeating: " ", count: max(0, width - DisplayWidth.of(cut))) + cut
+    }
+
+    /// Makes stored text safe to print on a terminal: control characters
+    /// become visible escapes (`\n`, `\t`, `\x1B`), so a value can never move
+    /// the cursor, change colours or break a row across lines.
+    public static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) else { result.unicodeScalars.append(scalar); continue }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += scalar.value <= 0xFF
+                    ? "\\x" + String(repeating: "0", count: max(0, 2 - hex.count)) + hex
+                    : "\\u{" + hex + "}"
+            }
+        }
+        return result
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+            || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+}

@@ -1,0 +1,68 @@
+/// How values read on screen. Record frames show values as stored (what
+/// `set` takes back); list rows may apply a field's format.
+public enum ValueText {
+    public static let null = "(null)"
+
+    /// The value as stored, printable. Empty text shows as `""` so that it is
+    /// not mistaken for NULL.
+    public static func raw(_ value: Value) -> String {
+        switch value {
+        case .null: return null
+        case .integer(let n): return String(n)
+        case .real(let d): return realText(d)
+        case .text(let s): return s.isEmpty ? "\"\"" : TextLayout.printable(s)
+        case .blob(let bytes): return "<blob, \(bytes.count) bytes>"
+        }
+    }
+
+    /// The value in a list cell; NULL reads as nothing there.
+    public static func formatted(_ value: Value, _ format: ValueFormat) -> String {
+        if value.isNull { return "" }
+        switch format {
+        case .plain:
+            if case .text(let s) = value { return TextLayout.printable(s) }
+            return raw(value)
+        case .money:
+            return money(value) ?? raw(value)
+        case .date:
+            if case .text(let s) = value, s.count >= 10,
+               DateText.isDate(String(s.prefix(10))) {
+                return String(s.prefix(10))
+            }
+            return raw(value)
+        }
+    }
+
+    /// `$1,200` for whole dollars, `$1,200.50` otherwise.
+    static func money(_ value: Value) -> String? {
+        let amount: Double
+        switch value {
+        case .integer(let n): return (n < 0 ? "-$" : "$") + grouped(String(n.magnitude))
+        case .real(let d): amount = d
+        case .text(let s): guard let d = Double(s) else { return nil }; amount = d
+        default: return nil
+        }
+        guard amount.isFinite else { return nil }
+        let cents = (abs(amount) * 100).rounded()
+        let whole = Int64(cents / 100)
+        let fraction = Int64(cents) % 100
+        let sign = amount < 0 && cents > 0 ? "-$" : "$"
+        let fractionText = fraction == 0 ? "" : "." + (fraction < 10 ? "0" : "") + String(fraction)
+        return sign + grouped(String(whole)) + fractionText
+    }
+
+    static func grouped(_ digits: String) -> String {
+        var result = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+
+    /// Shortest text that reads back as the same Double (`150.5`, not `150.50000001`).
+    static func realText(_ d: Double) -> String {
+        if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) + ".0" }
+        return String(d)
+    }
+}

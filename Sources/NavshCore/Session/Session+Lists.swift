@@ -1,0 +1,157 @@
+extension Session {
+    func open(_ target: String) throws -> Response {
+        if let root = top as? CollectionsFrame {
+            let collection = try pick(target, from: root.collections)
+            let list = ListFrame(collection: collection)
+            push(list)
+            return Response(output: try render(list))
+        }
+        let list = try topFrame(ListFrame.self)
+        let record = try findRecord(target, in: list)
+        let frame = RecordFrame(collection: list.collection, record: record)
+        push(frame)
+        return Response(output: RecordRenderer.render(frame, columns: viewport().columns))
+    }
+
+    func newDraft() throws -> Response {
+        let list = try topFrame(ListFrame.self)
+        let frame = RecordFrame(draftOf: list.collection)
+        push(frame)
+        return Response(output: RecordRenderer.render(frame, columns: viewport().columns))
+    }
+
+    func deleteRow(_ row: String, confirmed: Bool) throws -> Response {
+        let list = try topFrame(ListFrame.self)
+        let number = try rowNumber(row, in: list)
+        let record = try recordAt(number, in: list)
+        let title = RowTitle.of(record, in: list.collection)
+        if mode == .interactive && !confirmed {
+            return Response(question: Question(
+                prompt: "Delete row \(number), \(title), from \(list.collection.name)? [y/N] ",
+                onYes: .deleteRow(row)))
+        }
+        try store.delete(record.id, from: list.collection)
+        list.invalidate()
+        return Response(output: "deleted \(title)\n")
+    }
+
+    func turnPage(by step: Int) throws -> Response {
+        let (index, pages) = try pageState()
+        let target = index + step
+        guard (0..<pages).contains(target) else {
+            throw CommandError(step > 0
+                ? "already on the last page (page \(index + 1) of \(pages))"
+                : "already on the first page")
+        }
+        return try showPage(target)
+    }
+
+    func goToPage(_ text: String) throws -> Response {
+        let (_, pages) = try pageState()
+        guard let number = Int(text), (1...pages).contains(number) else {
+            throw CommandError("page: '\(TextLayout.printable(text))' is not a page here; pages are 1 to \(pages)")
+        }
+        return try showPage(number - 1)
+    }
+
+    // MARK: Helpers
+
+    private func pageState() throws -> (index: Int, pages: Int) {
+        let size = viewport().pageSize
+        if let root = top as? CollectionsFrame {
+            return (root.pageIndex, pageCount(root.collections.count, size))
+        }
+        let list = try topFrame(ListFrame.self)
+        return (list.pageIndex, pageCount(try count(list), size))
+    }
+
+    private func showPage(_ index: Int) throws -> Response {
+        if let root = top as? CollectionsFrame {
+            root.pageIndex = index
+        } else {
+            let list = try topFrame(ListFrame.self)
+            list.pageIndex = index
+        }
+        return Response(output: try render(top))
+    }
+
+    func pageCount(_ rows: Int, _ size: Int) -> Int {
+        max(1, (rows + size - 1) / size)
+    }
+
+    func count(_ list: ListFrame) throws -> Int {
+        if let cached = list.cachedCount { return cached }
+        let total = try store.count(of: list.collection)
+        list.cachedCount = total
+        return total
+    }
+
+    /// A row number as shown (from 1), checked against the row count.
+    private func rowNumber(_ text: String, in list: ListFrame) throws -> Int {
+        let total = try count(list)
+        guard let number = Int(text), number >= 1 else {
+            throw CommandError("'\(TextLayout.printable(text))' is not a row number; rows are numbered from 1 as shown")
+        }
+        guard number <= total else {
+            throw CommandError(total == 0
+                ? "\(list.collection.name) has no rows"
+                : "no row \(number); \(list.collection.name) has \(total) row\(total == 1 ? "" : "s")")
+        }
+        return number
+    }
+
+    private func recordAt(_ number: Int, in list: ListFrame) throws -> Record {
+        if let page = list.cachedPage, number - 1 >= page.index * page.size,
+           number - 1 < page.index * page.size + page.rows.count {
+            return page.rows[number - 1 - page.index * page.size]
+        }
+        guard let record = try store.records(of: list.collection, offset: number - 1, limit: 1).first else {
+            list.invalidate()
+            throw CommandError("row \(number) is gone (deleted elsewhere); show lists the rows now")
+        }
+        return record
+    }
+
+    /// `open 3` is row 3; anything else is a title: an exact match (ignoring
+    /// case) wins, then a unique partial match; several matches are listed.
+    private func findRecord(_ target: String, in list: ListFrame) throws -> Record {
+        if let number = Int(target) {
+            return try recordAt(try rowNumber(String(number), in: list), in: list)
+        }
+        guard let titleField = list.collection.titleField else {
+            throw CommandError("\(list.collection.name) has no title field; open rows by number")
+        }
+        let limit = 6
+        let exact = try store.find(target, in: titleField, of: list.collection, exact: true, limit: limit)
+        if exact.count == 1 { return exact[0] }
+        let matches = exact.isEmpty
+            ? try store.find(target, in: titleField, of: list.collection, exact: false, limit: limit)
+            : exact
+        if matches.count == 1 { return matches[0] }
+        let shown = TextLayout.printable(target)
+        guard !matches.isEmpty else {
+            throw CommandError("no row in \(list.collection.name) has a title matching '\(shown)'; open N opens by number")
+        }
+        let candidates = try matches.prefix(limit - 1).map { record in
+            let position = try store.position(of: record.id, in: list.collection).map { "\($0 + 1) " } ?? ""
+            return position + RowTitle.of(record, in: list.collection)
+        }
+        let more = matches.count >= limit ? ", …" : ""
+        throw CommandError("'\(shown)' matches several rows: \(candidates.joined(separator: ", "))\(more); open N picks one")
+    }
+
+    private func pick(_ target: String, from collections: [CollectionSchema]) throws -> CollectionSchema {
+        if let number = Int(target) {
+            guard (1...max(1, collections.count)).contains(number), !collections.isEmpty else {
+                throw CommandError("no collection \(number); there are \(collections.count)")
+            }
+            return collections[number - 1]
+        }
+        if let match = collections.first(where: { $0.name == target })
+            ?? collections.first(where: { $0.name.lowercased() == target.lowercased() }) {
+            return match
+        }
+        let names = collections.map(\.name).joined(separator: ", ")
+        throw CommandError("no collection named '\(TextLayout.printable(target))'; the collections are \(names)")
+    }
+}

@@ -1,0 +1,131 @@
+/// The navigation state machine: fed one line, it returns what to print.
+/// Interactive mode, scripts and tests all drive this same object; it knows
+/// nothing of terminals or SQL.
+public final class Session {
+    public enum Mode: Sendable {
+        /// Guarded actions ask a question.
+        case interactive
+        /// Guarded actions fail: a script must never be answered by its own lines.
+        case script
+    }
+
+    /// Longest line accepted, in UTF-8 bytes.
+    public static let maximumLineLength = 65_536
+
+    let store: any Store
+    let mode: Mode
+    let viewport: () -> Viewport
+    private(set) var stack: [any Frame]
+    public private(set) var isFinished = false
+
+    public init(store: any Store, mode: Mode, viewport: @escaping () -> Viewport = { Viewport() }) {
+        self.store = store
+        self.mode = mode
+        self.viewport = viewport
+        if store.collections.count == 1 {
+            stack = [ListFrame(collection: store.collections[0])]
+        } else {
+            stack = [CollectionsFrame(title: store.displayName, collections: store.collections)]
+        }
+    }
+
+    // MARK: State for callers
+
+    var top: any Frame { stack[stack.count - 1] }
+
+    /// `Items › Gort statue*`: a crumb per frame, `*` where edits are unsaved.
+    public var breadcrumb: String {
+        stack.map { frame in
+            TextLayout.truncate(TextLayout.printable(frame.crumb), to: 32) + (frame.isDirty ? "*" : "")
+        }.joined(separator: " › ")
+    }
+
+    public var prompt: String { breadcrumb + "> " }
+
+    /// The stack as a path without markers, for error messages.
+    public var location: String { path(upTo: stack.count - 1) }
+
+    /// Every frame with unsaved edits, outermost first.
+    public var unsavedWork: [UnsavedWork] { unsavedWork(from: 0) }
+
+    /// What an interactive session prints when it starts.
+    public func welcome() -> Response {
+        run { Response(output: try render(top)) }
+    }
+
+    // MARK: Feeding lines
+
+    /// Runs one line. A line that fails changes nothing.
+    public func execute(_ line: String) -> Response {
+        if line.utf8.count > Self.maximumLineLength { return refuseLongLine(byteCount: line.utf8.count) }
+        if line.utf8.contains(0) {
+            return .failure(CommandError("line contains a NUL byte; nothing was run"))
+        }
+        let command: Command?
+        do {
+            command = try CommandParser.parse(line, in: top.kind)
+        } catch {
+            return .failure(error)
+        }
+        guard let command else { return Response() }
+        return run { try perform(command, confirmed: false) }
+    }
+
+    /// Runs a line given as bytes, refusing invalid UTF-8 instead of repairing it.
+    public func execute(bytes: [UInt8]) -> Response {
+        if bytes.count > Self.maximumLineLength { return refuseLongLine(byteCount: bytes.count) }
+        guard let line = String(validating: bytes, as: UTF8.self) else {
+            return .failure(CommandError("line is not valid UTF-8; nothing was run"))
+        }
+        return execute(line)
+    }
+
+    /// The answer to a line a reader skipped for its length.
+    public func refuseLongLine(byteCount: Int) -> Response {
+        .failure(CommandError(
+            "line too long (\(byteCount) bytes; the limit is \(Self.maximumLineLength)); nothing was run"))
+    }
+
+    /// Carries out a question's action when the answer is yes; no does nothing.
+    public func answer(_ question: Question, yes: Bool) -> Response {
+        guard yes else { return Response() }
+        return run { try perform(question.onYes, confirmed: true) }
+    }
+
+    /// Throws away every edit buffer (end of a script's input, or a signal).
+    public func discardAllEdits() {
+        for case let frame as RecordFrame in stack { frame.buffer.revert() }
+    }
+
+    // MARK: Internals shared by the command files
+
+    func run(_ body: () throws -> Response) -> Response {
+        do {
+            return try body()
+        } catch let error as CommandError {
+            return .failure(error)
+        } catch let error as StoreError {
+            return .failure(StoreErrorText.explain(error, frame: top))
+        } catch {
+            return .failure(CommandError("storage error: \(error)"))
+        }
+    }
+
+    func path(upTo index: Int) -> String {
+        stack[...index].map { TextLayout.printable($0.crumb) }.joined(separator: " › ")
+    }
+
+    func push(_ frame: any Frame) {
+        stack.append(frame)
+    }
+
+    func pop(to count: Int = -1) {
+        let keep = count < 0 ? stack.count - 1 : count
+        stack.removeLast(stack.count - max(1, keep))
+    }
+
+    func finish() -> Response {
+        isFinished = true
+        return Response(quits: true)
+    }
+}

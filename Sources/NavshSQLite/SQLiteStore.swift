@@ -1,0 +1,198 @@
+import Foundation
+import GRDB
+import NavshCore
+
+/// Any SQLite file as a navsh store: tables are collections, columns fields.
+/// One serialized connection (a `DatabaseQueue`) with a busy timeout, so two
+/// navsh processes can share a file; every write is one transaction.
+public final class SQLiteStore: Store {
+    public let displayName: String
+    public private(set) var collections: [CollectionSchema]
+    let database: DatabaseQueue
+    private var keys: [String: TableKey]
+
+    /// How long a write waits for another process's lock before giving up.
+    public static let busyTimeout: TimeInterval = 5
+
+    /// Opens an existing file, or creates one (in WAL mode) when `create` is
+    /// set. An existing file keeps its journal mode: switching it would be a
+    /// lasting change to someone else's file. `customize` adjusts the
+    /// collections read from the schema (presentation the schema cannot say).
+    public init(
+        path: String,
+        create: Bool = false,
+        customize: (inout [CollectionSchema]) -> Void = { _ in }
+    ) throws {
+        let exists = FileManager.default.fileExists(atPath: path)
+        if !exists && !create { throw StoreOpenError.missing(path: path) }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.foreignKeysEnabled = true
+        configuration.label = "navsh"
+        do {
+            database = try DatabaseQueue(path: path, configuration: configuration)
+            if !exists {
+                try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+            }
+            let tables = try database.read { try SchemaReader.read($0) }
+            var collections = tables.map(\.collection)
+            customize(&collections)
+            self.collections = collections
+            keys = Dictionary(tables.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
+        } catch let error as DatabaseError {
+            throw StoreOpenError.unreadable(path: path, reason: error.message ?? "\(error)")
+        }
+        displayName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    }
+
+    // MARK: Reading
+
+    public func count(of collection: CollectionSchema) throws -> Int {
+        let key = try key(for: collection)
+        return try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(key.quotedTable)") ?? 0
+        }
+    }
+
+    public func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [NavshCore.Record] {
+        try select(collection, where: nil, arguments: [], suffix: "LIMIT ? OFFSET ?", [limit, offset])
+    }
+
+    public func record(of collection: CollectionSchema, id: RecordID) throws -> NavshCore.Record? {
+        let condition = try key(for: collection).matching(id)
+        return try select(collection, where: condition.sql, arguments: condition.arguments, suffix: "LIMIT 1", []).first
+    }
+
+    public func position(of id: RecordID, in collection: CollectionSchema) throws -> Int? {
+        let key = try key(for: collection)
+        let condition = try key.before(id)
+        return try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(key.quotedTable) WHERE \(condition.sql)",
+                             arguments: condition.arguments)
+        }
+    }
+
+    public func find(
+        _ text: String, in field: String, of collection: CollectionSchema, exact: Bool, limit: Int
+    ) throws -> [NavshCore.Record] {
+        let column = field.quotedDatabaseIdentifier
+        if exact {
+            return try select(collection, where: "\(column) = ? COLLATE NOCASE", arguments: [text],
+                              suffix: "LIMIT ?", [limit])
+        }
+        let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        return try select(collection, where: "\(column) LIKE ? ESCAPE '\\'", arguments: [pattern],
+                          suffix: "LIMIT ?", [limit])
+    }
+
+    // MARK: Writing
+
+    public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> RecordID {
+        let key = try key(for: collection)
+        let names = try orderedNames(values.keys, in: collection)
+        let sql = names.isEmpty
+            ? "INSERT INTO \(key.quotedTable) DEFAULT VALUES RETURNING \(key.keySQL)"
+            : "INSERT INTO \(key.quotedTable) (\(names.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) "
+                + "VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", "))) RETURNING \(key.keySQL)"
+        let arguments = StatementArguments(names.map { values[$0]!.databaseValue })
+        return try write(collection, values: values) { db in
+            guard let row = try Row.fetchOne(db, sql: sql, arguments: arguments) else {
+                throw StoreError.other("the insert returned no row")
+            }
+            return key.id(from: row)
+        }
+    }
+
+    public func update(_ id: RecordID, in collection: CollectionSchema, changes: [String: Value]) throws {
+        guard !changes.isEmpty else { return }
+        let key = try key(for: collection)
+        let names = try orderedNames(changes.keys, in: collection)
+        let condition = try key.matching(id)
+        let assignments = names.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
+        var arguments = StatementArguments(names.map { changes[$0]!.databaseValue })
+        arguments += condition.arguments
+        try write(collection, values: changes) { db in
+            try db.execute(sql: "UPDATE \(key.quotedTable) SET \(assignments) WHERE \(condition.sql)",
+                           arguments: arguments)
+            if db.changesCount == 0 { throw StoreError.recordMissing }
+        }
+    }
+
+    public func delete(_ id: RecordID, from collection: CollectionSchema) throws {
+        let key = try key(for: collection)
+        let condition = try key.matching(id)
+        try write(collection, values: [:]) { db in
+            try db.execute(sql: "DELETE FROM \(key.quotedTable) WHERE \(condition.sql)", arguments: condition.arguments)
+            if db.changesCount == 0 { throw StoreError.recordMissing }
+        }
+    }
+
+    // MARK: Helpers
+
+    private func key(for collection: CollectionSchema) throws -> TableKey {
+        guard let key = keys[collection.name] else {
+            throw StoreError.other("no table named \(collection.name)")
+        }
+        return key
+    }
+
+    /// Field names in declared order, refusing any the table does not have:
+    /// only names from the schema ever reach SQL.
+    private func orderedNames(_ names: some Sequence<String>, in collection: CollectionSchema) throws -> [String] {
+        let wanted = Set(names)
+        let known = collection.fields.map(\.name).filter { wanted.contains($0) }
+        guard known.count == wanted.count else {
+            throw StoreError.other("unknown fields: \(wanted.subtracting(known).sorted().joined(separator: ", "))")
+        }
+        return known
+    }
+
+    private func select(
+        _ collection: CollectionSchema, where condition: String?, arguments: StatementArguments,
+        suffix: String, _ suffixArguments: [any DatabaseValueConvertible]
+    ) throws -> [NavshCore.Record] {
+        let key = try key(for: collection)
+        let fields = collection.fields.map(\.name)
+        let columns = fields.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        let sql = "SELECT \(key.keySQL), \(columns) FROM \(key.quotedTable)"
+            + (condition.map { " WHERE \($0)" } ?? "") + " ORDER BY \(key.keySQL) " + suffix
+        var allArguments = arguments
+        allArguments += StatementArguments(suffixArguments)
+        return try read { db in
+            try Row.fetchAll(db, sql: sql, arguments: allArguments).map { row in
+                var values: [String: Value] = [:]
+                for (i, name) in fields.enumerated() {
+                    values[name] = Value(row[key.keyWidth + i] as DatabaseValue)
+                }
+                return Record(id: key.id(from: row), values: values)
+            }
+        }
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try database.read(body)
+        } catch {
+            throw ConstraintTranslator.translate(error, table: "", fields: [])
+        }
+    }
+
+    /// One transaction; on failure it rolls back and the error names the fields.
+    private func write<T>(
+        _ collection: CollectionSchema, values: [String: Value], _ body: (Database) throws -> T
+    ) throws -> T {
+        do {
+            return try database.write { db in
+                do {
+                    return try body(db)
+                } catch let error as DatabaseError {
+                    throw ConstraintTranslator.translate(
+                        error, table: collection.name, fields: collection.fields.map(\.name), db: db, values: values)
+                }
+            }
+        } catch let error as DatabaseError {
+            throw ConstraintTranslator.translate(error, table: collection.name, fields: collection.fields.map(\.name))
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import GRDB
+import NavshCore
+
+/// Turns a SQLite schema into collections: every ordinary table, with its
+/// columns' declared types, NOT NULL, DEFAULT and primary key. SQLite's own
+/// tables, GRDB's, virtual tables and their shadow tables are skipped.
+enum SchemaReader {
+    struct Table {
+        var collection: CollectionSchema
+        var key: TableKey
+    }
+
+    static func read(_ db: Database) throws -> [Table] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT m.name AS name, t.wr AS withoutRowid
+            FROM sqlite_master AS m
+            JOIN pragma_table_list AS t ON t.name = m.name AND t.schema = 'main'
+            WHERE m.type = 'table' AND t.type = 'table'
+              AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+              AND m.name NOT LIKE 'grdb\\_%' ESCAPE '\\'
+            ORDER BY m.rowid
+            """)
+        return try rows.map { row in
+            try table(db, name: row["name"], withoutRowid: row["withoutRowid"])
+        }
+    }
+
+    private static func table(_ db: Database, name: String, withoutRowid: Bool) throws -> Table {
+        let columns = try Row.fetchAll(
+            db, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid",
+            arguments: [name])
+        let primaryKey = columns.filter { ($0["pk"] as Int) > 0 }.sorted { ($0["pk"] as Int) < ($1["pk"] as Int) }
+        let rowidAlias: String? = !withoutRowid && primaryKey.count == 1
+            && (primaryKey[0]["type"] as String).uppercased() == "INTEGER" ? primaryKey[0]["name"] : nil
+
+        let fields: [Field] = columns.map { column in
+            let fieldName: String = column["name"]
+            let hidden: Int = column["hidden"]
+            let pk: Int = column["pk"]
+            return Field(
+                name: fieldName,
+                declaredType: column["type"],
+                isNotNull: column["notnull"] || pk > 0 && withoutRowid,
+                defaultValue: DefaultValueSQL.parse(column["dflt_value"]),
+                primaryKeyPosition: pk > 0 ? pk : nil,
+                // The rowid alias is assigned by SQLite; generated columns are computed.
+                isReadOnly: fieldName == rowidAlias || hidden == 2 || hidden == 3)
+        }
+
+        let keyKind: TableKey.Kind
+        if withoutRowid {
+            keyKind = .primaryKey(columns: primaryKey.map { $0["name"] })
+        } else if let rowidAlias {
+            keyKind = .rowid(expression: rowidAlias.quotedDatabaseIdentifier)
+        } else {
+            let taken = Set(fields.map { $0.name.lowercased() })
+            let name = ["rowid", "_rowid_", "oid"].first { !taken.contains($0) }
+            guard let name else {
+                throw StoreError.other("table \(name ?? "") shadows every rowid name (rowid, _rowid_, oid)")
+            }
+            keyKind = .rowid(expression: name)
+        }
+        return Table(collection: CollectionSchema(name: name, fields: fields), key: TableKey(table: name, kind: keyKind))
+    }
+}

@@ -1,0 +1,68 @@
+import GRDB
+import NavshCore
+
+/// How rows of one table are identified and ordered in SQL: by rowid (under
+/// a name no column shadows) or, for WITHOUT ROWID tables, by primary key.
+/// Names are always quoted; every value is a bound parameter.
+struct TableKey {
+    enum Kind {
+        case rowid(expression: String)
+        case primaryKey(columns: [String])
+    }
+
+    let table: String
+    let kind: Kind
+
+    var quotedTable: String { table.quotedDatabaseIdentifier }
+
+    /// The key columns as a select list and ORDER BY list.
+    var keySQL: String {
+        switch kind {
+        case .rowid(let expression): return expression
+        case .primaryKey(let columns): return columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        }
+    }
+
+    var keyWidth: Int {
+        switch kind {
+        case .rowid: return 1
+        case .primaryKey(let columns): return columns.count
+        }
+    }
+
+    /// `WHERE` condition matching one row, with its arguments.
+    func matching(_ id: RecordID) throws -> (sql: String, arguments: StatementArguments) {
+        switch (kind, id) {
+        case (.rowid(let expression), .rowid(let rowid)):
+            return ("\(expression) = ?", [rowid])
+        case (.primaryKey(let columns), .key(let values)) where values.count == columns.count:
+            let sql = columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND ")
+            return (sql, StatementArguments(values.map(\.databaseValue)))
+        default:
+            throw StoreError.other("record identity does not fit table \(table)")
+        }
+    }
+
+    /// `WHERE` condition for rows ordered before this one.
+    func before(_ id: RecordID) throws -> (sql: String, arguments: StatementArguments) {
+        switch (kind, id) {
+        case (.rowid(let expression), .rowid(let rowid)):
+            return ("\(expression) < ?", [rowid])
+        case (.primaryKey(let columns), .key(let values)) where values.count == columns.count:
+            let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
+            return ("(\(keySQL)) < (\(placeholders))", StatementArguments(values.map(\.databaseValue)))
+        default:
+            throw StoreError.other("record identity does not fit table \(table)")
+        }
+    }
+
+    /// Reads the identity from the first `keyWidth` columns of a row.
+    func id(from row: Row) -> RecordID {
+        switch kind {
+        case .rowid:
+            return .rowid(row[0])
+        case .primaryKey(let columns):
+            return .key((0..<columns.count).map { Value(row[$0] as DatabaseValue) })
+        }
+    }
+}

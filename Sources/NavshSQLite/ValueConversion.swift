@@ -1,0 +1,26 @@
+import GRDB
+import NavshCore
+
+extension Value {
+    init(_ dbValue: DatabaseValue) {
+        switch dbValue.storage {
+        case .null: self = .null
+        case .int64(let n): self = .integer(n)
+        case .double(let d): self = .real(d)
+        case .string(let s): self = .text(s)
+        case .blob(let data): self = .blob([UInt8](data))
+        }
+    }
+
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: return .null
+        case .integer(let n): return n.databaseValue
+        case .real(let d): return d.databaseValue
+        case .text(let s): return s.databaseValue
+        case .blob(let bytes): return Data(bytes).databaseValue
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,115 @@
+import ArgumentParser
+import NavshCore
+import NavshLineInput
+import NavshSQLite
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@main
+struct Navsh: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navsh",
+        abstract: "Browse and edit the records of a SQLite file, one screen (frame) at a time.",
+        usage: """
+            navsh [FILE]                      open FILE (or the demo store) at a prompt
+            navsh FILE < SCRIPT               run commands from standard input
+            navsh FILE -f SCRIPT              run commands from a file
+            navsh FILE -c CMD [-c CMD ...]    run the given commands
+            """,
+        discussion: """
+            Lists are frames: `open 3` pushes row 3, `set name Gort statue` edits a private copy, \
+            `save` writes it in one transaction and goes back, `cancel` discards it. Type `help` \
+            at any frame for the commands it accepts.
+
+            Script mode (standard input not a terminal, -f or -c): no prompt, plain output; the \
+            first failing command stops the script with SOURCE:LINE: error: MESSAGE on stderr, \
+            and edits left unsaved at the end are discarded, never saved.
+
+            \(ExitStatus.help)
+            """,
+        version: "0.1.0"
+    )
+
+    @Argument(help: "The SQLite file to open. Without one, the demo store in $XDG_DATA_HOME/navsh/.")
+    var file: String?
+
+    @Flag(help: "Create FILE (in WAL mode) if it does not exist.")
+    var create = false
+
+    @Option(name: [.customShort("f"), .customLong("script")], help: "Run the commands in SCRIPT.")
+    var script: String?
+
+    @Option(name: [.customShort("c"), .customLong("command")], help: "Run CMD (repeatable, in order).")
+    var commands: [String] = []
+
+    @Flag(help: "In a script, go on after a failing command (the exit status is still 1).")
+    var keepGoing = false
+
+    @Flag(help: "In a script, print each command (after its frame's prompt) before its output.")
+    var echo = false
+
+    func validate() throws {
+        if script != nil && !commands.isEmpty {
+            throw ValidationError("-f and -c cannot be used together")
+        }
+        if create && file == nil {
+            throw ValidationError("--create needs a FILE")
+        }
+    }
+
+    func run() throws {
+        let interactive = script == nil && commands.isEmpty
+            && Terminal.isTerminal(0) && Terminal.isTerminal(1)
+        if interactive { Terminal.useUTF8Locale() }
+
+        let store: SQLiteStore
+        do {
+            store = try file.map { try SQLiteStore(path: $0, create: create) }
+                ?? DemoStore.open(at: DemoStore.defaultPath())
+        } catch {
+            StandardStreams.err("navsh: \(error)\n")
+            throw ExitCode(ExitStatus.cannotOpen)
+        }
+
+        if interactive {
+            let session = Session(store: store, mode: .interactive, viewport: Self.terminalViewport)
+            guard let editor = EditLineReader() else {
+                StandardStreams.err("navsh: cannot start the line editor\n")
+                throw ExitCode(ExitStatus.cannotOpen)
+            }
+            throw ExitCode(InteractiveRunner(session: session, editor: editor).run())
+        }
+
+        // Scripts page by 20 rows whatever the terminal, so they mean the same everywhere.
+        let columns = Terminal.size(of: 1)?.columns ?? 80
+        let session = Session(store: store, mode: .script, viewport: { Viewport(columns: columns, rows: nil) })
+        let status: Int32
+        if !commands.isEmpty {
+            var source = ArrayLineSource(commands.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) })
+            status = ScriptRunner(session: session, sourceName: "-c", keepGoing: keepGoing, echo: echo).run(&source)
+        } else if let script {
+            let fd = open(script, O_RDONLY)
+            guard fd >= 0 else {
+                StandardStreams.err("navsh: \(script): cannot open the script: \(String(cString: strerror(errno)))\n")
+                throw ExitCode(ExitStatus.cannotOpen)
+            }
+            defer { close(fd) }
+            var source = PlainLineReader(fileDescriptor: fd, maximumLength: Session.maximumLineLength)
+            status = ScriptRunner(session: session, sourceName: script, keepGoing: keepGoing, echo: echo).run(&source)
+        } else {
+            var source = PlainLineReader(fileDescriptor: 0, maximumLength: Session.maximumLineLength)
+            status = ScriptRunner(session: session, sourceName: "<stdin>", keepGoing: keepGoing, echo: echo).run(&source)
+        }
+        throw ExitCode(status)
+    }
+
+    /// Follows resizes: asked at every render.
+    static func terminalViewport() -> Viewport {
+        let size = Terminal.size(of: 1)
+        return Viewport(columns: size?.columns ?? 80, rows: size?.rows)
+    }
+}
