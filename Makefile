@@ -1,0 +1,30 @@
+# The front door: `make run` opens navsh on its demo store, `make test` runs
+# every test. Both install the system packages navsh needs when missing.
+SWIFT ?= swift
+PYTHON ?= python3
+
+.PHONY: run test build deps bench clean
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+run: build
+	.build/debug/navsh $(ARGS)
+
+# Swift tests (core, storage, end-to-end on the built binary), then the
+# pseudo-terminal tests of the interactive prompt.
+test:
+	@NAVSH_NEED_PEXPECT=1 scripts/install-deps.sh
+	$(SWIFT) build
+	$(SWIFT) test
+	$(PYTHON) Tests/Interactive/test_prompt.py .build/debug/navsh
+
+bench: deps
+	$(SWIFT) build -c release
+	bench/run.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,120 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// The buffered edit model: edits stay private until `save`, which writes
+/// exactly the changed fields; `cancel` and refusals write nothing.
+@Suite struct EditingTests {
+    @Test func saveWritesExactlyTheChangedFields() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let before = try h.database.snapshot("items")
+        #expect(h.output("open 1", "set value 150", "set name Gort statue II").hasPrefix("items › Gort statue\n"))
+        #expect(h.session.breadcrumb == "items › Gort statue II*")
+        #expect(try h.database.snapshot("items") == before, "nothing is written before save")
+        #expect(h.output("save") == "saved Gort statue II\n")
+        #expect(h.session.breadcrumb == "items")
+        let after = try h.database.snapshot("items")
+        #expect(Array(after.dropFirst()) == Array(before.dropFirst()))
+        let row = try h.database.rows("SELECT name, value, serial, weight, created FROM items WHERE id = 1")[0]
+        #expect(row == ["name": "Gort statue II", "value": "150", "serial": "GS-1951", "weight": "12.5",
+                        "created": "2026-11-21 10:00:00"])
+    }
+
+    @Test func cancelDiscardsAndWritesNothing() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let before = try h.database.snapshot("items")
+        h.run("open 2", "set value 99")
+        #expect(h.output("cancel") == "discarded edits in items › Rusty spork (value)\n")
+        #expect(try h.database.snapshot("items") == before)
+        #expect(h.session.unsavedWork.isEmpty)
+    }
+
+    @Test func changesAndRevert() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1", "set value 150", "set serial X-1")
+        #expect(h.output("changes") == "  serial: GS-1951 → X-1\n  value: 120 → 150\n")
+        #expect(h.output("revert value", "changes") == "  serial: GS-1951 → X-1\n")
+        #expect(h.output("revert value") == "value has no unsaved edit\n")
+        #expect(h.output("revert", "changes") == "no unsaved changes\n")
+        #expect(h.run("revert nosuch").error != nil)
+    }
+
+    @Test func newDraftShowsDefaultsAndSaveInserts() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let draft = h.output("new")
+        #expect(draft.contains("(new, not saved yet)"))
+        #expect(draft.contains("note  none"))
+        #expect(draft.contains("created  (set when saved)"))
+        #expect(draft.contains("name  (null)  (required)"))
+        #expect(h.session.breadcrumb == "items › (new)")
+        #expect(h.output("set name Sonic screwdriver", "set value 7", "save") == "saved Sonic screwdriver as row 6\n")
+        let rows = try h.database.rows("SELECT name, value, note, serial FROM items WHERE id = 6")
+        #expect(rows == [["name": "Sonic screwdriver", "value": "7", "note": "none", "serial": "NULL"]])
+        #expect(try h.database.rows("SELECT created FROM items WHERE id = 6")[0]["created"] != "NULL")
+        #expect(h.output("show").contains("items (6)"))
+    }
+
+    @Test func constraintRefusalsNameTheFieldAndKeepTheBuffer() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let before = try h.database.snapshot("items")
+        h.run("open 1", "set name   ")
+        #expect(h.run("save").error?.message == "name: refused by a CHECK constraint (length(name) > 0); nothing was saved")
+        h.run("set name Gort", "set serial HB-2015")
+        #expect(h.run("save").error?.message == "another row already has this serial (UNIQUE); nothing was saved")
+        #expect(h.session.breadcrumb == "items › Gort*", "a refused save stays in the record with its edits")
+        #expect(try h.database.snapshot("items") == before)
+
+        h.run("cancel", "new")
+        #expect(h.run("save").error?.message == "name is required (NOT NULL); set name VALUE, then save again")
+        #expect(try h.database.snapshot("items") == before)
+    }
+
+    @Test func foreignKeyRefusalNamesTheMissingParent() throws {
+        let h = try SessionHarness(Fixtures.shop)
+        h.run("open cars", "open 1", "set owner_id 42")
+        #expect(h.run("save").error?.message
+            == "owner_id: no row in owners has id = 42 (FOREIGN KEY); nothing was saved")
+        h.run("cancel", "back", "open owners")
+        #expect(h.run("delete 1").error?.message.contains("FOREIGN KEY") == true)
+        #expect(try h.database.rows("SELECT count(*) AS n FROM owners")[0]["n"] == "2")
+    }
+
+    @Test func deleteRowAndDeleteRecord() throws {
+        let h = try SessionHarness(Fixtures.items)
+        #expect(h.output("delete 2") == "deleted Rusty spork\n")
+        h.run("open 1")
+        #expect(h.output("delete") == "deleted Gort statue\n")
+        #expect(try h.database.rows("SELECT name FROM items ORDER BY id").map { $0["name"]! }
+            == ["Hoverboard", "木彫りの熊", "Lucky cat 🐱"])
+        #expect(h.output("show").hasPrefix("items (3)\n   1  Hoverboard"))
+        h.run("new")
+        #expect(h.run("delete").error?.message == "this record is not saved yet; cancel discards it")
+    }
+
+    @Test func interactiveDeleteAsksFirst() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        let response = h.run("delete 2")
+        let question = try #require(response.question)
+        #expect(question.prompt == "Delete row 2, Rusty spork, from items? [y/N] ")
+        #expect(h.session.answer(question, yes: false) == Response())
+        #expect(try h.database.rows("SELECT count(*) AS n FROM items")[0]["n"] == "5")
+        #expect(h.session.answer(question, yes: true).output == "deleted Rusty spork\n")
+        #expect(try h.database.rows("SELECT count(*) AS n FROM items")[0]["n"] == "4")
+    }
+
+    @Test func saveRereadsOnlyTheSavedRow() throws {
+        let database = try TemporaryDatabase(Fixtures.numbered(50))
+        let store = CountingStore(try database.store())
+        let session = Session(store: store, mode: .script)
+        _ = session.execute("show")
+        _ = session.execute("open 3")
+        _ = session.execute("set name Third")
+        store.resetCounters()
+        #expect(session.execute("save").output == "saved Third\n")
+        let shown = session.execute("show").output
+        #expect(shown.contains("   3  Third"))
+        #expect(store.pageReads == 0, "the page is not read again")
+        #expect(store.rowsRead == 1, "only the saved row is read again")
+        #expect(store.counts == 0)
+    }
+}

@@ -1,0 +1,59 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+@Suite struct ListRenderingTests {
+    @Test func rowsAlignByDisplayWidth() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let lines = h.output("show").split(separator: "\n").map(String.init)
+        #expect(lines[0] == "items (5)")
+        let rows = Array(lines.dropFirst())
+        #expect(rows.count == 5)
+        // Every row ends at the same column, CJK and emoji titles included.
+        let widths = Set(rows.map { DisplayWidth.of($0) })
+        #expect(widths.count == 1, "rows: \(rows)")
+        #expect(rows[3].hasPrefix("   4  木彫りの熊 "))
+        #expect(rows[0].hasSuffix("GS-1951  120"))
+    }
+
+    @Test func narrowTerminalsDropDetailsAndTruncateTitles() throws {
+        let h = try SessionHarness(Fixtures.items, viewport: Viewport(columns: 20))
+        let rows = h.output("show").split(separator: "\n").dropFirst()
+        for row in rows { #expect(DisplayWidth.of(row) <= 20, "\(row)") }
+        let tiny = try SessionHarness("CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('A very long title that cannot fit');",
+                                      viewport: Viewport(columns: 20))
+        #expect(tiny.output("show") == "t (1)\n   1  A very long t…\n")
+    }
+
+    @Test func storedControlCharactersCannotReachTheTerminal() throws {
+        let h = try SessionHarness("CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('evil' || char(27) || '[2J' || char(10) || 'x');")
+        let output = h.output("show", "open 1")
+        #expect(!output.unicodeScalars.contains("\u{1B}"))
+        #expect(output.contains("evil\\x1B[2J\\nx"))
+    }
+
+    @Test func pagingByViewport() throws {
+        let h = try SessionHarness(Fixtures.numbered(45))
+        let first = h.output("show")
+        #expect(first.hasPrefix("things (45)\n   1  Row 1\n"))
+        #expect(first.hasSuffix("  20  Row 20\nrows 1–20 of 45 · page 1 of 3 · next, prev, page N\n"))
+        #expect(h.run("prev").error?.message == "already on the first page")
+        #expect(h.output("next").contains("  21  Row 21\n"))
+        #expect(h.output("page 3").hasSuffix("  45  Row 45\nrows 41–45 of 45 · page 3 of 3 · next, prev, page N\n"))
+        #expect(h.run("next").error?.message == "already on the last page (page 3 of 3)")
+        #expect(h.run("page 4").error?.message == "page: '4' is not a page here; pages are 1 to 3")
+        h.run("open 44")
+        #expect(h.session.breadcrumb == "things › Row 44")
+        h.run("back", "open 2")
+        #expect(h.session.breadcrumb == "things › Row 2", "row numbers reach rows on other pages")
+
+        let tall = try SessionHarness(Fixtures.numbered(45), viewport: Viewport(columns: 80, rows: 13))
+        #expect(tall.output("show").contains("rows 1–10 of 45 · page 1 of 5"))
+    }
+
+    @Test func emptyCollection() throws {
+        let h = try SessionHarness("CREATE TABLE t (name TEXT);")
+        #expect(h.output("show") == "t (0)\n  no rows yet; new adds one\n")
+        #expect(h.run("open 1").error?.message == "t has no rows")
+    }
+}

@@ -1,0 +1,96 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// The frame stack and the guard on unsaved work.
+@Suite struct NavigationTests {
+    @Test func openBackAndWhere() throws {
+        let h = try SessionHarness(Fixtures.items)
+        #expect(h.session.breadcrumb == "items")
+        #expect(h.run("back").error?.message == "already at the first frame; quit leaves navsh")
+        h.run("open 4")
+        #expect(h.session.prompt == "items › 木彫りの熊> ")
+        h.run("set value 46")
+        #expect(h.output("where") == "  1  items\n  2  木彫りの熊*  unsaved: value\n")
+    }
+
+    @Test func scriptRefusesToLeaveUnsavedWork() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1", "set value 150")
+        for line in ["back", "top", "quit"] {
+            let response = h.run(line)
+            #expect(response.error?.message.hasPrefix("unsaved edits in items › Gort statue (value); save or cancel them first") == true)
+            #expect(!response.quits)
+            #expect(h.session.breadcrumb == "items › Gort statue*")
+        }
+        #expect(h.output("back!") == "discarded edits in items › Gort statue (value)\n")
+        #expect(h.session.breadcrumb == "items")
+        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "120")
+    }
+
+    @Test func interactiveAsksOneQuestionAndNoKeepsEverything() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 1", "set value 150")
+        let response = h.run("quit")
+        let question = try #require(response.question)
+        #expect(question.prompt == "Discard unsaved edits in items › Gort statue (value)? [y/N] ")
+        #expect(!h.session.answer(question, yes: false).quits)
+        #expect(h.session.breadcrumb == "items › Gort statue*")
+        let yes = h.session.answer(question, yes: true)
+        #expect(yes.quits)
+        #expect(h.session.isFinished)
+        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "120")
+    }
+
+    @Test func quitAtACleanFrameFinishes() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 2")
+        #expect(h.run("quit").quits)
+        #expect(h.session.isFinished)
+    }
+
+    @Test func openByTitle() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open gort statue")
+        #expect(h.session.breadcrumb == "items › Gort statue")
+        h.run("back", "open cat")
+        #expect(h.session.breadcrumb == "items › Lucky cat 🐱")
+        h.run("back")
+        #expect(h.run("open o").error?.message
+            == "'o' matches several rows: 1 Gort statue, 2 Rusty spork, 3 Hoverboard; open N picks one")
+        #expect(h.run("open zebra").error?.message
+            == "no row in items has a title matching 'zebra'; open N opens by number")
+        #expect(h.run("open 9").error?.message == "no row 9; items has 5 rows")
+        #expect(h.run("open 0").error?.message == "'0' is not a row number; rows are numbered from 1 as shown")
+        #expect(h.run("open 100%").error != nil, "LIKE wildcards in a title are literal")
+        #expect(h.session.breadcrumb == "items")
+    }
+
+    @Test func severalTablesStartAtTheCollections() throws {
+        let h = try SessionHarness(Fixtures.shop)
+        #expect(h.output("show") == "test (2 collections)\n   1  owners  2 rows\n   2  cars    2 rows\n")
+        h.run("open CARS")
+        #expect(h.session.breadcrumb == "test › cars")
+        h.run("open Model T")
+        #expect(h.session.breadcrumb == "test › cars › Model T")
+        h.run("top")
+        #expect(h.session.breadcrumb == "test")
+        #expect(h.run("open trucks").error?.message == "no collection named 'trucks'; the collections are owners, cars")
+    }
+
+    @Test func badLinesChangeNothing() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1", "set value 150")
+        let checks: [(Response, String)] = [
+            (h.session.execute(bytes: [0x73, 0x65, 0x74, 0x20, 0xFF, 0xFE]), "line is not valid UTF-8; nothing was run"),
+            (h.run("set name a\u{0}b"), "line contains a NUL byte; nothing was run"),
+            (h.run("set name " + String(repeating: "x", count: 1_048_576)),
+             "line too long (1048585 bytes; the limit is 65536); nothing was run"),
+            (h.run("set name \"unterminated"), "unterminated double quote; close it with \""),
+        ]
+        for (response, message) in checks {
+            #expect(response.error?.message == message)
+        }
+        #expect(h.output("changes") == "  value: 120 → 150\n")
+    }
+}

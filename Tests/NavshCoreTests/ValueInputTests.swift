@@ -1,0 +1,57 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// `set` checks values against the column at once and changes nothing when it refuses.
+@Suite struct ValueInputTests {
+    let harness: SessionHarness
+
+    init() throws {
+        harness = try SessionHarness(Fixtures.items)
+        harness.run("open 1")
+    }
+
+    func refusal(_ line: String) -> String? {
+        harness.run(line).error?.message
+    }
+
+    @Test func integersRealsAndDates() {
+        #expect(refusal("set value 150") == nil)
+        #expect(refusal("set value 12.5") == "value: '12.5' is not a whole number")
+        #expect(refusal("set value abc") == "value: 'abc' is not a whole number")
+        #expect(refusal("set value") == "value: an empty value is not a whole number")
+        #expect(refusal("set weight 2.75") == nil)
+        #expect(refusal("set weight 3") == nil)
+        #expect(refusal("set weight nan") == "weight: 'nan' is not a number")
+        #expect(refusal("set bought 2024-02-29") == nil)
+        #expect(refusal("set bought 2023-02-29") == "bought: '2023-02-29' is not a date (YYYY-MM-DD)")
+        #expect(refusal("set bought tomorrow") != nil)
+    }
+
+    @Test func refusedValuesLeaveTheBufferAlone() {
+        harness.run("set value 150")
+        #expect(refusal("set value -x") != nil)
+        #expect(harness.output("changes") == "  value: 120 → 150\n")
+    }
+
+    @Test func unknownReadOnlyAndNotNullFields() {
+        #expect(refusal("set vlue 3")
+            == "unknown field 'vlue'; the fields you can set are name, serial, value, weight, bought, note, created")
+        #expect(refusal("set id 9") == "id is read-only; the fields you can set are name, serial, value, weight, bought, note, created")
+        #expect(refusal("unset name") == "name cannot be NULL (NOT NULL); set it to a value instead")
+        #expect(refusal("unset serial") == nil)
+        #expect(harness.output("changes") == "  serial: GS-1951 → (null)\n")
+    }
+
+    @Test func fieldNamesIgnoreCase() {
+        #expect(refusal("set NAME Gort") == nil)
+        #expect(harness.output("changes") == "  name: Gort statue → Gort\n")
+    }
+
+    @Test func settingTheOriginalValueAgainIsNoChange() {
+        harness.run("set value 150")
+        harness.run("set value 120")
+        #expect(harness.output("changes") == "no unsaved changes\n")
+        #expect(harness.session.breadcrumb == "items › Gort statue")
+    }
+}

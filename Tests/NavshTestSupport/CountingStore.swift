@@ -1,0 +1,56 @@
+import NavshCore
+
+/// Wraps a real store and counts the reads that reach it, so tests can check
+/// how much a command reads (a save must re-read one row, not the page).
+public final class CountingStore: Store {
+    public let base: any Store
+    public private(set) var pageReads = 0
+    public private(set) var rowsRead = 0
+    public private(set) var recordReads = 0
+    public private(set) var counts = 0
+
+    public init(_ base: any Store) { self.base = base }
+
+    public func resetCounters() { (pageReads, rowsRead, recordReads, counts) = (0, 0, 0, 0) }
+
+    public var displayName: String { base.displayName }
+    public var collections: [CollectionSchema] { base.collections }
+
+    public func count(of collection: CollectionSchema) throws -> Int {
+        counts += 1
+        return try base.count(of: collection)
+    }
+
+    public func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
+        let records = try base.records(of: collection, offset: offset, limit: limit)
+        pageReads += 1
+        rowsRead += records.count
+        return records
+    }
+
+    public func record(of collection: CollectionSchema, id: RecordID) throws -> Record? {
+        recordReads += 1
+        rowsRead += 1
+        return try base.record(of: collection, id: id)
+    }
+
+    public func position(of id: RecordID, in collection: CollectionSchema) throws -> Int? {
+        try base.position(of: id, in: collection)
+    }
+
+    public func find(_ text: String, in field: String, of collection: CollectionSchema, exact: Bool, limit: Int) throws -> [Record] {
+        try base.find(text, in: field, of: collection, exact: exact, limit: limit)
+    }
+
+    public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> RecordID {
+        try base.insert(values, into: collection)
+    }
+
+    public func update(_ id: RecordID, in collection: CollectionSchema, changes: [String: Value]) throws {
+        try base.update(id, in: collection, changes: changes)
+    }
+
+    public func delete(_ id: RecordID, from collection: CollectionSchema) throws {
+        try base.delete(id, from: collection)
+    }
+}

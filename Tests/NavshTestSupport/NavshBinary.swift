@@ -1,0 +1,77 @@
+import Foundation
+
+/// Runs the built `navsh` executable, as a user or another program would.
+public struct NavshBinary {
+    public struct Result {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    public let url: URL
+
+    /// `NAVSH_BIN`, else the `navsh` next to the test bundle in `.build/<triple>/debug/`.
+    public init() {
+        if let override = ProcessInfo.processInfo.environment["NAVSH_BIN"] {
+            url = URL(fileURLWithPath: override)
+            return
+        }
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = me.deletingLastPathComponent()
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("navsh").path),
+              directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        url = directory.appendingPathComponent("navsh")
+    }
+
+    /// Runs navsh with `arguments`, feeding `stdin` and waiting for it to exit.
+    /// HOME and XDG folders point into `home`, so no test touches the user's files.
+    /// Input and output go through files, so no size of either can deadlock.
+    public func run(_ arguments: [String], stdin: String? = nil, stdinBytes: [UInt8]? = nil,
+                    home: String? = nil) throws -> Result {
+        let scratch = NSTemporaryDirectory() + "navsh-run-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let inPath = scratch + "/stdin", outPath = scratch + "/stdout", errPath = scratch + "/stderr"
+        FileManager.default.createFile(atPath: inPath, contents: Data(stdinBytes ?? Array((stdin ?? "").utf8)))
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = Self.environment(home: home)
+        process.standardInput = FileHandle(forReadingAtPath: inPath)
+        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        process.standardError = FileHandle(forWritingAtPath: errPath)
+        try process.run()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: try String(contentsOfFile: outPath, encoding: .utf8),
+                      stderr: try String(contentsOfFile: errPath, encoding: .utf8))
+    }
+
+    /// Starts navsh with pipes left open, for driving it as a coprocess.
+    public func start(_ arguments: [String], home: String? = nil) throws -> (Process, input: FileHandle, output: FileHandle) {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = Self.environment(home: home)
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, input.fileHandleForWriting, output.fileHandleForReading)
+    }
+
+    static func environment(home: String?) -> [String: String] {
+        let home = home ?? NSTemporaryDirectory()
+        var environment = ["LANG": "C.UTF-8", "HOME": home, "PATH": "/usr/bin:/bin"]
+        environment["XDG_DATA_HOME"] = home + "/data"
+        environment["XDG_STATE_HOME"] = home + "/state"
+        return environment
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import GRDB
+import NavshCore
+import NavshSQLite
+
+/// A real SQLite file in its own temporary folder, removed when the value is
+/// released. Tests use these instead of any stand-in for storage.
+public final class TemporaryDatabase {
+    public let directory: String
+    public let path: String
+
+    /// Creates the file and runs `sql` (a schema and rows) in it.
+    public init(_ sql: String, name: String = "test.sqlite") throws {
+        directory = NSTemporaryDirectory() + "navsh-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        path = directory + "/" + name
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: sql) }
+        try queue.close()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    public func store() throws -> SQLiteStore {
+        try SQLiteStore(path: path)
+    }
+
+    /// Reads rows straight from the file, bypassing navsh, as `[column: text]`.
+    public func rows(_ sql: String) throws -> [[String: String]] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            try Row.fetchAll(db, sql: sql).map { row in
+                var values: [String: String] = [:]
+                for (column, value) in row {
+                    values[column] = value.isNull ? "NULL" : String(describing: value.storage.value ?? "")
+                }
+                return values
+            }
+        }
+    }
+
+    /// Every row of `table`, ordered by rowid, each as one line of text: a
+    /// fingerprint to compare before and after a command.
+    public func snapshot(_ table: String) throws -> [String] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier) ORDER BY rowid").map(\.description)
+        }
+    }
+
+    public func execute(_ sql: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        try queue.write { try $0.execute(sql: sql) }
+    }
+}
