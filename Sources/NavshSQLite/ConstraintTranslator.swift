@@ -63,7 +63,7 @@ enum ConstraintTranslator {
             let to: String? = key["to"]
             let target = to ?? "rowid"
             let exists = try? Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM \(parent.quotedDatabaseIdentifier) WHERE \(target.quotedDatabaseIdentifier) = ?)",
+                db, sql: "SELECT EXISTS (SELECT 1 FROM \(parent.sqlIdentifier) WHERE \(target.sqlIdentifier) = ?)",
                 arguments: [value.databaseValue])
             if exists == false {
                 return StoreError.constraint(

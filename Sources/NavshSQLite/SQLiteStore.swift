@@ -75,7 +75,7 @@ public final class SQLiteStore: Store {
     public func find(
         _ text: String, in field: String, of collection: CollectionSchema, exact: Bool, limit: Int
     ) throws -> [NavshCore.Record] {
-        let column = field.quotedDatabaseIdentifier
+        let column = field.sqlIdentifier
         if exact {
             return try select(collection, where: "\(column) = ? COLLATE NOCASE", arguments: [text],
                               suffix: "LIMIT ?", [limit])
@@ -93,7 +93,7 @@ public final class SQLiteStore: Store {
         let names = try orderedNames(values.keys, in: collection)
         let sql = names.isEmpty
             ? "INSERT INTO \(key.quotedTable) DEFAULT VALUES RETURNING \(key.keySQL)"
-            : "INSERT INTO \(key.quotedTable) (\(names.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) "
+            : "INSERT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
                 + "VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", "))) RETURNING \(key.keySQL)"
         let arguments = StatementArguments(names.map { values[$0]!.databaseValue })
         return try write(collection, values: values) { db in
@@ -109,7 +109,7 @@ public final class SQLiteStore: Store {
         let key = try key(for: collection)
         let names = try orderedNames(changes.keys, in: collection)
         let condition = try key.matching(id)
-        let assignments = names.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
+        let assignments = names.map { "\($0.sqlIdentifier) = ?" }.joined(separator: ", ")
         var arguments = StatementArguments(names.map { changes[$0]!.databaseValue })
         arguments += condition.arguments
         try write(collection, values: changes) { db in
@@ -154,7 +154,7 @@ public final class SQLiteStore: Store {
     ) throws -> [NavshCore.Record] {
         let key = try key(for: collection)
         let fields = collection.fields.map(\.name)
-        let columns = fields.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        let columns = fields.map(\.sqlIdentifier).joined(separator: ", ")
         let sql = "SELECT \(key.keySQL), \(columns) FROM \(key.quotedTable)"
             + (condition.map { " WHERE \($0)" } ?? "") + " ORDER BY \(key.keySQL) " + suffix
         var allArguments = arguments

@@ -51,7 +51,7 @@ enum SchemaReader {
         if withoutRowid {
             keyKind = .primaryKey(columns: primaryKey.map { $0["name"] })
         } else if let rowidAlias {
-            keyKind = .rowid(expression: rowidAlias.quotedDatabaseIdentifier)
+            keyKind = .rowid(expression: rowidAlias.sqlIdentifier)
         } else {
             let taken = Set(fields.map { $0.name.lowercased() })
             let name = ["rowid", "_rowid_", "oid"].first { !taken.contains($0) }

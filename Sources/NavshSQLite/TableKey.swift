@@ -13,13 +13,13 @@ struct TableKey {
     let table: String
     let kind: Kind
 
-    var quotedTable: String { table.quotedDatabaseIdentifier }
+    var quotedTable: String { table.sqlIdentifier }
 
     /// The key columns as a select list and ORDER BY list.
     var keySQL: String {
         switch kind {
         case .rowid(let expression): return expression
-        case .primaryKey(let columns): return columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        case .primaryKey(let columns): return columns.map(\.sqlIdentifier).joined(separator: ", ")
         }
     }
 
@@ -36,7 +36,7 @@ struct TableKey {
         case (.rowid(let expression), .rowid(let rowid)):
             return ("\(expression) = ?", [rowid])
         case (.primaryKey(let columns), .key(let values)) where values.count == columns.count:
-            let sql = columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: " AND ")
+            let sql = columns.map { "\($0.sqlIdentifier) = ?" }.joined(separator: " AND ")
             return (sql, StatementArguments(values.map(\.databaseValue)))
         default:
             throw StoreError.other("record identity does not fit table \(table)")

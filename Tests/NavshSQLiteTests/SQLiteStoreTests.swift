@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+import NavshCore
+import NavshSQLite
+import NavshTestSupport
+import Testing
+
+@Suite struct SQLiteStoreTests {
+    @Test func pagesAreReadInKeyOrder() throws {
+        let database = try TemporaryDatabase(Fixtures.numbered(30))
+        let store = try database.store()
+        let things = store.collections[0]
+        #expect(try store.count(of: things) == 30)
+        let page = try store.records(of: things, offset: 10, limit: 5)
+        #expect(page.map { $0["name"] } == (11...15).map { .text("Row \($0)") })
+        #expect(try store.records(of: things, offset: 29, limit: 5).count == 1)
+        #expect(try store.position(of: .rowid(17), in: things) == 16)
+    }
+
+    @Test func findExactIgnoresCaseAndPartialEscapesWildcards() throws {
+        let database = try TemporaryDatabase("""
+            CREATE TABLE t (name TEXT);
+            INSERT INTO t VALUES ('100% cotton'), ('100 percent'), ('a_b'), ('axb'), ('Gort');
+            """)
+        let store = try database.store()
+        let t = store.collections[0]
+        #expect(try store.find("gort", in: "name", of: t, exact: true, limit: 5).map(\.id) == [.rowid(5)])
+        #expect(try store.find("0%", in: "name", of: t, exact: false, limit: 5).map(\.id) == [.rowid(1)])
+        #expect(try store.find("a_b", in: "name", of: t, exact: false, limit: 5).map(\.id) == [.rowid(3)])
+    }
+
+    @Test func updateOfAMissingRowIsReported() throws {
+        let database = try TemporaryDatabase(Fixtures.items)
+        let store = try database.store()
+        let items = store.collections[0]
+        try database.execute("DELETE FROM items WHERE id = 2")
+        #expect(throws: StoreError.recordMissing) {
+            try store.update(.rowid(2), in: items, changes: ["value": .integer(1)])
+        }
+        #expect(throws: StoreError.recordMissing) { try store.delete(.rowid(2), from: items) }
+    }
+
+    @Test func constraintErrorsNameTheirFields() throws {
+        let database = try TemporaryDatabase(Fixtures.items)
+        let store = try database.store()
+        let items = store.collections[0]
+        #expect(throws: StoreError.constraint(.notNull, fields: ["name"], detail: "NOT NULL constraint failed: items.name")) {
+            try store.update(.rowid(1), in: items, changes: ["name": .null])
+        }
+        #expect(throws: StoreError.constraint(.unique, fields: ["serial"], detail: "UNIQUE constraint failed: items.serial")) {
+            try store.update(.rowid(1), in: items, changes: ["serial": .text("HB-2015")])
+        }
+        #expect(throws: StoreError.constraint(.check, fields: ["value"], detail: "value >= 0")) {
+            try store.update(.rowid(1), in: items, changes: ["value": .integer(-1)])
+        }
+    }
+
+    /// Names and values full of quotes, semicolons and SQL keywords are data, never SQL.
+    @Test func hostileNamesAndValuesAreQuotedAndBound() throws {
+        let table = #"Robert'); DROP TABLE "x"; --"#
+        let column = #"na"me; DELETE FROM t"#
+        let database = try TemporaryDatabase("""
+            CREATE TABLE x (a TEXT);
+            CREATE TABLE "Robert'); DROP TABLE ""x""; --" ("na""me; DELETE FROM t" TEXT, "select" INTEGER);
+            INSERT INTO "Robert'); DROP TABLE ""x""; --" VALUES ('plain', 1);
+            """)
+        let store = try database.store()
+        let hostile = try #require(store.collections.first { $0.name == table })
+        let value = #"'); DROP TABLE x; --"#
+        try store.update(.rowid(1), in: hostile, changes: [column: .text(value), "select": .integer(2)])
+        let id = try store.insert([column: .text("\"; SELECT 1; --")], into: hostile)
+        #expect(try store.record(of: hostile, id: .rowid(1))?[column] == .text(value))
+        #expect(try store.find(value, in: column, of: hostile, exact: true, limit: 2).map(\.id) == [.rowid(1)])
+        try store.delete(id, from: hostile)
+        #expect(try database.rows("SELECT count(*) AS n FROM x")[0]["n"] == "0", "table x still exists")
+        #expect(try store.count(of: hostile) == 1)
+    }
+
+    @Test func missingFileIsAnErrorUnlessCreated() throws {
+        let directory = NSTemporaryDirectory() + "navsh-open-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/new.sqlite"
+        #expect(throws: StoreOpenError.missing(path: path)) { try SQLiteStore(path: path) }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let store = try SQLiteStore(path: path, create: true)
+        #expect(store.collections.isEmpty)
+        let mode = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+    }
+
+    @Test func existingFilesKeepTheirJournalMode() throws {
+        let database = try TemporaryDatabase(Fixtures.items)
+        _ = try database.store()
+        let mode = try DatabaseQueue(path: database.path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(mode == "delete")
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefused() throws {
+        let database = try TemporaryDatabase("")
+        try Data("this is not sqlite, just text long enough to have a header of sorts........".utf8)
+            .write(to: URL(fileURLWithPath: database.path))
+        #expect(throws: StoreOpenError.self) { try SQLiteStore(path: database.path) }
+    }
+
+    @Test func demoStoreIsCreatedOnceWithSampleItems() throws {
+        let directory = NSTemporaryDirectory() + "navsh-demo-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = DemoStore.defaultPath(environment: ["XDG_DATA_HOME": directory, "HOME": "/nonexistent"])
+        #expect(path == directory + "/navsh/demo.sqlite")
+        #expect(DemoStore.defaultPath(environment: ["HOME": "/home/ada"]) == "/home/ada/.local/share/navsh/demo.sqlite")
+        let store = try DemoStore.open(at: path)
+        let items = try #require(store.collections.first)
+        #expect(items.name == "Items")
+        #expect(try store.count(of: items) == 8)
+        #expect(items.field(named: "created")?.isReadOnly == true)
+        try store.update(.rowid(1), in: items, changes: ["value": .integer(1)])
+        let again = try DemoStore.open(at: path)
+        #expect(try again.record(of: items, id: .rowid(1))?["value"] == .integer(1), "not re-created")
+        let mode = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+    }
+}

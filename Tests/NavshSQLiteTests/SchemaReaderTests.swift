@@ -1,0 +1,76 @@
+import NavshCore
+import NavshSQLite
+import NavshTestSupport
+import Testing
+
+@Suite struct SchemaReaderTests {
+    @Test func fieldsComeFromTheSchema() throws {
+        let database = try TemporaryDatabase(Fixtures.items)
+        let store = try database.store()
+        #expect(store.collections.map(\.name) == ["items"])
+        let items = store.collections[0]
+        #expect(items.fields.map(\.name) == ["id", "name", "serial", "value", "weight", "bought", "note", "created"])
+        #expect(items.fields.map(\.kind) == [.integer, .text, .text, .integer, .real, .date, .text, .text])
+        #expect(items.field(named: "id")?.isReadOnly == true, "the rowid alias is assigned by SQLite")
+        #expect(items.field(named: "id")?.primaryKeyPosition == 1)
+        #expect(items.field(named: "name")?.isNotNull == true)
+        #expect(items.field(named: "serial")?.isNotNull == false)
+        #expect(items.field(named: "value")?.defaultValue == .value(.integer(0)))
+        #expect(items.field(named: "note")?.defaultValue == .value(.text("none")))
+        #expect(items.field(named: "created")?.defaultValue == .expression("CURRENT_TIMESTAMP"))
+        #expect(items.titleField == "name")
+    }
+
+    @Test func internalVirtualAndShadowTablesAreSkipped() throws {
+        let database = try TemporaryDatabase("""
+            CREATE TABLE first (a TEXT);
+            CREATE TABLE grdb_migrations (identifier TEXT);
+            CREATE TABLE second (b TEXT);
+            CREATE INDEX i ON second (b);
+            CREATE VIEW v AS SELECT * FROM first;
+            CREATE TABLE third (id INTEGER PRIMARY KEY AUTOINCREMENT, c TEXT);
+            """)
+        #expect(try database.store().collections.map(\.name) == ["first", "second", "third"])
+    }
+
+    @Test func generatedColumnsAreReadOnly() throws {
+        let database = try TemporaryDatabase("""
+            CREATE TABLE t (a INTEGER, b INTEGER GENERATED ALWAYS AS (a * 2) VIRTUAL);
+            INSERT INTO t (a) VALUES (21);
+            """)
+        let store = try database.store()
+        let t = store.collections[0]
+        #expect(t.field(named: "b")?.isReadOnly == true)
+        #expect(try store.records(of: t, offset: 0, limit: 1)[0]["b"] == .integer(42))
+    }
+
+    @Test func withoutRowidTablesUseTheirPrimaryKey() throws {
+        let database = try TemporaryDatabase("""
+            CREATE TABLE pairs (a TEXT, b INTEGER, label TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
+            INSERT INTO pairs VALUES ('y', 1, 'third'), ('x', 2, 'second'), ('x', 1, 'first');
+            """)
+        let store = try database.store()
+        let pairs = store.collections[0]
+        let rows = try store.records(of: pairs, offset: 0, limit: 10)
+        #expect(rows.map { $0["label"] } == [.text("first"), .text("second"), .text("third")])
+        #expect(rows[1].id == .key([.text("x"), .integer(2)]))
+        #expect(try store.position(of: rows[2].id, in: pairs) == 2)
+        try store.update(rows[1].id, in: pairs, changes: ["label": .text("SECOND")])
+        #expect(try store.record(of: pairs, id: rows[1].id)?["label"] == .text("SECOND"))
+        let id = try store.insert(["a": .text("z"), "b": .integer(0), "label": .text("new")], into: pairs)
+        #expect(id == .key([.text("z"), .integer(0)]))
+    }
+
+    @Test func aColumnNamedRowidDoesNotBreakIdentity() throws {
+        let database = try TemporaryDatabase("""
+            CREATE TABLE odd (rowid TEXT, name TEXT);
+            INSERT INTO odd VALUES ('not a number', 'one'), ('also text', 'two');
+            """)
+        let store = try database.store()
+        let odd = store.collections[0]
+        let rows = try store.records(of: odd, offset: 0, limit: 10)
+        #expect(rows.map(\.id) == [.rowid(1), .rowid(2)])
+        try store.update(rows[1].id, in: odd, changes: ["name": .text("TWO")])
+        #expect(try database.rows("SELECT name FROM odd WHERE _rowid_ = 2")[0]["name"] == "TWO")
+    }
+}
