@@ -1,0 +1,193 @@
+import Foundation
+import NavshTestSupport
+import Testing
+
+/// The built `navsh` binary run with scripts: stdout, stderr, exit status and
+/// the database afterwards.
+@Suite struct ScriptModeTests {
+    let navsh = NavshBinary()
+
+    @Test func savedEditsChangeExactlyTheEditedFields() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let before = try db.snapshot("items")
+        let result = try navsh.run([db.path], stdin: "open 1\nset value 150\nset name Gort statue II\nsave\n")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasSuffix("saved Gort statue II\n"))
+        let after = try db.snapshot("items")
+        #expect(Array(after.dropFirst()) == Array(before.dropFirst()))
+        #expect(try db.rows("SELECT name, value, serial, weight, note, created FROM items WHERE id = 1")[0] == [
+            "name": "Gort statue II", "value": "150", "serial": "GS-1951", "weight": "12.5", "note": "none",
+            "created": "2026-11-21 10:00:00",
+        ])
+    }
+
+    @Test func cancelLeavesTheRowUntouched() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let before = try db.snapshot("items")
+        let result = try navsh.run([db.path, "-c", "open 2", "-c", "set value 99", "-c", "cancel"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("discarded edits in items › Rusty spork (value)\n"))
+        #expect(try db.snapshot("items") == before)
+    }
+
+    @Test func aFailedCommandStopsTheScriptAndNothingIsWritten() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let before = try db.snapshot("items")
+        let script = "# raise a price\nopen 1\nset vlue 150\nset value 150\nsave\n"
+        let result = try navsh.run([db.path], stdin: script)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            <stdin>:3: error: items › Gort statue: unknown field 'vlue'; the fields you can set are \
+            name, serial, value, weight, bought, note, created
+
+            """)
+        #expect(!result.stdout.contains("saved"))
+        #expect(try db.snapshot("items") == before)
+    }
+
+    @Test func keepGoingRunsTheRestButStillFails() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try navsh.run([db.path, "--keep-going"], stdin: "open 1\nset vlue 150\nset value 150\nsave\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("<stdin>:2: error:"))
+        #expect(try db.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
+    }
+
+    @Test func unsavedEditsAtEndOfInputAreDiscardedWithStatus3() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let before = try db.snapshot("items")
+        let result = try navsh.run([db.path], stdin: "open 1\nset value 150\n")
+        #expect(result.status == 3)
+        #expect(result.stderr == "<stdin>: unsaved edits discarded at end of input: items › Gort statue (value)\n")
+        #expect(try db.snapshot("items") == before)
+    }
+
+    @Test func leavingUnsavedWorkInAScriptIsAnError() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try navsh.run([db.path], stdin: "open 1\nset value 150\nquit\nsave\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("<stdin>:3: error: items › Gort statue: unsaved edits in items › Gort statue (value)"))
+        #expect(try db.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "120")
+
+        let discard = try navsh.run([db.path], stdin: "open 1\nset value 150\nquit!\nsave\n")
+        #expect(discard.status == 0)
+        #expect(discard.stdout.hasSuffix("discarded edits in items › Gort statue (value)\n"))
+        #expect(try db.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "120")
+    }
+
+    @Test func checkAndNotNullRefusals() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let before = try db.snapshot("items")
+        let check = try navsh.run([db.path, "-c", "open 1", "-c", "set value -5", "-c", "save"])
+        #expect(check.status == 1)
+        #expect(check.stderr.hasPrefix(
+            "-c:3: error: items › Gort statue: value: refused by a CHECK constraint (value >= 0); nothing was saved\n"))
+        let notNull = try navsh.run([db.path, "-c", "new", "-c", "set value 3", "-c", "save"])
+        #expect(notNull.status == 1)
+        #expect(notNull.stderr.hasPrefix(
+            "-c:3: error: items › (new): name is required (NOT NULL); set name VALUE, then save again\n"))
+        #expect(try db.snapshot("items") == before)
+    }
+
+    @Test func quotingAndRestOfLineValues() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let script = """
+            open 1
+            set name Gort's   "statue"
+            set serial "  padded  "
+            set note ''
+            save
+            open 'Rusty spork'
+            set note say \\"hi\\"
+            save
+
+            """
+        let result = try navsh.run([db.path], stdin: script)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try db.rows("SELECT name, serial, note FROM items WHERE id = 1")[0]
+            == ["name": "Gort's   \"statue\"", "serial": "  padded  ", "note": ""])
+        #expect(try db.rows("SELECT note FROM items WHERE id = 2")[0]["note"] == "say \\\"hi\\\"")
+    }
+
+    @Test func listsAlignCJKAndEmoji() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try navsh.run([db.path, "-c", "show"])
+        #expect(result.stdout == """
+            items (5)
+               1  Gort statue   GS-1951  120
+               2  Rusty spork              2
+               3  Hoverboard    HB-2015  950
+               4  木彫りの熊    KB-0042   45
+               5  Lucky cat 🐱  LC-0888   18
+
+            """)
+    }
+
+    @Test func scriptFromAFileNamesTheFile() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let script = db.directory + "/fix.nav"
+        try "open 1\n\n# comment\nfrobnicate\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try navsh.run([db.path, "-f", script])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(script):4: error: items › Gort statue: unknown command 'frobnicate'"))
+    }
+
+    @Test func exitStatusesForUsageAndMissingStores() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let missing = try navsh.run([db.directory + "/nope.sqlite", "-c", "show"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("no such file (use --create to make a new store)"))
+        #expect(!FileManager.default.fileExists(atPath: db.directory + "/nope.sqlite"))
+
+        let created = try navsh.run([db.directory + "/new.sqlite", "--create", "-c", "show"])
+        #expect(created.status == 0)
+        #expect(created.stdout == "new (0 collections)\n  no tables in this store\n")
+
+        #expect(try navsh.run([db.path, "--no-such-flag"]).status == 64)
+        #expect(try navsh.run([db.path, "-f", "x", "-c", "show"]).status == 64)
+        #expect(try navsh.run([db.path, "-f", db.directory + "/missing.nav"]).status == 66)
+        let help = try navsh.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("3   input ended with unsaved edits"))
+    }
+
+    @Test func hostileLinesGetOneErrorEach() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let before = try db.snapshot("items")
+        let long = "set name " + String(repeating: "x", count: 1_048_576) + "\n"
+        let cases: [([UInt8], String)] = [
+            (Array("open 1\n".utf8) + [0x73, 0x65, 0x74, 0x20, 0xC3, 0x28, 0x0A] + Array("save\n".utf8),
+             "<stdin>:2: error: items › Gort statue: line is not valid UTF-8; nothing was run\n"),
+            (Array("open 1\nset name a\u{0}b\nsave\n".utf8),
+             "<stdin>:2: error: items › Gort statue: line contains a NUL byte; nothing was run\n"),
+            (Array(("open 1\n" + long + "save\n").utf8),
+             "<stdin>:2: error: items › Gort statue: line too long (1048585 bytes; the limit is 65536); nothing was run\n"),
+            (Array("open 1\nset name \"open\nsave\n".utf8),
+             "<stdin>:2: error: items › Gort statue: unterminated double quote; close it with \"\n"),
+        ]
+        for (input, expected) in cases {
+            let result = try navsh.run([db.path], stdinBytes: input)
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix(expected))
+        }
+        #expect(try db.snapshot("items") == before)
+    }
+
+    @Test func echoPrintsEachCommandAfterItsPrompt() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try navsh.run([db.path, "--echo", "-c", "open 2", "-c", "set value 3", "-c", "changes", "-c", "cancel!"])
+        #expect(result.stdout.contains("items> open 2\n"))
+        #expect(result.stdout.contains("items › Rusty spork> set value 3\nitems › Rusty spork*> changes\n  value: 2 → 3\n"))
+        #expect(result.status == 1, "cancel! is not a command")
+    }
+
+    @Test func demoStoreIsCreatedUnderXDGDataHome() throws {
+        let home = NSTemporaryDirectory() + "navsh-home-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let result = try navsh.run(["-c", "show"], home: home)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Items (8)\n   1  Gort statue"))
+        #expect(FileManager.default.fileExists(atPath: home + "/data/navsh/demo.sqlite"))
+    }
+}
