@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""Drives navsh's interactive prompt through a real pseudo-terminal (pexpect).
+
+Usage: test_prompt.py PATH/TO/navsh
+
+Each test starts navsh with a temporary HOME (so the demo store and
+~/.editrc are the test's own) and LANG=C.UTF-8, types keys, and matches
+navsh's own output (prompts, messages), not the echoed keystrokes.
+Prints 'N passed, N failed' last; exits non-zero when anything failed.
+"""
+import os
+import shutil
+import sqlite3
+import sys
+import tempfile
+import traceback
+
+import pexpect
+
+NAVSH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/navsh")
+TIMEOUT = 10
+
+
+class Prompt:
+    """One navsh process on a pseudo-terminal, with its own HOME."""
+
+    def __init__(self, args=(), rows=24, cols=80):
+        self.home = tempfile.mkdtemp(prefix="navsh-pty-")
+        env = {
+            "HOME": self.home,
+            "XDG_DATA_HOME": os.path.join(self.home, "data"),
+            "XDG_STATE_HOME": os.path.join(self.home, "state"),
+            "LANG": "C.UTF-8",
+            "TERM": "xterm",
+            "PATH": "/usr/bin:/bin",
+        }
+        self.child = pexpect.spawn(NAVSH, list(args), env=env, encoding="utf-8",
+                                   timeout=TIMEOUT, dimensions=(rows, cols))
+
+    @property
+    def demo_path(self):
+        return os.path.join(self.home, "data", "navsh", "demo.sqlite")
+
+    def expect(self, text):
+        self.child.expect_exact(text)
+        return self.child.before
+
+    def line(self, text, then):
+        self.child.send(text + "\r")
+        return self.expect(then)
+
+    def close(self):
+        if self.child.isalive():
+            self.child.terminate(force=True)
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+def value_of(path, rowid):
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT value FROM Items WHERE id = ?", (rowid,)).fetchone()[0]
+
+
+def test_welcome_shows_the_demo_list_and_prompt():
+    p = Prompt()
+    try:
+        p.expect("Items (8)")
+        listing = p.expect("Items> ")
+        assert "Gort statue" in listing and "$120" in listing, listing
+        assert os.path.exists(p.demo_path)
+    finally:
+        p.close()
+
+
+def test_edit_save_and_breadcrumb():
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.line("open 1", "Items › Gort statue> ")
+        p.line("set value 150", "Items › Gort statue*> ")
+        out = p.line("changes", "Items › Gort statue*> ")
+        assert "value: 120 → 150" in out, out
+        p.line("save", "saved Gort statue")
+        p.expect("Items> ")
+        assert value_of(p.demo_path, 1) == 150
+    finally:
+        p.close()
+
+
+def test_back_over_unsaved_edits_asks_and_no_keeps_them():
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.line("open 2", "Items › Rusty spork> ")
+        p.line("set value 7", "Items › Rusty spork*> ")
+        p.line("back", "Discard unsaved edits in Items › Rusty spork (value)? [y/N] ")
+        p.line("", "Items › Rusty spork*> ")  # Enter alone means no
+        p.line("back", "[y/N] ")
+        p.line("n", "Items › Rusty spork*> ")
+        p.line("back", "[y/N] ")
+        p.line("y", "discarded edits in Items › Rusty spork (value)")
+        p.expect("Items> ")
+        assert value_of(p.demo_path, 2) == 2
+    finally:
+        p.close()
+
+
+def test_ctrl_c_drops_the_partial_line_and_never_exits():
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.child.send("open 3")
+        p.child.sendintr()
+        p.expect("Items> ")
+        out = p.line("where", "Items> ")
+        assert "1  Items" in out and "error" not in out, out
+        assert p.child.isalive()
+        # Ctrl-C in a record with edits keeps them.
+        p.line("open 3", "Items › Hoverboard> ")
+        p.line("set value 1", "Items › Hoverboard*> ")
+        p.child.sendintr()
+        p.expect("Items › Hoverboard*> ")
+        out = p.line("changes", "Items › Hoverboard*> ")
+        assert "value: 950 → 1" in out, out
+    finally:
+        p.close()
+
+
+def test_ctrl_d_at_a_clean_root_exits_0():
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.child.sendeof()
+        p.child.expect(pexpect.EOF)
+        p.child.close()
+        assert p.child.exitstatus == 0, p.child.exitstatus
+    finally:
+        p.close()
+
+
+def test_ctrl_d_over_unsaved_edits_asks_first():
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.line("open 1", "Items › Gort statue> ")
+        p.line("set value 999", "Items › Gort statue*> ")
+        p.child.sendeof()
+        p.expect("Discard unsaved edits in Items › Gort statue (value)? [y/N] ")
+        p.line("no", "Items › Gort statue*> ")
+        p.child.sendeof()
+        p.expect("[y/N] ")
+        p.child.send("y\r")
+        p.child.expect(pexpect.EOF)
+        p.child.close()
+        assert p.child.exitstatus == 0
+        assert value_of(p.demo_path, 1) == 120, "discarded, never saved"
+    finally:
+        p.close()
+
+
+def test_cjk_input_reaches_the_record():
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.line("open 5", "Items › 木彫りの熊> ")
+        p.line("set name 木彫りの熊と鮭", "Items › 木彫りの熊と鮭*> ")
+        p.line("save", "Items> ")
+        with sqlite3.connect(p.demo_path) as db:
+            assert db.execute("SELECT name FROM Items WHERE id = 5").fetchone()[0] == "木彫りの熊と鮭"
+    finally:
+        p.close()
+
+
+def test_errors_are_one_line_and_the_prompt_returns():
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        out = p.line("set name x", "Items> ")
+        assert "error: 'set' works in a record; open one first (open N)" in out, out
+    finally:
+        p.close()
+
+
+def main():
+    tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_") and callable(fn)]
+    passed = failed = 0
+    for name, fn in tests:
+        try:
+            fn()
+            passed += 1
+            print(f"ok   {name}")
+        except Exception:
+            failed += 1
+            print(f"FAIL {name}")
+            traceback.print_exc()
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
