@@ -26,7 +26,9 @@ struct ScriptRunner {
             case .tooLong(let count):
                 response = session.refuseLongLine(byteCount: count)
             case .line(let bytes):
-                if echo { StandardStreams.out(session.prompt + String(decoding: bytes, as: UTF8.self) + "\n") }
+                if echo, bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
+                    StandardStreams.out(session.prompt + String(decoding: bytes, as: UTF8.self) + "\n")
+                }
                 response = session.execute(bytes: bytes)
             }
             StandardStreams.out(response.output)

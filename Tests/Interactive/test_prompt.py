@@ -180,6 +180,19 @@ def test_errors_are_one_line_and_the_prompt_returns():
         p.close()
 
 
+def test_history_recalls_earlier_lines():
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.line("open 4", "Items › Flux capacitor> ")
+        p.line("back", "Items> ")
+        p.child.send("\x1b[A\x1b[A")  # up, up: back to "open 4"
+        p.child.send("\r")
+        p.expect("Items › Flux capacitor> ")
+    finally:
+        p.close()
+
+
 def main():
     tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_") and callable(fn)]
     passed = failed = 0

@@ -1,0 +1,55 @@
+import Foundation
+import NavshTestSupport
+import Testing
+
+/// Every script in examples/*/ runs against a fresh copy of its example's
+/// data (the example's `.sql`), and its transcript must match exactly.
+/// NAVSH_RECORD=1 writes the transcripts instead of comparing them.
+@Suite struct ExampleTranscriptTests {
+    static let examples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("examples")
+
+    static var scripts: [URL] {
+        let folders = (try? FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)) ?? []
+        return folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+                .filter { $0.pathExtension == "nav" }
+        }.sorted { $0.path < $1.path }
+    }
+
+    @Test func examplesHaveScripts() {
+        #expect(Self.scripts.count >= 3)
+    }
+
+    @Test(arguments: scripts)
+    func transcriptMatches(_ script: URL) throws {
+        let folder = script.deletingLastPathComponent()
+        let sqlFile = try #require(
+            try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+                .first { $0.pathExtension == "sql" })
+        let name = sqlFile.deletingPathExtension().lastPathComponent
+        let database = try TemporaryDatabase(try String(contentsOf: sqlFile, encoding: .utf8), name: name + ".sqlite")
+        let result = try NavshBinary().run(["--echo", database.path], stdin: try String(contentsOf: script, encoding: .utf8))
+
+        let base = script.deletingPathExtension()
+        let expected: [(String, String)] = [
+            ("out", result.stdout),
+            ("err", result.stderr),
+            ("status", result.status == 0 ? "" : "\(result.status)\n"),
+        ]
+        for (suffix, actual) in expected {
+            let file = base.appendingPathExtension(suffix)
+            if ProcessInfo.processInfo.environment["NAVSH_RECORD"] == "1" {
+                if actual.isEmpty && suffix != "out" {
+                    try? FileManager.default.removeItem(at: file)
+                } else {
+                    try actual.write(to: file, atomically: true, encoding: .utf8)
+                }
+                continue
+            }
+            let wanted = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            #expect(actual == wanted, "\(file.lastPathComponent) differs")
+        }
+    }
+}
