@@ -17,7 +17,7 @@ extension Session {
             return refusal
         }
         let output = discardNotice(from: 1)
-        pop(to: 1)
+        popToRoot()
         return Response(output: output)
     }
 

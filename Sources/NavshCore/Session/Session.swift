@@ -119,9 +119,13 @@ public final class Session {
         stack.append(frame)
     }
 
-    func pop(to count: Int = -1) {
-        let keep = count < 0 ? stack.count - 1 : count
-        stack.removeLast(stack.count - max(1, keep))
+    /// Removes the top frame; the root frame always stays.
+    func pop() {
+        if stack.count > 1 { stack.removeLast() }
+    }
+
+    func popToRoot() {
+        stack.removeLast(stack.count - 1)
     }
 
     func finish() -> Response {
