@@ -7,12 +7,24 @@
 #include <histedit.h>
 
 typedef char *(*navsh_prompt_fn)(EditLine *);
+typedef unsigned char (*navsh_key_fn)(EditLine *, int);
 
 static inline EditLine *navsh_el_init(const char *program) {
     return el_init(program, stdin, stdout, stderr);
 }
 static inline int navsh_el_set_prompt(EditLine *el, navsh_prompt_fn fn) {
     return el_set(el, EL_PROMPT, fn);
+}
+/// The prompt may hold invisible escape sequences between two `marker`
+/// characters, which libedit leaves out of its width count.
+static inline int navsh_el_set_prompt_esc(EditLine *el, navsh_prompt_fn fn, char marker) {
+    return el_set(el, EL_PROMPT_ESC, fn, marker);
+}
+static inline int navsh_el_addfn(EditLine *el, const char *name, const char *help, navsh_key_fn fn) {
+    return el_set(el, EL_ADDFN, name, help, fn);
+}
+static inline int navsh_el_bind(EditLine *el, const char *key, const char *name) {
+    return el_set(el, EL_BIND, key, name, NULL);
 }
 static inline int navsh_el_set_editor(EditLine *el, const char *mode) {
     return el_set(el, EL_EDITOR, mode);
@@ -42,6 +54,25 @@ static inline History *navsh_history_init(int size) {
 static inline int navsh_history_enter(History *h, const char *line) {
     HistEvent ev;
     return history(h, &ev, H_ENTER, line);
+}
+static inline int navsh_history_load(History *h, const char *path) {
+    HistEvent ev;
+    return history(h, &ev, H_LOAD, path);
+}
+static inline int navsh_history_save(History *h, const char *path) {
+    HistEvent ev;
+    return history(h, &ev, H_SAVE, path);
+}
+/// Steps through the history: op is H_LAST (the oldest) then H_PREV (newer).
+/// Returns the entry's text, or NULL past the end.
+static inline const char *navsh_history_step(History *h, int op) {
+    HistEvent ev;
+    if (history(h, &ev, op) == -1) return NULL;
+    return ev.str;
+}
+static inline int navsh_history_clear(History *h) {
+    HistEvent ev;
+    return history(h, &ev, H_CLEAR);
 }
 
 #endif

@@ -25,6 +25,30 @@ int navsh_take_interrupt(void) {
     return was;
 }
 
+int navsh_interrupt_pending(void) {
+    return interrupted;
+}
+
+static volatile sig_atomic_t termination = 0;
+
+static void on_termination(int signo) {
+    termination = signo;
+}
+
+int navsh_install_termination_handlers(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_termination;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    if (sigaction(SIGTERM, &action, NULL) != 0) return -1;
+    return sigaction(SIGHUP, &action, NULL);
+}
+
+int navsh_termination_signal(void) {
+    return termination;
+}
+
 int navsh_terminal_size(int fd, int *rows, int *columns) {
     struct winsize size;
     if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_col == 0) return -1;

@@ -1,19 +1,35 @@
 import CLibEdit
-import CTerminal
+import NavshCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Lines from a terminal through libedit's native API: emacs keys, in-memory
-/// history, `~/.editrc`. Ctrl-C returns `.interrupted` (the line is dropped);
-/// Ctrl-D on an empty line returns `.end`.
+/// Lines from a terminal through libedit's native API: emacs keys, history,
+/// `~/.editrc`, Tab completion in our own handler (readline-only hooks are
+/// what broke completion in nmcli, cmd2 and Python's cmd under libedit).
+/// Ctrl-C returns `.interrupted` (the line is dropped); Ctrl-D on an empty
+/// line returns `.end`.
 public final class EditLineReader: LineSource {
+    /// Given the line up to the cursor: the word being completed (a suffix
+    /// of that text) and the full replacements for it.
+    public typealias Completer = (String) -> (word: String, candidates: [String])
+
+    /// Marks invisible escape sequences in the prompt (EL_PROMPT_ESC).
+    public static let promptEscape: Character = "\u{1}"
+
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     /// The prompt libedit shows; it must stay valid while el_gets runs.
     private var promptBuffer: UnsafeMutablePointer<CChar>?
+    /// The line as it was at the last Tab that could add nothing: a second
+    /// Tab on the same line lists the candidates.
+    private var lastFruitlessTab: String?
+    private var completing = true
+    public var completer: Completer?
+
+    /// May hold escape sequences between two `promptEscape` characters.
     public var prompt: String = "> " {
         didSet { setPromptBuffer(prompt) }
     }
@@ -25,13 +41,18 @@ public final class EditLineReader: LineSource {
         self.editLine = editLine
         self.history = history
         navsh_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
-        navsh_el_set_prompt(editLine) { editLine in
+        navsh_el_set_prompt_esc(editLine, { editLine in
             guard let editLine, let data = navsh_el_get_clientdata(editLine) else { return nil }
             return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().promptBuffer
-        }
+        }, 1)
         navsh_el_set_editor(editLine, "emacs")
         navsh_el_set_signal(editLine, 1)
         navsh_el_set_history(editLine, history)
+        navsh_el_addfn(editLine, "navsh-complete", "complete the word before the cursor") { editLine, _ in
+            guard let editLine, let data = navsh_el_get_clientdata(editLine) else { return UInt8(CC_ERROR) }
+            return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().complete()
+        }
+        navsh_el_bind(editLine, "^I", "navsh-complete")
         el_source(editLine, nil)
         setPromptBuffer(prompt)
         Terminal.catchInterrupts()
@@ -44,52 +65,121 @@ public final class EditLineReader: LineSource {
     }
 
     public func nextLine() -> LineEvent {
-        var count: Int32 = 0
-        _ = Terminal.takeInterrupt()
-        guard let raw = el_gets(editLine, &count) else {
-            if count == -1 || Terminal.takeInterrupt() {
-                return .interrupted
-            }
-            return .end
-        }
-        var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self),
-                                              count: Int(strlen(raw))))
-        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-        return .line(bytes)
+        lastFruitlessTab = nil
+        return read() ?? (Terminal.takeInterrupt() ? .interrupted : .end)
     }
 
-    /// Adds a line to the in-memory history (consecutive duplicates dropped).
+    /// Asks a question at the terminal; nil for Ctrl-C or Ctrl-D. Answers
+    /// are not kept in history and nothing is completed.
+    public func ask(_ question: String) -> String? {
+        modal(prompt: question, initial: "")
+    }
+
+    /// A one-line editor pre-filled with `initial`, cursor at the end; nil
+    /// when cancelled with Ctrl-C or Ctrl-D.
+    public func edit(prompt: String, initial: String) -> String? {
+        modal(prompt: prompt, initial: initial)
+    }
+
+    /// Adds a line to the history (consecutive duplicates are dropped).
     public func remember(_ line: String) {
         navsh_history_enter(history, line)
     }
 
-    /// Asks a yes/no question at the terminal; anything but y or yes is no,
-    /// and so are Ctrl-C and Ctrl-D. Answers are not kept in history.
-    public func ask(_ question: String) -> Bool {
-        let saved = prompt
-        defer { prompt = saved }
-        prompt = question
-        var count: Int32 = 0
-        guard let raw = el_gets(editLine, &count) else {
-            _ = Terminal.takeInterrupt()
-            print("")
-            return false
+    /// The history, oldest first.
+    public var entries: [String] {
+        var result: [String] = []
+        var entry = navsh_history_step(history, H_LAST)
+        while let line = entry {
+            result.append(String(cString: line))
+            entry = navsh_history_step(history, H_PREV)
         }
-        let answer = String(cString: raw).trimmingCharacters(in: " \t\n").lowercased()
-        return answer == "y" || answer == "yes"
+        return result
+    }
+
+    public func loadHistory(from path: String) {
+        navsh_history_load(history, path)
+    }
+
+    /// Writes the history readable by its owner only.
+    public func saveHistory(to path: String) {
+        let fd = open(path, O_WRONLY | O_CREAT, 0o600)
+        if fd >= 0 { close(fd) }
+        chmod(path, 0o600)
+        navsh_history_save(history, path)
+    }
+
+    // MARK: Internals
+
+    private func read() -> LineEvent? {
+        var count: Int32 = 0
+        _ = Terminal.takeInterrupt()
+        guard let raw = el_gets(editLine, &count) else {
+            return count == -1 ? .interrupted : nil
+        }
+        var bytes = Array(UnsafeBufferPointer(
+            start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: Int(strlen(raw))))
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        return .line(bytes)
+    }
+
+    private func modal(prompt text: String, initial: String) -> String? {
+        let saved = prompt
+        completing = false
+        defer {
+            prompt = saved
+            completing = true
+        }
+        prompt = text
+        // Pushed text is read as if typed; control characters would act as
+        // editing keys, so such a value starts empty instead.
+        if !initial.isEmpty && !initial.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            el_push(editLine, initial)
+        }
+        guard case .line(let bytes)? = read() else {
+            _ = Terminal.takeInterrupt()
+            write(1, "\n", 1)
+            return nil
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func setPromptBuffer(_ text: String) {
         free(promptBuffer)
         promptBuffer = strdup(text)
     }
-}
 
-extension String {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var s = Substring(self)
-        while let c = s.first, set.contains(c) { s.removeFirst() }
-        while let c = s.last, set.contains(c) { s.removeLast() }
-        return String(s)
+    /// The Tab key: one candidate is inserted with a trailing space; several
+    /// insert their common prefix; a second Tab that can add nothing lists them.
+    private func complete() -> UInt8 {
+        guard completing, let completer, let info = el_line(editLine) else { return UInt8(CC_ERROR) }
+        let start = UnsafeRawPointer(info.pointee.buffer)!
+        let cursor = UnsafeRawPointer(info.pointee.cursor)!
+        let before = String(decoding: UnsafeRawBufferPointer(start: start, count: cursor - start), as: UTF8.self)
+        let (word, candidates) = completer(before)
+        guard !candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+        if candidates.count == 1 {
+            replace(word, with: candidates[0] + " ")
+            return UInt8(CC_REFRESH)
+        }
+        let common = CompletionList.commonPrefix(candidates)
+        if common.count > word.count && common.hasPrefix(word) {
+            replace(word, with: common)
+            lastFruitlessTab = nil
+            return UInt8(CC_REFRESH)
+        }
+        guard lastFruitlessTab == before else {
+            lastFruitlessTab = before
+            return UInt8(CC_REFRESH_BEEP)
+        }
+        let columns = Terminal.size(of: 1)?.columns ?? 80
+        let listing = "\n" + CompletionList.columns(candidates, width: columns)
+        _ = listing.withCString { write(1, $0, strlen($0)) }
+        return UInt8(CC_REDISPLAY)
+    }
+
+    private func replace(_ word: String, with text: String) {
+        if !word.isEmpty { el_deletestr(editLine, Int32(word.unicodeScalars.count)) }
+        el_insertstr(editLine, text)
     }
 }

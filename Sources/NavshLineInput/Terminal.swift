@@ -22,6 +22,28 @@ public enum Terminal {
         _ = navsh_install_interrupt_handler()
     }
 
+    /// Makes SIGTERM and SIGHUP set a flag, so the prompt can save history
+    /// and leave cleanly (edit buffers are discarded, never written).
+    public static func catchTermination() {
+        _ = navsh_install_termination_handlers()
+    }
+
+    /// SIGTERM or SIGHUP if one arrived, else nil.
+    public static var terminationSignal: Int32? {
+        let signal = navsh_termination_signal()
+        return signal == 0 ? nil : signal
+    }
+
+    /// Ctrl-C arrived and was not taken yet (polled during long queries).
+    public static var interruptPending: Bool { navsh_interrupt_pending() != 0 }
+
+    /// Colour only on a terminal, without NO_COLOR, and not on TERM=dumb.
+    public static func wantsColor(fd: Int32, environment: [String: String]) -> Bool {
+        guard isTerminal(fd) else { return false }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        return environment["TERM"] != "dumb"
+    }
+
     /// True once per Ctrl-C received since the last call.
     public static func takeInterrupt() -> Bool { navsh_take_interrupt() != 0 }
 

@@ -73,15 +73,16 @@ public final class SQLiteStore: Store {
     }
 
     public func find(
-        _ text: String, in field: String, of collection: CollectionSchema, exact: Bool, limit: Int
+        _ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int
     ) throws -> [NavshCore.Record] {
         let column = field.sqlIdentifier
-        if exact {
+        if match == .exact {
             return try select(collection, where: "\(column) = ? COLLATE NOCASE", arguments: [text],
                               suffix: "LIMIT ?", [limit])
         }
-        let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        let pattern = (match == .contains ? "%" : "") + escaped + "%"
         return try select(collection, where: "\(column) LIKE ? ESCAPE '\\'", arguments: [pattern],
                           suffix: "LIMIT ?", [limit])
     }

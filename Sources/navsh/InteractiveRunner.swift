@@ -1,17 +1,35 @@
+import Foundation
 import NavshCore
 import NavshLineInput
 
-/// The prompt: libedit with the breadcrumb, questions answered at the
-/// terminal, Ctrl-C dropping the line, Ctrl-D acting as `quit`.
+/// The prompt: libedit with the breadcrumb, Tab completion from the session,
+/// questions and field editors answered at the terminal, Ctrl-C dropping the
+/// line, Ctrl-D acting as `quit`, history saved per store at every exit.
 struct InteractiveRunner {
     let session: Session
     let editor: EditLineReader
+    let style: PromptStyle
+    /// The history file, or nil to keep history in memory only.
+    let historyPath: String?
 
     func run() -> Int32 {
+        if let historyPath {
+            HistoryLocation.prepare(historyPath)
+            editor.loadHistory(from: historyPath)
+        }
+        editor.completer = { [session] text in
+            let completion = session.completions(before: text)
+            return (completion.word, completion.candidates)
+        }
+        session.historyEntries = { [editor] in editor.entries }
+        Terminal.catchTermination()
+
         show(session.welcome())
         while !session.isFinished {
-            editor.prompt = session.prompt
-            switch editor.nextLine() {
+            editor.prompt = style.prompt(session.crumbs)
+            let event = editor.nextLine()
+            if let signal = Terminal.terminationSignal { return terminate(signal) }
+            switch event {
             case .interrupted:
                 StandardStreams.out("\n")  // Ctrl-C drops the line; nothing else changes
             case .end:
@@ -20,24 +38,47 @@ struct InteractiveRunner {
             case .tooLong(let count):
                 show(session.refuseLongLine(byteCount: count))
             case .line(let bytes):
+                // A line typed with a leading space is kept out of history, as in bash.
                 if let line = String(validating: bytes, as: UTF8.self),
-                   !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                   !line.allSatisfy({ $0 == " " || $0 == "\t" }), !line.hasPrefix(" ") {
                     editor.remember(line)
                 }
                 show(session.execute(bytes: bytes))
             }
+            if let signal = Terminal.terminationSignal { return terminate(signal) }
         }
+        saveHistory()
         return ExitStatus.success
     }
 
-    /// Prints a response, asking its question first when it has one.
+    /// Prints a response, then asks its question or opens its field editor.
     private func show(_ response: Response) {
         StandardStreams.out(response.output)
         if let error = response.error {
-            StandardStreams.err("error: \(error.message)\n")
+            StandardStreams.err(style.error(error.message) + "\n")
         }
         if let question = response.question {
-            show(session.answer(question, yes: editor.ask(question.prompt)))
+            let typed = editor.ask(style.question(question.prompt)) ?? ""
+            show(session.answer(question, question.interpret(typed)))
         }
+        if let edit = response.edit {
+            show(session.finishEdit(edit, with: editor.edit(prompt: edit.prompt, initial: edit.initial)))
+        }
+    }
+
+    /// SIGTERM or SIGHUP: history is written, edit buffers are not.
+    private func terminate(_ signal: Int32) -> Int32 {
+        let unsaved = session.unsavedWork
+        if !unsaved.isEmpty {
+            StandardStreams.err("\nnavsh: signal \(signal): unsaved edits discarded: "
+                + unsaved.map(\.description).joined(separator: "; ") + "\n")
+        }
+        session.discardAllEdits()
+        saveHistory()
+        return 128 + signal
+    }
+
+    private func saveHistory() {
+        if let historyPath { editor.saveHistory(to: historyPath) }
     }
 }

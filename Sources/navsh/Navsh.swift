@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NavshCore
 import NavshLineInput
 import NavshSQLite
@@ -52,6 +53,9 @@ struct Navsh: ParsableCommand {
     @Flag(help: "In a script, print each command (after its frame's prompt) before its output.")
     var echo = false
 
+    @Flag(help: "No colour, even on a terminal (NO_COLOR and TERM=dumb also turn it off).")
+    var noColor = false
+
     func validate() throws {
         if script != nil && !commands.isEmpty {
             throw ValidationError("-f and -c cannot be used together")
@@ -66,10 +70,11 @@ struct Navsh: ParsableCommand {
             && Terminal.isTerminal(0) && Terminal.isTerminal(1)
         if interactive { Terminal.useUTF8Locale() }
 
+        let environment = ProcessInfo.processInfo.environment
+        let storePath = file ?? DemoStore.defaultPath(environment: environment)
         let store: SQLiteStore
         do {
-            store = try file.map { try SQLiteStore(path: $0, create: create) }
-                ?? DemoStore.open(at: DemoStore.defaultPath())
+            store = file == nil ? try DemoStore.open(at: storePath) : try SQLiteStore(path: storePath, create: create)
         } catch {
             StandardStreams.err("navsh: \(error)\n")
             throw ExitCode(ExitStatus.cannotOpen)
@@ -81,7 +86,9 @@ struct Navsh: ParsableCommand {
                 StandardStreams.err("navsh: cannot start the line editor\n")
                 throw ExitCode(ExitStatus.cannotOpen)
             }
-            throw ExitCode(InteractiveRunner(session: session, editor: editor).run())
+            let style = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 1, environment: environment))
+            let history = HistoryLocation.path(forStore: storePath, environment: environment)
+            throw ExitCode(InteractiveRunner(session: session, editor: editor, style: style, historyPath: history).run())
         }
 
         // Scripts page by 20 rows whatever the terminal, so they mean the same everywhere.

@@ -29,7 +29,23 @@ struct ScriptRunner {
                 if echo, bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
                     StandardStreams.out(session.prompt + String(decoding: bytes, as: UTF8.self) + "\n")
                 }
-                response = session.execute(bytes: bytes)
+                var answer = session.execute(bytes: bytes)
+                // `edit FIELD` in a script takes the next line as the value.
+                if let edit = answer.edit {
+                    lineNumber += 1
+                    switch source.nextLine() {
+                    case .line(let value):
+                        if echo { StandardStreams.out(String(decoding: value, as: UTF8.self) + "\n") }
+                        answer = String(validating: value, as: UTF8.self).map { session.finishEdit(edit, with: $0) }
+                            ?? Response(error: CommandError("line is not valid UTF-8; nothing was run"))
+                        answer.edit = nil  // a refused value is an error here, not a second editor
+                    case .tooLong(let count):
+                        answer = session.refuseLongLine(byteCount: count)
+                    case .end, .interrupted:
+                        answer = Response(error: CommandError("edit \(edit.field): the script ended before its value line"))
+                    }
+                }
+                response = answer
             }
             StandardStreams.out(response.output)
             if let error = response.error {

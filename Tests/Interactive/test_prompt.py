@@ -24,8 +24,8 @@ TIMEOUT = 10
 class Prompt:
     """One navsh process on a pseudo-terminal, with its own HOME."""
 
-    def __init__(self, args=(), rows=24, cols=80):
-        self.home = tempfile.mkdtemp(prefix="navsh-pty-")
+    def __init__(self, args=(), rows=24, cols=80, color=False, home=None):
+        self.home = home or tempfile.mkdtemp(prefix="navsh-pty-")
         env = {
             "HOME": self.home,
             "XDG_DATA_HOME": os.path.join(self.home, "data"),
@@ -34,6 +34,8 @@ class Prompt:
             "TERM": "xterm",
             "PATH": "/usr/bin:/bin",
         }
+        if not color:
+            env["NO_COLOR"] = "1"
         self.child = pexpect.spawn(NAVSH, list(args), env=env, encoding="utf-8",
                                    timeout=TIMEOUT, dimensions=(rows, cols))
 
@@ -49,10 +51,11 @@ class Prompt:
         self.child.send(text + "\r")
         return self.expect(then)
 
-    def close(self):
+    def close(self, keep_home=False):
         if self.child.isalive():
             self.child.terminate(force=True)
-        shutil.rmtree(self.home, ignore_errors=True)
+        if not keep_home:
+            shutil.rmtree(self.home, ignore_errors=True)
 
 
 def value_of(path, rowid):
@@ -92,12 +95,12 @@ def test_back_over_unsaved_edits_asks_and_no_keeps_them():
         p.expect("Items> ")
         p.line("open 2", "Items › Rusty spork> ")
         p.line("set value 7", "Items › Rusty spork*> ")
-        p.line("back", "Discard unsaved edits in Items › Rusty spork (value)? [y/N] ")
-        p.line("", "Items › Rusty spork*> ")  # Enter alone means no
-        p.line("back", "[y/N] ")
-        p.line("n", "Items › Rusty spork*> ")
-        p.line("back", "[y/N] ")
-        p.line("y", "discarded edits in Items › Rusty spork (value)")
+        p.line("back", "Unsaved: Items › Rusty spork (value). Save, discard, or stay? [s/d/S(tay)] ")
+        p.line("", "Items › Rusty spork*> ")  # Enter alone means stay
+        p.line("back", "[s/d/S(tay)] ")
+        p.line("stay", "Items › Rusty spork*> ")
+        p.line("back", "[s/d/S(tay)] ")
+        p.line("d", "discarded edits in Items › Rusty spork (value)")
         p.expect("Items> ")
         assert value_of(p.demo_path, 2) == 2
     finally:
@@ -144,11 +147,11 @@ def test_ctrl_d_over_unsaved_edits_asks_first():
         p.line("open 1", "Items › Gort statue> ")
         p.line("set value 999", "Items › Gort statue*> ")
         p.child.sendeof()
-        p.expect("Discard unsaved edits in Items › Gort statue (value)? [y/N] ")
-        p.line("no", "Items › Gort statue*> ")
+        p.expect("Unsaved: Items › Gort statue (value). Save, discard, or stay? [s/d/S(tay)] ")
+        p.line("", "Items › Gort statue*> ")
         p.child.sendeof()
-        p.expect("[y/N] ")
-        p.child.send("y\r")
+        p.expect("[s/d/S(tay)] ")
+        p.child.send("d\r")
         p.child.expect(pexpect.EOF)
         p.child.close()
         assert p.child.exitstatus == 0
@@ -201,10 +204,15 @@ def main():
             fn()
             passed += 1
             print(f"ok   {name}")
-        except Exception:
+        except Exception as error:
             failed += 1
             print(f"FAIL {name}")
-            traceback.print_exc()
+            if isinstance(error, pexpect.TIMEOUT):
+                # pexpect's own report is pages long; where and what was on screen say enough.
+                print("".join(traceback.format_tb(error.__traceback__)[-3:-1]))
+                print("  timed out; the screen ended with:", str(error).split("before (last 100 chars): ")[-1][:200])
+            else:
+                traceback.print_exc()
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

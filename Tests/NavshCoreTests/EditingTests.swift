@@ -96,9 +96,9 @@ import Testing
         let response = h.run("delete 2")
         let question = try #require(response.question)
         #expect(question.prompt == "Delete row 2, Rusty spork, from items? [y/N] ")
-        #expect(h.session.answer(question, yes: false) == Response())
+        #expect(h.session.answer(question, question.interpret("n")) == Response())
         #expect(try h.database.rows("SELECT count(*) AS n FROM items")[0]["n"] == "5")
-        #expect(h.session.answer(question, yes: true).output == "deleted Rusty spork\n")
+        #expect(h.session.answer(question, question.interpret("y")).output == "deleted Rusty spork\n")
         #expect(try h.database.rows("SELECT count(*) AS n FROM items")[0]["n"] == "4")
     }
 

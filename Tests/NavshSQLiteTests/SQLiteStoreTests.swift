@@ -24,9 +24,11 @@ import Testing
             """)
         let store = try database.store()
         let t = store.collections[0]
-        #expect(try store.find("gort", in: "name", of: t, exact: true, limit: 5).map(\.id) == [.rowid(5)])
-        #expect(try store.find("0%", in: "name", of: t, exact: false, limit: 5).map(\.id) == [.rowid(1)])
-        #expect(try store.find("a_b", in: "name", of: t, exact: false, limit: 5).map(\.id) == [.rowid(3)])
+        #expect(try store.find("gort", in: "name", of: t, match: .exact, limit: 5).map(\.id) == [.rowid(5)])
+        #expect(try store.find("0%", in: "name", of: t, match: .contains, limit: 5).map(\.id) == [.rowid(1)])
+        #expect(try store.find("a_b", in: "name", of: t, match: .contains, limit: 5).map(\.id) == [.rowid(3)])
+        #expect(try store.find("100", in: "name", of: t, match: .prefix, limit: 5).map(\.id) == [.rowid(1), .rowid(2)])
+        #expect(try store.find("cotton", in: "name", of: t, match: .prefix, limit: 5).isEmpty)
     }
 
     @Test func updateOfAMissingRowIsReported() throws {
@@ -70,7 +72,7 @@ import Testing
         try store.update(.rowid(1), in: hostile, changes: [column: .text(value), "select": .integer(2)])
         let id = try store.insert([column: .text("\"; SELECT 1; --")], into: hostile)
         #expect(try store.record(of: hostile, id: .rowid(1))?[column] == .text(value))
-        #expect(try store.find(value, in: column, of: hostile, exact: true, limit: 2).map(\.id) == [.rowid(1)])
+        #expect(try store.find(value, in: column, of: hostile, match: .exact, limit: 2).map(\.id) == [.rowid(1)])
         try store.delete(id, from: hostile)
         #expect(try database.rows("SELECT count(*) AS n FROM x")[0]["n"] == "0", "table x still exists")
         #expect(try store.count(of: hostile) == 1)

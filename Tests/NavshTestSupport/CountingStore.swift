@@ -38,8 +38,8 @@ public final class CountingStore: Store {
         try base.position(of: id, in: collection)
     }
 
-    public func find(_ text: String, in field: String, of collection: CollectionSchema, exact: Bool, limit: Int) throws -> [Record] {
-        try base.find(text, in: field, of: collection, exact: exact, limit: limit)
+    public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int) throws -> [Record] {
+        try base.find(text, in: field, of: collection, match: match, limit: limit)
     }
 
     public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> RecordID {

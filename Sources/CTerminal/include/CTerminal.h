@@ -8,6 +8,17 @@ int navsh_install_interrupt_handler(void);
 /// Returns 1 if SIGINT arrived since the last call, and clears the flag.
 int navsh_take_interrupt(void);
 
+/// Returns 1 if SIGINT arrived since the last take, without clearing it
+/// (a long query's progress handler polls this).
+int navsh_interrupt_pending(void);
+
+/// Installs SIGTERM and SIGHUP handlers that record the signal (no
+/// SA_RESTART), so the prompt can save history and exit cleanly.
+int navsh_install_termination_handlers(void);
+
+/// The termination signal received (SIGTERM or SIGHUP), or 0.
+int navsh_termination_signal(void);
+
 /// Rows and columns of the terminal on fd; returns 0 on success.
 int navsh_terminal_size(int fd, int *rows, int *columns);
 

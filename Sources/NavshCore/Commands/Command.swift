@@ -7,6 +7,7 @@ public enum Command: Equatable, Sendable {
     case back(force: Bool)
     case top(force: Bool)
     case quit(force: Bool)
+    case history
     // List frames
     case open(String)
     case new
@@ -17,6 +18,7 @@ public enum Command: Equatable, Sendable {
     // Record frames
     case set(field: String, value: String)
     case unset(String)
+    case edit(String)
     case changes
     case revert(String?)
     case save

@@ -3,15 +3,20 @@
 public enum CommandParser {
     /// nil for a blank line or a `#` comment: they do nothing (and a blank
     /// line never repeats the previous command).
-    public static func parse(_ line: String, in frame: FrameKind) throws(CommandError) -> Command? {
+    ///
+    /// `abbreviations` lets a unique prefix stand for a command (`op 3`,
+    /// `sa`). Only the interactive prompt allows them: a script must not
+    /// change meaning when a later version adds a command.
+    public static func parse(
+        _ line: String, in frame: FrameKind, abbreviations: Bool = false
+    ) throws(CommandError) -> Command? {
         let trimmed = line.trimmingSpaces
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
 
         var scanner = WordScanner(line)
-        guard let name = try scanner.next() else { return nil }
-        guard let spec = CommandSpec.named(name, in: frame) else {
-            throw unknown(name, in: frame)
-        }
+        guard let word = try scanner.next() else { return nil }
+        let spec = try resolve(word, in: frame, abbreviations: abbreviations)
+        let name = spec.name
 
         switch spec.arguments {
         case .fieldAndValue:
@@ -24,13 +29,18 @@ public enum CommandParser {
                 throw CommandError("\(name) takes no arguments (got '\(TextLayout.printable(extra))')")
             }
             return try build(spec, nil)
+        case .rest(let what):
+            // `open Gort's statue` reads as one title: quoting is optional.
+            let rest = try scanner.restOfLine()
+            guard !rest.isEmpty else {
+                throw CommandError("\(name): missing \(what); usage: \(spec.usage)")
+            }
+            return try build(spec, rest)
         case .required(let what):
             let words = try scanner.remainingWords()
             guard !words.isEmpty else {
                 throw CommandError("\(name): missing \(what); usage: \(spec.usage)")
             }
-            // `open Gort statue` reads as one title: quoting is optional.
-            if spec.name == "open" { return try build(spec, words.joined(separator: " ")) }
             guard words.count == 1 else {
                 throw CommandError("\(name) takes one \(what); usage: \(spec.usage)")
             }
@@ -63,12 +73,32 @@ public enum CommandParser {
         case ("prev", _): return .prev
         case ("page", _): return .page(arg)
         case ("unset", _): return .unset(arg)
+        case ("edit", _): return .edit(arg)
+        case ("history", _): return .history
         case ("changes", _): return .changes
         case ("revert", _): return .revert(argument)
         case ("save", _): return .save
         case ("cancel", _): return .cancel
         default: throw CommandError("\(spec.name) is not implemented")
         }
+    }
+
+    /// The command a word names here: the exact name, or (when allowed) the
+    /// one command it is a prefix of. `back!` and `quit!` are never abbreviated.
+    static func resolve(_ word: String, in frame: FrameKind, abbreviations: Bool) throws(CommandError) -> CommandSpec {
+        if let spec = CommandSpec.named(word, in: frame) { return spec }
+        if abbreviations && !word.isEmpty {
+            var names: [String] = []
+            for spec in CommandSpec.accepted(in: frame)
+            where spec.name.hasPrefix(word) && !spec.name.hasSuffix("!") && !names.contains(spec.name) {
+                names.append(spec.name)
+            }
+            if names.count == 1, let spec = CommandSpec.named(names[0], in: frame) { return spec }
+            if names.count > 1 {
+                throw CommandError("'\(TextLayout.printable(word))' is ambiguous: \(names.sorted().joined(separator: " "))")
+            }
+        }
+        throw unknown(word, in: frame)
     }
 
     /// Names the frames where a known command does work, or says it is unknown.

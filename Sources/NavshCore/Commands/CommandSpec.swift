@@ -6,6 +6,8 @@ public struct CommandSpec: Sendable {
         case none
         case optional(String)
         case required(String)
+        /// The rest of the line, raw, or one quoted word.
+        case rest(String)
         /// A field name, then the rest of the line as the value.
         case fieldAndValue
     }
@@ -18,9 +20,9 @@ public struct CommandSpec: Sendable {
     public let example: String
 
     public static let all: [CommandSpec] = [
-        CommandSpec("open", [.collections], .required("collection"), "open N | open NAME",
+        CommandSpec("open", [.collections], .rest("collection"), "open N | open NAME",
                     "open the collection at row N, or by name", "open Items"),
-        CommandSpec("open", [.list], .required("row"), "open N | open TITLE",
+        CommandSpec("open", [.list], .rest("row"), "open N | open TITLE",
                     "open the record at row N, or the one whose title matches", "open 3"),
         CommandSpec("new", [.list], .none, "new",
                     "start a new record with the defaults; save inserts it", "new"),
@@ -32,6 +34,9 @@ public struct CommandSpec: Sendable {
         CommandSpec("set", [.record], .fieldAndValue, "set FIELD VALUE",
                     "change a field in the edit buffer (the value is the rest of the line)",
                     "set name Gort statue"),
+        CommandSpec("edit", [.record], .required("field"), "edit FIELD",
+                    "edit a field on a line pre-filled with its value (in a script, the next line is the value)",
+                    "edit name"),
         CommandSpec("unset", [.record], .required("field"), "unset FIELD",
                     "set a field to NULL in the edit buffer", "unset serial"),
         CommandSpec("changes", [.record], .none, "changes", "list the unsaved edits, old → new", "changes"),
@@ -53,6 +58,8 @@ public struct CommandSpec: Sendable {
                     "leave navsh (refused over unsaved edits)", "quit"),
         CommandSpec("quit!", Set(FrameKind.allCases), .none, "quit!",
                     "leave navsh, discarding unsaved edits", "quit!"),
+        CommandSpec("history", Set(FrameKind.allCases), .none, "history",
+                    "list the commands typed at the prompt for this store", "history"),
         CommandSpec("help", Set(FrameKind.allCases), .optional("command"), "help [COMMAND]",
                     "list the commands here, or explain one", "help set"),
     ]

@@ -2,8 +2,8 @@
 /// `save` inserts it.
 final class RecordFrame: Frame {
     let collection: CollectionSchema
-    /// nil for a draft.
-    let id: RecordID?
+    /// nil for a draft until it is saved.
+    private(set) var id: RecordID?
     var buffer: EditBuffer
 
     init(collection: CollectionSchema, record: Record) {
@@ -25,6 +25,12 @@ final class RecordFrame: Frame {
     }
 
     var isDraft: Bool { id == nil }
+
+    /// After a save: the stored row becomes the new starting point, clean.
+    func markSaved(_ record: Record) {
+        id = record.id
+        buffer = EditBuffer(base: record.values)
+    }
     var kind: FrameKind { .record }
 
     var unsavedFields: [String] {

@@ -19,6 +19,15 @@ public struct Field: Sendable, Equatable {
     public var primaryKeyPosition: Int?
     public var isReadOnly: Bool
     public var format: ValueFormat
+    /// How the field is named to people (the `edit` prompt); app specs set it.
+    public var label: String?
+
+    /// The label, or the name made readable: `serial_number` → `Serial number`.
+    public var displayLabel: String {
+        if let label { return label }
+        let words = name.replacingAll("_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
 
     public init(
         name: String,

@@ -14,12 +14,17 @@ public protocol Store: AnyObject {
     func record(of collection: CollectionSchema, id: RecordID) throws -> Record?
     /// How many rows come before this one in the collection's order.
     func position(of id: RecordID, in collection: CollectionSchema) throws -> Int?
-    /// Rows whose `field` equals `text` ignoring case (`exact`), or contains it.
-    func find(_ text: String, in field: String, of collection: CollectionSchema, exact: Bool, limit: Int) throws -> [Record]
+    /// Rows whose `field` matches `text`, ignoring case, in the collection's order.
+    func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int) throws -> [Record]
 
     /// Writes one new row in one transaction. Fields left out get the store's defaults.
     func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> RecordID
     /// Writes the changed fields of one row in one transaction.
     func update(_ id: RecordID, in collection: CollectionSchema, changes: [String: Value]) throws
     func delete(_ id: RecordID, from collection: CollectionSchema) throws
+}
+
+/// How `find` compares a field with the text; all ignore case.
+public enum TextMatch: Sendable {
+    case exact, prefix, contains
 }

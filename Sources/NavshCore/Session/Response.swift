@@ -4,26 +4,35 @@ public struct Response: Equatable, Sendable {
     public var output: String
     public var error: CommandError?
     public var question: Question?
+    /// A field editor to open; feed what the user typed to `finishEdit`.
+    public var edit: FieldEdit?
     /// The session is finished; the caller should exit.
     public var quits: Bool
 
-    public init(output: String = "", error: CommandError? = nil, question: Question? = nil, quits: Bool = false) {
+    public init(
+        output: String = "", error: CommandError? = nil, question: Question? = nil, edit: FieldEdit? = nil,
+        quits: Bool = false
+    ) {
         self.output = output
         self.error = error
         self.question = question
+        self.edit = edit
         self.quits = quits
     }
 
     public static func failure(_ error: CommandError) -> Response { Response(error: error) }
 }
 
-/// A yes/no question (default no) asked before discarding work or deleting.
-/// Only an interactive session asks; a script gets an error instead, because
-/// a script's own lines must never answer questions.
-public struct Question: Equatable, Sendable {
+/// `edit FIELD` hands the caller a one-line editor to open: its prompt
+/// (the field's label), the value to pre-fill, and whether an empty answer
+/// means "keep the old value".
+public struct FieldEdit: Equatable, Sendable {
+    public let field: String
     public let prompt: String
-    /// What runs when the answer is yes.
-    let onYes: Command
+    /// The buffered value as editable text (empty for NULL).
+    public let initial: String
+    /// An empty line cancels when the field had a value.
+    public let hadValue: Bool
 }
 
 /// What a session needs to know about the screen, asked at every render so

@@ -17,6 +17,8 @@ extension Session {
         case .page(let number): return try goToPage(number)
         case .set(let field, let value): return try set(field, value)
         case .unset(let field): return try unset(field)
+        case .edit(let field): return try edit(field)
+        case .history: return Response(output: historyText())
         case .changes: return try changes()
         case .revert(let field): return try revert(field)
         case .save: return try save()

@@ -27,8 +27,7 @@ extension Session {
         let title = RowTitle.of(record, in: list.collection)
         if mode == .interactive && !confirmed {
             return Response(question: Question(
-                prompt: "Delete row \(number), \(title), from \(list.collection.name)? [y/N] ",
-                onYes: .deleteRow(row)))
+                confirm: "Delete row \(number), \(title), from \(list.collection.name)?", then: .deleteRow(row)))
         }
         try store.delete(record.id, from: list.collection)
         list.invalidate()
@@ -122,10 +121,10 @@ extension Session {
             throw CommandError("\(list.collection.name) has no title field; open rows by number")
         }
         let limit = 6
-        let exact = try store.find(target, in: titleField, of: list.collection, exact: true, limit: limit)
+        let exact = try store.find(target, in: titleField, of: list.collection, match: .exact, limit: limit)
         if exact.count == 1 { return exact[0] }
         let matches = exact.isEmpty
-            ? try store.find(target, in: titleField, of: list.collection, exact: false, limit: limit)
+            ? try store.find(target, in: titleField, of: list.collection, match: .contains, limit: limit)
             : exact
         if matches.count == 1 { return matches[0] }
         let shown = TextLayout.printable(target)

@@ -37,12 +37,12 @@ extension Session {
     func guardUnsaved(from index: Int, retry: Command, escape: String) -> Response? {
         let unsaved = unsavedWork(from: index)
         guard !unsaved.isEmpty else { return nil }
-        let list = unsaved.map(\.description).joined(separator: "; ")
         switch mode {
         case .script:
+            let list = unsaved.map(\.description).joined(separator: "; ")
             return .failure(CommandError("unsaved edits in \(list); save or cancel them first, or use \(escape) to discard"))
         case .interactive:
-            return Response(question: Question(prompt: "Discard unsaved edits in \(list)? [y/N] ", onYes: retry))
+            return Response(question: Question(unsaved: unsaved, then: retry))
         }
     }
 
@@ -56,6 +56,16 @@ extension Session {
     /// Says what a forced pop threw away, so nothing is lost silently.
     func discardNotice(from index: Int) -> String {
         unsavedWork(from: index).map { "discarded edits in \($0.description)\n" }.joined()
+    }
+
+    func historyText() -> String {
+        guard let entries = historyEntries() else {
+            return "no history: only lines typed at the interactive prompt are kept\n"
+        }
+        let width = String(entries.count).count
+        return entries.enumerated().map { i, line in
+            String(i + 1).leftPadded(to: width + 2) + "  " + TextLayout.printable(line) + "\n"
+        }.joined()
     }
 
     func renderStack() -> String {

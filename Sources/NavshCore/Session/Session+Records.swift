@@ -6,6 +6,28 @@ extension Session {
         return Response()
     }
 
+    /// `set` with an already-split value (from a field editor or a script's next line).
+    func execute(setting field: String, to text: String) -> Response {
+        run { try set(field, text) }
+    }
+
+    func edit(_ name: String) throws -> Response {
+        let frame = try topFrame(RecordFrame.self)
+        let field = try editableField(name, in: frame)
+        if field.kind == .blob {
+            throw CommandError("\(field.name) holds binary data (BLOB), which cannot be edited as text")
+        }
+        let value = frame.buffer.value(of: field.name)
+        let initial: String
+        switch value {
+        case .null: initial = ""
+        case .text(let text): initial = text
+        default: initial = ValueText.raw(value)
+        }
+        return Response(edit: FieldEdit(
+            field: field.name, prompt: field.displayLabel + ": ", initial: initial, hadValue: !value.isNull))
+    }
+
     func unset(_ name: String) throws -> Response {
         let frame = try topFrame(RecordFrame.self)
         let field = try editableField(name, in: frame)
@@ -43,27 +65,42 @@ extension Session {
 
     func save() throws -> Response {
         let frame = try topFrame(RecordFrame.self)
+        let message = try write(frame)
+        pop()
+        return Response(output: message + "\n")
+    }
+
+    /// Writes a record frame's edits in one transaction and makes the frame
+    /// clean, without popping it. The list below learns of the change by
+    /// re-reading the saved row only (an insert re-reads its page later).
+    func write(_ frame: RecordFrame) throws -> String {
         let collection = frame.collection
+        let parent = stack.firstIndex { $0 === frame }.flatMap { $0 > 0 ? stack[$0 - 1] as? ListFrame : nil }
         guard let id = frame.id else {
             let newID = try store.insert(frame.buffer.changes, into: collection)
-            let saved = try store.record(of: collection, id: newID)
-            pop()
-            (top as? ListFrame)?.invalidate()
-            let title = saved.map { RowTitle.of($0, in: collection) } ?? frame.crumb
+            parent?.invalidate()
+            if let saved = try store.record(of: collection, id: newID) { frame.markSaved(saved) }
             let row = try store.position(of: newID, in: collection).map { " as row \($0 + 1)" } ?? ""
-            return Response(output: "saved \(title)\(row)\n")
+            return "saved \(frame.crumb)\(row)"
         }
-        guard frame.isDirty else {
-            pop()
-            return Response(output: "no changes to save in \(frame.crumb)\n")
-        }
+        guard frame.isDirty else { return "no changes to save in \(frame.crumb)" }
         try store.update(id, in: collection, changes: frame.buffer.changes)
-        pop()
-        // Only the saved row is read again; the rest of the page is still current.
-        if let list = top as? ListFrame, let saved = try store.record(of: collection, id: id) {
-            list.patch(saved)
+        let title = frame.crumb
+        if let saved = try store.record(of: collection, id: id) {
+            frame.markSaved(saved)
+            parent?.patch(saved)
         }
-        return Response(output: "saved \(frame.crumb)\n")
+        return "saved \(title)"
+    }
+
+    /// Saves every frame with unsaved edits, innermost first; stops at the
+    /// first refusal, leaving that frame and those below it unsaved.
+    func saveAll() throws -> String {
+        var output = ""
+        for case let frame as RecordFrame in stack.reversed() where frame.isDirty {
+            output += try write(frame) + "\n"
+        }
+        return output
     }
 
     func cancel() throws -> Response {
@@ -80,7 +117,7 @@ extension Session {
         }
         if mode == .interactive && !confirmed {
             return Response(question: Question(
-                prompt: "Delete \(frame.crumb) from \(frame.collection.name)? [y/N] ", onYes: .deleteRecord))
+                confirm: "Delete \(frame.crumb) from \(frame.collection.name)?", then: .deleteRecord))
         }
         try store.delete(id, from: frame.collection)
         pop()

@@ -40,7 +40,7 @@ extension Session {
         }
     }
 
-    private func page(of list: ListFrame, size: Int) throws -> ListFrame.Page {
+    func page(of list: ListFrame, size: Int) throws -> ListFrame.Page {
         if let cached = list.cachedPage, cached.index == list.pageIndex, cached.size == size {
             return cached
         }

@@ -33,11 +33,21 @@ public final class Session {
 
     var top: any Frame { stack[stack.count - 1] }
 
+    /// One frame's part of the prompt.
+    public struct Crumb: Equatable, Sendable {
+        public var title: String
+        public var isDirty: Bool
+    }
+
+    /// A crumb per frame, titles printable and cut to 32 columns, so a
+    /// caller can style the prompt without re-deriving it.
+    public var crumbs: [Crumb] {
+        stack.map { Crumb(title: TextLayout.truncate(TextLayout.printable($0.crumb), to: 32), isDirty: $0.isDirty) }
+    }
+
     /// `Items › Gort statue*`: a crumb per frame, `*` where edits are unsaved.
     public var breadcrumb: String {
-        stack.map { frame in
-            TextLayout.truncate(TextLayout.printable(frame.crumb), to: 32) + (frame.isDirty ? "*" : "")
-        }.joined(separator: " › ")
+        crumbs.map { $0.title + ($0.isDirty ? "*" : "") }.joined(separator: " › ")
     }
 
     public var prompt: String { breadcrumb + "> " }
@@ -63,7 +73,7 @@ public final class Session {
         }
         let command: Command?
         do {
-            command = try CommandParser.parse(line, in: top.kind)
+            command = try CommandParser.parse(line, in: top.kind, abbreviations: mode == .interactive)
         } catch {
             return .failure(error)
         }
@@ -86,11 +96,42 @@ public final class Session {
             "line too long (\(byteCount) bytes; the limit is \(Self.maximumLineLength)); nothing was run"))
     }
 
-    /// Carries out a question's action when the answer is yes; no does nothing.
-    public func answer(_ question: Question, yes: Bool) -> Response {
-        guard yes else { return Response() }
-        return run { try perform(question.onYes, confirmed: true) }
+    /// Carries out a question's action as the answer allows: `save` saves
+    /// every unsaved frame first (and stays if a save is refused); `no` and
+    /// `stay` change nothing.
+    public func answer(_ question: Question, _ answer: Answer) -> Response {
+        switch answer {
+        case .no, .stay:
+            return Response()
+        case .yes, .discard:
+            return run { try perform(question.then, confirmed: true) }
+        case .save:
+            var saved = ""
+            let response = run {
+                saved = try saveAll()
+                return try perform(question.then, confirmed: true)
+            }
+            return Response(output: saved + response.output, error: response.error, quits: response.quits)
+        }
     }
+
+    /// Takes the text typed into a field editor (nil when it was cancelled
+    /// with Ctrl-C). A refused value comes back with a new editor pre-filled
+    /// with what was typed, so nothing typed is lost.
+    public func finishEdit(_ edit: FieldEdit, with text: String?) -> Response {
+        guard let text, !(text.isEmpty && edit.hadValue) else {
+            return Response(output: "\(edit.field) unchanged\n")
+        }
+        let response = execute(setting: edit.field, to: text)
+        guard response.error != nil else { return response }
+        var retry = response
+        retry.edit = FieldEdit(field: edit.field, prompt: edit.prompt, initial: text, hadValue: edit.hadValue)
+        return retry
+    }
+
+    /// The commands typed at the prompt for this store, oldest first; the
+    /// interactive runner provides them, scripts have none.
+    public var historyEntries: () -> [String]? = { nil }
 
     /// Throws away every edit buffer (end of a script's input, or a signal).
     public func discardAllEdits() {

@@ -1,0 +1,37 @@
+import NavshCore
+
+/// Laying out completion candidates under the line, like a shell's `ls`.
+public enum CompletionList {
+    public static let limit = 200
+
+    public static func commonPrefix(_ words: [String]) -> String {
+        guard var prefix = words.first else { return "" }
+        for word in words.dropFirst() {
+            while !word.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        return prefix
+    }
+
+    /// Candidates in columns, filled down then across, fitted to `width`
+    /// by display width (CJK titles take two columns a character).
+    public static func columns(_ words: [String], width: Int) -> String {
+        let shown = words.prefix(limit).map { TextLayout.printable($0) }
+        let widest = shown.map { DisplayWidth.of($0) }.max() ?? 0
+        let columnWidth = widest + 2
+        let perLine = max(1, min(shown.count, (width + 2) / max(1, columnWidth)))
+        let lines = (shown.count + perLine - 1) / perLine
+        var out = ""
+        for line in 0..<lines {
+            var text = ""
+            for column in 0..<perLine {
+                let i = column * lines + line
+                guard i < shown.count else { break }
+                text += column == perLine - 1 || (column + 1) * lines + line >= shown.count
+                    ? shown[i] : TextLayout.left(shown[i], columnWidth)
+            }
+            out += text + "\n"
+        }
+        if words.count > limit { out += "… and \(words.count - limit) more\n" }
+        return out
+    }
+}
