@@ -11,19 +11,24 @@ public struct PromptStyle: Sendable {
 
     /// The breadcrumb prompt: earlier frames dim, the current one bold, `*`
     /// in yellow. Escapes sit between `EditLineReader.promptEscape` marks so
-    /// libedit does not count them as columns.
+    /// libedit does not count them as columns; adjacent escapes share one
+    /// pair of marks, because libedit reads two marks in a row as a literal one.
     public func prompt(_ crumbs: [Session.Crumb]) -> String {
         guard color else {
             return crumbs.map { $0.title + ($0.isDirty ? "*" : "") }.joined(separator: " › ") + "> "
         }
-        var out = ""
+        var parts: [(text: String, style: String)] = []
         for (i, crumb) in crumbs.enumerated() {
-            let last = i == crumbs.count - 1
-            if i > 0 { out += escaped("2") + " › " + escaped("0") }
-            out += (last ? escaped("1") : escaped("2")) + crumb.title + escaped("0")
-            if crumb.isDirty { out += escaped("1;33") + "*" + escaped("0") }
+            if i > 0 { parts.append((" › ", "2")) }
+            parts.append((crumb.title, i == crumbs.count - 1 ? "1" : "2"))
+            if crumb.isDirty { parts.append(("*", "1;33")) }
         }
-        return out + "> "
+        let mark = String(EditLineReader.promptEscape)
+        var out = ""
+        for part in parts {
+            out += mark + "\u{1B}[0m\u{1B}[" + part.style + "m" + mark + part.text
+        }
+        return out + mark + "\u{1B}[0m" + mark + "> "
     }
 
     /// `error: MESSAGE` with `error:` in red.

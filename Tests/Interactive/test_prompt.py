@@ -196,6 +196,151 @@ def test_history_recalls_earlier_lines():
         p.close()
 
 
+def test_tab_completes_commands_fields_and_rows():
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        # libedit redraws the line with cursor escapes, so the completed text
+        # is checked by its effect: the command it makes.
+        p.child.send("op\t")
+        p.child.send("Go\t")
+        p.child.send("\r")
+        p.expect("Items › Gort statue> ")
+        p.child.send("set va\t150\r")
+        p.expect("Items › Gort statue*> ")
+        out = p.line("changes", "Items › Gort statue*> ")
+        assert "value: 120 → 150" in out, out
+        # Several candidates: the first Tab adds nothing, the second lists them.
+        p.child.send("s\t\t")
+        p.expect("save")
+        p.expect("set")
+        p.expect("show")
+        p.expect("Items › Gort statue*> s")
+        p.child.send("\x15")  # Ctrl-U clears the line
+        p.line("back!", "Items> ")
+    finally:
+        p.close()
+
+
+def test_ambiguous_abbreviation_does_nothing():
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.line("op 2", "Items › Rusty spork> ")
+        out = p.line("s", "Items › Rusty spork> ")
+        assert "error: 's' is ambiguous: save set show" in out, out
+    finally:
+        p.close()
+
+
+def test_edit_prefills_a_cjk_value_and_moves_over_it():
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.line("open 5", "Items › 木彫りの熊> ")
+        p.child.send("edit name\r")
+        p.expect("Name: ")
+        p.expect("木彫りの熊")
+        # Left twice over double-width characters, then type: lands before の.
+        p.child.send("\x1b[D\x1b[D")
+        p.child.send("大\r")
+        p.expect("Items › 木彫り大の熊*> ")
+        # A refused value re-opens the editor with what was typed.
+        p.child.send("edit value\r")
+        p.expect("Value: ")
+        p.child.send("\x15lots\r")
+        p.expect("error: value: 'lots' is not a whole number")
+        p.expect("Value: ")
+        p.child.sendintr()  # Ctrl-C cancels and keeps the old value
+        p.expect("value unchanged")
+        p.line("save", "Items> ")
+        with sqlite3.connect(p.demo_path) as db:
+            assert db.execute("SELECT name, value FROM Items WHERE id = 5").fetchone() == ("木彫り大の熊", 45)
+    finally:
+        p.close()
+
+
+def test_unsaved_question_can_save():
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.line("open 3", "Items › Hoverboard> ")
+        p.line("set value 1", "Items › Hoverboard*> ")
+        p.line("quit", "Unsaved: Items › Hoverboard (value). Save, discard, or stay? [s/d/S(tay)] ")
+        p.child.send("s\r")
+        p.expect("saved Hoverboard")
+        p.child.expect(pexpect.EOF)
+        p.child.close()
+        assert p.child.exitstatus == 0
+        assert value_of(p.demo_path, 3) == 1
+    finally:
+        p.close()
+
+
+def test_history_survives_a_restart_and_is_private():
+    p = Prompt()
+    home = p.home
+    try:
+        p.expect("Items> ")
+        p.line("open 4", "Items › Flux capacitor> ")
+        p.line("back", "Items> ")
+        p.line(" where", "Items> ")  # a leading space keeps a line out of history
+        p.line("quit", "")
+        p.child.expect(pexpect.EOF)
+    finally:
+        p.close(keep_home=True)
+    folder = os.path.join(home, "state", "navsh", "history")
+    files = os.listdir(folder)
+    assert len(files) == 1 and files[0].startswith("demo-"), files
+    assert oct(os.stat(os.path.join(folder, files[0])).st_mode & 0o777) == "0o600"
+    q = Prompt(home=home)
+    try:
+        q.expect("Items> ")
+        out = q.line("history", "Items> ")
+        assert "open 4" in out and "back" in out and "where" not in out, out
+        q.child.send("\x1b[A\x1b[A\x1b[A\x1b[A\r")  # history, quit, back, open 4
+        q.expect("Items › Flux capacitor> ")
+    finally:
+        q.close()
+
+
+def test_sigterm_saves_history_not_edits():
+    p = Prompt()
+    home = p.home
+    try:
+        p.expect("Items> ")
+        p.line("open 2", "Items › Rusty spork> ")
+        p.line("set value 77", "Items › Rusty spork*> ")
+        p.child.kill(15)
+        p.child.expect(pexpect.EOF)
+        p.child.close()
+        assert p.child.exitstatus == 143 or p.child.signalstatus is None and p.child.status >> 8 == 143, p.child.status
+        assert value_of(p.demo_path, 2) == 2
+        folder = os.path.join(home, "state", "navsh", "history")
+        with open(os.path.join(folder, os.listdir(folder)[0]), encoding="utf-8", errors="replace") as f:
+            assert "set value 77" in f.read().replace("\\040", " ")
+    finally:
+        p.close()
+
+
+def test_color_only_without_no_color():
+    p = Prompt(color=True)
+    try:
+        p.expect("Items")
+        p.expect("> ")
+        p.line("open 1", "Gort statue")
+        p.expect("\x1b[0m\x1b[1mGort statue")
+    finally:
+        p.close()
+    q = Prompt(color=False)
+    try:
+        out = q.expect("Items> ")
+        out += q.line("open 1", "Items › Gort statue> ")
+        assert "\x1b[" not in out, repr(out)
+    finally:
+        q.close()
+
+
 def main():
     tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_") and callable(fn)]
     passed = failed = 0

@@ -110,6 +110,28 @@ import Testing
         #expect(try db.rows("SELECT note FROM items WHERE id = 2")[0]["note"] == "say \\\"hi\\\"")
     }
 
+    @Test func editInAScriptTakesTheNextLineAsTheValue() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let ok = try navsh.run([db.path], stdin: "open 1\nedit name\nGort's statue, edited\nsave\n")
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(try db.rows("SELECT name FROM items WHERE id = 1")[0]["name"] == "Gort's statue, edited")
+
+        let refused = try navsh.run([db.path], stdin: "open 1\nedit value\nlots\nsave\n")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("<stdin>:3: error: items › Gort's statue, edited: value: 'lots' is not a whole number\n"))
+
+        let cut = try navsh.run([db.path], stdin: "open 1\nedit value\n")
+        #expect(cut.status == 1)
+        #expect(cut.stderr.hasPrefix("<stdin>:3: error: items › Gort's statue, edited: edit value: the script ended before its value line\n"))
+    }
+
+    @Test func scriptsDoNotAbbreviate() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try navsh.run([db.path, "-c", "op 1"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "-c:1: error: items: unknown command 'op'; help lists the commands here\n")
+    }
+
     @Test func listsAlignCJKAndEmoji() throws {
         let db = try TemporaryDatabase(Fixtures.items)
         let result = try navsh.run([db.path, "-c", "show"])

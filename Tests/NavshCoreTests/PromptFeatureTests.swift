@@ -1,0 +1,105 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// Abbreviations, completion, field editors and the unsaved-work question:
+/// the parts of the interactive prompt that live in the core.
+@Suite struct PromptFeatureTests {
+    @Test func uniquePrefixesRunOnlyAtThePrompt() throws {
+        let interactive = try SessionHarness(Fixtures.items, mode: .interactive)
+        interactive.run("op 3")
+        #expect(interactive.session.breadcrumb == "items › Hoverboard")
+        #expect(interactive.run("s").error?.message == "'s' is ambiguous: save set show")
+        #expect(interactive.session.breadcrumb == "items › Hoverboard")
+        #expect(interactive.run("ba").error == nil, "back, not back!")
+        #expect(interactive.session.breadcrumb == "items")
+
+        let script = try SessionHarness(Fixtures.items)
+        #expect(script.run("op 3").error?.message == "unknown command 'op'; help lists the commands here")
+    }
+
+    @Test func completesCommandsFieldsRowsAndTitles() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        #expect(h.session.completions(before: "o") == Completion(word: "o", candidates: ["open"]))
+        #expect(h.session.completions(before: "").candidates.contains("new"))
+        #expect(!h.session.completions(before: "").candidates.contains("set"), "only this frame's commands")
+        #expect(h.session.completions(before: "open Go") == Completion(word: "Go", candidates: ["Gort statue"]))
+        #expect(h.session.completions(before: "open gort s") == Completion(word: "gort s", candidates: ["Gort statue"]))
+        #expect(h.session.completions(before: "open 木") == Completion(word: "木", candidates: ["木彫りの熊"]))
+        #expect(h.session.completions(before: "open ").candidates == ["1", "2", "3", "4", "5"])
+        #expect(h.session.completions(before: "delete 4") == Completion(word: "4", candidates: ["4"]))
+        #expect(h.session.completions(before: "help se").candidates == [])
+
+        h.run("open 1")
+        #expect(h.session.completions(before: "s").candidates == ["save", "set", "show"])
+        #expect(h.session.completions(before: "set ").candidates
+            == ["name", "serial", "value", "weight", "bought", "note", "created"])
+        #expect(h.session.completions(before: "set se") == Completion(word: "se", candidates: ["serial"]))
+        #expect(h.session.completions(before: "edit NA") == Completion(word: "NA", candidates: ["name"]))
+        #expect(h.session.completions(before: "set name Go").candidates == [], "free text has no candidates")
+        h.run("set value 3")
+        #expect(h.session.completions(before: "revert ").candidates == ["value"])
+    }
+
+    @Test func completesBooleansAndCollections() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE flags (name TEXT, active BOOLEAN);
+            CREATE TABLE other (x TEXT);
+            INSERT INTO flags VALUES ('a', 1);
+            """, mode: .interactive)
+        #expect(h.session.completions(before: "open f") == Completion(word: "f", candidates: ["flags"]))
+        h.run("open flags", "open 1")
+        #expect(h.session.completions(before: "set active t") == Completion(word: "t", candidates: ["true"]))
+        #expect(h.session.completions(before: "set active ").candidates == ["false", "true"])
+    }
+
+    @Test func editOpensAFieldEditorAndChecksWhatComesBack() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 4")
+        let edit = try #require(h.run("edit name").edit)
+        #expect(edit.prompt == "Name: ")
+        #expect(edit.initial == "木彫りの熊")
+        #expect(h.session.finishEdit(edit, with: "木彫りの熊と鮭").error == nil)
+        #expect(h.output("changes") == "  name: 木彫りの熊 → 木彫りの熊と鮭\n")
+
+        let value = try #require(h.run("edit value").edit)
+        #expect(value.initial == "45")
+        let refused = h.session.finishEdit(value, with: "lots")
+        #expect(refused.error?.message == "value: 'lots' is not a whole number")
+        #expect(refused.edit?.initial == "lots", "the editor re-opens with what was typed")
+        #expect(h.session.finishEdit(value, with: "").output == "value unchanged\n")
+        #expect(h.session.finishEdit(value, with: nil).output == "value unchanged\n")
+        #expect(h.output("changes") == "  name: 木彫りの熊 → 木彫りの熊と鮭\n")
+
+        #expect(h.run("edit id").error?.message.hasPrefix("id is read-only") == true)
+        let empty = try #require(h.run("edit bought").edit)
+        #expect(empty.initial == "" && !empty.hadValue)
+        #expect(h.session.finishEdit(empty, with: "").error?.message == "bought: an empty value is not a date (YYYY-MM-DD)")
+    }
+
+    @Test func savingFromTheUnsavedWorkQuestion() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 1", "set value 150")
+        let question = try #require(h.run("back").question)
+        #expect(question.interpret("s") == .save)
+        let response = h.session.answer(question, .save)
+        #expect(response.output == "saved Gort statue\n")
+        #expect(h.session.breadcrumb == "items")
+        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
+
+        // A refused save keeps the user where they were, edits intact.
+        h.run("open 2", "set value -1")
+        let again = try #require(h.run("quit").question)
+        let refused = h.session.answer(again, .save)
+        #expect(refused.error?.message.contains("CHECK") == true)
+        #expect(!refused.quits)
+        #expect(h.session.breadcrumb == "items › Rusty spork*")
+    }
+
+    @Test func historyIsTheRunnersToGive() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        #expect(h.output("history") == "no history: only lines typed at the interactive prompt are kept\n")
+        h.session.historyEntries = { ["open 1", "back", "show"] }
+        #expect(h.output("history") == "  1  open 1\n  2  back\n  3  show\n")
+    }
+}
