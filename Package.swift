@@ -22,7 +22,12 @@ let package = Package(
         // SQLite files as navsh stores, through GRDB.
         .target(
             name: "NavshSQLite",
-            dependencies: ["NavshCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "NavshCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_progress_handler, which GRDB does not wrap: Ctrl-C stops a long query.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // libedit's native API (histedit.h) with non-variadic wrappers.
         .systemLibrary(

@@ -30,6 +30,8 @@ enum ConstraintTranslator {
             return StoreError.readOnly(error.message ?? "read-only")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return StoreError.busy
+        case .SQLITE_INTERRUPT:
+            return StoreError.interrupted
         default:
             return StoreError.other(error.message ?? "\(error)")
         }

@@ -10,6 +10,15 @@ public final class SQLiteStore: Store {
     public private(set) var collections: [CollectionSchema]
     let database: DatabaseQueue
     private var keys: [String: TableKey]
+    private let cancellation = QueryCancellation()
+
+    /// Asked while a statement runs; returning true stops it (the command
+    /// fails with "interrupted" and nothing is written). The prompt wires it
+    /// to Ctrl-C.
+    public var isCancelled: () -> Bool {
+        get { cancellation.isCancelled }
+        set { cancellation.isCancelled = newValue }
+    }
 
     /// How long a write waits for another process's lock before giving up.
     public static let busyTimeout: TimeInterval = 5
@@ -29,6 +38,8 @@ public final class SQLiteStore: Store {
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.foreignKeysEnabled = true
         configuration.label = "navsh"
+        let cancellation = self.cancellation
+        configuration.prepareDatabase { db in cancellation.install(on: db) }
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)
             if !exists {

@@ -81,6 +81,8 @@ struct Navsh: ParsableCommand {
         }
 
         if interactive {
+            // Ctrl-C during a long query stops it; the command fails and nothing changes.
+            store.isCancelled = { Terminal.interruptPending }
             let session = Session(store: store, mode: .interactive, viewport: Self.terminalViewport)
             guard let editor = EditLineReader() else {
                 StandardStreams.err("navsh: cannot start the line editor\n")

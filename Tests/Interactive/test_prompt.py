@@ -341,6 +341,36 @@ def test_color_only_without_no_color():
         q.close()
 
 
+def test_ctrl_c_stops_a_long_command():
+    # The title is a generated column that takes milliseconds a row to
+    # compute (it depends on the row, so SQLite cannot compute it once), so
+    # looking a title up scans for seconds.
+    work = tempfile.mkdtemp(prefix="navsh-slow-")
+    path = os.path.join(work, "slow.sqlite")
+    with sqlite3.connect(path) as db:
+        # The column is added after the rows, so making the table costs nothing.
+        db.executescript("""
+            CREATE TABLE slow (id INTEGER PRIMARY KEY);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 400)
+            INSERT INTO slow (id) SELECT i FROM c;
+            ALTER TABLE slow ADD COLUMN heavy TEXT GENERATED ALWAYS AS
+                ('Row ' || id || ' ' || length(replace(replace(hex(zeroblob(400000 + id)), '0', 'ab'), 'a', 'cd'))) VIRTUAL;
+        """)
+    p = Prompt([path], rows=8)
+    try:
+        p.expect("slow> ")
+        p.child.send("open no such row\r")
+        import time
+        time.sleep(0.5)
+        p.child.sendintr()
+        p.expect("error: interrupted; nothing changed")
+        p.expect("slow> ")
+        assert p.child.isalive()
+    finally:
+        p.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_") and callable(fn)]
     passed = failed = 0

@@ -78,6 +78,33 @@ import Testing
         #expect(try store.count(of: hostile) == 1)
     }
 
+    @Test func aCancelledStatementStopsAndWritesNothing() throws {
+        let database = try TemporaryDatabase(Fixtures.numbered(20_000))
+        let store = try database.store()
+        let things = store.collections[0]
+        store.isCancelled = { true }
+        #expect(throws: StoreError.interrupted) { try store.records(of: things, offset: 19_000, limit: 5) }
+        #expect(throws: StoreError.interrupted) {
+            try store.find("nothing like this", in: "name", of: things, match: .contains, limit: 5)
+        }
+        store.isCancelled = { false }
+        #expect(try store.records(of: things, offset: 19_000, limit: 5).count == 5)
+    }
+
+    @Test func interruptedCommandsChangeNothingInTheSession() throws {
+        let database = try TemporaryDatabase(Fixtures.numbered(20_000))
+        let store = try database.store()
+        let session = Session(store: store, mode: .interactive)
+        var cancel = false
+        store.isCancelled = { cancel }
+        cancel = true
+        #expect(session.execute("open Row 19999").error?.message == "interrupted; nothing changed")
+        #expect(session.breadcrumb == "things")
+        cancel = false
+        #expect(session.execute("open Row 19999").error == nil)
+        #expect(session.breadcrumb == "things › Row 19999")
+    }
+
     @Test func missingFileIsAnErrorUnlessCreated() throws {
         let directory = NSTemporaryDirectory() + "navsh-open-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

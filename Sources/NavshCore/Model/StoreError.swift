@@ -19,5 +19,7 @@ public enum StoreError: Error, Equatable, Sendable {
     case readOnly(String)
     /// Another connection holds the lock longer than the busy timeout.
     case busy
+    /// Stopped on request (Ctrl-C) before it finished; nothing was written.
+    case interrupted
     case other(String)
 }

@@ -24,6 +24,8 @@ enum StoreErrorText {
             return CommandError("\(TextLayout.printable(frame.crumb)) no longer exists (deleted elsewhere); nothing was saved")
         case .readOnly(let detail):
             return CommandError("the store cannot be written (\(detail)); nothing was saved")
+        case .interrupted:
+            return CommandError("interrupted; nothing changed")
         case .busy:
             return CommandError("the store is locked by another process; nothing was saved, try again")
         case .other(let detail):
