@@ -14,10 +14,11 @@ enum ExitStatus {
 
     static let help = """
         EXIT STATUS:
-          0   all commands succeeded
-          1   a command failed (a script stops at the first failure unless --keep-going)
-          3   input ended with unsaved edits; they were discarded, never saved
-          64  bad usage
-          66  the store or the script file cannot be opened
+          0    every command succeeded
+          1    a command failed (a script stops there unless --keep-going)
+          3    input ended with unsaved edits: discarded, never saved
+          64   bad usage
+          66   the store or the script file cannot be opened
+          129  SIGHUP, 143 SIGTERM at the prompt: history saved, edits discarded
         """
 }

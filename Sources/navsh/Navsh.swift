@@ -26,9 +26,15 @@ struct Navsh: ParsableCommand {
             `save` writes it in one transaction and goes back, `cancel` discards it. Type `help` \
             at any frame for the commands it accepts.
 
-            Script mode (standard input not a terminal, -f or -c): no prompt, plain output; the \
-            first failing command stops the script with SOURCE:LINE: error: MESSAGE on stderr, \
-            and edits left unsaved at the end are discarded, never saved.
+            At the prompt: Tab completes commands, field names, row numbers and titles; a unique \
+            prefix runs a command (op 3); `edit FIELD` opens the value for editing; history is kept \
+            per store in $XDG_STATE_HOME/navsh/history/ (lines typed with a leading space are not). \
+            Colour is used on a terminal unless NO_COLOR is set, TERM is dumb or --no-color is given.
+
+            Script mode (standard input not a terminal, -f or -c): no prompt, plain output, full \
+            command names only; the first failing command stops the script with \
+            SOURCE:LINE: error: MESSAGE on stderr, and edits left unsaved at the end are discarded, \
+            never saved. In a script, `edit FIELD` takes the next line as the value.
 
             \(ExitStatus.help)
             """,

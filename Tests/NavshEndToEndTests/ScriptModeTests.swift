@@ -171,7 +171,7 @@ import Testing
         #expect(try navsh.run([db.path, "-f", db.directory + "/missing.nav"]).status == 66)
         let help = try navsh.run(["--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("3   input ended with unsaved edits"))
+        #expect(help.stdout.contains("3    input ended with unsaved edits: discarded, never saved"))
     }
 
     @Test func hostileLinesGetOneErrorEach() throws {

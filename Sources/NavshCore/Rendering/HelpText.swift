@@ -24,6 +24,8 @@ enum HelpText {
             out += "  " + spec.usage + String(repeating: " ", count: width - spec.usage.count) + "  " + spec.summary + "\n"
         }
         out += "help COMMAND shows usage and an example. Rows are numbered from 1 as shown.\n"
+        out += "At the prompt, Tab completes and a unique prefix runs a command (op 3);\n"
+        out += "scripts need full names, so they keep their meaning when commands are added.\n"
         return out
     }
 }
