@@ -9,6 +9,8 @@ struct InteractiveRunner {
     let session: Session
     let editor: EditLineReader
     let style: PromptStyle
+    /// Errors go to stderr, which may not be the terminal stdout is.
+    let errorStyle: PromptStyle
     /// The history file, or nil to keep history in memory only.
     let historyPath: String?
 
@@ -55,7 +57,7 @@ struct InteractiveRunner {
     private func show(_ response: Response) {
         StandardStreams.out(response.output)
         if let error = response.error {
-            StandardStreams.err(style.error(error.message) + "\n")
+            StandardStreams.err(errorStyle.error(error.message) + "\n")
         }
         if let question = response.question {
             let typed = editor.ask(style.question(question.prompt)) ?? ""

@@ -95,8 +95,11 @@ struct Navsh: ParsableCommand {
                 throw ExitCode(ExitStatus.cannotOpen)
             }
             let style = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 1, environment: environment))
+            let errorStyle = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 2, environment: environment))
             let history = HistoryLocation.path(forStore: storePath, environment: environment)
-            throw ExitCode(InteractiveRunner(session: session, editor: editor, style: style, historyPath: history).run())
+            let runner = InteractiveRunner(
+                session: session, editor: editor, style: style, errorStyle: errorStyle, historyPath: history)
+            throw ExitCode(runner.run())
         }
 
         // Scripts page by 20 rows whatever the terminal, so they mean the same everywhere.
