@@ -13,6 +13,7 @@ import shutil
 import sqlite3
 import sys
 import tempfile
+import time
 import traceback
 
 import pexpect
@@ -112,6 +113,9 @@ def test_ctrl_c_drops_the_partial_line_and_never_exits():
     try:
         p.expect("Items> ")
         p.child.send("open 3")
+        # As a person would: Ctrl-C after the typing has been read. (A SIGINT
+        # that lands while libedit is between two reads waits for the next key.)
+        time.sleep(0.3)
         p.child.sendintr()
         p.expect("Items> ")
         out = p.line("where", "Items> ")
@@ -120,6 +124,7 @@ def test_ctrl_c_drops_the_partial_line_and_never_exits():
         # Ctrl-C in a record with edits keeps them.
         p.line("open 3", "Items › Hoverboard> ")
         p.line("set value 1", "Items › Hoverboard*> ")
+        time.sleep(0.3)
         p.child.sendintr()
         p.expect("Items › Hoverboard*> ")
         out = p.line("changes", "Items › Hoverboard*> ")
@@ -251,6 +256,7 @@ def test_edit_prefills_a_cjk_value_and_moves_over_it():
         p.child.send("\x15lots\r")
         p.expect("error: value: 'lots' is not a whole number")
         p.expect("Value: ")
+        time.sleep(0.3)
         p.child.sendintr()  # Ctrl-C cancels and keeps the old value
         p.expect("value unchanged")
         p.line("save", "Items> ")
@@ -360,7 +366,6 @@ def test_ctrl_c_stops_a_long_command():
     try:
         p.expect("slow> ")
         p.child.send("open no such row\r")
-        import time
         time.sleep(0.5)
         p.child.sendintr()
         p.expect("error: interrupted; nothing changed")
