@@ -1,3 +1,4 @@
+import CTerminal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -63,7 +64,8 @@ public struct PlainLineReader: LineSource {
                 buffer.append(contentsOf: chunk[0..<count])
                 return
             }
-            if count < 0 && errno == EINTR { continue }
+            // SIGTERM or SIGHUP ends the input; anything else that interrupts reads again.
+            if count < 0 && errno == EINTR && navsh_termination_signal() == 0 { continue }
             atEnd = true
             return
         }

@@ -11,6 +11,8 @@ public final class SQLiteStore: Store {
     let database: DatabaseQueue
     private var keys: [String: TableKey]
     private let cancellation = QueryCancellation()
+    /// Inside `beginBatch`/`endBatch`: writes use savepoints in the open transaction.
+    private var inBatch = false
 
     /// Asked while a statement runs; returning true stops it (the command
     /// fails with "interrupted" and nothing is written). The prompt wires it
@@ -38,6 +40,8 @@ public final class SQLiteStore: Store {
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.foreignKeysEnabled = true
         configuration.label = "navsh"
+        // --atomic and --dry-run keep one transaction open across commands.
+        configuration.allowsUnsafeTransactions = true
         let cancellation = self.cancellation
         configuration.prepareDatabase { db in cancellation.install(on: db) }
         do {
@@ -116,28 +120,93 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func update(_ id: RecordID, in collection: CollectionSchema, changes: [String: Value]) throws {
+    public func update(
+        _ id: RecordID, in collection: CollectionSchema, changes: [String: Value], expecting: [String: Value]?
+    ) throws {
         guard !changes.isEmpty else { return }
         let key = try key(for: collection)
         let names = try orderedNames(changes.keys, in: collection)
-        let condition = try key.matching(id)
+        let condition = try unchanged(id, key, collection, expecting)
         let assignments = names.map { "\($0.sqlIdentifier) = ?" }.joined(separator: ", ")
         var arguments = StatementArguments(names.map { changes[$0]!.databaseValue })
         arguments += condition.arguments
         try write(collection, values: changes) { db in
             try db.execute(sql: "UPDATE \(key.quotedTable) SET \(assignments) WHERE \(condition.sql)",
                            arguments: arguments)
-            if db.changesCount == 0 { throw StoreError.recordMissing }
+            if db.changesCount == 0 { throw try whyNot(id, collection, db) }
         }
     }
 
-    public func delete(_ id: RecordID, from collection: CollectionSchema) throws {
+    public func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws {
         let key = try key(for: collection)
-        let condition = try key.matching(id)
+        let condition = try unchanged(id, key, collection, expecting)
         try write(collection, values: [:]) { db in
             try db.execute(sql: "DELETE FROM \(key.quotedTable) WHERE \(condition.sql)", arguments: condition.arguments)
-            if db.changesCount == 0 { throw StoreError.recordMissing }
+            if db.changesCount == 0 { throw try whyNot(id, collection, db) }
         }
+    }
+
+    public func restore(_ record: NavshCore.Record, into collection: CollectionSchema) throws {
+        let key = try key(for: collection)
+        let stored = collection.fields.filter { !$0.isGenerated }
+        var columns = stored.map(\.name.sqlIdentifier)
+        var values = stored.map { record[$0.name].databaseValue }
+        // A table without a rowid alias column gets its rowid back by name.
+        if case .rowid(let expression) = key.kind, case .rowid(let rowid) = record.id, !columns.contains(expression) {
+            columns.insert(expression, at: 0)
+            values.insert(rowid.databaseValue, at: 0)
+        }
+        let sql = "INSERT INTO \(key.quotedTable) (\(columns.joined(separator: ", "))) "
+            + "VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))"
+        try write(collection, values: record.values) { db in
+            try db.execute(sql: sql, arguments: StatementArguments(values))
+        }
+    }
+
+    public func changeToken() throws -> Int {
+        try database.read { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+    }
+
+    public func beginBatch() throws {
+        try database.writeWithoutTransaction { try $0.beginTransaction(.immediate) }
+        inBatch = true
+    }
+
+    public func endBatch(commit: Bool) throws {
+        inBatch = false
+        try database.writeWithoutTransaction { db in
+            guard db.isInsideTransaction else { return }
+            if commit { try db.commit() } else { try db.rollback() }
+        }
+    }
+
+    /// The row's identity plus, when `expected` is given, `IS` comparisons
+    /// with every stored field's expected value (IS treats NULLs as equal).
+    private func unchanged(
+        _ id: RecordID, _ key: TableKey, _ collection: CollectionSchema, _ expected: [String: Value]?
+    ) throws -> (sql: String, arguments: StatementArguments) {
+        var condition = try key.matching(id)
+        guard let expected else { return condition }
+        for field in collection.fields where !field.isGenerated {
+            guard let value = expected[field.name] else { continue }
+            condition.sql += " AND \(field.name.sqlIdentifier) IS ?"
+            condition.arguments += [value.databaseValue]
+        }
+        return condition
+    }
+
+    /// After a write that touched no row: the row is gone, or it changed.
+    private func whyNot(_ id: RecordID, _ collection: CollectionSchema, _ db: Database) throws -> StoreError {
+        let key = try key(for: collection)
+        let condition = try key.matching(id)
+        let fields = collection.fields.map(\.name)
+        let sql = "SELECT \(key.keySQL), \(fields.map(\.sqlIdentifier).joined(separator: ", ")) FROM \(key.quotedTable) WHERE \(condition.sql)"
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: condition.arguments) else {
+            return .recordMissing
+        }
+        var values: [String: Value] = [:]
+        for (i, name) in fields.enumerated() { values[name] = Value(row[key.keyWidth + i] as DatabaseValue) }
+        return .conflict(current: Record(id: id, values: values))
     }
 
     // MARK: Helpers
@@ -194,14 +263,23 @@ public final class SQLiteStore: Store {
     private func write<T>(
         _ collection: CollectionSchema, values: [String: Value], _ body: (Database) throws -> T
     ) throws -> T {
+        func translated(_ db: Database) throws -> T {
+            do {
+                return try body(db)
+            } catch let error as DatabaseError {
+                throw ConstraintTranslator.translate(
+                    error, table: collection.name, fields: collection.fields.map(\.name), db: db, values: values)
+            }
+        }
         do {
-            return try database.write { db in
-                do {
-                    return try body(db)
-                } catch let error as DatabaseError {
-                    throw ConstraintTranslator.translate(
-                        error, table: collection.name, fields: collection.fields.map(\.name), db: db, values: values)
+            guard inBatch else { return try database.write(translated) }
+            return try database.writeWithoutTransaction { db in
+                var result: T?
+                try db.inSavepoint {
+                    result = try translated(db)
+                    return .commit
                 }
+                return result!
             }
         } catch let error as DatabaseError {
             throw ConstraintTranslator.translate(error, table: collection.name, fields: collection.fields.map(\.name))

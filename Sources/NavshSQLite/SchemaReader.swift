@@ -44,7 +44,8 @@ enum SchemaReader {
                 defaultValue: DefaultValueSQL.parse(column["dflt_value"]),
                 primaryKeyPosition: pk > 0 ? pk : nil,
                 // The rowid alias is assigned by SQLite; generated columns are computed.
-                isReadOnly: fieldName == rowidAlias || hidden == 2 || hidden == 3)
+                isReadOnly: fieldName == rowidAlias,
+                isGenerated: hidden == 2 || hidden == 3)
         }
 
         let keyKind: TableKey.Kind

@@ -28,6 +28,7 @@ struct InteractiveRunner {
 
         show(session.welcome())
         while !session.isFinished {
+            session.noticeChangesElsewhere()  // so the prompt shows what is stored now
             editor.prompt = style.prompt(session.crumbs)
             let event = editor.nextLine()
             if let signal = Terminal.terminationSignal { return terminate(signal) }

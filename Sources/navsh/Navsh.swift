@@ -62,6 +62,12 @@ struct Navsh: ParsableCommand {
     @Flag(help: "No colour, even on a terminal (NO_COLOR and TERM=dumb also turn it off).")
     var noColor = false
 
+    @Flag(help: "Run the script against the real data, then roll every write back and print what would have changed.")
+    var dryRun = false
+
+    @Flag(help: "Run the whole script in one transaction: if any command fails, nothing is written.")
+    var atomic = false
+
     func validate() throws {
         if script != nil && !commands.isEmpty {
             throw ValidationError("-f and -c cannot be used together")
@@ -69,12 +75,19 @@ struct Navsh: ParsableCommand {
         if create && file == nil {
             throw ValidationError("--create needs a FILE")
         }
+        if dryRun && atomic {
+            throw ValidationError("--dry-run already runs the script in one transaction; drop --atomic")
+        }
     }
 
     func run() throws {
         let interactive = script == nil && commands.isEmpty
             && Terminal.isTerminal(0) && Terminal.isTerminal(1)
         if interactive { Terminal.useUTF8Locale() }
+        if interactive && (dryRun || atomic) {
+            StandardStreams.err("navsh: --dry-run and --atomic are for scripts (-f, -c or piped input)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
 
         let environment = ProcessInfo.processInfo.environment
         let storePath = file ?? DemoStore.defaultPath(environment: environment)
@@ -102,13 +115,15 @@ struct Navsh: ParsableCommand {
             throw ExitCode(runner.run())
         }
 
+        // SIGTERM and SIGHUP stop a script between commands: nothing half-done, buffers not written.
+        Terminal.catchTermination()
         // Scripts page by 20 rows whatever the terminal, so they mean the same everywhere.
         let columns = Terminal.size(of: 1)?.columns ?? 80
         let session = Session(store: store, mode: .script, viewport: { Viewport(columns: columns, rows: nil) })
         let status: Int32
         if !commands.isEmpty {
             var source = ArrayLineSource(commands.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) })
-            status = ScriptRunner(session: session, sourceName: "-c", keepGoing: keepGoing, echo: echo).run(&source)
+            status = scriptRunner(session, store, "-c").run(&source)
         } else if let script {
             let fd = open(script, O_RDONLY)
             guard fd >= 0 else {
@@ -117,12 +132,17 @@ struct Navsh: ParsableCommand {
             }
             defer { close(fd) }
             var source = PlainLineReader(fileDescriptor: fd, maximumLength: Session.maximumLineLength)
-            status = ScriptRunner(session: session, sourceName: script, keepGoing: keepGoing, echo: echo).run(&source)
+            status = scriptRunner(session, store, script).run(&source)
         } else {
             var source = PlainLineReader(fileDescriptor: 0, maximumLength: Session.maximumLineLength)
-            status = ScriptRunner(session: session, sourceName: "<stdin>", keepGoing: keepGoing, echo: echo).run(&source)
+            status = scriptRunner(session, store, "<stdin>").run(&source)
         }
         throw ExitCode(status)
+    }
+
+    private func scriptRunner(_ session: Session, _ store: any Store, _ source: String) -> ScriptRunner {
+        ScriptRunner(session: session, store: store, sourceName: source, keepGoing: keepGoing, echo: echo,
+                     transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand)
     }
 
     /// Follows resizes: asked at every render.

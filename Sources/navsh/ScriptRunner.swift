@@ -4,18 +4,48 @@ import NavshLineInput
 /// Runs a script: lines from a pipe, a file or `-c`, no prompt, plain output.
 /// The first failing command stops the script (unless --keep-going) with
 /// `SOURCE:LINE: error: FRAME: MESSAGE` on stderr; edits left unsaved at the
-/// end are reported and discarded, never saved.
+/// end are reported and discarded, never saved. `--atomic` runs the whole
+/// script in one transaction; `--dry-run` rolls it back and reports.
 struct ScriptRunner {
+    enum Transaction {
+        /// Each save is its own transaction.
+        case perCommand
+        /// One transaction for the script: any failure rolls all of it back.
+        case atomic
+        /// One transaction, always rolled back; what would have changed is printed.
+        case dryRun
+    }
+
     let session: Session
+    let store: any Store
     /// `<stdin>`, the script's file name, or `-c`.
     let sourceName: String
     let keepGoing: Bool
     let echo: Bool
+    var transaction: Transaction = .perCommand
 
     func run(_ source: inout some LineSource) -> Int32 {
+        if transaction != .perCommand {
+            do {
+                try store.beginBatch()
+            } catch {
+                StandardStreams.err("\(sourceName): cannot start the script's transaction: \(error)\n")
+                return ExitStatus.commandFailed
+            }
+        }
+        let status = runLines(&source)
+        return finishTransaction(status)
+    }
+
+    private func runLines(_ source: inout some LineSource) -> Int32 {
         var lineNumber = 0
         var failed = false
+        var signal: Int32?
         reading: while true {
+            if let received = Terminal.terminationSignal {
+                signal = received
+                break reading
+            }
             let event = source.nextLine()
             let response: Response
             let location = session.location
@@ -55,13 +85,47 @@ struct ScriptRunner {
             }
             if response.quits { break reading }
         }
+        if signal == nil { signal = Terminal.terminationSignal }
         let unsaved = session.unsavedWork
         if !unsaved.isEmpty {
             let list = unsaved.map(\.description).joined(separator: "; ")
-            StandardStreams.err("\(sourceName): unsaved edits discarded at end of input: \(list)\n")
+            let when = signal.map { "on signal \($0)" } ?? "at end of input"
+            StandardStreams.err("\(sourceName): unsaved edits discarded \(when): \(list)\n")
             session.discardAllEdits()
         }
+        if let signal { return 128 + signal }
         if failed { return ExitStatus.commandFailed }
         return unsaved.isEmpty ? ExitStatus.success : ExitStatus.unsavedDiscarded
+    }
+
+    /// Ends the script's transaction: a dry run always rolls back and reports;
+    /// an atomic script commits only when every command succeeded.
+    private func finishTransaction(_ status: Int32) -> Int32 {
+        switch transaction {
+        case .perCommand:
+            return status
+        case .dryRun:
+            do { try store.endBatch(commit: false) } catch {
+                StandardStreams.err("\(sourceName): rolling back the dry run failed: \(error)\n")
+                return ExitStatus.commandFailed
+            }
+            let changes = session.changesMade
+            StandardStreams.out("dry run: nothing was written; "
+                + (changes.isEmpty ? "the script would have changed nothing\n"
+                   : "the script would have made \(changes.count) change\(changes.count == 1 ? "" : "s"):\n")
+                + changes.map { "  " + $0 + "\n" }.joined())
+            return status
+        case .atomic:
+            let commit = status == ExitStatus.success
+            do { try store.endBatch(commit: commit) } catch {
+                StandardStreams.err("\(sourceName): the script's transaction failed, nothing was written: \(error)\n")
+                return ExitStatus.commandFailed
+            }
+            if !commit && !session.changesMade.isEmpty {
+                StandardStreams.err("\(sourceName): --atomic: the script did not finish cleanly, so all "
+                    + "\(session.changesMade.count) of its changes were rolled back\n")
+            }
+            return status
+        }
     }
 }

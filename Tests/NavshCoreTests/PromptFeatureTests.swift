@@ -31,7 +31,7 @@ import Testing
         #expect(h.session.completions(before: "help se").candidates == [])
 
         h.run("open 1")
-        #expect(h.session.completions(before: "s").candidates == ["save", "set", "show"])
+        #expect(h.session.completions(before: "s").candidates == ["save", "save!", "set", "show"])
         #expect(h.session.completions(before: "set ").candidates
             == ["name", "serial", "value", "weight", "bought", "note", "created"])
         #expect(h.session.completions(before: "set se") == Completion(word: "se", candidates: ["serial"]))

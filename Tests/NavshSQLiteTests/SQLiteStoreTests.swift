@@ -37,9 +37,9 @@ import Testing
         let items = store.collections[0]
         try database.execute("DELETE FROM items WHERE id = 2")
         #expect(throws: StoreError.recordMissing) {
-            try store.update(.rowid(2), in: items, changes: ["value": .integer(1)])
+            try store.update(.rowid(2), in: items, changes: ["value": .integer(1)], expecting: nil)
         }
-        #expect(throws: StoreError.recordMissing) { try store.delete(.rowid(2), from: items) }
+        #expect(throws: StoreError.recordMissing) { try store.delete(.rowid(2), from: items, expecting: nil) }
     }
 
     @Test func constraintErrorsNameTheirFields() throws {
@@ -47,13 +47,13 @@ import Testing
         let store = try database.store()
         let items = store.collections[0]
         #expect(throws: StoreError.constraint(.notNull, fields: ["name"], detail: "NOT NULL constraint failed: items.name")) {
-            try store.update(.rowid(1), in: items, changes: ["name": .null])
+            try store.update(.rowid(1), in: items, changes: ["name": .null], expecting: nil)
         }
         #expect(throws: StoreError.constraint(.unique, fields: ["serial"], detail: "UNIQUE constraint failed: items.serial")) {
-            try store.update(.rowid(1), in: items, changes: ["serial": .text("HB-2015")])
+            try store.update(.rowid(1), in: items, changes: ["serial": .text("HB-2015")], expecting: nil)
         }
         #expect(throws: StoreError.constraint(.check, fields: ["value"], detail: "value >= 0")) {
-            try store.update(.rowid(1), in: items, changes: ["value": .integer(-1)])
+            try store.update(.rowid(1), in: items, changes: ["value": .integer(-1)], expecting: nil)
         }
     }
 
@@ -69,11 +69,11 @@ import Testing
         let store = try database.store()
         let hostile = try #require(store.collections.first { $0.name == table })
         let value = #"'); DROP TABLE x; --"#
-        try store.update(.rowid(1), in: hostile, changes: [column: .text(value), "select": .integer(2)])
+        try store.update(.rowid(1), in: hostile, changes: [column: .text(value), "select": .integer(2)], expecting: nil)
         let id = try store.insert([column: .text("\"; SELECT 1; --")], into: hostile)
         #expect(try store.record(of: hostile, id: .rowid(1))?[column] == .text(value))
         #expect(try store.find(value, in: column, of: hostile, match: .exact, limit: 2).map(\.id) == [.rowid(1)])
-        try store.delete(id, from: hostile)
+        try store.delete(id, from: hostile, expecting: nil)
         #expect(try database.rows("SELECT count(*) AS n FROM x")[0]["n"] == "0", "table x still exists")
         #expect(try store.count(of: hostile) == 1)
     }
@@ -143,7 +143,7 @@ import Testing
         #expect(items.name == "Items")
         #expect(try store.count(of: items) == 8)
         #expect(items.field(named: "created")?.isReadOnly == true)
-        try store.update(.rowid(1), in: items, changes: ["value": .integer(1)])
+        try store.update(.rowid(1), in: items, changes: ["value": .integer(1)], expecting: nil)
         let again = try DemoStore.open(at: path)
         #expect(try again.record(of: items, id: .rowid(1))?["value"] == .integer(1), "not re-created")
         let mode = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }

@@ -55,7 +55,7 @@ import Testing
         #expect(rows.map { $0["label"] } == [.text("first"), .text("second"), .text("third")])
         #expect(rows[1].id == .key([.text("x"), .integer(2)]))
         #expect(try store.position(of: rows[2].id, in: pairs) == 2)
-        try store.update(rows[1].id, in: pairs, changes: ["label": .text("SECOND")])
+        try store.update(rows[1].id, in: pairs, changes: ["label": .text("SECOND")], expecting: nil)
         #expect(try store.record(of: pairs, id: rows[1].id)?["label"] == .text("SECOND"))
         let id = try store.insert(["a": .text("z"), "b": .integer(0), "label": .text("new")], into: pairs)
         #expect(id == .key([.text("z"), .integer(0)]))
@@ -70,7 +70,7 @@ import Testing
         let odd = store.collections[0]
         let rows = try store.records(of: odd, offset: 0, limit: 10)
         #expect(rows.map(\.id) == [.rowid(1), .rowid(2)])
-        try store.update(rows[1].id, in: odd, changes: ["name": .text("TWO")])
+        try store.update(rows[1].id, in: odd, changes: ["name": .text("TWO")], expecting: nil)
         #expect(try database.rows("SELECT name FROM odd WHERE _rowid_ = 2")[0]["name"] == "TWO")
     }
 }

@@ -46,11 +46,21 @@ public final class CountingStore: Store {
         try base.insert(values, into: collection)
     }
 
-    public func update(_ id: RecordID, in collection: CollectionSchema, changes: [String: Value]) throws {
-        try base.update(id, in: collection, changes: changes)
+    public func update(
+        _ id: RecordID, in collection: CollectionSchema, changes: [String: Value], expecting: [String: Value]?
+    ) throws {
+        try base.update(id, in: collection, changes: changes, expecting: expecting)
     }
 
-    public func delete(_ id: RecordID, from collection: CollectionSchema) throws {
-        try base.delete(id, from: collection)
+    public func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws {
+        try base.delete(id, from: collection, expecting: expecting)
     }
+
+    public func restore(_ record: Record, into collection: CollectionSchema) throws {
+        try base.restore(record, into: collection)
+    }
+
+    public func changeToken() throws -> Int { try base.changeToken() }
+    public func beginBatch() throws { try base.beginBatch() }
+    public func endBatch(commit: Bool) throws { try base.endBatch(commit: commit) }
 }

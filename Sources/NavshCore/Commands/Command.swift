@@ -8,6 +8,7 @@ public enum Command: Equatable, Sendable {
     case top(force: Bool)
     case quit(force: Bool)
     case history
+    case undo
     // List frames
     case open(String)
     case new
@@ -21,7 +22,8 @@ public enum Command: Equatable, Sendable {
     case edit(String)
     case changes
     case revert(String?)
-    case save
+    case save(force: Bool)
+    case reload
     case cancel
     case deleteRecord
 }

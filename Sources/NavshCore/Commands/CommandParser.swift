@@ -77,7 +77,10 @@ public enum CommandParser {
         case ("history", _): return .history
         case ("changes", _): return .changes
         case ("revert", _): return .revert(argument)
-        case ("save", _): return .save
+        case ("save", _): return .save(force: false)
+        case ("save!", _): return .save(force: true)
+        case ("reload", _): return .reload
+        case ("undo", _): return .undo
         case ("cancel", _): return .cancel
         default: throw CommandError("\(spec.name) is not implemented")
         }

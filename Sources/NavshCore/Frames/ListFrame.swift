@@ -12,6 +12,9 @@ final class ListFrame: Frame {
     /// The rows last read, or nil when they must be read again.
     var cachedPage: Page?
     var cachedCount: Int?
+    /// The rows shown before another process changed the store: the next
+    /// render marks rows whose values differ from these.
+    var rowsBeforeOutsideChange: [RecordID: Record]?
 
     init(collection: CollectionSchema) {
         self.collection = collection
@@ -25,6 +28,14 @@ final class ListFrame: Frame {
     func invalidate() {
         cachedPage = nil
         cachedCount = nil
+    }
+
+    /// Another connection committed: read again, remembering what was shown.
+    func markStale() {
+        if let rows = cachedPage?.rows {
+            rowsBeforeOutsideChange = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        invalidate()
     }
 
     /// Replaces one cached row with its re-read version, if it is on the page.

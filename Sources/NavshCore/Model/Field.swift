@@ -18,6 +18,8 @@ public struct Field: Sendable, Equatable {
     /// Position in the primary key, from 1; nil when not part of it.
     public var primaryKeyPosition: Int?
     public var isReadOnly: Bool
+    /// Computed by the store (a generated column): never written, never compared.
+    public var isGenerated: Bool
     public var format: ValueFormat
     /// How the field is named to people (the `edit` prompt); app specs set it.
     public var label: String?
@@ -37,6 +39,7 @@ public struct Field: Sendable, Equatable {
         defaultValue: Default = .none,
         primaryKeyPosition: Int? = nil,
         isReadOnly: Bool = false,
+        isGenerated: Bool = false,
         format: ValueFormat = .plain
     ) {
         self.name = name
@@ -45,7 +48,8 @@ public struct Field: Sendable, Equatable {
         self.isNotNull = isNotNull
         self.defaultValue = defaultValue
         self.primaryKeyPosition = primaryKeyPosition
-        self.isReadOnly = isReadOnly
+        self.isReadOnly = isReadOnly || isGenerated
+        self.isGenerated = isGenerated
         self.format = format
     }
 }

@@ -19,9 +19,27 @@ public protocol Store: AnyObject {
 
     /// Writes one new row in one transaction. Fields left out get the store's defaults.
     func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> RecordID
-    /// Writes the changed fields of one row in one transaction.
-    func update(_ id: RecordID, in collection: CollectionSchema, changes: [String: Value]) throws
-    func delete(_ id: RecordID, from collection: CollectionSchema) throws
+    /// Writes the changed fields of one row in one transaction. With
+    /// `expecting` (the values the caller read), the write happens only if the
+    /// stored row still holds them: otherwise it throws `StoreError.conflict`
+    /// with the row as it is now, or `.recordMissing` if it is gone.
+    func update(_ id: RecordID, in collection: CollectionSchema, changes: [String: Value],
+                expecting: [String: Value]?) throws
+    /// Deletes one row, with the same check as `update` when `expecting` is given.
+    func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws
+    /// Puts a row back with its identity (undoing a delete, or `save!` of a
+    /// row deleted elsewhere).
+    func restore(_ record: Record, into collection: CollectionSchema) throws
+
+    /// Changes whenever another connection or process commits; cheap enough
+    /// to ask before every command.
+    func changeToken() throws -> Int
+
+    /// Until `endBatch`, writes share one transaction (each still all or
+    /// nothing on its own): for `--atomic` and `--dry-run` scripts.
+    func beginBatch() throws
+    /// Commits or rolls back everything written since `beginBatch`.
+    func endBatch(commit: Bool) throws
 }
 
 /// How `find` compares a field with the text; all ignore case.

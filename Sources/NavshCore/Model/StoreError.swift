@@ -15,6 +15,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case constraint(Constraint, fields: [String], detail: String)
     /// The row is gone (deleted by someone else since it was read).
     case recordMissing
+    /// The row changed since it was read; `current` is how it is now.
+    case conflict(current: Record)
     /// The store cannot be written (read-only file, permissions).
     case readOnly(String)
     /// Another connection holds the lock longer than the busy timeout.

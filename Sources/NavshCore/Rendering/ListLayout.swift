@@ -5,6 +5,8 @@ enum ListLayout {
         var number: Int
         var title: String
         var details: [String]
+        /// Another process changed this row since the list was last shown.
+        var changedElsewhere = false
     }
 
     static let gap = "  "
@@ -24,21 +26,26 @@ enum ListLayout {
             min(detailCap, rows.map { $0.details.indices.contains(d) ? DisplayWidth.of($0.details[d]) : 0 }.max() ?? 0)
         }
         let widestTitle = rows.map { DisplayWidth.of($0.title) }.max() ?? 0
+        // A marker column appears only when some row needs it.
+        let marking = rows.contains { $0.changedElsewhere }
+        let numberGap = marking ? 3 : gap.count
         func room() -> Int {
-            columns - numberWidth - gap.count - detailWidths.reduce(0) { $0 + $1 + gap.count }
+            columns - numberWidth - numberGap - detailWidths.reduce(0) { $0 + $1 + gap.count }
         }
         // Narrow terminals lose detail columns from the right before titles shrink too far.
         while !detailWidths.isEmpty && room() < minimumTitleWidth { detailWidths.removeLast() }
         let titleWidth = max(1, min(widestTitle, room()))
 
         for row in rows {
-            var line = TextLayout.right(String(row.number), numberWidth) + gap
+            let marker = marking ? (row.changedElsewhere ? " ~ " : "   ") : gap
+            var line = TextLayout.right(String(row.number), numberWidth) + marker
             line += TextLayout.left(row.title, titleWidth)
             for (d, width) in detailWidths.enumerated() where width > 0 {
                 line += gap + TextLayout.right(row.details.indices.contains(d) ? row.details[d] : "", width)
             }
             out += line.trimmingTrailingSpaces + "\n"
         }
+        if marking { out += "~ changed elsewhere since last shown\n" }
         if total > pageSize {
             let first = pageIndex * pageSize + 1
             let last = first + rows.count - 1

@@ -21,7 +21,9 @@ extension Session {
         case .history: return Response(output: historyText())
         case .changes: return try changes()
         case .revert(let field): return try revert(field)
-        case .save: return try save()
+        case .save(let force): return try save(force: force)
+        case .reload: return try reload()
+        case .undo: return try undo()
         case .cancel: return try cancel()
         case .deleteRecord: return try deleteRecord(confirmed: confirmed)
         }

@@ -29,7 +29,13 @@ extension Session {
             return Response(question: Question(
                 confirm: "Delete row \(number), \(title), from \(list.collection.name)?", then: .deleteRow(row)))
         }
-        try store.delete(record.id, from: list.collection)
+        do {
+            try store.delete(record.id, from: list.collection, expecting: record.values)
+        } catch StoreError.conflict {
+            list.invalidate()
+            throw CommandError("row \(number), \(title), changed elsewhere since shown; nothing was deleted (show, then delete again)")
+        }
+        remember(.deleted(list.collection, record))
         list.invalidate()
         return Response(output: "deleted \(title)\n")
     }

@@ -63,34 +63,87 @@ extension Session {
         return Response()
     }
 
-    func save() throws -> Response {
+    func save(force: Bool) throws -> Response {
         let frame = try topFrame(RecordFrame.self)
-        let message = try write(frame)
+        let message = try write(frame, force: force)
         pop()
         return Response(output: message + "\n")
     }
 
     /// Writes a record frame's edits in one transaction and makes the frame
-    /// clean, without popping it. The list below learns of the change by
-    /// re-reading the saved row only (an insert re-reads its page later).
-    func write(_ frame: RecordFrame) throws -> String {
+    /// clean, without popping it. The write happens only if the stored row
+    /// still holds the values the frame read (unless `force`). The list below
+    /// learns of the change by re-reading the saved row only (an insert
+    /// re-reads its page later).
+    func write(_ frame: RecordFrame, force: Bool = false) throws -> String {
         let collection = frame.collection
         let parent = stack.firstIndex { $0 === frame }.flatMap { $0 > 0 ? stack[$0 - 1] as? ListFrame : nil }
         guard let id = frame.id else {
             let newID = try store.insert(frame.buffer.changes, into: collection)
             parent?.invalidate()
-            if let saved = try store.record(of: collection, id: newID) { frame.markSaved(saved) }
+            if let saved = try store.record(of: collection, id: newID) {
+                frame.markSaved(saved)
+                remember(.inserted(collection, saved))
+            }
             let row = try store.position(of: newID, in: collection).map { " as row \($0 + 1)" } ?? ""
             return "saved \(frame.crumb)\(row)"
         }
         guard frame.isDirty else { return "no changes to save in \(frame.crumb)" }
-        try store.update(id, in: collection, changes: frame.buffer.changes)
         let title = frame.crumb
+        let changes = frame.buffer.changes
+        do {
+            try store.update(id, in: collection, changes: changes, expecting: force ? nil : frame.buffer.base)
+        } catch StoreError.conflict(let current) {
+            throw ConflictReport(frame: frame, current: current)
+        } catch StoreError.recordMissing {
+            guard force else {
+                throw CommandError("\(title) was deleted elsewhere; nothing was saved (save! puts it back with your edits, cancel discards them)")
+            }
+            var values = frame.buffer.base
+            for (field, value) in changes { values[field] = value }
+            try store.restore(Record(id: id, values: values), into: collection)
+            let restored = try store.record(of: collection, id: id) ?? Record(id: id, values: values)
+            frame.markSaved(restored)
+            remember(.inserted(collection, restored))
+            parent?.invalidate()
+            return "saved \(title) (put back: it had been deleted elsewhere)"
+        }
+        let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = frame.buffer.base[$1] ?? .null }
+        remember(.updated(collection, id: id, title: title, before: before, after: changes))
         if let saved = try store.record(of: collection, id: id) {
             frame.markSaved(saved)
             parent?.patch(saved)
         }
         return "saved \(title)"
+    }
+
+    /// Takes the stored row as the new starting point and re-applies the
+    /// user's edits on top; reports the fields both sides changed.
+    func reload() throws -> Response {
+        let frame = try topFrame(RecordFrame.self)
+        guard let id = frame.id else { throw CommandError("a new record has nothing stored to reload") }
+        guard let current = try store.record(of: frame.collection, id: id) else {
+            throw CommandError("\(frame.crumb) was deleted elsewhere (save! puts it back with your edits, cancel discards them)")
+        }
+        let old = frame.buffer
+        let collisions = frame.collection.fields.map(\.name).filter { name in
+            old.isChanged(name) && current[name] != old.base[name] ?? .null && current[name] != old.value(of: name)
+        }
+        frame.markSaved(current)
+        for (field, value) in old.changes { frame.buffer.set(field, to: value) }
+        var output = "reloaded \(frame.crumb)"
+        if !frame.unsavedFields.isEmpty { output += "; kept your edits to " + frame.unsavedFields.joined(separator: ", ") }
+        output += "\n"
+        for name in collisions {
+            output += "  both changed \(name): theirs \(ValueText.raw(current[name])), yours \(ValueText.raw(old.value(of: name))) (yours kept)\n"
+        }
+        return Response(output: output)
+    }
+
+    /// Records a write for `undo` and for the dry-run report.
+    func remember(_ change: Change) {
+        journal.append(change)
+        undoable.append(change)
     }
 
     /// Saves every frame with unsaved edits, innermost first; stops at the
@@ -119,7 +172,12 @@ extension Session {
             return Response(question: Question(
                 confirm: "Delete \(frame.crumb) from \(frame.collection.name)?", then: .deleteRecord))
         }
-        try store.delete(id, from: frame.collection)
+        do {
+            try store.delete(id, from: frame.collection, expecting: frame.buffer.base)
+        } catch StoreError.conflict {
+            throw CommandError("\(frame.crumb) changed elsewhere since you opened it; nothing was deleted (reload shows it)")
+        }
+        remember(.deleted(frame.collection, Record(id: id, values: frame.buffer.base)))
         pop()
         (top as? ListFrame)?.invalidate()
         return Response(output: "deleted \(frame.crumb)\n")

@@ -24,11 +24,14 @@ extension Session {
             list.pageIndex = min(list.pageIndex, pageCount(total, size) - 1)
             let page = try page(of: list, size: size)
             let first = page.index * size
+            let before = list.rowsBeforeOutsideChange
+            list.rowsBeforeOutsideChange = nil
             let rows = page.rows.enumerated().map { offset, record in
                 ListLayout.Row(
                     number: first + offset + 1,
                     title: RowTitle.of(record, in: list.collection),
-                    details: list.collection.details.map { ValueText.formatted(record[$0.field], $0.format) })
+                    details: list.collection.details.map { ValueText.formatted(record[$0.field], $0.format) },
+                    changedElsewhere: before?[record.id].map { $0 != record } ?? false)
             }
             return ListLayout.render(
                 header: "\(list.collection.name) (\(total))", rows: rows, total: total,

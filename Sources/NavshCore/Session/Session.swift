@@ -17,6 +17,12 @@ public final class Session {
     let viewport: () -> Viewport
     private(set) var stack: [any Frame]
     public private(set) var isFinished = false
+    /// Every write this session made, in order (undo writes included): the dry-run report.
+    var journal: [Change] = []
+    /// Writes `undo` can still take back, newest last.
+    var undoable: [Change] = []
+    /// The store's change token when this session last looked.
+    var lastChangeToken: Int?
 
     public init(store: any Store, mode: Mode, viewport: @escaping () -> Viewport = { Viewport() }) {
         self.store = store
@@ -27,7 +33,12 @@ public final class Session {
         } else {
             stack = [CollectionsFrame(title: store.displayName, collections: store.collections)]
         }
+        lastChangeToken = try? store.changeToken()
     }
+
+    /// The writes this session made, one line each (`update items › Gort
+    /// statue: value 120 → 150`), for a dry run's report.
+    public var changesMade: [String] { journal.map(\.summary) }
 
     // MARK: State for callers
 
@@ -78,6 +89,7 @@ public final class Session {
             return .failure(error)
         }
         guard let command else { return Response() }
+        noticeChangesElsewhere()
         return run { try perform(command, confirmed: false) }
     }
 
@@ -145,6 +157,8 @@ public final class Session {
             return try body()
         } catch let error as CommandError {
             return .failure(error)
+        } catch let conflict as ConflictReport {
+            return Response(output: conflict.table, error: conflict.error)
         } catch let error as StoreError {
             return .failure(StoreErrorText.explain(error, frame: top))
         } catch {

@@ -22,6 +22,8 @@ enum StoreErrorText {
             }
         case .recordMissing:
             return CommandError("\(TextLayout.printable(frame.crumb)) no longer exists (deleted elsewhere); nothing was saved")
+        case .conflict:
+            return CommandError("the row changed elsewhere since it was read; nothing was written")
         case .readOnly(let detail):
             return CommandError("the store cannot be written (\(detail)); nothing was saved")
         case .interrupted:

@@ -1,0 +1,29 @@
+/// A save refused because the row changed elsewhere since it was read: a
+/// table of the fields involved (original, theirs, yours) and one error line
+/// naming the ways out.
+struct ConflictReport: Error {
+    let table: String
+    let error: CommandError
+
+    init(frame: RecordFrame, current: Record) {
+        let base = frame.buffer.base
+        let rows: [[String]] = frame.collection.fields.compactMap { field in
+            let name = field.name
+            let original = base[name] ?? .null
+            let theirs = current[name]
+            let mine = frame.buffer.value(of: name)
+            guard theirs != original || frame.buffer.isChanged(name) else { return nil }
+            let clash = theirs != original && frame.buffer.isChanged(name) && theirs != mine
+            return [clash ? "!" : " ", name, ValueText.raw(original), ValueText.raw(theirs), ValueText.raw(mine)]
+        }
+        let all = [[" ", "field", "original", "theirs", "yours"]] + rows
+        let widths = (1..<5).map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        table = all.map { row in
+            (row[0] + " " + (1..<5).map { TextLayout.left(row[$0], widths[$0 - 1]) }.joined(separator: "  "))
+                .trimmingTrailingSpaces + "\n"
+        }.joined()
+        error = CommandError(
+            "\(frame.crumb) changed elsewhere since you opened it; nothing was saved "
+                + "(reload takes theirs and keeps your edits, save! overwrites theirs)")
+    }
+}

@@ -1,0 +1,59 @@
+extension Session {
+    /// Takes back the newest write of this session still undoable, itself as
+    /// a checked write: it is refused, changing nothing, if the row was
+    /// changed (or deleted, or its place taken) since.
+    func undo() throws -> Response {
+        guard let change = undoable.last else { return Response(output: "nothing to undo\n") }
+        let message: String
+        switch change {
+        case .updated(let collection, let id, let title, let before, let after):
+            do {
+                try store.update(id, in: collection, changes: before, expecting: after)
+            } catch StoreError.conflict {
+                throw CommandError("cannot undo the save of \(title): it changed since; nothing changed")
+            } catch StoreError.recordMissing {
+                throw CommandError("cannot undo the save of \(title): it was deleted since; nothing changed")
+            }
+            journal.append(.updated(collection, id: id, title: title, before: after, after: before))
+            let fields = collection.fields.map(\.name).filter { before[$0] != nil }.map {
+                "\($0) \(ValueText.raw(after[$0] ?? .null)) → \(ValueText.raw(before[$0] ?? .null))"
+            }
+            message = "undid the save of \(title): " + fields.joined(separator: ", ")
+        case .inserted(let collection, let record):
+            let title = RowTitle.of(record, in: collection)
+            do {
+                try store.delete(record.id, from: collection, expecting: record.values)
+            } catch StoreError.conflict {
+                throw CommandError("cannot undo the insert of \(title): it changed since; nothing changed")
+            } catch StoreError.recordMissing {
+                throw CommandError("cannot undo the insert of \(title): it was deleted since; nothing changed")
+            }
+            journal.append(.deleted(collection, record))
+            message = "undid the insert of \(title) (deleted it)"
+        case .deleted(let collection, let record):
+            let title = RowTitle.of(record, in: collection)
+            do {
+                try store.restore(record, into: collection)
+            } catch StoreError.constraint(_, _, let detail) {
+                throw CommandError("cannot undo the delete of \(title): \(detail); nothing changed")
+            }
+            journal.append(.inserted(collection, record))
+            message = "undid the delete of \(title) (put it back)"
+        }
+        undoable.removeLast()
+        refreshFrames(showing: change.collection)
+        return Response(output: message + "\n")
+    }
+
+    /// After a write made outside a record frame: lists of that collection
+    /// read again, and clean record frames show the stored row.
+    func refreshFrames(showing collection: CollectionSchema) {
+        for frame in stack {
+            if let list = frame as? ListFrame, list.collection.name == collection.name { list.invalidate() }
+            if let record = frame as? RecordFrame, record.collection.name == collection.name,
+               !record.isDirty, let id = record.id, let fresh = try? store.record(of: collection, id: id) {
+                record.markSaved(fresh)
+            }
+        }
+    }
+}
