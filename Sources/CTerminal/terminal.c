@@ -16,7 +16,11 @@ int navsh_install_interrupt_handler(void) {
     action.sa_handler = on_interrupt;
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0; /* no SA_RESTART: el_gets must return on Ctrl-C */
-    return sigaction(SIGINT, &action, NULL);
+    if (sigaction(SIGINT, &action, NULL) != 0) return -1;
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    return sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
 int navsh_take_interrupt(void) {
@@ -42,7 +46,13 @@ int navsh_install_termination_handlers(void) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;
     if (sigaction(SIGTERM, &action, NULL) != 0) return -1;
-    return sigaction(SIGHUP, &action, NULL);
+    if (sigaction(SIGHUP, &action, NULL) != 0) return -1;
+    /* A parent may have started us with these blocked; they must reach us. */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    return sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
 int navsh_termination_signal(void) {

@@ -1,0 +1,122 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// Saves never overwrite someone else's save silently. "Someone else" is a
+/// second connection to the same file, as another navsh process would be.
+@Suite struct ConflictTests {
+    func value(_ h: SessionHarness, _ id: Int = 1) throws -> String? {
+        try h.database.rows("SELECT value FROM items WHERE id = \(id)").first?["value"]
+    }
+
+    @Test func aSaveOverAChangeElsewhereIsRefusedWithBothSides() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1", "set value 150")
+        try h.database.execute("UPDATE items SET value = 130 WHERE id = 1")
+        let refused = h.run("save")
+        #expect(refused.error?.message == "Gort statue changed elsewhere since you opened it; nothing was saved "
+            + "(reload takes theirs and keeps your edits, save! overwrites theirs)")
+        #expect(refused.output == "  field  original  theirs  yours\n! value  120       130     150\n")
+        #expect(try value(h) == "130")
+        #expect(h.session.breadcrumb == "items › Gort statue*")
+
+        #expect(h.output("reload") == "reloaded Gort statue; kept your edits to value\n"
+            + "  both changed value: theirs 130, yours 150 (yours kept)\n")
+        #expect(h.output("changes") == "  value: 130 → 150\n")
+        #expect(h.output("save") == "saved Gort statue\n")
+        #expect(try value(h) == "150")
+    }
+
+    @Test func reloadKeepsEditsToFieldsTheyDidNotTouch() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 2", "set value 7")
+        try h.database.execute("UPDATE items SET name = 'Shiny spork' WHERE id = 2")
+        #expect(h.run("save").error != nil)
+        #expect(h.output("reload") == "reloaded Shiny spork; kept your edits to value\n")
+        h.run("save")
+        #expect(try h.database.rows("SELECT name, value FROM items WHERE id = 2")[0] == ["name": "Shiny spork", "value": "7"])
+    }
+
+    @Test func saveBangOverwritesOnPurpose() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1", "set value 150")
+        try h.database.execute("UPDATE items SET value = 130, note = 'theirs' WHERE id = 1")
+        #expect(h.output("save!") == "saved Gort statue\n")
+        #expect(try h.database.rows("SELECT value, note FROM items WHERE id = 1")[0] == ["value": "150", "note": "theirs"])
+    }
+
+    @Test func aRowDeletedElsewhereComesBackOnlyWithSaveBang() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 3", "set value 999")
+        try h.database.execute("DELETE FROM items WHERE id = 3")
+        #expect(h.run("save").error?.message
+            == "Hoverboard was deleted elsewhere; nothing was saved (save! puts it back with your edits, cancel discards them)")
+        #expect(try value(h, 3) == nil)
+        #expect(h.output("save!") == "saved Hoverboard (put back: it had been deleted elsewhere)\n")
+        #expect(try h.database.rows("SELECT name, value, serial FROM items WHERE id = 3")[0]
+            == ["name": "Hoverboard", "value": "999", "serial": "HB-2015"])
+    }
+
+    @Test func deletesOfRowsChangedSinceShownAreRefused() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show", "open 1")
+        try h.database.execute("UPDATE items SET value = 1 WHERE id = 1")
+        // The clean record frame follows the change before the next command...
+        #expect(h.output("show").contains("value  1\n"))
+        h.run("set value 2")
+        try h.database.execute("UPDATE items SET value = 3 WHERE id = 1")
+        // ...but a frame with edits keeps its buffer and refuses to delete blind.
+        #expect(h.run("delete").error?.message
+            == "Gort statue changed elsewhere since you opened it; nothing was deleted (reload shows it)")
+        #expect(try value(h) == "3")
+    }
+
+    @Test func listsMarkRowsChangedElsewhere() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let before = h.output("show")
+        #expect(!before.contains("~"))
+        try h.database.execute("UPDATE items SET value = 121 WHERE id = 1")
+        let after = h.output("show")
+        #expect(after.contains("   1 ~ Gort statue"))
+        #expect(after.contains("   2   Rusty spork"))
+        #expect(after.hasSuffix("~ changed elsewhere since last shown\n"))
+        #expect(!h.output("show").contains("~"), "marked once, the next time the list is shown")
+    }
+}
+
+@Suite struct UndoTests {
+    @Test func undoTakesBackSavesInsertsAndDeletesNewestFirst() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let before = try h.database.snapshot("items")
+        #expect(h.output("undo") == "nothing to undo\n")
+        h.run("open 1", "set value 150", "save")
+        h.run("new", "set name Sonic screwdriver", "save")
+        h.run("delete 2")
+        #expect(try h.database.snapshot("items") != before)
+        #expect(h.output("undo") == "undid the delete of Rusty spork (put it back)\n")
+        #expect(h.output("undo") == "undid the insert of Sonic screwdriver (deleted it)\n")
+        #expect(h.output("undo") == "undid the save of Gort statue: value 150 → 120\n")
+        #expect(h.output("undo") == "nothing to undo\n")
+        #expect(try h.database.snapshot("items") == before)
+        #expect(h.output("show").hasPrefix("items (5)\n"))
+    }
+
+    @Test func undoIsRefusedWhenTheRowChangedSince() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1", "set value 150", "save")
+        try h.database.execute("UPDATE items SET value = 175 WHERE id = 1")
+        #expect(h.run("undo").error?.message == "cannot undo the save of Gort statue: it changed since; nothing changed")
+        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "175")
+    }
+
+    @Test func undoOfADeleteKeepsTheRowsIdentity() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE plain (name TEXT, qty INTEGER);
+            INSERT INTO plain VALUES ('a', 1), ('b', 2), ('c', 3);
+            """)
+        h.run("delete 2")
+        h.run("undo")
+        #expect(try h.database.rows("SELECT rowid AS r, name, qty FROM plain ORDER BY rowid").map { $0["r"]! + $0["name"]! }
+            == ["1a", "2b", "3c"])
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import NavshTestSupport
+import Testing
+
+/// --dry-run and --atomic: a script tried without writing, or all-or-nothing.
+@Suite struct ScriptTransactionTests {
+    let navsh = NavshBinary()
+    let script = """
+        open 1
+        set value 150
+        save
+        new
+        set name Sonic screwdriver
+        save
+        delete 2
+
+        """
+
+    @Test func dryRunWritesNothingAndSaysWhatItWouldHaveDone() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let before = try db.snapshot("items")
+        let result = try navsh.run([db.path, "--dry-run"], stdin: script)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("""
+            dry run: nothing was written; the script would have made 3 changes:
+              update items › Gort statue: value 120 → 150
+              insert items › Sonic screwdriver
+              delete items › Rusty spork
+
+            """))
+        #expect(try db.snapshot("items") == before)
+    }
+
+    @Test func dryRunKeepsTheRealExitStatus() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let before = try db.snapshot("items")
+        let result = try navsh.run([db.path, "--dry-run"], stdin: "open 1\nset value 150\nsave\nopen 99\n")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("the script would have made 1 change:\n  update items › Gort statue: value 120 → 150\n"))
+        #expect(try db.snapshot("items") == before)
+    }
+
+    @Test func atomicCommitsOnceWhenEverythingSucceeds() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try navsh.run([db.path, "--atomic"], stdin: script)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try db.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
+        #expect(try db.rows("SELECT count(*) AS n FROM items")[0]["n"] == "5")
+    }
+
+    @Test func atomicRollsEverythingBackOnAFailure() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let before = try db.snapshot("items")
+        let result = try navsh.run([db.path, "--atomic"], stdin: script + "open 1\nset value -1\nsave\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("<stdin>:10: error: items › Gort statue: value: refused by a CHECK constraint"))
+        #expect(result.stderr.contains("--atomic: the script did not finish cleanly, so all 3 of its changes were rolled back"))
+        #expect(try db.snapshot("items") == before)
+    }
+
+    @Test func atomicAndDryRunAreForScripts() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        #expect(try navsh.run([db.path, "--atomic", "--dry-run", "-c", "show"]).status == 64)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import NavshTestSupport
+import Testing
+
+/// Two real navsh processes on one file: one driven as a coprocess, the
+/// other run to completion in between.
+@Suite struct TwoProcessTests {
+    let navsh = NavshBinary()
+
+    @Test func aConflictingSaveIsRefusedAndCanBeReloaded() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let a = try Coprocess([db.path])
+        a.send("open 1", until: "created")
+        a.send("set value 150\nchanges", until: "→")
+
+        let b = try navsh.run([db.path, "-c", "open 1", "-c", "set value 130", "-c", "save"])
+        #expect(b.status == 0)
+
+        let table = a.send("save", until: "yours\n! value  120       130     150\n")
+        #expect(table.contains("! value  120       130     150"))
+        #expect(a.readError(until: "\n").contains(
+            "<stdin>:4: error: items › Gort statue: Gort statue changed elsewhere since you opened it"))
+        let status = a.finish()
+        #expect(status == 1, "a conflict is an error in a script")
+        #expect(try db.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "130")
+    }
+
+    @Test func reloadThenSaveKeepsBothChanges() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let a = try Coprocess([db.path, "--keep-going"])
+        a.send("open 2", until: "created")
+        a.send("set value 7")
+        let b = try navsh.run([db.path, "-c", "open 2", "-c", "set name Shiny spork", "-c", "save"])
+        #expect(b.status == 0)
+        a.send("save", until: "yours")
+        #expect(a.send("reload", until: "\n") == "reloaded Shiny spork; kept your edits to value\n")
+        #expect(a.send("save", until: "\n") == "saved Shiny spork\n")
+        #expect(a.finish() == 1, "the refused save still counts")
+        #expect(try db.rows("SELECT name, value FROM items WHERE id = 2")[0] == ["name": "Shiny spork", "value": "7"])
+    }
+
+    @Test func theListMarksRowsAnotherProcessChanged() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let a = try Coprocess([db.path])
+        a.send("show", until: "Lucky cat")
+        _ = try navsh.run([db.path, "-c", "open 3", "-c", "set value 951", "-c", "save"])
+        let shown = a.send("show", until: "changed elsewhere since last shown\n")
+        #expect(shown.contains("   3 ~ Hoverboard    HB-2015  951"))
+        #expect(a.finish() == 0)
+    }
+
+    @Test func sigtermStopsAScriptWithoutWritingItsBuffer() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let a = try Coprocess([db.path])
+        a.send("open 1", until: "created")
+        a.send("set value 5\nchanges", until: "→")
+        a.signal(SIGTERM)
+        #expect(a.finish() == 143)
+        #expect(a.stderrText.contains("<stdin>: unsaved edits discarded on signal 15: items › Gort statue (value)"))
+        #expect(try db.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "120")
+    }
+}
