@@ -3,7 +3,7 @@
 SWIFT ?= swift
 PYTHON ?= python3
 
-.PHONY: run test build deps bench clean
+.PHONY: run test build deps bench fuzz-smoke clean
 
 deps:
 	@scripts/install-deps.sh
@@ -26,5 +26,9 @@ bench: deps
 	$(SWIFT) build -c release
 	bench/run.sh
 
+# libFuzzer on the tokenizer and on whole sessions (see Fuzz/run.sh for long runs).
+fuzz-smoke: deps
+	Fuzz/run.sh smoke
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -46,13 +46,23 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fuzz targets (the tokenizer, a whole session fed arbitrary bytes) as
+        // a library, so regression inputs replay inside `swift test` too.
+        .target(
+            name: "NavshFuzzing",
+            dependencies: ["NavshCore", "NavshSQLite"],
+            path: "Fuzz/NavshFuzzing"
+        ),
+        // libFuzzer's entry point when built by Fuzz/run.sh (-sanitize=fuzzer
+        // -DFUZZING); otherwise a replayer: `navsh-fuzz TARGET FILE...`.
+        .executableTarget(name: "navsh-fuzz", dependencies: ["NavshFuzzing"], path: "Fuzz/navsh-fuzz"),
         // Shared helpers for the test targets: temporary databases, running the binary.
         .target(
             name: "NavshTestSupport",
             dependencies: ["NavshCore", "NavshSQLite", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/NavshTestSupport"
         ),
-        .testTarget(name: "NavshCoreTests", dependencies: ["NavshCore", "NavshSQLite", "NavshTestSupport"]),
+        .testTarget(name: "NavshCoreTests", dependencies: ["NavshCore", "NavshSQLite", "NavshTestSupport", "NavshFuzzing"]),
         .testTarget(
             name: "NavshSQLiteTests",
             dependencies: ["NavshSQLite", "NavshTestSupport", .product(name: "GRDB", package: "GRDB.swift")]

@@ -163,6 +163,19 @@ public final class SQLiteStore: Store {
         }
     }
 
+    /// Runs SQL as given (schemas for tests and fuzzing); navsh itself never
+    /// builds SQL from user input.
+    public func execute(_ sql: String) throws {
+        try database.write { try $0.execute(sql: sql) }
+    }
+
+    /// Rows this connection has inserted, updated or deleted since it opened
+    /// (SQLite's total_changes): lets the fuzzer prove no command wrote
+    /// without a save.
+    public func rowsWrittenByThisConnection() throws -> Int {
+        try database.read { try Int.fetchOne($0, sql: "SELECT total_changes()") ?? 0 }
+    }
+
     public func changeToken() throws -> Int {
         try database.read { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
     }

@@ -1,0 +1,109 @@
+import Foundation
+import NavshCore
+import NavshSQLite
+
+/// What the fuzzers feed, each a function of arbitrary bytes that must
+/// return without crashing or hanging. A failed invariant is a crash
+/// (`fatalError`), so libFuzzer keeps the input.
+public enum FuzzTargets {
+    /// The tokenizer and the parser, for every kind of frame, with and without abbreviations.
+    public static func tokenizer(_ bytes: [UInt8]) {
+        let line = String(decoding: bytes, as: UTF8.self)
+        var scanner = WordScanner(line)
+        _ = try? scanner.remainingWords()
+        var rest = WordScanner(line)
+        _ = try? rest.next()
+        _ = try? rest.restOfLine()
+        for frame in FrameKind.allCases {
+            _ = try? CommandParser.parse(line, in: frame)
+            _ = try? CommandParser.parse(line, in: frame, abbreviations: true)
+        }
+    }
+
+    /// A whole session, in script or interactive mode, fed the input's lines
+    /// (questions answered and field editors filled from the next line).
+    /// Every write happens inside one transaction that is rolled back, so
+    /// runs do not disturb each other; a run whose session reports no write
+    /// must have written no row.
+    public static func session(_ bytes: [UInt8]) {
+        let store = FuzzStore.shared
+        do {
+            try store.beginBatch()
+        } catch {
+            fatalError("cannot begin the fuzz transaction: \(error)")
+        }
+        defer {
+            do { try store.endBatch(commit: false) } catch { fatalError("rollback failed: \(error)") }
+        }
+        let writtenBefore = (try? store.rowsWrittenByThisConnection()) ?? 0
+        let mode: Session.Mode = bytes.first.map { $0 & 1 == 0 } ?? true ? .script : .interactive
+        let session = Session(store: store, mode: mode, viewport: { Viewport(columns: 40 + Int(bytes.count % 60), rows: 12) })
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)[...]
+        while let line = lines.popFirst(), !session.isFinished {
+            var response = session.execute(bytes: line)
+            _ = session.completions(before: String(decoding: line, as: UTF8.self))
+            for _ in 0..<4 {
+                if let question = response.question {
+                    let answer = lines.popFirst().map { String(decoding: $0, as: UTF8.self) } ?? ""
+                    response = session.answer(question, question.interpret(answer))
+                } else if let edit = response.edit {
+                    response = session.finishEdit(edit, with: lines.popFirst().map { String(decoding: $0, as: UTF8.self) })
+                } else {
+                    break
+                }
+            }
+        }
+        _ = session.unsavedWork
+        session.discardAllEdits()
+        let writtenAfter = (try? store.rowsWrittenByThisConnection()) ?? 0
+        if session.changesMade.isEmpty && writtenAfter != writtenBefore {
+            fatalError("rows were written though no save, delete or undo succeeded")
+        }
+    }
+
+    /// Runs a target by name: `tokenizer` or `session`.
+    public static func run(_ target: String, _ bytes: [UInt8]) {
+        switch target {
+        case "tokenizer": tokenizer(bytes)
+        default: session(bytes)
+        }
+    }
+}
+
+/// One store for every run: a temporary file with a table of each shape
+/// navsh handles (constraints, a foreign key, WITHOUT ROWID, generated and
+/// hidden rowid columns, CJK text).
+enum FuzzStore {
+    nonisolated(unsafe) static let shared: SQLiteStore = {
+        let path = NSTemporaryDirectory() + "navsh-fuzz-\(getpid()).sqlite"
+        try? FileManager.default.removeItem(atPath: path)
+        do {
+            let store = try SQLiteStore(path: path, create: true)
+            try store.execute(schema)
+            return try SQLiteStore(path: path)
+        } catch {
+            fatalError("cannot make the fuzz store: \(error)")
+        }
+    }()
+
+    static let schema = """
+        CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+        CREATE TABLE items (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL CHECK (length(name) > 0),
+            value INTEGER NOT NULL DEFAULT 0 CHECK (value >= 0),
+            weight REAL, bought DATE, seen DATETIME, ok BOOLEAN, data BLOB,
+            owner_id INTEGER REFERENCES owners(id),
+            created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+            twice INTEGER GENERATED ALWAYS AS (value * 2) VIRTUAL
+        );
+        CREATE TABLE pairs (a TEXT, b INTEGER, label TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
+        CREATE TABLE plain (name TEXT, note);
+        INSERT INTO owners (name) VALUES ('Ada'), ('Grace');
+        INSERT INTO items (name, value, weight, bought, ok, owner_id) VALUES
+            ('Gort statue', 120, 1.5, '2026-11-21', 1, 1), ('木彫りの熊', 45, NULL, NULL, 0, 2),
+            ('Lucky cat 🐱', 18, 0.25, '2020-02-29', NULL, NULL);
+        INSERT INTO pairs VALUES ('x', 1, 'one'), ('y', 2, 'two');
+        INSERT INTO plain VALUES ('a', 1), ('b', x'00ff');
+        """
+}
