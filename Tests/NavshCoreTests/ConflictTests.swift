@@ -101,6 +101,15 @@ import Testing
         #expect(h.output("show").hasPrefix("items (5)\n"))
     }
 
+    @Test func unsavedEditsAreRevertedNotUndone() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1", "set value 150", "save", "open 1", "set value 1")
+        #expect(h.run("undo").error?.message
+            == "undo takes back saves; the edits here are not saved yet: revert [FIELD] undoes them")
+        #expect(h.output("revert", "undo") == "undid the save of Gort statue: value 150 → 120\n")
+        #expect(h.output("show").contains("value  120\n"), "the open record shows the undone value")
+    }
+
     @Test func undoIsRefusedWhenTheRowChangedSince() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("open 1", "set value 150", "save")

@@ -3,6 +3,9 @@ extension Session {
     /// a checked write: it is refused, changing nothing, if the row was
     /// changed (or deleted, or its place taken) since.
     func undo() throws -> Response {
+        if top.isDirty {
+            throw CommandError("undo takes back saves; the edits here are not saved yet: revert [FIELD] undoes them")
+        }
         guard let change = undoable.last else { return Response(output: "nothing to undo\n") }
         let message: String
         switch change {
