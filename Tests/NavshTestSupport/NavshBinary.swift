@@ -52,21 +52,7 @@ public struct NavshBinary {
                       stderr: try String(contentsOfFile: errPath, encoding: .utf8))
     }
 
-    /// Starts navsh with pipes left open, for driving it as a coprocess.
-    public func start(_ arguments: [String], home: String? = nil) throws -> (Process, input: FileHandle, output: FileHandle) {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.environment = Self.environment(home: home)
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return (process, input.fileHandleForWriting, output.fileHandleForReading)
-    }
-
+    /// A temporary HOME and XDG folders, UTF-8, and nothing from the developer's shell.
     static func environment(home: String?) -> [String: String] {
         let home = home ?? NSTemporaryDirectory()
         var environment = ["LANG": "C.UTF-8", "HOME": home, "PATH": "/usr/bin:/bin"]
