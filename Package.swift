@@ -13,6 +13,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // App specs are YAML: Yams gives every node its line, so a spec error
+        // names line and key (TOMLKit has positions for syntax errors only).
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         // glibc's wcwidth, which Swift's Glibc module hides.
@@ -29,6 +32,8 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // App spec files (YAML) read into the core's AppSpec, errors with line and key.
+        .target(name: "NavshSpec", dependencies: ["NavshCore", .product(name: "Yams", package: "Yams")]),
         // libedit's native API (histedit.h) with non-variadic wrappers.
         .systemLibrary(
             name: "CLibEdit",
@@ -42,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "navsh",
             dependencies: [
-                "NavshCore", "NavshSQLite", "NavshLineInput",
+                "NavshCore", "NavshSQLite", "NavshLineInput", "NavshSpec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,7 +64,7 @@ let package = Package(
         // Shared helpers for the test targets: temporary databases, running the binary.
         .target(
             name: "NavshTestSupport",
-            dependencies: ["NavshCore", "NavshSQLite", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["NavshCore", "NavshSQLite", "NavshSpec", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/NavshTestSupport"
         ),
         .testTarget(name: "NavshCoreTests", dependencies: ["NavshCore", "NavshSQLite", "NavshTestSupport", "NavshFuzzing"]),
@@ -67,6 +72,7 @@ let package = Package(
             name: "NavshSQLiteTests",
             dependencies: ["NavshSQLite", "NavshTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "NavshSpecTests", dependencies: ["NavshSpec", "NavshCore", "NavshSQLite", "NavshTestSupport"]),
         .testTarget(
             name: "NavshEndToEndTests",
             dependencies: ["NavshTestSupport", .product(name: "GRDB", package: "GRDB.swift"), "navsh"]

@@ -29,9 +29,12 @@ public final class SQLiteStore: Store {
     /// set. An existing file keeps its journal mode: switching it would be a
     /// lasting change to someone else's file. `customize` adjusts the
     /// collections read from the schema (presentation the schema cannot say).
+    /// With `spec`, missing tables and columns are created first (never
+    /// dropped) and each collection is presented as the spec says.
     public init(
         path: String,
         create: Bool = false,
+        spec: AppSpec? = nil,
         customize: (inout [CollectionSchema]) -> Void = { _ in }
     ) throws {
         let exists = FileManager.default.fileExists(atPath: path)
@@ -49,8 +52,13 @@ public final class SQLiteStore: Store {
             if !exists {
                 try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
             }
+            if let spec {
+                try database.write { try SchemaFromSpec.apply(spec, to: $0) }
+            }
             let tables = try database.read { try SchemaReader.read($0) }
-            var collections = tables.map(\.collection)
+            var collections = tables.map { table in
+                spec?.collection(named: table.collection.name).map { table.collection.applying($0) } ?? table.collection
+            }
             customize(&collections)
             self.collections = collections
             keys = Dictionary(tables.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
@@ -79,8 +87,11 @@ public final class SQLiteStore: Store {
     }
 
     public func position(of id: RecordID, in collection: CollectionSchema) throws -> Int? {
+        // Counting the rows before one in a field's order needs that field's
+        // value and NULL rules; callers manage without a number there.
+        guard collection.order == nil else { return nil }
         let key = try key(for: collection)
-        let condition = try key.before(id)
+        let condition = try key.before(id, descending: collection.newRowsOnTop)
         return try read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM \(key.quotedTable) WHERE \(condition.sql)",
                              arguments: condition.arguments)
@@ -250,7 +261,7 @@ public final class SQLiteStore: Store {
         let fields = collection.fields.map(\.name)
         let columns = fields.map(\.sqlIdentifier).joined(separator: ", ")
         let sql = "SELECT \(key.keySQL), \(columns) FROM \(key.quotedTable)"
-            + (condition.map { " WHERE \($0)" } ?? "") + " ORDER BY \(key.keySQL) " + suffix
+            + (condition.map { " WHERE \($0)" } ?? "") + " ORDER BY \(orderBy(collection, key)) " + suffix
         var allArguments = arguments
         allArguments += StatementArguments(suffixArguments)
         return try read { db in
@@ -262,6 +273,15 @@ public final class SQLiteStore: Store {
                 return Record(id: key.id(from: row), values: values)
             }
         }
+    }
+
+    /// The spec's order field, then the key; without one, the key, newest
+    /// last (or first, when new rows go on top).
+    private func orderBy(_ collection: CollectionSchema, _ key: TableKey) -> String {
+        guard let order = collection.order, collection.field(named: order.field) != nil else {
+            return key.orderBy(descending: collection.newRowsOnTop)
+        }
+        return order.field.sqlIdentifier + (order.descending ? " DESC" : "") + ", " + key.orderBy(descending: order.descending)
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {

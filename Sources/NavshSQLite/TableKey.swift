@@ -23,6 +23,15 @@ struct TableKey {
         }
     }
 
+    /// The key columns for ORDER BY, each in the given direction.
+    func orderBy(descending: Bool) -> String {
+        let direction = descending ? " DESC" : ""
+        switch kind {
+        case .rowid(let expression): return expression + direction
+        case .primaryKey(let columns): return columns.map { $0.sqlIdentifier + direction }.joined(separator: ", ")
+        }
+    }
+
     var keyWidth: Int {
         switch kind {
         case .rowid: return 1
@@ -43,14 +52,15 @@ struct TableKey {
         }
     }
 
-    /// `WHERE` condition for rows ordered before this one.
-    func before(_ id: RecordID) throws -> (sql: String, arguments: StatementArguments) {
+    /// `WHERE` condition for rows ordered before this one by key.
+    func before(_ id: RecordID, descending: Bool = false) throws -> (sql: String, arguments: StatementArguments) {
+        let comparison = descending ? ">" : "<"
         switch (kind, id) {
         case (.rowid(let expression), .rowid(let rowid)):
-            return ("\(expression) < ?", [rowid])
+            return ("\(expression) \(comparison) ?", [rowid])
         case (.primaryKey(let columns), .key(let values)) where values.count == columns.count:
             let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
-            return ("(\(keySQL)) < (\(placeholders))", StatementArguments(values.map(\.databaseValue)))
+            return ("(\(keySQL)) \(comparison) (\(placeholders))", StatementArguments(values.map(\.databaseValue)))
         default:
             throw StoreError.other("record identity does not fit table \(table)")
         }

@@ -9,6 +9,8 @@ enum ExitStatus {
     static let unsavedDiscarded: Int32 = 3
     /// Bad usage (ArgumentParser's own validation exit code is also 64).
     static let usage: Int32 = 64
+    /// The app spec is not valid (EX_DATAERR).
+    static let badSpec: Int32 = 65
     /// The store (or the script file) cannot be opened.
     static let cannotOpen: Int32 = 66
 
@@ -18,6 +20,7 @@ enum ExitStatus {
           1    a command failed (a script stops there unless --keep-going)
           3    input ended with unsaved edits: discarded, never saved
           64   bad usage
+          65   the app spec (--spec) is not valid; the message names line and key
           66   the store or the script file cannot be opened
           129  SIGHUP, 143 SIGTERM at the prompt: history saved, edits discarded
         """

@@ -3,6 +3,7 @@ import Foundation
 import NavshCore
 import NavshLineInput
 import NavshSQLite
+import NavshSpec
 
 #if canImport(Glibc)
 import Glibc
@@ -47,6 +48,9 @@ struct Navsh: ParsableCommand {
     @Flag(help: "Create FILE (in WAL mode) if it does not exist.")
     var create = false
 
+    @Option(help: ArgumentHelp("An app spec (YAML): labels, row templates, order, ranges, defaults, policies. Missing tables and columns are created.", valueName: "APP.yaml"))
+    var spec: String?
+
     @Option(name: [.customShort("f"), .customLong("script")], help: "Run the commands in SCRIPT.")
     var script: String?
 
@@ -75,6 +79,9 @@ struct Navsh: ParsableCommand {
         if create && file == nil {
             throw ValidationError("--create needs a FILE")
         }
+        if spec != nil && file == nil {
+            throw ValidationError("--spec needs a FILE for the app's data (it is created when missing)")
+        }
         if dryRun && atomic {
             throw ValidationError("--dry-run already runs the script in one transaction; drop --atomic")
         }
@@ -91,9 +98,18 @@ struct Navsh: ParsableCommand {
 
         let environment = ProcessInfo.processInfo.environment
         let storePath = file ?? DemoStore.defaultPath(environment: environment)
+        let appSpec: AppSpec?
+        do {
+            appSpec = try spec.map { try SpecLoader.load(path: $0) }
+        } catch {
+            StandardStreams.err("navsh: \(error)\n")
+            throw ExitCode(ExitStatus.badSpec)
+        }
         let store: SQLiteStore
         do {
-            store = file == nil ? try DemoStore.open(at: storePath) : try SQLiteStore(path: storePath, create: create)
+            store = file == nil && appSpec == nil
+                ? try DemoStore.open(at: storePath)
+                : try SQLiteStore(path: storePath, create: create || appSpec != nil, spec: appSpec)
         } catch {
             StandardStreams.err("navsh: \(error)\n")
             throw ExitCode(ExitStatus.cannotOpen)
@@ -103,6 +119,7 @@ struct Navsh: ParsableCommand {
             // Ctrl-C during a long query stops it; the command fails and nothing changes.
             store.isCancelled = { Terminal.interruptPending }
             let session = Session(store: store, mode: .interactive, viewport: Self.terminalViewport)
+            session.clock = Self.clock(environment)
             guard let editor = EditLineReader() else {
                 StandardStreams.err("navsh: cannot start the line editor\n")
                 throw ExitCode(ExitStatus.cannotOpen)
@@ -120,6 +137,7 @@ struct Navsh: ParsableCommand {
         // Scripts page by 20 rows whatever the terminal, so they mean the same everywhere.
         let columns = Terminal.size(of: 1)?.columns ?? 80
         let session = Session(store: store, mode: .script, viewport: { Viewport(columns: columns, rows: nil) })
+        session.clock = Self.clock(environment)
         let status: Int32
         if !commands.isEmpty {
             var source = ArrayLineSource(commands.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) })
@@ -143,6 +161,16 @@ struct Navsh: ParsableCommand {
     private func scriptRunner(_ session: Session, _ store: any Store, _ source: String) -> ScriptRunner {
         ScriptRunner(session: session, store: store, sourceName: source, keepGoing: keepGoing, echo: echo,
                      transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand)
+    }
+
+    /// NAVSH_NOW=YYYY-MM-DD HH:MM:SS pins `now`, `today` and `this year`, so
+    /// a script's output (and the example transcripts) stay the same every year.
+    static func clock(_ environment: [String: String]) -> () -> CivilTime {
+        guard let pinned = environment["NAVSH_NOW"], pinned.count >= 19, let year = Int(pinned.prefix(4)) else {
+            return CivilTime.now
+        }
+        let time = CivilTime(year: year, date: String(pinned.prefix(10)), dateTime: String(pinned.prefix(19)))
+        return { time }
     }
 
     /// Follows resizes: asked at every render.

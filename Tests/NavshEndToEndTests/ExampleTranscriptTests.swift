@@ -3,7 +3,8 @@ import NavshTestSupport
 import Testing
 
 /// Every script in examples/*/ runs against a fresh copy of its example's
-/// data (the example's `.sql`), and its transcript must match exactly.
+/// data (the example's `.sql`), with its app spec (`.yaml`) when it has one
+/// and the clock pinned (NAVSH_NOW), and its transcript must match exactly.
 /// NAVSH_RECORD=1 writes the transcripts instead of comparing them.
 @Suite struct ExampleTranscriptTests {
     static let examples = URL(fileURLWithPath: #filePath)
@@ -25,12 +26,14 @@ import Testing
     @Test(arguments: scripts)
     func transcriptMatches(_ script: URL) throws {
         let folder = script.deletingLastPathComponent()
-        let sqlFile = try #require(
-            try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-                .first { $0.pathExtension == "sql" })
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        let sqlFile = try #require(files.first { $0.pathExtension == "sql" })
         let name = sqlFile.deletingPathExtension().lastPathComponent
         let database = try TemporaryDatabase(try String(contentsOf: sqlFile, encoding: .utf8), name: name + ".sqlite")
-        let result = try NavshBinary().run(["--echo", database.path], stdin: try String(contentsOf: script, encoding: .utf8))
+        let spec = files.first { $0.pathExtension == "yaml" }.map { ["--spec", $0.path] } ?? []
+        let result = try NavshBinary().run(
+            ["--echo"] + spec + [database.path], stdin: try String(contentsOf: script, encoding: .utf8),
+            environment: ["NAVSH_NOW": "2026-11-22 09:00:00"])
 
         let base = script.deletingPathExtension()
         let expected: [(String, String)] = [

@@ -29,7 +29,7 @@ public struct NavshBinary {
     /// HOME and XDG folders point into `home`, so no test touches the user's files.
     /// Input and output go through files, so no size of either can deadlock.
     public func run(_ arguments: [String], stdin: String? = nil, stdinBytes: [UInt8]? = nil,
-                    home: String? = nil) throws -> Result {
+                    home: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
         let scratch = NSTemporaryDirectory() + "navsh-run-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -41,7 +41,7 @@ public struct NavshBinary {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        process.environment = Self.environment(home: home)
+        process.environment = Self.environment(home: home).merging(extra) { $1 }
         process.standardInput = FileHandle(forReadingAtPath: inPath)
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)

@@ -7,9 +7,14 @@ public final class SessionHarness {
     public let store: SQLiteStore
     public let session: Session
 
-    public init(_ sql: String, mode: Session.Mode = .script, viewport: Viewport = Viewport()) throws {
-        database = try TemporaryDatabase(sql)
-        store = try database.store()
+    public convenience init(_ sql: String, mode: Session.Mode = .script, viewport: Viewport = Viewport()) throws {
+        let database = try TemporaryDatabase(sql)
+        try self.init(database: database, store: try database.store(), mode: mode, viewport: viewport)
+    }
+
+    public init(database: TemporaryDatabase, store: SQLiteStore, mode: Session.Mode, viewport: Viewport = Viewport()) throws {
+        self.database = database
+        self.store = store
         session = Session(store: store, mode: mode, viewport: { viewport })
     }
 

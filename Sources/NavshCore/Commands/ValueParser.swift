@@ -2,7 +2,56 @@
 /// against the field at once, so a mistake is reported at the line that made
 /// it and not later at `save`.
 enum ValueParser {
-    static func parse(_ text: String, for field: Field) throws(CommandError) -> Value {
+    static func parse(_ text: String, for field: Field, thisYear: Int = CivilTime.now().year) throws(CommandError) -> Value {
+        let value = try parseKind(text, for: field)
+        try checkChoices(value, field)
+        try checkRange(value, field, thisYear: thisYear)
+        if !field.choices.isEmpty, case .text(let typed) = value,
+           let canonical = field.choices.first(where: { $0.lowercased() == typed.trimmingSpaces.lowercased() }) {
+            return .text(canonical)
+        }
+        return value
+    }
+
+    private static func checkChoices(_ value: Value, _ field: Field) throws(CommandError) {
+        guard !field.choices.isEmpty, case .text(let typed) = value else { return }
+        let wanted = typed.trimmingSpaces.lowercased()
+        if !field.choices.contains(where: { $0.lowercased() == wanted }) {
+            throw CommandError("\(field.name): '\(TextLayout.printable(typed))' is not one of \(field.choices.joined(separator: ", "))")
+        }
+    }
+
+    private static func checkRange(_ value: Value, _ field: Field, thisYear: Int) throws(CommandError) {
+        let number: Double
+        switch value {
+        case .integer(let n): number = Double(n)
+        case .real(let d): number = d
+        default: return
+        }
+        func limit(_ bound: FieldSpec.Bound) -> Double {
+            switch bound {
+            case .number(let n): return n
+            case .thisYear: return Double(thisYear)
+            }
+        }
+        let low = field.minimum.map(limit)
+        let high = field.maximum.map(limit)
+        if (low.map { number < $0 } ?? false) || (high.map { number > $0 } ?? false) {
+            throw CommandError("\(field.name): \(ValueText.raw(value)) is out of range (\(rangeText(low, high)))")
+        }
+    }
+
+    private static func rangeText(_ low: Double?, _ high: Double?) -> String {
+        func show(_ d: Double) -> String { d == d.rounded() ? String(Int64(d)) : String(d) }
+        switch (low, high) {
+        case let (low?, high?): return "\(show(low)) to \(show(high))"
+        case let (low?, nil): return "at least \(show(low))"
+        case let (nil, high?): return "at most \(show(high))"
+        default: return ""
+        }
+    }
+
+    private static func parseKind(_ text: String, for field: Field) throws(CommandError) -> Value {
         let trimmed = text.trimmingSpaces
         switch field.kind {
         case .text, .any:

@@ -14,13 +14,14 @@ final class RecordFrame: Frame {
 
     /// A draft starts from the defaults the core can show; fields whose
     /// default is an expression stay out, and the store fills them at insert.
-    init(draftOf collection: CollectionSchema) {
+    init(draftOf collection: CollectionSchema, defaults: [String: Value] = [:]) {
         self.collection = collection
         self.id = nil
         var base: [String: Value] = [:]
         for field in collection.fields {
             if case .value(let value) = field.defaultValue { base[field.name] = value }
         }
+        for (field, value) in defaults { base[field] = value }
         self.buffer = EditBuffer(base: base)
     }
 
@@ -39,6 +40,13 @@ final class RecordFrame: Frame {
 
     /// The title field's current (buffered) value: the breadcrumb follows edits.
     var crumb: String {
-        RowTitle.text(collection.titleField.map { buffer.value(of: $0) }, id: id)
+        if collection.rowTitle != nil {
+            var values = buffer.base
+            for (field, value) in buffer.changes { values[field] = value }
+            let title = RowTitle.of(Record(id: id ?? .rowid(0), values: values), in: collection)
+            if id == nil && title == "#0" { return "(new)" }
+            return title
+        }
+        return RowTitle.text(collection.titleField.map { buffer.value(of: $0) }, id: id)
     }
 }

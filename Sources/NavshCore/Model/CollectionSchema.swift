@@ -1,6 +1,6 @@
 /// A collection (a table) as the core sees it: fields in declared order and
 /// how its rows read in a list. Stores build these from their schema; app
-/// specs (later) adjust the presentation parts.
+/// specs adjust the presentation parts (`applying`).
 public struct CollectionSchema: Sendable {
     /// A column of the list's right-hand detail.
     public struct Detail: Sendable, Equatable {
@@ -17,6 +17,14 @@ public struct CollectionSchema: Sendable {
     /// The field whose value titles a row in lists and breadcrumbs.
     public var titleField: String?
     public var details: [Detail]
+    /// From an app spec: how a row's title and detail read, replacing the fields above.
+    public var rowTitle: RowTemplate?
+    public var rowDetail: RowTemplate?
+    /// Rows listed by this field; nil lists by key, newest last (or first, see `newRowsOnTop`).
+    public var order: SortOrder?
+    public var newRowsOnTop = false
+    public var isDeletable = true
+    public var backPolicy: CollectionSpec.BackPolicy = .guarded
 
     public init(name: String, fields: [Field], titleField: String? = nil, details: [Detail]? = nil) {
         self.name = name

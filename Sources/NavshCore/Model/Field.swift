@@ -23,6 +23,18 @@ public struct Field: Sendable, Equatable {
     public var format: ValueFormat
     /// How the field is named to people (the `edit` prompt); app specs set it.
     public var label: String?
+    /// The `edit` prompt, when it should say more than the label ("Enter the Make:").
+    public var prompt: String?
+    /// Shown when the field is empty in `edit` ("Car Make").
+    public var placeholder: String?
+    /// The only values allowed (an enumeration), matched ignoring case.
+    public var choices: [String] = []
+    public var minimum: FieldSpec.Bound?
+    public var maximum: FieldSpec.Bound?
+    /// Must have a value (not NULL, not empty) to be saved, beyond NOT NULL.
+    public var isRequired = false
+    /// A draft's starting value from the app spec (`now`, `this year`, `My Item {n}`).
+    public var draftDefault: FieldSpec.Default?
 
     /// The label, or the name made readable: `serial_number` → `Serial number`.
     public var displayLabel: String {

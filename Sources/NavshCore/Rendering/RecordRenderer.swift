@@ -21,6 +21,10 @@ enum RecordRenderer {
                     notes.append("required")
                 }
             }
+            if value == ValueText.null, !changed || frame.buffer.value(of: field.name).isNull {
+                if field.isRequired && !notes.contains("required") { notes.append("required") }
+                if let placeholder = field.placeholder { notes.append("e.g. " + placeholder) }
+            }
             if changed, !frame.isDraft { notes.append("was " + ValueText.raw(frame.buffer.base[field.name] ?? .null)) }
             let note = notes.isEmpty ? "" : "  (" + notes.joined(separator: ", ") + ")"
             let prefix = (changed ? "* " : "  ") + TextLayout.right(TextLayout.printable(field.name), labelWidth) + "  "

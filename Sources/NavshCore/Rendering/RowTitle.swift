@@ -2,7 +2,17 @@
 /// else its rowid, so that every row can be told apart.
 enum RowTitle {
     static func of(_ record: Record, in collection: CollectionSchema) -> String {
-        text(collection.titleField.map { record[$0] }, id: record.id)
+        if let template = collection.rowTitle {
+            let title = TextLayout.printable(template.render(record))
+            if !title.isEmpty { return title }
+        }
+        return text(collection.titleField.map { record[$0] }, id: record.id)
+    }
+
+    /// The list's right-hand columns: the spec's detail template, or the detail fields.
+    static func details(_ record: Record, in collection: CollectionSchema) -> [String] {
+        if let template = collection.rowDetail { return [TextLayout.printable(template.render(record))] }
+        return collection.details.map { ValueText.formatted(record[$0.field], $0.format) }
     }
 
     static func text(_ value: Value?, id: RecordID?) -> String {

@@ -60,6 +60,19 @@ public enum ValueText {
         return result
     }
 
+    /// `12.50` for two places, rounding half away from zero.
+    static func fixed(_ number: Double, _ places: Int) -> String {
+        guard number.isFinite else { return String(number) }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(number) * scale).rounded()
+        let whole = Int64(scaled / scale)
+        let fraction = Int64(scaled) - whole * Int64(scale)
+        var fractionText = String(fraction)
+        fractionText = String(repeating: "0", count: max(0, places - fractionText.count)) + fractionText
+        return (number < 0 && scaled > 0 ? "-" : "") + String(whole) + (places > 0 ? "." + fractionText : "")
+    }
+
     /// Shortest text that reads back as the same Double (`150.5`, not `150.50000001`).
     static func realText(_ d: Double) -> String {
         if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) + ".0" }

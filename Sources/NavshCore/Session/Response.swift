@@ -33,6 +33,8 @@ public struct FieldEdit: Equatable, Sendable {
     public let initial: String
     /// An empty line cancels when the field had a value.
     public let hadValue: Bool
+    /// A hint for an empty field ("Car Make").
+    public var placeholder: String? = nil
 }
 
 /// What a session needs to know about the screen, asked at every render so

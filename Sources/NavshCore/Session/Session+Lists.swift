@@ -15,13 +15,14 @@ extension Session {
 
     func newDraft() throws -> Response {
         let list = try topFrame(ListFrame.self)
-        let frame = RecordFrame(draftOf: list.collection)
+        let frame = RecordFrame(draftOf: list.collection, defaults: try specDefaults(for: list))
         push(frame)
         return Response(output: RecordRenderer.render(frame, columns: viewport().columns))
     }
 
     func deleteRow(_ row: String, confirmed: Bool) throws -> Response {
         let list = try topFrame(ListFrame.self)
+        try checkDeletable(list.collection)
         let number = try rowNumber(row, in: list)
         let record = try recordAt(number, in: list)
         let title = RowTitle.of(record, in: list.collection)
@@ -60,6 +61,27 @@ extension Session {
     }
 
     // MARK: Helpers
+
+    /// A draft's values from the app spec: `now`, `today`, `this year`, a
+    /// literal, or a counter (`My Item {n}`, n one more than the rows there are).
+    private func specDefaults(for list: ListFrame) throws -> [String: Value] {
+        var values: [String: Value] = [:]
+        let time = clock()
+        for field in list.collection.fields {
+            switch field.draftDefault {
+            case nil: continue
+            case .now?: values[field.name] = .text(time.dateTime)
+            case .today?: values[field.name] = .text(time.date)
+            case .thisYear?: values[field.name] = .integer(Int64(time.year))
+            case .literal(let text)?:
+                values[field.name] = (try? ValueParser.parse(text, for: field, thisYear: time.year)) ?? .text(text)
+            case .counter(let template)?:
+                let n = try count(list) + 1
+                values[field.name] = .text(template.replacing("{n}", with: String(n)))
+            }
+        }
+        return values
+    }
 
     private func pageState() throws -> (index: Int, pages: Int) {
         let size = viewport().pageSize

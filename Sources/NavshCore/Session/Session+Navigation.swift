@@ -3,6 +3,12 @@ extension Session {
         guard stack.count > 1 else {
             throw CommandError("already at the first frame; quit leaves navsh")
         }
+        // A collection whose app spec says `back: save` saves on the way out (Homepwner).
+        if !force, let record = top as? RecordFrame, record.isDirty, record.collection.backPolicy == .save {
+            let message = try write(record)
+            pop()
+            return Response(output: message + "\n")
+        }
         if !force, let refusal = guardUnsaved(from: stack.count - 1, retry: .back(force: true), escape: "back!") {
             return refusal
         }

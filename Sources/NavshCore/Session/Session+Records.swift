@@ -2,7 +2,7 @@ extension Session {
     func set(_ name: String, _ text: String) throws -> Response {
         let frame = try topFrame(RecordFrame.self)
         let field = try editableField(name, in: frame)
-        frame.buffer.set(field.name, to: try ValueParser.parse(text, for: field))
+        frame.buffer.set(field.name, to: try ValueParser.parse(text, for: field, thisYear: clock().year))
         return Response()
     }
 
@@ -25,7 +25,8 @@ extension Session {
         default: initial = ValueText.raw(value)
         }
         return Response(edit: FieldEdit(
-            field: field.name, prompt: field.displayLabel + ": ", initial: initial, hadValue: !value.isNull))
+            field: field.name, prompt: field.prompt.map { $0 + " " } ?? field.displayLabel + ": ",
+            initial: initial, hadValue: !value.isNull, placeholder: field.placeholder))
     }
 
     func unset(_ name: String) throws -> Response {
@@ -78,8 +79,12 @@ extension Session {
     func write(_ frame: RecordFrame, force: Bool = false) throws -> String {
         let collection = frame.collection
         let parent = stack.firstIndex { $0 === frame }.flatMap { $0 > 0 ? stack[$0 - 1] as? ListFrame : nil }
+        try checkRequired(frame)
         guard let id = frame.id else {
-            let newID = try store.insert(frame.buffer.changes, into: collection)
+            // A draft's shown defaults (the schema's and the spec's) are written too.
+            var values = frame.buffer.base
+            for (field, value) in frame.buffer.changes { values[field] = value }
+            let newID = try store.insert(values, into: collection)
             parent?.invalidate()
             if let saved = try store.record(of: collection, id: newID) {
                 frame.markSaved(saved)
@@ -112,7 +117,8 @@ extension Session {
         remember(.updated(collection, id: id, title: title, before: before, after: changes))
         if let saved = try store.record(of: collection, id: id) {
             frame.markSaved(saved)
-            parent?.patch(saved)
+            // A change to the field rows are ordered by can move the row: re-read the page.
+            if let order = collection.order, changes[order.field] != nil { parent?.invalidate() } else { parent?.patch(saved) }
         }
         return "saved \(title)"
     }
@@ -140,6 +146,16 @@ extension Session {
         return Response(output: output)
     }
 
+    /// Fields the app spec marks required must have a value to be saved.
+    func checkRequired(_ frame: RecordFrame) throws {
+        for field in frame.collection.fields where field.isRequired {
+            let value = frame.buffer.value(of: field.name)
+            if value.isNull || value == .text("") {
+                throw CommandError("\(field.name) is required; set \(field.name) VALUE, then save again")
+            }
+        }
+    }
+
     /// Records a write for `undo` and for the dry-run report.
     func remember(_ change: Change) {
         journal.append(change)
@@ -165,6 +181,7 @@ extension Session {
 
     func deleteRecord(confirmed: Bool) throws -> Response {
         let frame = try topFrame(RecordFrame.self)
+        try checkDeletable(frame.collection)
         guard let id = frame.id else {
             throw CommandError("this record is not saved yet; cancel discards it")
         }
@@ -184,6 +201,12 @@ extension Session {
     }
 
     // MARK: Helpers
+
+    func checkDeletable(_ collection: CollectionSchema) throws {
+        if !collection.isDeletable {
+            throw CommandError("rows of \(collection.name) cannot be deleted (the app spec says deletable: false)")
+        }
+    }
 
     private func editableField(_ name: String, in frame: RecordFrame) throws -> Field {
         guard let field = frame.collection.field(named: name) else { throw unknownField(name, in: frame) }

@@ -30,7 +30,7 @@ extension Session {
                 ListLayout.Row(
                     number: first + offset + 1,
                     title: RowTitle.of(record, in: list.collection),
-                    details: list.collection.details.map { ValueText.formatted(record[$0.field], $0.format) },
+                    details: RowTitle.details(record, in: list.collection),
                     changedElsewhere: before?[record.id].map { $0 != record } ?? false)
             }
             return ListLayout.render(

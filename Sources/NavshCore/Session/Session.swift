@@ -23,6 +23,8 @@ public final class Session {
     var undoable: [Change] = []
     /// The store's change token when this session last looked.
     var lastChangeToken: Int?
+    /// Today and now, for `now`, `today` and `this year`; tests pin it.
+    public var clock: () -> CivilTime = CivilTime.now
 
     public init(store: any Store, mode: Mode, viewport: @escaping () -> Viewport = { Viewport() }) {
         self.store = store
@@ -137,7 +139,8 @@ public final class Session {
         let response = execute(setting: edit.field, to: text)
         guard response.error != nil else { return response }
         var retry = response
-        retry.edit = FieldEdit(field: edit.field, prompt: edit.prompt, initial: text, hadValue: edit.hadValue)
+        retry.edit = FieldEdit(field: edit.field, prompt: edit.prompt, initial: text, hadValue: edit.hadValue,
+                               placeholder: edit.placeholder)
         return retry
     }
 

@@ -1,0 +1,97 @@
+/// What an app spec file says that a SQLite schema cannot: labels, prompts,
+/// how a row reads, order, ranges, defaults, policies. The core holds the
+/// model; a loader (NavshSpec, YAML) fills it and a store creates what is
+/// missing from it.
+public struct AppSpec: Sendable, Equatable {
+    public var collections: [CollectionSpec]
+
+    public init(collections: [CollectionSpec]) {
+        self.collections = collections
+    }
+
+    public func collection(named name: String) -> CollectionSpec? {
+        collections.first { $0.name.lowercased() == name.lowercased() }
+    }
+}
+
+public struct CollectionSpec: Sendable, Equatable {
+    public enum NewRows: String, Sendable { case top, bottom }
+    /// What `back` does over unsaved edits: ask (guard) or save (Homepwner).
+    public enum BackPolicy: String, Sendable { case guarded = "guard", save }
+
+    public var name: String
+    public var rowTitle: RowTemplate?
+    public var rowDetail: RowTemplate?
+    public var order: SortOrder?
+    public var newRows: NewRows = .bottom
+    public var deletable = true
+    public var backPolicy: BackPolicy = .guarded
+    public var fields: [FieldSpec]
+
+    public init(name: String, fields: [FieldSpec] = []) {
+        self.name = name
+        self.fields = fields
+    }
+}
+
+/// Rows listed by a field; ties by the row's key.
+public struct SortOrder: Sendable, Equatable {
+    public var field: String
+    public var descending: Bool
+
+    public init(field: String, descending: Bool) {
+        self.field = field
+        self.descending = descending
+    }
+}
+
+public struct FieldSpec: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case text, integer, real, money, date, datetime, boolean
+        case choice = "enum"
+    }
+
+    /// A range end: a number, or the current year (a car's model year).
+    public enum Bound: Sendable, Equatable {
+        case number(Double)
+        case thisYear
+    }
+
+    /// A draft's starting value.
+    public enum Default: Sendable, Equatable {
+        case literal(String)
+        case now, today, thisYear
+        /// `My Item {n}`: n is one more than the rows already in the collection.
+        case counter(String)
+    }
+
+    public var name: String
+    public var label: String?
+    public var prompt: String?
+    public var placeholder: String?
+    public var kind: Kind?
+    public var choices: [String] = []
+    public var required = false
+    public var minimum: Bound?
+    public var maximum: Bound?
+    public var defaultValue: Default?
+    public var readOnly = false
+    /// Decimal places when shown (`fuel: 0.2` → two).
+    public var decimals: Int?
+
+    public init(name: String) {
+        self.name = name
+    }
+
+    /// The SQL type a missing column is created with.
+    public var declaredType: String {
+        switch kind ?? .text {
+        case .text, .choice: return "TEXT"
+        case .integer: return "INTEGER"
+        case .real, .money: return "REAL"
+        case .date: return "DATE"
+        case .datetime: return "DATETIME"
+        case .boolean: return "BOOLEAN"
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// How a row reads in a list: `{year} {make} {model}`, with optional
+/// formats after a colon: `{created:date}`, `{value:$}`, `{fuel:0.2}`.
+public struct RowTemplate: Sendable, Equatable {
+    public enum Part: Sendable, Equatable {
+        case text(String)
+        case field(String, Format)
+    }
+
+    public enum Format: Sendable, Equatable {
+        case plain, money, date
+        case decimals(Int)
+    }
+
+    public let parts: [Part]
+
+    /// Parses a template; the error says what is wrong, for the spec loader to place.
+    public init(_ source: String) throws(CommandError) {
+        var parts: [Part] = []
+        var rest = Substring(source)
+        while let open = rest.firstIndex(of: "{") {
+            if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw CommandError("unclosed { in template '\(source)'")
+            }
+            let inside = rest[rest.index(after: open)..<close]
+            let pieces = inside.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: " ") }
+            guard let name = pieces.first, !name.isEmpty else { throw CommandError("empty {} in template '\(source)'") }
+            parts.append(.field(name, try Self.format(pieces.count > 1 ? pieces[1] : "", in: source)))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { parts.append(.text(String(rest))) }
+        self.parts = parts
+    }
+
+    public var fields: [String] {
+        parts.compactMap { if case .field(let name, _) = $0 { return name } else { return nil } }
+    }
+
+    /// The row as text; NULL fields read as nothing, and spaces left around them fold.
+    public func render(_ record: Record) -> String {
+        var out = ""
+        for part in parts {
+            switch part {
+            case .text(let text): out += text
+            case .field(let name, let format): out += Self.text(record[name], format)
+            }
+        }
+        return out.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    static func text(_ value: Value, _ format: Format) -> String {
+        switch format {
+        case .plain: return ValueText.formatted(value, .plain)
+        case .money: return ValueText.formatted(value, .money)
+        case .date: return ValueText.formatted(value, .date)
+        case .decimals(let places):
+            let number: Double
+            switch value {
+            case .integer(let n): number = Double(n)
+            case .real(let d): number = d
+            default: return ValueText.formatted(value, .plain)
+            }
+            return ValueText.fixed(number, places)
+        }
+    }
+
+    private static func format(_ text: String, in source: String) throws(CommandError) -> Format {
+        switch text {
+        case "": return .plain
+        case "$", "money": return .money
+        case "date": return .date
+        default:
+            // `0.2`: two decimal places.
+            if text.hasPrefix("0."), let places = Int(text.dropFirst(2)), (0...9).contains(places) {
+                return .decimals(places)
+            }
+            throw CommandError("unknown format '\(text)' in template '\(source)' (use date, $ or 0.N)")
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: String) -> String {
+        var s = Substring(self)
+        while let c = s.first, set.contains(c) { s.removeFirst() }
+        while let c = s.last, set.contains(c) { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,46 @@
+extension CollectionSchema {
+    /// This collection as an app spec presents it: the schema still decides
+    /// what is stored; the spec adds labels, templates, ranges and policies.
+    public func applying(_ spec: CollectionSpec) -> CollectionSchema {
+        var result = self
+        result.rowTitle = spec.rowTitle
+        result.rowDetail = spec.rowDetail
+        if spec.rowTitle != nil || spec.rowDetail != nil { result.details = [] }
+        if let first = spec.rowTitle?.fields.first { result.titleField = first }
+        result.order = spec.order
+        result.newRowsOnTop = spec.newRows == .top
+        result.isDeletable = spec.deletable
+        result.backPolicy = spec.backPolicy
+        for fieldSpec in spec.fields {
+            guard let i = result.fields.firstIndex(where: { $0.name.lowercased() == fieldSpec.name.lowercased() }) else {
+                continue
+            }
+            result.fields[i].apply(fieldSpec)
+        }
+        return result
+    }
+}
+
+extension Field {
+    mutating func apply(_ spec: FieldSpec) {
+        label = spec.label ?? label
+        prompt = spec.prompt
+        placeholder = spec.placeholder
+        choices = spec.choices
+        minimum = spec.minimum
+        maximum = spec.maximum
+        isRequired = spec.required
+        draftDefault = spec.defaultValue
+        if spec.readOnly { isReadOnly = true }
+        switch spec.kind {
+        case .money?: kind = .real; format = .money
+        case .boolean?: kind = .boolean
+        case .date?: kind = .date; format = .date
+        case .datetime?: kind = .datetime
+        case .integer?: kind = .integer
+        case .real?: kind = .real
+        case .text?, .choice?: kind = .text
+        case nil: break
+        }
+    }
+}

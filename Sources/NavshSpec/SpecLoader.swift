@@ -1,0 +1,205 @@
+import Foundation
+import NavshCore
+import Yams
+
+/// Reads an app spec (YAML) into the core's `AppSpec`, refusing anything it
+/// does not understand (a misspelt key is an error, not a silent no-op).
+///
+///     collections:
+///       cars:
+///         row: "{year} {make} {model}"
+///         detail: "{parked:date}"
+///         order: parked desc        # or new: top | bottom
+///         deletable: true
+///         back: guard               # or save
+///         fields:
+///           make: { label: Make, prompt: "Enter the Make:", placeholder: Car Make, required: true }
+///           year: { type: integer, min: 1908, max: this year, default: this year }
+public enum SpecLoader {
+    public static func load(path: String) throws -> AppSpec {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw SpecError(file: path, line: 0, key: "", message: "cannot read the spec: \(error.localizedDescription)")
+        }
+        return try parse(text, file: (path as NSString).lastPathComponent)
+    }
+
+    public static func parse(_ text: String, file: String = "spec") throws -> AppSpec {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw SpecError(file: file, line: 1, key: "", message: "the spec is empty")
+            }
+            root = node
+        } catch let error as YamlError {
+            throw SpecError(file: file, line: line(of: error), key: "", message: "not valid YAML: \(error)")
+        }
+        let reader = NodeReader(file: file)
+        let top = try reader.mapping(root, "", allowed: ["collections"])
+        guard let collectionsNode = top["collections"] else {
+            throw SpecError(file: file, line: root.mark?.line ?? 1, key: "", message: "missing key 'collections'")
+        }
+        let collections = try reader.pairs(collectionsNode, "collections").map { name, node in
+            try reader.collection(name, node)
+        }
+        return AppSpec(collections: collections)
+    }
+
+    private static func line(of error: YamlError) -> Int {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
+            return mark.line
+        default:
+            return 1
+        }
+    }
+}
+
+/// Walks the YAML tree, turning each misfit into a `SpecError` at its node.
+struct NodeReader {
+    let file: String
+
+    func fail(_ node: Node, _ key: String, _ message: String) -> SpecError {
+        SpecError(file: file, line: node.mark?.line ?? 0, key: key, message: message)
+    }
+
+    /// A mapping's entries in file order, with only `allowed` keys (when given).
+    func pairs(_ node: Node, _ key: String, allowed: Set<String>? = nil) throws -> [(String, Node)] {
+        guard let mapping = node.mapping else { throw fail(node, key, "expected a mapping of keys to values") }
+        return try mapping.map { keyNode, value in
+            guard let name = keyNode.string else { throw fail(keyNode, key, "keys must be text") }
+            if let allowed, !allowed.contains(name) {
+                throw fail(keyNode, join(key, name),
+                           "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))")
+            }
+            return (name, value)
+        }
+    }
+
+    func mapping(_ node: Node, _ key: String, allowed: Set<String>) throws -> [String: Node] {
+        Dictionary(try pairs(node, key, allowed: allowed), uniquingKeysWith: { a, _ in a })
+    }
+
+    func string(_ node: Node, _ key: String) throws -> String {
+        guard let text = node.scalar?.string else { throw fail(node, key, "expected text") }
+        return text
+    }
+
+    func bool(_ node: Node, _ key: String) throws -> Bool {
+        switch node.scalar?.string.lowercased() {
+        case "true"?, "yes"?: return true
+        case "false"?, "no"?: return false
+        default: throw fail(node, key, "expected true or false")
+        }
+    }
+
+    func collection(_ name: String, _ node: Node) throws -> CollectionSpec {
+        let key = "collections." + name
+        let entries = try mapping(node, key, allowed: ["row", "detail", "order", "new", "deletable", "back", "fields"])
+        var spec = CollectionSpec(name: name)
+        if let row = entries["row"] { spec.rowTitle = try template(row, key + ".row") }
+        if let detail = entries["detail"] { spec.rowDetail = try template(detail, key + ".detail") }
+        if let order = entries["order"] {
+            let words = try string(order, key + ".order").split(separator: " ").map(String.init)
+            guard (1...2).contains(words.count), words.count == 1 || ["asc", "desc"].contains(words[1].lowercased()) else {
+                throw fail(order, key + ".order", "expected a field, optionally followed by asc or desc")
+            }
+            spec.order = SortOrder(field: words[0], descending: words.count == 2 && words[1].lowercased() == "desc")
+        }
+        if let new = entries["new"] {
+            guard let value = CollectionSpec.NewRows(rawValue: try string(new, key + ".new")) else {
+                throw fail(new, key + ".new", "expected top or bottom")
+            }
+            spec.newRows = value
+        }
+        if let deletable = entries["deletable"] { spec.deletable = try bool(deletable, key + ".deletable") }
+        if let back = entries["back"] {
+            guard let value = CollectionSpec.BackPolicy(rawValue: try string(back, key + ".back")) else {
+                throw fail(back, key + ".back", "expected guard or save")
+            }
+            spec.backPolicy = value
+        }
+        if let fields = entries["fields"] {
+            spec.fields = try pairs(fields, key + ".fields").map { fieldName, node in
+                try field(fieldName, node, key + ".fields." + fieldName)
+            }
+        }
+        let known = Set(spec.fields.map { $0.name.lowercased() })
+        if let order = spec.order, !known.isEmpty, !known.contains(order.field.lowercased()),
+           let node = entries["order"] {
+            throw fail(node, key + ".order", "no field '\(order.field)' in this collection's fields")
+        }
+        return spec
+    }
+
+    func field(_ name: String, _ node: Node, _ key: String) throws -> FieldSpec {
+        var spec = FieldSpec(name: name)
+        // `name:` alone (or `name: {}`) declares a text field with defaults.
+        if node.scalar?.string == "" || node.null != nil { return spec }
+        let entries = try mapping(node, key, allowed: [
+            "label", "prompt", "placeholder", "type", "choices", "required", "min", "max", "default",
+            "read-only", "format",
+        ])
+        if let label = entries["label"] { spec.label = try string(label, key + ".label") }
+        if let prompt = entries["prompt"] { spec.prompt = try string(prompt, key + ".prompt") }
+        if let placeholder = entries["placeholder"] { spec.placeholder = try string(placeholder, key + ".placeholder") }
+        if let type = entries["type"] {
+            let text = try string(type, key + ".type")
+            guard let kind = FieldSpec.Kind(rawValue: text) else {
+                throw fail(type, key + ".type",
+                           "unknown type '\(text)'; expected \(FieldSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            spec.kind = kind
+        }
+        if let choices = entries["choices"] {
+            guard let list = choices.sequence else { throw fail(choices, key + ".choices", "expected a list") }
+            spec.choices = try list.map { try string($0, key + ".choices") }
+            if spec.kind == nil { spec.kind = .choice }
+        }
+        if spec.kind == .choice && spec.choices.isEmpty {
+            throw fail(entries["type"] ?? node, key, "an enum needs choices: [a, b, …]")
+        }
+        if let required = entries["required"] { spec.required = try bool(required, key + ".required") }
+        if let readOnly = entries["read-only"] { spec.readOnly = try bool(readOnly, key + ".read-only") }
+        if let min = entries["min"] { spec.minimum = try bound(min, key + ".min") }
+        if let max = entries["max"] { spec.maximum = try bound(max, key + ".max") }
+        if let format = entries["format"] {
+            let text = try string(format, key + ".format")
+            guard text.hasPrefix("0."), let places = Int(text.dropFirst(2)), (0...9).contains(places) else {
+                throw fail(format, key + ".format", "expected 0.N (decimal places)")
+            }
+            spec.decimals = places
+        }
+        if let value = entries["default"] {
+            let text = try string(value, key + ".default")
+            switch text.lowercased() {
+            case "now": spec.defaultValue = .now
+            case "today": spec.defaultValue = .today
+            case "this year": spec.defaultValue = .thisYear
+            default: spec.defaultValue = text.contains("{n}") ? .counter(text) : .literal(text)
+            }
+        }
+        return spec
+    }
+
+    func bound(_ node: Node, _ key: String) throws -> FieldSpec.Bound {
+        let text = try string(node, key)
+        if text.lowercased() == "this year" { return .thisYear }
+        guard let number = Double(text), number.isFinite else {
+            throw fail(node, key, "expected a number or 'this year'")
+        }
+        return .number(number)
+    }
+
+    func template(_ node: Node, _ key: String) throws -> RowTemplate {
+        do {
+            return try RowTemplate(try string(node, key))
+        } catch let error as CommandError {
+            throw fail(node, key, error.message)
+        }
+    }
+
+    private func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : a + "." + b }
+}

@@ -1,0 +1,86 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// What a spec changes in a session over a real file.
+@Suite struct SpecBehaviourTests {
+    static let cars = "CREATE TABLE cars (id INTEGER PRIMARY KEY, make TEXT, model TEXT, year INTEGER);"
+        + "INSERT INTO cars (make, model, year) VALUES ('Toyota', 'Corolla', 2014), ('Ford', 'Model T', 1908);"
+
+    @Test func missingTablesAndColumnsAreCreatedNeverDropped() throws {
+        let h = try SessionHarness(Self.cars, spec: """
+            collections:
+              cars:
+                fields:
+                  make:
+                  fuel: { type: real }
+              owners:
+                fields:
+                  name: { required: true }
+            """)
+        #expect(try h.database.rows("SELECT name FROM pragma_table_info('cars')").map { $0["name"]! }
+            == ["id", "make", "model", "year", "fuel"])
+        #expect(try h.database.rows("SELECT name FROM pragma_table_info('owners')").map { $0["name"]! } == ["id", "name"])
+        #expect(try h.database.rows("SELECT count(*) AS n FROM cars")[0]["n"] == "2")
+    }
+
+    @Test func rangesChoicesAndRequiredFields() throws {
+        let h = try SessionHarness(Self.cars + "ALTER TABLE cars ADD COLUMN body TEXT;", spec: """
+            collections:
+              cars:
+                fields:
+                  make: { required: true }
+                  year: { type: integer, min: 1908, max: this year }
+                  body: { choices: [coupe, sedan] }
+            """)
+        h.run("open 1")
+        #expect(h.run("set year 1907").error?.message == "year: 1907 is out of range (1908 to 2026)")
+        #expect(h.run("set year 2027").error?.message == "year: 2027 is out of range (1908 to 2026)")
+        #expect(h.run("set body van").error?.message == "body: 'van' is not one of coupe, sedan")
+        #expect(h.run("set body SEDAN").error == nil)
+        #expect(h.output("changes") == "  body: (null) → sedan\n")
+        h.run("set make", "save")
+        #expect(h.run("save").error?.message == "make is required; set make VALUE, then save again")
+    }
+
+    @Test func draftDefaultsCounterNowAndThisYear() throws {
+        let h = try SessionHarness("CREATE TABLE stuff (id INTEGER PRIMARY KEY, name TEXT, year INTEGER, added DATETIME);"
+            + "INSERT INTO stuff (name) VALUES ('a'), ('b');", spec: """
+            collections:
+              stuff:
+                new: top
+                fields:
+                  name: { default: "My Item {n}" }
+                  year: { type: integer, default: this year }
+                  added: { type: datetime, default: now }
+            """)
+        h.run("new")
+        #expect(h.session.breadcrumb == "stuff › My Item 3")
+        #expect(h.output("save") == "saved My Item 3 as row 1\n")
+        #expect(try h.database.rows("SELECT name, year, added FROM stuff WHERE id = 3")[0]
+            == ["name": "My Item 3", "year": "2026", "added": "2026-11-22 09:00:00"])
+        #expect(h.output("show") == "stuff (3)\n   1  My Item 3  2026  2026-11-22 09:00:00\n   2  b\n   3  a\n",
+                "new rows on top")
+    }
+
+    @Test func backSavesWhereTheSpecSaysSo() throws {
+        let h = try SessionHarness(Self.cars, spec: "collections:\n  cars:\n    back: save\n    deletable: false\n")
+        h.run("open 1", "set year 2015")
+        #expect(h.output("back") == "saved Toyota\n")
+        #expect(try h.database.rows("SELECT year FROM cars WHERE id = 1")[0]["year"] == "2015")
+        #expect(h.run("delete 1").error?.message == "rows of cars cannot be deleted (the app spec says deletable: false)")
+    }
+
+    @Test func orderAndTemplates() throws {
+        let h = try SessionHarness(Self.cars, spec: """
+            collections:
+              cars:
+                row: "{year} {make} {model}"
+                detail: "{make}"
+                order: year asc
+            """)
+        #expect(h.output("show") == "cars (2)\n   1  1908 Ford Model T      Ford\n   2  2014 Toyota Corolla  Toyota\n")
+        h.run("open 2", "set year 1900", "save")
+        #expect(h.output("show").hasPrefix("cars (2)\n   1  1900 Toyota Corolla"), "a changed order field re-reads the page")
+    }
+}

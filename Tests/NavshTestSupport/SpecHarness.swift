@@ -1,0 +1,14 @@
+import NavshCore
+import NavshSpec
+import NavshSQLite
+
+extension SessionHarness {
+    /// A session over a file created from `sql`, presented by the YAML `spec`,
+    /// with the clock pinned to 2026-11-22 09:00:00 UTC.
+    public convenience init(_ sql: String, spec yaml: String, mode: Session.Mode = .script) throws {
+        let spec = try SpecLoader.parse(yaml)
+        let database = try TemporaryDatabase(sql)
+        try self.init(database: database, store: try SQLiteStore(path: database.path, spec: spec), mode: mode)
+        session.clock = { CivilTime(year: 2026, date: "2026-11-22", dateTime: "2026-11-22 09:00:00") }
+    }
+}
