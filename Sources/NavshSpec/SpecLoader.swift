@@ -166,11 +166,10 @@ struct NodeReader {
         if let min = entries["min"] { spec.minimum = try bound(min, key + ".min") }
         if let max = entries["max"] { spec.maximum = try bound(max, key + ".max") }
         if let format = entries["format"] {
-            let text = try string(format, key + ".format")
-            guard text.hasPrefix("0."), let places = Int(text.dropFirst(2)), (0...9).contains(places) else {
-                throw fail(format, key + ".format", "expected 0.N (decimal places)")
+            guard let value = ValueFormat(spec: try string(format, key + ".format")) else {
+                throw fail(format, key + ".format", "expected $, date, medium or 0.N (decimal places)")
             }
-            spec.decimals = places
+            spec.format = value
         }
         if let value = entries["default"] {
             let text = try string(value, key + ".default")

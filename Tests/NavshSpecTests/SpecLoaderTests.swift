@@ -29,7 +29,7 @@ import Testing
         #expect(cars.fields[0].prompt == "Enter the Make:" && cars.fields[0].required)
         #expect(cars.fields[1].minimum == .number(1908) && cars.fields[1].maximum == .thisYear)
         #expect(cars.fields[1].defaultValue == .thisYear)
-        #expect(cars.fields[2].decimals == 2)
+        #expect(cars.fields[2].format == .decimals(2))
         #expect(cars.fields[3].kind == .choice && cars.fields[3].choices == ["coupe", "sedan"])
         #expect(cars.fields[4].defaultValue == .counter("My Item {n}"))
         #expect(cars.fields[5].readOnly && cars.fields[5].defaultValue == .now)

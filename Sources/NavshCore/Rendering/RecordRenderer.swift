@@ -9,7 +9,8 @@ enum RecordRenderer {
         let labelWidth = collection.fields.map { DisplayWidth.of($0.name) }.max() ?? 0
         for field in collection.fields {
             let changed = frame.buffer.isChanged(field.name)
-            var value = ValueText.raw(frame.buffer.value(of: field.name))
+            let stored = frame.buffer.value(of: field.name)
+            var value = field.format == .plain || stored.isNull ? ValueText.raw(stored) : ValueText.formatted(stored, field.format)
             var notes: [String] = []
             if field.isReadOnly { notes.append("read-only") }
             if frame.isDraft && !changed && frame.buffer.base[field.name] == nil {

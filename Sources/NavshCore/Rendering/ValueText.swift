@@ -30,6 +30,18 @@ public enum ValueText {
                 return String(s.prefix(10))
             }
             return raw(value)
+        case .mediumDate:
+            guard case .text(let s) = value, s.count >= 10, DateText.isDate(String(s.prefix(10))),
+                  let year = Int(s.prefix(4)), let month = Int(s.dropFirst(5).prefix(2)), let day = Int(s.dropFirst(8).prefix(2))
+            else { return raw(value) }
+            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            return "\(months[month - 1]) \(day), \(year)"
+        case .decimals(let places):
+            switch value {
+            case .integer(let n): return fixed(Double(n), places)
+            case .real(let d): return fixed(d, places)
+            default: return formatted(value, .plain)
+            }
         }
     }
 

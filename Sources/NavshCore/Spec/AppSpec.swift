@@ -76,8 +76,8 @@ public struct FieldSpec: Sendable, Equatable {
     public var maximum: Bound?
     public var defaultValue: Default?
     public var readOnly = false
-    /// Decimal places when shown (`fuel: 0.2` → two).
-    public var decimals: Int?
+    /// How the value is shown (`format: 0.2` → two decimals, `medium` → Nov 21, 2026).
+    public var format: ValueFormat?
 
     public init(name: String) {
         self.name = name

@@ -3,12 +3,7 @@
 public struct RowTemplate: Sendable, Equatable {
     public enum Part: Sendable, Equatable {
         case text(String)
-        case field(String, Format)
-    }
-
-    public enum Format: Sendable, Equatable {
-        case plain, money, date
-        case decimals(Int)
+        case field(String, ValueFormat)
     }
 
     public let parts: [Part]
@@ -42,40 +37,17 @@ public struct RowTemplate: Sendable, Equatable {
         for part in parts {
             switch part {
             case .text(let text): out += text
-            case .field(let name, let format): out += Self.text(record[name], format)
+            case .field(let name, let format): out += ValueText.formatted(record[name], format)
             }
         }
         return out.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
-    static func text(_ value: Value, _ format: Format) -> String {
-        switch format {
-        case .plain: return ValueText.formatted(value, .plain)
-        case .money: return ValueText.formatted(value, .money)
-        case .date: return ValueText.formatted(value, .date)
-        case .decimals(let places):
-            let number: Double
-            switch value {
-            case .integer(let n): number = Double(n)
-            case .real(let d): number = d
-            default: return ValueText.formatted(value, .plain)
-            }
-            return ValueText.fixed(number, places)
+    private static func format(_ text: String, in source: String) throws(CommandError) -> ValueFormat {
+        guard let format = ValueFormat(spec: text) else {
+            throw CommandError("unknown format '\(text)' in template '\(source)' (use $, date, medium or 0.N)")
         }
-    }
-
-    private static func format(_ text: String, in source: String) throws(CommandError) -> Format {
-        switch text {
-        case "": return .plain
-        case "$", "money": return .money
-        case "date": return .date
-        default:
-            // `0.2`: two decimal places.
-            if text.hasPrefix("0."), let places = Int(text.dropFirst(2)), (0...9).contains(places) {
-                return .decimals(places)
-            }
-            throw CommandError("unknown format '\(text)' in template '\(source)' (use date, $ or 0.N)")
-        }
+        return format
     }
 }
 

@@ -42,5 +42,6 @@ extension Field {
         case .text?, .choice?: kind = .text
         case nil: break
         }
+        if let shown = spec.format { format = shown }
     }
 }
