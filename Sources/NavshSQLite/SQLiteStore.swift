@@ -72,8 +72,10 @@ public final class SQLiteStore: Store {
 
     public func count(of collection: CollectionSchema) throws -> Int {
         let key = try key(for: collection)
+        let scope = scoped(collection, nil)
         return try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(key.quotedTable)") ?? 0
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(key.quotedTable)" + (scope.sql.map { " WHERE " + $0 } ?? ""),
+                             arguments: scope.arguments) ?? 0
         }
     }
 
@@ -91,9 +93,10 @@ public final class SQLiteStore: Store {
         // value and NULL rules; callers manage without a number there.
         guard collection.order == nil else { return nil }
         let key = try key(for: collection)
-        let condition = try key.before(id, descending: collection.newRowsOnTop)
+        let before = try key.before(id, descending: collection.newRowsOnTop)
+        let condition = scoped(collection, before)
         return try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(key.quotedTable) WHERE \(condition.sql)",
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(key.quotedTable) WHERE \(condition.sql ?? "1")",
                              arguments: condition.arguments)
         }
     }
@@ -260,9 +263,10 @@ public final class SQLiteStore: Store {
         let key = try key(for: collection)
         let fields = collection.fields.map(\.name)
         let columns = fields.map(\.sqlIdentifier).joined(separator: ", ")
+        let filter = scoped(collection, condition.map { ($0, arguments) })
         let sql = "SELECT \(key.keySQL), \(columns) FROM \(key.quotedTable)"
-            + (condition.map { " WHERE \($0)" } ?? "") + " ORDER BY \(orderBy(collection, key)) " + suffix
-        var allArguments = arguments
+            + (filter.sql.map { " WHERE \($0)" } ?? "") + " ORDER BY \(orderBy(collection, key)) " + suffix
+        var allArguments = filter.arguments
         allArguments += StatementArguments(suffixArguments)
         return try read { db in
             try Row.fetchAll(db, sql: sql, arguments: allArguments).map { row in
@@ -273,6 +277,18 @@ public final class SQLiteStore: Store {
                 return Record(id: key.id(from: row), values: values)
             }
         }
+    }
+
+    /// A condition joined with the collection's scope (an owner's cars), if any.
+    private func scoped(
+        _ collection: CollectionSchema, _ condition: (sql: String, arguments: StatementArguments)?
+    ) -> (sql: String?, arguments: StatementArguments) {
+        guard let scope = collection.scope else { return (condition?.sql, condition?.arguments ?? []) }
+        let scopeSQL = "\(scope.field.sqlIdentifier) IS ?"
+        var arguments = StatementArguments([scope.value.databaseValue])
+        guard let condition else { return (scopeSQL, arguments) }
+        arguments += condition.arguments
+        return ("\(scopeSQL) AND (\(condition.sql))", arguments)
     }
 
     /// The spec's order field, then the key; without one, the key, newest

@@ -33,7 +33,7 @@ enum SchemaReader {
         let rowidAlias: String? = !withoutRowid && primaryKey.count == 1
             && (primaryKey[0]["type"] as String).uppercased() == "INTEGER" ? primaryKey[0]["name"] : nil
 
-        let fields: [Field] = columns.map { column in
+        var fields: [Field] = columns.map { column in
             let fieldName: String = column["name"]
             let hidden: Int = column["hidden"]
             let pk: Int = column["pk"]
@@ -46,6 +46,17 @@ enum SchemaReader {
                 // The rowid alias is assigned by SQLite; generated columns are computed.
                 isReadOnly: fieldName == rowidAlias,
                 isGenerated: hidden == 2 || hidden == 3)
+        }
+
+        // Single-column foreign keys name rows of other collections.
+        let foreignKeys = try Row.fetchAll(
+            db, sql: "SELECT id, \"table\" AS parent, \"from\", \"to\" FROM pragma_foreign_key_list(?)", arguments: [name])
+        let columnsPerKey = Dictionary(grouping: foreignKeys) { $0["id"] as Int }
+        for (_, rows) in columnsPerKey where rows.count == 1 {
+            let from: String = rows[0]["from"]
+            if let i = fields.firstIndex(where: { $0.name == from }) {
+                fields[i].references = Reference(collection: rows[0]["parent"], field: rows[0]["to"])
+            }
         }
 
         let keyKind: TableKey.Kind

@@ -140,8 +140,9 @@ struct NodeReader {
         if node.scalar?.string == "" || node.null != nil { return spec }
         let entries = try mapping(node, key, allowed: [
             "label", "prompt", "placeholder", "type", "choices", "required", "min", "max", "default",
-            "read-only", "format",
+            "read-only", "format", "references",
         ])
+        if let target = entries["references"] { spec.references = try string(target, key + ".references") }
         if let label = entries["label"] { spec.label = try string(label, key + ".label") }
         if let prompt = entries["prompt"] { spec.prompt = try string(prompt, key + ".prompt") }
         if let placeholder = entries["placeholder"] { spec.placeholder = try string(placeholder, key + ".placeholder") }

@@ -25,6 +25,14 @@ public struct CollectionSchema: Sendable {
     public var newRowsOnTop = false
     public var isDeletable = true
     public var backPolicy: CollectionSpec.BackPolicy = .guarded
+    /// Only the rows whose `field` holds `value`: an owner's cars, opened
+    /// from the owner's record. Stores add it to every read; drafts start with it.
+    public var scope: Scope?
+
+    public struct Scope: Sendable, Equatable {
+        public var field: String
+        public var value: Value
+    }
 
     public init(name: String, fields: [Field], titleField: String? = nil, details: [Detail]? = nil) {
         self.name = name

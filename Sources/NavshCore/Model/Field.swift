@@ -1,5 +1,17 @@
 /// One column of a collection, as the store's schema declares it plus what a
 /// presentation adds (read-only, format). App specs will fill in more.
+/// Another collection's row, named by a field's value: by its key, or by `field`.
+public struct Reference: Sendable, Equatable {
+    public var collection: String
+    /// The referenced column; nil for the target's key (its rowid).
+    public var field: String?
+
+    public init(collection: String, field: String? = nil) {
+        self.collection = collection
+        self.field = field
+    }
+}
+
 public struct Field: Sendable, Equatable {
     public enum Default: Sendable, Equatable {
         case none
@@ -33,6 +45,9 @@ public struct Field: Sendable, Equatable {
     public var maximum: FieldSpec.Bound?
     /// Must have a value (not NULL, not empty) to be saved, beyond NOT NULL.
     public var isRequired = false
+    /// The row of another collection this field names (a foreign key, or the
+    /// spec's `references:`): its title is shown and `open FIELD` pushes it.
+    public var references: Reference?
     /// A draft's starting value from the app spec (`now`, `this year`, `My Item {n}`).
     public var draftDefault: FieldSpec.Default?
 

@@ -2,7 +2,8 @@
 /// buffered values, `*` on changed fields, and notes for read-only fields,
 /// the value a change replaces, and fields the store fills in at insert.
 enum RecordRenderer {
-    static func render(_ frame: RecordFrame, columns: Int) -> String {
+    /// `references` holds the title of the row each reference field names.
+    static func render(_ frame: RecordFrame, columns: Int, references: [String: String] = [:]) -> String {
         let collection = frame.collection
         var out = collection.name + " › " + TextLayout.printable(frame.crumb)
         out += frame.isDraft ? "  (new, not saved yet)\n" : "\n"
@@ -11,6 +12,7 @@ enum RecordRenderer {
             let changed = frame.buffer.isChanged(field.name)
             let stored = frame.buffer.value(of: field.name)
             var value = field.format == .plain || stored.isNull ? ValueText.raw(stored) : ValueText.formatted(stored, field.format)
+            if let title = references[field.name] { value += " (" + title + ")" }
             var notes: [String] = []
             if field.isReadOnly { notes.append("read-only") }
             if frame.isDraft && !changed && frame.buffer.base[field.name] == nil {

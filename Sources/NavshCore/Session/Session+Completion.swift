@@ -35,14 +35,24 @@ extension Session {
             return Completion(word: rest, candidates: matching(root.collections.map(\.name), rest))
         case ("open", let list as ListFrame):
             return Completion(word: rest, candidates: rowCandidates(list, rest))
+        case ("open", let frame as RecordFrame):
+            let names = frame.collection.fields.filter { $0.references != nil }.map(\.name)
+                + relatedCollections(of: frame).map(\.0.name)
+            return Completion(word: rest, candidates: matching(names, rest))
         case ("delete", let list as ListFrame) where restIsOneWord:
             return Completion(word: rest, candidates: pageNumbers(list).filter { $0.hasPrefix(rest) })
         case ("set", let frame as RecordFrame), ("unset", let frame as RecordFrame), ("edit", let frame as RecordFrame):
             if restIsOneWord {
                 return Completion(word: rest, candidates: matching(frame.collection.editableFields.map(\.name), rest))
             }
-            guard spec.name == "set", let field = frame.collection.field(named: String(rest.prefix { $0 != " " })),
-                  field.kind == .boolean else { return .none }
+            guard spec.name == "set", let field = frame.collection.field(named: String(rest.prefix { $0 != " " }))
+            else { return .none }
+            if !field.choices.isEmpty {
+                // An enum's value is the rest of the line: choices may hold spaces.
+                let value = String(rest.drop { $0 != " " }.drop { $0 == " " })
+                return Completion(word: value, candidates: matching(field.choices, value))
+            }
+            guard field.kind == .boolean else { return .none }
             return Completion(word: lastWord, candidates: matching(["false", "true"], lastWord))
         case ("revert", let frame as RecordFrame) where restIsOneWord:
             let unsaved = frame.unsavedFields

@@ -1,5 +1,6 @@
 extension Session {
     func open(_ target: String) throws -> Response {
+        if let record = top as? RecordFrame { return try openFromRecord(record, target) }
         if let root = top as? CollectionsFrame {
             let collection = try pick(target, from: root.collections)
             let list = ListFrame(collection: collection)
@@ -10,14 +11,17 @@ extension Session {
         let record = try findRecord(target, in: list)
         let frame = RecordFrame(collection: list.collection, record: record)
         push(frame)
-        return Response(output: RecordRenderer.render(frame, columns: viewport().columns))
+        return Response(output: RecordRenderer.render(frame, columns: viewport().columns, references: referenceTitles(frame)))
     }
 
     func newDraft() throws -> Response {
         let list = try topFrame(ListFrame.self)
-        let frame = RecordFrame(draftOf: list.collection, defaults: try specDefaults(for: list))
+        var defaults = try specDefaults(for: list)
+        // A new row in an owner's list of cars belongs to that owner.
+        if let scope = list.collection.scope { defaults[scope.field] = scope.value }
+        let frame = RecordFrame(draftOf: list.collection, defaults: defaults)
         push(frame)
-        return Response(output: RecordRenderer.render(frame, columns: viewport().columns))
+        return Response(output: RecordRenderer.render(frame, columns: viewport().columns, references: referenceTitles(frame)))
     }
 
     func deleteRow(_ row: String, confirmed: Bool) throws -> Response {

@@ -37,7 +37,7 @@ extension Session {
                 header: "\(list.collection.name) (\(total))", rows: rows, total: total,
                 pageIndex: page.index, pageSize: size, empty: "no rows yet; new adds one", columns: view.columns)
         case let record as RecordFrame:
-            return RecordRenderer.render(record, columns: view.columns)
+            return RecordRenderer.render(record, columns: view.columns, references: referenceTitles(record))
         default:
             return ""
         }

@@ -76,6 +76,8 @@ public struct FieldSpec: Sendable, Equatable {
     public var maximum: Bound?
     public var defaultValue: Default?
     public var readOnly = false
+    /// The collection whose row this field names by key.
+    public var references: String?
     /// How the value is shown (`format: 0.2` → two decimals, `medium` → Nov 21, 2026).
     public var format: ValueFormat?
 

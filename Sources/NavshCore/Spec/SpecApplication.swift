@@ -43,5 +43,6 @@ extension Field {
         case nil: break
         }
         if let shown = spec.format { format = shown }
+        if let target = spec.references { references = Reference(collection: target) }
     }
 }

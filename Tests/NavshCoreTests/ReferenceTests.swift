@@ -1,0 +1,34 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// Foreign keys (or a spec's `references:`) link records: the referenced
+/// row's title shows, `open FIELD` follows it, `open COLLECTION` lists the
+/// related rows, and a new row there belongs to the record it came from.
+@Suite struct ReferenceTests {
+    @Test func referencesShowTitlesAndOpen() throws {
+        let h = try SessionHarness(Fixtures.shop)
+        h.run("open cars")
+        #expect(h.output("open 1").contains("owner_id  1 (Ada)\n"))
+        h.run("open owner_id")
+        #expect(h.session.breadcrumb == "test › cars › Corolla › Ada")
+        h.run("back", "set owner_id 2")
+        #expect(h.output("show").contains("* owner_id  2 (Grace)  (was 1)\n"))
+        h.run("set owner_id 9")
+        #expect(h.output("show").contains("owner_id  9 (missing)"))
+        #expect(h.run("open owner_id").error?.message == "owner_id names owners 9, which does not exist")
+        #expect(h.run("open nothing").error?.message == "nothing named 'nothing' to open here; try owner_id")
+    }
+
+    @Test func relatedListsAreScopedAndNewRowsBelongThere() throws {
+        let h = try SessionHarness(Fixtures.shop + "INSERT INTO cars (model, year, owner_id) VALUES ('Beetle', 1970, 2);")
+        h.run("open owners", "open Grace")
+        #expect(h.session.completions(before: "open c").candidates == ["cars"])
+        #expect(h.output("open cars") == "cars (2)\n   1  Model T  1908  2\n   2  Beetle   1970  2\n")
+        h.run("new", "set model Mini", "save")
+        #expect(try h.database.rows("SELECT owner_id FROM cars WHERE model = 'Mini'")[0]["owner_id"] == "2")
+        #expect(h.output("show").hasPrefix("cars (3)\n"))
+        h.run("back", "back", "open Ada", "open cars")
+        #expect(h.output("show") == "cars (1)\n   1  Corolla  2014  1\n")
+    }
+}
