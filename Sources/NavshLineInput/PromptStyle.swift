@@ -36,6 +36,11 @@ public struct PromptStyle: Sendable {
         color ? "\u{1B}[1;31merror:\u{1B}[0m " + message : "error: " + message
     }
 
+    /// A hint (a field's placeholder), dim.
+    public func hint(_ text: String) -> String {
+        color ? "\u{1B}[2m" + text + "\u{1B}[0m" : text
+    }
+
     /// A question's prompt, bold, for the line editor.
     public func question(_ text: String) -> String {
         color ? escaped("1") + text + escaped("0") : text

@@ -91,13 +91,35 @@ public final class SQLiteStore: Store {
     public func position(of id: RecordID, in collection: CollectionSchema) throws -> Int? {
         // Counting the rows before one in a field's order needs that field's
         // value and NULL rules; callers manage without a number there.
-        guard collection.order == nil else { return nil }
+        guard collection.order == nil, collection.groupField == nil else { return nil }
         let key = try key(for: collection)
         let before = try key.before(id, descending: collection.newRowsOnTop)
         let condition = scoped(collection, before)
         return try read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM \(key.quotedTable) WHERE \(condition.sql ?? "1")",
                              arguments: condition.arguments)
+        }
+    }
+
+    public func ids(of collection: CollectionSchema) throws -> [RecordID] {
+        let key = try key(for: collection)
+        let filter = scoped(collection, nil)
+        let sql = "SELECT \(key.keySQL) FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
+            + " ORDER BY \(orderBy(collection, key))"
+        return try read { db in try Row.fetchAll(db, sql: sql, arguments: filter.arguments).map(key.id(from:)) }
+    }
+
+    public func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws {
+        let key = try key(for: collection)
+        let name = try orderedNames([field], in: collection)[0].sqlIdentifier
+        try write(collection, values: [:]) { db in
+            for (i, id) in ids.enumerated() {
+                let condition = try key.matching(id)
+                var arguments: StatementArguments = [i + 1, i + 1]
+                arguments += condition.arguments
+                try db.execute(sql: "UPDATE \(key.quotedTable) SET \(name) = ? WHERE \(name) IS NOT ? AND \(condition.sql)",
+                               arguments: arguments)
+            }
         }
     }
 
@@ -294,10 +316,13 @@ public final class SQLiteStore: Store {
     /// The spec's order field, then the key; without one, the key, newest
     /// last (or first, when new rows go on top).
     private func orderBy(_ collection: CollectionSchema, _ key: TableKey) -> String {
+        // Sections come first: a list grouped by party lists each party's rows together.
+        let group = collection.groupField.flatMap { collection.field(named: $0) }.map { $0.name.sqlIdentifier + ", " } ?? ""
         guard let order = collection.order, collection.field(named: order.field) != nil else {
-            return key.orderBy(descending: collection.newRowsOnTop)
+            return group + key.orderBy(descending: collection.newRowsOnTop)
         }
-        return order.field.sqlIdentifier + (order.descending ? " DESC" : "") + ", " + key.orderBy(descending: order.descending)
+        return group + order.field.sqlIdentifier + (order.descending ? " DESC" : "") + ", "
+            + key.orderBy(descending: order.descending)
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {

@@ -97,7 +97,9 @@ struct NodeReader {
 
     func collection(_ name: String, _ node: Node) throws -> CollectionSpec {
         let key = "collections." + name
-        let entries = try mapping(node, key, allowed: ["row", "detail", "order", "new", "deletable", "back", "fields"])
+        let entries = try mapping(node, key, allowed: [
+            "row", "detail", "order", "new", "deletable", "back", "group", "sections", "move", "fields",
+        ])
         var spec = CollectionSpec(name: name)
         if let row = entries["row"] { spec.rowTitle = try template(row, key + ".row") }
         if let detail = entries["detail"] { spec.rowDetail = try template(detail, key + ".detail") }
@@ -121,6 +123,22 @@ struct NodeReader {
             }
             spec.backPolicy = value
         }
+        if let group = entries["group"] { spec.group = try string(group, key + ".group") }
+        if let sections = entries["sections"] {
+            guard let list = sections.sequence else {
+                throw fail(sections, key + ".sections", "expected a list of { title: …, fields: [ … ] }")
+            }
+            spec.recordSections = try list.enumerated().map { i, node in
+                let sectionKey = key + ".sections[\(i)]"
+                let parts = try mapping(node, sectionKey, allowed: ["title", "fields"])
+                guard let title = parts["title"], let fields = parts["fields"]?.sequence else {
+                    throw fail(node, sectionKey, "a section needs a title and a list of fields")
+                }
+                return RecordSection(title: try string(title, sectionKey + ".title"),
+                                     fields: try fields.map { try string($0, sectionKey + ".fields") })
+            }
+        }
+        if let move = entries["move"] { spec.manualOrder = try string(move, key + ".move") }
         if let fields = entries["fields"] {
             spec.fields = try pairs(fields, key + ".fields").map { fieldName, node in
                 try field(fieldName, node, key + ".fields." + fieldName)

@@ -65,6 +65,10 @@ struct InteractiveRunner {
             show(session.answer(question, question.interpret(typed)))
         }
         if let edit = response.edit {
+            // libedit cannot grey out text inside the line, so the placeholder is a hint above it.
+            if edit.initial.isEmpty, let placeholder = edit.placeholder {
+                StandardStreams.out(style.hint("e.g. " + placeholder) + "\n")
+            }
             show(session.finishEdit(edit, with: editor.edit(prompt: edit.prompt, initial: edit.initial)))
         }
     }

@@ -376,6 +376,34 @@ def test_ctrl_c_stops_a_long_command():
         shutil.rmtree(work, ignore_errors=True)
 
 
+def test_carvalet_edit_make_prompts_with_the_spec_label_and_hint():
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    example = os.path.join(root, "examples", "carvalet")
+    work = tempfile.mkdtemp(prefix="navsh-cars-")
+    path = os.path.join(work, "cars.sqlite")
+    with sqlite3.connect(path) as db, open(os.path.join(example, "carvalet.sql"), encoding="utf-8") as sql:
+        db.executescript(sql.read())
+    p = Prompt(["--spec", os.path.join(example, "carvalet.yaml"), path])
+    try:
+        p.expect("cars> ")
+        p.line("new", "cars › ")
+        p.child.send("edit make\r")
+        p.expect("e.g. Car Make")
+        p.expect("Enter the Make: ")
+        p.child.send("Subaru\r")
+        p.expect("Subaru*> ")
+        p.child.send("edit model\r")
+        p.expect("Enter the Model: ")
+        p.child.send("Outback\r")
+        p.expect("Subaru Outback*> ")
+        p.line("save", "cars> ")
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT make, model FROM cars ORDER BY id DESC LIMIT 1").fetchone() == ("Subaru", "Outback")
+    finally:
+        p.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_") and callable(fn)]
     passed = failed = 0

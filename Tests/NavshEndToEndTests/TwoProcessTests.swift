@@ -59,4 +59,21 @@ import Testing
         #expect(a.stderrText.contains("<stdin>: unsaved edits discarded on signal 15: items › Gort statue (value)"))
         #expect(try db.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "120")
     }
+
+    /// MyStuff: when another navsh process changes an item, the list shows the
+    /// new value the next time it is shown, marked, re-reading only the page.
+    @Test func myStuffShowsChangesFromAnotherProcess() throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/mystuff")
+        let db = try TemporaryDatabase(try String(contentsOf: example.appendingPathComponent("mystuff.sql"), encoding: .utf8))
+        let spec = example.appendingPathComponent("mystuff.yaml").path
+        _ = try navsh.run(["--spec", spec, db.path], stdin: "new\nsave\nnew\nsave\n")
+        let a = try Coprocess(["--spec", spec, db.path])
+        #expect(a.send("show", until: "My Item 1\n").hasSuffix("   1  My Item 2\n   2  My Item 1\n"))
+        let b = try navsh.run(["--spec", spec, db.path, "-c", "open My Item 1", "-c", "set location Attic", "-c", "save"])
+        #expect(b.status == 0)
+        #expect(a.send("show", until: "last shown\n")
+            == "stuff (2)\n   1   My Item 2\n   2 ~ My Item 1  Attic\n~ changed elsewhere since last shown\n")
+        #expect(a.finish() == 0)
+    }
 }

@@ -83,4 +83,40 @@ import Testing
         h.run("open 2", "set year 1900", "save")
         #expect(h.output("show").hasPrefix("cars (2)\n   1  1900 Toyota Corolla"), "a changed order field re-reads the page")
     }
+
+    @Test func listSectionsAndRecordSections() throws {
+        let h = try SessionHarness(Self.cars + "INSERT INTO cars (make, model, year) VALUES ('Toyota', 'Prius', 2001);", spec: """
+            collections:
+              cars:
+                row: "{model}"
+                group: make
+                sections:
+                  - { title: Who, fields: [make, model] }
+                  - { title: When, fields: [year] }
+            """)
+        #expect(h.output("show") == "cars (3)\n  Ford\n   1  Model T\n  Toyota\n   2  Corolla\n   3  Prius\n")
+        #expect(h.output("open 3") == """
+            cars › Prius
+                 id  3  (read-only)
+            Who
+               make  Toyota
+              model  Prius
+            When
+               year  2001
+
+            """)
+    }
+
+    @Test func moveRewritesTheManualOrder() throws {
+        let h = try SessionHarness("CREATE TABLE todo (id INTEGER PRIMARY KEY, name TEXT, pos INTEGER);"
+            + "INSERT INTO todo (name, pos) VALUES ('a', 1), ('b', 2), ('c', 3), ('d', 4);",
+            spec: "collections:\n  todo:\n    move: pos\n")
+        #expect(h.output("move 4 2") == "moved d from row 4 to row 2\n")
+        #expect(try h.database.rows("SELECT name FROM todo ORDER BY pos").map { $0["name"]! } == ["a", "d", "b", "c"])
+        #expect(h.output("show").hasPrefix("todo (4)\n   1  a  1\n   2  d  2\n"))
+        #expect(h.run("move 5 1").error?.message == "move: rows are numbered 1 to 4; usage: move N M")
+        let plain = try SessionHarness(Fixtures.items)
+        #expect(plain.run("move 1 2").error?.message
+            == "items keeps no manual order (an app spec's move: FIELD allows move N M)")
+    }
 }

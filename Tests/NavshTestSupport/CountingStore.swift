@@ -61,6 +61,10 @@ public final class CountingStore: Store {
     }
 
     public func changeToken() throws -> Int { try base.changeToken() }
+    public func ids(of collection: CollectionSchema) throws -> [RecordID] { try base.ids(of: collection) }
+    public func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws {
+        try base.renumber(ids, field: field, in: collection)
+    }
     public func beginBatch() throws { try base.beginBatch() }
     public func endBatch(commit: Bool) throws { try base.endBatch(commit: commit) }
 }

@@ -13,6 +13,7 @@ public enum Command: Equatable, Sendable {
     case open(String)
     case new
     case deleteRow(String)
+    case move(String, String)
     case next
     case prev
     case page(String)

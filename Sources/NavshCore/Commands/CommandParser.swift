@@ -45,6 +45,12 @@ public enum CommandParser {
                 throw CommandError("\(name) takes one \(what); usage: \(spec.usage)")
             }
             return try build(spec, words[0])
+        case .two(let what):
+            let words = try scanner.remainingWords()
+            guard words.count == 2 else {
+                throw CommandError("\(name) takes two \(what); usage: \(spec.usage)")
+            }
+            return .move(words[0], words[1])
         case .optional(let what):
             let words = try scanner.remainingWords()
             guard words.count <= 1 else {

@@ -10,6 +10,8 @@ public struct CommandSpec: Sendable {
         case rest(String)
         /// A field name, then the rest of the line as the value.
         case fieldAndValue
+        /// Exactly two words.
+        case two(String)
     }
 
     public let name: String
@@ -31,6 +33,8 @@ public struct CommandSpec: Sendable {
                     "start a new record with the defaults; save inserts it", "new"),
         CommandSpec("delete", [.list], .required("row"), "delete N",
                     "delete the record at row N", "delete 3"),
+        CommandSpec("move", [.list], .two("row numbers"), "move N M",
+                    "move row N to position M, in a collection that keeps a manual order", "move 5 1"),
         CommandSpec("next", [.list, .collections], .none, "next", "show the next page", "next"),
         CommandSpec("prev", [.list, .collections], .none, "prev", "show the previous page", "prev"),
         CommandSpec("page", [.list, .collections], .required("page number"), "page N", "show page N", "page 2"),

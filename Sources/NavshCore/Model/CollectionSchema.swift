@@ -28,6 +28,12 @@ public struct CollectionSchema: Sendable {
     /// Only the rows whose `field` holds `value`: an owner's cars, opened
     /// from the owner's record. Stores add it to every read; drafts start with it.
     public var scope: Scope?
+    /// Lists come in sections, one per value of this field, in its order.
+    public var groupField: String?
+    /// Titled groups of fields in the record frame; fields in none follow.
+    public var recordSections: [RecordSection] = []
+    /// The integer field holding a manual order, which `move N M` rewrites.
+    public var manualOrder: String?
 
     public struct Scope: Sendable, Equatable {
         public var field: String

@@ -14,6 +14,10 @@ public protocol Store: AnyObject {
     func record(of collection: CollectionSchema, id: RecordID) throws -> Record?
     /// How many rows come before this one in the collection's order.
     func position(of id: RecordID, in collection: CollectionSchema) throws -> Int?
+    /// Every row's identity in the collection's order: for rewriting a manual order.
+    func ids(of collection: CollectionSchema) throws -> [RecordID]
+    /// Sets `field` to 1, 2, 3… along `ids`, for the rows whose value differs, in one transaction.
+    func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws
     /// Rows whose `field` matches `text`, ignoring case, in the collection's order.
     func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int) throws -> [Record]
 

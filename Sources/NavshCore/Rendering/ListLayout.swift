@@ -7,6 +7,8 @@ enum ListLayout {
         var details: [String]
         /// Another process changed this row since the list was last shown.
         var changedElsewhere = false
+        /// A section title to print before this row (its group's first row on the page).
+        var section: String? = nil
     }
 
     static let gap = "  "
@@ -37,6 +39,7 @@ enum ListLayout {
         let titleWidth = max(1, min(widestTitle, room()))
 
         for row in rows {
+            if let section = row.section { out += "  " + section + "\n" }
             let marker = marking ? (row.changedElsewhere ? " ~ " : "   ") : gap
             var line = TextLayout.right(String(row.number), numberWidth) + marker
             line += TextLayout.left(row.title, titleWidth)

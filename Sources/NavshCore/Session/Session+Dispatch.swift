@@ -12,6 +12,7 @@ extension Session {
         case .open(let target): return try open(target)
         case .new: return try newDraft()
         case .deleteRow(let row): return try deleteRow(row, confirmed: confirmed)
+        case .move(let from, let to): return try move(from, to)
         case .next: return try turnPage(by: 1)
         case .prev: return try turnPage(by: -1)
         case .page(let number): return try goToPage(number)

@@ -19,6 +19,7 @@ extension Session {
         var defaults = try specDefaults(for: list)
         // A new row in an owner's list of cars belongs to that owner.
         if let scope = list.collection.scope { defaults[scope.field] = scope.value }
+        if let (field, position) = try manualOrderDefault(for: list) { defaults[field] = position }
         let frame = RecordFrame(draftOf: list.collection, defaults: defaults)
         push(frame)
         return Response(output: RecordRenderer.render(frame, columns: viewport().columns, references: referenceTitles(frame)))

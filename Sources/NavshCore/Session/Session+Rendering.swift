@@ -26,12 +26,20 @@ extension Session {
             let first = page.index * size
             let before = list.rowsBeforeOutsideChange
             list.rowsBeforeOutsideChange = nil
-            let rows = page.rows.enumerated().map { offset, record in
+            let group = list.collection.groupField
+            var rows = page.rows.enumerated().map { offset, record in
                 ListLayout.Row(
                     number: first + offset + 1,
                     title: RowTitle.of(record, in: list.collection),
                     details: RowTitle.details(record, in: list.collection),
                     changedElsewhere: before?[record.id].map { $0 != record } ?? false)
+            }
+            if let group {
+                // A section title wherever the group's value changes, and atop each page.
+                for i in rows.indices where i == 0 || page.rows[i][group] != page.rows[i - 1][group] {
+                    let value = page.rows[i][group]
+                    rows[i].section = value.isNull ? "(no \(group))" : ValueText.formatted(value, .plain)
+                }
             }
             return ListLayout.render(
                 header: "\(list.collection.name) (\(total))", rows: rows, total: total,

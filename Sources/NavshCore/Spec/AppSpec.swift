@@ -26,10 +26,26 @@ public struct CollectionSpec: Sendable, Equatable {
     public var newRows: NewRows = .bottom
     public var deletable = true
     public var backPolicy: BackPolicy = .guarded
+    /// Lists grouped in titled sections by this field's value (presidents by party).
+    public var group: String?
+    /// The record frame in titled sections ("Make, Model & Year", "Fuel").
+    public var recordSections: [RecordSection] = []
+    /// The integer field that keeps a manual order, which `move N M` changes.
+    public var manualOrder: String?
     public var fields: [FieldSpec]
 
     public init(name: String, fields: [FieldSpec] = []) {
         self.name = name
+        self.fields = fields
+    }
+}
+
+public struct RecordSection: Sendable, Equatable {
+    public var title: String
+    public var fields: [String]
+
+    public init(title: String, fields: [String]) {
+        self.title = title
         self.fields = fields
     }
 }

@@ -11,6 +11,12 @@ extension CollectionSchema {
         result.newRowsOnTop = spec.newRows == .top
         result.isDeletable = spec.deletable
         result.backPolicy = spec.backPolicy
+        result.groupField = spec.group
+        result.recordSections = spec.recordSections
+        if let field = spec.manualOrder {
+            result.manualOrder = field
+            if result.order == nil { result.order = SortOrder(field: field, descending: false) }
+        }
         for fieldSpec in spec.fields {
             guard let i = result.fields.firstIndex(where: { $0.name.lowercased() == fieldSpec.name.lowercased() }) else {
                 continue

@@ -1,0 +1,34 @@
+extension Session {
+    /// `move N M`: row N goes to position M, in a collection whose app spec
+    /// keeps a manual order (`move: FIELD`). The order field is rewritten
+    /// 1, 2, 3… in one transaction (only rows whose number changes are written).
+    func move(_ fromText: String, _ toText: String) throws -> Response {
+        let list = try topFrame(ListFrame.self)
+        guard let field = list.collection.manualOrder else {
+            throw CommandError("\(list.collection.name) keeps no manual order (an app spec's move: FIELD allows move N M)")
+        }
+        let total = try count(list)
+        guard let from = Int(fromText), let to = Int(toText), (1...max(1, total)).contains(from),
+              (1...max(1, total)).contains(to), total > 0 else {
+            throw CommandError("move: rows are numbered 1 to \(total); usage: move N M")
+        }
+        var ids = try store.ids(of: list.collection)
+        let moved = ids.remove(at: from - 1)
+        ids.insert(moved, at: to - 1)
+        try store.renumber(ids, field: field, in: list.collection)
+        list.invalidate()
+        let title = (try store.record(of: list.collection, id: moved)).map { RowTitle.of($0, in: list.collection) } ?? "row"
+        return Response(output: "moved \(title) from row \(from) to row \(to)\n")
+    }
+
+    /// Where a new row goes in a manual order: after the last row, or before
+    /// the first when new rows go on top.
+    func manualOrderDefault(for list: ListFrame) throws -> (String, Value)? {
+        guard let field = list.collection.manualOrder else { return nil }
+        let total = try count(list)
+        guard total > 0 else { return (field, .integer(1)) }
+        let edge = try store.records(of: list.collection, offset: list.collection.newRowsOnTop ? 0 : total - 1, limit: 1).first
+        guard case .integer(let position)? = edge?[field] else { return (field, .integer(Int64(total + 1))) }
+        return (field, .integer(list.collection.newRowsOnTop ? position - 1 : position + 1))
+    }
+}
