@@ -98,9 +98,10 @@ struct NodeReader {
     func collection(_ name: String, _ node: Node) throws -> CollectionSpec {
         let key = "collections." + name
         let entries = try mapping(node, key, allowed: [
-            "row", "detail", "order", "new", "deletable", "back", "group", "sections", "move", "fields",
+            "title", "row", "detail", "order", "new", "deletable", "back", "group", "sections", "move", "fields",
         ])
         var spec = CollectionSpec(name: name)
+        if let title = entries["title"] { spec.title = try string(title, key + ".title") }
         if let row = entries["row"] { spec.rowTitle = try template(row, key + ".row") }
         if let detail = entries["detail"] { spec.rowDetail = try template(detail, key + ".detail") }
         if let order = entries["order"] {

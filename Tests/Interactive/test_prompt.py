@@ -385,8 +385,8 @@ def test_carvalet_edit_make_prompts_with_the_spec_label_and_hint():
         db.executescript(sql.read())
     p = Prompt(["--spec", os.path.join(example, "carvalet.yaml"), path])
     try:
-        p.expect("cars> ")
-        p.line("new", "cars › ")
+        p.expect("Cars> ")
+        p.line("new", "Cars › ")
         p.child.send("edit make\r")
         p.expect("e.g. Car Make")
         p.expect("Enter the Make: ")
@@ -396,7 +396,7 @@ def test_carvalet_edit_make_prompts_with_the_spec_label_and_hint():
         p.expect("Enter the Model: ")
         p.child.send("Outback\r")
         p.expect("Subaru Outback*> ")
-        p.line("save", "cars> ")
+        p.line("save", "Cars> ")
         with sqlite3.connect(path) as db:
             assert db.execute("SELECT make, model FROM cars ORDER BY id DESC LIMIT 1").fetchone() == ("Subaru", "Outback")
     finally:

@@ -73,7 +73,7 @@ import Testing
         let b = try navsh.run(["--spec", spec, db.path, "-c", "open My Item 1", "-c", "set location Attic", "-c", "save"])
         #expect(b.status == 0)
         #expect(a.send("show", until: "last shown\n")
-            == "stuff (2)\n   1   My Item 2\n   2 ~ My Item 1  Attic\n~ changed elsewhere since last shown\n")
+            == "My Stuff (2)\n   1   My Item 2\n   2 ~ My Item 1  Attic\n~ changed elsewhere since last shown\n")
         #expect(a.finish() == 0)
     }
 }

@@ -39,7 +39,7 @@ public struct CommandSpec: Sendable {
         CommandSpec("prev", [.list, .collections], .none, "prev", "show the previous page", "prev"),
         CommandSpec("page", [.list, .collections], .required("page number"), "page N", "show page N", "page 2"),
         CommandSpec("set", [.record], .fieldAndValue, "set FIELD VALUE",
-                    "change a field in the edit buffer (the value is the rest of the line)",
+                    "change a field in the edit buffer (FIELD is its name or label; the value is the rest of the line)",
                     "set name Gort statue"),
         CommandSpec("edit", [.record], .required("field"), "edit FIELD",
                     "edit a field on a line pre-filled with its value (in a script, the next line is the value)",

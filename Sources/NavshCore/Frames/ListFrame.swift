@@ -21,7 +21,7 @@ final class ListFrame: Frame {
     }
 
     var kind: FrameKind { .list }
-    var crumb: String { collection.name }
+    var crumb: String { collection.displayTitle }
     var unsavedFields: [String] { [] }
 
     /// Forget everything read: the next render reads the count and the page.

@@ -13,6 +13,8 @@ public struct CollectionSchema: Sendable {
     }
 
     public var name: String
+    /// The spec's name for people ("Cars" for table `cars`); lists and breadcrumbs show it.
+    public var title: String?
     public var fields: [Field]
     /// The field whose value titles a row in lists and breadcrumbs.
     public var titleField: String?
@@ -47,9 +49,13 @@ public struct CollectionSchema: Sendable {
         self.details = details ?? Self.defaultDetails(fields, title: self.titleField)
     }
 
-    /// Finds a field by name, ignoring case as SQLite does.
+    public var displayTitle: String { title ?? name }
+
+    /// Finds a field by name, ignoring case as SQLite does, or by its spec label.
     public func field(named name: String) -> Field? {
-        fields.first { $0.name == name } ?? fields.first { $0.name.lowercased() == name.lowercased() }
+        let lowered = name.lowercased()
+        return fields.first { $0.name == name } ?? fields.first { $0.name.lowercased() == lowered }
+            ?? fields.first { $0.label?.lowercased() == lowered }
     }
 
     public var editableFields: [Field] { fields.filter { !$0.isReadOnly } }

@@ -6,9 +6,9 @@ enum RecordRenderer {
     /// `references` holds the title of the row each reference field names.
     static func render(_ frame: RecordFrame, columns: Int, references: [String: String] = [:]) -> String {
         let collection = frame.collection
-        var out = collection.name + " › " + TextLayout.printable(frame.crumb)
+        var out = collection.displayTitle + " › " + TextLayout.printable(frame.crumb)
         out += frame.isDraft ? "  (new, not saved yet)\n" : "\n"
-        let labelWidth = collection.fields.map { DisplayWidth.of($0.name) }.max() ?? 0
+        let labelWidth = collection.fields.map { DisplayWidth.of(label($0)) }.max() ?? 0
         for (title, fields) in groups(collection) {
             if let title { out += title + "\n" }
             for field in fields {
@@ -27,6 +27,9 @@ enum RecordRenderer {
         let rest = collection.fields.filter { !placed.contains($0.name) }
         return (rest.isEmpty ? [] : [(nil, rest)]) + sections
     }
+
+    /// A spec's label where it gives one (`set` takes it as well as the name).
+    static func label(_ field: Field) -> String { field.label ?? field.name }
 
     private static func line(
         _ field: Field, _ frame: RecordFrame, labelWidth: Int, columns: Int, reference: String?
@@ -52,7 +55,7 @@ enum RecordRenderer {
         }
         if changed, !frame.isDraft { notes.append("was " + ValueText.raw(frame.buffer.base[field.name] ?? .null)) }
         let note = notes.isEmpty ? "" : "  (" + notes.joined(separator: ", ") + ")"
-        let prefix = (changed ? "* " : "  ") + TextLayout.right(TextLayout.printable(field.name), labelWidth) + "  "
+        let prefix = (changed ? "* " : "  ") + TextLayout.right(TextLayout.printable(label(field)), labelWidth) + "  "
         let room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note))
         return (prefix + TextLayout.truncate(value, to: room) + note).trimmingTrailingSpaces + "\n"
     }

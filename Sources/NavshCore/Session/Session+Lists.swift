@@ -180,7 +180,8 @@ extension Session {
             return collections[number - 1]
         }
         if let match = collections.first(where: { $0.name == target })
-            ?? collections.first(where: { $0.name.lowercased() == target.lowercased() }) {
+            ?? collections.first(where: { $0.name.lowercased() == target.lowercased() })
+            ?? collections.first(where: { $0.title?.lowercased() == target.lowercased() }) {
             return match
         }
         let names = collections.map(\.name).joined(separator: ", ")

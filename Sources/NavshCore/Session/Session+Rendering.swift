@@ -11,7 +11,7 @@ extension Session {
             let shown = Array(root.collections.dropFirst(first).prefix(size))
             let rows = try shown.enumerated().map { offset, collection in
                 let total = try store.count(of: collection)
-                return ListLayout.Row(number: first + offset + 1, title: collection.name,
+                return ListLayout.Row(number: first + offset + 1, title: collection.displayTitle,
                                       details: ["\(total) row\(total == 1 ? "" : "s")"])
             }
             return ListLayout.render(
@@ -42,7 +42,7 @@ extension Session {
                 }
             }
             return ListLayout.render(
-                header: "\(list.collection.name) (\(total))", rows: rows, total: total,
+                header: "\(list.collection.displayTitle) (\(total))", rows: rows, total: total,
                 pageIndex: page.index, pageSize: size, empty: "no rows yet; new adds one", columns: view.columns)
         case let record as RecordFrame:
             return RecordRenderer.render(record, columns: view.columns, references: referenceTitles(record))

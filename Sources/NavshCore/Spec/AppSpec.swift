@@ -20,6 +20,7 @@ public struct CollectionSpec: Sendable, Equatable {
     public enum BackPolicy: String, Sendable { case guarded = "guard", save }
 
     public var name: String
+    public var title: String?
     public var rowTitle: RowTemplate?
     public var rowDetail: RowTemplate?
     public var order: SortOrder?

@@ -3,6 +3,7 @@ extension CollectionSchema {
     /// what is stored; the spec adds labels, templates, ranges and policies.
     public func applying(_ spec: CollectionSpec) -> CollectionSchema {
         var result = self
+        result.title = spec.title
         result.rowTitle = spec.rowTitle
         result.rowDetail = spec.rowDetail
         if spec.rowTitle != nil || spec.rowDetail != nil { result.details = [] }
