@@ -80,11 +80,41 @@ enum FuzzStore {
         do {
             let store = try SQLiteStore(path: path, create: true)
             try store.execute(schema)
-            return try SQLiteStore(path: path)
+            return try SQLiteStore(path: path, spec: spec)
         } catch {
             fatalError("cannot make the fuzz store: \(error)")
         }
     }()
+
+    /// The spec paths too: templates, sections, ranges, choices, defaults,
+    /// a manual order, back: save, references, a related list.
+    static var spec: AppSpec {
+        var items = CollectionSpec(name: "items")
+        items.title = "Things"
+        items.rowTitle = try? RowTemplate("{name} #{id}")
+        items.rowDetail = try? RowTemplate("{value:$} {weight:0.2} {bought:medium}")
+        items.group = "ok"
+        items.recordSections = [RecordSection(title: "Main", fields: ["name", "value"])]
+        var value = FieldSpec(name: "value")
+        value.minimum = .number(0)
+        value.maximum = .thisYear
+        var name = FieldSpec(name: "name")
+        name.defaultValue = .counter("Thing {n}")
+        name.required = true
+        var label = FieldSpec(name: "label")
+        label.choices = ["one", "two", "three"]
+        items.fields = [name, value]
+        var pairs = CollectionSpec(name: "pairs")
+        pairs.backPolicy = .save
+        pairs.fields = [label]
+        var plain = CollectionSpec(name: "plain")
+        plain.manualOrder = "pos"
+        plain.newRows = .top
+        var pos = FieldSpec(name: "pos")
+        pos.kind = .integer
+        plain.fields = [pos]
+        return AppSpec(collections: [items, pairs, plain])
+    }
 
     static let schema = """
         CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
