@@ -92,7 +92,7 @@ enum FuzzStore {
         var items = CollectionSpec(name: "items")
         items.title = "Things"
         items.rowTitle = try? RowTemplate("{name} #{id}")
-        items.rowDetail = try? RowTemplate("{value:$} {weight:0.2} {bought:medium}")
+        items.rowDetails = ["{value:$}", "{weight:0.2} {bought:medium}"].compactMap { try? RowTemplate($0) }
         items.group = "ok"
         items.recordSections = [RecordSection(title: "Main", fields: ["name", "value"])]
         var value = FieldSpec(name: "value")

@@ -22,7 +22,7 @@ public enum DemoStore {
         if !FileManager.default.fileExists(atPath: path) {
             try create(at: path)
         }
-        return try SQLiteStore(path: path, customize: present)
+        return try SQLiteStore(path: path, spec: spec)
     }
 
     static func create(at path: String) throws {
@@ -77,22 +77,25 @@ public enum DemoStore {
         ("Vintage typewriter", "VT-1937", 300),
     ]
 
-    /// What the schema cannot say: `created` is set at insert and never edited,
-    /// and a row reads "name … $value  date".
-    static func present(_ collections: inout [CollectionSchema]) {
-        for i in collections.indices where collections[i].name == "Items" {
-            for j in collections[i].fields.indices {
-                switch collections[i].fields[j].name {
-                case "created":
-                    collections[i].fields[j].isReadOnly = true
-                    collections[i].fields[j].format = .date
-                case "value":
-                    collections[i].fields[j].format = .money
-                default:
-                    break
-                }
-            }
-            collections[i].details = [.init(field: "value", format: .money), .init(field: "created", format: .date)]
-        }
+    /// What the schema cannot say, as an app spec: labels, `created` set at
+    /// insert and never edited, and a row that reads "name … $value  date".
+    static var spec: AppSpec {
+        var items = CollectionSpec(name: "Items")
+        items.rowDetails = ["{value:$}", "{created:date}"].compactMap { try? RowTemplate($0) }
+        var name = FieldSpec(name: "name")
+        name.label = "Name"
+        name.required = true
+        var serial = FieldSpec(name: "serial")
+        serial.label = "Serial Number"
+        var value = FieldSpec(name: "value")
+        value.label = "Value"
+        value.kind = .money
+        value.minimum = .number(0)
+        var created = FieldSpec(name: "created")
+        created.label = "Date Created"
+        created.readOnly = true
+        created.format = .date
+        items.fields = [name, serial, value, created]
+        return AppSpec(collections: [items])
     }
 }

@@ -27,16 +27,10 @@ public final class SQLiteStore: Store {
 
     /// Opens an existing file, or creates one (in WAL mode) when `create` is
     /// set. An existing file keeps its journal mode: switching it would be a
-    /// lasting change to someone else's file. `customize` adjusts the
-    /// collections read from the schema (presentation the schema cannot say).
+    /// lasting change to someone else's file.
     /// With `spec`, missing tables and columns are created first (never
     /// dropped) and each collection is presented as the spec says.
-    public init(
-        path: String,
-        create: Bool = false,
-        spec: AppSpec? = nil,
-        customize: (inout [CollectionSchema]) -> Void = { _ in }
-    ) throws {
+    public init(path: String, create: Bool = false, spec: AppSpec? = nil) throws {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && !create { throw StoreOpenError.missing(path: path) }
         var configuration = Configuration()
@@ -56,11 +50,9 @@ public final class SQLiteStore: Store {
                 try database.write { try SchemaFromSpec.apply(spec, to: $0) }
             }
             let tables = try database.read { try SchemaReader.read($0) }
-            var collections = tables.map { table in
+            collections = tables.map { table in
                 spec?.collection(named: table.collection.name).map { table.collection.applying($0) } ?? table.collection
             }
-            customize(&collections)
-            self.collections = collections
             keys = Dictionary(tables.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
         } catch let error as DatabaseError {
             throw StoreOpenError.unreadable(path: path, reason: error.message ?? "\(error)")

@@ -103,7 +103,10 @@ struct NodeReader {
         var spec = CollectionSpec(name: name)
         if let title = entries["title"] { spec.title = try string(title, key + ".title") }
         if let row = entries["row"] { spec.rowTitle = try template(row, key + ".row") }
-        if let detail = entries["detail"] { spec.rowDetail = try template(detail, key + ".detail") }
+        if let detail = entries["detail"] {
+            // One template, or a list of them for several right-aligned columns.
+            spec.rowDetails = try (detail.sequence.map(Array.init) ?? [detail]).map { try template($0, key + ".detail") }
+        }
         if let order = entries["order"] {
             let words = try string(order, key + ".order").split(separator: " ").map(String.init)
             guard (1...2).contains(words.count), words.count == 1 || ["asc", "desc"].contains(words[1].lowercased()) else {

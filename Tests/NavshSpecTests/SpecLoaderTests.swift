@@ -35,6 +35,11 @@ import Testing
         #expect(cars.fields[5].readOnly && cars.fields[5].defaultValue == .now)
     }
 
+    @Test func detailMayBeSeveralColumns() throws {
+        let spec = try SpecLoader.parse("collections:\n  items:\n    detail: [\"{value:$}\", \"{created:date}\"]\n")
+        #expect(spec.collections[0].rowDetails.map(\.fields) == [["value"], ["created"]])
+    }
+
     @Test func errorsNameTheLineAndTheKey() {
         func error(_ yaml: String) -> String? {
             do {

@@ -21,7 +21,7 @@ public struct CollectionSchema: Sendable {
     public var details: [Detail]
     /// From an app spec: how a row's title and detail read, replacing the fields above.
     public var rowTitle: RowTemplate?
-    public var rowDetail: RowTemplate?
+    public var rowDetails: [RowTemplate] = []
     /// Rows listed by this field; nil lists by key, newest last (or first, see `newRowsOnTop`).
     public var order: SortOrder?
     public var newRowsOnTop = false

@@ -11,7 +11,9 @@ enum RowTitle {
 
     /// The list's right-hand columns: the spec's detail template, or the detail fields.
     static func details(_ record: Record, in collection: CollectionSchema) -> [String] {
-        if let template = collection.rowDetail { return [TextLayout.printable(template.render(record))] }
+        if !collection.rowDetails.isEmpty {
+            return collection.rowDetails.map { TextLayout.printable($0.render(record)) }
+        }
         return collection.details.map { ValueText.formatted(record[$0.field], $0.format) }
     }
 

@@ -22,7 +22,8 @@ public struct CollectionSpec: Sendable, Equatable {
     public var name: String
     public var title: String?
     public var rowTitle: RowTemplate?
-    public var rowDetail: RowTemplate?
+    /// The list's right-hand columns, one template each.
+    public var rowDetails: [RowTemplate] = []
     public var order: SortOrder?
     public var newRows: NewRows = .bottom
     public var deletable = true

@@ -5,8 +5,8 @@ extension CollectionSchema {
         var result = self
         result.title = spec.title
         result.rowTitle = spec.rowTitle
-        result.rowDetail = spec.rowDetail
-        if spec.rowTitle != nil || spec.rowDetail != nil { result.details = [] }
+        result.rowDetails = spec.rowDetails
+        if spec.rowTitle != nil || !spec.rowDetails.isEmpty { result.details = [] }
         if let first = spec.rowTitle?.fields.first { result.titleField = first }
         result.order = spec.order
         result.newRowsOnTop = spec.newRows == .top
@@ -40,7 +40,10 @@ extension Field {
         draftDefault = spec.defaultValue
         if spec.readOnly { isReadOnly = true }
         switch spec.kind {
-        case .money?: kind = .real; format = .money
+        case .money?:
+            // Whole dollars stay integers in an INTEGER column.
+            if kind != .integer { kind = .real }
+            format = .money
         case .boolean?: kind = .boolean
         case .date?: kind = .date; format = .date
         case .datetime?: kind = .datetime
