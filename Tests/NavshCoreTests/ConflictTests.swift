@@ -71,6 +71,16 @@ import Testing
         #expect(try value(h) == "3")
     }
 
+    @Test func deletingARowChangedSinceShownIsRefused() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show")
+        try h.database.execute("UPDATE items SET value = 3 WHERE id = 2")
+        #expect(h.run("delete 2").error?.message
+            == "row 2, Rusty spork, changed elsewhere since shown; nothing was deleted (show, then delete again)")
+        #expect(h.output("show").contains("   2 ~ Rusty spork"))
+        #expect(h.output("delete 2") == "deleted Rusty spork\n")
+    }
+
     @Test func listsMarkRowsChangedElsewhere() throws {
         let h = try SessionHarness(Fixtures.items)
         let before = h.output("show")

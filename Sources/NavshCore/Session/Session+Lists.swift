@@ -31,6 +31,10 @@ extension Session {
         let number = try rowNumber(row, in: list)
         let record = try recordAt(number, in: list)
         let title = RowTitle.of(record, in: list.collection)
+        // The row as the user last saw it, if another process has changed it since.
+        if let shown = list.rowsBeforeOutsideChange?[record.id], shown != record {
+            throw CommandError("row \(number), \(title), changed elsewhere since shown; nothing was deleted (show, then delete again)")
+        }
         if mode == .interactive && !confirmed {
             return Response(question: Question(
                 confirm: "Delete row \(number), \(title), from \(list.collection.name)?", then: .deleteRow(row)))
