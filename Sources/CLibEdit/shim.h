@@ -3,8 +3,59 @@
 
 // libedit's native API. el_set, el_get and history are C-variadic, which
 // Swift cannot call, so each call shape navsh uses gets a fixed wrapper here.
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
 #include <histedit.h>
+
+/* From navsh's CTerminal target, linked into the same program. */
+extern int navsh_interrupt_pending(void);
+extern int navsh_termination_signal(void);
+
+/// libedit's read function, with one change: a Ctrl-C (or SIGTERM/SIGHUP)
+/// that arrived while libedit was busy between two reads ends el_gets at
+/// once, instead of waiting for the next key. Bytes are decoded as libedit
+/// does, with mbrtowc under the current (UTF-8) locale.
+static inline int navsh_read_char(EditLine *el, wchar_t *wc) {
+    char bytes[MB_LEN_MAX];
+    size_t count = 0;
+    mbstate_t state;
+    (void)el;
+    memset(&state, 0, sizeof state);
+    for (;;) {
+        if (navsh_interrupt_pending() || navsh_termination_signal()) {
+            errno = EINTR;
+            *wc = L'\0';
+            return -1;
+        }
+        ssize_t got = read(STDIN_FILENO, &bytes[count], 1);
+        if (got == 0) {
+            *wc = L'\0';
+            return 0;
+        }
+        if (got < 0) {
+            if (errno == EINTR) continue; /* a resize, say: the check above decides */
+            *wc = L'\0';
+            return -1;
+        }
+        count++;
+        /* The state keeps the bytes already fed: give mbrtowc the new one only. */
+        size_t used = mbrtowc(wc, &bytes[count - 1], 1, &state);
+        if (used == (size_t)-2 && count < MB_LEN_MAX) continue; /* more bytes of this character */
+        if (used == (size_t)-1 || used == (size_t)-2) {
+            /* Not valid in this locale: pass the first byte through, as libedit does. */
+            *wc = (wchar_t)(unsigned char)bytes[0];
+        }
+        return 1;
+    }
+}
+
+static inline int navsh_el_set_read_char(EditLine *el) {
+    return el_set(el, EL_GETCFN, navsh_read_char);
+}
 
 typedef char *(*navsh_prompt_fn)(EditLine *);
 typedef unsigned char (*navsh_key_fn)(EditLine *, int);

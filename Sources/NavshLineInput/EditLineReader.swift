@@ -47,6 +47,7 @@ public final class EditLineReader: LineSource {
         }, 1)
         navsh_el_set_editor(editLine, "emacs")
         navsh_el_set_signal(editLine, 1)
+        navsh_el_set_read_char(editLine)
         navsh_el_set_history(editLine, history)
         navsh_el_addfn(editLine, "navsh-complete", "complete the word before the cursor") { editLine, _ in
             guard let editLine, let data = navsh_el_get_clientdata(editLine) else { return UInt8(CC_ERROR) }
