@@ -3,6 +3,8 @@
 
 // libedit's native API. el_set, el_get and history are C-variadic, which
 // Swift cannot call, so each call shape navsh uses gets a fixed wrapper here.
+// SwiftPM does not notice edits to this header: after changing it, touch a
+// Swift file of NavshLineInput (or the change is silently not compiled).
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>

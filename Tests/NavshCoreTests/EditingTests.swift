@@ -102,6 +102,21 @@ import Testing
         #expect(try h.database.rows("SELECT count(*) AS n FROM items")[0]["n"] == "4")
     }
 
+    @Test func changingTheKeyOfAWithoutRowidRowFollowsIt() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE pairs (a TEXT, b INTEGER, label TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
+            INSERT INTO pairs VALUES ('x', 1, 'one'), ('y', 2, 'two');
+            """)
+        h.run("show", "open one", "set b 5")
+        #expect(h.output("save") == "saved one\n")
+        #expect(try h.database.rows("SELECT b FROM pairs WHERE label = 'one'")[0]["b"] == "5")
+        h.run("open one")
+        #expect(h.output("show").contains("b  5\n"), "the row is found under its new key")
+        h.run("back")
+        #expect(h.output("undo") == "undid the save of one: b 5 → 1\n")
+        #expect(try h.database.rows("SELECT b FROM pairs WHERE label = 'one'")[0]["b"] == "1")
+    }
+
     @Test func saveRereadsOnlyTheSavedRow() throws {
         let database = try TemporaryDatabase(Fixtures.numbered(50))
         let store = CountingStore(try database.store())

@@ -114,8 +114,10 @@ extension Session {
             return "saved \(title) (put back: it had been deleted elsewhere)"
         }
         let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = frame.buffer.base[$1] ?? .null }
-        remember(.updated(collection, id: id, title: title, before: before, after: changes))
-        if let saved = try store.record(of: collection, id: id) {
+        // A WITHOUT ROWID table's key may be among the changes: the row is found by its new key.
+        let savedID = Self.identity(id, after: changes, in: collection)
+        remember(.updated(collection, id: savedID, title: title, before: before, after: changes))
+        if let saved = try store.record(of: collection, id: savedID) {
             frame.markSaved(saved)
             // A change to the field rows are ordered by can move the row: re-read the page.
             if let order = collection.order, changes[order.field] != nil { parent?.invalidate() } else { parent?.patch(saved) }
@@ -144,6 +146,17 @@ extension Session {
             output += "  both changed \(name): theirs \(ValueText.raw(current[name])), yours \(ValueText.raw(old.value(of: name))) (yours kept)\n"
         }
         return Response(output: output)
+    }
+
+    /// A row's identity after an update: a changed primary-key field changes a `.key` identity.
+    static func identity(_ id: RecordID, after changes: [String: Value], in collection: CollectionSchema) -> RecordID {
+        guard case .key(var values) = id else { return id }
+        for field in collection.fields {
+            if let position = field.primaryKeyPosition, position <= values.count, let value = changes[field.name] {
+                values[position - 1] = value
+            }
+        }
+        return .key(values)
     }
 
     /// Fields the app spec marks required must have a value to be saved.
