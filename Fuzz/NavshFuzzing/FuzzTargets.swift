@@ -75,8 +75,12 @@ public enum FuzzTargets {
 /// hidden rowid columns, CJK text).
 enum FuzzStore {
     nonisolated(unsafe) static let shared: SQLiteStore = {
-        let path = NSTemporaryDirectory() + "navsh-fuzz-\(getpid()).sqlite"
+        let path = FuzzStore.path
         try? FileManager.default.removeItem(atPath: path)
+        // The file goes with the process (the fuzzer, or a test run replaying inputs).
+        atexit {
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(FuzzStore.path + suffix) }
+        }
         do {
             let store = try SQLiteStore(path: path, create: true)
             try store.execute(schema)
@@ -85,6 +89,8 @@ enum FuzzStore {
             fatalError("cannot make the fuzz store: \(error)")
         }
     }()
+
+    static let path = NSTemporaryDirectory() + "navsh-fuzz-\(getpid()).sqlite"
 
     /// The spec paths too: templates, sections, ranges, choices, defaults,
     /// a manual order, back: save, references, a related list.
