@@ -39,6 +39,8 @@ import Testing
         #expect(h.run("set body van").error?.message == "body: 'van' is not one of coupe, sedan")
         #expect(h.run("set body SEDAN").error == nil)
         #expect(h.output("changes") == "  body: (null) → sedan\n")
+        #expect(h.session.completions(before: "set body c") == Completion(word: "c", candidates: ["coupe"]))
+        #expect(h.session.completions(before: "set body ").candidates == ["coupe", "sedan"])
         h.run("set make", "save")
         #expect(h.run("save").error?.message == "make is required; set make VALUE, then save again")
     }
