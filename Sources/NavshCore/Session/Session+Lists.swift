@@ -11,7 +11,7 @@ extension Session {
         let record = try findRecord(target, in: list)
         let frame = RecordFrame(collection: list.collection, record: record)
         push(frame)
-        return Response(output: RecordRenderer.render(frame, columns: viewport().columns, references: referenceTitles(frame)))
+        return Response(output: try render(frame))
     }
 
     func newDraft() throws -> Response {
@@ -22,7 +22,7 @@ extension Session {
         if let (field, position) = try manualOrderDefault(for: list) { defaults[field] = position }
         let frame = RecordFrame(draftOf: list.collection, defaults: defaults)
         push(frame)
-        return Response(output: RecordRenderer.render(frame, columns: viewport().columns, references: referenceTitles(frame)))
+        return Response(output: try render(frame))
     }
 
     func deleteRow(_ row: String, confirmed: Bool) throws -> Response {
@@ -31,10 +31,10 @@ extension Session {
         let number = try rowNumber(row, in: list)
         let record = try recordAt(number, in: list)
         let title = RowTitle.of(record, in: list.collection)
+        let changedSinceShown = CommandError(
+            "row \(number), \(title), changed elsewhere since shown; nothing was deleted (show, then delete again)")
         // The row as the user last saw it, if another process has changed it since.
-        if let shown = list.rowsBeforeOutsideChange?[record.id], shown != record {
-            throw CommandError("row \(number), \(title), changed elsewhere since shown; nothing was deleted (show, then delete again)")
-        }
+        if let shown = list.rowsBeforeOutsideChange?[record.id], shown != record { throw changedSinceShown }
         if mode == .interactive && !confirmed {
             return Response(question: Question(
                 confirm: "Delete row \(number), \(title), from \(list.collection.name)?", then: .deleteRow(row)))
@@ -43,7 +43,7 @@ extension Session {
             try store.delete(record.id, from: list.collection, expecting: record.values)
         } catch StoreError.conflict {
             list.invalidate()
-            throw CommandError("row \(number), \(title), changed elsewhere since shown; nothing was deleted (show, then delete again)")
+            throw changedSinceShown
         }
         remember(.deleted(list.collection, record))
         list.invalidate()

@@ -11,7 +11,7 @@ extension Session {
             }
             let next = RecordFrame(collection: collection, record: record)
             push(next)
-            return Response(output: RecordRenderer.render(next, columns: viewport().columns, references: referenceTitles(next)))
+            return Response(output: try render(next))
         }
         if let (related, field) = relatedCollections(of: frame).first(where: { $0.0.name.lowercased() == target.lowercased() }) {
             guard let id = frame.id else { throw CommandError("save this record first: nothing refers to it yet") }
