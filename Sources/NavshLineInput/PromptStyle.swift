@@ -14,9 +14,7 @@ public struct PromptStyle: Sendable {
     /// libedit does not count them as columns; adjacent escapes share one
     /// pair of marks, because libedit reads two marks in a row as a literal one.
     public func prompt(_ crumbs: [Session.Crumb]) -> String {
-        guard color else {
-            return crumbs.map { $0.title + ($0.isDirty ? "*" : "") }.joined(separator: " › ") + "> "
-        }
+        guard color else { return Session.breadcrumb(crumbs) + "> " }
         var parts: [(text: String, style: String)] = []
         for (i, crumb) in crumbs.enumerated() {
             if i > 0 { parts.append((" › ", "2")) }

@@ -66,9 +66,7 @@ struct ScriptRunner {
                     switch source.nextLine() {
                     case .line(let value):
                         if echo { StandardStreams.out(String(decoding: value, as: UTF8.self) + "\n") }
-                        answer = String(validating: value, as: UTF8.self).map { session.finishEdit(edit, with: $0) }
-                            ?? Response(error: CommandError("line is not valid UTF-8; nothing was run"))
-                        answer.edit = nil  // a refused value is an error here, not a second editor
+                        answer = session.finishEdit(edit, bytes: value)
                     case .tooLong(let count):
                         answer = session.refuseLongLine(byteCount: count)
                     case .end, .interrupted:

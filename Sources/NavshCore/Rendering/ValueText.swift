@@ -55,12 +55,10 @@ public enum ValueText {
         default: return nil
         }
         guard amount.isFinite else { return nil }
-        let cents = (abs(amount) * 100).rounded()
-        let whole = Int64(cents / 100)
-        let fraction = Int64(cents) % 100
-        let sign = amount < 0 && cents > 0 ? "-$" : "$"
-        let fractionText = fraction == 0 ? "" : "." + (fraction < 10 ? "0" : "") + String(fraction)
-        return sign + grouped(String(whole)) + fractionText
+        let cents = fixed(abs(amount), 2)  // "1200.50": rounded as every other fixed-point value
+        let parts = cents.split(separator: ".")
+        let sign = amount < 0 && cents != "0.00" ? "-$" : "$"
+        return sign + grouped(String(parts[0])) + (parts[1] == "00" ? "" : "." + parts[1])
     }
 
     static func grouped(_ digits: String) -> String {

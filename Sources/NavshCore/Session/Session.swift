@@ -9,6 +9,8 @@ public final class Session {
         case script
     }
 
+    static let invalidUTF8 = CommandError("line is not valid UTF-8; nothing was run")
+
     /// Longest line accepted, in UTF-8 bytes.
     public static let maximumLineLength = 65_536
 
@@ -59,7 +61,10 @@ public final class Session {
     }
 
     /// `Items › Gort statue*`: a crumb per frame, `*` where edits are unsaved.
-    public var breadcrumb: String {
+    public var breadcrumb: String { Self.breadcrumb(crumbs) }
+
+    /// The breadcrumb for given crumbs (a styled prompt uses the same words).
+    public static func breadcrumb(_ crumbs: [Crumb]) -> String {
         crumbs.map { $0.title + ($0.isDirty ? "*" : "") }.joined(separator: " › ")
     }
 
@@ -98,9 +103,7 @@ public final class Session {
     /// Runs a line given as bytes, refusing invalid UTF-8 instead of repairing it.
     public func execute(bytes: [UInt8]) -> Response {
         if bytes.count > Self.maximumLineLength { return refuseLongLine(byteCount: bytes.count) }
-        guard let line = String(validating: bytes, as: UTF8.self) else {
-            return .failure(CommandError("line is not valid UTF-8; nothing was run"))
-        }
+        guard let line = String(validating: bytes, as: UTF8.self) else { return .failure(Self.invalidUTF8) }
         return execute(line)
     }
 
@@ -142,6 +145,15 @@ public final class Session {
         retry.edit = FieldEdit(field: edit.field, prompt: edit.prompt, initial: text, hadValue: edit.hadValue,
                                placeholder: edit.placeholder)
         return retry
+    }
+
+    /// `finishEdit` for a line read as bytes (a script's next line), refusing
+    /// invalid UTF-8 like `execute(bytes:)`; a refused value does not reopen an editor.
+    public func finishEdit(_ edit: FieldEdit, bytes: [UInt8]) -> Response {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(Self.invalidUTF8) }
+        var response = finishEdit(edit, with: text)
+        response.edit = nil
+        return response
     }
 
     /// The commands typed at the prompt for this store, oldest first; the

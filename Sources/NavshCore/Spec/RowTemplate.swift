@@ -18,7 +18,7 @@ public struct RowTemplate: Sendable, Equatable {
                 throw CommandError("unclosed { in template '\(source)'")
             }
             let inside = rest[rest.index(after: open)..<close]
-            let pieces = inside.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: " ") }
+            let pieces = inside.split(separator: ":", maxSplits: 1).map { String($0).trimmingSpaces }
             guard let name = pieces.first, !name.isEmpty else { throw CommandError("empty {} in template '\(source)'") }
             parts.append(.field(name, try Self.format(pieces.count > 1 ? pieces[1] : "", in: source)))
             rest = rest[rest.index(after: close)...]
@@ -48,14 +48,5 @@ public struct RowTemplate: Sendable, Equatable {
             throw CommandError("unknown format '\(text)' in template '\(source)' (use $, date, medium or 0.N)")
         }
         return format
-    }
-}
-
-extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
-        var s = Substring(self)
-        while let c = s.first, set.contains(c) { s.removeFirst() }
-        while let c = s.last, set.contains(c) { s.removeLast() }
-        return String(s)
     }
 }
