@@ -344,6 +344,47 @@ def test_sigterm_saves_history_not_edits():
         p.close()
 
 
+def test_resize_is_followed_on_the_next_render():
+    p = Prompt(cols=80)
+    try:
+        p.expect("Items> ")
+        wide = p.line("show", "Items> ")
+        assert "Vintage typewriter    $300  20" in wide, wide
+        p.child.setwinsize(24, 30)  # SIGWINCH
+        time.sleep(0.3)
+        narrow = p.line("show", "Items> ")
+        rows = [line for line in narrow.splitlines() if line.startswith("   ")]
+        assert rows and all(len(line) <= 30 for line in rows), narrow
+        assert not any("2026-" in line for line in rows), "the rightmost detail column goes first"
+    finally:
+        p.close()
+
+
+def test_history_drops_consecutive_duplicates_and_survives_sighup():
+    p = Prompt()
+    home = p.home
+    try:
+        p.expect("Items> ")
+        p.line("where", "Items> ")
+        p.line("where", "Items> ")
+        p.line("show", "Items> ")
+        p.line("where", "Items> ")
+        p.child.kill(1)  # SIGHUP: the terminal went away
+        p.child.expect(pexpect.EOF)
+        p.child.close()
+        assert p.child.exitstatus == 129, p.child.status
+    finally:
+        p.close(keep_home=True)
+    q = Prompt(home=home)
+    try:
+        q.expect("Items> ")
+        out = q.line("history", "Items> ")
+        entries = [line.split(None, 1)[1] for line in out.splitlines() if line.strip()[:1].isdigit()]
+        assert entries == ["where", "show", "where", "history"], entries
+    finally:
+        q.close()
+
+
 def test_color_only_without_no_color():
     p = Prompt(color=True)
     try:
