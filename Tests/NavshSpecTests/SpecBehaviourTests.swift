@@ -117,6 +117,9 @@ import Testing
         #expect(try h.database.rows("SELECT name FROM todo ORDER BY pos").map { $0["name"]! } == ["a", "d", "b", "c"])
         #expect(h.output("show").hasPrefix("todo (4)\n   1  a  1\n   2  d  2\n"))
         #expect(h.run("move 5 1").error?.message == "move: rows are numbered 1 to 4; usage: move N M")
+        #expect(h.session.changesMade == ["move todo › d: row 4 → 2"], "a move is in the dry-run report")
+        #expect(h.output("undo") == "undid the move of d (back to row 4)\n")
+        #expect(try h.database.rows("SELECT name FROM todo ORDER BY pos").map { $0["name"]! } == ["a", "b", "c", "d"])
         let plain = try SessionHarness(Fixtures.items)
         #expect(plain.run("move 1 2").error?.message
             == "items keeps no manual order (an app spec's move: FIELD allows move N M)")

@@ -7,10 +7,14 @@ enum Change {
     case inserted(CollectionSchema, Record)
     /// The row as it was when deleted.
     case deleted(CollectionSchema, Record)
+    /// `move N M`: the rows' order before and after, in a manual-order field.
+    case reordered(CollectionSchema, field: String, title: String, from: Int, to: Int,
+                   before: [RecordID], after: [RecordID])
 
     var collection: CollectionSchema {
         switch self {
-        case .updated(let c, _, _, _, _), .inserted(let c, _), .deleted(let c, _): return c
+        case .updated(let c, _, _, _, _), .inserted(let c, _), .deleted(let c, _),
+             .reordered(let c, _, _, _, _, _, _): return c
         }
     }
 
@@ -26,6 +30,8 @@ enum Change {
             return "insert \(c.name) › \(RowTitle.of(record, in: c))"
         case .deleted(let c, let record):
             return "delete \(c.name) › \(RowTitle.of(record, in: c))"
+        case .reordered(let c, _, let title, let from, let to, _, _):
+            return "move \(c.name) › \(title): row \(from) → \(to)"
         }
     }
 }

@@ -12,12 +12,15 @@ extension Session {
               (1...max(1, total)).contains(to), total > 0 else {
             throw CommandError("move: rows are numbered 1 to \(total); usage: move N M")
         }
-        var ids = try store.ids(of: list.collection)
+        let before = try store.ids(of: list.collection)
+        var ids = before
         let moved = ids.remove(at: from - 1)
         ids.insert(moved, at: to - 1)
         try store.renumber(ids, field: field, in: list.collection)
         list.invalidate()
         let title = (try store.record(of: list.collection, id: moved)).map { RowTitle.of($0, in: list.collection) } ?? "row"
+        // A write like any other: undoable, and in a dry run's report.
+        remember(.reordered(list.collection, field: field, title: title, from: from, to: to, before: before, after: ids))
         return Response(output: "moved \(title) from row \(from) to row \(to)\n")
     }
 

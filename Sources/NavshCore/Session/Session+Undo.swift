@@ -33,6 +33,13 @@ extension Session {
             }
             journal.append(.deleted(collection, record))
             message = "undid the insert of \(title) (deleted it)"
+        case .reordered(let collection, let field, let title, let from, let to, let before, let after):
+            guard try store.ids(of: collection) == after else {
+                throw CommandError("cannot undo the move of \(title): the order changed since; nothing changed")
+            }
+            try store.renumber(before, field: field, in: collection)
+            journal.append(.reordered(collection, field: field, title: title, from: to, to: from, before: after, after: before))
+            message = "undid the move of \(title) (back to row \(from))"
         case .deleted(let collection, let record):
             let title = RowTitle.of(record, in: collection)
             do {
