@@ -28,7 +28,8 @@ struct InteractiveRunner {
 
         show(session.welcome())
         while !session.isFinished {
-            session.noticeChangesElsewhere()  // so the prompt shows what is stored now
+            // So the prompt shows what is stored now, saying what changed.
+            StandardStreams.out(session.noticeChangesElsewhere())
             editor.prompt = style.prompt(session.crumbs)
             let event = editor.nextLine()
             if let signal = Terminal.terminationSignal { return terminate(signal) }

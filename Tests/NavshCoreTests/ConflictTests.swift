@@ -61,8 +61,9 @@ import Testing
         let h = try SessionHarness(Fixtures.items)
         h.run("show", "open 1")
         try h.database.execute("UPDATE items SET value = 1 WHERE id = 1")
-        // The clean record frame follows the change before the next command...
-        #expect(h.output("show").contains("value  1\n"))
+        // A script's record frame keeps what it showed (nobody would read a
+        // notice of the change)...
+        #expect(h.output("show").contains("value  120\n"))
         h.run("set value 2")
         try h.database.execute("UPDATE items SET value = 3 WHERE id = 1")
         // ...but a frame with edits keeps its buffer and refuses to delete blind.

@@ -78,3 +78,21 @@ import Testing
         #expect(a.finish() == 0)
     }
 }
+
+/// Issue 8, item 1: a coprocess that was shown 120 must not overwrite the
+/// 200 another process saved meanwhile, even though it made no edit before
+/// that save: its record frame is never refreshed silently.
+@Suite struct LostUpdateTests {
+    @Test func aSaveOverAValueNeverShownIsRefused() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let a = try Coprocess([db.path])
+        #expect(a.send("open 1", until: "created").contains("120"))
+        let b = try NavshBinary().run([db.path, "-c", "open 1", "-c", "set value 200", "-c", "save"])
+        #expect(b.status == 0)
+        a.send("set value 150")
+        a.send("save", until: "yours")
+        #expect(a.finish() == 1, "a refused save is an error")
+        #expect(a.stderrText.contains("changed elsewhere since you opened it"))
+        #expect(try db.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "200")
+    }
+}

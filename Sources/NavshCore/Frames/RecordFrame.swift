@@ -5,6 +5,11 @@ final class RecordFrame: Frame {
     /// nil for a draft until it is saved.
     private(set) var id: RecordID?
     var buffer: EditBuffer
+    /// The row as last reported changed elsewhere while this frame had
+    /// edits, so the notice is given once per change, not before every prompt.
+    var noticedElsewhere: Record?
+    /// The row was reported deleted elsewhere (once).
+    var deletedElsewhereNoticed = false
 
     init(collection: CollectionSchema, record: Record) {
         self.collection = collection
@@ -31,6 +36,8 @@ final class RecordFrame: Frame {
     func markSaved(_ record: Record) {
         id = record.id
         buffer = EditBuffer(base: record.values)
+        noticedElsewhere = nil
+        deletedElsewhereNoticed = false
     }
     var kind: FrameKind { .record }
 

@@ -51,19 +51,25 @@ extension Session {
             message = "undid the delete of \(title) (put it back)"
         }
         undoable.removeLast()
-        refreshFrames(showing: change.collection)
+        refreshFrames(after: change)
         return Response(output: message + "\n")
     }
 
     /// After a write made outside a record frame: lists of that collection
-    /// read again, and clean record frames show the stored row.
-    func refreshFrames(showing collection: CollectionSchema) {
+    /// read again, and a clean record frame showing the undone row takes the
+    /// values the undo wrote, and only those: anything else that changed
+    /// there is not shown to its user, so a later save is still checked
+    /// against the values the frame showed.
+    func refreshFrames(after change: Change) {
         for frame in stack {
-            if let list = frame as? ListFrame, list.collection.name == collection.name { list.invalidate() }
-            if let record = frame as? RecordFrame, record.collection.name == collection.name,
-               !record.isDirty, let id = record.id, let fresh = try? store.record(of: collection, id: id) {
-                record.markSaved(fresh)
-            }
+            if let list = frame as? ListFrame, list.collection.name == change.collection.name { list.invalidate() }
+            guard case .updated(let collection, let id, _, let before, _) = change,
+                  let record = frame as? RecordFrame, record.collection.name == collection.name,
+                  !record.isDirty, record.id == id
+            else { continue }
+            var values = record.buffer.base
+            for (field, value) in before { values[field] = value }
+            record.markSaved(Record(id: Self.identity(id, after: before, in: collection), values: values))
         }
     }
 }

@@ -96,8 +96,12 @@ public final class Session {
             return .failure(error)
         }
         guard let command else { return Response() }
-        noticeChangesElsewhere()
-        return run { try perform(command, confirmed: false) }
+        // What changed elsewhere is said before the command's own output, so
+        // a record never takes values its user was not shown.
+        let notice = noticeChangesElsewhere()
+        var response = run { try perform(command, confirmed: false) }
+        response.output = notice + response.output
+        return response
     }
 
     /// Runs a line given as bytes, refusing invalid UTF-8 instead of repairing it.

@@ -1,0 +1,56 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// A save's expectation is the values its user was shown: a record frame
+/// takes a change made elsewhere only while saying so (at the prompt), and a
+/// script's record frame never takes it (issue 8, item 1).
+@Suite struct FreshnessTests {
+    @Test func aScriptsCleanRecordNeverRefreshesSoTheSaveIsRefused() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .script)
+        #expect(h.output("open 1").contains("120"))
+        try h.database.execute("UPDATE items SET value = 200 WHERE id = 1")
+        let set = h.run("set value 150")
+        #expect(set.error == nil)
+        #expect(set.output == "", "nothing is refreshed, so nothing is announced")
+        let save = h.run("save")
+        #expect(save.error != nil, "the value shown was 120; 200 was never shown")
+        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "200")
+    }
+
+    @Test func atThePromptACleanRecordTakesTheChangeAndSaysSo() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 1")
+        try h.database.execute("UPDATE items SET value = 200 WHERE id = 1")
+        #expect(h.session.noticeChangesElsewhere() == "value: 120 → 200 (changed elsewhere)\n")
+        #expect(h.session.noticeChangesElsewhere() == "", "said once")
+        #expect(h.output("set value 150", "save") == "saved Gort statue\n")
+        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
+    }
+
+    @Test func theNoticeComesBeforeTheCommandThatNoticedIt() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 1")
+        try h.database.execute("UPDATE items SET value = 200, note = 'x' WHERE id = 1")
+        let response = h.run("set value 150")
+        #expect(response.output == "value: 120 → 200 (changed elsewhere)\nnote: none → x (changed elsewhere)\n")
+    }
+
+    @Test func aRecordWithEditsKeepsWhatItShowedAndIsWarnedOnce() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 1", "set name Gort")
+        try h.database.execute("UPDATE items SET value = 200 WHERE id = 1")
+        #expect(h.session.noticeChangesElsewhere()
+            == "value changed elsewhere; save will be refused (reload takes their values and keeps your edits)\n")
+        #expect(h.run("changes").output == "  name: Gort statue → Gort\n")
+        #expect(h.run("save").error != nil)
+        #expect(try h.database.rows("SELECT name FROM items WHERE id = 1")[0]["name"] == "Gort statue")
+    }
+
+    @Test func aFrameBelowTheTopIsNamedInItsNotice() throws {
+        let h = try SessionHarness(Fixtures.shop, mode: .interactive)
+        h.run("open cars", "open 1", "open owner_id")
+        try h.database.execute("UPDATE cars SET year = 2015 WHERE id = 1")
+        #expect(h.session.noticeChangesElsewhere() == "test › cars › Corolla: year: 2014 → 2015 (changed elsewhere)\n")
+    }
+}
