@@ -61,7 +61,14 @@ public final class CountingStore: Store {
     }
 
     public func changeToken() throws -> Int { try base.changeToken() }
-    public func ids(of collection: CollectionSchema) throws -> [RecordID] { try base.ids(of: collection) }
+    /// Runs right before `ids(of:)` reads: lets a test put another
+    /// process's write at the exact moment a race would.
+    public var beforeReadingIDs: (() throws -> Void)?
+
+    public func ids(of collection: CollectionSchema) throws -> [RecordID] {
+        try beforeReadingIDs?()
+        return try base.ids(of: collection)
+    }
     public func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws {
         try base.renumber(ids, field: field, in: collection)
     }

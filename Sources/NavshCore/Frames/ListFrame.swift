@@ -1,10 +1,18 @@
 /// The rows of one collection, a page at a time. It caches the page it last
-/// showed, so that `show` costs no query and a save re-reads one row only.
+/// read, so that `show` costs no query and a save re-reads one row only, and
+/// it remembers the page its user was last shown: row numbers mean those
+/// rows (`delete 3` is the row shown as 3, or a refusal, never another row).
 final class ListFrame: Frame {
     struct Page {
         var index: Int
         var size: Int
         var rows: [Record]
+
+        /// The row shown as `number` (from 1), if this page holds it.
+        func row(numbered number: Int) -> Record? {
+            let i = number - 1 - index * size
+            return rows.indices.contains(i) ? rows[i] : nil
+        }
     }
 
     let collection: CollectionSchema
@@ -12,9 +20,14 @@ final class ListFrame: Frame {
     /// The rows last read, or nil when they must be read again.
     var cachedPage: Page?
     var cachedCount: Int?
-    /// The rows shown before another process changed the store: the next
-    /// render marks rows whose values differ from these.
-    var rowsBeforeOutsideChange: [RecordID: Record]?
+    /// The rows as last shown to the user. Another process's changes keep
+    /// it (numbers still mean what was shown); this session's own writes
+    /// clear it, as a table view updates after its own delete or insert.
+    var shownPage: Page?
+    /// Another process committed since `shownPage` was shown: the next
+    /// render marks rows whose values differ, and row numbers are checked
+    /// against the rows as they are now.
+    var changedElsewhereSinceShown = false
 
     init(collection: CollectionSchema) {
         self.collection = collection
@@ -24,24 +37,42 @@ final class ListFrame: Frame {
     var crumb: String { collection.displayTitle }
     var unsavedFields: [String] { [] }
 
-    /// Forget everything read: the next render reads the count and the page.
+    /// This session wrote to the collection: forget everything read, and the
+    /// numbers shown, since its own write moved them.
     func invalidate() {
         cachedPage = nil
         cachedCount = nil
+        shownPage = nil
+        changedElsewhereSinceShown = false
     }
 
-    /// Another connection committed: read again, remembering what was shown.
+    /// Another connection committed: read again, keeping what was shown.
     func markStale() {
-        if let rows = cachedPage?.rows {
-            rowsBeforeOutsideChange = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        }
-        invalidate()
+        cachedPage = nil
+        cachedCount = nil
+        if shownPage != nil { changedElsewhereSinceShown = true }
     }
 
-    /// Replaces one cached row with its re-read version, if it is on the page.
-    func patch(_ record: Record) {
-        guard var page = cachedPage, let i = page.rows.firstIndex(where: { $0.id == record.id }) else { return }
-        page.rows[i] = record
-        cachedPage = page
+    /// The page was shown to the user; returns the rows shown before it
+    /// when another process changed the store in between, to mark changes.
+    func didShow(_ page: Page) -> [RecordID: Record]? {
+        defer {
+            shownPage = page
+            changedElsewhereSinceShown = false
+        }
+        guard changedElsewhereSinceShown, let before = shownPage else { return nil }
+        return Dictionary(before.rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Replaces one row (found by the identity it had: a save may re-key a
+    /// WITHOUT ROWID row) with its re-read version, in the cache and in what
+    /// was shown, since the user made this change.
+    func patch(_ record: Record, was oldID: RecordID? = nil) {
+        let id = oldID ?? record.id
+        for keyPath in [\ListFrame.cachedPage, \ListFrame.shownPage] {
+            guard var page = self[keyPath: keyPath], let i = page.rows.firstIndex(where: { $0.id == id }) else { continue }
+            page.rows[i] = record
+            self[keyPath: keyPath] = page
+        }
     }
 }

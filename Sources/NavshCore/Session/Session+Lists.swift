@@ -25,25 +25,28 @@ extension Session {
         return Response(output: try render(frame))
     }
 
-    func deleteRow(_ row: String, confirmed: Bool) throws -> Response {
+    func deleteRow(_ text: String, confirmed: Bool) throws -> Response {
         let list = try topFrame(ListFrame.self)
         try checkDeletable(list.collection)
-        let number = try rowNumber(row, in: list)
-        let record = try recordAt(number, in: list)
-        let title = RowTitle.of(record, in: list.collection)
+        let row = try numberedRow(text, in: list)
+        let record = row.current
+        let title = RowTitle.of(row.shown ?? record, in: list.collection)
         let changedSinceShown = CommandError(
-            "row \(number), \(title), changed elsewhere since shown; nothing was deleted (show, then delete again)")
-        // The row as the user last saw it, if another process has changed it since.
-        if let shown = list.rowsBeforeOutsideChange?[record.id], shown != record { throw changedSinceShown }
+            "row \(row.number), \(title), changed elsewhere since shown; nothing was deleted (show, then delete again)")
+        if let shown = row.shown, shown != record { throw changedSinceShown }
         if mode == .interactive && !confirmed {
             return Response(question: Question(
-                confirm: "Delete row \(number), \(title), from \(list.collection.name)?", then: .deleteRow(row)))
+                confirm: "Delete row \(row.number), \(title), from \(list.collection.name)?", then: .deleteRow(text)))
         }
         do {
+            // Checked against the values shown: a row changed since is not deleted blind.
             try store.delete(record.id, from: list.collection, expecting: record.values)
         } catch StoreError.conflict {
-            list.invalidate()
+            list.markStale()
             throw changedSinceShown
+        } catch StoreError.recordMissing {
+            list.markStale()
+            throw CommandError("row \(row.number), \(title), was deleted elsewhere since shown; nothing was done (show lists the rows now)")
         }
         remember(.deleted(list.collection, record))
         list.invalidate()
@@ -122,37 +125,40 @@ extension Session {
         return total
     }
 
-    /// A row number as shown (from 1), checked against the row count.
-    private func rowNumber(_ text: String, in list: ListFrame) throws -> Int {
-        let total = try count(list)
+    /// The row a number names: the row shown under that number (read again
+    /// by its identity when another process committed since, and refused if
+    /// it is gone), or, for a number not on the page shown, row N of the list
+    /// as it is now. Never a different row than the one shown as N.
+    func numberedRow(_ text: String, in list: ListFrame) throws -> NumberedRow {
         guard let number = Int(text), number >= 1 else {
             throw CommandError("'\(TextLayout.printable(text))' is not a row number; rows are numbered from 1 as shown")
         }
+        if let shown = list.shownPage?.row(numbered: number) {
+            guard list.changedElsewhereSinceShown else { return NumberedRow(number: number, shown: shown, current: shown) }
+            guard let current = try store.record(of: list.collection, id: shown.id) else {
+                throw CommandError("row \(number), \(RowTitle.of(shown, in: list.collection)), was deleted elsewhere "
+                    + "since shown; nothing was done (show lists the rows now)")
+            }
+            return NumberedRow(number: number, shown: shown, current: current)
+        }
+        let total = try count(list)
         guard number <= total else {
             throw CommandError(total == 0
                 ? "\(list.collection.name) has no rows"
                 : "no row \(number); \(list.collection.name) has \(total) row\(total == 1 ? "" : "s")")
         }
-        return number
-    }
-
-    private func recordAt(_ number: Int, in list: ListFrame) throws -> Record {
-        if let page = list.cachedPage, number - 1 >= page.index * page.size,
-           number - 1 < page.index * page.size + page.rows.count {
-            return page.rows[number - 1 - page.index * page.size]
-        }
         guard let record = try store.records(of: list.collection, offset: number - 1, limit: 1).first else {
-            list.invalidate()
+            list.markStale()
             throw CommandError("row \(number) is gone (deleted elsewhere); show lists the rows now")
         }
-        return record
+        return NumberedRow(number: number, shown: nil, current: record)
     }
 
     /// `open 3` is row 3; anything else is a title: an exact match (ignoring
     /// case) wins, then a unique partial match; several matches are listed.
     private func findRecord(_ target: String, in list: ListFrame) throws -> Record {
-        if let number = Int(target) {
-            return try recordAt(try rowNumber(String(number), in: list), in: list)
+        if Int(target) != nil {
+            return try numberedRow(target, in: list).current
         }
         guard let titleField = list.collection.titleField else {
             throw CommandError("\(list.collection.name) has no title field; open rows by number")
@@ -191,4 +197,12 @@ extension Session {
         let names = collections.map(\.name).joined(separator: ", ")
         throw CommandError("no collection named '\(TextLayout.printable(target))'; the collections are \(names)")
     }
+}
+
+/// A row named by its number: as shown (nil when the number was not on the
+/// page shown) and as stored now.
+struct NumberedRow {
+    let number: Int
+    let shown: Record?
+    let current: Record
 }

@@ -7,14 +7,23 @@ extension Session {
         guard let field = list.collection.manualOrder else {
             throw CommandError("\(list.collection.name) keeps no manual order (an app spec's move: FIELD allows move N M)")
         }
-        let total = try count(list)
-        guard let from = Int(fromText), let to = Int(toText), (1...max(1, total)).contains(from),
-              (1...max(1, total)).contains(to), total > 0 else {
-            throw CommandError("move: rows are numbered 1 to \(total); usage: move N M")
+        let outOfRange = CommandError("move: rows are numbered 1 to \(try count(list)); usage: move N M")
+        guard let to = Int(toText), to >= 1, let fromNumber = Int(fromText), fromNumber >= 1 else { throw outOfRange }
+        if list.shownPage?.row(numbered: fromNumber) == nil, fromNumber > (try count(list)) { throw outOfRange }
+        if list.changedElsewhereSinceShown {
+            // Positions shown no longer hold: a move by them could put the row anywhere.
+            throw CommandError("move: the list changed elsewhere since shown; nothing was moved (show, then move again)")
         }
+        let row = try numberedRow(fromText, in: list)
+        let from = row.number
         let before = try store.ids(of: list.collection)
+        guard let index = before.firstIndex(of: row.current.id) else {
+            list.markStale()
+            throw CommandError("move: row \(from) was deleted elsewhere; nothing was moved (show lists the rows now)")
+        }
+        guard to <= before.count else { throw outOfRange }
         var ids = before
-        let moved = ids.remove(at: from - 1)
+        let moved = ids.remove(at: index)
         ids.insert(moved, at: to - 1)
         try store.renumber(ids, field: field, in: list.collection)
         list.invalidate()

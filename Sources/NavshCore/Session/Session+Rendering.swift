@@ -24,8 +24,7 @@ extension Session {
             list.pageIndex = min(list.pageIndex, pageCount(total, size) - 1)
             let page = try page(of: list, size: size)
             let first = page.index * size
-            let before = list.rowsBeforeOutsideChange
-            list.rowsBeforeOutsideChange = nil
+            let before = list.didShow(page)
             let group = list.collection.groupField
             var rows = page.rows.enumerated().map { offset, record in
                 ListLayout.Row(

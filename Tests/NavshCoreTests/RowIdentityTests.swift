@@ -1,0 +1,56 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// Row numbers mean the rows the user was shown: `delete 3` and `open 3` act
+/// on the row shown as 3, or refuse, never on whatever row is third now
+/// (issue 8, item 3). "Elsewhere" is a second connection, as another
+/// navsh process would be.
+@Suite struct RowIdentityTests {
+    func names(_ h: SessionHarness) throws -> [String] {
+        try h.database.rows("SELECT name FROM items ORDER BY id").compactMap { $0["name"] }
+    }
+
+    @Test func deleteNDeletesTheRowShownAsN() throws {
+        let h = try SessionHarness(Fixtures.items)
+        #expect(h.output("show").contains("   3  Hoverboard"))
+        try h.database.execute("DELETE FROM items WHERE id = 1")
+        #expect(h.output("delete 3") == "deleted Hoverboard\n")
+        #expect(try names(h) == ["Rusty spork", "木彫りの熊", "Lucky cat 🐱"])
+    }
+
+    @Test func openNOpensTheRowShownAsN() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show")
+        try h.database.execute("DELETE FROM items WHERE id = 1")
+        #expect(h.output("open 3").hasPrefix("items › Hoverboard\n"))
+    }
+
+    @Test func aShownRowDeletedElsewhereIsRefusedNotReplaced() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show")
+        try h.database.execute("DELETE FROM items WHERE id = 3")
+        let refusal = "row 3, Hoverboard, was deleted elsewhere since shown; nothing was done (show lists the rows now)"
+        #expect(h.run("delete 3").error?.message == refusal)
+        #expect(h.run("open 3").error?.message == refusal)
+        #expect(try names(h) == ["Gort statue", "Rusty spork", "木彫りの熊", "Lucky cat 🐱"])
+        // Once shown again, the numbers are the new ones.
+        #expect(h.output("show").contains("   3  木彫りの熊"))
+        #expect(h.output("open 3").hasPrefix("items › 木彫りの熊\n"))
+    }
+
+    @Test func aRowInsertedElsewhereDoesNotShiftTheNumbers() throws {
+        let h = try SessionHarness(Fixtures.items + "\nCREATE INDEX byName ON items(name);")
+        h.run("show")
+        try h.database.execute("INSERT INTO items (id, name, value) VALUES (0, 'Aardvark', 1)")
+        #expect(h.output("delete 1") == "deleted Gort statue\n")
+        #expect(try names(h).first == "Aardvark")
+    }
+
+    @Test func thisSessionsOwnDeleteRenumbersAsATableViewDoes() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show")
+        #expect(h.output("delete 1") == "deleted Gort statue\n")
+        #expect(h.output("delete 1") == "deleted Rusty spork\n")
+    }
+}

@@ -1,0 +1,43 @@
+import NavshCore
+import NavshSpec
+import NavshSQLite
+import NavshTestSupport
+import Testing
+
+/// `move N M` while another process deletes rows: it used to crash with
+/// "Index out of range" (issue 8, item 6). Now it moves the row shown as N,
+/// or refuses, and never writes a position for a row that is gone.
+@Suite struct MoveRaceTests {
+    static let todo = "CREATE TABLE todo (id INTEGER PRIMARY KEY, name TEXT, pos INTEGER);"
+        + "INSERT INTO todo (name, pos) VALUES ('a', 1), ('b', 2), ('c', 3), ('d', 4);"
+    static let spec = "collections:\n  todo:\n    move: pos\n"
+
+    func order(_ h: SessionHarness) throws -> [String] {
+        try h.database.rows("SELECT name FROM todo ORDER BY pos").compactMap { $0["name"] }
+    }
+
+    @Test func moveAfterADeleteElsewhereIsRefusedUntilShown() throws {
+        let h = try SessionHarness(Self.todo, spec: Self.spec)
+        h.run("show")
+        try h.database.execute("DELETE FROM todo WHERE name IN ('a', 'b')")
+        #expect(h.run("move 4 1").error?.message
+            == "move: the list changed elsewhere since shown; nothing was moved (show, then move again)")
+        #expect(try order(h) == ["c", "d"])
+        h.run("show")
+        #expect(h.output("move 2 1") == "moved d from row 2 to row 1\n")
+        #expect(try order(h) == ["d", "c"])
+    }
+
+    @Test func aDeleteElsewhereBetweenCountAndMoveDoesNotCrash() throws {
+        let spec = try SpecLoader.parse(Self.spec)
+        let database = try TemporaryDatabase(Self.todo)
+        let store = CountingStore(try SQLiteStore(path: database.path, spec: spec))
+        let session = Session(store: store, mode: .script)
+        // The other process deletes three rows after navsh counted four.
+        store.beforeReadingIDs = { try database.execute("DELETE FROM todo WHERE name IN ('b', 'c', 'd')") }
+        let response = session.execute("move 4 1")
+        #expect(response.error?.message == "move: row 4 was deleted elsewhere; nothing was moved (show lists the rows now)")
+        store.beforeReadingIDs = nil
+        #expect(try database.rows("SELECT name, pos FROM todo") == [["name": "a", "pos": "1"]])
+    }
+}
