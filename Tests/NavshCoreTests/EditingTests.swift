@@ -117,6 +117,25 @@ import Testing
         #expect(try h.database.rows("SELECT b FROM pairs WHERE label = 'one'")[0]["b"] == "1")
     }
 
+    /// Issue 8, item 11: after a re-keying save, the list and `open N` show
+    /// the row under its new key; a later save is no "deleted elsewhere" and
+    /// `save!` never puts the old row back beside the new one.
+    @Test func aRowReKeyedByASaveIsFollowedEverywhere() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE pairs (a TEXT, b INTEGER, label TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
+            INSERT INTO pairs VALUES ('x', 1, 'one'), ('y', 2, 'two');
+            """)
+        h.run("show", "open 1", "set b 5")
+        #expect(h.output("save") == "saved one\n")
+        #expect(h.output("open 1").contains("b  5\n"), "open N opens the row under its new key")
+        h.run("set label uno")
+        #expect(h.output("save") == "saved uno\n")
+        h.run("open 1", "set label eins")
+        #expect(h.output("save!") == "saved eins\n")
+        #expect(try h.database.rows("SELECT a, b, label FROM pairs ORDER BY a")
+            == [["a": "x", "b": "5", "label": "eins"], ["a": "y", "b": "2", "label": "two"]])
+    }
+
     @Test func saveRereadsOnlyTheSavedRow() throws {
         let database = try TemporaryDatabase(Fixtures.numbered(50))
         let store = CountingStore(try database.store())

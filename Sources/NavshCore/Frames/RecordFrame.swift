@@ -39,6 +39,17 @@ final class RecordFrame: Frame {
         noticedElsewhere = nil
         deletedElsewhereNoticed = false
     }
+    /// This session moved the row to a new key: the frame follows it,
+    /// taking the new key values as its starting point (edits stay).
+    func rekey(to newID: RecordID, keyValues: [String: Value]) {
+        id = newID
+        let edits = buffer.changes
+        var base = buffer.base
+        for (field, value) in keyValues { base[field] = value }
+        buffer = EditBuffer(base: base)
+        for (field, value) in edits where keyValues[field] == nil { buffer.set(field, to: value) }
+    }
+
     var kind: FrameKind { .record }
 
     var unsavedFields: [String] {

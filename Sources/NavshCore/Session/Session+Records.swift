@@ -120,8 +120,9 @@ extension Session {
         if let saved = try store.record(of: collection, id: savedID) {
             frame.markSaved(saved)
             // A change to the field rows are ordered by can move the row: re-read the page.
-            if let order = collection.order, changes[order.field] != nil { parent?.invalidate() } else { parent?.patch(saved) }
+            if let order = collection.order, changes[order.field] != nil { parent?.invalidate() } else { parent?.patch(saved, was: id) }
         }
+        if savedID != id { follow(id, to: savedID, with: changes, in: collection, except: frame) }
         return "saved \(title)"
     }
 
@@ -157,6 +158,22 @@ extension Session {
             }
         }
         return .key(values)
+    }
+
+    /// A save re-keyed a row (a WITHOUT ROWID table's key changed): every
+    /// frame that knew it by its old key follows it to the new one, so no
+    /// later `open`, `save` or `save!` takes it for deleted or puts it back.
+    private func follow(_ old: RecordID, to new: RecordID, with changes: [String: Value],
+                        in collection: CollectionSchema, except saver: RecordFrame) {
+        for frame in stack where frame !== saver {
+            if let list = frame as? ListFrame, list.collection.name == collection.name {
+                list.invalidate()
+            } else if let record = frame as? RecordFrame, record.collection.name == collection.name, record.id == old {
+                record.rekey(to: new, keyValues: changes.filter { name, _ in
+                    collection.field(named: name)?.primaryKeyPosition != nil
+                })
+            }
+        }
     }
 
     /// Fields the app spec marks required must have a value to be saved.
