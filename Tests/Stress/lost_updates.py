@@ -106,8 +106,16 @@ class Worker(threading.Thread):
         self.attempts = []
         self.navsh = None
         self.list_prompt = None
+        self.error = None
 
     def run(self):
+        try:
+            self.attempt_all()
+        except Exception as error:  # a harness bug must fail the run, not shorten it
+            self.error = repr(error)
+            self.stop_navsh()
+
+    def attempt_all(self):
         for number in range(1, self.options.saves + 1):
             pattern = "-c" if self.random.random() < 0.25 else "pipe"
             row = self.random.randint(1, ROWS)
@@ -281,6 +289,9 @@ def main():
                       for a in attempts if a.outcome in ("refused", "open failed"))
     for reason, count in reasons.most_common(4):
         print(f"  refused {count}x: {reason}")
+    for worker in workers:
+        if worker.error:
+            violations["worker stopped by an error"].append(f"worker {worker.index}: {worker.error}")
     if saved == 0:
         violations["nothing was saved, so nothing was proved"].append("")
     for kind, lines in sorted(violations.items()):

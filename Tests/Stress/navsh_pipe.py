@@ -142,15 +142,3 @@ class Coprocess:
             elif index != len(commands):  # the marker's own "unknown command" is expected
                 raise NavshDied(f"error for a line not in this batch: {match.group(0)!r}")
         return Reply(commands, outputs, errors, prompt)
-
-    def close(self):
-        """Ends the script (stdin closed) and returns navsh's exit status."""
-        try:
-            self.process.stdin.close()
-        except BrokenPipeError:
-            pass
-        try:
-            return self.process.wait(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            return self.process.wait()

@@ -116,7 +116,7 @@ def main():
                     failures += problem is not None
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    print(f"row_identity: {failures} of {2 * len(CHANGES) * 2} cases acted on a row the user was not shown"
+    print(f"row_identity: FAILED, {failures} of {2 * len(CHANGES) * 2} cases (a wrong row, or navsh died)"
           if failures else "row_identity: passed")
     return 1 if failures else 0
 
