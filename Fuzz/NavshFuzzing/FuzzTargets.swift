@@ -45,7 +45,7 @@ public enum FuzzTargets {
             for _ in 0..<4 {
                 if let question = response.question {
                     let answer = lines.popFirst().map { String(decoding: $0, as: UTF8.self) } ?? ""
-                    response = session.answer(question, question.interpret(answer))
+                    response = session.answer(question, question.interpret(answer) ?? question.safeAnswer)
                 } else if let edit = response.edit {
                     response = session.finishEdit(edit, with: lines.popFirst().map { String(decoding: $0, as: UTF8.self) })
                 } else {

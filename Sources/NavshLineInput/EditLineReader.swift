@@ -21,6 +21,12 @@ public final class EditLineReader: LineSource {
 
     private let editLine: OpaquePointer
     private let history: OpaquePointer
+    /// Questions have a history of their own that stays empty: Up at a
+    /// question never offers a command.
+    private let questionHistory: OpaquePointer
+    /// One history per field for `edit`: Up offers earlier values of that
+    /// field typed in this session, never commands.
+    private var fieldHistories: [String: OpaquePointer] = [:]
     /// The prompt libedit shows; it must stay valid while el_gets runs.
     private var promptBuffer: UnsafeMutablePointer<CChar>?
     /// The line as it was at the last Tab that could add nothing: a second
@@ -35,11 +41,13 @@ public final class EditLineReader: LineSource {
     }
 
     public init?(program: String = "navsh", historySize: Int32 = 5_000) {
-        guard let editLine = navsh_el_init(program), let history = navsh_history_init(historySize) else {
+        guard let editLine = navsh_el_init(program), let history = navsh_history_init(historySize),
+              let questionHistory = navsh_history_init(1) else {
             return nil
         }
         self.editLine = editLine
         self.history = history
+        self.questionHistory = questionHistory
         navsh_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
         navsh_el_set_prompt_esc(editLine, { editLine in
             guard let editLine, let data = navsh_el_get_clientdata(editLine) else { return nil }
@@ -62,6 +70,8 @@ public final class EditLineReader: LineSource {
     deinit {
         el_end(editLine)
         history_end(history)
+        history_end(questionHistory)
+        for fieldHistory in fieldHistories.values { history_end(fieldHistory) }
         free(promptBuffer)
     }
 
@@ -73,13 +83,30 @@ public final class EditLineReader: LineSource {
     /// Asks a question at the terminal; nil for Ctrl-C or Ctrl-D. Answers
     /// are not kept in history and nothing is completed.
     public func ask(_ question: String) -> String? {
-        modal(prompt: question, initial: "")
+        modal(prompt: question, initial: "", history: questionHistory)
+    }
+
+    /// Throws away what was typed but not yet read (keys pressed before a
+    /// question was shown are no answer to it).
+    public func discardTypeAhead() {
+        tcflush(STDIN_FILENO, TCIFLUSH)
     }
 
     /// A one-line editor pre-filled with `initial`, cursor at the end; nil
-    /// when cancelled with Ctrl-C or Ctrl-D.
-    public func edit(prompt: String, initial: String) -> String? {
-        modal(prompt: prompt, initial: initial)
+    /// when cancelled with Ctrl-C or Ctrl-D. `field` names the history Up
+    /// and Down walk: earlier values of that field, not commands.
+    public func edit(prompt: String, initial: String, field: String) -> String? {
+        let fieldHistory: OpaquePointer
+        if let existing = fieldHistories[field] {
+            fieldHistory = existing
+        } else {
+            guard let created = navsh_history_init(100) else { return nil }
+            fieldHistories[field] = created
+            fieldHistory = created
+        }
+        let value = modal(prompt: prompt, initial: initial, history: fieldHistory)
+        if let value, !value.isEmpty { navsh_history_enter(fieldHistory, value) }
+        return value
     }
 
     /// Adds a line to the history (consecutive duplicates are dropped).
@@ -124,12 +151,14 @@ public final class EditLineReader: LineSource {
         return .line(bytes)
     }
 
-    private func modal(prompt text: String, initial: String) -> String? {
+    private func modal(prompt text: String, initial: String, history modalHistory: OpaquePointer) -> String? {
         let saved = prompt
         completing = false
+        navsh_el_set_history(editLine, modalHistory)
         defer {
             prompt = saved
             completing = true
+            navsh_el_set_history(editLine, history)
         }
         prompt = text
         // Pushed text is read as if typed; control characters would act as

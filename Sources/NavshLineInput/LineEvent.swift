@@ -8,6 +8,9 @@ public enum LineEvent: Equatable, Sendable {
     case interrupted
     /// End of input (Ctrl-D at an empty prompt, or end of file).
     case end
+    /// The input could not be read (a directory, an I/O error): not an end,
+    /// since the rest of a script would silently go unrun.
+    case failed(reason: String)
 }
 
 /// Something lines come from: a pipe, a file, `-c` arguments or a terminal.

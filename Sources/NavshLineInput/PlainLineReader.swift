@@ -16,6 +16,8 @@ public struct PlainLineReader: LineSource {
     private var buffer: [UInt8] = []
     private var start = 0
     private var atEnd = false
+    /// Why reading stopped, when it was not the end of the input.
+    private var failure: String?
 
     public init(fileDescriptor: Int32, maximumLength: Int) {
         self.fd = fileDescriptor
@@ -36,6 +38,7 @@ public struct PlainLineReader: LineSource {
                 buffer.removeAll(keepingCapacity: true)
                 start = 0
             }
+            if let failure { return .failed(reason: failure) }
             if atEnd {
                 let length = skipped + buffer.count - start
                 if length == 0 { return .end }
@@ -66,6 +69,10 @@ public struct PlainLineReader: LineSource {
             }
             // SIGTERM or SIGHUP ends the input; anything else that interrupts reads again.
             if count < 0 && errno == EINTR && navsh_termination_signal() == 0 { continue }
+            if count < 0 && errno != EINTR {
+                failure = String(cString: strerror(errno))
+                return
+            }
             atEnd = true
             return
         }

@@ -36,7 +36,7 @@ struct InteractiveRunner {
             switch event {
             case .interrupted:
                 StandardStreams.out("\n")  // Ctrl-C drops the line; nothing else changes
-            case .end:
+            case .end, .failed:
                 StandardStreams.out("\n")
                 show(session.execute("quit"))
             case .tooLong(let count):
@@ -62,15 +62,26 @@ struct InteractiveRunner {
             StandardStreams.err(errorStyle.error(error.message) + "\n")
         }
         if let question = response.question {
-            let typed = editor.ask(style.question(question.prompt)) ?? ""
-            show(session.answer(question, question.interpret(typed)))
+            show(session.answer(question, ask(question)))
         }
         if let edit = response.edit {
             // libedit cannot grey out text inside the line, so the placeholder is a hint above it.
             if edit.initial.isEmpty, let placeholder = edit.placeholder {
                 StandardStreams.out(style.hint("e.g. " + placeholder) + "\n")
             }
-            show(session.finishEdit(edit, with: editor.edit(prompt: edit.prompt, initial: edit.initial)))
+            show(session.finishEdit(edit, with: editor.edit(prompt: edit.prompt, initial: edit.initial, field: edit.field)))
+        }
+    }
+
+    /// Asks until the answer is one of the choices; Ctrl-C or Ctrl-D is the
+    /// answer that changes nothing. Lines typed before the question showed
+    /// are thrown away: they were not written as an answer to it.
+    private func ask(_ question: Question) -> Answer {
+        editor.discardTypeAhead()
+        while true {
+            guard let typed = editor.ask(style.question(question.prompt)) else { return question.safeAnswer }
+            if let answer = question.interpret(typed) { return answer }
+            StandardStreams.err(errorStyle.error(question.choices) + "\n")
         }
     }
 

@@ -76,6 +76,11 @@ struct Navsh: ParsableCommand {
         if script != nil && !commands.isEmpty {
             throw ValidationError("-f and -c cannot be used together")
         }
+        // A -c argument is one command: a newline inside a value (`-c "set
+        // name $V"`) must never smuggle in a second command.
+        if let index = commands.firstIndex(where: { $0.contains("\n") || $0.contains("\r") }) {
+            throw ValidationError("-c takes one command; argument \(index + 1) holds a line break (use -f for several lines)")
+        }
         if create && file == nil {
             throw ValidationError("--create needs a FILE")
         }
@@ -88,6 +93,10 @@ struct Navsh: ParsableCommand {
     }
 
     func run() throws {
+        // A reader that goes away (`navsh … | head -1`) is no reason to die
+        // mid-script: writes to it fail quietly and the script runs on, as
+        // with sqlite3 and psql.
+        signal(SIGPIPE, SIG_IGN)
         let interactive = script == nil && commands.isEmpty
             && Terminal.isTerminal(0) && Terminal.isTerminal(1)
         if interactive { Terminal.useUTF8Locale() }
@@ -140,7 +149,7 @@ struct Navsh: ParsableCommand {
         session.clock = Self.clock(environment)
         let status: Int32
         if !commands.isEmpty {
-            var source = ArrayLineSource(commands.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) })
+            var source = ArrayLineSource(commands)
             status = scriptRunner(session, store, "-c").run(&source)
         } else if let script {
             let fd = open(script, O_RDONLY)

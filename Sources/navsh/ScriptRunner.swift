@@ -41,6 +41,7 @@ struct ScriptRunner {
         var lineNumber = 0
         var failed = false
         var signal: Int32?
+        var unreadable: Int32?
         reading: while true {
             if let received = Terminal.terminationSignal {
                 signal = received
@@ -50,8 +51,14 @@ struct ScriptRunner {
             let response: Response
             let location = session.location
             lineNumber += 1
+            var errorLine: Int?
             switch event {
             case .end, .interrupted:
+                break reading
+            case .failed(let reason):
+                StandardStreams.err("\(sourceName):\(lineNumber): error: cannot read the script: \(reason); "
+                    + "nothing from here on ran\n")
+                unreadable = lineNumber == 1 ? ExitStatus.cannotOpen : ExitStatus.commandFailed
                 break reading
             case .tooLong(let count):
                 response = session.refuseLongLine(byteCount: count)
@@ -60,8 +67,15 @@ struct ScriptRunner {
                     StandardStreams.out(session.prompt + String(decoding: bytes, as: UTF8.self) + "\n")
                 }
                 var answer = session.execute(bytes: bytes)
-                // `edit FIELD` in a script takes the next line as the value.
-                if let edit = answer.edit {
+                // `edit FIELD` in a script takes the next line as the value;
+                // a failed `edit` still owns it, so it never runs as a command.
+                if answer.edit == nil, answer.error != nil, Session.ownsValueLine(bytes) {
+                    errorLine = lineNumber
+                    lineNumber += 1
+                    if case .line(let value) = source.nextLine(), echo {
+                        StandardStreams.out(String(decoding: value, as: UTF8.self) + "\n")
+                    }
+                } else if let edit = answer.edit {
                     lineNumber += 1
                     switch source.nextLine() {
                     case .line(let value):
@@ -71,13 +85,15 @@ struct ScriptRunner {
                         answer = session.refuseLongLine(byteCount: count)
                     case .end, .interrupted:
                         answer = Response(error: CommandError("edit \(edit.field): the script ended before its value line"))
+                    case .failed(let reason):
+                        answer = Response(error: CommandError("edit \(edit.field): cannot read its value line: \(reason)"))
                     }
                 }
                 response = answer
             }
             StandardStreams.out(response.output)
             if let error = response.error {
-                StandardStreams.err("\(sourceName):\(lineNumber): error: \(location): \(error.message)\n")
+                StandardStreams.err("\(sourceName):\(errorLine ?? lineNumber): error: \(location): \(error.message)\n")
                 failed = true
                 if !keepGoing { break reading }
             }
@@ -92,6 +108,7 @@ struct ScriptRunner {
             session.discardAllEdits()
         }
         if let signal { return 128 + signal }
+        if let unreadable { return unreadable }
         if failed { return ExitStatus.commandFailed }
         return unsaved.isEmpty ? ExitStatus.success : ExitStatus.unsavedDiscarded
     }

@@ -96,11 +96,11 @@ def test_back_over_unsaved_edits_asks_and_no_keeps_them():
         p.expect("Items> ")
         p.line("open 2", "Items › Rusty spork> ")
         p.line("set value 7", "Items › Rusty spork*> ")
-        p.line("back", "Unsaved: Items › Rusty spork (value). Save, discard, or stay? [s/d/S(tay)] ")
-        p.line("", "Items › Rusty spork*> ")  # Enter alone means stay
-        p.line("back", "[s/d/S(tay)] ")
-        p.line("stay", "Items › Rusty spork*> ")
-        p.line("back", "[s/d/S(tay)] ")
+        p.line("back", "Unsaved: Items › Rusty spork (value). Save, discard, or keep editing? [s/d/K] ")
+        p.line("", "Items › Rusty spork*> ")  # Enter alone keeps editing
+        p.line("back", "[s/d/K] ")
+        p.line("keep", "Items › Rusty spork*> ")
+        p.line("back", "[s/d/K] ")
         p.line("d", "discarded edits in Items › Rusty spork (value)")
         p.expect("Items> ")
         assert value_of(p.demo_path, 2) == 2
@@ -167,10 +167,10 @@ def test_ctrl_d_over_unsaved_edits_asks_first():
         p.line("open 1", "Items › Gort statue> ")
         p.line("set value 999", "Items › Gort statue*> ")
         p.child.sendeof()
-        p.expect("Unsaved: Items › Gort statue (value). Save, discard, or stay? [s/d/S(tay)] ")
+        p.expect("Unsaved: Items › Gort statue (value). Save, discard, or keep editing? [s/d/K] ")
         p.line("", "Items › Gort statue*> ")
         p.child.sendeof()
-        p.expect("[s/d/S(tay)] ")
+        p.expect("[s/d/K] ")
         p.child.send("d\r")
         p.child.expect(pexpect.EOF)
         p.child.close()
@@ -287,7 +287,7 @@ def test_unsaved_question_can_save():
         p.expect("Items> ")
         p.line("open 3", "Items › Hoverboard> ")
         p.line("set value 1", "Items › Hoverboard*> ")
-        p.line("quit", "Unsaved: Items › Hoverboard (value). Save, discard, or stay? [s/d/S(tay)] ")
+        p.line("quit", "Unsaved: Items › Hoverboard (value). Save, discard, or keep editing? [s/d/K] ")
         p.child.send("s\r")
         p.expect("saved Hoverboard")
         p.child.expect(pexpect.EOF)
@@ -458,6 +458,52 @@ def test_carvalet_edit_make_prompts_with_the_spec_label_and_hint():
     finally:
         p.close()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def test_question_asks_again_and_type_ahead_is_no_answer():
+    """Issue 8, item 19: keys typed before the question showed are not an
+    answer, an answer that is not a choice asks again, and S is save only."""
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.line("open 2", "Items › Rusty spork> ")
+        p.line("set value 7", "Items › Rusty spork*> ")
+        p.child.send("back\rs\r")  # "s" typed ahead, before the question
+        p.expect("Save, discard, or keep editing? [s/d/K] ")
+        time.sleep(0.5)
+        assert value_of(p.demo_path, 2) == 2, "a typed-ahead line answered the question"
+        p.line("x", "please answer s (save), d (discard) or k (keep editing)")
+        p.expect("[s/d/K] ")
+        p.line("k", "Items › Rusty spork*> ")
+        assert value_of(p.demo_path, 2) == 2
+    finally:
+        p.close()
+
+
+def test_field_editor_up_arrow_offers_values_not_commands():
+    """Issue 8, item 20: Up in `edit FIELD` walks earlier values of that
+    field, never the command history."""
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.line("open 1", "Items › Gort statue> ")
+        p.child.send("edit name\r")
+        p.expect("Name: ")
+        p.child.send("\x15\x1b[AX\r")  # clear, Up, type X
+        p.expect("Items › X*> ")
+        p.child.send("edit name\r")
+        p.expect("Name: ")
+        p.child.send("\x15Y\r")
+        p.expect("Items › Y*> ")
+        p.child.send("edit name\r")
+        p.expect("Name: ")
+        p.child.send("\x15\x1b[A\x1b[A\r")  # Up twice: X, the value before Y
+        p.expect("Items › X*> ")
+        p.line("save", "Items> ")
+        with sqlite3.connect(p.demo_path) as db:
+            assert db.execute("SELECT name FROM Items WHERE id = 1").fetchone() == ("X",)
+    finally:
+        p.close()
 
 
 def main():

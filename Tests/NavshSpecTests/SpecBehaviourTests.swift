@@ -41,7 +41,7 @@ import Testing
         #expect(h.output("changes") == "  body: (null) → sedan\n")
         #expect(h.session.completions(before: "set body c") == Completion(word: "c", candidates: ["coupe"]))
         #expect(h.session.completions(before: "set body ").candidates == ["coupe", "sedan"])
-        h.run("set make", "save")
+        h.run("set make \"\"", "save")
         #expect(h.run("save").error?.message == "make is required; set make VALUE, then save again")
     }
 

@@ -63,9 +63,16 @@ public struct WordScanner {
         let word = try next() ?? ""
         skipSpaces()
         if index < line.endIndex {
-            throw CommandError("unexpected text after the closing quote: \(line[index...]); quote the whole value")
+            throw CommandError("unexpected text after the closing quote: \(TextLayout.printable(String(line[index...]))); quote the whole value")
         }
         return word
+    }
+
+    /// True when nothing but spaces is left: `set name` (no value) is not
+    /// `set name ""` (an empty one).
+    public mutating func isAtEnd() -> Bool {
+        skipSpaces()
+        return index == line.endIndex
     }
 
     private mutating func skipSpaces() {

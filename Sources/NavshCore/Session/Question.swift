@@ -3,9 +3,9 @@
 /// lines must never answer questions.
 public struct Question: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
-        /// `[y/N]`: anything but y or yes is no.
+        /// `[y/N]`: y or yes; n, no or Enter is no.
         case confirm
-        /// `[s/d/S(tay)]`: save every unsaved frame, discard them, or stay (the default).
+        /// `[s/d/K]`: save every unsaved frame, discard them, or keep editing (the default).
         case unsavedWork
     }
 
@@ -22,22 +22,41 @@ public struct Question: Equatable, Sendable {
 
     init(unsaved work: [UnsavedWork], then: Command) {
         let list = work.map(\.description).joined(separator: "; ")
-        prompt = "Unsaved: \(list). Save, discard, or stay? [s/d/S(tay)] "
+        prompt = "Unsaved: \(list). Save, discard, or keep editing? [s/d/K] "
         kind = .unsavedWork
         self.then = then
     }
 
-    /// Reads what was typed; anything unrecognised is the safe answer.
-    public func interpret(_ typed: String) -> Answer {
+    /// Reads what was typed, ignoring case: every choice has its own letter,
+    /// so no answer differs from another only by case. Enter takes the safe
+    /// default (no, keep editing); anything that is not a choice is nil and
+    /// the question is asked again: it is never taken as yes.
+    public func interpret(_ typed: String) -> Answer? {
         let word = typed.trimmingSpaces.lowercased()
         switch kind {
         case .confirm:
-            return word == "y" || word == "yes" ? .yes : .no
+            if word == "y" || word == "yes" { return .yes }
+            if word.isEmpty || word == "n" || word == "no" { return .no }
+            return nil
         case .unsavedWork:
             if word == "s" || word == "save" { return .save }
             if word == "d" || word == "discard" { return .discard }
-            return .stay
+            if word.isEmpty || word == "k" || word == "keep" { return .stay }
+            return nil
         }
+    }
+
+    /// Said when an answer is not one of the choices, before asking again.
+    public var choices: String {
+        switch kind {
+        case .confirm: return "please answer y (yes) or n (no)"
+        case .unsavedWork: return "please answer s (save), d (discard) or k (keep editing)"
+        }
+    }
+
+    /// The answer that changes nothing, for Ctrl-C, Ctrl-D or an input that ended.
+    public var safeAnswer: Answer {
+        kind == .confirm ? .no : .stay
     }
 }
 

@@ -31,7 +31,7 @@ public struct FieldEdit: Equatable, Sendable {
     public let prompt: String
     /// The buffered value as editable text (empty for NULL).
     public let initial: String
-    /// An empty line cancels when the field had a value.
+    /// Whether the field held a value (an empty answer keeps it either way).
     public let hadValue: Bool
     /// A hint for an empty field ("Car Make").
     public var placeholder: String? = nil

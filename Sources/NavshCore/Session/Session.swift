@@ -104,6 +104,14 @@ public final class Session {
         return response
     }
 
+    /// True when `line` is an `edit` command, which in a script owns the
+    /// next line as its value, whether or not the edit itself succeeded: a
+    /// value line must never run as a command (`--keep-going` included).
+    public static func ownsValueLine(_ bytes: [UInt8]) -> Bool {
+        var scanner = WordScanner(String(decoding: bytes, as: UTF8.self))
+        return (try? scanner.next()) == "edit"
+    }
+
     /// Runs a line given as bytes, refusing invalid UTF-8 instead of repairing it.
     public func execute(bytes: [UInt8]) -> Response {
         if bytes.count > Self.maximumLineLength { return refuseLongLine(byteCount: bytes.count) }
@@ -140,7 +148,8 @@ public final class Session {
     /// with Ctrl-C). A refused value comes back with a new editor pre-filled
     /// with what was typed, so nothing typed is lost.
     public func finishEdit(_ edit: FieldEdit, with text: String?) -> Response {
-        guard let text, !(text.isEmpty && edit.hadValue) else {
+        // An empty line keeps the value, NULL included: `set FIELD ""` says "empty".
+        guard let text, !text.isEmpty else {
             return Response(output: "\(edit.field) unchanged\n")
         }
         let response = execute(setting: edit.field, to: text)

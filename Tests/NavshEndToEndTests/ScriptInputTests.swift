@@ -1,0 +1,78 @@
+import Foundation
+import NavshTestSupport
+import Testing
+
+/// Input that must never run what the user did not type, and input that
+/// cannot be read (issue 8, items 14, 16, 17 and 21, and SIGPIPE).
+@Suite struct ScriptInputTests {
+    let navsh = NavshBinary()
+
+    @Test func aNewlineInsideACommandArgumentIsRefusedBeforeAnythingRuns() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let before = try db.snapshot("items")
+        let value = "Spork\ndelete"
+        let result = try navsh.run([db.path, "-c", "open 2", "-c", "set name \(value)", "-c", "save"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("-c takes one command; argument 2 holds a line break"))
+        #expect(try db.snapshot("items") == before)
+    }
+
+    @Test func aFailedEditStillOwnsItsValueLineWithKeepGoing() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let before = try db.snapshot("items")
+        // The value line reads like a command; it must never run as one.
+        let result = try navsh.run([db.path, "--keep-going"], stdin: "open 1\nedit nosuchfield\ndelete\nback\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("<stdin>:2: error: items › Gort statue: unknown field 'nosuchfield'"))
+        #expect(!result.stderr.contains(":3:"), "line 3 is the edit's value, not a command")
+        #expect(try db.snapshot("items") == before)
+    }
+
+    @Test func setWithoutAValueIsAnErrorNotAnEmptyString() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try navsh.run([db.path], stdin: "open 1\nset note\nsave\n")
+        #expect(result.status == 1)
+        #expect(result.stderr == "<stdin>:2: error: items › Gort statue: set note: missing value; "
+            + "unset note makes it NULL, set note \"\" makes it empty\n")
+        #expect(try db.rows("SELECT note FROM items WHERE id = 1")[0]["note"] == "none")
+        let empty = try navsh.run([db.path], stdin: "open 1\nset note \"\"\nsave\n")
+        #expect(empty.status == 0)
+        #expect(try db.rows("SELECT note FROM items WHERE id = 1")[0]["note"] == "")
+    }
+
+    @Test func anEmptyValueLineForEditKeepsNull() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try navsh.run([db.path], stdin: "open 2\nedit bought\n\nsave\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("bought unchanged\n"))
+        #expect(try db.rows("SELECT bought IS NULL AS n FROM items WHERE id = 2")[0]["n"] == "1")
+    }
+
+    @Test func aDirectoryAsScriptIsAnErrorNotSuccess() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try navsh.run([db.path, "-f", db.directory])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("\(db.directory):1: error: cannot read the script: Is a directory"))
+    }
+
+    @Test func aClosedOutputPipeDoesNotKillTheScript() throws {
+        let db = try TemporaryDatabase(Fixtures.numbered(200))
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("navsh-pipe-\(UUID().uuidString).nav")
+        defer { try? FileManager.default.removeItem(at: script) }
+        var lines = ""
+        for _ in 0..<200 { lines += "show\nnext\nprev\n" }
+        try (lines + "open 1\nset name Last\nsave\n").write(to: script, atomically: true, encoding: .utf8)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "\"$0\" \"$1\" -f \"$2\" | head -1 >/dev/null; echo ${PIPESTATUS:-}",
+                           navsh.url.path, db.path, script.path]
+        shell.environment = ["LANG": "C.UTF-8", "HOME": db.directory, "PATH": "/usr/bin:/bin"]
+        let pipe = Pipe()
+        shell.standardError = pipe
+        try shell.run()
+        shell.waitUntilExit()
+        let errors = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(errors == "", "no message and no death by SIGPIPE")
+        #expect(try db.rows("SELECT name FROM things WHERE id = 1")[0]["name"] == "Last", "the script ran to its end")
+    }
+}
