@@ -111,7 +111,7 @@ struct Navsh: ParsableCommand {
         do {
             appSpec = try spec.map { try SpecLoader.load(path: $0) }
         } catch {
-            StandardStreams.err("navsh: \(error)\n")
+            StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             throw ExitCode(ExitStatus.badSpec)
         }
         let store: SQLiteStore
@@ -120,7 +120,7 @@ struct Navsh: ParsableCommand {
                 ? try DemoStore.open(at: storePath)
                 : try SQLiteStore(path: storePath, create: create || appSpec != nil, spec: appSpec)
         } catch {
-            StandardStreams.err("navsh: \(error)\n")
+            StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             throw ExitCode(ExitStatus.cannotOpen)
         }
 

@@ -9,7 +9,7 @@ public struct Question: Equatable, Sendable {
         case unsavedWork
     }
 
-    public let prompt: String
+    public private(set) var prompt: String
     public let kind: Kind
     /// What runs once the answer allows it (after saving, for `save`).
     let then: Command
@@ -25,6 +25,13 @@ public struct Question: Equatable, Sendable {
         prompt = "Unsaved: \(list). Save, discard, or keep editing? [s/d/K] "
         kind = .unsavedWork
         self.then = then
+    }
+
+    /// The same question worded differently (made printable, say).
+    func withPrompt(_ text: String) -> Question {
+        var copy = self
+        copy.prompt = text
+        return copy
     }
 
     /// Reads what was typed, ignoring case: every choice has its own letter,

@@ -28,7 +28,7 @@ public struct Response: Equatable, Sendable {
 /// means "keep the old value".
 public struct FieldEdit: Equatable, Sendable {
     public let field: String
-    public let prompt: String
+    public var prompt: String
     /// The buffered value as editable text (empty for NULL).
     public let initial: String
     /// Whether the field held a value (an empty answer keeps it either way).

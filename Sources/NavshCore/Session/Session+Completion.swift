@@ -18,6 +18,14 @@ extension Session {
     /// `revert`, yes/no values of boolean fields, row numbers and titles (or
     /// collection names) after `open`.
     public func completions(before text: String) -> Completion {
+        // Candidates are typed into the line for the user: no control characters.
+        let found = rawCompletions(before: text)
+        return Completion(word: found.word, candidates: found.candidates.filter {
+            !$0.unicodeScalars.contains(where: TextLayout.isControl)
+        })
+    }
+
+    private func rawCompletions(before text: String) -> Completion {
         let typed = text.drop { $0 == " " || $0 == "\t" }
         guard let space = typed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
             let prefix = String(typed)

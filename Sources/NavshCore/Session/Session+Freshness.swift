@@ -24,7 +24,7 @@ extension Session {
                 notice += refresh(record, at: index)
             }
         }
-        return notice
+        return TextLayout.printableLines(notice)
     }
 
     /// Re-reads one record frame's row at the prompt and says what changed.

@@ -55,7 +55,7 @@ extension Session {
     func unsavedWork(from index: Int) -> [UnsavedWork] {
         stack.indices.filter { $0 >= index }.compactMap { i in
             let fields = stack[i].unsavedFields
-            return fields.isEmpty ? nil : UnsavedWork(path: path(upTo: i), fields: fields)
+            return fields.isEmpty ? nil : UnsavedWork(path: path(upTo: i), fields: fields.map(TextLayout.printable))
         }
     }
 

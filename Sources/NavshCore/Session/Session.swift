@@ -42,7 +42,7 @@ public final class Session {
 
     /// The writes this session made, one line each (`update items › Gort
     /// statue: value 120 → 150`), for a dry run's report.
-    public var changesMade: [String] { journal.map(\.summary) }
+    public var changesMade: [String] { journal.map { TextLayout.printable($0.summary) } }
 
     // MARK: State for callers
 
@@ -78,13 +78,17 @@ public final class Session {
 
     /// What an interactive session prints when it starts.
     public func welcome() -> Response {
-        run { Response(output: try render(top)) }
+        run { Response(output: try render(top)) }.terminalSafe()
     }
 
     // MARK: Feeding lines
 
     /// Runs one line. A line that fails changes nothing.
     public func execute(_ line: String) -> Response {
+        executeLine(line).terminalSafe()
+    }
+
+    private func executeLine(_ line: String) -> Response {
         if line.utf8.count > Self.maximumLineLength { return refuseLongLine(byteCount: line.utf8.count) }
         if line.utf8.contains(0) {
             return .failure(CommandError("line contains a NUL byte; nothing was run"))
@@ -129,6 +133,10 @@ public final class Session {
     /// every unsaved frame first (and stays if a save is refused); `no` and
     /// `stay` change nothing.
     public func answer(_ question: Question, _ answer: Answer) -> Response {
+        answerUnsafe(question, answer).terminalSafe()
+    }
+
+    private func answerUnsafe(_ question: Question, _ answer: Answer) -> Response {
         switch answer {
         case .no, .stay:
             return Response()
@@ -148,6 +156,10 @@ public final class Session {
     /// with Ctrl-C). A refused value comes back with a new editor pre-filled
     /// with what was typed, so nothing typed is lost.
     public func finishEdit(_ edit: FieldEdit, with text: String?) -> Response {
+        finishEditUnsafe(edit, with: text).terminalSafe()
+    }
+
+    private func finishEditUnsafe(_ edit: FieldEdit, with text: String?) -> Response {
         // An empty line keeps the value, NULL included: `set FIELD ""` says "empty".
         guard let text, !text.isEmpty else {
             return Response(output: "\(edit.field) unchanged\n")
