@@ -99,12 +99,13 @@ import Testing
         #expect(h.output("show") == "cars (3)\n  Ford\n   1  Model T\n  Toyota\n   2  Corolla\n   3  Prius\n")
         #expect(h.output("open 3") == """
             cars › Prius
-                 id  3  (read-only)
             Who
                make  Toyota
               model  Prius
             When
                year  2001
+
+                 id  3  (read-only)
 
             """)
     }
