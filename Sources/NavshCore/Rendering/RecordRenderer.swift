@@ -30,12 +30,14 @@ enum RecordRenderer {
     /// shows in the first only: every field appears once.
     static func groups(_ collection: CollectionSchema) -> [(String?, [Field])] {
         var placed: Set<String> = []
+        // A manual order (`move:`) is kept by `move N M`; its numbers mean nothing to read.
+        let hidden = collection.manualOrder.flatMap { collection.field(named: $0)?.name }
         let sections: [(String?, [Field])] = collection.recordSections.map { section in
             let fields = section.fields.compactMap { collection.field(named: $0) }
-                .filter { placed.insert($0.name).inserted }
+                .filter { placed.insert($0.name).inserted && $0.name != hidden }
             return (Optional(section.title), fields)
         }
-        let rest = collection.fields.filter { !placed.contains($0.name) }
+        let rest = collection.fields.filter { !placed.contains($0.name) && $0.name != hidden }
         return sections + (rest.isEmpty ? [] : [(nil, rest)])
     }
 

@@ -79,7 +79,7 @@ public struct FieldSpec: Sendable, Equatable {
     public enum Default: Sendable, Equatable {
         case literal(String)
         case now, today, thisYear
-        /// `My Item {n}`: n is one more than the rows already in the collection.
+        /// `My Item {n}`: n is the next number no row's value has taken.
         case counter(String)
     }
 
