@@ -48,7 +48,7 @@ struct Navsh: ParsableCommand {
     @Flag(help: "Create FILE (in WAL mode) if it does not exist.")
     var create = false
 
-    @Option(help: ArgumentHelp("An app spec (YAML): labels, row templates, order, ranges, defaults, policies. Missing tables and columns are created.", valueName: "APP.yaml"))
+    @Option(help: ArgumentHelp("An app spec (YAML): labels, row templates, order, ranges, defaults, policies. Tables and columns it marks create: true are made when missing.", valueName: "APP.yaml"))
     var spec: String?
 
     @Option(name: [.customShort("f"), .customLong("script")], help: "Run the commands in SCRIPT.")
@@ -109,10 +109,18 @@ struct Navsh: ParsableCommand {
         do {
             store = file == nil && appSpec == nil
                 ? try DemoStore.open(at: storePath)
-                : try SQLiteStore(path: storePath, create: create || appSpec != nil, spec: appSpec)
+                : try SQLiteStore(path: storePath, create: create || appSpec != nil, spec: appSpec,
+                                  thisYear: Self.clock(environment)().year)
+        } catch let problem as SpecProblem {
+            StandardStreams.err("navsh: \(problem)\n")
+            throw ExitCode(ExitStatus.badSpec)
         } catch {
             StandardStreams.err("navsh: \(error)\n")
             throw ExitCode(ExitStatus.cannotOpen)
+        }
+        // A spec that changes the file says so.
+        for addition in store.schemaAdditions {
+            StandardStreams.err("navsh: added \(addition)\n")
         }
 
         if interactive {

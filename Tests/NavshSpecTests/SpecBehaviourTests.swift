@@ -13,8 +13,9 @@ import Testing
               cars:
                 fields:
                   make:
-                  fuel: { type: real }
+                  fuel: { type: real, create: true }
               owners:
+                create: true
                 fields:
                   name: { required: true }
             """)
@@ -22,6 +23,7 @@ import Testing
             == ["id", "make", "model", "year", "fuel"])
         #expect(try h.database.rows("SELECT name FROM pragma_table_info('owners')").map { $0["name"]! } == ["id", "name"])
         #expect(try h.database.rows("SELECT count(*) AS n FROM cars")[0]["n"] == "2")
+        #expect(h.store.schemaAdditions == ["column cars.fuel", "table owners"])
     }
 
     @Test func rangesChoicesAndRequiredFields() throws {
