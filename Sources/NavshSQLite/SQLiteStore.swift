@@ -32,8 +32,11 @@ public final class SQLiteStore: Store {
     /// lasting change to someone else's file.
     /// With `spec`, missing tables and columns are created first (never
     /// dropped) and each collection is presented as the spec says.
-    /// `thisYear` checks a spec's `this year` defaults.
-    public init(path: String, create: Bool = false, spec: AppSpec? = nil,
+    ///
+    /// With `dryRun`, the script's transaction starts here, before a spec's
+    /// additions, so they roll back with everything else (`beginBatch` is
+    /// then already done). `thisYear` checks a spec's `this year` defaults.
+    public init(path: String, create: Bool = false, spec: AppSpec? = nil, dryRun: Bool = false,
                 thisYear: Int = CivilTime.now().year) throws {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && !create { throw StoreOpenError.missing(path: path) }
@@ -50,7 +53,11 @@ public final class SQLiteStore: Store {
             if !exists {
                 try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
             }
-            let opened = try SchemaFromSpec.open(database, spec: spec, inTransaction: false, thisYear: thisYear)
+            if dryRun {
+                try database.writeWithoutTransaction { try $0.beginTransaction(.immediate) }
+                inBatch = true
+            }
+            let opened = try SchemaFromSpec.open(database, spec: spec, inTransaction: dryRun, thisYear: thisYear)
             collections = opened.collections
             schemaAdditions = opened.added
             keys = Dictionary(opened.tables.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
