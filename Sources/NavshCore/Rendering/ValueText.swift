@@ -38,7 +38,8 @@ public enum ValueText {
             return "\(months[month - 1]) \(day), \(year)"
         case .decimals(let places):
             switch value {
-            case .integer(let n): return fixed(Double(n), places)
+            // Exact digits: a Double would round a big integer (Int64.max).
+            case .integer(let n): return String(n) + (places > 0 ? "." + String(repeating: "0", count: min(places, 9)) : "")
             case .real(let d): return fixed(d, places)
             default: return formatted(value, .plain)
             }
