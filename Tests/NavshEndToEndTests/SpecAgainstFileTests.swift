@@ -99,6 +99,9 @@ import Testing
             ("make: { choices: [Ford, Fiat], default: Audi }",
              "navsh: app.yaml:4: collections.cars.fields.make.default: the default is not a value this field takes: "
                 + "make: 'Audi' is not one of Ford, Fiat\n"),
+            ("year: { type: integer, default: now }",
+             "navsh: app.yaml:4: collections.cars.fields.year.default: the default is not a value this field takes: "
+                + "year: '2026-01-01 00:00:00' is not a whole number\n"),
             ("year: { type: integer, max: 2000, default: this year }",
              "navsh: app.yaml:4: collections.cars.fields.year.default: the default is not a value this field takes: "
                 + "year: 2026 is out of range (at most 2000)\n"),

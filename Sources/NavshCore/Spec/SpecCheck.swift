@@ -8,9 +8,9 @@ extension AppSpec {
         guard let spec = collection(named: schema.name) else { return schema }
         let key = "collections." + spec.name
         let presented = schema.applying(spec)
-        let names = presented.fields.map(\.name).joined(separator: ", ")
+        let names = presented.fields.map { TextLayout.printable($0.name) }.joined(separator: ", ")
         func missing(_ name: String, _ at: String) -> SpecProblem {
-            problem(at: at, "no field '\(TextLayout.printable(name))' in \(schema.name) (its fields: \(names))")
+            problem(at: at, "no field '\(TextLayout.printable(name))' in \(TextLayout.printable(schema.name)) (its fields: \(names))")
         }
         // A template reads values by exact field name: `{Make}` would read nothing.
         let templates = (spec.rowTitle.map { [($0, key + ".row")] } ?? []) + spec.rowDetails.map { ($0, key + ".detail") }
@@ -42,7 +42,10 @@ extension AppSpec {
     ) throws(SpecProblem) {
         let sample: String
         switch value {
-        case nil, .now?, .today?: return
+        case nil: return
+        // `now` and `today` fill in the clock's text: a field must take that shape.
+        case .now?: sample = "\(thisYear)-01-01 00:00:00"
+        case .today?: sample = "\(thisYear)-01-01"
         case .literal(let text)?: sample = text
         case .counter(let template)?: sample = template.replacing("{n}", with: "1")
         case .thisYear?: sample = String(thisYear)
