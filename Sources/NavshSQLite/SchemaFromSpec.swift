@@ -77,6 +77,17 @@ enum SchemaFromSpec {
                     "column \(table).\(TextLayout.printable(field.name))"))
             }
         }
+        // `references: ownres` would show no owner and open nothing: the target must be a table.
+        for collection in spec.collections {
+            for field in collection.fields {
+                guard let target = field.references else { continue }
+                let exists = try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM pragma_table_xinfo(?)", arguments: [target]) ?? false
+                guard exists || spec.collection(named: target)?.create == true else {
+                    throw spec.problem(at: "collections.\(collection.name).fields.\(field.name).references",
+                                       "no table '\(TextLayout.printable(target))' in the file to reference")
+                }
+            }
+        }
         for statement in statements { try db.execute(sql: statement.sql) }
         return statements.map(\.note)
     }

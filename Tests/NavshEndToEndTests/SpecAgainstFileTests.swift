@@ -52,6 +52,9 @@ import Testing
         let section = try run("collections:\n  cars:\n    sections:\n      - { title: A, fields: [make] }\n"
             + "      - { title: B, fields: [yaer] }\n")
         #expect(section.result.stderr.hasPrefix("navsh: app.yaml:5: collections.cars.sections[1].fields: no field 'yaer'"))
+        let reference = try run("collections:\n  cars:\n    fields:\n      make: { references: ownres }\n")
+        #expect(reference.result.stderr == "navsh: app.yaml:4: collections.cars.fields.make.references: "
+            + "no table 'ownres' in the file to reference\n")
         let order = try run("collections:\n  cars:\n    group: mkae\n")
         #expect(order.result.stderr.hasPrefix("navsh: app.yaml:3: collections.cars.group: no field 'mkae'"))
     }
@@ -83,6 +86,23 @@ import Testing
         #expect(try db.rows("SELECT name FROM pragma_table_info('owners')").map { $0["name"]! } == ["id", "name"])
         let again = try navsh.run(["--spec", db.directory + "/app.yaml", db.path, "-c", "open cars"])
         #expect(again.status == 0 && again.stderr == "", "a second run adds nothing and says nothing")
+    }
+
+    /// The four tutorial apps start from an empty file as well as from their seed data.
+    @Test func everyExampleSpecMakesItsTablesOnAFreshFile() throws {
+        let specs = try FileManager.default.contentsOfDirectory(
+            at: ExampleTranscriptTests.examples, includingPropertiesForKeys: nil
+        ).flatMap { try FileManager.default.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil) }
+            .filter { $0.pathExtension == "yaml" }
+        #expect(specs.count == 4)
+        for spec in specs {
+            let directory = NSTemporaryDirectory() + "navsh-fresh-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let result = try navsh.run(["--spec", spec.path, directory + "/app.sqlite", "-c", "new"])
+            #expect(result.status == 0, "\(spec.lastPathComponent): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("navsh: added table "), "\(spec.lastPathComponent)")
+        }
     }
 
     @Test func defaultsAreHeldToTheFieldsOwnRules() throws {
