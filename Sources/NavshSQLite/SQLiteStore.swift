@@ -30,8 +30,10 @@ public final class SQLiteStore: Store {
     /// Opens an existing file, or creates one (in WAL mode) when `create` is
     /// set. An existing file keeps its journal mode: switching it would be a
     /// lasting change to someone else's file.
-    /// With `spec`, missing tables and columns are created first (never
-    /// dropped) and each collection is presented as the spec says.
+    /// With `spec`, it is checked against the file (a `SpecProblem` leaves
+    /// the file unchanged), the tables and columns it marks `create: true`
+    /// are made when missing (never dropped), and each collection is
+    /// presented as the spec says.
     ///
     /// With `dryRun`, the script's transaction starts here, before a spec's
     /// additions, so they roll back with everything else (`beginBatch` is
