@@ -118,6 +118,7 @@ enum FuzzStore {
         plain.newRows = .top
         var pos = FieldSpec(name: "pos")
         pos.kind = .integer
+        pos.create = true  // plain has no pos column: the spec adds it
         plain.fields = [pos]
         return AppSpec(collections: [items, pairs, plain])
     }

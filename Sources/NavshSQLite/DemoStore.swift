@@ -18,11 +18,11 @@ public enum DemoStore {
     }
 
     /// Opens the demo store at `path`, creating it first when missing.
-    public static func open(at path: String) throws -> SQLiteStore {
+    public static func open(at path: String, dryRun: Bool = false) throws -> SQLiteStore {
         if !FileManager.default.fileExists(atPath: path) {
             try create(at: path)
         }
-        return try SQLiteStore(path: path, spec: spec)
+        return try SQLiteStore(path: path, spec: spec, dryRun: dryRun)
     }
 
     static func create(at path: String) throws {

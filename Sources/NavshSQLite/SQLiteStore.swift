@@ -13,6 +13,8 @@ public final class SQLiteStore: Store {
     private let cancellation = QueryCancellation()
     /// Inside `beginBatch`/`endBatch`: writes use savepoints in the open transaction.
     private var inBatch = false
+    /// What the app spec added at open (`table owners`, `column cars.model`), to be told.
+    public let schemaAdditions: [String]
 
     /// Asked while a statement runs; returning true stops it (the command
     /// fails with "interrupted" and nothing is written). The prompt wires it
@@ -28,9 +30,16 @@ public final class SQLiteStore: Store {
     /// Opens an existing file, or creates one (in WAL mode) when `create` is
     /// set. An existing file keeps its journal mode: switching it would be a
     /// lasting change to someone else's file.
-    /// With `spec`, missing tables and columns are created first (never
-    /// dropped) and each collection is presented as the spec says.
-    public init(path: String, create: Bool = false, spec: AppSpec? = nil) throws {
+    /// With `spec`, it is checked against the file (a `SpecProblem` leaves
+    /// the file unchanged), the tables and columns it marks `create: true`
+    /// are made when missing (never dropped), and each collection is
+    /// presented as the spec says.
+    ///
+    /// With `dryRun`, the script's transaction starts here, before a spec's
+    /// additions, so they roll back with everything else (`beginBatch` is
+    /// then already done). `thisYear` checks a spec's `this year` defaults.
+    public init(path: String, create: Bool = false, spec: AppSpec? = nil, dryRun: Bool = false,
+                thisYear: Int = CivilTime.now().year) throws {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && !create { throw StoreOpenError.missing(path: path) }
         var configuration = Configuration()
@@ -46,14 +55,14 @@ public final class SQLiteStore: Store {
             if !exists {
                 try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
             }
-            if let spec {
-                try database.write { try SchemaFromSpec.apply(spec, to: $0) }
+            if dryRun {
+                try database.writeWithoutTransaction { try $0.beginTransaction(.immediate) }
+                inBatch = true
             }
-            let tables = try database.read { try SchemaReader.read($0) }
-            collections = tables.map { table in
-                spec?.collection(named: table.collection.name).map { table.collection.applying($0) } ?? table.collection
-            }
-            keys = Dictionary(tables.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
+            let opened = try SchemaFromSpec.open(database, spec: spec, inTransaction: dryRun, thisYear: thisYear)
+            collections = opened.collections
+            schemaAdditions = opened.added
+            keys = Dictionary(opened.tables.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
         } catch let error as DatabaseError {
             throw StoreOpenError.unreadable(path: path, reason: error.message ?? "\(error)")
         }

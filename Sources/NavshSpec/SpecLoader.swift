@@ -36,7 +36,7 @@ public enum SpecLoader {
         } catch let error as YamlError {
             throw SpecError(file: file, line: line(of: error), key: "", message: "not valid YAML: \(error)")
         }
-        let reader = NodeReader(file: file)
+        let reader = NodeReader(file: file, lines: KeyLines())
         let top = try reader.mapping(root, "", allowed: ["collections"])
         guard let collectionsNode = top["collections"] else {
             throw SpecError(file: file, line: root.mark?.line ?? 1, key: "", message: "missing key 'collections'")
@@ -44,7 +44,7 @@ public enum SpecLoader {
         let collections = try reader.pairs(collectionsNode, "collections").map { name, node in
             try reader.collection(name, node)
         }
-        return AppSpec(collections: collections)
+        return AppSpec(collections: collections, file: file, lines: reader.lines.byKey)
     }
 
     private static func line(of error: YamlError) -> Int {
@@ -57,9 +57,15 @@ public enum SpecLoader {
     }
 }
 
+/// Where each key was seen, for checks made once the schema is known.
+final class KeyLines {
+    var byKey: [String: Int] = [:]
+}
+
 /// Walks the YAML tree, turning each misfit into a `SpecError` at its node.
 struct NodeReader {
     let file: String
+    let lines: KeyLines
 
     func fail(_ node: Node, _ key: String, _ message: String) -> SpecError {
         SpecError(file: file, line: node.mark?.line ?? 0, key: key, message: message)
@@ -74,6 +80,7 @@ struct NodeReader {
                 throw fail(keyNode, join(key, name),
                            "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))")
             }
+            if let line = keyNode.mark?.line { lines.byKey[join(key, name)] = line }
             return (name, value)
         }
     }
@@ -99,6 +106,7 @@ struct NodeReader {
         let key = "collections." + name
         let entries = try mapping(node, key, allowed: [
             "title", "row", "detail", "order", "new", "deletable", "back", "group", "sections", "move", "fields",
+            "create",
         ])
         var spec = CollectionSpec(name: name)
         if let title = entries["title"] { spec.title = try string(title, key + ".title") }
@@ -121,6 +129,7 @@ struct NodeReader {
             spec.newRows = value
         }
         if let deletable = entries["deletable"] { spec.deletable = try bool(deletable, key + ".deletable") }
+        if let create = entries["create"] { spec.create = try bool(create, key + ".create") }
         if let back = entries["back"] {
             guard let value = CollectionSpec.BackPolicy(rawValue: try string(back, key + ".back")) else {
                 throw fail(back, key + ".back", "expected guard or save")
@@ -134,6 +143,7 @@ struct NodeReader {
             }
             spec.recordSections = try list.enumerated().map { i, node in
                 let sectionKey = key + ".sections[\(i)]"
+                if let line = node.mark?.line { lines.byKey[sectionKey] = line }
                 let parts = try mapping(node, sectionKey, allowed: ["title", "fields"])
                 guard let title = parts["title"], let fields = parts["fields"]?.sequence else {
                     throw fail(node, sectionKey, "a section needs a title and a list of fields")
@@ -162,7 +172,7 @@ struct NodeReader {
         if node.scalar?.string == "" || node.null != nil { return spec }
         let entries = try mapping(node, key, allowed: [
             "label", "prompt", "placeholder", "type", "choices", "required", "min", "max", "default",
-            "read-only", "format", "references",
+            "read-only", "format", "references", "create",
         ])
         if let target = entries["references"] { spec.references = try string(target, key + ".references") }
         if let label = entries["label"] { spec.label = try string(label, key + ".label") }
@@ -186,6 +196,7 @@ struct NodeReader {
         }
         if let required = entries["required"] { spec.required = try bool(required, key + ".required") }
         if let readOnly = entries["read-only"] { spec.readOnly = try bool(readOnly, key + ".read-only") }
+        if let create = entries["create"] { spec.create = try bool(create, key + ".create") }
         if let min = entries["min"] { spec.minimum = try bound(min, key + ".min") }
         if let max = entries["max"] { spec.maximum = try bound(max, key + ".max") }
         if let format = entries["format"] {

@@ -48,7 +48,7 @@ struct Navsh: ParsableCommand {
     @Flag(help: "Create FILE (in WAL mode) if it does not exist.")
     var create = false
 
-    @Option(help: ArgumentHelp("An app spec (YAML): labels, row templates, order, ranges, defaults, policies. Missing tables and columns are created.", valueName: "APP.yaml"))
+    @Option(help: ArgumentHelp("An app spec (YAML): labels, row templates, order, ranges, defaults, policies. Tables and columns it marks create: true are made when missing.", valueName: "APP.yaml"))
     var spec: String?
 
     @Option(name: [.customShort("f"), .customLong("script")], help: "Run the commands in SCRIPT.")
@@ -66,7 +66,7 @@ struct Navsh: ParsableCommand {
     @Flag(help: "No colour, even on a terminal (NO_COLOR and TERM=dumb also turn it off).")
     var noColor = false
 
-    @Flag(help: "Run the script against the real data, then roll every write back and print what would have changed.")
+    @Flag(help: "Run the script against the real data, then roll every write back (a spec's additions too) and print what would have changed, cascades and triggers included. The file must exist.")
     var dryRun = false
 
     @Flag(help: "Run the whole script in one transaction: if any command fails, nothing is written.")
@@ -114,15 +114,34 @@ struct Navsh: ParsableCommand {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             throw ExitCode(ExitStatus.badSpec)
         }
+        // A dry run changes no byte of any file, so it never creates one:
+        // there is nothing to run a script against, and an empty stand-in
+        // would report changes to data that does not exist.
+        if dryRun && !FileManager.default.fileExists(atPath: storePath) {
+            StandardStreams.err("navsh: --dry-run: \(storePath) does not exist, and a dry run creates nothing; "
+                + "run without --dry-run to create it\n")
+            throw ExitCode(ExitStatus.cannotOpen)
+        }
         let store: SQLiteStore
         do {
             store = file == nil && appSpec == nil
-                ? try DemoStore.open(at: storePath)
-                : try SQLiteStore(path: storePath, create: create || appSpec != nil, spec: appSpec)
+                ? try DemoStore.open(at: storePath, dryRun: dryRun)
+                : try SQLiteStore(path: storePath, create: create || appSpec != nil, spec: appSpec, dryRun: dryRun,
+                                  thisYear: Self.clock(environment)().year)
+        } catch let problem as SpecProblem {
+            StandardStreams.err("navsh: \(problem)\n")
+            throw ExitCode(ExitStatus.badSpec)
         } catch {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             throw ExitCode(ExitStatus.cannotOpen)
         }
+        // A spec that changes the file says so (a dry run's additions roll back with the rest).
+        for addition in store.schemaAdditions {
+            StandardStreams.err(dryRun ? "navsh: dry run: adding \(addition) until the end of the run\n"
+                                       : "navsh: added \(addition)\n")
+        }
+        // Cascades and triggers touch rows no command names: a dry run counts them all.
+        let tally = dryRun ? store.countRowChanges() : nil
 
         if interactive {
             // Ctrl-C during a long query stops it; the command fails and nothing changes.
@@ -150,7 +169,7 @@ struct Navsh: ParsableCommand {
         let status: Int32
         if !commands.isEmpty {
             var source = ArrayLineSource(commands)
-            status = scriptRunner(session, store, "-c").run(&source)
+            status = scriptRunner(session, store, "-c", tally).run(&source)
         } else if let script {
             let fd = open(script, O_RDONLY)
             guard fd >= 0 else {
@@ -159,17 +178,21 @@ struct Navsh: ParsableCommand {
             }
             defer { close(fd) }
             var source = PlainLineReader(fileDescriptor: fd, maximumLength: Session.maximumLineLength)
-            status = scriptRunner(session, store, script).run(&source)
+            status = scriptRunner(session, store, script, tally).run(&source)
         } else {
             var source = PlainLineReader(fileDescriptor: 0, maximumLength: Session.maximumLineLength)
-            status = scriptRunner(session, store, "<stdin>").run(&source)
+            status = scriptRunner(session, store, "<stdin>", tally).run(&source)
         }
         throw ExitCode(status)
     }
 
-    private func scriptRunner(_ session: Session, _ store: any Store, _ source: String) -> ScriptRunner {
-        ScriptRunner(session: session, store: store, sourceName: source, keepGoing: keepGoing, echo: echo,
-                     transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand)
+    private func scriptRunner(_ session: Session, _ store: any Store, _ source: String, _ tally: RowChangeTally?) -> ScriptRunner {
+        var runner = ScriptRunner(session: session, store: store, sourceName: source, keepGoing: keepGoing, echo: echo,
+                                  transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand)
+        // The store opened a dry run's transaction itself, before the spec's additions.
+        runner.transactionOpen = dryRun
+        runner.rowsTouched = tally.map { tally in { (tally.total, tally.summary) } }
+        return runner
     }
 
     /// NAVSH_NOW=YYYY-MM-DD HH:MM:SS pins `now`, `today` and `this year`, so

@@ -23,13 +23,19 @@ struct ScriptRunner {
     let keepGoing: Bool
     let echo: Bool
     var transaction: Transaction = .perCommand
+    /// The store already began the script's transaction (a dry run begins
+    /// at open, so that a spec's additions roll back too).
+    var transactionOpen = false
+    /// For a dry run's report: every row the script's writes touched, with
+    /// cascades and triggers, and a per-table summary.
+    var rowsTouched: (() -> (total: Int, summary: String))?
 
     func run(_ source: inout some LineSource) -> Int32 {
-        if transaction != .perCommand {
+        if transaction != .perCommand && !transactionOpen {
             do {
                 try store.beginBatch()
             } catch {
-                StandardStreams.err("\(sourceName): cannot start the script's transaction: \(error)\n")
+                StandardStreams.err("\(sourceName): cannot start the script's transaction: \(TextLayout.printable(String(describing: error)))\n")
                 return ExitStatus.commandFailed
             }
         }
@@ -120,20 +126,24 @@ struct ScriptRunner {
         case .perCommand:
             return status
         case .dryRun:
+            // Read before the rollback, which un-does the rows but not the count.
+            let touched = rowsTouched?()
             do { try store.endBatch(commit: false) } catch {
-                StandardStreams.err("\(sourceName): rolling back the dry run failed: \(error)\n")
+                StandardStreams.err("\(sourceName): rolling back the dry run failed: \(TextLayout.printable(String(describing: error)))\n")
                 return ExitStatus.commandFailed
             }
             let changes = session.changesMade
             StandardStreams.out("dry run: nothing was written; "
                 + (changes.isEmpty ? "the script would have changed nothing\n"
                    : "the script would have made \(changes.count) change\(changes.count == 1 ? "" : "s"):\n")
-                + changes.map { "  " + $0 + "\n" }.joined())
+                + changes.map { "  " + $0 + "\n" }.joined()
+                + (touched.map { $0.total == 0 ? "" : "rows it would have changed, cascades and triggers included: "
+                    + "\($0.total) (\(TextLayout.printable($0.summary)))\n" } ?? ""))
             return status
         case .atomic:
             let commit = status == ExitStatus.success
             do { try store.endBatch(commit: commit) } catch {
-                StandardStreams.err("\(sourceName): the script's transaction failed, nothing was written: \(error)\n")
+                StandardStreams.err("\(sourceName): the script's transaction failed, nothing was written: \(TextLayout.printable(String(describing: error)))\n")
                 return ExitStatus.commandFailed
             }
             if !commit && !session.changesMade.isEmpty {

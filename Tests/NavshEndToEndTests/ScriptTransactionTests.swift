@@ -26,6 +26,7 @@ import Testing
               update items › Gort statue: value 120 → 150
               insert items › Sonic screwdriver
               delete items › Rusty spork
+            rows it would have changed, cascades and triggers included: 3 (items: 1 inserted, 1 updated, 1 deleted)
 
             """))
         #expect(try db.snapshot("items") == before)

@@ -13,8 +13,9 @@ import Testing
               cars:
                 fields:
                   make:
-                  fuel: { type: real }
+                  fuel: { type: real, create: true }
               owners:
+                create: true
                 fields:
                   name: { required: true }
             """)
@@ -22,6 +23,7 @@ import Testing
             == ["id", "make", "model", "year", "fuel"])
         #expect(try h.database.rows("SELECT name FROM pragma_table_info('owners')").map { $0["name"]! } == ["id", "name"])
         #expect(try h.database.rows("SELECT count(*) AS n FROM cars")[0]["n"] == "2")
+        #expect(h.store.schemaAdditions == ["column cars.fuel", "table owners"])
     }
 
     @Test func rangesChoicesAndRequiredFields() throws {
@@ -99,12 +101,13 @@ import Testing
         #expect(h.output("show") == "cars (3)\n  Ford\n   1  Model T\n  Toyota\n   2  Corolla\n   3  Prius\n")
         #expect(h.output("open 3") == """
             cars › Prius
-                 id  3  (read-only)
             Who
                make  Toyota
               model  Prius
             When
                year  2001
+
+                 id  3  (read-only)
 
             """)
     }

@@ -1,4 +1,4 @@
--- Seed data; navsh --spec carvalet.yaml adds whatever the spec needs that is missing.
+-- Seed data. Without it, navsh --spec carvalet.yaml makes the table (create: true).
 CREATE TABLE cars (id INTEGER PRIMARY KEY, make TEXT, model TEXT, year INTEGER, fuel REAL, parked DATETIME);
 INSERT INTO cars (make, model, year, fuel, parked) VALUES
     ('Toyota', 'Corolla', 2014, 10.5, '2026-11-20 08:30:00'),

@@ -42,7 +42,9 @@ enum ValueParser {
     }
 
     private static func rangeText(_ low: Double?, _ high: Double?) -> String {
-        func show(_ d: Double) -> String { d == d.rounded() ? String(Int64(d)) : String(d) }
+        // A spec's bound may be any finite Double (1e300): whole numbers print
+        // as digits only where Int64 holds them exactly.
+        func show(_ d: Double) -> String { Int64(exactly: d).map { String($0) } ?? String(d) }
         switch (low, high) {
         case let (low?, high?): return "\(show(low)) to \(show(high))"
         case let (low?, nil): return "at least \(show(low))"

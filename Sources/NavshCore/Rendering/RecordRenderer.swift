@@ -8,31 +8,44 @@ enum RecordRenderer {
         let collection = frame.collection
         var out = collection.displayTitle + " › " + TextLayout.printable(frame.crumb)
         out += frame.isDraft ? "  (new, not saved yet)\n" : "\n"
-        let labelWidth = collection.fields.map { DisplayWidth.of(label($0)) }.max() ?? 0
-        for (title, fields) in groups(collection) {
-            if let title { out += title + "\n" }
+        let groups = groups(collection)
+        let labelWidth = groups.flatMap(\.1).map { DisplayWidth.of(label($0)) }.max() ?? 0
+        for (title, fields) in groups {
+            if let title { out += TextLayout.printable(title) + "\n" }
+            // The untitled last section is set apart, not read as part of the one above.
+            if title == nil && groups.count > 1 { out += "\n" }
+            // A section that is one field under its own label ("Date Parked")
+            // names it once, in the title, as iOS grouped tables do.
+            let named = title != nil && fields.count == 1 && label(fields[0]) == title
             for field in fields {
-                out += line(field, frame, labelWidth: labelWidth, columns: columns, reference: references[field.name])
+                out += line(field, frame, labelWidth: labelWidth, columns: columns, reference: references[field.name],
+                            showsLabel: !named)
             }
         }
         return out
     }
 
-    /// Fields in no section first (the key, usually), then each section in the spec's order.
+    /// Each section in the spec's order, then the fields in no section (the
+    /// key, usually) in a last untitled one. A field listed in two sections
+    /// shows in the first only: every field appears once.
     static func groups(_ collection: CollectionSchema) -> [(String?, [Field])] {
-        let sections = collection.recordSections.map { section in
-            (Optional(section.title), section.fields.compactMap { collection.field(named: $0) })
+        var placed: Set<String> = []
+        // A manual order (`move:`) is kept by `move N M`; its numbers mean nothing to read.
+        let hidden = collection.manualOrder.flatMap { collection.field(named: $0)?.name }
+        let sections: [(String?, [Field])] = collection.recordSections.map { section in
+            let fields = section.fields.compactMap { collection.field(named: $0) }
+                .filter { placed.insert($0.name).inserted && $0.name != hidden }
+            return (Optional(section.title), fields)
         }
-        let placed = Set(sections.flatMap { $0.1.map(\.name) })
-        let rest = collection.fields.filter { !placed.contains($0.name) }
-        return (rest.isEmpty ? [] : [(nil, rest)]) + sections
+        let rest = collection.fields.filter { !placed.contains($0.name) && $0.name != hidden }
+        return sections + (rest.isEmpty ? [] : [(nil, rest)])
     }
 
     /// A spec's label where it gives one (`set` takes it as well as the name).
     static func label(_ field: Field) -> String { field.label ?? field.name }
 
     private static func line(
-        _ field: Field, _ frame: RecordFrame, labelWidth: Int, columns: Int, reference: String?
+        _ field: Field, _ frame: RecordFrame, labelWidth: Int, columns: Int, reference: String?, showsLabel: Bool
     ) -> String {
         let changed = frame.buffer.isChanged(field.name)
         let stored = frame.buffer.value(of: field.name)
@@ -55,7 +68,7 @@ enum RecordRenderer {
         }
         if changed, !frame.isDraft { notes.append("was " + ValueText.raw(frame.buffer.base[field.name] ?? .null)) }
         let note = notes.isEmpty ? "" : "  (" + notes.joined(separator: ", ") + ")"
-        let prefix = (changed ? "* " : "  ") + TextLayout.right(TextLayout.printable(label(field)), labelWidth) + "  "
+        let prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? TextLayout.printable(label(field)) : "", labelWidth) + "  "
         let room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note))
         return (prefix + TextLayout.truncate(value, to: room) + note).trimmingTrailingSpaces + "\n"
     }

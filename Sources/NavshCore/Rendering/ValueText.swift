@@ -38,7 +38,8 @@ public enum ValueText {
             return "\(months[month - 1]) \(day), \(year)"
         case .decimals(let places):
             switch value {
-            case .integer(let n): return fixed(Double(n), places)
+            // Exact digits: a Double would round a big integer (Int64.max).
+            case .integer(let n): return String(n) + (places > 0 ? "." + String(repeating: "0", count: min(places, 9)) : "")
             case .real(let d): return fixed(d, places)
             default: return formatted(value, .plain)
             }
@@ -57,6 +58,8 @@ public enum ValueText {
         guard amount.isFinite else { return nil }
         let cents = fixed(abs(amount), 2)  // "1200.50": rounded as every other fixed-point value
         let parts = cents.split(separator: ".")
+        // Only a value past what fixed-point digits can hold comes back without a point.
+        guard parts.count == 2 else { return nil }
         let sign = amount < 0 && cents != "0.00" ? "-$" : "$"
         return sign + grouped(String(parts[0])) + (parts[1] == "00" ? "" : "." + parts[1])
     }
@@ -70,22 +73,26 @@ public enum ValueText {
         return result
     }
 
-    /// `12.50` for two places, rounding half away from zero.
+    /// `12.50` for two places, rounding half away from zero. The digits come
+    /// from one whole number of 1/10^places units; a value too big for that
+    /// (past UInt64 at this scale, 1e17 with two places is not) reads as
+    /// Swift prints the Double, never a trap.
     static func fixed(_ number: Double, _ places: Int) -> String {
         guard number.isFinite else { return String(number) }
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (abs(number) * scale).rounded()
-        let whole = Int64(scaled / scale)
-        let fraction = Int64(scaled) - whole * Int64(scale)
-        var fractionText = String(fraction)
+        let places = min(max(places, 0), 9)
+        var unit: UInt64 = 1
+        for _ in 0..<places { unit *= 10 }
+        let scaled = (abs(number) * Double(unit)).rounded()
+        guard let units = UInt64(exactly: scaled) else { return String(number) }
+        let whole = units / unit
+        var fractionText = String(units % unit)
         fractionText = String(repeating: "0", count: max(0, places - fractionText.count)) + fractionText
-        return (number < 0 && scaled > 0 ? "-" : "") + String(whole) + (places > 0 ? "." + fractionText : "")
+        return (number < 0 && units > 0 ? "-" : "") + String(whole) + (places > 0 ? "." + fractionText : "")
     }
 
     /// Shortest text that reads back as the same Double (`150.5`, not `150.50000001`).
     static func realText(_ d: Double) -> String {
-        if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) + ".0" }
+        if d.isFinite, d == d.rounded(), abs(d) < 1e15, let whole = Int64(exactly: d) { return String(whole) + ".0" }
         return String(d)
     }
 }

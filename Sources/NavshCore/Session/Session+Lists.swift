@@ -75,7 +75,7 @@ extension Session {
     // MARK: Helpers
 
     /// A draft's values from the app spec: `now`, `today`, `this year`, a
-    /// literal, or a counter (`My Item {n}`, n one more than the rows there are).
+    /// literal, or a counter (`My Item {n}`, the next number no row has).
     private func specDefaults(for list: ListFrame) throws -> [String: Value] {
         var values: [String: Value] = [:]
         let time = clock()
@@ -88,12 +88,28 @@ extension Session {
             case .literal(let text)?:
                 values[field.name] = (try? ValueParser.parse(text, for: field, thisYear: time.year)) ?? .text(text)
             case .counter(let template)?:
-                let n = try count(list) + 1
-                values[field.name] = .text(template.replacing("{n}", with: String(n)))
+                if let text = try nextCounterText(template, field: field.name, in: list) {
+                    values[field.name] = .text(text)
+                }
             }
         }
         return values
     }
+
+    /// `My Item {n}` with the next number not taken: from one more than the
+    /// row count, the first whose text no row holds (after deletes, the count
+    /// alone would repeat a listed title). Each try is one LIMIT 1 query, and
+    /// there are at most `counterTries`; past that the field starts empty.
+    private func nextCounterText(_ template: String, field: String, in list: ListFrame) throws -> String? {
+        let start = try count(list) + 1
+        for n in start..<(start + Self.counterTries) {
+            let text = template.replacing("{n}", with: String(n))
+            if try store.find(text, in: field, of: list.collection, match: .exact, limit: 1).isEmpty { return text }
+        }
+        return nil
+    }
+
+    static let counterTries = 100
 
     private func pageState() throws -> (index: Int, pages: Int) {
         let size = viewport().pageSize

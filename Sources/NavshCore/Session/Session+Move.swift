@@ -41,6 +41,14 @@ extension Session {
         guard total > 0 else { return (field, .integer(1)) }
         let edge = try store.records(of: list.collection, offset: list.collection.newRowsOnTop ? 0 : total - 1, limit: 1).first
         guard case .integer(let position)? = edge?[field] else { return (field, .integer(Int64(total + 1))) }
-        return (field, .integer(list.collection.newRowsOnTop ? position - 1 : position + 1))
+        // The edge row's number comes from the file: it may sit at Int64's end.
+        let (next, overflow) = list.collection.newRowsOnTop
+            ? position.subtractingReportingOverflow(1) : position.addingReportingOverflow(1)
+        guard !overflow else {
+            throw CommandError("new: \(field) is already \(position), so no number is left "
+                + (list.collection.newRowsOnTop ? "before" : "after")
+                + " it; move 1 1 renumbers the order 1, 2, 3…")
+        }
+        return (field, .integer(next))
     }
 }

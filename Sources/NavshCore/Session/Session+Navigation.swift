@@ -4,10 +4,18 @@ extension Session {
             throw CommandError("already at the first frame; quit leaves navsh")
         }
         // A collection whose app spec says `back: save` saves on the way out (Homepwner).
-        if !force, let record = top as? RecordFrame, record.isDirty, record.collection.backPolicy == .save {
-            let message = try write(record)
-            pop()
-            return Response(output: message + "\n")
+        if !force, let record = top as? RecordFrame, record.collection.backPolicy == .save {
+            if record.isDirty {
+                let message = try write(record)
+                pop()
+                return Response(output: message + "\n")
+            }
+            // Nothing was set in the new item: leaving drops it, and says so.
+            if record.isDraft {
+                let title = TextLayout.printable(record.crumb)
+                pop()
+                return Response(output: "discarded \(title) (new, nothing was set in it)\n")
+            }
         }
         if !force, let refusal = guardUnsaved(from: stack.count - 1, retry: .back(force: true), escape: "back!") {
             return refusal

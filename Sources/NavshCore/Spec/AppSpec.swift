@@ -4,9 +4,25 @@
 /// missing from it.
 public struct AppSpec: Sendable, Equatable {
     public var collections: [CollectionSpec]
+    /// The spec's file name, for messages (`cars.yaml:12: …`).
+    public var file: String
+    /// The line of each key, by dotted path (`collections.cars.fields.year.max`):
+    /// a check made after loading (against the schema) still names its line.
+    public var lines: [String: Int]
 
-    public init(collections: [CollectionSpec]) {
+    public init(collections: [CollectionSpec], file: String = "spec", lines: [String: Int] = [:]) {
         self.collections = collections
+        self.file = file
+        self.lines = lines
+    }
+
+    /// A problem at `key`, placed at its line (or its nearest enclosing key's).
+    public func problem(at key: String, _ message: String) -> SpecProblem {
+        var path = key
+        while lines[path] == nil, let dot = path.lastIndex(where: { $0 == "." || $0 == "[" }) {
+            path = String(path[..<dot])
+        }
+        return SpecProblem(file: file, line: lines[path] ?? 0, key: key, message: message)
     }
 
     public func collection(named name: String) -> CollectionSpec? {
@@ -34,6 +50,10 @@ public struct CollectionSpec: Sendable, Equatable {
     public var recordSections: [RecordSection] = []
     /// The integer field that keeps a manual order, which `move N M` changes.
     public var manualOrder: String?
+    /// `create: true`: the table may be missing, and is then created. Without
+    /// it a collection that names no table is a spec error (a typo must not
+    /// make a table).
+    public var create = false
     public var fields: [FieldSpec]
 
     public init(name: String, fields: [FieldSpec] = []) {
@@ -79,7 +99,7 @@ public struct FieldSpec: Sendable, Equatable {
     public enum Default: Sendable, Equatable {
         case literal(String)
         case now, today, thisYear
-        /// `My Item {n}`: n is one more than the rows already in the collection.
+        /// `My Item {n}`: n is the next number no row's value has taken.
         case counter(String)
     }
 
@@ -98,6 +118,9 @@ public struct FieldSpec: Sendable, Equatable {
     public var references: String?
     /// How the value is shown (`format: 0.2` → two decimals, `medium` → Nov 21, 2026).
     public var format: ValueFormat?
+    /// `create: true`: the column may be missing from an existing table, and
+    /// is then added. Without it a field that names no column is a spec error.
+    public var create = false
 
     public init(name: String) {
         self.name = name
@@ -113,5 +136,26 @@ public struct FieldSpec: Sendable, Equatable {
         case .datetime: return "DATETIME"
         case .boolean: return "BOOLEAN"
         }
+    }
+}
+
+/// A spec that does not fit the file it is applied to (a field that names no
+/// column, a template naming a missing field, a default its own rules refuse),
+/// found after loading: the same `file:line: key: message` as a load error.
+public struct SpecProblem: Error, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var key: String
+    public var message: String
+
+    public init(file: String, line: Int, key: String, message: String) {
+        self.file = file
+        self.line = line
+        self.key = key
+        self.message = message
+    }
+
+    public var description: String {
+        "\(file):\(line): \(key.isEmpty ? "" : key + ": ")\(message)"
     }
 }

@@ -1,0 +1,59 @@
+extension AppSpec {
+    /// The collection as this spec presents it, after checking that
+    /// everything the spec names is there and that its defaults pass its own
+    /// rules: a typo (`{mkae}`, `order: yaer`) or a default `set` would refuse
+    /// (`default: 99` with `max: 10`) is a spec error, never a silent blank
+    /// or a value no command could have stored.
+    public func present(_ schema: CollectionSchema, thisYear: Int) throws(SpecProblem) -> CollectionSchema {
+        guard let spec = collection(named: schema.name) else { return schema }
+        let key = "collections." + spec.name
+        let presented = schema.applying(spec)
+        let names = presented.fields.map { TextLayout.printable($0.name) }.joined(separator: ", ")
+        func missing(_ name: String, _ at: String) -> SpecProblem {
+            problem(at: at, "no field '\(TextLayout.printable(name))' in \(TextLayout.printable(schema.name)) (its fields: \(names))")
+        }
+        // A template reads values by exact field name: `{Make}` would read nothing.
+        let templates = (spec.rowTitle.map { [($0, key + ".row")] } ?? []) + spec.rowDetails.map { ($0, key + ".detail") }
+        for (template, at) in templates {
+            for name in template.fields where !presented.fields.contains(where: { $0.name == name }) {
+                throw missing(name, at)
+            }
+        }
+        for (i, section) in spec.recordSections.enumerated() {
+            for name in section.fields where presented.field(named: name) == nil {
+                throw missing(name, key + ".sections[\(i)].fields")
+            }
+        }
+        let named = [(spec.order?.field, ".order"), (spec.group, ".group"), (spec.manualOrder, ".move")]
+        for case let (name?, suffix) in named where presented.field(named: name) == nil {
+            throw missing(name, key + suffix)
+        }
+        for fieldSpec in spec.fields {
+            let at = key + ".fields." + fieldSpec.name
+            guard let field = presented.field(named: fieldSpec.name) else { throw missing(fieldSpec.name, at) }
+            try checkDefault(fieldSpec.defaultValue, of: field, at: at + ".default", thisYear: thisYear)
+        }
+        return presented
+    }
+
+    /// A draft starts from the default, so it must be a value `set` takes.
+    private func checkDefault(
+        _ value: FieldSpec.Default?, of field: Field, at key: String, thisYear: Int
+    ) throws(SpecProblem) {
+        let sample: String
+        switch value {
+        case nil: return
+        // `now` and `today` fill in the clock's text: a field must take that shape.
+        case .now?: sample = "\(thisYear)-01-01 00:00:00"
+        case .today?: sample = "\(thisYear)-01-01"
+        case .literal(let text)?: sample = text
+        case .counter(let template)?: sample = template.replacing("{n}", with: "1")
+        case .thisYear?: sample = String(thisYear)
+        }
+        do {
+            _ = try ValueParser.parse(sample, for: field, thisYear: thisYear)
+        } catch {
+            throw problem(at: key, "the default is not a value this field takes: \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import GRDB
+
+/// Every row this connection's writes inserted, updated or deleted, by table,
+/// including what foreign-key cascades and triggers did: one write the
+/// journal records as one change may touch many rows (deleting an owner
+/// deletes its cars), and a dry run's report must say so.
+///
+/// Counts come from SQLite's per-row change events (GRDB's
+/// `TransactionObserver`). Events of a savepoint rolled back (a failed
+/// command inside a batch) are dropped by GRDB; a whole transaction rolled
+/// back is not un-counted, so read `counts` before `endBatch(commit: false)`,
+/// or compare two readings around one write. SQLite reports no row events for
+/// WITHOUT ROWID tables (its update hook does not cover them).
+public final class RowChangeTally: TransactionObserver {
+    public struct Counts: Equatable, Sendable {
+        public var inserted = 0, updated = 0, deleted = 0
+        public var total: Int { inserted + updated + deleted }
+    }
+
+    /// Rows touched so far, by table name.
+    public private(set) var counts: [String: Counts] = [:]
+
+    public var total: Int { counts.values.reduce(0) { $0 + $1.total } }
+
+    /// `owners: 1 deleted; cars: 2 deleted`, tables by name.
+    public var summary: String {
+        counts.keys.sorted().compactMap { table in
+            guard let c = counts[table] else { return nil }
+            let parts = [(c.inserted, "inserted"), (c.updated, "updated"), (c.deleted, "deleted")]
+                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+            return "\(table): " + parts.joined(separator: ", ")
+        }.joined(separator: "; ")
+    }
+
+    init() {}
+
+    public func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+
+    public func databaseDidChange(with event: DatabaseEvent) {
+        var c = counts[event.tableName] ?? Counts()
+        switch event.kind {
+        case .insert: c.inserted += 1
+        case .update: c.updated += 1
+        case .delete: c.deleted += 1
+        }
+        counts[event.tableName] = c
+    }
+
+    public func databaseDidCommit(_ db: Database) {}
+    public func databaseDidRollback(_ db: Database) {}
+}
+
+extension SQLiteStore {
+    /// Starts counting the rows this store's writes touch from now on, for as
+    /// long as the returned tally is kept.
+    public func countRowChanges() -> RowChangeTally {
+        let tally = RowChangeTally()
+        database.add(transactionObserver: tally, extent: .observerLifetime)
+        return tally
+    }
+}
