@@ -118,7 +118,7 @@ struct Navsh: ParsableCommand {
         // there is nothing to run a script against, and an empty stand-in
         // would report changes to data that does not exist.
         if dryRun && !FileManager.default.fileExists(atPath: storePath) {
-            StandardStreams.err("navsh: --dry-run: \(storePath) does not exist, and a dry run creates nothing; "
+            StandardStreams.err("navsh: --dry-run: \(TextLayout.printable(storePath)) does not exist, and a dry run creates nothing; "
                 + "run without --dry-run to create it\n")
             throw ExitCode(ExitStatus.cannotOpen)
         }
@@ -129,7 +129,7 @@ struct Navsh: ParsableCommand {
                 : try SQLiteStore(path: storePath, create: create || appSpec != nil, spec: appSpec, dryRun: dryRun,
                                   thisYear: Self.clock(environment)().year)
         } catch let problem as SpecProblem {
-            StandardStreams.err("navsh: \(problem)\n")
+            StandardStreams.err("navsh: \(TextLayout.printable(String(describing: problem)))\n")
             throw ExitCode(ExitStatus.badSpec)
         } catch {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
@@ -137,8 +137,9 @@ struct Navsh: ParsableCommand {
         }
         // A spec that changes the file says so (a dry run's additions roll back with the rest).
         for addition in store.schemaAdditions {
-            StandardStreams.err(dryRun ? "navsh: dry run: adding \(addition) until the end of the run\n"
-                                       : "navsh: added \(addition)\n")
+            let what = TextLayout.printable(String(describing: addition))
+            StandardStreams.err(dryRun ? "navsh: dry run: adding \(what) until the end of the run\n"
+                                       : "navsh: added \(what)\n")
         }
         // Cascades and triggers touch rows no command names: a dry run counts them all.
         let tally = dryRun ? store.countRowChanges() : nil
@@ -173,7 +174,7 @@ struct Navsh: ParsableCommand {
         } else if let script {
             let fd = open(script, O_RDONLY)
             guard fd >= 0 else {
-                StandardStreams.err("navsh: \(script): cannot open the script: \(String(cString: strerror(errno)))\n")
+                StandardStreams.err("navsh: \(TextLayout.printable(script)): cannot open the script: \(String(cString: strerror(errno)))\n")
                 throw ExitCode(ExitStatus.cannotOpen)
             }
             defer { close(fd) }
