@@ -9,10 +9,10 @@ public final class SQLiteStore: Store {
     public let displayName: String
     public private(set) var collections: [CollectionSchema]
     let database: DatabaseQueue
-    private var keys: [String: TableKey]
+    private(set) var keys: [String: TableKey]
     private let cancellation = QueryCancellation()
     /// Inside `beginBatch`/`endBatch`: writes use savepoints in the open transaction.
-    private var inBatch = false
+    var inBatch = false
     /// What the app spec added at open (`table owners`, `column cars.model`), to be told.
     public let schemaAdditions: [String]
 
@@ -174,13 +174,21 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws {
+    @discardableResult
+    public func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws -> [CascadeEffect] {
         let key = try key(for: collection)
         let condition = try unchanged(id, key, collection, expecting)
-        try write(collection, values: [:]) { db in
+        return try write(collection, values: [:]) { db in
+            // Read in the delete's own transaction: exactly what it takes.
+            let effects = try CascadeReader(store: self, db: db).effects(ofDeleting: id, in: collection.name)
             try db.execute(sql: "DELETE FROM \(key.quotedTable) WHERE \(condition.sql)", arguments: condition.arguments)
             if db.changesCount == 0 { throw try whyNot(id, collection, db) }
+            return effects
         }
+    }
+
+    public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {
+        try read { db in try CascadeReader(store: self, db: db).effects(ofDeleting: id, in: collection.name) }
     }
 
     public func restore(_ record: NavshCore.Record, into collection: CollectionSchema) throws {

@@ -52,8 +52,16 @@ public final class CountingStore: Store {
         try base.update(id, in: collection, changes: changes, expecting: expecting)
     }
 
-    public func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws {
+    public func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws -> [CascadeEffect] {
         try base.delete(id, from: collection, expecting: expecting)
+    }
+
+    public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {
+        try base.cascades(ofDeleting: id, in: collection)
+    }
+
+    public func atomically<T>(_ body: () throws -> T) throws -> T {
+        try base.atomically(body)
     }
 
     public func restore(_ record: Record, into collection: CollectionSchema) throws {

@@ -29,8 +29,18 @@ public protocol Store: AnyObject {
     /// with the row as it is now, or `.recordMissing` if it is gone.
     func update(_ id: RecordID, in collection: CollectionSchema, changes: [String: Value],
                 expecting: [String: Value]?) throws
-    /// Deletes one row, with the same check as `update` when `expecting` is given.
-    func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws
+    /// Deletes one row, with the same check as `update` when `expecting` is
+    /// given, in one transaction; returns every other row the delete changed
+    /// (cascades), read inside that transaction, so nothing it took is unknown.
+    @discardableResult
+    func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws -> [CascadeEffect]
+    /// What deleting this row now would take with it (for the question
+    /// before a delete; the delete itself reports what it really took).
+    func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect]
+    /// Runs `body` as one transaction (a savepoint inside a batch): every
+    /// write in it commits, or none does. For writes that belong together,
+    /// such as undoing a delete with everything that cascaded.
+    func atomically<T>(_ body: () throws -> T) throws -> T
     /// Puts a row back with its identity (undoing a delete, or `save!` of a
     /// row deleted elsewhere).
     func restore(_ record: Record, into collection: CollectionSchema) throws

@@ -5,15 +5,15 @@ enum Change {
     case updated(CollectionSchema, id: RecordID, title: String, before: [String: Value], after: [String: Value])
     /// The row as stored right after the insert.
     case inserted(CollectionSchema, Record)
-    /// The row as it was when deleted.
-    case deleted(CollectionSchema, Record)
+    /// The row as it was when deleted, and every row the delete took with it.
+    case deleted(CollectionSchema, Record, cascade: [CascadeEffect])
     /// `move N M`: the rows' order before and after, in a manual-order field.
     case reordered(CollectionSchema, field: String, title: String, from: Int, to: Int,
                    before: [RecordID], after: [RecordID])
 
     var collection: CollectionSchema {
         switch self {
-        case .updated(let c, _, _, _, _), .inserted(let c, _), .deleted(let c, _),
+        case .updated(let c, _, _, _, _), .inserted(let c, _), .deleted(let c, _, _),
              .reordered(let c, _, _, _, _, _, _): return c
         }
     }
@@ -28,8 +28,8 @@ enum Change {
             return "update \(c.name) › \(title): " + fields.joined(separator: ", ")
         case .inserted(let c, let record):
             return "insert \(c.name) › \(RowTitle.of(record, in: c))"
-        case .deleted(let c, let record):
-            return "delete \(c.name) › \(RowTitle.of(record, in: c))"
+        case .deleted(let c, let record, let cascade):
+            return "delete \(c.name) › \(RowTitle.of(record, in: c))" + CascadeEffect.phrase(cascade)
         case .reordered(let c, _, let title, let from, let to, _, _):
             return "move \(c.name) › \(title): row \(from) → \(to)"
         }

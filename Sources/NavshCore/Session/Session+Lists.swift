@@ -35,12 +35,14 @@ extension Session {
             "row \(row.number), \(title), changed elsewhere since shown; nothing was deleted (show, then delete again)")
         if let shown = row.shown, shown != record { throw changedSinceShown }
         if mode == .interactive && !confirmed {
+            let takes = CascadeEffect.phrase(try store.cascades(ofDeleting: record.id, in: list.collection))
             return Response(question: Question(
-                confirm: "Delete row \(row.number), \(title), from \(list.collection.name)?", then: .deleteRow(text)))
+                confirm: "Delete row \(row.number), \(title)\(takes), from \(list.collection.name)?", then: .deleteRow(text)))
         }
+        let cascade: [CascadeEffect]
         do {
             // Checked against the values shown: a row changed since is not deleted blind.
-            try store.delete(record.id, from: list.collection, expecting: record.values)
+            cascade = try store.delete(record.id, from: list.collection, expecting: record.values)
         } catch StoreError.conflict {
             list.markStale()
             throw changedSinceShown
@@ -48,9 +50,10 @@ extension Session {
             list.markStale()
             throw CommandError("row \(row.number), \(title), was deleted elsewhere since shown; nothing was done (show lists the rows now)")
         }
-        remember(.deleted(list.collection, record))
+        remember(.deleted(list.collection, record, cascade: cascade))
         list.invalidate()
-        return Response(output: "deleted \(title)\n")
+        invalidateLists(of: cascade)
+        return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade))\n")
     }
 
     func turnPage(by step: Int) throws -> Response {

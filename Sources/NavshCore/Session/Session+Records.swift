@@ -216,21 +216,30 @@ extension Session {
             throw CommandError("this record is not saved yet; cancel discards it")
         }
         if mode == .interactive && !confirmed {
+            let takes = CascadeEffect.phrase(try store.cascades(ofDeleting: id, in: frame.collection))
             return Response(question: Question(
-                confirm: "Delete \(frame.crumb) from \(frame.collection.name)?", then: .deleteRecord))
+                confirm: "Delete \(frame.crumb)\(takes) from \(frame.collection.name)?", then: .deleteRecord))
         }
+        let cascade: [CascadeEffect]
         do {
-            try store.delete(id, from: frame.collection, expecting: frame.buffer.base)
+            cascade = try store.delete(id, from: frame.collection, expecting: frame.buffer.base)
         } catch StoreError.conflict {
             throw CommandError("\(frame.crumb) changed elsewhere since you opened it; nothing was deleted (reload shows it)")
         }
-        remember(.deleted(frame.collection, Record(id: id, values: frame.buffer.base)))
+        remember(.deleted(frame.collection, Record(id: id, values: frame.buffer.base), cascade: cascade))
         pop()
         (top as? ListFrame)?.invalidate()
-        return Response(output: "deleted \(frame.crumb)\n")
+        invalidateLists(of: cascade)
+        return Response(output: "deleted \(frame.crumb)\(CascadeEffect.phrase(cascade))\n")
     }
 
     // MARK: Helpers
+
+    /// Lists showing rows a delete took with it read again.
+    func invalidateLists(of cascade: [CascadeEffect]) {
+        let touched = Set(cascade.map(\.collection))
+        for case let list as ListFrame in stack where touched.contains(list.collection.name) { list.invalidate() }
+    }
 
     func checkDeletable(_ collection: CollectionSchema) throws {
         if !collection.isDeletable {

@@ -24,6 +24,12 @@ extension Session {
             message = "undid the save of \(title): " + fields.joined(separator: ", ")
         case .inserted(let collection, let record):
             let title = RowTitle.of(record, in: collection)
+            // Undoing an insert must not take rows others have since hung on it.
+            let dependents = try store.cascades(ofDeleting: record.id, in: collection)
+            if !dependents.isEmpty {
+                throw CommandError("cannot undo the insert of \(title): deleting it now would also change "
+                    + "\(CascadeEffect.rows(dependents)) added since; nothing changed")
+            }
             do {
                 try store.delete(record.id, from: collection, expecting: record.values)
             } catch StoreError.conflict {
@@ -31,7 +37,7 @@ extension Session {
             } catch StoreError.recordMissing {
                 throw CommandError("cannot undo the insert of \(title): it was deleted since; nothing changed")
             }
-            journal.append(.deleted(collection, record))
+            journal.append(.deleted(collection, record, cascade: []))
             message = "undid the insert of \(title) (deleted it)"
         case .reordered(let collection, let field, let title, let from, let to, let before, let after):
             guard try store.ids(of: collection) == after else {
@@ -40,19 +46,45 @@ extension Session {
             try store.renumber(before, field: field, in: collection)
             journal.append(.reordered(collection, field: field, title: title, from: to, to: from, before: after, after: before))
             message = "undid the move of \(title) (back to row \(from))"
-        case .deleted(let collection, let record):
+        case .deleted(let collection, let record, let cascade):
             let title = RowTitle.of(record, in: collection)
             do {
-                try store.restore(record, into: collection)
+                // The row and everything that went with it come back together, or nothing does.
+                try store.atomically {
+                    try store.restore(record, into: collection)
+                    try restore(cascade)
+                }
             } catch StoreError.constraint(_, _, let detail) {
                 throw CommandError("cannot undo the delete of \(title): \(detail); nothing changed")
+            } catch StoreError.conflict, StoreError.recordMissing {
+                throw CommandError("cannot undo the delete of \(title): a row it cleared changed since; nothing changed")
             }
             journal.append(.inserted(collection, record))
-            message = "undid the delete of \(title) (put it back)"
+            message = "undid the delete of \(title) (put it back\(CascadeEffect.phrase(cascade, restoring: true)))"
         }
         undoable.removeLast()
         refreshFrames(after: change)
         return Response(output: message + "\n")
+    }
+
+    /// Puts back what a delete took with it: deleted rows (parents before
+    /// children, as they were found) and references it cleared.
+    private func restore(_ cascade: [CascadeEffect]) throws {
+        for effect in cascade {
+            guard let collection = store.collections.first(where: { $0.name == effect.collection }) else {
+                throw CommandError("cannot undo: \(effect.collection) is no longer in the store; nothing changed")
+            }
+            switch effect.action {
+            case .deleted:
+                try store.restore(effect.record, into: collection)
+            case .referenceCleared(let fields):
+                var before: [String: Value] = [:]
+                for field in fields { before[field] = effect.record[field] }
+                // Checked against every other field: a row changed since is not overwritten.
+                let untouched = effect.record.values.filter { before[$0.key] == nil }
+                try store.update(effect.record.id, in: collection, changes: before, expecting: untouched)
+            }
+        }
     }
 
     /// After a write made outside a record frame: lists of that collection

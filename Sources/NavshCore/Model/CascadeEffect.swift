@@ -1,0 +1,60 @@
+/// A row that a delete changes besides the one it names: deleted with it
+/// (ON DELETE CASCADE) or losing its reference (ON DELETE SET NULL / SET
+/// DEFAULT). Stores report them so a delete can say what goes with it and
+/// `undo` can put all of it back.
+public struct CascadeEffect: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
+        case deleted
+        /// The reference fields the database reset; `record` holds their old values.
+        case referenceCleared(fields: [String])
+    }
+
+    /// The table the row is in.
+    public var collection: String
+    /// The row as it was before the delete.
+    public var record: Record
+    public var action: Action
+
+    public init(collection: String, record: Record, action: Action) {
+        self.collection = collection
+        self.record = record
+        self.action = action
+    }
+
+    /// ` and 2 cars` / ` and 1 car; clears the reference of 3 trips`: what
+    /// a delete takes with it, for its question, its message and the
+    /// dry-run report; with `restoring`, ` with 2 cars and the reference of
+    /// 3 trips`, for its undo. Empty when nothing goes with it.
+    /// `2 cars, 1 service`: every row in `effects`, counted per table.
+    public static func rows(_ effects: [CascadeEffect]) -> String {
+        phrase(effects.map { CascadeEffect(collection: $0.collection, record: $0.record, action: .deleted) })
+            .dropFirst(" and ".count).description
+    }
+
+    public static func phrase(_ effects: [CascadeEffect], restoring: Bool = false) -> String {
+        guard !effects.isEmpty else { return "" }
+        func counted(_ matching: (CascadeEffect) -> Bool) -> [String] {
+            var order: [String] = []
+            var counts: [String: Int] = [:]
+            for effect in effects where matching(effect) {
+                if counts[effect.collection] == nil { order.append(effect.collection) }
+                counts[effect.collection, default: 0] += 1
+            }
+            return order.map { name in
+                let n = counts[name] ?? 0
+                let noun = n == 1 && name.count > 1 && name.hasSuffix("s") ? String(name.dropLast()) : name
+                return "\(n) \(noun)"
+            }
+        }
+        let deleted = counted { $0.action == .deleted }
+        let cleared = counted { $0.action != .deleted }
+        if restoring {
+            let rows = deleted.joined(separator: ", ")
+            let references = cleared.isEmpty ? "" : "the reference of " + cleared.joined(separator: ", ")
+            return " with " + [rows, references].filter { !$0.isEmpty }.joined(separator: " and ")
+        }
+        var text = deleted.isEmpty ? "" : " and " + deleted.joined(separator: ", ")
+        if !cleared.isEmpty { text += "; clears the reference of " + cleared.joined(separator: ", ") }
+        return text
+    }
+}

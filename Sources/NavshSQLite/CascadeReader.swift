@@ -1,0 +1,100 @@
+import GRDB
+import NavshCore
+
+/// Finds the rows a delete will change besides its own: those ON DELETE
+/// CASCADE removes (following cascades further down) and those ON DELETE
+/// SET NULL / SET DEFAULT resets, from the schema's foreign keys. Run inside
+/// the delete's transaction it reports exactly what the delete takes, so the
+/// delete can say so and `undo` can put everything back.
+struct CascadeReader {
+    let store: SQLiteStore
+    let db: Database
+
+    private struct ForeignKey {
+        var child: String
+        var from: [String]
+        /// The parent's columns; empty for "the parent's primary key".
+        var to: [String]
+        var onDelete: String
+    }
+
+    func effects(ofDeleting id: RecordID, in table: String) throws -> [CascadeEffect] {
+        guard let key = store.keys[table], let root = try row(of: table, key: key, id: id) else { return [] }
+        var effects: [CascadeEffect] = []
+        var seen: Set<String> = [Self.mark(table, id)]
+        var pending: [(table: String, values: [String: DatabaseValue])] = [(table, root)]
+        while !pending.isEmpty {
+            let parent = pending.removeFirst()
+            for foreignKey in try foreignKeys(referencing: parent.table) {
+                let action = foreignKey.onDelete.uppercased()
+                guard action == "CASCADE" || action == "SET NULL" || action == "SET DEFAULT",
+                      let childKey = store.keys[foreignKey.child] else { continue }
+                let parentColumns = foreignKey.to.isEmpty ? try primaryKey(of: parent.table) : foreignKey.to
+                guard parentColumns.count == foreignKey.from.count else { continue }
+                let parentValues = parentColumns.map { parent.values[$0] ?? .null }
+                // A NULL reference refers to nothing: no row goes with it.
+                if parentValues.contains(where: \.isNull) { continue }
+                for (childID, values) in try rows(of: foreignKey.child, key: childKey,
+                                                  where: foreignKey.from, equal: parentValues) {
+                    guard seen.insert(Self.mark(foreignKey.child, childID)).inserted else { continue }
+                    let record = Record(id: childID, values: values.mapValues { Value($0) })
+                    if action == "CASCADE" {
+                        effects.append(CascadeEffect(collection: foreignKey.child, record: record, action: .deleted))
+                        pending.append((foreignKey.child, values))
+                    } else {
+                        effects.append(CascadeEffect(collection: foreignKey.child, record: record,
+                                                     action: .referenceCleared(fields: foreignKey.from)))
+                    }
+                }
+            }
+        }
+        return effects
+    }
+
+    private static func mark(_ table: String, _ id: RecordID) -> String { "\(table)\u{0}\(id)" }
+
+    private func foreignKeys(referencing parent: String) throws -> [ForeignKey] {
+        var found: [ForeignKey] = []
+        for child in store.keys.keys.sorted() {
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, "table" AS parent, "from", "to", on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq
+                """, arguments: [child])
+            for (_, columns) in Dictionary(grouping: rows, by: { $0["id"] as Int }).sorted(by: { $0.key < $1.key }) {
+                guard let first = columns.first, (first["parent"] as String?)?.lowercased() == parent.lowercased()
+                else { continue }
+                found.append(ForeignKey(
+                    child: child, from: columns.compactMap { $0["from"] }, to: columns.compactMap { $0["to"] },
+                    onDelete: first["on_delete"] ?? ""))
+            }
+        }
+        return found
+    }
+
+    private func primaryKey(of table: String) throws -> [String] {
+        try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", arguments: [table])
+            .compactMap { $0["name"] }
+    }
+
+    /// Every column of one row, by name.
+    private func row(of table: String, key: TableKey, id: RecordID) throws -> [String: DatabaseValue]? {
+        let condition = try key.matching(id)
+        return try rows(sql: "SELECT \(key.keySQL), * FROM \(key.quotedTable) WHERE \(condition.sql)",
+                        arguments: condition.arguments, key: key).first?.values
+    }
+
+    private func rows(of table: String, key: TableKey, where columns: [String], equal values: [DatabaseValue])
+        throws -> [(id: RecordID, values: [String: DatabaseValue])] {
+        let condition = columns.map { "\($0.sqlIdentifier) = ?" }.joined(separator: " AND ")
+        return try rows(sql: "SELECT \(key.keySQL), * FROM \(key.quotedTable) WHERE \(condition)",
+                        arguments: StatementArguments(values), key: key)
+    }
+
+    private func rows(sql: String, arguments: StatementArguments, key: TableKey)
+        throws -> [(id: RecordID, values: [String: DatabaseValue])] {
+        try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            var values: [String: DatabaseValue] = [:]
+            for (i, (column, value)) in row.enumerated() where i >= key.keyWidth { values[column] = value }
+            return (key.id(from: row), values)
+        }
+    }
+}

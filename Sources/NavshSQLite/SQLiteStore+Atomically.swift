@@ -1,0 +1,35 @@
+import GRDB
+import NavshCore
+
+extension SQLiteStore {
+    /// One transaction around several writes (each still its own savepoint):
+    /// a transaction of its own, or a savepoint inside a script's batch.
+    /// The connection is held between statements rather than inside one
+    /// closure because every write takes the queue itself.
+    public func atomically<T>(_ body: () throws -> T) throws -> T {
+        let outermost = !inBatch
+        try database.writeWithoutTransaction { db in
+            if outermost { try db.beginTransaction(.immediate) } else { try db.execute(sql: "SAVEPOINT navsh_atomically") }
+        }
+        inBatch = true
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            inBatch = !outermost
+            try database.writeWithoutTransaction { db in
+                if outermost {
+                    if db.isInsideTransaction { try db.rollback() }
+                } else {
+                    try db.execute(sql: "ROLLBACK TO navsh_atomically; RELEASE navsh_atomically")
+                }
+            }
+            throw error
+        }
+        inBatch = !outermost
+        try database.writeWithoutTransaction { db in
+            if outermost { try db.commit() } else { try db.execute(sql: "RELEASE navsh_atomically") }
+        }
+        return result
+    }
+}

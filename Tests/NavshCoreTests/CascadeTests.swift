@@ -1,0 +1,66 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// Issue 8, item 13: a delete says what goes with it (ON DELETE CASCADE,
+/// SET NULL), and `undo` puts all of it back, or nothing.
+@Suite struct CascadeTests {
+    static let schema = """
+        CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE cars (id INTEGER PRIMARY KEY, model TEXT,
+                           owner_id INTEGER REFERENCES owners(id) ON DELETE CASCADE);
+        CREATE TABLE services (id INTEGER PRIMARY KEY, what TEXT,
+                               car_id INTEGER REFERENCES cars(id) ON DELETE CASCADE);
+        CREATE TABLE trips (id INTEGER PRIMARY KEY, dest TEXT,
+                            owner_id INTEGER REFERENCES owners(id) ON DELETE SET NULL);
+        INSERT INTO owners VALUES (1, 'Ann'), (2, 'Bo');
+        INSERT INTO cars VALUES (1, 'Corolla', 1), (2, 'Model T', 1), (3, 'Beetle', 2);
+        INSERT INTO services VALUES (1, 'oil', 2);
+        INSERT INTO trips VALUES (1, 'Oslo', 1), (2, 'Rome', 2);
+        """
+    static let tables = ["owners", "cars", "services", "trips"]
+
+    func snapshot(_ h: SessionHarness) throws -> [[String]] {
+        try Self.tables.map { try h.database.snapshot($0) }
+    }
+
+    @Test func aDeleteSaysWhatGoesWithItAndUndoPutsItAllBack() throws {
+        let h = try SessionHarness(Self.schema)
+        let before = try snapshot(h)
+        h.run("open owners")
+        #expect(h.output("delete 1") == "deleted Ann and 2 cars, 1 service; clears the reference of 1 trip\n")
+        #expect(try h.database.rows("SELECT count(*) AS n FROM cars")[0]["n"] == "1")
+        #expect(try h.database.rows("SELECT owner_id FROM trips WHERE id = 1")[0]["owner_id"] == "NULL")
+        #expect(h.session.changesMade == ["delete owners › Ann and 2 cars, 1 service; clears the reference of 1 trip"])
+        #expect(h.output("undo") == "undid the delete of Ann (put it back with 2 cars, 1 service and the reference of 1 trip)\n")
+        #expect(try snapshot(h) == before)
+    }
+
+    @Test func theQuestionBeforeADeleteNamesWhatGoesWithIt() throws {
+        let h = try SessionHarness(Self.schema, mode: .interactive)
+        h.run("open owners", "open 1")
+        let question = try #require(h.run("delete").question)
+        #expect(question.prompt == "Delete Ann and 2 cars, 1 service; clears the reference of 1 trip from owners? [y/N] ")
+        #expect(h.session.answer(question, .yes).output
+            == "deleted Ann and 2 cars, 1 service; clears the reference of 1 trip\n")
+    }
+
+    @Test func anUndoThatCannotPutEverythingBackPutsNothingBack() throws {
+        let h = try SessionHarness(Self.schema)
+        h.run("open owners", "delete 1")
+        // Someone else takes the id of a deleted car: that car cannot come back.
+        try h.database.execute("INSERT INTO cars VALUES (2, 'Trabant', 2)")
+        let after = try snapshot(h)
+        #expect(h.run("undo").error?.message.hasPrefix("cannot undo the delete of Ann:") == true)
+        #expect(try snapshot(h) == after, "not the owner without its cars")
+    }
+
+    @Test func undoingAnInsertNeverTakesRowsAddedSince() throws {
+        let h = try SessionHarness(Self.schema)
+        h.run("open owners", "new", "set name Cy", "save")
+        let cy = try #require(try h.database.rows("SELECT id FROM owners WHERE name = 'Cy'").first?["id"])
+        try h.database.execute("INSERT INTO cars (model, owner_id) VALUES ('Mini', \(cy))")
+        #expect(h.run("undo").error?.message == "cannot undo the insert of Cy: deleting it now would also change 1 car added since; nothing changed")
+        #expect(try h.database.rows("SELECT count(*) AS n FROM cars WHERE model = 'Mini'")[0]["n"] == "1")
+    }
+}
