@@ -68,7 +68,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasSuffix("""
             the script would have made 1 change:
-              delete owners › Ann
+              delete owners › Ann and 2 cars
             rows it would have changed, cascades and triggers included: 4 (cars: 2 deleted; log: 1 inserted; owners: 1 deleted)
 
             """), "\(result.stdout)")
