@@ -506,6 +506,24 @@ def test_field_editor_up_arrow_offers_values_not_commands():
         p.close()
 
 
+def test_a_change_elsewhere_is_announced_before_the_prompt():
+    """Issue 8, item 1: a record frame takes another process's change only
+    while saying so, before the next prompt."""
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.line("open 1", "Items › Gort statue> ")
+        with sqlite3.connect(p.demo_path) as db:
+            db.execute("UPDATE Items SET value = 200 WHERE id = 1")
+        p.line("", "value: 120 → 200 (changed elsewhere)")
+        p.expect("Items › Gort statue> ")
+        p.line("set value 150", "Items › Gort statue*> ")
+        p.line("save", "saved Gort statue")
+        assert value_of(p.demo_path, 1) == 150
+    finally:
+        p.close()
+
+
 def main():
     tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_") and callable(fn)]
     passed = failed = 0
