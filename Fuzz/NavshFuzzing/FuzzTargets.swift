@@ -41,13 +41,16 @@ public enum FuzzTargets {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)[...]
         while let line = lines.popFirst(), !session.isFinished {
             var response = session.execute(bytes: line)
+            checkPrintable(response)
             _ = session.completions(before: String(decoding: line, as: UTF8.self))
             for _ in 0..<4 {
                 if let question = response.question {
                     let answer = lines.popFirst().map { String(decoding: $0, as: UTF8.self) } ?? ""
                     response = session.answer(question, question.interpret(answer) ?? question.safeAnswer)
+                    checkPrintable(response)
                 } else if let edit = response.edit {
                     response = session.finishEdit(edit, with: lines.popFirst().map { String(decoding: $0, as: UTF8.self) })
+                    checkPrintable(response)
                 } else {
                     break
                 }
@@ -58,6 +61,16 @@ public enum FuzzTargets {
         let writtenAfter = (try? store.rowsWrittenByThisConnection()) ?? 0
         if session.changesMade.isEmpty && writtenAfter != writtenBefore {
             fatalError("rows were written though no save, delete or undo succeeded")
+        }
+    }
+
+    /// Nothing a session prints may hold a control character but a line
+    /// break: not a value, not a name from the schema, not a trigger message.
+    static func checkPrintable(_ response: Response) {
+        let texts = [response.output, response.error?.message ?? "", response.question?.prompt ?? "",
+                     response.edit?.prompt ?? ""]
+        for text in texts where text.unicodeScalars.contains(where: { $0 != "\n" && TextLayout.isControl($0) }) {
+            fatalError("a control character reached the terminal: \(text.debugDescription)")
         }
     }
 
@@ -130,17 +143,22 @@ enum FuzzStore {
             name TEXT NOT NULL CHECK (length(name) > 0),
             value INTEGER NOT NULL DEFAULT 0 CHECK (value >= 0),
             weight REAL, bought DATE, seen DATETIME, ok BOOLEAN, data BLOB,
-            owner_id INTEGER REFERENCES owners(id),
+            owner_id INTEGER REFERENCES owners(id) ON DELETE CASCADE,
             created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
             twice INTEGER GENERATED ALWAYS AS (value * 2) VIRTUAL
         );
         CREATE TABLE pairs (a TEXT, b INTEGER, label TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
         CREATE TABLE plain (name TEXT, note);
+        CREATE TABLE "esc\u{1B}[31m" (id INTEGER PRIMARY KEY, "n\u{07}ame" TEXT COLLATE NOCASE,
+                                       owner INTEGER REFERENCES owners(id) ON DELETE SET NULL);
+        CREATE TRIGGER "no\u{1B}pe" BEFORE UPDATE ON "esc\u{1B}[31m" WHEN NEW."n\u{07}ame" = 'boom'
+        BEGIN SELECT RAISE(ABORT, 'refused \u{1B}]0;x\u{07}'); END;
         INSERT INTO owners (name) VALUES ('Ada'), ('Grace');
         INSERT INTO items (name, value, weight, bought, ok, owner_id) VALUES
             ('Gort statue', 120, 1.5, '2026-11-21', 1, 1), ('木彫りの熊', 45, NULL, NULL, 0, 2),
             ('Lucky cat 🐱', 18, 0.25, '2020-02-29', NULL, NULL);
         INSERT INTO pairs VALUES ('x', 1, 'one'), ('y', 2, 'two');
         INSERT INTO plain VALUES ('a', 1), ('b', x'00ff');
+        INSERT INTO "esc\u{1B}[31m" ("n\u{07}ame", owner) VALUES ('Gort', 1), ('gort', 2);
         """
 }

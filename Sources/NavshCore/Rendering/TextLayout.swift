@@ -52,7 +52,7 @@ public enum TextLayout {
         return result
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
             || scalar.value == 0x2028 || scalar.value == 0x2029
     }
