@@ -116,9 +116,11 @@ public final class SQLiteStore: Store {
         try write(collection, values: [:]) { db in
             for (i, id) in ids.enumerated() {
                 let condition = try key.matching(id)
-                var arguments: StatementArguments = [i + 1, i + 1]
+                let same = ExactMatch.sql(name, .integer(Int64(i + 1)))
+                var arguments: StatementArguments = [i + 1]
+                arguments += same.arguments
                 arguments += condition.arguments
-                try db.execute(sql: "UPDATE \(key.quotedTable) SET \(name) = ? WHERE \(name) IS NOT ? AND \(condition.sql)",
+                try db.execute(sql: "UPDATE \(key.quotedTable) SET \(name) = ? WHERE NOT \(same.sql) AND \(condition.sql)",
                                arguments: arguments)
             }
         }
@@ -238,8 +240,9 @@ public final class SQLiteStore: Store {
         }
     }
 
-    /// The row's identity plus, when `expected` is given, `IS` comparisons
-    /// with every stored field's expected value (IS treats NULLs as equal).
+    /// The row's identity plus, when `expected` is given, an exact match
+    /// (storage class and bytes, see `ExactMatch`) of every stored field's
+    /// expected value.
     private func unchanged(
         _ id: RecordID, _ key: TableKey, _ collection: CollectionSchema, _ expected: [String: Value]?
     ) throws -> (sql: String, arguments: StatementArguments) {
@@ -247,8 +250,9 @@ public final class SQLiteStore: Store {
         guard let expected else { return condition }
         for field in collection.fields where !field.isGenerated {
             guard let value = expected[field.name] else { continue }
-            condition.sql += " AND \(field.name.sqlIdentifier) IS ?"
-            condition.arguments += [value.databaseValue]
+            let match = ExactMatch.sql(field.name.sqlIdentifier, value)
+            condition.sql += " AND " + match.sql
+            condition.arguments += match.arguments
         }
         return condition
     }

@@ -12,6 +12,9 @@ extension Value {
         }
     }
 
+    /// Where the value goes in SQL, bound to `databaseValue`.
+    var sqlPlaceholder: String { "?" }
+
     var databaseValue: DatabaseValue {
         switch self {
         case .null: return .null

@@ -1,0 +1,51 @@
+import NavshCore
+import NavshSQLite
+import NavshTestSupport
+import Testing
+
+/// The conflict check compares stored values exactly: a change another
+/// process made is a conflict even where the column's collation or affinity
+/// would call the two values equal.
+@Suite struct ExactConflictTests {
+    static let schema = """
+        CREATE TABLE t (name TEXT COLLATE NOCASE, code TEXT COLLATE RTRIM, anything, n INTEGER);
+        INSERT INTO t VALUES ('Gort', 'abc', 1, 1);
+        """
+
+    /// Reads row 1, lets "another process" run `change`, then tries a save and a delete with the values read.
+    func expectConflict(after change: String) throws {
+        let database = try TemporaryDatabase(Self.schema)
+        let store = try database.store()
+        let t = store.collections[0]
+        let read = try #require(try store.record(of: t, id: .rowid(1)))
+        try database.execute(change)
+        let before = try database.snapshot("t")
+        #expect(throws: StoreError.self) {
+            try store.update(.rowid(1), in: t, changes: ["n": .integer(2)], expecting: read.values)
+        }
+        #expect(throws: StoreError.self) { try store.delete(.rowid(1), from: t, expecting: read.values) }
+        #expect(try database.snapshot("t") == before)
+    }
+
+    @Test func aChangeOfCaseInANocaseColumnIsAConflict() throws {
+        try expectConflict(after: "UPDATE t SET name = 'GORT'")
+    }
+
+    @Test func trailingSpacesInAnRtrimColumnAreAConflict() throws {
+        try expectConflict(after: "UPDATE t SET code = 'abc   '")
+    }
+
+    @Test func aChangeOfStorageClassIsAConflict() throws {
+        try expectConflict(after: "UPDATE t SET anything = '1'")
+        try expectConflict(after: "UPDATE t SET anything = 1.0")
+    }
+
+    @Test func anUnchangedRowStillSaves() throws {
+        let database = try TemporaryDatabase(Self.schema)
+        let store = try database.store()
+        let t = store.collections[0]
+        let read = try #require(try store.record(of: t, id: .rowid(1)))
+        try store.update(.rowid(1), in: t, changes: ["n": .integer(2)], expecting: read.values)
+        #expect(try database.rows("SELECT n FROM t") == [["n": "2"]])
+    }
+}
