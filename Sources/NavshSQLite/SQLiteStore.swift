@@ -107,7 +107,7 @@ public final class SQLiteStore: Store {
         let filter = scoped(collection, nil)
         let sql = "SELECT \(key.keySQL) FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(orderBy(collection, key))"
-        return try read { db in try Row.fetchAll(db, sql: sql, arguments: filter.arguments).map(key.id(from:)) }
+        return try read { db in try RowReader.fetchAll(db, sql: sql, arguments: filter.arguments).map(key.id(from:)) }
     }
 
     public func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws {
@@ -152,10 +152,10 @@ public final class SQLiteStore: Store {
                 + "VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", "))) RETURNING \(key.keySQL)"
         let arguments = StatementArguments(names.map { values[$0]!.databaseValue })
         return try write(collection, values: values) { db in
-            guard let row = try Row.fetchOne(db, sql: sql, arguments: arguments) else {
+            guard let row = try RowReader.fetchOne(db, sql: sql, arguments: arguments) else {
                 throw StoreError.other("the insert returned no row")
             }
-            return key.id(from: row)
+            return try key.id(from: row)
         }
     }
 
@@ -263,11 +263,11 @@ public final class SQLiteStore: Store {
         let condition = try key.matching(id)
         let fields = collection.fields.map(\.name)
         let sql = "SELECT \(key.keySQL), \(fields.map(\.sqlIdentifier).joined(separator: ", ")) FROM \(key.quotedTable) WHERE \(condition.sql)"
-        guard let row = try Row.fetchOne(db, sql: sql, arguments: condition.arguments) else {
+        guard let row = try RowReader.fetchOne(db, sql: sql, arguments: condition.arguments) else {
             return .recordMissing
         }
         var values: [String: Value] = [:]
-        for (i, name) in fields.enumerated() { values[name] = Value(row[key.keyWidth + i] as DatabaseValue) }
+        for (i, name) in fields.enumerated() { values[name] = row[key.keyWidth + i] }
         return .conflict(current: Record(id: id, values: values))
     }
 
@@ -304,12 +304,12 @@ public final class SQLiteStore: Store {
         var allArguments = filter.arguments
         allArguments += StatementArguments(suffixArguments)
         return try read { db in
-            try Row.fetchAll(db, sql: sql, arguments: allArguments).map { row in
+            try RowReader.fetchAll(db, sql: sql, arguments: allArguments).map { row in
                 var values: [String: Value] = [:]
                 for (i, name) in fields.enumerated() {
-                    values[name] = Value(row[key.keyWidth + i] as DatabaseValue)
+                    values[name] = row[key.keyWidth + i]
                 }
-                return Record(id: key.id(from: row), values: values)
+                return Record(id: try key.id(from: row), values: values)
             }
         }
     }

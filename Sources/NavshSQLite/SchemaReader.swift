@@ -30,7 +30,12 @@ enum SchemaReader {
             db, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid",
             arguments: [name])
         let primaryKey = columns.filter { ($0["pk"] as Int) > 0 }.sorted { ($0["pk"] as Int) < ($1["pk"] as Int) }
-        let rowidAlias: String? = !withoutRowid && primaryKey.count == 1
+        // A lone INTEGER PRIMARY KEY is the rowid under another name, except
+        // when SQLite keeps it in an index of its own (`INTEGER PRIMARY KEY
+        // DESC`): then it is an ordinary column that may hold NULL or text.
+        let keyIndexes = try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'", arguments: [name]) ?? 0
+        let rowidAlias: String? = !withoutRowid && primaryKey.count == 1 && keyIndexes == 0
             && (primaryKey[0]["type"] as String).uppercased() == "INTEGER" ? primaryKey[0]["name"] : nil
 
         var fields: [Field] = columns.map { column in

@@ -66,13 +66,18 @@ struct TableKey {
         }
     }
 
-    /// Reads the identity from the first `keyWidth` columns of a row.
-    func id(from row: Row) -> RecordID {
+    /// Reads the identity from the first `keyWidth` values of a row. Throws
+    /// rather than traps when the file holds something else there.
+    func id(from row: [Value]) throws -> RecordID {
+        guard row.count >= keyWidth else { throw StoreError.other("a row of \(table) came back without its key") }
         switch kind {
         case .rowid:
-            return .rowid(row[0])
-        case .primaryKey(let columns):
-            return .key((0..<columns.count).map { Value(row[$0] as DatabaseValue) })
+            guard case .integer(let rowid) = row[0] else {
+                throw StoreError.other("a row of \(table) has no integer rowid")
+            }
+            return .rowid(rowid)
+        case .primaryKey:
+            return .key(Array(row[0..<keyWidth]))
         }
     }
 }

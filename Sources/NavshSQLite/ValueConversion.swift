@@ -2,6 +2,11 @@ import GRDB
 import NavshCore
 
 extension Value {
+    /// Text as SQLite stored it.
+    init(storedText bytes: [UInt8]) {
+        self = .text(String(decoding: bytes, as: UTF8.self))
+    }
+
     init(_ dbValue: DatabaseValue) {
         switch dbValue.storage {
         case .null: self = .null

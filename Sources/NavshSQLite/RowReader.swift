@@ -1,0 +1,46 @@
+import GRDB
+import GRDBSQLite
+import NavshCore
+
+/// Reads result rows straight from SQLite as navsh values. GRDB's
+/// `DatabaseValue` reads text with `String(cString:)`, which cuts it at the
+/// first NUL and replaces bytes that are not UTF-8, so a row holding such a
+/// value could never match its own expectation: here text keeps its bytes.
+enum RowReader {
+    static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments) throws -> [[Value]] {
+        let statement = try db.makeStatement(sql: sql)
+        let cursor = try Row.fetchCursor(statement, arguments: arguments)
+        let handle = statement.sqliteStatement
+        let width = sqlite3_column_count(handle)
+        var rows: [[Value]] = []
+        while try cursor.next() != nil {
+            rows.append((0..<width).map { value(handle, $0) })
+        }
+        return rows
+    }
+
+    static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Value]? {
+        try fetchAll(db, sql: sql, arguments: arguments).first
+    }
+
+    /// The current row's column as a value, byte for byte.
+    private static func value(_ handle: SQLiteStatement, _ column: CInt) -> Value {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT:
+            return .real(sqlite3_column_double(handle, column))
+        case SQLITE_TEXT:
+            // The pointer first, then the length (SQLite's documented order).
+            guard let start = sqlite3_column_text(handle, column) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(handle, column))
+            return Value(storedText: Array(UnsafeBufferPointer(start: start, count: count)))
+        case SQLITE_BLOB:
+            guard let start = sqlite3_column_blob(handle, column) else { return .blob([]) }
+            let count = Int(sqlite3_column_bytes(handle, column))
+            return .blob(Array(UnsafeRawBufferPointer(start: start, count: count)))
+        default:
+            return .null
+        }
+    }
+}
