@@ -21,7 +21,7 @@ extension Value {
         case .null: return nil
         case .integer: return "integer"
         case .real: return "real"
-        case .text: return "text"
+        case .text, .rawText: return "text"
         case .blob: return "blob"
         }
     }

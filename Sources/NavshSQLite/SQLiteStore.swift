@@ -149,7 +149,7 @@ public final class SQLiteStore: Store {
         let sql = names.isEmpty
             ? "INSERT INTO \(key.quotedTable) DEFAULT VALUES RETURNING \(key.keySQL)"
             : "INSERT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
-                + "VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", "))) RETURNING \(key.keySQL)"
+                + "VALUES (\(names.map { values[$0]!.sqlPlaceholder }.joined(separator: ", "))) RETURNING \(key.keySQL)"
         let arguments = StatementArguments(names.map { values[$0]!.databaseValue })
         return try write(collection, values: values) { db in
             guard let row = try RowReader.fetchOne(db, sql: sql, arguments: arguments) else {
@@ -166,7 +166,7 @@ public final class SQLiteStore: Store {
         let key = try key(for: collection)
         let names = try orderedNames(changes.keys, in: collection)
         let condition = try unchanged(id, key, collection, expecting)
-        let assignments = names.map { "\($0.sqlIdentifier) = ?" }.joined(separator: ", ")
+        let assignments = names.map { "\($0.sqlIdentifier) = \(changes[$0]!.sqlPlaceholder)" }.joined(separator: ", ")
         var arguments = StatementArguments(names.map { changes[$0]!.databaseValue })
         arguments += condition.arguments
         try write(collection, values: changes) { db in
@@ -197,16 +197,16 @@ public final class SQLiteStore: Store {
         let key = try key(for: collection)
         let stored = collection.fields.filter { !$0.isGenerated }
         var columns = stored.map(\.name.sqlIdentifier)
-        var values = stored.map { record[$0.name].databaseValue }
+        var values = stored.map { record[$0.name] }
         // A table without a rowid alias column gets its rowid back by name.
         if case .rowid(let expression) = key.kind, case .rowid(let rowid) = record.id, !columns.contains(expression) {
             columns.insert(expression, at: 0)
-            values.insert(rowid.databaseValue, at: 0)
+            values.insert(.integer(rowid), at: 0)
         }
         let sql = "INSERT INTO \(key.quotedTable) (\(columns.joined(separator: ", "))) "
-            + "VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))"
+            + "VALUES (\(values.map(\.sqlPlaceholder).joined(separator: ", ")))"
         try write(collection, values: record.values) { db in
-            try db.execute(sql: sql, arguments: StatementArguments(values))
+            try db.execute(sql: sql, arguments: StatementArguments(values.map(\.databaseValue)))
         }
     }
 
@@ -319,7 +319,7 @@ public final class SQLiteStore: Store {
         _ collection: CollectionSchema, _ condition: (sql: String, arguments: StatementArguments)?
     ) -> (sql: String?, arguments: StatementArguments) {
         guard let scope = collection.scope else { return (condition?.sql, condition?.arguments ?? []) }
-        let scopeSQL = "\(scope.field.sqlIdentifier) IS ?"
+        let scopeSQL = "\(scope.field.sqlIdentifier) IS \(scope.value.sqlPlaceholder)"
         var arguments = StatementArguments([scope.value.databaseValue])
         guard let condition else { return (scopeSQL, arguments) }
         arguments += condition.arguments

@@ -45,7 +45,7 @@ struct TableKey {
         case (.rowid(let expression), .rowid(let rowid)):
             return ("\(expression) = ?", [rowid])
         case (.primaryKey(let columns), .key(let values)) where values.count == columns.count:
-            let sql = columns.map { "\($0.sqlIdentifier) = ?" }.joined(separator: " AND ")
+            let sql = zip(columns, values).map { "\($0.sqlIdentifier) = \($1.sqlPlaceholder)" }.joined(separator: " AND ")
             return (sql, StatementArguments(values.map(\.databaseValue)))
         default:
             throw StoreError.other("record identity does not fit table \(table)")
@@ -59,7 +59,7 @@ struct TableKey {
         case (.rowid(let expression), .rowid(let rowid)):
             return ("\(expression) \(comparison) ?", [rowid])
         case (.primaryKey(let columns), .key(let values)) where values.count == columns.count:
-            let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
+            let placeholders = values.map(\.sqlPlaceholder).joined(separator: ", ")
             return ("(\(keySQL)) \(comparison) (\(placeholders))", StatementArguments(values.map(\.databaseValue)))
         default:
             throw StoreError.other("record identity does not fit table \(table)")

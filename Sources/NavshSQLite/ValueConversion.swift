@@ -2,9 +2,14 @@ import GRDB
 import NavshCore
 
 extension Value {
-    /// Text as SQLite stored it.
+    /// Text as SQLite stored it: a String when the bytes are UTF-8 (NULs
+    /// included), else the bytes themselves.
     init(storedText bytes: [UInt8]) {
-        self = .text(String(decoding: bytes, as: UTF8.self))
+        if let text = String(validating: bytes, as: UTF8.self) {
+            self = .text(text)
+        } else {
+            self = .rawText(bytes)
+        }
     }
 
     init(_ dbValue: DatabaseValue) {
@@ -12,20 +17,33 @@ extension Value {
         case .null: self = .null
         case .int64(let n): self = .integer(n)
         case .double(let d): self = .real(d)
-        case .string(let s): self = .text(s)
+        case .string(let s): self = .text(s)  // only for values navsh wrote itself (GRDB cuts text at a NUL)
         case .blob(let data): self = .blob([UInt8](data))
         }
     }
 
     /// Where the value goes in SQL, bound to `databaseValue`.
-    var sqlPlaceholder: String { "?" }
+    /// GRDB binds text up to its first NUL, so text holding a NUL, or bytes
+    /// that are not UTF-8, is bound as a blob and cast back to text.
+    var sqlPlaceholder: String { exactTextBytes == nil ? "?" : "CAST(? AS TEXT)" }
+
+    /// The bytes of text GRDB cannot bind as a string; nil for everything else.
+    private var exactTextBytes: [UInt8]? {
+        switch self {
+        case .text(let s) where s.utf8.contains(0): return Array(s.utf8)
+        case .rawText(let bytes): return bytes
+        default: return nil
+        }
+    }
 
     var databaseValue: DatabaseValue {
+        if let bytes = exactTextBytes { return Data(bytes).databaseValue }
         switch self {
         case .null: return .null
         case .integer(let n): return n.databaseValue
         case .real(let d): return d.databaseValue
         case .text(let s): return s.databaseValue
+        case .rawText(let bytes): return Data(bytes).databaseValue
         case .blob(let bytes): return Data(bytes).databaseValue
         }
     }

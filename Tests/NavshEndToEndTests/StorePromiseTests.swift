@@ -31,3 +31,39 @@ import Testing
         #expect(try db.rows("SELECT count(*) AS n FROM t WHERE name = 'added'") == [["n": "1"]])
     }
 }
+
+/// Text holding a NUL or bytes that are not UTF-8 is compared, written back
+/// and shown exactly as stored.
+@Suite struct OddTextTests {
+    let navsh = NavshBinary()
+    static let schema = """
+        CREATE TABLE t (name TEXT, n INTEGER);
+        INSERT INTO t VALUES ('a' || char(0) || 'b', 1), (CAST(X'61FF62' AS TEXT), 1);
+        """
+
+    @Test func rowsWithANulOrInvalidUTF8CanBeSavedAndKeepTheirBytes() throws {
+        let db = try TemporaryDatabase(Self.schema)
+        for row in 1...2 {
+            let result = try navsh.run([db.path, "-c", "open \(row)", "-c", "set n 2", "-c", "save"])
+            #expect(result.status == 0, "row \(row): \(result.stderr)")
+        }
+        #expect(try db.rows("SELECT hex(name) AS name, n FROM t ORDER BY rowid") == [
+            ["name": "610062", "n": "2"], ["name": "61FF62", "n": "2"],
+        ])
+    }
+
+    @Test func rowsWithANulOrInvalidUTF8CanBeDeleted() throws {
+        let db = try TemporaryDatabase(Self.schema)
+        let result = try navsh.run([db.path, "-c", "open 2", "-c", "delete", "-c", "open 1", "-c", "delete"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try db.rows("SELECT count(*) AS n FROM t") == [["n": "0"]])
+    }
+
+    @Test func suchValuesAreShownEscaped() throws {
+        let db = try TemporaryDatabase(Self.schema)
+        let result = try navsh.run([db.path, "-c", "open 1", "-c", "back", "-c", "open 2"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("name  a\\x00b"))
+        #expect(result.stdout.contains("name  a\\xFFb"))
+    }
+}

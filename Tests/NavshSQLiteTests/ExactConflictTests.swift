@@ -49,3 +49,24 @@ import Testing
         #expect(try database.rows("SELECT n FROM t") == [["n": "2"]])
     }
 }
+
+/// A row put back (`save!` of a row deleted elsewhere, `undo` of a delete)
+/// holds the very bytes that were read.
+@Suite struct OddTextRestoreTests {
+    @Test func restoreWritesBackTheStoredBytes() throws {
+        let database = try TemporaryDatabase("""
+            CREATE TABLE t (name TEXT);
+            INSERT INTO t VALUES ('a' || char(0) || 'b'), (CAST(X'61FF62' AS TEXT));
+            """)
+        let store = try database.store()
+        let t = store.collections[0]
+        for id: Int64 in [1, 2] {
+            let read = try #require(try store.record(of: t, id: .rowid(id)))
+            try store.delete(.rowid(id), from: t, expecting: read.values)
+            try store.restore(read, into: t)
+        }
+        #expect(try database.rows("SELECT rowid AS id, hex(name) AS name, typeof(name) AS type FROM t ORDER BY rowid") == [
+            ["id": "1", "name": "610062", "type": "text"], ["id": "2", "name": "61FF62", "type": "text"],
+        ])
+    }
+}

@@ -11,8 +11,32 @@ public enum ValueText {
         case .integer(let n): return String(n)
         case .real(let d): return realText(d)
         case .text(let s): return s.isEmpty ? "\"\"" : TextLayout.printable(s)
+        case .rawText(let bytes): return escaped(bytes)
         case .blob(let bytes): return "<blob, \(bytes.count) bytes>"
         }
+    }
+
+    /// Text that is not UTF-8: what decodes is shown (printable), each byte
+    /// that does not as `\xNN`, so the value is neither repaired nor raw.
+    static func escaped(_ bytes: [UInt8]) -> String {
+        var result = ""
+        var i = 0
+        while i < bytes.count {
+            let decoded = (1...4).lazy.compactMap { length -> (String, Int)? in
+                guard i + length <= bytes.count,
+                      let text = String(validating: bytes[i..<i + length], as: UTF8.self) else { return nil }
+                return (text, length)
+            }.first
+            if let (text, length) = decoded {
+                result += TextLayout.printable(text)
+                i += length
+            } else {
+                let hex = String(bytes[i], radix: 16, uppercase: true)
+                result += "\\x" + (hex.count < 2 ? "0" : "") + hex
+                i += 1
+            }
+        }
+        return result
     }
 
     /// The value in a list cell; NULL reads as nothing there.
