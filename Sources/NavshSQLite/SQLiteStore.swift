@@ -65,6 +65,8 @@ public final class SQLiteStore: Store {
             keys = Dictionary(opened.tables.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
         } catch let error as DatabaseError {
             throw StoreOpenError.unreadable(path: path, reason: error.message ?? "\(error)")
+        } catch let error as StoreError {
+            throw StoreOpenError.unreadable(path: path, reason: error.description)
         }
         displayName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     }
@@ -81,10 +83,17 @@ public final class SQLiteStore: Store {
     }
 
     public func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [NavshCore.Record] {
-        try select(collection, where: nil, arguments: [], suffix: "LIMIT ? OFFSET ?", [limit, offset])
+        try select(collection, where: nil, arguments: [], suffix: "LIMIT ? OFFSET ?", [limit, offset], firstPosition: offset)
     }
 
     public func record(of collection: CollectionSchema, id: RecordID) throws -> NavshCore.Record? {
+        if try key(for: collection).readOnlyReason != nil {
+            // Rows that cannot be told apart are named by their position.
+            guard case .rowid(let position) = id, position >= 1, position <= Int64(Int.max) else { return nil }
+            let offset = Int(position) - 1
+            return try select(collection, where: nil, arguments: [], suffix: "LIMIT 1 OFFSET ?", [offset],
+                              firstPosition: offset).first
+        }
         let condition = try key(for: collection).matching(id)
         return try select(collection, where: condition.sql, arguments: condition.arguments, suffix: "LIMIT 1", []).first
     }
@@ -94,6 +103,9 @@ public final class SQLiteStore: Store {
         // value and NULL rules; callers manage without a number there.
         guard collection.order == nil, collection.groupField == nil else { return nil }
         let key = try key(for: collection)
+        if key.readOnlyReason != nil, case .rowid(let position) = id, position >= 1, position <= Int64(Int.max) {
+            return Int(position) - 1
+        }
         let before = try key.before(id, descending: collection.newRowsOnTop)
         let condition = scoped(collection, before)
         return try read { db in
@@ -103,7 +115,7 @@ public final class SQLiteStore: Store {
     }
 
     public func ids(of collection: CollectionSchema) throws -> [RecordID] {
-        let key = try key(for: collection)
+        let key = try writableKey(for: collection)
         let filter = scoped(collection, nil)
         let sql = "SELECT \(key.keySQL) FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(orderBy(collection, key))"
@@ -111,7 +123,7 @@ public final class SQLiteStore: Store {
     }
 
     public func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws {
-        let key = try key(for: collection)
+        let key = try writableKey(for: collection)
         let name = try orderedNames([field], in: collection)[0].sqlIdentifier
         try write(collection, values: [:]) { db in
             for (i, id) in ids.enumerated() {
@@ -129,6 +141,7 @@ public final class SQLiteStore: Store {
     public func find(
         _ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int
     ) throws -> [NavshCore.Record] {
+        if let reason = try key(for: collection).readOnlyReason { throw StoreError.other(reason) }
         let column = field.sqlIdentifier
         if match == .exact {
             return try select(collection, where: "\(column) = ? COLLATE NOCASE", arguments: [text],
@@ -144,7 +157,7 @@ public final class SQLiteStore: Store {
     // MARK: Writing
 
     public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> RecordID {
-        let key = try key(for: collection)
+        let key = try writableKey(for: collection)
         let names = try orderedNames(values.keys, in: collection)
         let sql = names.isEmpty
             ? "INSERT INTO \(key.quotedTable) DEFAULT VALUES RETURNING \(key.keySQL)"
@@ -163,7 +176,7 @@ public final class SQLiteStore: Store {
         _ id: RecordID, in collection: CollectionSchema, changes: [String: Value], expecting: [String: Value]?
     ) throws {
         guard !changes.isEmpty else { return }
-        let key = try key(for: collection)
+        let key = try writableKey(for: collection)
         let names = try orderedNames(changes.keys, in: collection)
         let condition = try unchanged(id, key, collection, expecting)
         let assignments = names.map { "\($0.sqlIdentifier) = \(changes[$0]!.sqlPlaceholder)" }.joined(separator: ", ")
@@ -178,7 +191,7 @@ public final class SQLiteStore: Store {
 
     @discardableResult
     public func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws -> [CascadeEffect] {
-        let key = try key(for: collection)
+        let key = try writableKey(for: collection)
         let condition = try unchanged(id, key, collection, expecting)
         return try write(collection, values: [:]) { db in
             // Read in the delete's own transaction: exactly what it takes.
@@ -194,7 +207,7 @@ public final class SQLiteStore: Store {
     }
 
     public func restore(_ record: NavshCore.Record, into collection: CollectionSchema) throws {
-        let key = try key(for: collection)
+        let key = try writableKey(for: collection)
         let stored = collection.fields.filter { !$0.isGenerated }
         var columns = stored.map(\.name.sqlIdentifier)
         var values = stored.map { record[$0.name] }
@@ -280,6 +293,14 @@ public final class SQLiteStore: Store {
         return key
     }
 
+    /// The key of a table whose rows can be written; refuses, with the
+    /// reason, a table whose rows cannot be told apart.
+    private func writableKey(for collection: CollectionSchema) throws -> TableKey {
+        let key = try key(for: collection)
+        if let reason = key.readOnlyReason { throw StoreError.readOnly(reason) }
+        return key
+    }
+
     /// Field names in declared order, refusing any the table does not have:
     /// only names from the schema ever reach SQL.
     private func orderedNames(_ names: some Sequence<String>, in collection: CollectionSchema) throws -> [String] {
@@ -293,7 +314,7 @@ public final class SQLiteStore: Store {
 
     private func select(
         _ collection: CollectionSchema, where condition: String?, arguments: StatementArguments,
-        suffix: String, _ suffixArguments: [any DatabaseValueConvertible]
+        suffix: String, _ suffixArguments: [any DatabaseValueConvertible], firstPosition: Int = 0
     ) throws -> [NavshCore.Record] {
         let key = try key(for: collection)
         let fields = collection.fields.map(\.name)
@@ -304,12 +325,13 @@ public final class SQLiteStore: Store {
         var allArguments = filter.arguments
         allArguments += StatementArguments(suffixArguments)
         return try read { db in
-            try RowReader.fetchAll(db, sql: sql, arguments: allArguments).map { row in
+            try RowReader.fetchAll(db, sql: sql, arguments: allArguments).enumerated().map { position, row in
                 var values: [String: Value] = [:]
                 for (i, name) in fields.enumerated() {
                     values[name] = row[key.keyWidth + i]
                 }
-                return Record(id: try key.id(from: row), values: values)
+                let id = key.readOnlyReason == nil ? try key.id(from: row) : .rowid(Int64(firstPosition + position + 1))
+                return Record(id: id, values: values)
             }
         }
     }

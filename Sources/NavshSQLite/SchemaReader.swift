@@ -69,13 +69,20 @@ enum SchemaReader {
             keyKind = .primaryKey(columns: primaryKey.map { $0["name"] })
         } else if let rowidAlias {
             keyKind = .rowid(expression: rowidAlias.sqlIdentifier)
+        } else if let rowid = ["rowid", "_rowid_", "oid"].first(where: { rowidName in
+            !fields.contains { $0.name.lowercased() == rowidName }
+        }) {
+            keyKind = .rowid(expression: rowid)
         } else {
-            let taken = Set(fields.map { $0.name.lowercased() })
-            let name = ["rowid", "_rowid_", "oid"].first { !taken.contains($0) }
-            guard let name else {
-                throw StoreError.other("table \(name ?? "") shadows every rowid name (rowid, _rowid_, oid)")
-            }
-            keyKind = .rowid(expression: name)
+            // Columns shadow every name of the rowid and there is no primary
+            // key: rows cannot be told apart, so the table is shown, not written.
+            let reason = "table \(TextLayout.printable(name)) has columns named rowid, _rowid_ and oid and no primary key,"
+                + " so its rows cannot be told apart; it is read-only"
+            keyKind = .unaddressable(reason: reason)
+            for i in fields.indices { fields[i].isReadOnly = true }
+            var collection = CollectionSchema(name: name, fields: fields)
+            collection.readOnlyReason = reason
+            return Table(collection: collection, key: TableKey(table: name, kind: keyKind))
         }
         return Table(collection: CollectionSchema(name: name, fields: fields), key: TableKey(table: name, kind: keyKind))
     }

@@ -3,11 +3,15 @@ import NavshCore
 
 /// How rows of one table are identified and ordered in SQL: by rowid (under
 /// a name no column shadows) or, for WITHOUT ROWID tables, by primary key.
+/// A table whose columns shadow every rowid name and that has no primary key
+/// is `unaddressable`: its rows are read in the order SQLite gives them and
+/// named by position, and nothing in it is written.
 /// Names are always quoted; every value is a bound parameter.
 struct TableKey {
     enum Kind {
         case rowid(expression: String)
         case primaryKey(columns: [String])
+        case unaddressable(reason: String)
     }
 
     let table: String
@@ -20,6 +24,7 @@ struct TableKey {
         switch kind {
         case .rowid(let expression): return expression
         case .primaryKey(let columns): return columns.map(\.sqlIdentifier).joined(separator: ", ")
+        case .unaddressable: return "NULL"
         }
     }
 
@@ -29,18 +34,26 @@ struct TableKey {
         switch kind {
         case .rowid(let expression): return expression + direction
         case .primaryKey(let columns): return columns.map { $0.sqlIdentifier + direction }.joined(separator: ", ")
+        case .unaddressable: return "NULL"
         }
     }
 
     var keyWidth: Int {
         switch kind {
-        case .rowid: return 1
+        case .rowid, .unaddressable: return 1
         case .primaryKey(let columns): return columns.count
         }
     }
 
+    /// Why rows cannot be written, if they cannot.
+    var readOnlyReason: String? {
+        if case .unaddressable(let reason) = kind { return reason }
+        return nil
+    }
+
     /// `WHERE` condition matching one row, with its arguments.
     func matching(_ id: RecordID) throws -> (sql: String, arguments: StatementArguments) {
+        if let readOnlyReason { throw StoreError.readOnly(readOnlyReason) }
         switch (kind, id) {
         case (.rowid(let expression), .rowid(let rowid)):
             return ("\(expression) = ?", [rowid])
@@ -54,6 +67,7 @@ struct TableKey {
 
     /// `WHERE` condition for rows ordered before this one by key.
     func before(_ id: RecordID, descending: Bool = false) throws -> (sql: String, arguments: StatementArguments) {
+        if let readOnlyReason { throw StoreError.readOnly(readOnlyReason) }
         let comparison = descending ? ">" : "<"
         switch (kind, id) {
         case (.rowid(let expression), .rowid(let rowid)):
@@ -78,6 +92,8 @@ struct TableKey {
             return .rowid(rowid)
         case .primaryKey:
             return .key(Array(row[0..<keyWidth]))
+        case .unaddressable(let reason):
+            throw StoreError.readOnly(reason)
         }
     }
 }

@@ -67,3 +67,35 @@ import Testing
         #expect(result.stdout.contains("name  a\\xFFb"))
     }
 }
+
+/// One table navsh cannot address does not make the whole file unopenable.
+@Suite struct UnaddressableTableTests {
+    let navsh = NavshBinary()
+    static let schema = """
+        CREATE TABLE odd (rowid TEXT, _rowid_ TEXT, oid TEXT);
+        INSERT INTO odd VALUES ('a', 'b', 'c'), ('d', 'e', 'f');
+        CREATE TABLE ok (name TEXT);
+        INSERT INTO ok VALUES ('x');
+        """
+    static let reason = "table odd has columns named rowid, _rowid_ and oid and no primary key, so its rows cannot be told apart; it is read-only"
+
+    @Test func theFileOpensAndTheTableIsListedReadOnly() throws {
+        let db = try TemporaryDatabase(Self.schema)
+        let result = try navsh.run([db.path, "-c", "show", "-c", "open odd", "-c", "open 2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("odd  2 rows  read-only"))
+        #expect(result.stdout.contains("_rowid_  e"))
+    }
+
+    @Test func everyWriteIsRefusedWithTheReasonInOneLine() throws {
+        let db = try TemporaryDatabase(Self.schema)
+        let before = try db.snapshot("odd")
+        for commands in [["delete 1"], ["new", "save"], ["open 1", "delete"]] {
+            let result = try navsh.run([db.path, "-c", "open odd"] + commands.flatMap { ["-c", $0] })
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(Self.reason), "\(commands): \(result.stderr)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        }
+        #expect(try db.snapshot("odd") == before)
+    }
+}

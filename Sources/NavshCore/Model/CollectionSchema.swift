@@ -36,6 +36,9 @@ public struct CollectionSchema: Sendable {
     public var recordSections: [RecordSection] = []
     /// The integer field holding a manual order, which `move N M` rewrites.
     public var manualOrder: String?
+    /// Set when the store cannot write this collection's rows at all (it
+    /// cannot tell them apart); every write is refused with this reason.
+    public var readOnlyReason: String?
 
     public struct Scope: Sendable, Equatable {
         public var field: String

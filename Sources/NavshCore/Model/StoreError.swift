@@ -25,3 +25,21 @@ public enum StoreError: Error, Equatable, Sendable {
     case interrupted
     case other(String)
 }
+
+/// Plain words for where a store error is printed as it is (opening a file);
+/// the session explains errors in context with `StoreErrorText` instead.
+extension StoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .constraint(let kind, let fields, let detail):
+            let subject = fields.isEmpty ? "" : fields.joined(separator: ", ") + ": "
+            return "\(subject)refused by a \(kind.rawValue) constraint (\(detail))"
+        case .recordMissing: return "the row no longer exists"
+        case .conflict: return "the row changed elsewhere since it was read"
+        case .readOnly(let detail): return "cannot be written: \(detail)"
+        case .busy: return "locked by another process"
+        case .interrupted: return "interrupted"
+        case .other(let detail): return detail
+        }
+    }
+}

@@ -11,8 +11,9 @@ extension Session {
             let shown = Array(root.collections.dropFirst(first).prefix(size))
             let rows = try shown.enumerated().map { offset, collection in
                 let total = try store.count(of: collection)
+                let rowCount = "\(total) row\(total == 1 ? "" : "s")"
                 return ListLayout.Row(number: first + offset + 1, title: collection.displayTitle,
-                                      details: ["\(total) row\(total == 1 ? "" : "s")"])
+                                      details: collection.readOnlyReason == nil ? [rowCount] : [rowCount, "read-only"])
             }
             return ListLayout.render(
                 header: "\(root.title) (\(root.collections.count) collection\(root.collections.count == 1 ? "" : "s"))",
