@@ -12,6 +12,22 @@ enum ExactMatch {
         return ("(typeof(\(column)) = '\(type)' AND \(column) COLLATE BINARY = \(value.sqlPlaceholder))",
                 [value.databaseValue])
     }
+
+    /// Conditions joined with AND as a balanced tree: a chain of 2,000 (one
+    /// per column of a wide table) passes SQLite's expression depth limit
+    /// (SQLITE_MAX_EXPR_DEPTH, 1,000); a balanced tree is 11 deep.
+    static func all(
+        _ conditions: ArraySlice<(sql: String, arguments: StatementArguments)>
+    ) -> (sql: String, arguments: StatementArguments) {
+        guard conditions.count > 1, let first = conditions.first else { return conditions.first ?? ("1", []) }
+        if conditions.count == 2, let last = conditions.last {
+            var arguments = first.arguments
+            arguments += last.arguments
+            return ("(\(first.sql) AND \(last.sql))", arguments)
+        }
+        let middle = conditions.startIndex + conditions.count / 2
+        return all([all(conditions[..<middle]), all(conditions[middle...])][...])
+    }
 }
 
 extension Value {

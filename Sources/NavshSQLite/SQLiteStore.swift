@@ -261,32 +261,31 @@ public final class SQLiteStore: Store {
     ) throws -> (sql: String, arguments: StatementArguments) {
         var condition = try key.matching(id)
         guard let expected else { return condition }
-        for field in collection.fields where !field.isGenerated {
-            guard let value = expected[field.name] else { continue }
-            let match = ExactMatch.sql(field.name.sqlIdentifier, value)
-            condition.sql += " AND " + match.sql
-            condition.arguments += match.arguments
+        let matches = collection.fields.filter { !$0.isGenerated }.compactMap { field in
+            expected[field.name].map { ExactMatch.sql(field.name.sqlIdentifier, $0) }
         }
+        guard !matches.isEmpty else { return condition }
+        let all = ExactMatch.all(matches[...])
+        condition.sql += " AND " + all.sql
+        condition.arguments += all.arguments
         return condition
     }
 
     /// After a write that touched no row: the row is gone, or it changed.
     private func whyNot(_ id: RecordID, _ collection: CollectionSchema, _ db: Database) throws -> StoreError {
-        let key = try key(for: collection)
-        let condition = try key.matching(id)
-        let fields = collection.fields.map(\.name)
-        let sql = "SELECT \(key.keySQL), \(fields.map(\.sqlIdentifier).joined(separator: ", ")) FROM \(key.quotedTable) WHERE \(condition.sql)"
-        guard let row = try RowReader.fetchOne(db, sql: sql, arguments: condition.arguments) else {
+        let condition = try key(for: collection).matching(id)
+        var unscoped = collection  // moved out of an owner's list is changed, not gone
+        unscoped.scope = nil
+        guard let row = try select(db, unscoped, where: condition.sql, arguments: condition.arguments,
+                                   suffix: "LIMIT 1", []).first else {
             return .recordMissing
         }
-        var values: [String: Value] = [:]
-        for (i, name) in fields.enumerated() { values[name] = row[key.keyWidth + i] }
-        return .conflict(current: Record(id: id, values: values))
+        return .conflict(current: Record(id: id, values: row.values))
     }
 
     // MARK: Helpers
 
-    private func key(for collection: CollectionSchema) throws -> TableKey {
+    func key(for collection: CollectionSchema) throws -> TableKey {
         guard let key = keys[collection.name] else {
             throw StoreError.other("no table named \(collection.name)")
         }
@@ -312,32 +311,8 @@ public final class SQLiteStore: Store {
         return known
     }
 
-    private func select(
-        _ collection: CollectionSchema, where condition: String?, arguments: StatementArguments,
-        suffix: String, _ suffixArguments: [any DatabaseValueConvertible], firstPosition: Int = 0
-    ) throws -> [NavshCore.Record] {
-        let key = try key(for: collection)
-        let fields = collection.fields.map(\.name)
-        let columns = fields.map(\.sqlIdentifier).joined(separator: ", ")
-        let filter = scoped(collection, condition.map { ($0, arguments) })
-        let sql = "SELECT \(key.keySQL), \(columns) FROM \(key.quotedTable)"
-            + (filter.sql.map { " WHERE \($0)" } ?? "") + " ORDER BY \(orderBy(collection, key)) " + suffix
-        var allArguments = filter.arguments
-        allArguments += StatementArguments(suffixArguments)
-        return try read { db in
-            try RowReader.fetchAll(db, sql: sql, arguments: allArguments).enumerated().map { position, row in
-                var values: [String: Value] = [:]
-                for (i, name) in fields.enumerated() {
-                    values[name] = row[key.keyWidth + i]
-                }
-                let id = key.readOnlyReason == nil ? try key.id(from: row) : .rowid(Int64(firstPosition + position + 1))
-                return Record(id: id, values: values)
-            }
-        }
-    }
-
     /// A condition joined with the collection's scope (an owner's cars), if any.
-    private func scoped(
+    func scoped(
         _ collection: CollectionSchema, _ condition: (sql: String, arguments: StatementArguments)?
     ) -> (sql: String?, arguments: StatementArguments) {
         guard let scope = collection.scope else { return (condition?.sql, condition?.arguments ?? []) }
@@ -350,7 +325,7 @@ public final class SQLiteStore: Store {
 
     /// The spec's order field, then the key; without one, the key, newest
     /// last (or first, when new rows go on top).
-    private func orderBy(_ collection: CollectionSchema, _ key: TableKey) -> String {
+    func orderBy(_ collection: CollectionSchema, _ key: TableKey) -> String {
         // Sections come first: a list grouped by party lists each party's rows together.
         let group = collection.groupField.flatMap { collection.field(named: $0) }.map { $0.name.sqlIdentifier + ", " } ?? ""
         guard let order = collection.order, collection.field(named: order.field) != nil else {
@@ -360,7 +335,7 @@ public final class SQLiteStore: Store {
             + key.orderBy(descending: order.descending)
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try database.read(body)
         } catch {

@@ -99,3 +99,33 @@ import Testing
         #expect(try db.snapshot("odd") == before)
     }
 }
+
+/// A table as wide as SQLite allows (2,000 columns; a result row may not
+/// hold the key as well) lists, opens and saves, and a save's report matches
+/// the file.
+@Suite struct WideTableTests {
+    let navsh = NavshBinary()
+    static let schema = "CREATE TABLE wide (id INTEGER PRIMARY KEY, "
+        + (1..<2000).map { "c\($0) TEXT" }.joined(separator: ", ")
+        + "); INSERT INTO wide (c1, c1999) VALUES ('first', 'last');"
+
+    @Test func aNewRowIsSavedAndReportedSaved() throws {
+        let db = try TemporaryDatabase(Self.schema)
+        let result = try navsh.run([db.path, "-c", "new", "-c", "set c1 hello", "-c", "set c1999 bye", "-c", "save"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("saved hello as row 2\n"))
+        #expect(try db.rows("SELECT c1, c1999 FROM wide WHERE id = 2") == [["c1": "hello", "c1999": "bye"]])
+    }
+
+    @Test func itListsOpensAndUpdates() throws {
+        let db = try TemporaryDatabase(Self.schema)
+        let result = try navsh.run([db.path, "-c", "show", "-c", "open 1", "-c", "set c1998 x", "-c", "save"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("   1  first"))
+        #expect(result.stdout.contains("c1999  last"))
+        #expect(try db.rows("SELECT c1998 FROM wide") == [["c1998": "x"]])
+        let delete = try navsh.run([db.path, "-c", "open 1", "-c", "delete"])
+        #expect(delete.status == 0, "\(delete.stderr)")
+        #expect(try db.rows("SELECT count(*) AS n FROM wide") == [["n": "0"]])
+    }
+}

@@ -80,3 +80,23 @@ import Testing
         #expect(open.description == "f.sqlite: cannot open as a SQLite store: table x is odd")
     }
 }
+
+/// A table as wide as SQLite allows: the conflict check and its report read
+/// every column, though no single result may hold them all with the key.
+@Suite struct WideTableConflictTests {
+    @Test func aConflictOnAWideTableReportsTheRowAsItIsNow() throws {
+        let database = try TemporaryDatabase("CREATE TABLE wide (id INTEGER PRIMARY KEY, "
+            + (1..<2000).map { "c\($0) TEXT" }.joined(separator: ", ") + "); INSERT INTO wide (c1) VALUES ('a');")
+        let store = try database.store()
+        let wide = store.collections[0]
+        let read = try #require(try store.record(of: wide, id: .rowid(1)))
+        #expect(read.values.count == 2000)
+        try database.execute("UPDATE wide SET c1999 = 'elsewhere'")
+        do {
+            try store.update(.rowid(1), in: wide, changes: ["c1": .text("b")], expecting: read.values)
+            Issue.record("the update should have been refused")
+        } catch StoreError.conflict(let current) {
+            #expect(current["c1999"] == .text("elsewhere"))
+        }
+    }
+}

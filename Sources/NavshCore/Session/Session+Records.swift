@@ -86,12 +86,20 @@ extension Session {
             for (field, value) in frame.buffer.changes { values[field] = value }
             let newID = try store.insert(values, into: collection)
             parent?.invalidate()
-            if let saved = try store.record(of: collection, id: newID) {
+            // The row is committed: from here on a failure is a warning, never "not saved".
+            do {
+                let saved = try store.record(of: collection, id: newID) ?? Record(id: newID, values: values)
                 frame.markSaved(saved)
                 remember(.inserted(collection, saved))
+                let row = try store.position(of: newID, in: collection).map { " as row \($0 + 1)" } ?? ""
+                return "saved \(frame.crumb)\(row)"
+            } catch {
+                if frame.isDraft {
+                    frame.markSaved(Record(id: newID, values: values))
+                    remember(.inserted(collection, Record(id: newID, values: values)))
+                }
+                return "saved \(frame.crumb) (warning: reading it back failed: \(error); reload shows it)"
             }
-            let row = try store.position(of: newID, in: collection).map { " as row \($0 + 1)" } ?? ""
-            return "saved \(frame.crumb)\(row)"
         }
         guard frame.isDirty else { return "no changes to save in \(frame.crumb)" }
         let title = frame.crumb

@@ -1,0 +1,106 @@
+import GRDB
+import GRDBSQLite
+import NavshCore
+
+/// Reading rows: every field (a record frame), or only what a list shows.
+extension SQLiteStore {
+    /// What one field reads as.
+    enum Reading {
+        /// The stored value, exactly.
+        case full
+        /// A list cell's worth: text cut to `listPrefix` characters, a long
+        /// blob only its length (see `listValue`).
+        case preview
+    }
+
+    /// Characters of a text value a list reads; a list cell never shows more.
+    static let listPrefix = 512
+
+    /// Rows with the given fields (each read as `reading`), in the
+    /// collection's order. A table may have more columns than SQLite returns
+    /// in one result (SQLITE_LIMIT_COLUMN, 2,000 by default): the fields are
+    /// then read in chunks, each by the same query in the same transaction,
+    /// and joined by key.
+    func select(
+        _ collection: CollectionSchema, fields: [String]? = nil, reading: Reading = .full,
+        where condition: String?, arguments: StatementArguments,
+        suffix: String, _ suffixArguments: [any DatabaseValueConvertible], firstPosition: Int = 0
+    ) throws -> [NavshCore.Record] {
+        try read { db in
+            try select(db, collection, fields: fields, reading: reading, where: condition, arguments: arguments,
+                       suffix: suffix, suffixArguments, firstPosition: firstPosition)
+        }
+    }
+
+    /// `select` on a connection already in use (inside a write).
+    func select(
+        _ db: Database, _ collection: CollectionSchema, fields: [String]? = nil, reading: Reading = .full,
+        where condition: String?, arguments: StatementArguments,
+        suffix: String, _ suffixArguments: [any DatabaseValueConvertible], firstPosition: Int = 0
+    ) throws -> [NavshCore.Record] {
+        let key = try key(for: collection)
+        let names = fields ?? collection.fields.map(\.name)
+        let filter = scoped(collection, condition.map { ($0, arguments) })
+        let tail = " FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
+            + " ORDER BY \(orderBy(collection, key)) " + suffix
+        var allArguments = filter.arguments
+        allArguments += StatementArguments(suffixArguments)
+        let perField = reading == .full ? 1 : 2
+        do {
+            let limit = db.sqliteConnection.map { Int(sqlite3_limit($0, SQLITE_LIMIT_COLUMN, -1)) } ?? 2000
+            let chunkSize = max(1, (limit - key.keyWidth) / perField)
+            var rows: [[Value]]?
+            var values: [[String: Value]] = []
+            for start in stride(from: 0, to: max(names.count, 1), by: chunkSize) {
+                let chunk = Array(names[start..<min(start + chunkSize, names.count)])
+                let columns = [key.keySQL] + chunk.flatMap { Self.columns($0.sqlIdentifier, reading) }
+                let read = try RowReader.fetchAll(db, sql: "SELECT " + columns.joined(separator: ", ") + tail,
+                                                  arguments: allArguments)
+                // Same query, same snapshot: the same rows in the same order.
+                if let first = rows, first.count != read.count || zip(first, read).contains(where: {
+                    $0.prefix(key.keyWidth) != $1.prefix(key.keyWidth)
+                }) {
+                    throw StoreError.other("\(collection.name) changed while it was read")
+                }
+                if rows == nil {
+                    rows = read
+                    values = Array(repeating: [:], count: read.count)
+                }
+                for (r, row) in read.enumerated() {
+                    for (i, name) in chunk.enumerated() {
+                        let at = key.keyWidth + i * perField
+                        values[r][name] = reading == .full ? row[at] : Self.listValue(row[at], length: row[at + 1])
+                    }
+                }
+            }
+            return try (rows ?? []).enumerated().map { position, row in
+                let id = key.readOnlyReason == nil ? try key.id(from: row) : .rowid(Int64(firstPosition + position + 1))
+                return Record(id: id, values: values[position])
+            }
+        }
+    }
+
+    /// The select-list entries for one field. A preview reads at most one
+    /// character past the prefix (to know it was cut) and a long blob not at
+    /// all: SQLite answers `length()` of a blob from its header.
+    private static func columns(_ column: String, _ reading: Reading) -> [String] {
+        guard reading == .preview else { return [column] }
+        let n = listPrefix
+        return [
+            "CASE WHEN typeof(\(column)) = 'text' THEN substr(\(column), 1, \(n + 1))"
+                + " WHEN typeof(\(column)) = 'blob' AND length(\(column)) > \(n) THEN NULL ELSE \(column) END",
+            "CASE WHEN typeof(\(column)) = 'blob' THEN length(\(column)) END",
+        ]
+    }
+
+    /// A list's value: a text over the prefix ends in `…`; a blob over it
+    /// reads as the text a list shows for a blob (`<blob, N bytes>`), since
+    /// list rows are only shown: opening or deleting one reads it whole.
+    private static func listValue(_ value: Value, length: Value) -> Value {
+        if case .integer(let bytes) = length, bytes > listPrefix { return .text("<blob, \(bytes) bytes>") }
+        if case .text(let text) = value, text.unicodeScalars.count > listPrefix {
+            return .text(String(String.UnicodeScalarView(text.unicodeScalars.prefix(listPrefix))) + "…")
+        }
+        return value
+    }
+}
