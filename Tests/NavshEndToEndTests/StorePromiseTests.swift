@@ -129,3 +129,13 @@ import Testing
         #expect(try db.rows("SELECT count(*) AS n FROM wide") == [["n": "0"]])
     }
 }
+
+/// A STRICT table's ANY column takes any value.
+@Suite struct StrictAnyTests {
+    @Test func anAnyColumnOfAStrictTableTakesText() throws {
+        let db = try TemporaryDatabase("CREATE TABLE s (id INTEGER PRIMARY KEY, v ANY) STRICT; INSERT INTO s (v) VALUES (1);")
+        let result = try NavshBinary().run([db.path, "-c", "open 1", "-c", "set v hello", "-c", "save"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try db.rows("SELECT v FROM s") == [["v": "hello"]])
+    }
+}

@@ -9,7 +9,9 @@ public enum FieldKind: String, Sendable {
     /// refined by the common type names for dates and booleans.
     public init(declaredType: String) {
         let type = declaredType.uppercased()
-        if type.isEmpty { self = .any; return }
+        // STRICT tables' ANY takes every value as given (elsewhere it has
+        // NUMERIC affinity, which also keeps text that is not a number).
+        if type.isEmpty || type == "ANY" { self = .any; return }
         if type.contains("INT") { self = .integer; return }
         if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { self = .text; return }
         if type.contains("BLOB") { self = .blob; return }
