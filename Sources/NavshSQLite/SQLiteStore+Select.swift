@@ -8,13 +8,9 @@ extension SQLiteStore {
     enum Reading {
         /// The stored value, exactly.
         case full
-        /// A list cell's worth: text cut to `listPrefix` characters, a long
-        /// blob only its length (see `listValue`).
+        /// A list cell's worth (`ListPreview`): text cut, a long blob only its length.
         case preview
     }
-
-    /// Characters of a text value a list reads; a list cell never shows more.
-    static let listPrefix = 512
 
     /// Rows with the given fields (each read as `reading`), in the
     /// collection's order. A table may have more columns than SQLite returns
@@ -85,7 +81,7 @@ extension SQLiteStore {
     /// all: SQLite answers `length()` of a blob from its header.
     private static func columns(_ column: String, _ reading: Reading) -> [String] {
         guard reading == .preview else { return [column] }
-        let n = listPrefix
+        let n = ListPreview.characters
         return [
             "CASE WHEN typeof(\(column)) = 'text' THEN substr(\(column), 1, \(n + 1))"
                 + " WHEN typeof(\(column)) = 'blob' AND length(\(column)) > \(n) THEN NULL ELSE \(column) END",
@@ -93,14 +89,10 @@ extension SQLiteStore {
         ]
     }
 
-    /// A list's value: a text over the prefix ends in `…`; a blob over it
-    /// reads as the text a list shows for a blob (`<blob, N bytes>`), since
-    /// list rows are only shown: opening or deleting one reads it whole.
+    /// The preview from the bounded pieces read: the same as `ListPreview`
+    /// makes of the whole value.
     private static func listValue(_ value: Value, length: Value) -> Value {
-        if case .integer(let bytes) = length, bytes > listPrefix { return .text("<blob, \(bytes) bytes>") }
-        if case .text(let text) = value, text.unicodeScalars.count > listPrefix {
-            return .text(String(String.UnicodeScalarView(text.unicodeScalars.prefix(listPrefix))) + "…")
-        }
-        return value
+        if case .integer(let bytes) = length, bytes > ListPreview.characters { return ListPreview.longBlob(bytes: bytes) }
+        return ListPreview.value(value)
     }
 }

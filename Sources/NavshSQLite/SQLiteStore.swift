@@ -86,6 +86,11 @@ public final class SQLiteStore: Store {
         try select(collection, where: nil, arguments: [], suffix: "LIMIT ? OFFSET ?", [limit, offset], firstPosition: offset)
     }
 
+    public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [NavshCore.Record] {
+        try select(collection, fields: ListPreview.fields(of: collection), reading: .preview, where: nil, arguments: [],
+                   suffix: "LIMIT ? OFFSET ?", [limit, offset], firstPosition: offset)
+    }
+
     public func record(of collection: CollectionSchema, id: RecordID) throws -> NavshCore.Record? {
         if try key(for: collection).readOnlyReason != nil {
             // Rows that cannot be told apart are named by their position.

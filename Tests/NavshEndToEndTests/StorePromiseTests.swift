@@ -139,3 +139,44 @@ import Testing
         #expect(try db.rows("SELECT v FROM s") == [["v": "hello"]])
     }
 }
+
+/// A list reads a bounded prefix of each value; a record frame shows a
+/// bounded start and the full length, and keeps the whole value for the
+/// conflict check.
+@Suite struct BigValueTests {
+    let navsh = NavshBinary()
+    static let schema = """
+        CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT, body TEXT, n INTEGER);
+        INSERT INTO notes (title, body, n) VALUES ('small', 'short', 1), ('big', printf('%.*c', 10485760, 'x') || 'END', 1);
+        """
+
+    @Test func aListOfABigValueIsQuickAndBounded() throws {
+        let db = try TemporaryDatabase(Self.schema)
+        try db.execute("INSERT INTO notes (title, body) VALUES ('huge', printf('%.*c', 50000000, 'y'))")
+        let start = Date()
+        let result = try navsh.run([db.path, "-c", "show"])
+        // Reading and laying out 50 MB took 10 s and more; a bounded prefix takes milliseconds.
+        #expect(Date().timeIntervalSince(start) < 3, "a list must not read the whole value")
+        #expect(result.status == 0)
+        #expect(result.stdout.count < 1_000)
+    }
+
+    @Test func aRecordShowsTheStartAndTheFullLength() throws {
+        let db = try TemporaryDatabase(Self.schema)
+        let result = try navsh.run([db.path, "-c", "open 2"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("…  (10,485,763 characters)"))
+        #expect(result.stdout.count < 1_000)
+    }
+
+    @Test func saveDeleteAndUndoKeepTheWholeValue() throws {
+        let db = try TemporaryDatabase(Self.schema)
+        let save = try navsh.run([db.path, "-c", "open 2", "-c", "set n 5", "-c", "save"])
+        #expect(save.status == 0, "\(save.stderr)")
+        #expect(try db.rows("SELECT n, length(body) AS length FROM notes WHERE id = 2") == [["n": "5", "length": "10485763"]])
+        let delete = try navsh.run([db.path, "-c", "show", "-c", "delete 2", "-c", "undo"])
+        #expect(delete.status == 0, "\(delete.stderr)")
+        #expect(try db.rows("SELECT n, length(body) AS length, substr(body, -3) AS tail FROM notes WHERE id = 2")
+            == [["n": "5", "length": "10485763", "tail": "END"]])
+    }
+}

@@ -100,3 +100,31 @@ import Testing
         }
     }
 }
+
+/// A list row is a bounded preview; the conflict check uses the whole value.
+@Suite struct BigValueStoreTests {
+    static let schema = "CREATE TABLE t (body TEXT, data BLOB, n INTEGER); "
+        + "INSERT INTO t VALUES (printf('%.*c', 100000, 'x'), zeroblob(100000), 1);"
+
+    @Test func aListRowHoldsOnlyListedFieldsCut() throws {
+        let database = try TemporaryDatabase(Self.schema)
+        let store = try database.store()
+        let t = store.collections[0]
+        let row = try #require(try store.listRecords(of: t, offset: 0, limit: 1).first)
+        let full = try #require(try store.record(of: t, id: .rowid(1)))
+        #expect(row == ListPreview.of(full, in: t))
+        #expect(row["body"] == .text(String(repeating: "x", count: ListPreview.characters) + "…"))
+    }
+
+    @Test func aChangeAtTheEndOfABigValueIsAConflict() throws {
+        let database = try TemporaryDatabase(Self.schema)
+        let store = try database.store()
+        let t = store.collections[0]
+        let read = try #require(try store.record(of: t, id: .rowid(1)))
+        try database.execute("UPDATE t SET body = substr(body, 1, 99999) || 'y'")
+        #expect(throws: StoreError.self) {
+            try store.update(.rowid(1), in: t, changes: ["n": .integer(2)], expecting: read.values)
+        }
+        #expect(try database.rows("SELECT n FROM t") == [["n": "1"]])
+    }
+}

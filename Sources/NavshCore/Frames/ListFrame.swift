@@ -71,7 +71,7 @@ final class ListFrame: Frame {
         let id = oldID ?? record.id
         for keyPath in [\ListFrame.cachedPage, \ListFrame.shownPage] {
             guard var page = self[keyPath: keyPath], let i = page.rows.firstIndex(where: { $0.id == id }) else { continue }
-            page.rows[i] = record
+            page.rows[i] = ListPreview.of(record, in: collection)
             self[keyPath: keyPath] = page
         }
     }

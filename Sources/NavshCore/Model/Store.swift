@@ -11,6 +11,9 @@ public protocol Store: AnyObject {
     func count(of collection: CollectionSchema) throws -> Int
     /// Rows in the collection's order, `offset` counting from 0.
     func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
+    /// Rows as a list shows them (`ListPreview`): only the listed fields,
+    /// long values cut, so a page's cost does not grow with the values.
+    func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
     func record(of collection: CollectionSchema, id: RecordID) throws -> Record?
     /// How many rows come before this one in the collection's order.
     func position(of id: RecordID, in collection: CollectionSchema) throws -> Int?
@@ -54,6 +57,13 @@ public protocol Store: AnyObject {
     func beginBatch() throws
     /// Commits or rolls back everything written since `beginBatch`.
     func endBatch(commit: Bool) throws
+}
+
+extension Store {
+    /// Full rows cut down: right for any store, cheaper where the store reads less.
+    public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
+        try records(of: collection, offset: offset, limit: limit).map { ListPreview.of($0, in: collection) }
+    }
 }
 
 /// How `find` compares a field with the text; all ignore case.

@@ -49,9 +49,10 @@ enum RecordRenderer {
     ) -> String {
         let changed = frame.buffer.isChanged(field.name)
         let stored = frame.buffer.value(of: field.name)
-        var value = field.format == .plain || stored.isNull ? ValueText.raw(stored) : ValueText.formatted(stored, field.format)
+        var value = ValueText.bounded(stored, field.format)
         if let reference { value += " (" + reference + ")" }
         var notes: [String] = []
+        if let length = ValueText.lengthNote(stored) { notes.append(length) }
         if field.isReadOnly { notes.append("read-only") }
         if frame.isDraft && !changed && frame.buffer.base[field.name] == nil {
             if case .expression = field.defaultValue {
@@ -66,7 +67,7 @@ enum RecordRenderer {
             if field.isRequired && !notes.contains("required") { notes.append("required") }
             if let placeholder = field.placeholder { notes.append("e.g. " + placeholder) }
         }
-        if changed, !frame.isDraft { notes.append("was " + ValueText.raw(frame.buffer.base[field.name] ?? .null)) }
+        if changed, !frame.isDraft { notes.append("was " + ValueText.bounded(frame.buffer.base[field.name] ?? .null)) }
         let note = notes.isEmpty ? "" : "  (" + notes.joined(separator: ", ") + ")"
         let prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? TextLayout.printable(label(field)) : "", labelWidth) + "  "
         let room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note))

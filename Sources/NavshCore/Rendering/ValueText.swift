@@ -16,6 +16,29 @@ public enum ValueText {
         }
     }
 
+    /// Characters of a text a record frame shows; the rest is counted, not shown.
+    public static let previewCharacters = 2_000
+
+    /// `raw`, but a text too long to read on screen shows only its start,
+    /// ending in `…` (`lengthNote` says how long it is), so showing a record
+    /// costs the same whatever its values hold. The frame keeps the whole value.
+    public static func bounded(_ value: Value, _ format: ValueFormat = .plain) -> String {
+        if case .text(let text) = value, text.utf8.count > previewCharacters,
+           let start = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: previewCharacters,
+                                                 limitedBy: text.unicodeScalars.endIndex),
+           start < text.unicodeScalars.endIndex {
+            return TextLayout.printable(String(text.unicodeScalars[..<start])) + "…"
+        }
+        return format == .plain || value.isNull ? raw(value) : formatted(value, format)
+    }
+
+    /// `10,485,760 characters` for a text `bounded` cut; nil otherwise.
+    public static func lengthNote(_ value: Value) -> String? {
+        guard case .text(let text) = value, text.utf8.count > previewCharacters else { return nil }
+        let count = text.unicodeScalars.count
+        return count > previewCharacters ? grouped(String(count)) + " characters" : nil
+    }
+
     /// Text that is not UTF-8: what decodes is shown (printable), each byte
     /// that does not as `\xNN`, so the value is neither repaired nor raw.
     static func escaped(_ bytes: [UInt8]) -> String {

@@ -33,7 +33,8 @@ extension Session {
         let title = RowTitle.of(row.shown ?? record, in: list.collection)
         let changedSinceShown = CommandError(
             "row \(row.number), \(title), changed elsewhere since shown; nothing was deleted (show, then delete again)")
-        if let shown = row.shown, shown != record { throw changedSinceShown }
+        // A page holds previews (`ListPreview`): compare the shown row with the current one's preview.
+        if let shown = row.shown, shown != ListPreview.of(record, in: list.collection) { throw changedSinceShown }
         if mode == .interactive && !confirmed {
             let takes = CascadeEffect.phrase(try store.cascades(ofDeleting: record.id, in: list.collection))
             return Response(question: Question(
@@ -153,7 +154,7 @@ extension Session {
             throw CommandError("'\(TextLayout.printable(text))' is not a row number; rows are numbered from 1 as shown")
         }
         if let shown = list.shownPage?.row(numbered: number) {
-            guard list.changedElsewhereSinceShown else { return NumberedRow(number: number, shown: shown, current: shown) }
+            // A page holds previews (`ListPreview`): the row shown is read whole by its identity.
             guard let current = try store.record(of: list.collection, id: shown.id) else {
                 throw CommandError("row \(number), \(RowTitle.of(shown, in: list.collection)), was deleted elsewhere "
                     + "since shown; nothing was done (show lists the rows now)")

@@ -55,7 +55,7 @@ extension Session {
         if let cached = list.cachedPage, cached.index == list.pageIndex, cached.size == size {
             return cached
         }
-        let rows = try store.records(of: list.collection, offset: list.pageIndex * size, limit: size)
+        let rows = try store.listRecords(of: list.collection, offset: list.pageIndex * size, limit: size)
         let page = ListFrame.Page(index: list.pageIndex, size: size, rows: rows)
         list.cachedPage = page
         return page
