@@ -22,7 +22,7 @@ struct CascadeReader {
         guard let key = store.keys[table], let root = try row(of: table, key: key, id: id) else { return [] }
         var effects: [CascadeEffect] = []
         var seen: Set<String> = [Self.mark(table, id)]
-        var pending: [(table: String, values: [String: DatabaseValue])] = [(table, root)]
+        var pending: [(table: String, values: [String: Value])] = [(table, root)]
         while !pending.isEmpty {
             let parent = pending.removeFirst()
             for foreignKey in try foreignKeys(referencing: parent.table) {
@@ -37,7 +37,7 @@ struct CascadeReader {
                 for (childID, values) in try rows(of: foreignKey.child, key: childKey,
                                                   where: foreignKey.from, equal: parentValues) {
                     guard seen.insert(Self.mark(foreignKey.child, childID)).inserted else { continue }
-                    let record = Record(id: childID, values: values.mapValues { Value($0) })
+                    let record = Record(id: childID, values: values)
                     if action == "CASCADE" {
                         effects.append(CascadeEffect(collection: foreignKey.child, record: record, action: .deleted))
                         pending.append((foreignKey.child, values))
@@ -76,25 +76,25 @@ struct CascadeReader {
     }
 
     /// Every column of one row, by name.
-    private func row(of table: String, key: TableKey, id: RecordID) throws -> [String: DatabaseValue]? {
+    private func row(of table: String, key: TableKey, id: RecordID) throws -> [String: Value]? {
         let condition = try key.matching(id)
-        return try rows(sql: "SELECT \(key.keySQL), * FROM \(key.quotedTable) WHERE \(condition.sql)",
-                        arguments: condition.arguments, key: key).first?.values
+        return try rows(of: table, where: condition.sql, arguments: condition.arguments).first?.values
     }
 
-    private func rows(of table: String, key: TableKey, where columns: [String], equal values: [DatabaseValue])
-        throws -> [(id: RecordID, values: [String: DatabaseValue])] {
-        let condition = columns.map { "\($0.sqlIdentifier) = ?" }.joined(separator: " AND ")
-        return try rows(sql: "SELECT \(key.keySQL), * FROM \(key.quotedTable) WHERE \(condition)",
-                        arguments: StatementArguments(values), key: key)
+    private func rows(of table: String, key: TableKey, where columns: [String], equal values: [Value])
+        throws -> [(id: RecordID, values: [String: Value])] {
+        let condition = zip(columns, values).map { "\($0.sqlIdentifier) = \($1.sqlPlaceholder)" }.joined(separator: " AND ")
+        return try rows(of: table, where: condition, arguments: StatementArguments(values.map(\.databaseValue)))
     }
 
-    private func rows(sql: String, arguments: StatementArguments, key: TableKey)
-        throws -> [(id: RecordID, values: [String: DatabaseValue])] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-            var values: [String: DatabaseValue] = [:]
-            for (i, (column, value)) in row.enumerated() where i >= key.keyWidth { values[column] = value }
-            return (key.id(from: row), values)
-        }
+    /// Read as the store reads a record (byte-exact, wide tables in chunks),
+    /// so `undo` puts back exactly what went.
+    private func rows(of table: String, where condition: String, arguments: StatementArguments)
+        throws -> [(id: RecordID, values: [String: Value])] {
+        guard let collection = store.collections.first(where: { $0.name == table }) else { return [] }
+        var unscoped = collection
+        unscoped.scope = nil
+        return try store.select(db, unscoped, where: condition, arguments: arguments, suffix: "", [])
+            .map { ($0.id, $0.values) }
     }
 }
