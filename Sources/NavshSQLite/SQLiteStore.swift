@@ -15,6 +15,12 @@ public final class SQLiteStore: Store {
     var inBatch = false
     /// What the app spec added at open (`table owners`, `column cars.model`), to be told.
     public let schemaAdditions: [String]
+    /// The spec and year the collections were presented with, to present
+    /// them again after another connection changes the schema.
+    private let spec: AppSpec?
+    private let thisYear: Int
+    /// SQLite's `PRAGMA schema_version` when the collections were read.
+    private var schemaVersion = 0
 
     /// Asked while a statement runs; returning true stops it (the command
     /// fails with "interrupted" and nothing is written). The prompt wires it
@@ -42,6 +48,8 @@ public final class SQLiteStore: Store {
                 thisYear: Int = CivilTime.now().year) throws {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && !create { throw StoreOpenError.missing(path: path) }
+        self.spec = spec
+        self.thisYear = thisYear
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.foreignKeysEnabled = true
@@ -63,12 +71,29 @@ public final class SQLiteStore: Store {
             collections = opened.collections
             schemaAdditions = opened.added
             keys = Dictionary(opened.tables.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
+            schemaVersion = try database.read { try Int.fetchOne($0, sql: "PRAGMA schema_version") ?? 0 }
         } catch let error as DatabaseError {
             throw StoreOpenError.unreadable(path: path, reason: error.message ?? "\(error)")
         } catch let error as StoreError {
             throw StoreOpenError.unreadable(path: path, reason: error.description)
         }
         displayName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    }
+
+    /// Another connection altered the schema (a column added or renamed):
+    /// the collections are read again, so no read names a column that is
+    /// gone. Cheap when nothing changed (one PRAGMA).
+    public func reloadSchemaIfChanged() throws -> Bool {
+        let (version, tables) = try read { db -> (Int, [SchemaReader.Table]?) in
+            let version = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+            return (version, version == schemaVersion ? nil : try SchemaReader.read(db))
+        }
+        guard let tables else { return false }
+        schemaVersion = version
+        // A spec naming a column that is gone no longer applies to that table.
+        collections = tables.map { (try? spec?.present($0.collection, thisYear: thisYear)) ?? $0.collection }
+        keys = Dictionary(tables.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
+        return true
     }
 
     // MARK: Reading

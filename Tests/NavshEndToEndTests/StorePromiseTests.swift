@@ -180,3 +180,25 @@ import Testing
             == [["n": "5", "length": "10485763", "tail": "END"]])
     }
 }
+
+/// Another process alters a table while navsh runs: navsh reads the schema
+/// again, says so, and goes on working.
+@Suite struct OutsideSchemaChangeTests {
+    @Test func anAddedAndARenamedColumnAreTakenAndTold() throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, colour TEXT);
+            INSERT INTO items (name, colour) VALUES ('Gort', 'grey');
+            """)
+        let navsh = try Coprocess([db.path])
+        #expect(navsh.send("show", until: "Gort").contains("grey"))
+        try db.execute("ALTER TABLE items ADD COLUMN size INTEGER DEFAULT 3; ALTER TABLE items RENAME COLUMN colour TO color")
+        let shown = navsh.send("open 1", until: "size")
+        #expect(shown.contains("items changed elsewhere (added color, size; removed colour)"), "\(shown)")
+        #expect(shown.contains("color  grey"))
+        #expect(navsh.send("set size 4\nsave", until: "saved").hasSuffix("saved Gort\n"))
+        #expect(try db.rows("SELECT size, color FROM items") == [["size": "4", "color": "grey"]])
+        navsh.send("quit")
+        #expect(navsh.finish() == 0)
+        #expect(navsh.stderrText == "")
+    }
+}

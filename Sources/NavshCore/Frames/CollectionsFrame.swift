@@ -1,7 +1,7 @@
 /// The root of a store with several tables: one row per collection.
 final class CollectionsFrame: Frame {
     let title: String
-    let collections: [CollectionSchema]
+    var collections: [CollectionSchema]
     var pageIndex = 0
 
     init(title: String, collections: [CollectionSchema]) {

@@ -15,7 +15,8 @@ final class ListFrame: Frame {
         }
     }
 
-    let collection: CollectionSchema
+    /// Replaced when the store re-reads its schema (`Session.adoptSchema`).
+    var collection: CollectionSchema
     var pageIndex = 0
     /// The rows last read, or nil when they must be read again.
     var cachedPage: Page?

@@ -1,7 +1,8 @@
 /// One record and its edit buffer. A draft (from `new`) has no identity until
 /// `save` inserts it.
 final class RecordFrame: Frame {
-    let collection: CollectionSchema
+    /// Replaced when the store re-reads its schema (`Session.adoptSchema`).
+    var collection: CollectionSchema
     /// nil for a draft until it is saved.
     private(set) var id: RecordID?
     var buffer: EditBuffer

@@ -51,6 +51,10 @@ public protocol Store: AnyObject {
     /// Changes whenever another connection or process commits; cheap enough
     /// to ask before every command.
     func changeToken() throws -> Int
+    /// After another connection changed the schema (an outside `ALTER
+    /// TABLE`): reads `collections` again and returns true. Asked when the
+    /// change token moves.
+    func reloadSchemaIfChanged() throws -> Bool
 
     /// Until `endBatch`, writes share one transaction (each still all or
     /// nothing on its own): for `--atomic` and `--dry-run` scripts.
@@ -60,6 +64,9 @@ public protocol Store: AnyObject {
 }
 
 extension Store {
+    /// A store whose schema cannot change underneath it.
+    public func reloadSchemaIfChanged() throws -> Bool { false }
+
     /// Full rows cut down: right for any store, cheaper where the store reads less.
     public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
         try records(of: collection, offset: offset, limit: limit).map { ListPreview.of($0, in: collection) }

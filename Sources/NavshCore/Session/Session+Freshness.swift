@@ -16,7 +16,7 @@ extension Session {
         guard let token = try? store.changeToken() else { return "" }
         defer { lastChangeToken = token }
         guard let last = lastChangeToken, last != token else { return "" }
-        var notice = ""
+        var notice = (try? store.reloadSchemaIfChanged()) == true ? adoptSchema() : ""
         for (index, frame) in stack.enumerated() {
             if let list = frame as? ListFrame {
                 list.markStale()
@@ -25,6 +25,34 @@ extension Session {
             }
         }
         return TextLayout.printableLines(notice)
+    }
+
+    /// Every frame takes its collection as the store now reads it (keeping
+    /// an owner's scope), and the user is told which tables changed.
+    private func adoptSchema() -> String {
+        let current = Dictionary(store.collections.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var changed: [String: String] = [:]
+        func adopt(_ old: CollectionSchema) -> CollectionSchema {
+            guard var new = current[old.name] else { return old }
+            let before = old.fields.map(\.name), after = new.fields.map(\.name)
+            if before != after {
+                let added = after.filter { !before.contains($0) }, gone = before.filter { !after.contains($0) }
+                var parts = added.isEmpty ? [] : ["added " + added.joined(separator: ", ")]
+                if !gone.isEmpty { parts.append("removed " + gone.joined(separator: ", ")) }
+                changed[old.name] = parts.isEmpty ? "columns reordered" : parts.joined(separator: "; ")
+            }
+            new.scope = old.scope
+            return new
+        }
+        for frame in stack {
+            switch frame {
+            case let root as CollectionsFrame: root.collections = store.collections
+            case let list as ListFrame: list.collection = adopt(list.collection)
+            case let record as RecordFrame: record.collection = adopt(record.collection)
+            default: break
+            }
+        }
+        return changed.keys.sorted().map { "\($0) changed elsewhere (\(changed[$0] ?? "")); showing it as it is now\n" }.joined()
     }
 
     /// Re-reads one record frame's row at the prompt and says what changed.
