@@ -28,7 +28,12 @@ public final class CountingStore: Store {
         return records
     }
 
+    /// When set, reading a row by identity fails, as a read after a commit
+    /// may (the file became unreadable): writes still reach the real store.
+    public var failsRecordReads = false
+
     public func record(of collection: CollectionSchema, id: RecordID) throws -> Record? {
+        if failsRecordReads { throw StoreError.other("disk I/O error") }
         recordReads += 1
         rowsRead += 1
         return try base.record(of: collection, id: id)

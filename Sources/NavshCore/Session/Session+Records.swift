@@ -86,20 +86,12 @@ extension Session {
             for (field, value) in frame.buffer.changes { values[field] = value }
             let newID = try store.insert(values, into: collection)
             parent?.invalidate()
-            // The row is committed: from here on a failure is a warning, never "not saved".
-            do {
-                let saved = try store.record(of: collection, id: newID) ?? Record(id: newID, values: values)
-                frame.markSaved(saved)
-                remember(.inserted(collection, saved))
-                let row = try store.position(of: newID, in: collection).map { " as row \($0 + 1)" } ?? ""
-                return "saved \(frame.crumb)\(row)"
-            } catch {
-                if frame.isDraft {
-                    frame.markSaved(Record(id: newID, values: values))
-                    remember(.inserted(collection, Record(id: newID, values: values)))
-                }
-                return "saved \(frame.crumb) (warning: reading it back failed: \(error); reload shows it)"
-            }
+            let (stored, warning) = readBack(newID, in: collection)
+            let saved = stored ?? Record(id: newID, values: values)
+            frame.markSaved(saved)
+            remember(.inserted(collection, saved))
+            let row = (try? store.position(of: newID, in: collection)).flatMap { $0 }.map { " as row \($0 + 1)" } ?? ""
+            return "saved \(frame.crumb)\(row)\(warning)"
         }
         guard frame.isDirty else { return "no changes to save in \(frame.crumb)" }
         let title = frame.crumb
@@ -115,23 +107,41 @@ extension Session {
             var values = frame.buffer.base
             for (field, value) in changes { values[field] = value }
             try store.restore(Record(id: id, values: values), into: collection)
-            let restored = try store.record(of: collection, id: id) ?? Record(id: id, values: values)
+            let (stored, warning) = readBack(id, in: collection)
+            let restored = stored ?? Record(id: id, values: values)
             frame.markSaved(restored)
             remember(.inserted(collection, restored))
             parent?.invalidate()
-            return "saved \(title) (put back: it had been deleted elsewhere)"
+            return "saved \(title) (put back: it had been deleted elsewhere)\(warning)"
         }
         let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = frame.buffer.base[$1] ?? .null }
         // A WITHOUT ROWID table's key may be among the changes: the row is found by its new key.
         let savedID = Self.identity(id, after: changes, in: collection)
         remember(.updated(collection, id: savedID, title: title, before: before, after: changes))
-        if let saved = try store.record(of: collection, id: savedID) {
+        let (stored, warning) = readBack(savedID, in: collection)
+        if stored == nil, !warning.isEmpty {
+            // Written but not read back: what was written is the new starting point.
+            var values = frame.buffer.base
+            for (field, value) in changes { values[field] = value }
+            frame.markSaved(Record(id: savedID, values: values))
+        }
+        if let saved = stored {
             frame.markSaved(saved)
             // A change to the field rows are ordered by can move the row: re-read the page.
             if let order = collection.order, changes[order.field] != nil { parent?.invalidate() } else { parent?.patch(saved, was: id) }
         }
         if savedID != id { follow(id, to: savedID, with: changes, in: collection, except: frame) }
-        return "saved \(title)"
+        return "saved \(title)\(warning)"
+    }
+
+    /// Reads a row just written. The write is committed, so a failure here
+    /// is a warning on the "saved" line, never a report that nothing was saved.
+    private func readBack(_ id: RecordID, in collection: CollectionSchema) -> (record: Record?, warning: String) {
+        do {
+            return (try store.record(of: collection, id: id), "")
+        } catch {
+            return (nil, " (warning: reading it back failed: \(error); reload shows it)")
+        }
     }
 
     /// Takes the stored row as the new starting point and re-applies the
