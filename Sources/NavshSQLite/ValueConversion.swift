@@ -12,16 +12,6 @@ extension Value {
         }
     }
 
-    init(_ dbValue: DatabaseValue) {
-        switch dbValue.storage {
-        case .null: self = .null
-        case .int64(let n): self = .integer(n)
-        case .double(let d): self = .real(d)
-        case .string(let s): self = .text(s)  // only for values navsh wrote itself (GRDB cuts text at a NUL)
-        case .blob(let data): self = .blob([UInt8](data))
-        }
-    }
-
     /// Where the value goes in SQL, bound to `databaseValue`.
     /// GRDB binds text up to its first NUL, so text holding a NUL, or bytes
     /// that are not UTF-8, is bound as a blob and cast back to text.
