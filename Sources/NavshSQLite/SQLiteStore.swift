@@ -7,9 +7,9 @@ import NavshCore
 /// navsh processes can share a file; every write is one transaction.
 public final class SQLiteStore: Store {
     public let displayName: String
-    public private(set) var collections: [CollectionSchema]
+    public internal(set) var collections: [CollectionSchema]
     let database: DatabaseQueue
-    private(set) var keys: [String: TableKey]
+    internal(set) var keys: [String: TableKey]
     private let cancellation = QueryCancellation()
     /// Inside `beginBatch`/`endBatch`: writes use savepoints in the open transaction.
     var inBatch = false
@@ -17,10 +17,10 @@ public final class SQLiteStore: Store {
     public let schemaAdditions: [String]
     /// The spec and year the collections were presented with, to present
     /// them again after another connection changes the schema.
-    private let spec: AppSpec?
-    private let thisYear: Int
+    let spec: AppSpec?
+    let thisYear: Int
     /// SQLite's `PRAGMA schema_version` when the collections were read.
-    private var schemaVersion = 0
+    var schemaVersion = 0
 
     /// Asked while a statement runs; returning true stops it (the command
     /// fails with "interrupted" and nothing is written). The prompt wires it
@@ -78,22 +78,6 @@ public final class SQLiteStore: Store {
             throw StoreOpenError.unreadable(path: path, reason: error.description)
         }
         displayName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    }
-
-    /// Another connection altered the schema (a column added or renamed):
-    /// the collections are read again, so no read names a column that is
-    /// gone. Cheap when nothing changed (one PRAGMA).
-    public func reloadSchemaIfChanged() throws -> Bool {
-        let (version, tables) = try read { db -> (Int, [SchemaReader.Table]?) in
-            let version = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
-            return (version, version == schemaVersion ? nil : try SchemaReader.read(db))
-        }
-        guard let tables else { return false }
-        schemaVersion = version
-        // A spec naming a column that is gone no longer applies to that table.
-        collections = tables.map { (try? spec?.present($0.collection, thisYear: thisYear)) ?? $0.collection }
-        keys = Dictionary(tables.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
-        return true
     }
 
     // MARK: Reading
