@@ -202,3 +202,26 @@ import Testing
         #expect(navsh.stderrText == "")
     }
 }
+
+/// Another process changes a value in a way the column's collation calls
+/// equal; a save over it is still refused (issue 8, item 2).
+@Suite struct CollationConflictTests {
+    @Test func aChangeOfCaseElsewhereRefusesTheSave() throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT COLLATE NOCASE, code TEXT COLLATE RTRIM, n INTEGER);
+            INSERT INTO items (name, code, n) VALUES ('Gort', 'abc', 1);
+            """)
+        for change in ["UPDATE items SET name = 'GORT'", "UPDATE items SET code = 'abc   '"] {
+            try db.execute("UPDATE items SET name = 'Gort', code = 'abc', n = 1")
+            let navsh = try Coprocess([db.path])
+            #expect(navsh.send("open 1", until: "n  1").contains("Gort"))
+            try db.execute(change)
+            let after = try db.snapshot("items")
+            navsh.send("set n 2")
+            navsh.send("save")
+            #expect(navsh.finish() == 1, "\(change)")
+            #expect(navsh.stderrText.contains("changed elsewhere"), "\(navsh.stderrText)")
+            #expect(try db.snapshot("items") == after)
+        }
+    }
+}
