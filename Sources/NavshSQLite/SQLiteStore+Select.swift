@@ -76,15 +76,18 @@ extension SQLiteStore {
         }
     }
 
-    /// The select-list entries for one field. A preview reads at most one
-    /// character past the prefix (to know it was cut) and a long blob not at
-    /// all: SQLite answers `length()` of a blob from its header.
+    /// The select-list entries for one field. A long text is read as its
+    /// first `ListPreview.bytes + 1` bytes (the byte after says it was cut;
+    /// substr on the blob, since substr on text stops at a NUL), and a long
+    /// blob not at all: SQLite answers `length()` of a blob from its header.
     private static func columns(_ column: String, _ reading: Reading) -> [String] {
         guard reading == .preview else { return [column] }
-        let n = ListPreview.characters
+        let bytes = ListPreview.bytes, characters = ListPreview.characters
+        let asBlob = "CAST(\(column) AS BLOB)"
         return [
-            "CASE WHEN typeof(\(column)) = 'text' THEN substr(\(column), 1, \(n + 1))"
-                + " WHEN typeof(\(column)) = 'blob' AND length(\(column)) > \(n) THEN NULL ELSE \(column) END",
+            "CASE WHEN typeof(\(column)) = 'text' AND length(\(asBlob)) > \(bytes)"
+                + " THEN CAST(substr(\(asBlob), 1, \(bytes + 1)) AS TEXT)"
+                + " WHEN typeof(\(column)) = 'blob' AND length(\(column)) > \(characters) THEN NULL ELSE \(column) END",
             "CASE WHEN typeof(\(column)) = 'blob' THEN length(\(column)) END",
         ]
     }

@@ -59,6 +59,15 @@ import Testing
         #expect(try db.rows("SELECT count(*) AS n FROM t") == [["n": "0"]])
     }
 
+    @Test func suchRowsListEscapedAndDeleteByNumber() throws {
+        let db = try TemporaryDatabase(Self.schema + "INSERT INTO t VALUES (printf('%.*c', 3000, 'x') || char(0) || 'y', 1);")
+        let result = try navsh.run([db.path, "-c", "show", "-c", "delete 1", "-c", "show", "-c", "delete 2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1  a\\x00b"))
+        #expect(result.stdout.contains("2  a\\xFFb"))
+        #expect(try db.rows("SELECT hex(name) AS name FROM t") == [["name": "61FF62"]])
+    }
+
     @Test func suchValuesAreShownEscaped() throws {
         let db = try TemporaryDatabase(Self.schema)
         let result = try navsh.run([db.path, "-c", "open 1", "-c", "back", "-c", "open 2"])

@@ -103,7 +103,7 @@ import Testing
 
 /// A list row is a bounded preview; the conflict check uses the whole value.
 @Suite struct BigValueStoreTests {
-    static let schema = "CREATE TABLE t (body TEXT, data BLOB, n INTEGER); "
+    static let schema = "CREATE TABLE t (body TEXT, data, n INTEGER); "
         + "INSERT INTO t VALUES (printf('%.*c', 100000, 'x'), zeroblob(100000), 1);"
 
     @Test func aListRowHoldsOnlyListedFieldsCut() throws {
@@ -114,6 +114,7 @@ import Testing
         let full = try #require(try store.record(of: t, id: .rowid(1)))
         #expect(row == ListPreview.of(full, in: t))
         #expect(row["body"] == .text(String(repeating: "x", count: ListPreview.characters) + "…"))
+        #expect(row["data"] == .text("<blob, 100000 bytes>"))
     }
 
     @Test func aChangeAtTheEndOfABigValueIsAConflict() throws {

@@ -6,6 +6,10 @@
 public enum ListPreview {
     /// Characters of a text a list keeps; a list cell never shows more.
     public static let characters = 512
+    /// A text longer than this many bytes is cut (to `characters`). Bytes,
+    /// not characters: SQLite counts characters only up to a NUL, and a
+    /// store reads `bytes + 1` of a long text to know it was cut.
+    public static let bytes = characters * 4
 
     /// The fields a list row shows: title, details, templates, section and order.
     public static func fields(of collection: CollectionSchema) -> [String] {
@@ -19,17 +23,32 @@ public enum ListPreview {
         }
     }
 
-    /// A longer text ends in `…` after `characters`; a longer blob reads as
-    /// the text a list shows for it. Anything else is kept.
+    /// A text over `bytes` bytes is its first `characters` characters and
+    /// `…`, decided by its first `bytes` bytes only (so a store can read just
+    /// those); a longer blob reads as the text a list shows for it. Anything
+    /// else is kept.
     public static func value(_ value: Value) -> Value {
         switch value {
-        case .text(let text) where text.unicodeScalars.count > characters:
-            return .text(String(String.UnicodeScalarView(text.unicodeScalars.prefix(characters))) + "…")
-        case .blob(let bytes) where bytes.count > characters:
-            return longBlob(bytes: Int64(bytes.count))
+        case .text(let text) where text.utf8.count > bytes:
+            return cut(Array(text.utf8.prefix(bytes)))
+        case .rawText(let stored) where stored.count > bytes:
+            return cut(Array(stored.prefix(bytes)))
+        case .blob(let stored) where stored.count > characters:
+            return longBlob(bytes: Int64(stored.count))
         default:
             return value
         }
+    }
+
+    /// The start of a long text: its first characters when its head is
+    /// UTF-8 (a sequence cut at the end dropped), else the bytes as stored.
+    private static func cut(_ head: [UInt8]) -> Value {
+        for end in stride(from: head.count, through: max(0, head.count - 3), by: -1) {
+            if let text = String(validating: head[..<end], as: UTF8.self) {
+                return .text(String(String.UnicodeScalarView(text.unicodeScalars.prefix(characters))) + "…")
+            }
+        }
+        return .rawText(head + Array("…".utf8))
     }
 
     /// A blob over the bound, known by its length only.
