@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The layout mirrors the architecture in DESIGN.md:
+// The layout mirrors the architecture (docs/ARCHITECTURE.md is the map):
 // core (no terminal, no SQL) · storage (GRDB) · line input (libedit) · executable.
 let package = Package(
     name: "navsh",
