@@ -99,7 +99,7 @@ import Testing
     @Test func everyWriteIsRefusedWithTheReasonInOneLine() throws {
         let db = try TemporaryDatabase(Self.schema)
         let before = try db.snapshot("odd")
-        for commands in [["delete 1"], ["new", "save"], ["open 1", "delete"]] {
+        for commands in [["delete 1"], ["new"], ["open 1", "delete"], ["open 1", "set oid z"], ["open 1", "edit oid"]] {
             let result = try navsh.run([db.path, "-c", "open odd"] + commands.flatMap { ["-c", $0] })
             #expect(result.status == 1)
             #expect(result.stderr.contains(Self.reason), "\(commands): \(result.stderr)")

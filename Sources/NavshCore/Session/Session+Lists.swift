@@ -16,6 +16,9 @@ extension Session {
 
     func newDraft() throws -> Response {
         let list = try topFrame(ListFrame.self)
+        if let reason = list.collection.readOnlyReason {
+            throw CommandError(reason)
+        }
         var defaults = try specDefaults(for: list)
         // A new row in an owner's list of cars belongs to that owner.
         if let scope = list.collection.scope { defaults[scope.field] = scope.value }

@@ -266,6 +266,9 @@ extension Session {
     }
 
     private func editableField(_ name: String, in frame: RecordFrame) throws -> Field {
+        if let reason = frame.collection.readOnlyReason {
+            throw CommandError(reason)
+        }
         guard let field = frame.collection.field(named: name) else { throw unknownField(name, in: frame) }
         if field.isReadOnly {
             throw CommandError("\(field.name) is read-only; the fields you can set are \(editableNames(frame))")

@@ -25,7 +25,7 @@ enum StoreErrorText {
         case .conflict:
             return CommandError("the row changed elsewhere since it was read; nothing was written")
         case .readOnly(let detail):
-            return CommandError("the store cannot be written (\(detail)); nothing was saved")
+            return CommandError("this cannot be written (\(detail)); nothing was saved")
         case .interrupted:
             return CommandError("interrupted; nothing changed")
         case .busy:
