@@ -28,12 +28,26 @@ import Testing
         #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
     }
 
-    @Test func theNoticeComesBeforeTheCommandThatNoticedIt() throws {
+    @Test func anEditTypedBeforeTheNoticeIsNotRun() throws {
         let h = try SessionHarness(Fixtures.items, mode: .interactive)
         h.run("open 1")
         try h.database.execute("UPDATE items SET value = 200, note = 'x' WHERE id = 1")
+        // Typed (or pasted) looking at 120: it must not land on 200 unseen.
         let response = h.run("set value 150")
         #expect(response.output == "value: 120 → 200 (changed elsewhere)\nnote: none → x (changed elsewhere)\n")
+        #expect(response.error?.message
+            == "the record changed elsewhere (see above); nothing was run: type the command again if it still applies")
+        #expect(h.run("changes").output == "no unsaved changes\n")
+        #expect(h.output("set value 150", "save") == "saved Gort statue\n", "typed again, knowingly")
+    }
+
+    @Test func aReadOnlyCommandStillRunsAfterTheNotice() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 1")
+        try h.database.execute("UPDATE items SET value = 200 WHERE id = 1")
+        let response = h.run("show")
+        #expect(response.error == nil)
+        #expect(response.output.hasPrefix("value: 120 → 200 (changed elsewhere)\nitems › Gort statue\n"))
     }
 
     @Test func aRecordWithEditsKeepsWhatItShowedAndIsWarnedOnce() throws {

@@ -27,4 +27,13 @@ public enum Command: Equatable, Sendable {
     case reload
     case cancel
     case deleteRecord
+
+    /// Changes or writes the record frame's values: not to be run on values
+    /// its user has not seen yet.
+    var editsTheRecord: Bool {
+        switch self {
+        case .set, .unset, .edit, .save, .deleteRecord: return true
+        default: return false
+        }
+    }
 }

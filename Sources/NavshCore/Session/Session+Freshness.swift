@@ -15,6 +15,7 @@ extension Session {
     public func noticeChangesElsewhere() -> String {
         guard let token = try? store.changeToken() else { return "" }
         defer { lastChangeToken = token }
+        topTookFreshValues = false
         guard let last = lastChangeToken, last != token else { return "" }
         var notice = (try? store.reloadSchemaIfChanged()) == true ? adoptSchema() : ""
         for (index, frame) in stack.enumerated() {
@@ -84,6 +85,7 @@ extension Session {
                 + " → \(ValueText.raw(fresh[field.name])) (changed elsewhere)\n"
         }
         record.markSaved(fresh)
+        if index == stack.count - 1 { topTookFreshValues = true }
         return lines.joined()
     }
 }

@@ -25,6 +25,9 @@ public final class Session {
     var undoable: [Change] = []
     /// The store's change token when this session last looked.
     var lastChangeToken: Int?
+    /// The last look at the store refreshed the top record frame: a command
+    /// typed before its user saw the new values must not act on them.
+    var topTookFreshValues = false
     /// Today and now, for `now`, `today` and `this year`; tests pin it.
     public var clock: () -> CivilTime = CivilTime.now
 
@@ -103,6 +106,11 @@ public final class Session {
         // What changed elsewhere is said before the command's own output, so
         // a record never takes values its user was not shown.
         let notice = noticeChangesElsewhere()
+        if topTookFreshValues && command.editsTheRecord {
+            // The user typed this looking at the old values: say what changed, run nothing.
+            return Response(output: notice, error: CommandError(
+                "the record changed elsewhere (see above); nothing was run: type the command again if it still applies"))
+        }
         var response = run { try perform(command, confirmed: false) }
         response.output = notice + response.output
         return response
