@@ -53,4 +53,26 @@ import Testing
         #expect(h.output("delete 1") == "deleted Gort statue\n")
         #expect(h.output("delete 1") == "deleted Rusty spork\n")
     }
+
+    /// Found by an adversary: this session's own delete used to replace the
+    /// rows shown with the list as it is now, other processes' changes
+    /// included, so the next `delete 1` hit a row nobody had seen as 1.
+    @Test func anOwnDeleteDoesNotLetChangesElsewhereRenumberTheRowsShown() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show")
+        try h.database.execute("DELETE FROM items WHERE id = 1")
+        #expect(h.output("delete 3") == "deleted Hoverboard\n")
+        #expect(h.run("delete 1").error?.message
+            == "row 1, Gort statue, was deleted elsewhere since shown; nothing was done (show lists the rows now)")
+        #expect(try names(h) == ["Rusty spork", "木彫りの熊", "Lucky cat 🐱"])
+    }
+
+    @Test func anOwnInsertDoesNotLetChangesElsewhereRenumberTheRowsShown() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show")
+        try h.database.execute("INSERT INTO items (id, name, value) VALUES (0, 'Intruder', 1)")
+        h.run("new", "set name Mine", "save")
+        #expect(h.output("delete 1") == "deleted Gort statue\n")
+        #expect(try names(h).contains("Intruder"))
+    }
 }

@@ -21,9 +21,10 @@ final class ListFrame: Frame {
     /// The rows last read, or nil when they must be read again.
     var cachedPage: Page?
     var cachedCount: Int?
-    /// The rows as last shown to the user. Another process's changes keep
-    /// it (numbers still mean what was shown); this session's own writes
-    /// clear it, as a table view updates after its own delete or insert.
+    /// The rows as last shown to the user, which row numbers refer to until
+    /// the next `show`. Another process's changes keep it; this session's
+    /// own writes adjust it (a row it deleted leaves, and the rows after it
+    /// move up, as in a table view), never replace it with rows nobody saw.
     var shownPage: Page?
     /// Another process committed since `shownPage` was shown: the next
     /// render marks rows whose values differ, and row numbers are checked
@@ -38,13 +39,17 @@ final class ListFrame: Frame {
     var crumb: String { collection.displayTitle }
     var unsavedFields: [String] { [] }
 
-    /// This session wrote to the collection: forget everything read, and the
-    /// numbers shown, since its own write moved them.
+    /// This session wrote to the collection: read again at the next render.
     func invalidate() {
         cachedPage = nil
         cachedCount = nil
-        shownPage = nil
-        changedElsewhereSinceShown = false
+    }
+
+    /// This session deleted these rows: they leave the rows shown, and the
+    /// numbers after them move up.
+    func forget(_ ids: Set<RecordID>) {
+        invalidate()
+        shownPage?.rows.removeAll { ids.contains($0.id) }
     }
 
     /// Another connection committed: read again, keeping what was shown.

@@ -55,7 +55,7 @@ extension Session {
             throw CommandError("row \(row.number), \(title), was deleted elsewhere since shown; nothing was done (show lists the rows now)")
         }
         remember(.deleted(list.collection, record, cascade: cascade))
-        list.invalidate()
+        list.forget([record.id])
         invalidateLists(of: cascade)
         return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade))\n")
     }

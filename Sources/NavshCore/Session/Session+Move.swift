@@ -26,11 +26,19 @@ extension Session {
         let moved = ids.remove(at: index)
         ids.insert(moved, at: to - 1)
         try store.renumber(ids, field: field, in: list.collection)
-        list.invalidate()
+        renumberShown(list)
         let title = (try store.record(of: list.collection, id: moved)).map { RowTitle.of($0, in: list.collection) } ?? "row"
         // A write like any other: undoable, and in a dry run's report.
         remember(.reordered(list.collection, field: field, title: title, from: from, to: to, before: before, after: ids))
         return Response(output: "moved \(title) from row \(from) to row \(to)\n")
+    }
+
+    /// After this session reordered a list, its numbers are the new order:
+    /// the page is read again and taken as shown. (A move is refused while
+    /// the list changed unseen, so this adds nothing its user did not do.)
+    func renumberShown(_ list: ListFrame) {
+        list.invalidate()
+        list.shownPage = try? page(of: list, size: viewport().pageSize)
     }
 
     /// Where a new row goes in a manual order: after the last row, or before

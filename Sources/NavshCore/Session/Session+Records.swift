@@ -246,17 +246,20 @@ extension Session {
         }
         remember(.deleted(frame.collection, Record(id: id, values: frame.buffer.base), cascade: cascade))
         pop()
-        (top as? ListFrame)?.invalidate()
+        (top as? ListFrame)?.forget([id])
         invalidateLists(of: cascade)
         return Response(output: "deleted \(frame.crumb)\(CascadeEffect.phrase(cascade))\n")
     }
 
     // MARK: Helpers
 
-    /// Lists showing rows a delete took with it read again.
+    /// Lists showing rows a delete took with it read again; the rows it
+    /// deleted leave what they showed.
     func invalidateLists(of cascade: [CascadeEffect]) {
-        let touched = Set(cascade.map(\.collection))
-        for case let list as ListFrame in stack where touched.contains(list.collection.name) { list.invalidate() }
+        for case let list as ListFrame in stack {
+            let gone = cascade.filter { $0.collection == list.collection.name && $0.action == .deleted }.map(\.record.id)
+            if cascade.contains(where: { $0.collection == list.collection.name }) { list.forget(Set(gone)) }
+        }
     }
 
     func checkDeletable(_ collection: CollectionSchema) throws {

@@ -94,7 +94,18 @@ extension Session {
     /// against the values the frame showed.
     func refreshFrames(after change: Change) {
         for frame in stack {
-            if let list = frame as? ListFrame, list.collection.name == change.collection.name { list.invalidate() }
+            if let list = frame as? ListFrame {
+                switch change {
+                case .inserted(let collection, let record) where collection.name == list.collection.name:
+                    list.forget([record.id])  // undone: it leaves the rows shown
+                case .reordered(let collection, _, _, _, _, _, _) where collection.name == list.collection.name:
+                    renumberShown(list)
+                case .deleted(_, _, let cascade) where cascade.contains(where: { $0.collection == list.collection.name }):
+                    list.invalidate()
+                default:
+                    if list.collection.name == change.collection.name { list.invalidate() }
+                }
+            }
             guard case .updated(let collection, let id, _, let before, _) = change,
                   let record = frame as? RecordFrame, record.collection.name == collection.name,
                   !record.isDirty, record.id == id
