@@ -146,7 +146,7 @@ public final class SQLiteStore: Store {
                 var arguments: StatementArguments = [i + 1]
                 arguments += same.arguments
                 arguments += condition.arguments
-                try db.execute(sql: "UPDATE \(key.quotedTable) SET \(name) = ? WHERE NOT \(same.sql) AND \(condition.sql)",
+                try db.execute(sql: "UPDATE OR ABORT \(key.quotedTable) SET \(name) = ? WHERE NOT \(same.sql) AND \(condition.sql)",
                                arguments: arguments)
             }
         }
@@ -170,12 +170,15 @@ public final class SQLiteStore: Store {
 
     // MARK: Writing
 
+    // Every write says OR ABORT: it overrides a column's own ON CONFLICT
+    // REPLACE or IGNORE, which would otherwise let a save delete another
+    // row unreported, or be dropped while reported as done.
     public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> RecordID {
         let key = try writableKey(for: collection)
         let names = try orderedNames(values.keys, in: collection)
         let sql = names.isEmpty
-            ? "INSERT INTO \(key.quotedTable) DEFAULT VALUES RETURNING \(key.keySQL)"
-            : "INSERT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
+            ? "INSERT OR ABORT INTO \(key.quotedTable) DEFAULT VALUES RETURNING \(key.keySQL)"
+            : "INSERT OR ABORT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
                 + "VALUES (\(names.map { values[$0]!.sqlPlaceholder }.joined(separator: ", "))) RETURNING \(key.keySQL)"
         let arguments = StatementArguments(names.map { values[$0]!.databaseValue })
         return try write(collection, values: values) { db in
@@ -197,7 +200,7 @@ public final class SQLiteStore: Store {
         var arguments = StatementArguments(names.map { changes[$0]!.databaseValue })
         arguments += condition.arguments
         try write(collection, values: changes) { db in
-            try db.execute(sql: "UPDATE \(key.quotedTable) SET \(assignments) WHERE \(condition.sql)",
+            try db.execute(sql: "UPDATE OR ABORT \(key.quotedTable) SET \(assignments) WHERE \(condition.sql)",
                            arguments: arguments)
             if db.changesCount == 0 { throw try whyNot(id, collection, db) }
         }
@@ -230,7 +233,7 @@ public final class SQLiteStore: Store {
             columns.insert(expression, at: 0)
             values.insert(.integer(rowid), at: 0)
         }
-        let sql = "INSERT INTO \(key.quotedTable) (\(columns.joined(separator: ", "))) "
+        let sql = "INSERT OR ABORT INTO \(key.quotedTable) (\(columns.joined(separator: ", "))) "
             + "VALUES (\(values.map(\.sqlPlaceholder).joined(separator: ", ")))"
         try write(collection, values: record.values) { db in
             try db.execute(sql: sql, arguments: StatementArguments(values.map(\.databaseValue)))

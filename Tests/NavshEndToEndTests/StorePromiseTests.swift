@@ -234,3 +234,20 @@ import Testing
         }
     }
 }
+
+/// Found by an adversary: a UNIQUE ... ON CONFLICT REPLACE column let a save
+/// delete the other row holding the value, reported as a plain save.
+@Suite struct ConflictClauseTests {
+    @Test(arguments: [["open 2", "set name A", "save"], ["new", "set name A", "save"]])
+    func aSaveNeverReplacesAnotherRow(commands: [String]) throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT UNIQUE ON CONFLICT REPLACE);
+            INSERT INTO t VALUES (1, 'A'), (2, 'B');
+            """)
+        let before = try db.snapshot("t")
+        let result = try NavshBinary().run([db.path] + commands.flatMap { ["-c", $0] })
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("another row already has this name (UNIQUE); nothing was saved"), "\(result.stderr)")
+        #expect(try db.snapshot("t") == before)
+    }
+}
