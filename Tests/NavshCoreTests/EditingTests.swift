@@ -154,3 +154,31 @@ import Testing
         #expect(store.counts == 0)
     }
 }
+
+/// Found by an adversary: `edit` pre-filled the escaped display text of a
+/// value holding invalid UTF-8 (or dropped a C1 control), so Enter alone
+/// saved an altered value. The prompt refuses such values; scripts, whose
+/// value line replaces the value, may still edit them.
+@Suite struct EditFidelityTests {
+    static let schema = """
+        CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);
+        INSERT INTO t VALUES (1, CAST(x'61ff62' AS TEXT)), (2, 'x' || char(155) || 'y'), (3, 'a' || char(9) || 'b');
+        """
+
+    @Test(arguments: [1, 2, 3])
+    func thePromptRefusesToEditAValueItCannotShowAsStored(row: Int) throws {
+        let h = try SessionHarness(Self.schema, mode: .interactive)
+        h.run("open \(row)")
+        let response = h.run("edit name")
+        #expect(response.edit == nil)
+        #expect(response.error?.message.contains("set name VALUE replaces the value") == true)
+    }
+
+    @Test func aScriptMayReplaceSuchAValue() throws {
+        let h = try SessionHarness(Self.schema)
+        h.run("open 1")
+        let edit = try #require(h.run("edit name").edit)
+        #expect(h.session.finishEdit(edit, with: "ab").error == nil)
+        #expect(h.output("save") == "saved ab\n")
+    }
+}

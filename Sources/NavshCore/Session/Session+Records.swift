@@ -24,10 +24,30 @@ extension Session {
         case .text(let text): initial = text
         default: initial = ValueText.raw(value)
         }
+        // The line editor pre-fills the value as text to change: one it cannot
+        // show as it is stored would be saved back altered by a mere Enter.
+        // (A script's value line replaces the value, so scripts may edit it.)
+        if mode == .interactive {
+            if case .rawText = value {
+                throw CommandError("\(field.name) holds bytes that are not UTF-8, which the line editor cannot show as "
+                    + "stored; set \(field.name) VALUE replaces the value")
+            }
+            if initial.unicodeScalars.contains(where: TextLayout.isControl) {
+                throw CommandError("\(field.name) holds control characters (line breaks, tabs, escapes), which the "
+                    + "line editor cannot show as stored; set \(field.name) VALUE replaces the value")
+            }
+            if initial.count > Self.longestEditableValue {
+                throw CommandError("\(field.name) holds \(initial.count) characters, too long for the line editor "
+                    + "(at most \(Self.longestEditableValue)); set \(field.name) VALUE replaces the value")
+            }
+        }
         return Response(edit: FieldEdit(
             field: field.name, prompt: field.prompt.map { $0 + " " } ?? field.displayLabel + ": ",
             initial: initial, hadValue: !value.isNull, placeholder: field.placeholder))
     }
+
+    /// Longest value `edit` pre-fills at the prompt.
+    static let longestEditableValue = 4_096
 
     func unset(_ name: String) throws -> Response {
         let frame = try topFrame(RecordFrame.self)
