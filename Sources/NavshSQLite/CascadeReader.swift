@@ -51,6 +51,18 @@ struct CascadeReader {
         return effects
     }
 
+    /// The rows whose references the delete reset, as they are after it:
+    /// what `undo` checks they still hold before putting the old references back.
+    func afterDelete(_ effects: [CascadeEffect]) throws -> [CascadeEffect] {
+        try effects.map { effect in
+            guard case .referenceCleared = effect.action, let key = store.keys[effect.collection] else { return effect }
+            var updated = effect
+            updated.after = try row(of: effect.collection, key: key, id: effect.record.id)
+                .map { Record(id: effect.record.id, values: $0) }
+            return updated
+        }
+    }
+
     private static func mark(_ table: String, _ id: RecordID) -> String { "\(table)\u{0}\(id)" }
 
     private func foreignKeys(referencing parent: String) throws -> [ForeignKey] {

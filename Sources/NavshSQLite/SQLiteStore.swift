@@ -212,10 +212,11 @@ public final class SQLiteStore: Store {
         let condition = try unchanged(id, key, collection, expecting)
         return try write(collection, values: [:]) { db in
             // Read in the delete's own transaction: exactly what it takes.
-            let effects = try CascadeReader(store: self, db: db).effects(ofDeleting: id, in: collection.name)
+            let reader = CascadeReader(store: self, db: db)
+            let effects = try reader.effects(ofDeleting: id, in: collection.name)
             try db.execute(sql: "DELETE FROM \(key.quotedTable) WHERE \(condition.sql)", arguments: condition.arguments)
             if db.changesCount == 0 { throw try whyNot(id, collection, db) }
-            return effects
+            return try reader.afterDelete(effects)
         }
     }
 

@@ -63,4 +63,15 @@ import Testing
         #expect(h.run("undo").error?.message == "cannot undo the insert of Cy: deleting it now would also change 1 car added since; nothing changed")
         #expect(try h.database.rows("SELECT count(*) AS n FROM cars WHERE model = 'Mini'")[0]["n"] == "1")
     }
+
+    /// Found by an adversary and a new user: undo put a cleared reference
+    /// back over one another process had set since.
+    @Test func undoNeverPutsAReferenceBackOverALaterChange() throws {
+        let h = try SessionHarness(Self.schema)
+        h.run("open owners", "delete 1")
+        try h.database.execute("UPDATE trips SET owner_id = 2 WHERE id = 1")
+        let after = try snapshot(h)
+        #expect(h.run("undo").error?.message.hasPrefix("cannot undo the delete of Ann:") == true)
+        #expect(try snapshot(h) == after, "nothing of the undo was written")
+    }
 }

@@ -14,11 +14,15 @@ public struct CascadeEffect: Sendable, Equatable {
     /// The row as it was before the delete.
     public var record: Record
     public var action: Action
+    /// For a cleared reference: the row right after the delete (its
+    /// reference NULL or the default), which `undo` expects to find.
+    public var after: Record?
 
-    public init(collection: String, record: Record, action: Action) {
+    public init(collection: String, record: Record, action: Action, after: Record? = nil) {
         self.collection = collection
         self.record = record
         self.action = action
+        self.after = after
     }
 
     /// ` and 2 cars` / ` and 1 car; clears the reference of 3 trips`: what

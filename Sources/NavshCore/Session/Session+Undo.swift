@@ -80,9 +80,12 @@ extension Session {
             case .referenceCleared(let fields):
                 var before: [String: Value] = [:]
                 for field in fields { before[field] = effect.record[field] }
-                // Checked against every other field: a row changed since is not overwritten.
-                let untouched = effect.record.values.filter { before[$0.key] == nil }
-                try store.update(effect.record.id, in: collection, changes: before, expecting: untouched)
+                // Checked against the row as the delete left it: a reference
+                // someone set since is theirs, and the undo is refused.
+                guard let after = effect.after else {
+                    throw CommandError("cannot undo: the reference cleared in \(effect.collection) was not recorded; nothing changed")
+                }
+                try store.update(effect.record.id, in: collection, changes: before, expecting: after.values)
             }
         }
     }
