@@ -102,6 +102,7 @@ import Testing
         // Wildcards of any pattern language are plain characters.
         #expect(try found("0%", .contains) == [.text("100% cotton")])
         #expect(try found("a_b", .contains) == [.text("a_b")])
+        #expect(try found(":\\D", .contains) == [.text("C:\\dir")])
         #expect(try found("100", .prefix) == [.text("100% cotton"), .text("100 percent")])
         #expect(try found("cotton", .prefix).isEmpty)
         #expect(try found("go", .exact).isEmpty)

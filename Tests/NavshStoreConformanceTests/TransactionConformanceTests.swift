@@ -88,6 +88,27 @@ import Testing
         #expect(try fixture.store.record(of: items, id: id)?["name"] == .text("Kite"))
     }
 
+    /// Inside another, `atomically` is a savepoint: its failure takes back
+    /// its own writes only, and the outer one can still commit.
+    @Test(arguments: StoreKind.all)
+    func aFailedInnerAtomicallyTakesBackOnlyItsOwnWrites(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.items)
+        let items = try fixture.collection("items")
+        let gort = try fixture.row("items", "name", .text("Gort statue"))
+        try fixture.store.atomically {
+            try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: nil)
+            expectConstraint(.check, fields: ["value"]) {
+                try fixture.store.atomically {
+                    try fixture.store.update(gort.id, in: items, changes: ["note": .text("inner")], expecting: nil)
+                    try fixture.store.update(gort.id, in: items, changes: ["value": .integer(-1)], expecting: nil)
+                }
+            }
+        }
+        var expected = gort
+        expected.values["value"] = .integer(7)
+        #expect(try fixture.store.record(of: items, id: gort.id) == expected)
+    }
+
     @Test(arguments: StoreKind.all)
     func aBatchEndedWithoutCommitWritesNothing(kind: StoreKind) throws {
         let fixture = try kind.make(Schemas.items)

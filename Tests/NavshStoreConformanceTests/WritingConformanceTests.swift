@@ -25,6 +25,17 @@ import Testing
     }
 
     @Test(arguments: StoreKind.all)
+    func anInsertOfNoValuesTakesEveryDefault(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.numbered(2))
+        let things = try fixture.collection("things")
+        let id = try fixture.store.insert([:], into: things)
+        let row = try #require(try fixture.store.record(of: things, id: id))
+        #expect(row["name"] == .null)
+        #expect(row["id"] != .null)
+        #expect(try fixture.store.ids(of: things).count == 3)
+    }
+
+    @Test(arguments: StoreKind.all)
     func anUpdateWritesOnlyTheChangedFields(kind: StoreKind) throws {
         let fixture = try kind.make(Schemas.items)
         let items = try fixture.collection("items")
