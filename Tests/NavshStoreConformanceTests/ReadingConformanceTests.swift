@@ -76,16 +76,33 @@ import Testing
         #expect(try fixture.store.record(of: items, id: cat.id) == nil)
     }
 
+    /// A store may read less for a list, but what it returns is exactly
+    /// what `ListPreview` makes of the full row.
     @Test(arguments: StoreKind.all)
     func aListRowHoldsTheListedFieldsCutAsListPreviewCutsThem(kind: StoreKind) throws {
         let long = String(repeating: "ü", count: ListPreview.bytes)
-        let fixture = try kind.make(Schemas.items)
+        let fixture = try kind.make(Schemas.items + Schemas.files)
         try fixture.elsewhere("UPDATE items SET name = '\(long)' WHERE id = 1")
         let items = try fixture.collection("items")
         let full = try fixture.store.records(of: items, offset: 0, limit: 10)
         let listed = try fixture.store.listRecords(of: items, offset: 0, limit: 10)
         #expect(listed == full.map { ListPreview.of($0, in: items) })
         #expect(listed[0]["name"] == .text(String(long.prefix(ListPreview.characters)) + "…"))
+
+        var files = try fixture.collection("files")
+        files.details = [CollectionSchema.Detail(field: "body")]
+        for (name, body) in [
+            ("big", Value.blob(Array(repeating: 7, count: ListPreview.characters + 1))),
+            ("small", .blob([0, 1, 2])),
+            ("nul", .text("a\u{0}b" + long)),
+        ] {
+            _ = try fixture.store.insert(["name": .text(name), "body": body], into: files)
+        }
+        let fullFiles = try fixture.store.records(of: files, offset: 0, limit: 10)
+        let listedFiles = try fixture.store.listRecords(of: files, offset: 0, limit: 10)
+        #expect(listedFiles == fullFiles.map { ListPreview.of($0, in: files) })
+        #expect(listedFiles.map { $0["body"] }.prefix(2)
+                == [ListPreview.longBlob(bytes: Int64(ListPreview.characters + 1)), .blob([0, 1, 2])])
     }
 
     @Test(arguments: StoreKind.all)

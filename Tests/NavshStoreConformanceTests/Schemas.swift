@@ -84,6 +84,11 @@ enum Schemas {
         INSERT INTO strict_steps (id, title, pos) VALUES (1, 'boil', 1), (2, 'pour', 2);
         """
 
+    /// Values of any size, written through the store (blob literals are not portable).
+    static let files = """
+        CREATE TABLE files (id INTEGER PRIMARY KEY, name TEXT, body BLOB);
+        """
+
     /// A column that compares ignoring case: the conflict check must not.
     static let caseless = """
         CREATE TABLE tags (id INTEGER PRIMARY KEY, name TEXT COLLATE NOCASE, uses INTEGER);
