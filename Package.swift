@@ -72,6 +72,12 @@ let package = Package(
             name: "NavshSQLiteTests",
             dependencies: ["NavshSQLite", "NavshTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // One test body per Store behaviour, run against every store kind
+        // (SQLite rollback and WAL files today; PostgreSQL when it lands).
+        .testTarget(
+            name: "NavshStoreConformanceTests",
+            dependencies: ["NavshCore", "NavshSQLite", "NavshTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "NavshSpecTests", dependencies: ["NavshSpec", "NavshCore", "NavshSQLite", "NavshTestSupport"]),
         .testTarget(
             name: "NavshEndToEndTests",

@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+import NavshCore
+import NavshSQLite
+import NavshTestSupport
+import Testing
+
+/// One kind of store the conformance suite runs every test against: how to
+/// make a fresh one holding a schema and rows, and a second connection to the
+/// same data that stands for another process.
+///
+/// This file is the only one in the suite that knows any store's concrete
+/// type; test bodies see `any Store` and `StoreFixture`. A new store (the
+/// PostgreSQL one) joins by adding a case to `all` whose `make` creates a
+/// fresh database (a schema of its own, say), runs the schema SQL in it and
+/// opens the store; the schemas it must accept are listed in `Schemas`.
+struct StoreKind: Sendable, CustomTestStringConvertible {
+    let name: String
+    let make: @Sendable (_ schema: String) throws -> StoreFixture
+
+    var testDescription: String { name }
+
+    static let all: [StoreKind] = [.sqliteRollback, .sqliteWAL]
+
+    /// A SQLite file in rollback-journal mode (`journal_mode=DELETE`):
+    /// readers and the writer block each other, and another connection's
+    /// commit is seen through the file's change counter.
+    static let sqliteRollback = sqlite(journalMode: "delete")
+    /// A SQLite file in WAL mode, as navsh creates new files: readers see a
+    /// snapshot, another connection's commit is seen through the WAL index.
+    static let sqliteWAL = sqlite(journalMode: "wal")
+
+    private static func sqlite(journalMode: String) -> StoreKind {
+        StoreKind(name: "SQLite \(journalMode == "wal" ? "WAL" : "rollback journal")") { schema in
+            let file = try TemporaryDatabase("")
+            // Outside a transaction: SQLite refuses to change the journal mode inside one.
+            let setup = try DatabaseQueue(path: file.path)
+            let mode = try setup.writeWithoutTransaction { db in
+                try String.fetchOne(db, sql: "PRAGMA journal_mode = \(journalMode)")
+            }
+            try setup.close()
+            guard mode == journalMode else {
+                throw FixtureError("journal_mode is \(mode ?? "unknown"), not \(journalMode)")
+            }
+            try file.execute(schema)
+            // A store opened on an existing file keeps its journal mode; check it did.
+            let store = try file.store()
+            let reopened = try file.rows("PRAGMA journal_mode").first?["journal_mode"]
+            guard reopened == journalMode else {
+                throw FixtureError("the opened file's journal_mode is \(reopened ?? "unknown"), not \(journalMode)")
+            }
+            // TemporaryDatabase.execute opens a separate connection per call: another process.
+            return StoreFixture(store: store, elsewhere: { try file.execute($0) }, keepAlive: file)
+        }
+    }
+}
+
+/// A fresh store and a way to write to its data as another process would.
+struct StoreFixture {
+    let store: any Store
+    /// Runs SQL on a second connection and commits it: another process's write.
+    let elsewhere: (_ sql: String) throws -> Void
+    /// Whatever must live as long as the store (the temporary file).
+    let keepAlive: AnyObject
+
+    /// The collection named `name`, or a failure at the caller's line.
+    func collection(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> CollectionSchema {
+        try #require(store.collections.first { $0.name == name }, "no collection \(name)", sourceLocation: sourceLocation)
+    }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

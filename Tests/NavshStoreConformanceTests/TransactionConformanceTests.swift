@@ -1,0 +1,201 @@
+import NavshCore
+import Testing
+
+/// What every store promises about writes that go together: cascades, one
+/// transaction around several writes, batches, manual orders, and how it
+/// notices another connection's commits.
+@Suite struct TransactionConformanceTests {
+    /// Deleting Ada takes her two cars, their services (two deep), and
+    /// clears the car of the trips in those cars.
+    @Test(arguments: StoreKind.all)
+    func aDeleteReportsEveryRowItTookOrChangedAsAskedBefore(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.garage)
+        let owners = try fixture.collection("owners")
+        let ada = try fixture.row("owners", "name", .text("Ada"))
+        let corolla = try fixture.row("cars", "model", .text("Corolla"))
+        let beetle = try fixture.row("cars", "model", .text("Beetle"))
+        let expected: [CascadeEffect] = [
+            CascadeEffect(collection: "cars", record: corolla, action: .deleted),
+            CascadeEffect(collection: "cars", record: beetle, action: .deleted),
+            CascadeEffect(collection: "services", record: try fixture.row("services", "what", .text("oil")), action: .deleted),
+            CascadeEffect(collection: "services", record: try fixture.row("services", "what", .text("tyres")), action: .deleted),
+            CascadeEffect(collection: "trips", record: try fixture.row("trips", "place", .text("Bath")),
+                          action: .referenceCleared(fields: ["car_id"])),
+            CascadeEffect(collection: "trips", record: try fixture.row("trips", "place", .text("Ely")),
+                          action: .referenceCleared(fields: ["car_id"])),
+        ]
+        // The protocol promises which rows, not in what order.
+        func sorted(_ effects: [CascadeEffect]) -> [CascadeEffect] {
+            effects.sorted { "\($0.collection) \($0.record.id)" < "\($1.collection) \($1.record.id)" }
+        }
+        let asked = try fixture.store.cascades(ofDeleting: ada.id, in: owners)
+        #expect(sorted(asked) == sorted(expected))
+        #expect(try fixture.rows("cars").count == 3)  // asking deletes nothing
+
+        let taken = try fixture.store.delete(ada.id, from: owners, expecting: ada.values)
+        #expect(sorted(taken) == sorted(expected))
+        #expect(try fixture.column("cars", "model") == [.text("Model T")])
+        #expect(try fixture.column("services", "what") == [.text("brakes")])
+        #expect(try fixture.column("trips", "car_id") == [.null, .integer(2), .null])
+    }
+
+    /// What `undo` of a delete does: the row and everything it took, put
+    /// back in one transaction, leave the tables as they were.
+    @Test(arguments: StoreKind.all)
+    func restoringADeleteWithItsEffectsPutsEverythingBack(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.garage)
+        let tables = ["owners", "cars", "services", "trips"]
+        let before = try tables.map { try fixture.rows($0) }
+        let owners = try fixture.collection("owners")
+        let ada = try fixture.row("owners", "name", .text("Ada"))
+        let effects = try fixture.store.delete(ada.id, from: owners, expecting: ada.values)
+        try fixture.store.atomically {
+            try fixture.store.restore(ada, into: owners)
+            for effect in effects {
+                let collection = try fixture.collection(effect.collection)
+                switch effect.action {
+                case .deleted:
+                    try fixture.store.restore(effect.record, into: collection)
+                case .referenceCleared(let fields):
+                    let old = Dictionary(uniqueKeysWithValues: fields.map { ($0, effect.record[$0]) })
+                    try fixture.store.update(effect.record.id, in: collection, changes: old, expecting: nil)
+                }
+            }
+        }
+        #expect(try tables.map { try fixture.rows($0) } == before)
+    }
+
+    @Test(arguments: StoreKind.all)
+    func atomicallyCommitsEveryWriteOrNone(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.items)
+        let items = try fixture.collection("items")
+        let before = try fixture.rows("items")
+        let gort = try fixture.row("items", "name", .text("Gort statue"))
+        expectConstraint(.unique, fields: ["serial"]) {
+            try fixture.store.atomically {
+                try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: nil)
+                _ = try fixture.store.insert(["name": .text("Kite")], into: items)
+                try fixture.store.update(gort.id, in: items, changes: ["serial": .text("HB-2015")], expecting: nil)
+            }
+        }
+        #expect(try fixture.rows("items") == before)
+
+        let id = try fixture.store.atomically {
+            try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: nil)
+            return try fixture.store.insert(["name": .text("Kite")], into: items)
+        }
+        #expect(try fixture.store.record(of: items, id: gort.id)?["value"] == .integer(7))
+        #expect(try fixture.store.record(of: items, id: id)?["name"] == .text("Kite"))
+    }
+
+    /// Inside another, `atomically` is a savepoint: its failure takes back
+    /// its own writes only, and the outer one can still commit.
+    @Test(arguments: StoreKind.all)
+    func aFailedInnerAtomicallyTakesBackOnlyItsOwnWrites(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.items)
+        let items = try fixture.collection("items")
+        let gort = try fixture.row("items", "name", .text("Gort statue"))
+        try fixture.store.atomically {
+            try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: nil)
+            expectConstraint(.check, fields: ["value"]) {
+                try fixture.store.atomically {
+                    try fixture.store.update(gort.id, in: items, changes: ["note": .text("inner")], expecting: nil)
+                    try fixture.store.update(gort.id, in: items, changes: ["value": .integer(-1)], expecting: nil)
+                }
+            }
+        }
+        var expected = gort
+        expected.values["value"] = .integer(7)
+        #expect(try fixture.store.record(of: items, id: gort.id) == expected)
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aBatchEndedWithoutCommitWritesNothing(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.items)
+        let items = try fixture.collection("items")
+        let before = try fixture.rows("items")
+        let gort = try fixture.row("items", "name", .text("Gort statue"))
+        try fixture.store.beginBatch()
+        try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: gort.values)
+        let kite = try fixture.store.insert(["name": .text("Kite")], into: items)
+        // Inside the batch the store reads its own writes.
+        #expect(try fixture.store.record(of: items, id: kite)?["name"] == .text("Kite"))
+        #expect(try fixture.store.count(of: items) == 6)
+        try fixture.store.endBatch(commit: false)
+        #expect(try fixture.rows("items") == before)
+    }
+
+    /// Inside a batch each write is still all or nothing on its own: a
+    /// refused one leaves the batch's earlier writes, which then commit.
+    @Test(arguments: StoreKind.all)
+    func aRefusedWriteInABatchLeavesTheOthersToCommit(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.items)
+        let items = try fixture.collection("items")
+        let gort = try fixture.row("items", "name", .text("Gort statue"))
+        try fixture.store.beginBatch()
+        try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: nil)
+        expectConstraint(.unique, fields: ["serial"]) {
+            try fixture.store.atomically {
+                try fixture.store.update(gort.id, in: items, changes: ["note": .text("half")], expecting: nil)
+                try fixture.store.update(gort.id, in: items, changes: ["serial": .text("HB-2015")], expecting: nil)
+            }
+        }
+        try fixture.store.endBatch(commit: true)
+        var expected = gort
+        expected.values["value"] = .integer(7)
+        #expect(try fixture.store.record(of: items, id: gort.id) == expected)
+    }
+
+    @Test(arguments: StoreKind.all)
+    func renumberWritesOneTwoThreeAlongTheGivenOrderAllOrNothing(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.ordered)
+        let steps = try fixture.collection("steps")
+        let ids = try ["stir", "boil", "pour"].map { try fixture.row("steps", "title", .text($0)).id }
+        try fixture.store.renumber(ids, field: "pos", in: steps)
+        #expect(try ids.map { try fixture.store.record(of: steps, id: $0)?["pos"] } == [.integer(1), .integer(2), .integer(3)])
+
+        // Swapping two rows of a unique order one at a time collides half way: nothing is written.
+        let strict = try fixture.collection("strict_steps")
+        let before = try fixture.rows("strict_steps")
+        expectConstraint(.unique, fields: ["pos"]) {
+            try fixture.store.renumber(before.map(\.id).reversed(), field: "pos", in: strict)
+        }
+        #expect(try fixture.rows("strict_steps") == before)
+    }
+
+    /// The change token moves when another connection commits (the session
+    /// then reads lists again and tells what changed). The core also relies
+    /// on it staying put across this store's own writes, or every save
+    /// would read as a change elsewhere.
+    @Test(arguments: StoreKind.all)
+    func theChangeTokenMovesWhenAnotherConnectionCommitsOnly(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.items)
+        let items = try fixture.collection("items")
+        let first = try fixture.store.changeToken()
+        #expect(try fixture.store.changeToken() == first)
+
+        try fixture.elsewhere("UPDATE items SET value = 121 WHERE id = 1")
+        let second = try fixture.store.changeToken()
+        #expect(second != first)
+
+        let gort = try fixture.row("items", "name", .text("Gort statue"))
+        try fixture.store.update(gort.id, in: items, changes: ["value": .integer(122)], expecting: gort.values)
+        _ = try fixture.store.insert(["name": .text("Kite")], into: items)
+        #expect(try fixture.store.changeToken() == second)
+
+        try fixture.elsewhere("DELETE FROM items WHERE name = 'Kite'")
+        #expect(try fixture.store.changeToken() != second)
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aSchemaChangedElsewhereIsReadAgainOnce(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.items)
+        #expect(try fixture.store.reloadSchemaIfChanged() == false)
+        try fixture.elsewhere("ALTER TABLE items ADD COLUMN colour TEXT DEFAULT 'red'")
+        #expect(try fixture.store.reloadSchemaIfChanged() == true)
+        let items = try fixture.collection("items")
+        #expect(items.fields.last?.name == "colour")
+        #expect(try fixture.row("items", "name", .text("Hoverboard"))["colour"] == .text("red"))
+        #expect(try fixture.store.reloadSchemaIfChanged() == false)
+    }
+}
