@@ -33,7 +33,12 @@ import Testing
         #expect(try fixture.rows("cars").count == 3)  // asking deletes nothing
 
         let taken = try fixture.store.delete(ada.id, from: owners, expecting: ada.values)
-        #expect(sorted(taken) == sorted(expected))
+        // What the delete took is what was asked, plus each cleared row as it left it.
+        #expect(sorted(taken).map { var e = $0; e.after = nil; return e } == sorted(expected))
+        for effect in taken where effect.action != .deleted {
+            #expect(effect.after?["car_id"] == .null, "\(effect.record.id): the row as the delete left it")
+            #expect(effect.after?["place"] == effect.record["place"])
+        }
         #expect(try fixture.column("cars", "model") == [.text("Model T")])
         #expect(try fixture.column("services", "what") == [.text("brakes")])
         #expect(try fixture.column("trips", "car_id") == [.null, .integer(2), .null])
