@@ -4,12 +4,16 @@ import NavshCore
 extension SQLiteStore {
     /// One transaction around several writes (each still its own savepoint):
     /// a transaction of its own, or a savepoint inside a script's batch.
+    /// References are checked when the outermost transaction commits, not
+    /// after each statement: rows that refer to each other in a cycle can
+    /// only come back together.
     /// The connection is held between statements rather than inside one
     /// closure because every write takes the queue itself.
     public func atomically<T>(_ body: () throws -> T) throws -> T {
         let outermost = !inBatch
         try database.writeWithoutTransaction { db in
             if outermost { try db.beginTransaction(.immediate) } else { try db.execute(sql: "SAVEPOINT navsh_atomically") }
+            try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
         }
         inBatch = true
         let result: T

@@ -74,4 +74,19 @@ import Testing
         #expect(h.run("undo").error?.message.hasPrefix("cannot undo the delete of Ann:") == true)
         #expect(try snapshot(h) == after, "nothing of the undo was written")
     }
+
+    /// Found by an adversary: two tables that cascade into each other could
+    /// be deleted but never put back, each row waiting for the other.
+    @Test func aCycleOfCascadesIsUndoneWhole() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE a (id INTEGER PRIMARY KEY, b INTEGER REFERENCES b(id) ON DELETE CASCADE);
+            CREATE TABLE b (id INTEGER PRIMARY KEY, a INTEGER REFERENCES a(id) ON DELETE CASCADE);
+            INSERT INTO a VALUES (1, NULL); INSERT INTO b VALUES (1, 1); UPDATE a SET b = 1;
+            """)
+        let before = try ["a", "b"].map { try h.database.snapshot($0) }
+        h.run("open a")
+        #expect(h.output("delete 1") == "deleted 1 and 1 b\n")
+        #expect(h.run("undo").error == nil)
+        #expect(try ["a", "b"].map { try h.database.snapshot($0) } == before)
+    }
 }
