@@ -137,4 +137,26 @@ import Testing
         #expect(fine.result.status == 0, "\(fine.result.stderr)")
         #expect(fine.result.stdout.contains("year  2000") && fine.result.stdout.contains("make  Fiat"))
     }
+
+    /// Found by an adversary and a new user: `move: make` was accepted, and
+    /// `move 1 3` then overwrote every car's make with 1, 2, 3.
+    @Test func moveMustNameAnIntegerPositionColumn() throws {
+        let (result, changed, _) = try run("collections:\n  cars:\n    move: make\n", ["move 1 1"])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("navsh: app.yaml:3: collections.cars.move: 'make' is not an integer column"),
+                "\(result.stderr)")
+        #expect(!changed)
+    }
+
+    @Test func aRangeNoValueFitsIsASpecError() throws {
+        let (result, changed, _) = try run("""
+            collections:
+              cars:
+                fields:
+                  year: { min: 2000, max: 1990 }
+            """)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("collections.cars.fields.year.min: min is above max"), "\(result.stderr)")
+        #expect(!changed)
+    }
 }

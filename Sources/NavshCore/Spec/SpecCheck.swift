@@ -28,10 +28,26 @@ extension AppSpec {
         for case let (name?, suffix) in named where presented.field(named: name) == nil {
             throw missing(name, key + suffix)
         }
+        // `move N M` rewrites its field with 1, 2, 3…: only a whole-number
+        // position may be given to it, never a column holding data.
+        if let name = spec.manualOrder, let field = presented.field(named: name), field.kind != .integer {
+            throw problem(at: key + ".move", "'\(TextLayout.printable(field.name))' is not an integer column; "
+                + "move rewrites its field with positions 1, 2, 3…, so name a position column (type: integer)")
+        }
         for fieldSpec in spec.fields {
             let at = key + ".fields." + fieldSpec.name
             guard let field = presented.field(named: fieldSpec.name) else { throw missing(fieldSpec.name, at) }
             try checkDefault(fieldSpec.defaultValue, of: field, at: at + ".default", thisYear: thisYear)
+            func number(_ bound: FieldSpec.Bound?) -> Double? {
+                switch bound {
+                case .number(let n)?: return n
+                case .thisYear?: return Double(thisYear)
+                case nil: return nil
+                }
+            }
+            if let low = number(field.minimum), let high = number(field.maximum), low > high {
+                throw problem(at: at + ".min", "min is above max, so no value could ever be set")
+            }
         }
         return presented
     }
