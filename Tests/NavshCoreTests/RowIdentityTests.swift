@@ -75,4 +75,16 @@ import Testing
         #expect(h.output("delete 1") == "deleted Gort statue\n")
         #expect(try names(h).contains("Intruder"))
     }
+
+    /// Found by a new user: another row that took the shown row's id (a
+    /// delete and an insert elsewhere) was opened as if it were the row shown.
+    @Test func openNRefusesARowThatIsNoLongerTheOneShown() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show")
+        try h.database.execute("DELETE FROM items WHERE id = 3; INSERT INTO items (id, name, value) VALUES (3, 'Wombat', 77)")
+        #expect(h.run("open 3").error?.message
+            == "row 3, Hoverboard, changed elsewhere since shown; nothing was opened (show, then open again)")
+        h.run("show")
+        #expect(h.output("open 3").hasPrefix("items › Wombat\n"))
+    }
 }

@@ -181,7 +181,14 @@ extension Session {
     /// case) wins, then a unique partial match; several matches are listed.
     private func findRecord(_ target: String, in list: ListFrame) throws -> Record {
         if Int(target) != nil {
-            return try numberedRow(target, in: list).current
+            let row = try numberedRow(target, in: list)
+            // The same identity with other values may be another row that took
+            // its id: open only the row as it was shown.
+            if let shown = row.shown, !Self.sameRow(shown, ListPreview.of(row.current, in: list.collection)) {
+                throw CommandError("row \(row.number), \(RowTitle.of(shown, in: list.collection)), changed elsewhere "
+                    + "since shown; nothing was opened (show, then open again)")
+            }
+            return row.current
         }
         guard let titleField = list.collection.titleField else {
             throw CommandError("\(list.collection.name) has no title field; open rows by number")
@@ -219,6 +226,15 @@ extension Session {
         }
         let names = collections.map(\.name).joined(separator: ", ")
         throw CommandError("no collection named '\(TextLayout.printable(target))'; the collections are \(names)")
+    }
+}
+
+extension Session {
+    /// Whether a row shown and a row read now hold the same values, field by
+    /// field, in the fields both have (a schema change elsewhere adds or
+    /// renames columns without making it another row).
+    static func sameRow(_ shown: Record, _ now: Record) -> Bool {
+        shown.id == now.id && shown.values.allSatisfy { name, value in now.values[name].map { $0 == value } ?? true }
     }
 }
 
