@@ -51,6 +51,42 @@ struct CascadeReader {
         return effects
     }
 
+    /// References that do not cascade (NO ACTION, RESTRICT) to the row or to
+    /// any row a delete would take with it, from rows the delete leaves:
+    /// SQLite would refuse the delete for them.
+    func blockers(ofDeleting id: RecordID, in table: String) throws -> [BlockingReference] {
+        guard let key = store.keys[table], let root = try row(of: table, key: key, id: id) else { return [] }
+        let taken = try effects(ofDeleting: id, in: table).filter { $0.action == .deleted }
+        var going: Set<String> = [Self.mark(table, id)]
+        for effect in taken { going.insert(Self.mark(effect.collection, effect.record.id)) }
+        var counts: [BlockingReference] = []
+        let parents = [(table, root)] + taken.map { ($0.collection, $0.record.values) }
+        for (parentTable, values) in parents {
+            for foreignKey in try foreignKeys(referencing: parentTable) {
+                let action = foreignKey.onDelete.uppercased()
+                guard action != "CASCADE", action != "SET NULL", action != "SET DEFAULT",
+                      let childKey = store.keys[foreignKey.child] else { continue }
+                let parentColumns = foreignKey.to.isEmpty ? try primaryKey(of: parentTable) : foreignKey.to
+                guard parentColumns.count == foreignKey.from.count else { continue }
+                let parentValues = parentColumns.map { values[$0] ?? .null }
+                if parentValues.contains(where: \.isNull) { continue }
+                let staying = try rows(of: foreignKey.child, key: childKey, where: foreignKey.from, equal: parentValues)
+                    .filter { !going.contains(Self.mark(foreignKey.child, $0.id)) }.count
+                guard staying > 0 else { continue }
+                let direct = parentTable == table && values == root
+                if let i = counts.firstIndex(where: {
+                    $0.collection == foreignKey.child && $0.fields == foreignKey.from && $0.direct == direct
+                }) {
+                    counts[i].count += staying
+                } else {
+                    counts.append(BlockingReference(collection: foreignKey.child, fields: foreignKey.from,
+                                                    count: staying, direct: direct))
+                }
+            }
+        }
+        return counts
+    }
+
     /// The rows whose references the delete reset, as they are after it:
     /// what `undo` checks they still hold before putting the old references back.
     func afterDelete(_ effects: [CascadeEffect]) throws -> [CascadeEffect] {

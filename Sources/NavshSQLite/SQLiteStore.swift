@@ -220,6 +220,10 @@ public final class SQLiteStore: Store {
         }
     }
 
+    public func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference] {
+        try read { db in try CascadeReader(store: self, db: db).blockers(ofDeleting: id, in: collection.name) }
+    }
+
     public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {
         try read { db in try CascadeReader(store: self, db: db).effects(ofDeleting: id, in: collection.name) }
     }

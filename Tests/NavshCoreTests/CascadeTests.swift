@@ -89,4 +89,30 @@ import Testing
         #expect(h.run("undo").error == nil)
         #expect(try ["a", "b"].map { try h.database.snapshot($0) } == before)
     }
+
+    /// Found by a new user: deleting a row others refer to (no cascade) read
+    /// "a reference: a reference does not match…; nothing was saved", after
+    /// a question that did not warn. Now it is refused up front, naming them.
+    @Test func aDeleteThatReferencesWouldStopIsRefusedNamingThem() throws {
+        let h = try SessionHarness(Fixtures.shop, mode: .interactive)
+        h.run("open owners")
+        #expect(h.run("delete 1").error?.message
+            == "cannot delete Ada: 1 car refers to it (cars.owner_id); nothing was deleted")
+        h.run("open 2")
+        #expect(h.run("delete").error?.message
+            == "cannot delete Grace: 1 car refers to it (cars.owner_id); nothing was deleted")
+        #expect(try h.database.rows("SELECT count(*) AS n FROM owners")[0]["n"] == "2")
+    }
+
+    @Test func aRowThatGoesWithTheDeleteDoesNotBlockIt() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE cars (id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owners(id) ON DELETE CASCADE);
+            CREATE TABLE tags (id INTEGER PRIMARY KEY, car_id INTEGER REFERENCES cars(id));
+            INSERT INTO owners VALUES (1, 'Ann'); INSERT INTO cars VALUES (1, 1); INSERT INTO tags VALUES (1, 1);
+            """)
+        h.run("open owners")
+        #expect(h.run("delete 1").error?.message
+            == "cannot delete Ann: 1 tag refers to a row that goes with it (tags.car_id); nothing was deleted")
+    }
 }

@@ -65,6 +65,10 @@ public final class CountingStore: Store {
         try base.cascades(ofDeleting: id, in: collection)
     }
 
+    public func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference] {
+        try base.blockingReferences(ofDeleting: id, in: collection)
+    }
+
     public func atomically<T>(_ body: () throws -> T) throws -> T {
         try base.atomically(body)
     }

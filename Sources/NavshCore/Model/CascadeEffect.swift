@@ -62,3 +62,33 @@ public struct CascadeEffect: Sendable, Equatable {
         return text
     }
 }
+
+/// Rows that keep a delete from happening: they refer to the row (or to a
+/// row it would take with it) through a reference that does not cascade
+/// (ON DELETE NO ACTION or RESTRICT).
+public struct BlockingReference: Sendable, Equatable {
+    /// The table holding the referring rows, and its referring columns.
+    public var collection: String
+    public var fields: [String]
+    public var count: Int
+    /// They refer to the row itself, not to a row it would take with it.
+    public var direct: Bool
+
+    public init(collection: String, fields: [String], count: Int, direct: Bool = true) {
+        self.collection = collection
+        self.fields = fields
+        self.count = count
+        self.direct = direct
+    }
+
+    /// `2 products refer to it (products.supplier_id)`.
+    public static func phrase(_ blockers: [BlockingReference]) -> String {
+        blockers.map { blocker in
+            let noun = blocker.count == 1 && blocker.collection.count > 1 && blocker.collection.hasSuffix("s")
+                ? String(blocker.collection.dropLast()) : blocker.collection
+            let columns = blocker.fields.map { blocker.collection + "." + $0 }.joined(separator: ", ")
+            let target = blocker.direct ? "it" : "a row that goes with it"
+            return "\(blocker.count) \(noun) \(blocker.count == 1 ? "refers" : "refer") to \(target) (\(columns))"
+        }.joined(separator: "; ")
+    }
+}

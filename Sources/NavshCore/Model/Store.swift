@@ -40,6 +40,9 @@ public protocol Store: AnyObject {
     /// What deleting this row now would take with it (for the question
     /// before a delete; the delete itself reports what it really took).
     func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect]
+    /// Rows whose references (not cascading) would make deleting this row
+    /// fail: so a delete is refused up front, naming them.
+    func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference]
     /// Runs `body` as one transaction (a savepoint inside a batch): every
     /// write in it commits, or none does. For writes that belong together,
     /// such as undoing a delete with everything that cascaded.

@@ -38,6 +38,7 @@ extension Session {
             "row \(row.number), \(title), changed elsewhere since shown; nothing was deleted (show, then delete again)")
         // A page holds previews (`ListPreview`): compare the shown row with the current one's preview.
         if let shown = row.shown, shown != ListPreview.of(record, in: list.collection) { throw changedSinceShown }
+        try checkNothingBlocks(deleting: record.id, titled: title, in: list.collection)
         if mode == .interactive && !confirmed {
             let takes = CascadeEffect.phrase(try store.cascades(ofDeleting: record.id, in: list.collection))
             return Response(question: Question(
@@ -50,6 +51,8 @@ extension Session {
         } catch StoreError.conflict {
             list.markStale()
             throw changedSinceShown
+        } catch StoreError.constraint(.foreignKey, _, _) {
+            throw CommandError("cannot delete \(title): other rows refer to it now (FOREIGN KEY); nothing was deleted")
         } catch StoreError.recordMissing {
             list.markStale()
             throw CommandError("row \(row.number), \(title), was deleted elsewhere since shown; nothing was done (show lists the rows now)")

@@ -253,6 +253,7 @@ extension Session {
         guard let id = frame.id else {
             throw CommandError("this record is not saved yet; cancel discards it")
         }
+        try checkNothingBlocks(deleting: id, titled: frame.crumb, in: frame.collection)
         if mode == .interactive && !confirmed {
             let takes = CascadeEffect.phrase(try store.cascades(ofDeleting: id, in: frame.collection))
             return Response(question: Question(
@@ -263,6 +264,8 @@ extension Session {
             cascade = try store.delete(id, from: frame.collection, expecting: frame.buffer.base)
         } catch StoreError.conflict {
             throw CommandError("\(frame.crumb) changed elsewhere since you opened it; nothing was deleted (reload shows it)")
+        } catch StoreError.constraint(.foreignKey, _, _) {
+            throw CommandError("cannot delete \(frame.crumb): other rows refer to it now (FOREIGN KEY); nothing was deleted")
         }
         remember(.deleted(frame.collection, Record(id: id, values: frame.buffer.base), cascade: cascade))
         pop()
@@ -272,6 +275,15 @@ extension Session {
     }
 
     // MARK: Helpers
+
+    /// Refuses a delete that references which do not cascade would stop,
+    /// naming them, before any question is asked.
+    func checkNothingBlocks(deleting id: RecordID, titled title: String, in collection: CollectionSchema) throws {
+        let blockers = try store.blockingReferences(ofDeleting: id, in: collection)
+        guard blockers.isEmpty else {
+            throw CommandError("cannot delete \(title): \(BlockingReference.phrase(blockers)); nothing was deleted")
+        }
+    }
 
     /// Lists showing rows a delete took with it read again; the rows it
     /// deleted leave what they showed.
