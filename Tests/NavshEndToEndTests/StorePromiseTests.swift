@@ -251,3 +251,17 @@ import Testing
         #expect(try db.snapshot("t") == before)
     }
 }
+
+/// Found by an adversary: a record's title was its whole value, so a 50 MB
+/// name became a 50 MB breadcrumb, error line and `saved` message.
+@Suite struct BoundedTitleTests {
+    @Test func aHugeTitleIsCutInEveryMessage() throws {
+        let db = try TemporaryDatabase("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);"
+            + "INSERT INTO t VALUES (1, printf('%.*c', 5000000, 'A'));")
+        let result = try NavshBinary().run([db.path, "-c", "open 1", "-c", "where", "-c", "set nope 1"])
+        #expect(result.status == 1)
+        #expect(result.stderr.count < 1_000, "the error line: \(result.stderr.count) characters")
+        #expect(result.stdout.count < 10_000, "the record frame and the stack: \(result.stdout.count) characters")
+        #expect(result.stderr.contains("t › AAAA"))
+    }
+}

@@ -3,10 +3,22 @@
 enum RowTitle {
     static func of(_ record: Record, in collection: CollectionSchema) -> String {
         if let template = collection.rowTitle {
-            let title = TextLayout.printable(template.render(record))
+            let title = TextLayout.printable(bounded(template.render(record)))
             if !title.isEmpty { return title }
         }
         return text(collection.titleField.map { record[$0] }, id: record.id)
+    }
+
+    /// Longest title, in characters: a title names a row in a breadcrumb, a
+    /// prompt and every message, so a 50 MB value must not become one.
+    static let longest = 120
+
+    /// `text` cut to `longest` characters, ending in an ellipsis when cut;
+    /// looks at no more of a huge value than it keeps.
+    static func bounded(_ text: String) -> String {
+        guard text.utf8.count > longest else { return text }
+        let kept = text.prefix(longest + 1)
+        return kept.count > longest ? String(kept.prefix(longest - 1)) + "…" : text
     }
 
     /// The list's right-hand columns: the spec's detail template, or the detail fields.
@@ -19,7 +31,8 @@ enum RowTitle {
 
     static func text(_ value: Value?, id: RecordID?) -> String {
         if let value, !value.isNull, value != .text("") {
-            return ValueText.formatted(value, .plain)
+            if case .text(let text) = value { return TextLayout.printable(bounded(text)) }
+            return bounded(ValueText.formatted(value, .plain))
         }
         switch id {
         case nil: return "(new)"
