@@ -70,7 +70,7 @@ struct ScriptRunner {
                 response = session.refuseLongLine(byteCount: count)
             case .line(let bytes):
                 if echo, bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
-                    StandardStreams.out(session.prompt + String(decoding: bytes, as: UTF8.self) + "\n")
+                    StandardStreams.out(session.prompt + TextLayout.printable(String(decoding: bytes, as: UTF8.self)) + "\n")
                 }
                 var answer = session.execute(bytes: bytes)
                 // `edit FIELD` in a script takes the next line as the value;
@@ -79,17 +79,18 @@ struct ScriptRunner {
                     errorLine = lineNumber
                     lineNumber += 1
                     if case .line(let value) = source.nextLine(), echo {
-                        StandardStreams.out(String(decoding: value, as: UTF8.self) + "\n")
+                        StandardStreams.out(TextLayout.printable(String(decoding: value, as: UTF8.self)) + "\n")
                     }
                 } else if let edit = answer.edit {
                     lineNumber += 1
                     switch source.nextLine() {
                     case .line(let value):
-                        if echo { StandardStreams.out(String(decoding: value, as: UTF8.self) + "\n") }
+                        if echo { StandardStreams.out(TextLayout.printable(String(decoding: value, as: UTF8.self)) + "\n") }
                         answer = session.finishEdit(edit, bytes: value)
                     case .tooLong(let count):
                         answer = session.refuseLongLine(byteCount: count)
                     case .end, .interrupted:
+                        lineNumber -= 1  // the error belongs to the edit's own line
                         answer = Response(error: CommandError("edit \(edit.field): the script ended before its value line"))
                     case .failed(let reason):
                         answer = Response(error: CommandError("edit \(edit.field): cannot read its value line: \(reason)"))

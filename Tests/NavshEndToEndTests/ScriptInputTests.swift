@@ -75,4 +75,26 @@ import Testing
         #expect(errors == "", "no message and no death by SIGPIPE")
         #expect(try db.rows("SELECT name FROM things WHERE id = 1")[0]["name"] == "Last", "the script ran to its end")
     }
+
+    @Test func anEditValueLineWithANulIsRefused() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try navsh.run([db.path], stdinBytes: Array("open 1\nedit name\nx".utf8) + [0] + Array("y\nsave\n".utf8))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("<stdin>:3: error: items › Gort statue: the value line contains a NUL byte"))
+        #expect(try db.rows("SELECT name FROM items WHERE id = 1")[0]["name"] == "Gort statue")
+    }
+
+    @Test func anEditWithoutItsValueLineIsReportedAtItsOwnLine() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try navsh.run([db.path, "-c", "open 1", "-c", "edit name"])
+        #expect(result.stderr.hasPrefix("-c:2: error: items › Gort statue: edit name: the script ended before its value line"),
+                "\(result.stderr)")
+    }
+
+    @Test func echoedLinesAreEscaped() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try navsh.run([db.path, "--echo"], stdin: "# \u{1B}]0;pwned\u{07}\nshow\u{1B}[2J\n")
+        #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(result.stdout.debugDescription)")
+        #expect(result.stdout.contains("# \\x1B]0;pwned\\x07"))
+    }
 }

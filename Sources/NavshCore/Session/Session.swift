@@ -184,6 +184,7 @@ public final class Session {
     /// invalid UTF-8 like `execute(bytes:)`; a refused value does not reopen an editor.
     public func finishEdit(_ edit: FieldEdit, bytes: [UInt8]) -> Response {
         guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(Self.invalidUTF8) }
+        if bytes.contains(0) { return .failure(CommandError("the value line contains a NUL byte; nothing was set")) }
         var response = finishEdit(edit, with: text)
         response.edit = nil
         return response
