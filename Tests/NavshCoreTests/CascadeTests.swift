@@ -28,7 +28,7 @@ import Testing
         let h = try SessionHarness(Self.schema)
         let before = try snapshot(h)
         h.run("open owners")
-        #expect(h.output("delete 1") == "deleted Ann and 2 cars, 1 service; clears the reference of 1 trip\n")
+        #expect(h.output("delete 1") == "deleted Ann and 2 cars, 1 service; cleared the reference of 1 trip\n")
         #expect(try h.database.rows("SELECT count(*) AS n FROM cars")[0]["n"] == "1")
         #expect(try h.database.rows("SELECT owner_id FROM trips WHERE id = 1")[0]["owner_id"] == "NULL")
         #expect(h.session.changesMade == ["delete owners › Ann and 2 cars, 1 service; clears the reference of 1 trip"])
@@ -40,9 +40,10 @@ import Testing
         let h = try SessionHarness(Self.schema, mode: .interactive)
         h.run("open owners", "open 1")
         let question = try #require(h.run("delete").question)
-        #expect(question.prompt == "Delete Ann and 2 cars, 1 service; clears the reference of 1 trip from owners? [y/N] ")
+        #expect(question.prompt
+            == "Delete Ann from owners? It also deletes 2 cars, 1 service and clears the reference of 1 trip. [y/N] ")
         #expect(h.session.answer(question, .yes).output
-            == "deleted Ann and 2 cars, 1 service; clears the reference of 1 trip\n")
+            == "deleted Ann and 2 cars, 1 service; cleared the reference of 1 trip\n")
     }
 
     @Test func anUndoThatCannotPutEverythingBackPutsNothingBack() throws {

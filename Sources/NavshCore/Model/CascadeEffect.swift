@@ -25,41 +25,55 @@ public struct CascadeEffect: Sendable, Equatable {
         self.after = after
     }
 
-    /// ` and 2 cars` / ` and 1 car; clears the reference of 3 trips`: what
-    /// a delete takes with it, for its question, its message and the
-    /// dry-run report; with `restoring`, ` with 2 cars and the reference of
-    /// 3 trips`, for its undo. Empty when nothing goes with it.
-    /// `2 cars, 1 service`: every row in `effects`, counted per table.
-    public static func rows(_ effects: [CascadeEffect]) -> String {
-        phrase(effects.map { CascadeEffect(collection: $0.collection, record: $0.record, action: .deleted) })
-            .dropFirst(" and ".count).description
+    /// How a delete's companions are worded, by where they are said.
+    public enum Wording: Sendable {
+        /// After a delete: ` and 2 cars; cleared the reference of 1 trip`.
+        case done
+        /// The dry-run report: ` and 2 cars; clears the reference of 1 trip`.
+        case report
+        /// Before a delete: ` It also deletes 2 cars and clears the reference of 1 trip.`
+        case question
+        /// Its undo: ` with 2 cars and the reference of 1 trip`.
+        case restoring
     }
 
-    public static func phrase(_ effects: [CascadeEffect], restoring: Bool = false) -> String {
+    /// What a delete takes with it; empty when nothing goes with it.
+    public static func phrase(_ effects: [CascadeEffect], _ wording: Wording = .report) -> String {
         guard !effects.isEmpty else { return "" }
-        func counted(_ matching: (CascadeEffect) -> Bool) -> [String] {
-            var order: [String] = []
-            var counts: [String: Int] = [:]
-            for effect in effects where matching(effect) {
-                if counts[effect.collection] == nil { order.append(effect.collection) }
-                counts[effect.collection, default: 0] += 1
-            }
-            return order.map { name in
-                let n = counts[name] ?? 0
-                let noun = n == 1 && name.count > 1 && name.hasSuffix("s") ? String(name.dropLast()) : name
-                return "\(n) \(noun)"
-            }
+        let deleted = counted(effects.filter { $0.action == .deleted }).joined(separator: ", ")
+        let cleared = counted(effects.filter { $0.action != .deleted }).joined(separator: ", ")
+        switch wording {
+        case .restoring:
+            let references = cleared.isEmpty ? "" : "the reference of " + cleared
+            return " with " + [deleted, references].filter { !$0.isEmpty }.joined(separator: " and ")
+        case .question:
+            let parts = [deleted.isEmpty ? "" : "deletes " + deleted,
+                         cleared.isEmpty ? "" : "clears the reference of " + cleared].filter { !$0.isEmpty }
+            return " It also " + parts.joined(separator: " and ") + "."
+        case .done, .report:
+            let verb = wording == .done ? "cleared" : "clears"
+            return (deleted.isEmpty ? "" : " and " + deleted) + (cleared.isEmpty ? "" : "; \(verb) the reference of " + cleared)
         }
-        let deleted = counted { $0.action == .deleted }
-        let cleared = counted { $0.action != .deleted }
-        if restoring {
-            let rows = deleted.joined(separator: ", ")
-            let references = cleared.isEmpty ? "" : "the reference of " + cleared.joined(separator: ", ")
-            return " with " + [rows, references].filter { !$0.isEmpty }.joined(separator: " and ")
+    }
+
+    /// `2 cars, 1 service`: every row in `effects`, counted per table.
+    public static func rows(_ effects: [CascadeEffect]) -> String {
+        counted(effects).joined(separator: ", ")
+    }
+
+    /// `2 cars`, `1 service`: rows per table, in the order first met.
+    private static func counted(_ effects: [CascadeEffect]) -> [String] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for effect in effects {
+            if counts[effect.collection] == nil { order.append(effect.collection) }
+            counts[effect.collection, default: 0] += 1
         }
-        var text = deleted.isEmpty ? "" : " and " + deleted.joined(separator: ", ")
-        if !cleared.isEmpty { text += "; clears the reference of " + cleared.joined(separator: ", ") }
-        return text
+        return order.map { name in
+            let n = counts[name] ?? 0
+            let noun = n == 1 && name.count > 1 && name.hasSuffix("s") ? String(name.dropLast()) : name
+            return "\(n) \(noun)"
+        }
     }
 }
 

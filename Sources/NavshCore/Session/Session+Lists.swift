@@ -40,9 +40,9 @@ extension Session {
         if let shown = row.shown, shown != ListPreview.of(record, in: list.collection) { throw changedSinceShown }
         try checkNothingBlocks(deleting: record.id, titled: title, in: list.collection)
         if mode == .interactive && !confirmed {
-            let takes = CascadeEffect.phrase(try store.cascades(ofDeleting: record.id, in: list.collection))
+            let takes = CascadeEffect.phrase(try store.cascades(ofDeleting: record.id, in: list.collection), .question)
             return Response(question: Question(
-                confirm: "Delete row \(row.number), \(title)\(takes), from \(list.collection.name)?", then: .deleteRow(text)))
+                confirm: "Delete row \(row.number), \(title), from \(list.collection.displayTitle)?\(takes)", then: .deleteRow(text)))
         }
         let cascade: [CascadeEffect]
         do {
@@ -60,7 +60,7 @@ extension Session {
         remember(.deleted(list.collection, record, cascade: cascade))
         list.forget([record.id])
         invalidateLists(of: cascade)
-        return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade))\n")
+        return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done))\n")
     }
 
     func turnPage(by step: Int) throws -> Response {

@@ -255,9 +255,9 @@ extension Session {
         }
         try checkNothingBlocks(deleting: id, titled: frame.crumb, in: frame.collection)
         if mode == .interactive && !confirmed {
-            let takes = CascadeEffect.phrase(try store.cascades(ofDeleting: id, in: frame.collection))
+            let takes = CascadeEffect.phrase(try store.cascades(ofDeleting: id, in: frame.collection), .question)
             return Response(question: Question(
-                confirm: "Delete \(frame.crumb)\(takes) from \(frame.collection.name)?", then: .deleteRecord))
+                confirm: "Delete \(frame.crumb) from \(frame.collection.displayTitle)?\(takes)", then: .deleteRecord))
         }
         let cascade: [CascadeEffect]
         do {
@@ -271,7 +271,7 @@ extension Session {
         pop()
         (top as? ListFrame)?.forget([id])
         invalidateLists(of: cascade)
-        return Response(output: "deleted \(frame.crumb)\(CascadeEffect.phrase(cascade))\n")
+        return Response(output: "deleted \(frame.crumb)\(CascadeEffect.phrase(cascade, .done))\n")
     }
 
     // MARK: Helpers

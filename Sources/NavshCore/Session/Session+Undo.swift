@@ -60,7 +60,7 @@ extension Session {
                 throw CommandError("cannot undo the delete of \(title): a row it cleared changed since; nothing changed")
             }
             journal.append(.inserted(collection, record))
-            message = "undid the delete of \(title) (put it back\(CascadeEffect.phrase(cascade, restoring: true)))"
+            message = "undid the delete of \(title) (put it back\(CascadeEffect.phrase(cascade, .restoring)))"
         }
         undoable.removeLast()
         refreshFrames(after: change)
