@@ -67,7 +67,8 @@ import Testing
         let refused = h.session.finishEdit(value, with: "lots")
         #expect(refused.error?.message == "value: 'lots' is not a whole number")
         #expect(refused.edit?.initial == "lots", "the editor re-opens with what was typed")
-        #expect(h.session.finishEdit(value, with: "").output == "value unchanged\n")
+        #expect(h.session.finishEdit(value, with: "").output == "value unchanged (an empty line keeps the value)\n",
+                "a new user cleared the line and was not told why nothing changed")
         #expect(h.session.finishEdit(value, with: nil).output == "value unchanged\n")
         #expect(h.output("changes") == "  name: 木彫りの熊 → 木彫りの熊と鮭\n")
 

@@ -20,7 +20,9 @@ import Testing
         #expect(refusal("set value 12.5") == "value: '12.5' is not a whole number")
         #expect(refusal("set value abc") == "value: 'abc' is not a whole number")
         #expect(refusal("set value \"\"") == "value: an empty value is not a whole number")
-        #expect(refusal("set value") == "set value: missing value; unset value makes it NULL, set value \"\" makes it empty")
+        // value is NOT NULL and a whole number: neither unset nor "" is offered (a new user was sent to both).
+        #expect(refusal("set value") == "set value: missing value; usage: set value VALUE")
+        #expect(refusal("set weight") == "set weight: missing value; usage: set weight VALUE; unset weight makes it NULL")
         #expect(refusal("set weight 2.75") == nil)
         #expect(refusal("set weight 3") == nil)
         #expect(refusal("set weight nan") == "weight: 'nan' is not a number")

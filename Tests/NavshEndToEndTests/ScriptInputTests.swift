@@ -33,7 +33,7 @@ import Testing
         let result = try navsh.run([db.path], stdin: "open 1\nset note\nsave\n")
         #expect(result.status == 1)
         #expect(result.stderr == "<stdin>:2: error: items › Gort statue: set note: missing value; "
-            + "unset note makes it NULL, set note \"\" makes it empty\n")
+            + "usage: set note VALUE; unset note makes it NULL, set note \"\" makes it empty\n")
         #expect(try db.rows("SELECT note FROM items WHERE id = 1")[0]["note"] == "none")
         let empty = try navsh.run([db.path], stdin: "open 1\nset note \"\"\nsave\n")
         #expect(empty.status == 0)

@@ -18,7 +18,9 @@ public enum Command: Equatable, Sendable {
     case prev
     case page(String)
     // Record frames
-    case set(field: String, value: String)
+    /// `value` is nil for `set FIELD` with nothing after it: neither NULL
+    /// nor "" is a guess worth making.
+    case set(field: String, value: String?)
     case unset(String)
     case edit(String)
     case changes

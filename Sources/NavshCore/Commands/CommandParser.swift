@@ -23,12 +23,7 @@ public enum CommandParser {
             guard let field = try scanner.next() else {
                 throw CommandError("\(name): missing field name; usage: \(spec.usage)")
             }
-            if scanner.isAtEnd() {
-                // Neither NULL nor "" is a guess worth making: both are one word away.
-                let shown = TextLayout.printable(field)
-                throw CommandError("\(name) \(shown): missing value; unset \(shown) makes it NULL, \(name) \(shown) \"\" makes it empty")
-            }
-            return .set(field: field, value: try scanner.restOfLine())
+            return .set(field: field, value: scanner.isAtEnd() ? nil : try scanner.restOfLine())
         case .none:
             if let extra = try scanner.next() {
                 throw CommandError("\(name) takes no arguments (got '\(TextLayout.printable(extra))')")

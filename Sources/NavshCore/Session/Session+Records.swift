@@ -1,7 +1,8 @@
 extension Session {
-    func set(_ name: String, _ text: String) throws -> Response {
+    func set(_ name: String, _ text: String?) throws -> Response {
         let frame = try topFrame(RecordFrame.self)
         let field = try editableField(name, in: frame)
+        guard let text else { throw missingValue(field) }
         frame.buffer.set(field.name, to: try ValueParser.parse(text, for: field, thisYear: clock().year))
         return Response()
     }
@@ -44,6 +45,18 @@ extension Session {
         return Response(edit: FieldEdit(
             field: field.name, prompt: field.prompt.map { $0 + " " } ?? field.displayLabel + ": ",
             initial: initial, hadValue: !value.isNull, placeholder: field.placeholder))
+    }
+
+    /// `set FIELD` with no value: says what the field takes, offering only
+    /// the ways to empty it that it accepts.
+    private func missingValue(_ field: Field) -> CommandError {
+        var ways: [String] = []
+        if !field.isNotNull { ways.append("unset \(field.name) makes it NULL") }
+        if (field.kind == .text || field.kind == .any) && !field.isRequired && field.choices.isEmpty {
+            ways.append("set \(field.name) \"\" makes it empty")
+        }
+        return CommandError("set \(field.name): missing value; usage: set \(field.name) VALUE"
+            + (ways.isEmpty ? "" : "; " + ways.joined(separator: ", ")))
     }
 
     /// Longest value `edit` pre-fills at the prompt.

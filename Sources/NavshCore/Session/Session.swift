@@ -170,7 +170,8 @@ public final class Session {
     private func finishEditUnsafe(_ edit: FieldEdit, with text: String?) -> Response {
         // An empty line keeps the value, NULL included: `set FIELD ""` says "empty".
         guard let text, !text.isEmpty else {
-            return Response(output: "\(edit.field) unchanged\n")
+            let why = text != nil && edit.hadValue ? " (an empty line keeps the value)" : ""
+            return Response(output: "\(edit.field) unchanged\(why)\n")
         }
         let response = execute(setting: edit.field, to: text)
         guard response.error != nil else { return response }
