@@ -40,4 +40,14 @@ import Testing
         store.beforeReadingIDs = nil
         #expect(try database.rows("SELECT name, pos FROM todo") == [["name": "a", "pos": "1"]])
     }
+
+    /// Found by a new user: any change elsewhere refused a move, even one
+    /// that left every row where it was shown.
+    @Test func aValueChangedElsewhereDoesNotStopAMove() throws {
+        let h = try SessionHarness(Self.todo, spec: Self.spec)
+        h.run("show")
+        try h.database.execute("UPDATE todo SET name = 'B' WHERE name = 'b'")
+        #expect(h.output("move 4 1") == "moved d from row 4 to row 1\n")
+        #expect(try order(h) == ["d", "a", "B", "c"])
+    }
 }

@@ -10,13 +10,18 @@ extension Session {
         let outOfRange = CommandError("move: rows are numbered 1 to \(try count(list)); usage: move N M")
         guard let to = Int(toText), to >= 1, let fromNumber = Int(fromText), fromNumber >= 1 else { throw outOfRange }
         if list.shownPage?.row(numbered: fromNumber) == nil, fromNumber > (try count(list)) { throw outOfRange }
-        if list.changedElsewhereSinceShown {
-            // Positions shown no longer hold: a move by them could put the row anywhere.
-            throw CommandError("move: the list changed elsewhere since shown; nothing was moved (show, then move again)")
-        }
         let row = try numberedRow(fromText, in: list)
         let from = row.number
         let before = try store.ids(of: list.collection)
+        if list.changedElsewhereSinceShown, let shown = list.shownPage {
+            // Positions shown must still hold: a move by stale ones could put
+            // the row anywhere. Values changed elsewhere do not matter here.
+            let start = shown.index * shown.size
+            let now = before.dropFirst(start).prefix(shown.rows.count)
+            guard Array(now) == shown.rows.map(\.id) else {
+                throw CommandError("move: the list changed elsewhere since shown; nothing was moved (show, then move again)")
+            }
+        }
         guard let index = before.firstIndex(of: row.current.id) else {
             list.markStale()
             throw CommandError("move: row \(from) was deleted elsewhere; nothing was moved (show lists the rows now)")
