@@ -54,8 +54,18 @@ extension Session {
                     try store.restore(record, into: collection)
                     try restore(cascade)
                 }
-            } catch StoreError.constraint(_, _, let detail) {
-                throw CommandError("cannot undo the delete of \(title): \(detail); nothing changed")
+            } catch StoreError.constraint(let kind, let fields, let detail) {
+                let why: String
+                switch kind {
+                case .unique, .primaryKey:
+                    let what = fields.isEmpty ? "key" : fields.joined(separator: ", ")
+                    why = "another row now holds the \(what) of a row it would put back"
+                case .foreignKey:
+                    why = "a row it would put back refers to one that is gone now"
+                default:
+                    why = detail
+                }
+                throw CommandError("cannot undo the delete of \(title): \(why); nothing changed")
             } catch StoreError.conflict, StoreError.recordMissing {
                 throw CommandError("cannot undo the delete of \(title): a row it cleared changed since; nothing changed")
             }
