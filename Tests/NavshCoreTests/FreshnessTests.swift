@@ -67,4 +67,13 @@ import Testing
         try h.database.execute("UPDATE cars SET year = 2015 WHERE id = 1")
         #expect(h.session.noticeChangesElsewhere() == "test › cars › Corolla: year: 2014 → 2015 (changed elsewhere)\n")
     }
+
+    /// Found by a new user: `name: GORT → GORT   (changed elsewhere)` looked
+    /// like no change. Spaces at either end are shown inside quotes.
+    @Test func spacesAtTheEndOfAValueAreVisible() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 1")
+        try h.database.execute("UPDATE items SET name = 'Gort statue   ' WHERE id = 1")
+        #expect(h.session.noticeChangesElsewhere() == "name: Gort statue → \"Gort statue   \" (changed elsewhere)\n")
+    }
 }

@@ -10,7 +10,11 @@ public enum ValueText {
         case .null: return null
         case .integer(let n): return String(n)
         case .real(let d): return realText(d)
-        case .text(let s): return s.isEmpty ? "\"\"" : TextLayout.printable(s)
+        case .text(let s):
+            // Quoted when spaces at either end would be invisible (`"abc   "`),
+            // as `set` takes it back; empty text shows as `""`.
+            if s.isEmpty || s.first == " " || s.last == " " { return "\"" + TextLayout.printable(s) + "\"" }
+            return TextLayout.printable(s)
         case .rawText(let bytes): return escaped(bytes)
         case .blob(let bytes): return "<blob, \(bytes.count) bytes>"
         }
