@@ -1,6 +1,8 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
 #include "CTerminal.h"
 
 static volatile sig_atomic_t interrupted = 0;
@@ -65,4 +67,24 @@ int navsh_terminal_size(int fd, int *rows, int *columns) {
     *rows = size.ws_row;
     *columns = size.ws_col;
     return 0;
+}
+
+int navsh_discard_type_ahead(int fd) {
+    int pending = 0;
+    if (ioctl(fd, FIONREAD, &pending) != 0 || pending <= 0) {
+        tcflush(fd, TCIFLUSH);
+        return 0;
+    }
+    char buffer[4096];
+    int lines = 0, partial = 0;
+    while (pending > 0) {
+        ssize_t got = read(fd, buffer, pending < (int)sizeof buffer ? (size_t)pending : sizeof buffer);
+        if (got <= 0) break;
+        for (ssize_t i = 0; i < got; i++) {
+            if (buffer[i] == '\n' || buffer[i] == '\r') { lines++; partial = 0; } else { partial = 1; }
+        }
+        pending -= (int)got;
+    }
+    tcflush(fd, TCIFLUSH);
+    return lines + partial;
 }

@@ -1,4 +1,5 @@
 import CLibEdit
+import CTerminal
 import NavshCore
 #if canImport(Glibc)
 import Glibc
@@ -87,9 +88,10 @@ public final class EditLineReader: LineSource {
     }
 
     /// Throws away what was typed but not yet read (keys pressed before a
-    /// question was shown are no answer to it).
-    public func discardTypeAhead() {
-        tcflush(STDIN_FILENO, TCIFLUSH)
+    /// question was shown are no answer to it); returns how many lines.
+    @discardableResult
+    public func discardTypeAhead() -> Int {
+        Int(navsh_discard_type_ahead(STDIN_FILENO))
     }
 
     /// A one-line editor pre-filled with `initial`, cursor at the end; nil

@@ -77,7 +77,10 @@ struct InteractiveRunner {
     /// answer that changes nothing. Lines typed before the question showed
     /// are thrown away: they were not written as an answer to it.
     private func ask(_ question: Question) -> Answer {
-        editor.discardTypeAhead()
+        let ignored = editor.discardTypeAhead()
+        if ignored > 0 {
+            StandardStreams.err(errorStyle.hint("ignored \(ignored) line\(ignored == 1 ? "" : "s") typed before this question") + "\n")
+        }
         while true {
             guard let typed = editor.ask(style.question(question.prompt)) else { return question.safeAnswer }
             if let answer = question.interpret(typed) { return answer }

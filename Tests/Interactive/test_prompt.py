@@ -469,6 +469,7 @@ def test_question_asks_again_and_type_ahead_is_no_answer():
         p.line("open 2", "Items › Rusty spork> ")
         p.line("set value 7", "Items › Rusty spork*> ")
         p.child.send("back\rs\r")  # "s" typed ahead, before the question
+        p.expect("ignored 1 line typed before this question")
         p.expect("Save, discard, or keep editing? [s/d/K] ")
         time.sleep(0.5)
         assert value_of(p.demo_path, 2) == 2, "a typed-ahead line answered the question"

@@ -22,4 +22,8 @@ int navsh_termination_signal(void);
 /// Rows and columns of the terminal on fd; returns 0 on success.
 int navsh_terminal_size(int fd, int *rows, int *columns);
 
+/// Reads and throws away what was typed on terminal fd but not yet read;
+/// returns how many lines that was (a partial line counts as one).
+int navsh_discard_type_ahead(int fd);
+
 #endif
