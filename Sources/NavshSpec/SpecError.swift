@@ -6,8 +6,11 @@ public struct SpecError: Error, Equatable, CustomStringConvertible {
     /// The dotted path of the key at fault.
     public var key: String
     public var message: String
+    /// The file could not be read at all (missing, a directory, no
+    /// permission): an open failure (exit 66), not a bad spec (65).
+    public var unreadable = false
 
     public var description: String {
-        "\(file):\(line): \(key.isEmpty ? "" : key + ": ")\(message)"
+        unreadable ? "\(file): \(message)" : "\(file):\(line): \(key.isEmpty ? "" : key + ": ")\(message)"
     }
 }

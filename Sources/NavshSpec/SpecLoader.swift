@@ -16,12 +16,32 @@ import Yams
 ///           make: { label: Make, prompt: "Enter the Make:", placeholder: Car Make, required: true }
 ///           year: { type: integer, min: 1908, max: this year, default: this year }
 public enum SpecLoader {
+    /// Why `path` cannot be read (missing, a directory, no permission), or
+    /// nil when it can.
+    static func unreadableReason(_ path: String) -> String? {
+        var info = stat()
+        if stat(path, &info) != 0 { return String(cString: strerror(errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return String(cString: strerror(EISDIR)) }
+        let fd = open(path, O_RDONLY)
+        if fd < 0 { return String(cString: strerror(errno)) }
+        close(fd)
+        return nil
+    }
+
     public static func load(path: String) throws -> AppSpec {
         let text: String
         do {
+            // The system's own words for a file that cannot be read at all.
+            if let reason = unreadableReason(path) {
+                var problem = SpecError(file: path, line: 0, key: "", message: "cannot read the spec: \(reason)")
+                problem.unreadable = true
+                throw problem
+            }
             text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch let problem as SpecError {
+            throw problem
         } catch {
-            throw SpecError(file: path, line: 0, key: "", message: "cannot read the spec: \(error.localizedDescription)")
+            throw SpecError(file: path, line: 1, key: "", message: "not a spec: the file is not UTF-8 text")
         }
         return try parse(text, file: (path as NSString).lastPathComponent)
     }

@@ -112,7 +112,7 @@ struct Navsh: ParsableCommand {
             appSpec = try spec.map { try SpecLoader.load(path: $0) }
         } catch {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
-            throw ExitCode(ExitStatus.badSpec)
+            throw ExitCode((error as? SpecError)?.unreadable == true ? ExitStatus.cannotOpen : ExitStatus.badSpec)
         }
         // A dry run changes no byte of any file, so it never creates one:
         // there is nothing to run a script against, and an empty stand-in
@@ -183,6 +183,10 @@ struct Navsh: ParsableCommand {
         } else {
             var source = PlainLineReader(fileDescriptor: 0, maximumLength: Session.maximumLineLength)
             status = scriptRunner(session, store, "<stdin>", tally).run(&source)
+        }
+        if let failure = StandardStreams.outputFailure {
+            StandardStreams.err("navsh: cannot write the output: \(failure)\n")
+            throw ExitCode(status == ExitStatus.success ? ExitStatus.commandFailed : status)
         }
         throw ExitCode(status)
     }

@@ -10,6 +10,11 @@ enum StandardStreams {
     static func out(_ text: String) { write(text, to: 1) }
     static func err(_ text: String) { write(text, to: 2) }
 
+    /// Why standard output could not be written (a full disk, an I/O
+    /// error), if it failed: the run must not end as a success. A reader
+    /// that went away (EPIPE) is no failure: `navsh … | head -1` is normal.
+    nonisolated(unsafe) private(set) static var outputFailure: String?
+
     private static func write(_ text: String, to fd: Int32) {
         guard !text.isEmpty else { return }
         var bytes = Array(text.utf8)[...]
@@ -17,7 +22,10 @@ enum StandardStreams {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return  // the reader went away (EPIPE); nothing sensible to do
+                if errno != EPIPE && fd == 1 && outputFailure == nil {
+                    outputFailure = String(cString: strerror(errno))
+                }
+                return
             }
             bytes = bytes.dropFirst(written)
         }

@@ -98,3 +98,30 @@ import Testing
         #expect(result.stdout.contains("# \\x1B]0;pwned\\x07"))
     }
 }
+
+/// Found by an adversary: output that could not be written (a full disk)
+/// ended as success, and a missing spec file was a "bad spec" at line 0 in
+/// Foundation's words.
+@Suite struct OutputAndSpecFileTests {
+    @Test func outputThatCannotBeWrittenIsAFailure() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "\"$0\" \"$1\" -c show > /dev/full", NavshBinary().url.path, db.path]
+        shell.environment = ["LANG": "C.UTF-8", "HOME": db.directory, "PATH": "/usr/bin:/bin"]
+        let errors = Pipe()
+        shell.standardError = errors
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 1)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            == "navsh: cannot write the output: No space left on device\n")
+    }
+
+    @Test func aSpecFileThatCannotBeReadCannotBeOpened() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try NavshBinary().run(["--spec", db.directory + "/nope.yaml", db.path, "-c", "show"])
+        #expect(result.status == 66)
+        #expect(result.stderr == "navsh: \(db.directory)/nope.yaml: cannot read the spec: No such file or directory\n")
+    }
+}
