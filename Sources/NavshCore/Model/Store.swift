@@ -51,8 +51,9 @@ public protocol Store: AnyObject {
     /// row deleted elsewhere).
     func restore(_ record: Record, into collection: CollectionSchema) throws
 
-    /// Changes whenever another connection or process commits; cheap enough
-    /// to ask before every command.
+    /// Changes whenever another connection or process commits, and only
+    /// then: this store's own writes leave it as it was (the session reads a
+    /// change as "elsewhere"). Cheap enough to ask before every command.
     func changeToken() throws -> Int
     /// After another connection changed the schema (an outside `ALTER
     /// TABLE`): reads `collections` again and returns true. Asked when the
