@@ -62,16 +62,8 @@ import Testing
         var lines = ""
         for _ in 0..<200 { lines += "show\nnext\nprev\n" }
         try (lines + "open 1\nset name Last\nsave\n").write(to: script, atomically: true, encoding: .utf8)
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "\"$0\" \"$1\" -f \"$2\" | head -1 >/dev/null; echo ${PIPESTATUS:-}",
-                           navsh.url.path, db.path, script.path]
-        shell.environment = ["LANG": "C.UTF-8", "HOME": db.directory, "PATH": "/usr/bin:/bin"]
-        let pipe = Pipe()
-        shell.standardError = pipe
-        try shell.run()
-        shell.waitUntilExit()
-        let errors = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let (_, errors) = try navsh.shell("\"$NAVSH\" \"$1\" -f \"$2\" | head -1 >/dev/null", home: db.directory,
+                                          arguments: [db.path, script.path])
         #expect(errors == "", "no message and no death by SIGPIPE")
         #expect(try db.rows("SELECT name FROM things WHERE id = 1")[0]["name"] == "Last", "the script ran to its end")
     }
@@ -105,17 +97,10 @@ import Testing
 @Suite struct OutputAndSpecFileTests {
     @Test func outputThatCannotBeWrittenIsAFailure() throws {
         let db = try TemporaryDatabase(Fixtures.items)
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "\"$0\" \"$1\" -c show > /dev/full", NavshBinary().url.path, db.path]
-        shell.environment = ["LANG": "C.UTF-8", "HOME": db.directory, "PATH": "/usr/bin:/bin"]
-        let errors = Pipe()
-        shell.standardError = errors
-        try shell.run()
-        shell.waitUntilExit()
-        #expect(shell.terminationStatus == 1)
-        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            == "navsh: cannot write the output: No space left on device\n")
+        let (status, errors) = try NavshBinary().shell("\"$NAVSH\" \"$1\" -c show > /dev/full", home: db.directory,
+                                                       arguments: [db.path])
+        #expect(status == 1)
+        #expect(errors == "navsh: cannot write the output: No space left on device\n")
     }
 
     @Test func aSpecFileThatCannotBeReadCannotBeOpened() throws {

@@ -52,6 +52,22 @@ public struct NavshBinary {
                       stderr: try String(contentsOfFile: errPath, encoding: .utf8))
     }
 
+    /// Runs a `/bin/sh -c` command line in which `"$NAVSH"` is this navsh,
+    /// for what only a shell sets up (pipes to other programs, /dev/full).
+    /// Returns the shell's status and its standard error.
+    public func shell(_ command: String, home: String, arguments: [String] = []) throws -> (status: Int32, stderr: String) {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", command, "sh"] + arguments
+        shell.environment = Self.environment(home: home).merging(["NAVSH": url.path]) { $1 }
+        let errors = Pipe()
+        shell.standardError = errors
+        try shell.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        return (shell.terminationStatus, text)
+    }
+
     /// A temporary HOME and XDG folders, UTF-8, and nothing from the developer's shell.
     static func environment(home: String?) -> [String: String] {
         let home = home ?? NSTemporaryDirectory()
