@@ -18,37 +18,63 @@ struct CascadeReader {
         var onDelete: String
     }
 
+    /// Two passes, because one row may refer to the deleted rows both ways
+    /// (its owner cascades, its driver is set NULL): first every row the
+    /// cascades delete, then the references cleared in rows that stay, each
+    /// row once with all its cleared fields.
     func effects(ofDeleting id: RecordID, in table: String) throws -> [CascadeEffect] {
         guard let key = store.keys[table], let root = try row(of: table, key: key, id: id) else { return [] }
         var effects: [CascadeEffect] = []
-        var seen: Set<String> = [Self.mark(table, id)]
-        var pending: [(table: String, values: [String: Value])] = [(table, root)]
-        while !pending.isEmpty {
-            let parent = pending.removeFirst()
-            for foreignKey in try foreignKeys(referencing: parent.table) {
-                let action = foreignKey.onDelete.uppercased()
-                guard action == "CASCADE" || action == "SET NULL" || action == "SET DEFAULT",
-                      let childKey = store.keys[foreignKey.child] else { continue }
-                let parentColumns = foreignKey.to.isEmpty ? try primaryKey(of: parent.table) : foreignKey.to
-                guard parentColumns.count == foreignKey.from.count else { continue }
-                let parentValues = parentColumns.map { parent.values[$0] ?? .null }
-                // A NULL reference refers to nothing: no row goes with it.
-                if parentValues.contains(where: \.isNull) { continue }
+        var going: Set<String> = [Self.mark(table, id)]
+        var parents: [(table: String, values: [String: Value])] = [(table, root)]
+        var next = 0
+        while next < parents.count {
+            let parent = parents[next]
+            next += 1
+            for (foreignKey, childKey, parentValues) in try references(to: parent, acting: ["CASCADE"]) {
                 for (childID, values) in try rows(of: foreignKey.child, key: childKey,
                                                   where: foreignKey.from, equal: parentValues) {
-                    guard seen.insert(Self.mark(foreignKey.child, childID)).inserted else { continue }
-                    let record = Record(id: childID, values: values)
-                    if action == "CASCADE" {
-                        effects.append(CascadeEffect(collection: foreignKey.child, record: record, action: .deleted))
-                        pending.append((foreignKey.child, values))
-                    } else {
-                        effects.append(CascadeEffect(collection: foreignKey.child, record: record,
-                                                     action: .referenceCleared(fields: foreignKey.from)))
+                    guard going.insert(Self.mark(foreignKey.child, childID)).inserted else { continue }
+                    effects.append(CascadeEffect(collection: foreignKey.child, record: Record(id: childID, values: values),
+                                                 action: .deleted))
+                    parents.append((foreignKey.child, values))
+                }
+            }
+        }
+        var cleared: [String: Int] = [:]  // row mark → index in effects
+        for parent in parents {
+            for (foreignKey, childKey, parentValues) in try references(to: parent, acting: ["SET NULL", "SET DEFAULT"]) {
+                for (childID, values) in try rows(of: foreignKey.child, key: childKey,
+                                                  where: foreignKey.from, equal: parentValues) {
+                    let mark = Self.mark(foreignKey.child, childID)
+                    if going.contains(mark) { continue }
+                    if let i = cleared[mark], case .referenceCleared(let fields) = effects[i].action {
+                        effects[i].action = .referenceCleared(fields: fields + foreignKey.from.filter { !fields.contains($0) })
+                        continue
                     }
+                    cleared[mark] = effects.count
+                    effects.append(CascadeEffect(collection: foreignKey.child, record: Record(id: childID, values: values),
+                                                 action: .referenceCleared(fields: foreignKey.from)))
                 }
             }
         }
         return effects
+    }
+
+    /// The foreign keys to `parent`'s table whose ON DELETE is one of
+    /// `actions`, with the values a referring row holds (none for a NULL
+    /// parent value: a NULL refers to nothing).
+    private func references(to parent: (table: String, values: [String: Value]), acting actions: Set<String>)
+        throws -> [(ForeignKey, TableKey, [Value])] {
+        try foreignKeys(referencing: parent.table).compactMap { foreignKey in
+            guard actions.contains(foreignKey.onDelete.uppercased()), let childKey = store.keys[foreignKey.child] else {
+                return nil
+            }
+            let parentColumns = foreignKey.to.isEmpty ? try primaryKey(of: parent.table) : foreignKey.to
+            guard parentColumns.count == foreignKey.from.count else { return nil }
+            let values = parentColumns.map { parent.values[$0] ?? .null }
+            return values.contains(where: \.isNull) ? nil : (foreignKey, childKey, values)
+        }
     }
 
     /// References that do not cascade (NO ACTION, RESTRICT) to the row or to

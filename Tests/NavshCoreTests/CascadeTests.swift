@@ -116,4 +116,24 @@ import Testing
         #expect(h.run("delete 1").error?.message
             == "cannot delete Ann: 1 tag refers to a row that goes with it (tags.car_id); nothing was deleted")
     }
+
+    /// Found by an adversary: a car owned by Ann (CASCADE) and driven by her
+    /// (SET NULL) was counted as cleared, not deleted, and the undo then
+    /// failed, losing Ann and her cars for good.
+    @Test func aRowReferringBothWaysIsDeletedAndComesBack() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE cars (id INTEGER PRIMARY KEY, model TEXT,
+                               driver INTEGER REFERENCES people(id) ON DELETE SET NULL,
+                               owner INTEGER REFERENCES people(id) ON DELETE CASCADE);
+            INSERT INTO people VALUES (1, 'Ann'), (2, 'Bo');
+            INSERT INTO cars VALUES (1, 'Mini', 1, 1), (2, 'Golf', 2, 1), (3, 'Polo', 1, 2);
+            """)
+        let before = try ["people", "cars"].map { try h.database.snapshot($0) }
+        h.run("open people")
+        #expect(h.output("delete 1") == "deleted Ann and 2 cars; cleared the reference of 1 car\n")
+        #expect(try h.database.rows("SELECT model, driver FROM cars") == [["model": "Polo", "driver": "NULL"]])
+        #expect(h.run("undo").error == nil)
+        #expect(try ["people", "cars"].map { try h.database.snapshot($0) } == before)
+    }
 }
