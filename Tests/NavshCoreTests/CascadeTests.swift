@@ -124,10 +124,10 @@ import Testing
         let h = try SessionHarness("""
             CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE cars (id INTEGER PRIMARY KEY, model TEXT,
-                               driver INTEGER REFERENCES people(id) ON DELETE SET NULL,
-                               owner INTEGER REFERENCES people(id) ON DELETE CASCADE);
+                               owner INTEGER REFERENCES people(id) ON DELETE CASCADE,
+                               driver INTEGER REFERENCES people(id) ON DELETE SET NULL);
             INSERT INTO people VALUES (1, 'Ann'), (2, 'Bo');
-            INSERT INTO cars VALUES (1, 'Mini', 1, 1), (2, 'Golf', 2, 1), (3, 'Polo', 1, 2);
+            INSERT INTO cars VALUES (1, 'Mini', 1, 1), (2, 'Golf', 1, 2), (3, 'Polo', 2, 1);
             """)
         let before = try ["people", "cars"].map { try h.database.snapshot($0) }
         h.run("open people")
