@@ -181,4 +181,17 @@ import Testing
         #expect(h.session.finishEdit(edit, with: "ab").error == nil)
         #expect(h.output("save") == "saved ab\n")
     }
+
+    /// Found by a second adversary round: Enter on an unchanged value stored
+    /// a blob's placeholder text, or turned 5 into '5' in an untyped column.
+    @Test func enterOnTheValueAsItWasChangesNothing() throws {
+        let h = try SessionHarness("CREATE TABLE t (id INTEGER PRIMARY KEY, v, b TEXT);"
+            + "INSERT INTO t VALUES (1, 5, x'00ff01');", mode: .interactive)
+        h.run("open 1")
+        let edit = try #require(h.run("edit v").edit)
+        #expect(h.session.finishEdit(edit, with: edit.initial).output == "v unchanged\n")
+        #expect(h.run("edit b").error?.message == "b holds binary data, which cannot be edited as text; set b VALUE replaces it")
+        #expect(h.run("changes").output == "no unsaved changes\n")
+        #expect(try h.database.rows("SELECT typeof(v) AS t FROM t")[0]["t"] == "integer")
+    }
 }

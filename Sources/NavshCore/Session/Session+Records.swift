@@ -29,6 +29,10 @@ extension Session {
         // show as it is stored would be saved back altered by a mere Enter.
         // (A script's value line replaces the value, so scripts may edit it.)
         if mode == .interactive {
+            if case .blob = value {
+                throw CommandError("\(field.name) holds binary data, which cannot be edited as text; "
+                    + "set \(field.name) VALUE replaces it")
+            }
             if case .rawText = value {
                 throw CommandError("\(field.name) holds bytes that are not UTF-8, which the line editor cannot show as "
                     + "stored; set \(field.name) VALUE replaces the value")

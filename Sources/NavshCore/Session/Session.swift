@@ -173,6 +173,9 @@ public final class Session {
             let why = text != nil && edit.hadValue ? " (an empty line keeps the value)" : ""
             return Response(output: "\(edit.field) unchanged\(why)\n")
         }
+        // Enter on the value as it was is no edit: re-parsing its text could
+        // change its type (5 → '5' in an untyped column).
+        if text == edit.initial { return Response(output: "\(edit.field) unchanged\n") }
         let response = execute(setting: edit.field, to: text)
         guard response.error != nil else { return response }
         var retry = response
