@@ -87,4 +87,18 @@ import Testing
         h.run("show")
         #expect(h.output("open 3").hasPrefix("items › Wombat\n"))
     }
+
+    /// Found by a second adversary round: a number past the rows shown
+    /// (after an own delete, or beyond the last row) took whatever row had
+    /// that number after another process inserted one.
+    @Test func aNumberPastTheRowsShownIsRefusedOnceTheListChangedElsewhere() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show")
+        #expect(h.output("delete 5") == "deleted Lucky cat 🐱\n")
+        try h.database.execute("INSERT INTO items (id, name, value) VALUES (0, 'Intruder', 1)")
+        let refusal = "row 5 was not among the rows shown, and the list changed elsewhere since; nothing was done (show lists the rows now)"
+        #expect(h.run("delete 5").error?.message == refusal)
+        #expect(h.run("open 6").error?.message.hasPrefix("row 6 was not among the rows shown") == true)
+        #expect(try names(h).count == 5, "nothing else was deleted")
+    }
 }

@@ -167,6 +167,12 @@ extension Session {
             }
             return NumberedRow(number: number, shown: shown, current: current)
         }
+        if list.shownPage != nil && list.changedElsewhereSinceShown {
+            // Not a row shown, and the list changed since: "row N now" would
+            // be a number its user never saw on that row.
+            throw CommandError("row \(number) was not among the rows shown, and the list changed elsewhere since; "
+                + "nothing was done (show lists the rows now)")
+        }
         let total = try count(list)
         guard number <= total else {
             throw CommandError(total == 0
