@@ -101,4 +101,15 @@ import Testing
         #expect(h.run("open 6").error?.message.hasPrefix("row 6 was not among the rows shown") == true)
         #expect(try names(h).count == 5, "nothing else was deleted")
     }
+
+    /// Found by a second adversary round: this session's own save and undo
+    /// left the row shown with the saved value, so `open 1` then said it had
+    /// "changed elsewhere" in a script nobody else touched.
+    @Test func anOwnUndoIsNoChangeElsewhere() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show", "open 1", "set value 7", "save", "undo")
+        #expect(h.output("open 1").hasPrefix("items › Gort statue\n"))
+        h.run("back")
+        #expect(h.output("delete 1") == "deleted Gort statue\n")
+    }
 }

@@ -148,7 +148,7 @@ extension Session {
             let restored = stored ?? Record(id: id, values: values)
             frame.markSaved(restored)
             remember(.inserted(collection, restored))
-            parent?.invalidate()
+            parent?.patch(restored)
             return "saved \(title) (put back: it had been deleted elsewhere)\(warning)"
         }
         let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = frame.buffer.base[$1] ?? .null }
@@ -308,6 +308,10 @@ extension Session {
         for case let list as ListFrame in stack {
             let gone = cascade.filter { $0.collection == list.collection.name && $0.action == .deleted }.map(\.record.id)
             if cascade.contains(where: { $0.collection == list.collection.name }) { list.forget(Set(gone)) }
+            // A cleared reference is this session's write: the row shown takes it.
+            for effect in cascade where effect.collection == list.collection.name {
+                if let after = effect.after { list.patch(after) }
+            }
         }
     }
 

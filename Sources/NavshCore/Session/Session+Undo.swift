@@ -113,8 +113,16 @@ extension Session {
                     list.forget([record.id])  // undone: it leaves the rows shown
                 case .reordered(let collection, _, _, _, _, _, _) where collection.name == list.collection.name:
                     renumberShown(list)
+                case .updated(let collection, let id, _, let before, _) where collection.name == list.collection.name:
+                    // This session's own write: the row shown takes it, as after a save.
+                    let key = Self.identity(id, after: before, in: collection)
+                    if let fresh = try? store.record(of: collection, id: key) { list.patch(fresh, was: id) } else { list.invalidate() }
                 case .deleted(_, _, let cascade) where cascade.contains(where: { $0.collection == list.collection.name }):
+                    // References it put back are this session's writes too.
                     list.invalidate()
+                    for effect in cascade where effect.collection == list.collection.name && effect.action != .deleted {
+                        list.patch(effect.record)
+                    }
                 default:
                     if list.collection.name == change.collection.name { list.invalidate() }
                 }
