@@ -136,4 +136,16 @@ import Testing
         #expect(h.run("undo").error == nil)
         #expect(try ["people", "cars"].map { try h.database.snapshot($0) } == before)
     }
+
+    /// Found by a second adversary round: a car added to Ann between the
+    /// question ("It also deletes 2 cars") and the yes was deleted too.
+    @Test func aYesHoldsOnlyForWhatTheQuestionNamed() throws {
+        let h = try SessionHarness(Self.schema, mode: .interactive)
+        h.run("open owners")
+        let question = try #require(h.run("delete 1").question)
+        try h.database.execute("INSERT INTO cars VALUES (9, 'Mini', 1)")
+        #expect(h.session.answer(question, .yes).error?.message == "what the delete takes with it changed since the question "
+            + "(it would now change 3 cars, 1 service, 1 trip); nothing was deleted (delete again to be asked anew)")
+        #expect(try h.database.rows("SELECT count(*) AS n FROM cars")[0]["n"] == "4")
+    }
 }

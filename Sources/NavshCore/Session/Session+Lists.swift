@@ -40,10 +40,11 @@ extension Session {
         if let shown = row.shown, shown != ListPreview.of(record, in: list.collection) { throw changedSinceShown }
         try checkNothingBlocks(deleting: record.id, titled: title, in: list.collection)
         if mode == .interactive && !confirmed {
-            let takes = CascadeEffect.phrase(try store.cascades(ofDeleting: record.id, in: list.collection), .question)
-            return Response(question: Question(
-                confirm: "Delete row \(row.number), \(title), from \(list.collection.displayTitle)?\(takes)", then: .deleteRow(text)))
+            return try askToDelete(record.id, in: list.collection, then: .deleteRow(text)) {
+                "Delete row \(row.number), \(title), from \(list.collection.displayTitle)?\($0)"
+            }
         }
+        try checkCascadeAsAsked(record.id, in: list.collection)
         let cascade: [CascadeEffect]
         do {
             // Checked against the values shown: a row changed since is not deleted blind.

@@ -272,10 +272,11 @@ extension Session {
         }
         try checkNothingBlocks(deleting: id, titled: frame.crumb, in: frame.collection)
         if mode == .interactive && !confirmed {
-            let takes = CascadeEffect.phrase(try store.cascades(ofDeleting: id, in: frame.collection), .question)
-            return Response(question: Question(
-                confirm: "Delete \(frame.crumb) from \(frame.collection.displayTitle)?\(takes)", then: .deleteRecord))
+            return try askToDelete(id, in: frame.collection, then: .deleteRecord) {
+                "Delete \(frame.crumb) from \(frame.collection.displayTitle)?\($0)"
+            }
         }
+        try checkCascadeAsAsked(id, in: frame.collection)
         let cascade: [CascadeEffect]
         do {
             cascade = try store.delete(id, from: frame.collection, expecting: frame.buffer.base)
@@ -292,6 +293,32 @@ extension Session {
     }
 
     // MARK: Helpers
+
+    /// The question before a delete, naming what goes with the row; what it
+    /// named is kept, so that the answer holds for that only.
+    func askToDelete(_ id: RecordID, in collection: CollectionSchema, then: Command,
+                     _ prompt: (String) -> String) throws -> Response {
+        let preview = try store.cascades(ofDeleting: id, in: collection)
+        askedCascade = (id, collection.name, Self.marks(preview))
+        return Response(question: Question(confirm: prompt(CascadeEffect.phrase(preview, .question)), then: then))
+    }
+
+    /// After a yes: refuses the delete if more (or other) rows would now go
+    /// with it than the question said.
+    func checkCascadeAsAsked(_ id: RecordID, in collection: CollectionSchema) throws {
+        guard let asked = askedCascade, asked.id == id, asked.collection == collection.name else { return }
+        askedCascade = nil
+        let now = try store.cascades(ofDeleting: id, in: collection)
+        if Self.marks(now) != asked.rows {
+            let rows = now.isEmpty ? "no other row" : CascadeEffect.rows(now)
+            throw CommandError("what the delete takes with it changed since the question (it would now change "
+                + "\(rows)); nothing was deleted (delete again to be asked anew)")
+        }
+    }
+
+    private static func marks(_ effects: [CascadeEffect]) -> Set<String> {
+        Set(effects.map { "\($0.collection)\u{0}\($0.record.id)\u{0}\($0.action == .deleted)" })
+    }
 
     /// Refuses a delete that references which do not cascade would stop,
     /// naming them, before any question is asked.

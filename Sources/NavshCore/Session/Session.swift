@@ -28,6 +28,9 @@ public final class Session {
     /// The last look at the store refreshed the top record frame: a command
     /// typed before its user saw the new values must not act on them.
     var topTookFreshValues = false
+    /// What the last delete question said would go with its row: a yes
+    /// holds for that, not for rows that came to depend on it since.
+    var askedCascade: (id: RecordID, collection: String, rows: Set<String>)?
     /// Today and now, for `now`, `today` and `this year`; tests pin it.
     public var clock: () -> CivilTime = CivilTime.now
 
