@@ -105,6 +105,12 @@ struct ScriptRunner {
                 if !keepGoing { break reading }
             }
             if response.quits { break reading }
+            // Output nobody can read (a full disk): nothing more runs, so no
+            // write goes unreported.
+            if StandardStreams.outputFailure != nil {
+                failed = true
+                break reading
+            }
         }
         if signal == nil { signal = Terminal.terminationSignal }
         let unsaved = session.unsavedWork
