@@ -83,7 +83,7 @@ import Testing
         h.run("show")
         try h.database.execute("DELETE FROM items WHERE id = 3; INSERT INTO items (id, name, value) VALUES (3, 'Wombat', 77)")
         #expect(h.run("open 3").error?.message
-            == "row 3, Hoverboard, changed elsewhere since shown; nothing was opened (show, then open again)")
+            == "row 3, Hoverboard, is now Wombat (changed elsewhere since shown); nothing was opened (show, then open again)")
         h.run("show")
         #expect(h.output("open 3").hasPrefix("items › Wombat\n"))
     }
@@ -111,5 +111,16 @@ import Testing
         #expect(h.output("open 1").hasPrefix("items › Gort statue\n"))
         h.run("back")
         #expect(h.output("delete 1") == "deleted Gort statue\n")
+    }
+
+    /// A value changed elsewhere does not make it another row: open takes it
+    /// as it is now and says so (a busy list must stay openable by number).
+    @Test func openNOfARowWhoseValuesChangedSaysSo() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show")
+        try h.database.execute("UPDATE items SET value = 999 WHERE id = 3")
+        let opened = h.output("open 3")
+        #expect(opened.hasPrefix("row 3 changed elsewhere since shown; this is it as it is now\nitems › Hoverboard\n"))
+        #expect(opened.contains("999"))
     }
 }

@@ -8,10 +8,10 @@ extension Session {
             return Response(output: try render(list))
         }
         let list = try topFrame(ListFrame.self)
-        let record = try findRecord(target, in: list)
+        let (record, note) = try findRecord(target, in: list)
         let frame = RecordFrame(collection: list.collection, record: record)
         push(frame)
-        return Response(output: try render(frame))
+        return Response(output: note + (try render(frame)))
     }
 
     func newDraft() throws -> Response {
@@ -189,27 +189,33 @@ extension Session {
 
     /// `open 3` is row 3; anything else is a title: an exact match (ignoring
     /// case) wins, then a unique partial match; several matches are listed.
-    private func findRecord(_ target: String, in list: ListFrame) throws -> Record {
+    /// The row `open` names, and a line to print first when it is not as shown.
+    private func findRecord(_ target: String, in list: ListFrame) throws -> (Record, String) {
         if Int(target) != nil {
             let row = try numberedRow(target, in: list)
-            // The same identity with other values may be another row that took
-            // its id: open only the row as it was shown.
-            if let shown = row.shown, !Self.sameRow(shown, ListPreview.of(row.current, in: list.collection)) {
-                throw CommandError("row \(row.number), \(RowTitle.of(shown, in: list.collection)), changed elsewhere "
-                    + "since shown; nothing was opened (show, then open again)")
+            guard let shown = row.shown, !Self.sameRow(shown, ListPreview.of(row.current, in: list.collection)) else {
+                return (row.current, "")
             }
-            return row.current
+            // Another title may be another row that took its id: open only
+            // the row as shown. Other values changed: open it as it is now,
+            // saying so (its save is checked against what it shows).
+            let before = RowTitle.of(shown, in: list.collection), now = RowTitle.of(row.current, in: list.collection)
+            guard before == now else {
+                throw CommandError("row \(row.number), \(before), is now \(now) (changed elsewhere since shown); "
+                    + "nothing was opened (show, then open again)")
+            }
+            return (row.current, "row \(row.number) changed elsewhere since shown; this is it as it is now\n")
         }
         guard let titleField = list.collection.titleField else {
             throw CommandError("\(list.collection.name) has no title field; open rows by number")
         }
         let limit = 6
         let exact = try store.find(target, in: titleField, of: list.collection, match: .exact, limit: limit)
-        if exact.count == 1 { return exact[0] }
+        if exact.count == 1 { return (exact[0], "") }
         let matches = exact.isEmpty
             ? try store.find(target, in: titleField, of: list.collection, match: .contains, limit: limit)
             : exact
-        if matches.count == 1 { return matches[0] }
+        if matches.count == 1 { return (matches[0], "") }
         let shown = TextLayout.printable(target)
         guard !matches.isEmpty else {
             throw CommandError("no row in \(list.collection.name) has a title matching '\(shown)'; open N opens by number")
