@@ -50,4 +50,15 @@ import Testing
         #expect(h.output("move 4 1") == "moved d from row 4 to row 1\n")
         #expect(try order(h) == ["d", "a", "B", "c"])
     }
+
+    /// Found by a second adversary round: a UNIQUE position column refused
+    /// every move (two rows briefly held one number).
+    @Test func aUniquePositionColumnCanBeReordered() throws {
+        let h = try SessionHarness("CREATE TABLE todo (id INTEGER PRIMARY KEY, name TEXT, pos INTEGER UNIQUE);"
+            + "INSERT INTO todo (name, pos) VALUES ('a', 1), ('b', 2), ('c', 3), ('d', -4);", spec: Self.spec)
+        h.run("show")
+        #expect(h.output("move 4 1") == "moved c from row 4 to row 1\n")
+        #expect(try order(h) == ["c", "d", "a", "b"])
+        #expect(try h.database.rows("SELECT min(pos) AS lo, max(pos) AS hi FROM todo") == [["lo": "1", "hi": "4"]])
+    }
 }
