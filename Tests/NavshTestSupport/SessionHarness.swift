@@ -1,4 +1,5 @@
 import NavshCore
+import Testing
 import NavshSQLite
 
 /// A session over a real SQLite file, fed lines the way a runner feeds them.
@@ -18,11 +19,19 @@ public final class SessionHarness {
         session = Session(store: store, mode: mode, viewport: { viewport })
     }
 
-    /// Runs each line; returns the last response.
+    /// Runs each line and returns the last response, for the caller to
+    /// check. The lines before it are set-up: one that fails is recorded as
+    /// an issue at the caller's line, never dropped (a test built on a
+    /// failed step would check something else than it says).
     @discardableResult
-    public func run(_ lines: String...) -> Response {
+    public func run(_ lines: String..., sourceLocation: SourceLocation = #_sourceLocation) -> Response {
         var last = Response()
-        for line in lines { last = session.execute(line) }
+        for (i, line) in lines.enumerated() {
+            last = session.execute(line)
+            if i < lines.count - 1, let error = last.error {
+                Issue.record("set-up line '\(line)' failed: \(error.message)", sourceLocation: sourceLocation)
+            }
+        }
         return last
     }
 
