@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import NavshCore
+
+/// Reads: pages, single rows, positions, keys and title matches. Every read
+/// goes through `read`, which turns SQLite errors into `StoreError`s.
+extension SQLiteStore {
+    public func count(of collection: CollectionSchema) throws -> Int {
+        let key = try key(for: collection)
+        let scope = scoped(collection, nil)
+        return try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(key.quotedTable)" + (scope.sql.map { " WHERE " + $0 } ?? ""),
+                             arguments: scope.arguments) ?? 0
+        }
+    }
+
+    public func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [NavshCore.Record] {
+        try select(collection, where: nil, arguments: [], suffix: "LIMIT ? OFFSET ?", [limit, offset], firstPosition: offset)
+    }
+
+    public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [NavshCore.Record] {
+        try select(collection, fields: ListPreview.fields(of: collection), reading: .preview, where: nil, arguments: [],
+                   suffix: "LIMIT ? OFFSET ?", [limit, offset], firstPosition: offset)
+    }
+
+    public func record(of collection: CollectionSchema, id: RecordID) throws -> NavshCore.Record? {
+        if try key(for: collection).readOnlyReason != nil {
+            // Rows that cannot be told apart are named by their position.
+            guard case .rowid(let position) = id, position >= 1, position <= Int64(Int.max) else { return nil }
+            let offset = Int(position) - 1
+            return try select(collection, where: nil, arguments: [], suffix: "LIMIT 1 OFFSET ?", [offset],
+                              firstPosition: offset).first
+        }
+        let condition = try key(for: collection).matching(id)
+        return try select(collection, where: condition.sql, arguments: condition.arguments, suffix: "LIMIT 1", []).first
+    }
+
+    public func position(of id: RecordID, in collection: CollectionSchema) throws -> Int? {
+        // Counting the rows before one in a field's order needs that field's
+        // value and NULL rules; callers manage without a number there.
+        guard collection.order == nil, collection.groupField == nil else { return nil }
+        let key = try key(for: collection)
+        if key.readOnlyReason != nil, case .rowid(let position) = id, position >= 1, position <= Int64(Int.max) {
+            return Int(position) - 1
+        }
+        let before = try key.before(id, descending: collection.newRowsOnTop)
+        let condition = scoped(collection, before)
+        return try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(key.quotedTable) WHERE \(condition.sql ?? "1")",
+                             arguments: condition.arguments)
+        }
+    }
+
+    public func ids(of collection: CollectionSchema) throws -> [RecordID] {
+        let key = try writableKey(for: collection)
+        let filter = scoped(collection, nil)
+        let sql = "SELECT \(key.keySQL) FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
+            + " ORDER BY \(orderBy(collection, key))"
+        return try read { db in try RowReader.fetchAll(db, sql: sql, arguments: filter.arguments).map(key.id(from:)) }
+    }
+
+    public func find(
+        _ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int
+    ) throws -> [NavshCore.Record] {
+        if let reason = try key(for: collection).readOnlyReason { throw StoreError.other(reason) }
+        let column = field.sqlIdentifier
+        if match == .exact {
+            return try select(collection, where: "\(column) = ? COLLATE NOCASE", arguments: [text],
+                              suffix: "LIMIT ?", [limit])
+        }
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        let pattern = (match == .contains ? "%" : "") + escaped + "%"
+        return try select(collection, where: "\(column) LIKE ? ESCAPE '\\'", arguments: [pattern],
+                          suffix: "LIMIT ?", [limit])
+    }
+}

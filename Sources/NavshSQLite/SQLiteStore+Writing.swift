@@ -1,0 +1,159 @@
+import Foundation
+import GRDB
+import NavshCore
+
+/// Writes: each one transaction (a savepoint inside a batch), checked
+/// against the values its caller read, with constraint errors that name the
+/// field.
+extension SQLiteStore {
+    // Every write says OR ABORT: it overrides a column's own ON CONFLICT
+    // REPLACE or IGNORE, which would otherwise let a save delete another
+    // row unreported, or be dropped while reported as done.
+    public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> RecordID {
+        let key = try writableKey(for: collection)
+        let names = try orderedNames(values.keys, in: collection)
+        let sql = names.isEmpty
+            ? "INSERT OR ABORT INTO \(key.quotedTable) DEFAULT VALUES RETURNING \(key.keySQL)"
+            : "INSERT OR ABORT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
+                + "VALUES (\(names.map { values[$0]!.sqlPlaceholder }.joined(separator: ", "))) RETURNING \(key.keySQL)"
+        let arguments = StatementArguments(names.map { values[$0]!.databaseValue })
+        return try write(collection, values: values) { db in
+            guard let row = try RowReader.fetchOne(db, sql: sql, arguments: arguments) else {
+                throw StoreError.other("the insert returned no row")
+            }
+            return try key.id(from: row)
+        }
+    }
+
+    public func update(
+        _ id: RecordID, in collection: CollectionSchema, changes: [String: Value], expecting: [String: Value]?
+    ) throws {
+        guard !changes.isEmpty else { return }
+        let key = try writableKey(for: collection)
+        let names = try orderedNames(changes.keys, in: collection)
+        let condition = try unchanged(id, key, collection, expecting)
+        let assignments = names.map { "\($0.sqlIdentifier) = \(changes[$0]!.sqlPlaceholder)" }.joined(separator: ", ")
+        var arguments = StatementArguments(names.map { changes[$0]!.databaseValue })
+        arguments += condition.arguments
+        try write(collection, values: changes) { db in
+            try db.execute(sql: "UPDATE OR ABORT \(key.quotedTable) SET \(assignments) WHERE \(condition.sql)",
+                           arguments: arguments)
+            if db.changesCount == 0 { throw try whyNot(id, collection, db) }
+        }
+    }
+
+    @discardableResult
+    public func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws -> [CascadeEffect] {
+        let key = try writableKey(for: collection)
+        let condition = try unchanged(id, key, collection, expecting)
+        return try write(collection, values: [:]) { db in
+            // Read in the delete's own transaction: exactly what it takes.
+            let reader = CascadeReader(store: self, db: db)
+            let effects = try reader.effects(ofDeleting: id, in: collection.name)
+            try db.execute(sql: "DELETE FROM \(key.quotedTable) WHERE \(condition.sql)", arguments: condition.arguments)
+            if db.changesCount == 0 { throw try whyNot(id, collection, db) }
+            return try reader.afterDelete(effects)
+        }
+    }
+
+    public func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference] {
+        try read { db in try CascadeReader(store: self, db: db).blockers(ofDeleting: id, in: collection.name) }
+    }
+
+    public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {
+        try read { db in try CascadeReader(store: self, db: db).effects(ofDeleting: id, in: collection.name) }
+    }
+
+    public func restore(_ record: NavshCore.Record, into collection: CollectionSchema) throws {
+        let key = try writableKey(for: collection)
+        let stored = collection.fields.filter { !$0.isGenerated }
+        var columns = stored.map(\.name.sqlIdentifier)
+        var values = stored.map { record[$0.name] }
+        // A table without a rowid alias column gets its rowid back by name.
+        if case .rowid(let expression) = key.kind, case .rowid(let rowid) = record.id, !columns.contains(expression) {
+            columns.insert(expression, at: 0)
+            values.insert(.integer(rowid), at: 0)
+        }
+        let sql = "INSERT OR ABORT INTO \(key.quotedTable) (\(columns.joined(separator: ", "))) "
+            + "VALUES (\(values.map(\.sqlPlaceholder).joined(separator: ", ")))"
+        try write(collection, values: record.values) { db in
+            try db.execute(sql: sql, arguments: StatementArguments(values.map(\.databaseValue)))
+        }
+    }
+
+    /// The row's identity plus, when `expected` is given, an exact match
+    /// (storage class and bytes, see `ExactMatch`) of every stored field's
+    /// expected value.
+    func unchanged(
+        _ id: RecordID, _ key: TableKey, _ collection: CollectionSchema, _ expected: [String: Value]?
+    ) throws -> (sql: String, arguments: StatementArguments) {
+        var condition = try key.matching(id)
+        guard let expected else { return condition }
+        let matches = collection.fields.filter { !$0.isGenerated }.compactMap { field in
+            expected[field.name].map { ExactMatch.sql(field.name.sqlIdentifier, $0) }
+        }
+        guard !matches.isEmpty else { return condition }
+        let all = ExactMatch.all(matches[...])
+        condition.sql += " AND " + all.sql
+        condition.arguments += all.arguments
+        return condition
+    }
+
+    /// After a write that touched no row: the row is gone, or it changed.
+    func whyNot(_ id: RecordID, _ collection: CollectionSchema, _ db: Database) throws -> StoreError {
+        let condition = try key(for: collection).matching(id)
+        var unscoped = collection  // moved out of an owner's list is changed, not gone
+        unscoped.scope = nil
+        guard let row = try select(db, unscoped, where: condition.sql, arguments: condition.arguments,
+                                   suffix: "LIMIT 1", []).first else {
+            return .recordMissing
+        }
+        return .conflict(current: Record(id: id, values: row.values))
+    }
+
+    /// The key of a table whose rows can be written; refuses, with the
+    /// reason, a table whose rows cannot be told apart.
+    func writableKey(for collection: CollectionSchema) throws -> TableKey {
+        let key = try key(for: collection)
+        if let reason = key.readOnlyReason { throw StoreError.readOnly(reason) }
+        return key
+    }
+
+    /// Field names in declared order, refusing any the table does not have:
+    /// only names from the schema ever reach SQL.
+    func orderedNames(_ names: some Sequence<String>, in collection: CollectionSchema) throws -> [String] {
+        let wanted = Set(names)
+        let known = collection.fields.map(\.name).filter { wanted.contains($0) }
+        guard known.count == wanted.count else {
+            throw StoreError.other("unknown fields: \(wanted.subtracting(known).sorted().joined(separator: ", "))")
+        }
+        return known
+    }
+
+    /// One transaction; on failure it rolls back and the error names the fields.
+    func write<T>(
+        _ collection: CollectionSchema, values: [String: Value], _ body: (Database) throws -> T
+    ) throws -> T {
+        func translated(_ db: Database) throws -> T {
+            do {
+                return try body(db)
+            } catch let error as DatabaseError {
+                throw ConstraintTranslator.translate(
+                    error, table: collection.name, fields: collection.fields.map(\.name), db: db, values: values)
+            }
+        }
+        do {
+            guard inBatch else { return try database.write(translated) }
+            return try database.writeWithoutTransaction { db in
+                var result: T?
+                try db.inSavepoint {
+                    result = try translated(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch let error as DatabaseError {
+            throw ConstraintTranslator.translate(error, table: collection.name, fields: collection.fields.map(\.name))
+        }
+    }
+}
