@@ -9,6 +9,41 @@ import NavshCore
 struct CascadeReader {
     let store: SQLiteStore
     let db: Database
+    /// Every foreign key of the file by the table it refers to (lower-cased),
+    /// and every table's primary key: read once, in two statements, not
+    /// once per row a cascade reaches.
+    private let foreignKeysByParent: [String: [ForeignKey]]
+    private let primaryKeys: [String: [String]]
+
+    init(store: SQLiteStore, db: Database) throws {
+        self.store = store
+        self.db = db
+        let tables = Set(store.keys.keys)
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT m.name AS child, f.id AS id, f."table" AS parent, f."from" AS "from", f."to" AS "to",
+                   f.on_delete AS on_delete
+            FROM sqlite_master AS m, pragma_foreign_key_list(m.name) AS f
+            WHERE m.type = 'table' ORDER BY m.name, f.id, f.seq
+            """)
+        var byParent: [String: [ForeignKey]] = [:]
+        let grouped = Dictionary(grouping: rows) { "\($0["child"] as String? ?? "")\u{0}\($0["id"] as Int? ?? 0)" }
+        for key in grouped.keys.sorted() {
+            guard let columns = grouped[key], let first = columns.first, let child: String = first["child"],
+                  tables.contains(child), let parent: String = first["parent"] else { continue }
+            byParent[parent.lowercased(), default: []].append(ForeignKey(
+                child: child, from: columns.compactMap { $0["from"] }, to: columns.compactMap { $0["to"] },
+                onDelete: first["on_delete"] ?? ""))
+        }
+        foreignKeysByParent = byParent
+        var keys: [String: [String]] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT m.name AS t, p.name AS c FROM sqlite_master AS m, pragma_table_info(m.name) AS p
+            WHERE m.type = 'table' AND p.pk > 0 ORDER BY m.name, p.pk
+            """) {
+            if let table: String = row["t"], let column: String = row["c"] { keys[table, default: []].append(column) }
+        }
+        primaryKeys = keys
+    }
 
     private struct ForeignKey {
         var child: String
@@ -66,11 +101,11 @@ struct CascadeReader {
     /// parent value: a NULL refers to nothing).
     private func references(to parent: (table: String, values: [String: Value]), acting actions: Set<String>)
         throws -> [(ForeignKey, TableKey, [Value])] {
-        try foreignKeys(referencing: parent.table).compactMap { foreignKey in
+        foreignKeys(referencing: parent.table).compactMap { foreignKey in
             guard actions.contains(foreignKey.onDelete.uppercased()), let childKey = store.keys[foreignKey.child] else {
                 return nil
             }
-            let parentColumns = foreignKey.to.isEmpty ? try primaryKey(of: parent.table) : foreignKey.to
+            let parentColumns = foreignKey.to.isEmpty ? primaryKey(of: parent.table) : foreignKey.to
             guard parentColumns.count == foreignKey.from.count else { return nil }
             let values = parentColumns.map { parent.values[$0] ?? .null }
             return values.contains(where: \.isNull) ? nil : (foreignKey, childKey, values)
@@ -88,11 +123,11 @@ struct CascadeReader {
         var counts: [BlockingReference] = []
         let parents = [(table, root)] + taken.map { ($0.collection, $0.record.values) }
         for (parentTable, values) in parents {
-            for foreignKey in try foreignKeys(referencing: parentTable) {
+            for foreignKey in foreignKeys(referencing: parentTable) {
                 let action = foreignKey.onDelete.uppercased()
                 guard action != "CASCADE", action != "SET NULL", action != "SET DEFAULT",
                       let childKey = store.keys[foreignKey.child] else { continue }
-                let parentColumns = foreignKey.to.isEmpty ? try primaryKey(of: parentTable) : foreignKey.to
+                let parentColumns = foreignKey.to.isEmpty ? primaryKey(of: parentTable) : foreignKey.to
                 guard parentColumns.count == foreignKey.from.count else { continue }
                 let parentValues = parentColumns.map { values[$0] ?? .null }
                 if parentValues.contains(where: \.isNull) { continue }
@@ -127,26 +162,12 @@ struct CascadeReader {
 
     private static func mark(_ table: String, _ id: RecordID) -> String { "\(table)\u{0}\(id)" }
 
-    private func foreignKeys(referencing parent: String) throws -> [ForeignKey] {
-        var found: [ForeignKey] = []
-        for child in store.keys.keys.sorted() {
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT id, "table" AS parent, "from", "to", on_delete FROM pragma_foreign_key_list(?) ORDER BY id, seq
-                """, arguments: [child])
-            for (_, columns) in Dictionary(grouping: rows, by: { $0["id"] as Int }).sorted(by: { $0.key < $1.key }) {
-                guard let first = columns.first, (first["parent"] as String?)?.lowercased() == parent.lowercased()
-                else { continue }
-                found.append(ForeignKey(
-                    child: child, from: columns.compactMap { $0["from"] }, to: columns.compactMap { $0["to"] },
-                    onDelete: first["on_delete"] ?? ""))
-            }
-        }
-        return found
+    private func foreignKeys(referencing parent: String) -> [ForeignKey] {
+        foreignKeysByParent[parent.lowercased()] ?? []
     }
 
-    private func primaryKey(of table: String) throws -> [String] {
-        try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", arguments: [table])
-            .compactMap { $0["name"] }
+    private func primaryKey(of table: String) -> [String] {
+        primaryKeys[table] ?? []
     }
 
     /// Every column of one row, by name.

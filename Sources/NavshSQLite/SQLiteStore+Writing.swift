@@ -48,7 +48,7 @@ extension SQLiteStore {
         let condition = try unchanged(id, key, collection, expecting)
         return try write(collection, values: [:]) { db in
             // Read in the delete's own transaction: exactly what it takes.
-            let reader = CascadeReader(store: self, db: db)
+            let reader = try CascadeReader(store: self, db: db)
             let effects = try reader.effects(ofDeleting: id, in: collection.name)
             try db.execute(sql: "DELETE FROM \(key.quotedTable) WHERE \(condition.sql)", arguments: condition.arguments)
             if db.changesCount == 0 { throw try whyNot(id, collection, db) }
