@@ -44,11 +44,10 @@ extension Session {
                 "Delete row \(row.number), \(title), from \(list.collection.displayTitle)?\($0)"
             }
         }
-        try checkCascadeAsAsked(record.id, in: list.collection)
         let cascade: [CascadeEffect]
         do {
             // Checked against the values shown: a row changed since is not deleted blind.
-            cascade = try store.delete(record.id, from: list.collection, expecting: record.values)
+            cascade = try deleteAsAsked(record.id, in: list.collection, expecting: record.values)
         } catch StoreError.conflict {
             list.markStale()
             throw changedSinceShown

@@ -276,10 +276,9 @@ extension Session {
                 "Delete \(frame.crumb) from \(frame.collection.displayTitle)?\($0)"
             }
         }
-        try checkCascadeAsAsked(id, in: frame.collection)
         let cascade: [CascadeEffect]
         do {
-            cascade = try store.delete(id, from: frame.collection, expecting: frame.buffer.base)
+            cascade = try deleteAsAsked(id, in: frame.collection, expecting: frame.buffer.base)
         } catch StoreError.conflict {
             throw CommandError("\(frame.crumb) changed elsewhere since you opened it; nothing was deleted (reload shows it)")
         } catch StoreError.constraint(.foreignKey, _, _) {
@@ -303,16 +302,23 @@ extension Session {
         return Response(question: Question(confirm: prompt(CascadeEffect.phrase(preview, .question)), then: then))
     }
 
-    /// After a yes: refuses the delete if more (or other) rows would now go
-    /// with it than the question said.
-    func checkCascadeAsAsked(_ id: RecordID, in collection: CollectionSchema) throws {
-        guard let asked = askedCascade, asked.id == id, asked.collection == collection.name else { return }
+    /// Deletes one row. After a question, only if the delete takes exactly
+    /// the rows the question named: compared inside the delete's own
+    /// transaction, which is rolled back when more (or other) rows went.
+    func deleteAsAsked(_ id: RecordID, in collection: CollectionSchema,
+                       expecting: [String: Value]) throws -> [CascadeEffect] {
+        guard let asked = askedCascade, asked.id == id, asked.collection == collection.name else {
+            return try store.delete(id, from: collection, expecting: expecting)
+        }
         askedCascade = nil
-        let now = try store.cascades(ofDeleting: id, in: collection)
-        if Self.marks(now) != asked.rows {
-            let rows = now.isEmpty ? "no other row" : CascadeEffect.rows(now)
-            throw CommandError("what the delete takes with it changed since the question (it would now change "
-                + "\(rows)); nothing was deleted (delete again to be asked anew)")
+        return try store.atomically {
+            let taken = try store.delete(id, from: collection, expecting: expecting)
+            guard Self.marks(taken) == asked.rows else {
+                let rows = taken.isEmpty ? "no other row" : CascadeEffect.rows(taken)
+                throw CommandError("what the delete takes with it changed since the question (it would now change "
+                    + "\(rows)); nothing was deleted (delete again to be asked anew)")
+            }
+            return taken
         }
     }
 
