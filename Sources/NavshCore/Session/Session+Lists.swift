@@ -37,7 +37,7 @@ extension Session {
         let changedSinceShown = CommandError(
             "row \(row.number), \(title), changed elsewhere since shown; nothing was deleted (show, then delete again)")
         // A page holds previews (`ListPreview`): compare the shown row with the current one's preview.
-        if let shown = row.shown, shown != ListPreview.of(record, in: list.collection) { throw changedSinceShown }
+        if let shown = row.shown, !Self.sameRow(shown, ListPreview.of(record, in: list.collection)) { throw changedSinceShown }
         try checkNothingBlocks(deleting: record.id, titled: title, in: list.collection)
         if mode == .interactive && !confirmed {
             return try askToDelete(record.id, in: list.collection, then: .deleteRow(text)) {
