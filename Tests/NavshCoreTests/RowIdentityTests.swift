@@ -123,4 +123,12 @@ import Testing
         #expect(opened.hasPrefix("row 3 changed elsewhere since shown; this is it as it is now\nitems › Hoverboard\n"))
         #expect(opened.contains("999"))
     }
+
+    @Test func aColumnAddedElsewhereDoesNotMakeTheRowsShownOthers() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show")
+        try h.database.execute("ALTER TABLE items ADD COLUMN colour TEXT")
+        #expect(h.run("delete 2").error == nil)
+        #expect(try names(h) == ["Gort statue", "Hoverboard", "木彫りの熊", "Lucky cat 🐱"])
+    }
 }
