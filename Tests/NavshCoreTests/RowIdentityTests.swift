@@ -124,10 +124,10 @@ import Testing
         #expect(opened.contains("999"))
     }
 
-    @Test func aColumnAddedElsewhereDoesNotMakeTheRowsShownOthers() throws {
+    @Test func aListedColumnRenamedElsewhereDoesNotMakeTheRowsShownOthers() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("show")
-        try h.database.execute("ALTER TABLE items ADD COLUMN colour TEXT")
+        try h.database.execute("ALTER TABLE items RENAME COLUMN serial TO code")
         #expect(h.run("delete 2").error == nil)
         #expect(try names(h) == ["Gort statue", "Hoverboard", "木彫りの熊", "Lucky cat 🐱"])
     }
