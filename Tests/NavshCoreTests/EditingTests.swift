@@ -194,4 +194,17 @@ import Testing
         #expect(h.run("changes").output == "no unsaved changes\n")
         #expect(try h.database.rows("SELECT typeof(v) AS t FROM t")[0]["t"] == "integer")
     }
+
+    /// Found in the last real-use trial: save! of a WITHOUT ROWID row whose
+    /// key the user changed recorded the old key, so undo said "deleted
+    /// since" and left the row behind, blocking every older undo.
+    @Test func aPutBackUnderANewKeyCanBeUndone() throws {
+        let h = try SessionHarness("CREATE TABLE k (code TEXT PRIMARY KEY, v TEXT) WITHOUT ROWID; INSERT INTO k VALUES ('a', '1');")
+        h.run("open 1", "set code z")
+        try h.database.execute("DELETE FROM k")
+        #expect(h.run("save").error != nil)
+        #expect(h.output("save!") == "saved 1 (put back: it had been deleted elsewhere)\n")
+        #expect(h.output("undo") == "undid the insert of 1 (deleted it)\n")
+        #expect(try h.database.rows("SELECT count(*) AS n FROM k")[0]["n"] == "0")
+    }
 }

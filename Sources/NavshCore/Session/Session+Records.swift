@@ -143,12 +143,14 @@ extension Session {
             }
             var values = frame.buffer.base
             for (field, value) in changes { values[field] = value }
-            try store.restore(Record(id: id, values: values), into: collection)
-            let (stored, warning) = readBack(id, in: collection)
-            let restored = stored ?? Record(id: id, values: values)
+            // Put back under the key it has with the edits (a key field may be among them).
+            let putBackID = Self.identity(id, after: changes, in: collection)
+            try store.restore(Record(id: putBackID, values: values), into: collection)
+            let (stored, warning) = readBack(putBackID, in: collection)
+            let restored = stored ?? Record(id: putBackID, values: values)
             frame.markSaved(restored)
             remember(.inserted(collection, restored))
-            parent?.patch(restored)
+            parent?.patch(restored, was: id)
             return "saved \(title) (put back: it had been deleted elsewhere)\(warning)"
         }
         let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = frame.buffer.base[$1] ?? .null }
