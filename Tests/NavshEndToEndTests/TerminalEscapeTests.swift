@@ -41,4 +41,19 @@ import Testing
         expectClean(result.stdout, "stdout")
         #expect(result.stdout.contains("n\\x1B[2Jote\\x07 x → y"))
     }
+
+    /// Found in the last real-use trial: names were measured before they
+    /// were escaped, so labels were cut and columns pushed out of line; and
+    /// a name shown escaped could not be typed back.
+    @Test func escapedNamesLineUpAndCanBeTypedAsShown() throws {
+        let db = try TemporaryDatabase(Self.schema)
+        let script = "show\nopen 1\nopen 1\nset 'n\\x1B[2Jote\\x07' typed\nsave\n"
+        let result = try NavshBinary().run([db.path], stdin: script)
+        #expect(result.status == 0, "\(result.stderr)")
+        let collections = result.stdout.split(separator: "\n").filter { $0.hasSuffix(" rows") || $0.hasSuffix(" row") }
+        #expect(collections.count == 2)
+        #expect(Set(collections.map(\.count)).count == 1, "the right-aligned counts line up: \(collections)")
+        #expect(result.stdout.contains("n\\x1B[2Jote\\x07  x\n"), "the label is whole: \(result.stdout)")
+        #expect(try db.rows("SELECT \"\(Self.column)\" AS v FROM \"\(Self.table)\"")[0]["v"] == "typed")
+    }
 }

@@ -52,13 +52,18 @@ public struct CollectionSchema: Sendable {
         self.details = details ?? Self.defaultDetails(fields, title: self.titleField)
     }
 
-    public var displayTitle: String { title ?? name }
+    /// The title people read, escaped (a table's name may hold control
+    /// characters), so layouts measure what is printed.
+    public var displayTitle: String { TextLayout.printable(title ?? name) }
 
     /// Finds a field by name, ignoring case as SQLite does, or by its spec label.
     public func field(named name: String) -> Field? {
         let lowered = name.lowercased()
         return fields.first { $0.name == name } ?? fields.first { $0.name.lowercased() == lowered }
             ?? fields.first { $0.label?.lowercased() == lowered }
+            // As printed: a name holding control characters is shown escaped
+            // (`n\x07ote`), and can be typed that way ('n\x07ote', quoted).
+            ?? fields.first { TextLayout.printable($0.name) == name }
     }
 
     public var editableFields: [Field] { fields.filter { !$0.isReadOnly } }

@@ -53,9 +53,9 @@ public struct Field: Sendable, Equatable {
 
     /// The label, or the name made readable: `serial_number` → `Serial number`.
     public var displayLabel: String {
-        if let label { return label }
+        if let label { return TextLayout.printable(label) }
         let words = name.replacingAll("_", with: " ")
-        return words.prefix(1).uppercased() + words.dropFirst()
+        return TextLayout.printable(words.prefix(1).uppercased() + words.dropFirst())
     }
 
     public init(

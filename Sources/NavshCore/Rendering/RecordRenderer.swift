@@ -42,7 +42,8 @@ enum RecordRenderer {
     }
 
     /// A spec's label where it gives one (`set` takes it as well as the name).
-    static func label(_ field: Field) -> String { field.label ?? field.name }
+    /// Escaped here, before widths are measured, so labels line up.
+    static func label(_ field: Field) -> String { TextLayout.printable(field.label ?? field.name) }
 
     private static func line(
         _ field: Field, _ frame: RecordFrame, labelWidth: Int, columns: Int, reference: String?, showsLabel: Bool
@@ -69,7 +70,7 @@ enum RecordRenderer {
         }
         if changed, !frame.isDraft { notes.append("was " + ValueText.bounded(frame.buffer.base[field.name] ?? .null)) }
         let note = notes.isEmpty ? "" : "  (" + notes.joined(separator: ", ") + ")"
-        let prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? TextLayout.printable(label(field)) : "", labelWidth) + "  "
+        let prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? label(field) : "", labelWidth) + "  "
         let room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note))
         return (prefix + TextLayout.truncate(value, to: room) + note).trimmingTrailingSpaces + "\n"
     }
