@@ -17,6 +17,8 @@ enum ConstraintTranslator {
         case .SQLITE_CONSTRAINT_CHECK:
             let detail = (error.message ?? "").replacingOccurrences(of: "CHECK constraint failed: ", with: "")
             return StoreError.constraint(.check, fields: mentioned(fields, in: detail), detail: detail)
+        case .SQLITE_CONSTRAINT_TRIGGER:
+            return StoreError.constraint(.trigger, fields: [], detail: error.message ?? "a trigger refused it")
         case .SQLITE_CONSTRAINT_FOREIGNKEY:
             if let db, let found = missingParent(db, table: table, values: values) { return found }
             return StoreError.constraint(.foreignKey, fields: [], detail: "a reference does not match, or other rows still refer to this one")

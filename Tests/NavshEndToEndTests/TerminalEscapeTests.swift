@@ -32,6 +32,7 @@ import Testing
         #expect(result.stdout.contains("t\\x1B[31mred"))
         #expect(result.stdout.contains("n\\x1B[2Jote\\x07: x → y"))
         #expect(result.stderr.contains("refused\\x1B]0;pwned\\x07"))
+        #expect(result.stderr.contains("refused by a trigger: refused"), "a RAISE is a trigger's, not a constraint's")
     }
 
     @Test func theDryRunReportIsEscaped() throws {

@@ -7,6 +7,8 @@ public enum StoreError: Error, Equatable, Sendable {
         case check = "CHECK"
         case foreignKey = "FOREIGN KEY"
         case primaryKey = "PRIMARY KEY"
+        /// A trigger's RAISE(ABORT, …): `detail` is its message.
+        case trigger = "trigger"
         case other = "constraint"
     }
 

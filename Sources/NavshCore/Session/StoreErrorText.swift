@@ -17,6 +17,8 @@ enum StoreErrorText {
             case .foreignKey:
                 let subject = names.isEmpty ? "a reference" : names
                 return CommandError("\(subject): \(detail) (FOREIGN KEY); nothing was saved")
+            case .trigger:
+                return CommandError("refused by a trigger: \(detail); nothing was written")
             case .other:
                 return CommandError("refused by a constraint: \(detail); nothing was saved")
             }
