@@ -15,8 +15,8 @@ public enum FuzzTargets {
         _ = try? rest.next()
         _ = try? rest.restOfLine()
         for frame in FrameKind.allCases {
-            _ = try? CommandParser.parse(line, in: frame)
-            _ = try? CommandParser.parse(line, in: frame, abbreviations: true)
+            _ = try? CommandParser.commandName(of: line, in: frame)
+            _ = try? CommandParser.commandName(of: line, in: frame, abbreviations: true)
         }
     }
 

@@ -12,4 +12,21 @@ final class CollectionsFrame: Frame {
     var kind: FrameKind { .collections }
     var crumb: String { title }
     var unsavedFields: [String] { [] }
+
+    /// The page of collections to show, each with its row count.
+    func load(from store: any Store, pageSize size: Int) throws -> any FrameView {
+        pageIndex = min(pageIndex, ListFrame.pageCount(collections.count, size) - 1)
+        let first = pageIndex * size
+        let shown = Array(collections.dropFirst(first).prefix(size))
+        let rows = try shown.enumerated().map { offset, collection in
+            let total = try store.count(of: collection)
+            let rowCount = "\(total) row\(total == 1 ? "" : "s")"
+            return ListLayout.Row(number: first + offset + 1, title: collection.displayTitle,
+                                  details: collection.readOnlyReason == nil ? [rowCount] : [rowCount, "read-only"])
+        }
+        return ListView(
+            header: "\(title) (\(collections.count) collection\(collections.count == 1 ? "" : "s"))",
+            rows: rows, total: collections.count, pageIndex: pageIndex, pageSize: size,
+            empty: "no tables in this store")
+    }
 }

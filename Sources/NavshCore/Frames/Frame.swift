@@ -1,12 +1,16 @@
 /// One screen on the navigation stack (a view controller, in iOS terms).
-public protocol Frame: AnyObject {
+protocol Frame: AnyObject {
     var kind: FrameKind { get }
     /// This frame's part of the breadcrumb prompt, without the unsaved marker.
     var crumb: String { get }
     /// Fields with unsaved edits, in field order; empty when clean.
     var unsavedFields: [String] { get }
+    /// Reads what this frame shows now: the one step of showing it that
+    /// touches the store (and, for a list, notes the page as shown, which
+    /// row numbers then refer to).
+    func load(from store: any Store, pageSize: Int) throws -> any FrameView
 }
 
 extension Frame {
-    public var isDirty: Bool { !unsavedFields.isEmpty }
+    var isDirty: Bool { !unsavedFields.isEmpty }
 }

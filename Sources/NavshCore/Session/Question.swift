@@ -12,15 +12,20 @@ public struct Question: Equatable, Sendable {
     public private(set) var prompt: String
     public let kind: Kind
     /// What runs once the answer allows it (after saving, for `save`).
-    let then: Command
+    let then: any Command
 
-    init(confirm text: String, then: Command) {
+    /// The same question: the same words, asked before the same kind of command.
+    public static func == (a: Question, b: Question) -> Bool {
+        a.prompt == b.prompt && a.kind == b.kind && type(of: a.then) == type(of: b.then)
+    }
+
+    init(confirm text: String, then: any Command) {
         prompt = text + " [y/N] "
         kind = .confirm
         self.then = then
     }
 
-    init(unsaved work: [UnsavedWork], then: Command) {
+    init(unsaved work: [UnsavedWork], then: any Command) {
         let list = work.map(\.description).joined(separator: "; ")
         prompt = "Unsaved: \(list). Save, discard, or keep editing? [s/d/K] "
         kind = .unsavedWork

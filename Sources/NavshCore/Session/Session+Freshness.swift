@@ -22,7 +22,10 @@ extension Session {
             if let list = frame as? ListFrame {
                 list.markStale()
             } else if mode == .interactive, let record = frame as? RecordFrame {
-                notice += refresh(record, at: index)
+                let isTop = index == stack.count - 1
+                let (text, tookFresh) = record.refresh(from: store, prefix: isTop ? "" : path(upTo: index) + ": ")
+                notice += text
+                if isTop && tookFresh { topTookFreshValues = true }
             }
         }
         return TextLayout.printableLines(notice)
@@ -34,16 +37,11 @@ extension Session {
         let current = Dictionary(store.collections.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var changed: [String: String] = [:]
         func adopt(_ old: CollectionSchema) -> CollectionSchema {
-            guard var new = current[old.name] else { return old }
-            let before = old.fields.map(\.name), after = new.fields.map(\.name)
-            if before != after {
-                let added = after.filter { !before.contains($0) }, gone = before.filter { !after.contains($0) }
-                var parts = added.isEmpty ? [] : ["added " + added.joined(separator: ", ")]
-                if !gone.isEmpty { parts.append("removed " + gone.joined(separator: ", ")) }
-                changed[old.name] = parts.isEmpty ? "columns reordered" : parts.joined(separator: "; ")
-            }
-            new.scope = old.scope
-            return new
+            guard let new = current[old.name] else { return old }
+            if let difference = old.fieldDifference(to: new) { changed[old.name] = difference }
+            var adopted = new
+            adopted.scope = old.scope
+            return adopted
         }
         for frame in stack {
             switch frame {
@@ -55,37 +53,16 @@ extension Session {
         }
         return changed.keys.sorted().map { "\($0) changed elsewhere (\(changed[$0] ?? "")); showing it as it is now\n" }.joined()
     }
+}
 
-    /// Re-reads one record frame's row at the prompt and says what changed.
-    private func refresh(_ record: RecordFrame, at index: Int) -> String {
-        guard let id = record.id else { return "" }
-        let prefix = index == stack.count - 1 ? "" : path(upTo: index) + ": "
-        let fresh: Record?
-        do {
-            fresh = try store.record(of: record.collection, id: id)
-        } catch {
-            return ""  // unreadable now: keep what was shown; save checks again
-        }
-        guard let fresh else {
-            guard !record.deletedElsewhereNoticed else { return "" }
-            record.deletedElsewhereNoticed = true
-            return prefix + "\(TextLayout.printable(record.crumb)) was deleted elsewhere (save! puts it back, cancel leaves it)\n"
-        }
-        let changed = record.collection.fields.filter { fresh[$0.name] != record.buffer.base[$0.name] ?? .null }
-        guard !changed.isEmpty else { return "" }
-        if record.isDirty {
-            // Your edits stay on the values you were shown; save will be refused.
-            guard record.noticedElsewhere != fresh else { return "" }
-            record.noticedElsewhere = fresh
-            let names = changed.map { TextLayout.printable($0.name) }.joined(separator: ", ")
-            return prefix + "\(names) changed elsewhere; save will be refused (reload takes their values and keeps your edits)\n"
-        }
-        let lines = changed.map { field in
-            prefix + "\(TextLayout.printable(field.name)): \(ValueText.raw(record.buffer.base[field.name] ?? .null))"
-                + " → \(ValueText.raw(fresh[field.name])) (changed elsewhere)\n"
-        }
-        record.markSaved(fresh)
-        if index == stack.count - 1 { topTookFreshValues = true }
-        return lines.joined()
+extension CollectionSchema {
+    /// `added x; removed y`, `columns reordered`, or nil when the fields are the same.
+    func fieldDifference(to new: CollectionSchema) -> String? {
+        let before = fields.map(\.name), after = new.fields.map(\.name)
+        guard before != after else { return nil }
+        let added = after.filter { !before.contains($0) }, gone = before.filter { !after.contains($0) }
+        var parts = added.isEmpty ? [] : ["added " + added.joined(separator: ", ")]
+        if !gone.isEmpty { parts.append("removed " + gone.joined(separator: ", ")) }
+        return parts.isEmpty ? "columns reordered" : parts.joined(separator: "; ")
     }
 }

@@ -14,15 +14,14 @@ public final class Session {
     /// Longest line accepted, in UTF-8 bytes.
     public static let maximumLineLength = 65_536
 
+    /// For reads. Every write goes through `writer`, which journals it.
     let store: any Store
+    let writer: JournaledStore
     let mode: Mode
     let viewport: () -> Viewport
-    private(set) var stack: [any Frame]
-    public private(set) var isFinished = false
-    /// Every write this session made, in order (undo writes included): the dry-run report.
-    var journal: [Change] = []
-    /// Writes `undo` can still take back, newest last.
-    var undoable: [Change] = []
+    /// The frames, root first; changed only through `push` and `pop` (Session+Stack).
+    var stack: [any Frame]
+    public internal(set) var isFinished = false
     /// The store's change token when this session last looked.
     var lastChangeToken: Int?
     /// The last look at the store refreshed the top record frame: a command
@@ -36,6 +35,7 @@ public final class Session {
 
     public init(store: any Store, mode: Mode, viewport: @escaping () -> Viewport = { Viewport() }) {
         self.store = store
+        self.writer = JournaledStore(store)
         self.mode = mode
         self.viewport = viewport
         if store.collections.count == 1 {
@@ -48,11 +48,9 @@ public final class Session {
 
     /// The writes this session made, one line each (`update items › Gort
     /// statue: value 120 → 150`), for a dry run's report.
-    public var changesMade: [String] { journal.map { TextLayout.printable($0.summary) } }
+    public var changesMade: [String] { writer.journal.map { TextLayout.printable($0.summary) } }
 
     // MARK: State for callers
-
-    var top: any Frame { stack[stack.count - 1] }
 
     /// One frame's part of the prompt.
     public struct Crumb: Equatable, Sendable {
@@ -84,7 +82,7 @@ public final class Session {
 
     /// What an interactive session prints when it starts.
     public func welcome() -> Response {
-        run { Response(output: try render(top)) }.terminalSafe()
+        run { Response(output: try show(top)) }.terminalSafe()
     }
 
     // MARK: Feeding lines
@@ -99,7 +97,7 @@ public final class Session {
         if line.utf8.contains(0) {
             return .failure(CommandError("line contains a NUL byte; nothing was run"))
         }
-        let command: Command?
+        let command: (any Command)?
         do {
             command = try CommandParser.parse(line, in: top.kind, abbreviations: mode == .interactive)
         } catch {
@@ -114,7 +112,7 @@ public final class Session {
             return Response(output: notice, error: CommandError(
                 "the record changed elsewhere (see above); nothing was run: type the command again if it still applies"))
         }
-        var response = run { try perform(command, confirmed: false) }
+        var response = run { try command.run(in: self, confirmed: false) }
         response.output = notice + response.output
         return response
     }
@@ -152,12 +150,12 @@ public final class Session {
         case .no, .stay:
             return Response()
         case .yes, .discard:
-            return run { try perform(question.then, confirmed: true) }
+            return run { try question.then.run(in: self, confirmed: true) }
         case .save:
             var saved = ""
             let response = run {
                 saved = try saveAll()
-                return try perform(question.then, confirmed: true)
+                return try question.then.run(in: self, confirmed: true)
             }
             return Response(output: saved + response.output, error: response.error, quits: response.quits)
         }
@@ -179,7 +177,7 @@ public final class Session {
         // Enter on the value as it was is no edit: re-parsing its text could
         // change its type (5 → '5' in an untyped column).
         if text == edit.initial { return Response(output: "\(edit.field) unchanged\n") }
-        let response = execute(setting: edit.field, to: text)
+        let response = run { try SetCommand(field: edit.field, value: text).run(in: self, confirmed: false) }
         guard response.error != nil else { return response }
         var retry = response
         retry.edit = FieldEdit(field: edit.field, prompt: edit.prompt, initial: text, hadValue: edit.hadValue,
@@ -222,25 +220,4 @@ public final class Session {
         }
     }
 
-    func path(upTo index: Int) -> String {
-        stack[...index].map { TextLayout.printable($0.crumb) }.joined(separator: " › ")
-    }
-
-    func push(_ frame: any Frame) {
-        stack.append(frame)
-    }
-
-    /// Removes the top frame; the root frame always stays.
-    func pop() {
-        if stack.count > 1 { stack.removeLast() }
-    }
-
-    func popToRoot() {
-        stack.removeLast(stack.count - 1)
-    }
-
-    func finish() -> Response {
-        isFinished = true
-        return Response(quits: true)
-    }
 }

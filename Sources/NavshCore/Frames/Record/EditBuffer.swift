@@ -17,6 +17,11 @@ struct EditBuffer {
 
     func isChanged(_ field: String) -> Bool { changes[field] != nil }
 
+    /// The values with the edits applied: what a save writes.
+    var current: [String: Value] {
+        base.merging(changes) { _, edit in edit }
+    }
+
     mutating func set(_ field: String, to value: Value) {
         changes[field] = base[field] ?? .null == value ? nil : value
     }

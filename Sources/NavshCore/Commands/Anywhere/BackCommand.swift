@@ -1,0 +1,48 @@
+/// `back` pops the top frame, keeping unsaved edits safe (a question, or in
+/// a script an error); `back!` pops it discarding them, saying what went.
+struct BackCommand: Command {
+    static let forms = [
+        CommandForm("back", CommandForm.anywhere, .none, usage: "back",
+                    "go back one frame, keeping unsaved edits safe", example: "back"),
+        CommandForm("back!", CommandForm.anywhere, .none, usage: "back!",
+                    "go back one frame, discarding unsaved edits", example: "back!"),
+    ]
+
+    let force: Bool
+
+    init(form: CommandForm, arguments: Arguments) {
+        force = form.name.hasSuffix("!")
+    }
+
+    init(force: Bool) {
+        self.force = force
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let force = self.force || confirmed
+        guard session.stack.count > 1 else {
+            throw CommandError("already at the first frame; quit leaves navsh")
+        }
+        // A collection whose app spec says `back: save` saves on the way out (Homepwner).
+        if !force, let record = session.top as? RecordFrame, record.collection.backPolicy == .save {
+            if record.isDirty {
+                let message = try record.save(in: session)
+                session.pop()
+                return Response(output: message + "\n")
+            }
+            // Nothing was set in the new item: leaving drops it, and says so.
+            if record.isDraft {
+                let title = TextLayout.printable(record.crumb)
+                session.pop()
+                return Response(output: "discarded \(title) (new, nothing was set in it)\n")
+            }
+        }
+        let top = session.stack.count - 1
+        if !force, let refusal = session.guardUnsaved(from: top, retry: BackCommand(force: true), escape: "back!") {
+            return refusal
+        }
+        let output = session.discardNotice(from: top)
+        session.pop()
+        return Response(output: output)
+    }
+}

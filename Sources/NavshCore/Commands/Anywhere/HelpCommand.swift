@@ -1,0 +1,21 @@
+/// `help` lists what this frame accepts; `help COMMAND` gives usage and an
+/// example. Both come from `CommandRegistry`, the table the parser reads.
+struct HelpCommand: Command {
+    static let forms = [CommandForm("help", CommandForm.anywhere, .optional("command"), usage: "help [COMMAND]",
+                                    "list the commands here, or explain one", example: "help set")]
+
+    let name: String?
+
+    init(form: CommandForm, arguments: Arguments) {
+        name = arguments.words.first
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        Response(output: HelpText.render(name, in: session.top.kind))
+    }
+
+    static func complete(_ rest: String, in session: Session) -> Completion {
+        guard !rest.contains(" ") && !rest.contains("\t") else { return .none }
+        return Completion(word: rest, candidates: CommandRegistry.names(in: session.top.kind).filter { $0.hasPrefix(rest) })
+    }
+}

@@ -1,0 +1,11 @@
+/// `show`: prints the top frame again, with the data as it is now.
+struct ShowCommand: Command {
+    static let forms = [CommandForm("show", CommandForm.anywhere, .none, usage: "show",
+                                    "print this frame again", example: "show")]
+
+    init(form: CommandForm, arguments: Arguments) {}
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        Response(output: try session.show(session.top))
+    }
+}

@@ -1,0 +1,23 @@
+/// `where`: the stack of frames, one line each, with their unsaved fields.
+struct WhereCommand: Command {
+    static let forms = [CommandForm("where", CommandForm.anywhere, .none, usage: "where",
+                                    "print the stack of frames", example: "where")]
+
+    init(form: CommandForm, arguments: Arguments) {}
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let output = session.stack.indices.map { i in
+            let frame = session.stack[i]
+            var line = String(i + 1).leftPadded(to: 3) + "  " + TextLayout.printable(frame.crumb)
+            if frame.isDirty { line += "*  unsaved: " + frame.unsavedFields.joined(separator: ", ") }
+            return line + "\n"
+        }.joined()
+        return Response(output: output)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
+    }
+}

@@ -1,0 +1,45 @@
+/// What `delete N` in a list and `delete` in a record share: the checks
+/// before the question, the question naming what goes with the row, and the
+/// delete that takes exactly what the question named.
+enum Deletion {
+    static func checkDeletable(_ collection: CollectionSchema) throws {
+        if !collection.isDeletable {
+            throw CommandError("rows of \(collection.name) cannot be deleted (the app spec says deletable: false)")
+        }
+    }
+
+    /// Refuses a delete that references which do not cascade would stop,
+    /// naming them, before any question is asked.
+    static func checkNothingBlocks(deleting id: RecordID, titled title: String, in collection: CollectionSchema,
+                                   store: any Store) throws {
+        let blockers = try store.blockingReferences(ofDeleting: id, in: collection)
+        guard blockers.isEmpty else {
+            throw CommandError("cannot delete \(title): \(BlockingReference.phrase(blockers)); nothing was deleted")
+        }
+    }
+
+    /// The question before a delete, naming what goes with the row; what it
+    /// named is kept in the session, so that the answer holds for that only.
+    static func ask(_ id: RecordID, in collection: CollectionSchema, session: Session, then: any Command,
+                    _ prompt: (String) -> String) throws -> Response {
+        let preview = try session.store.cascades(ofDeleting: id, in: collection)
+        session.askedCascade = (id, collection.name, CascadeEffect.marks(preview))
+        return Response(question: Question(confirm: prompt(CascadeEffect.phrase(preview, .question)), then: then))
+    }
+
+    /// Deletes the row checked against `row.values`; after a question, only
+    /// if it takes exactly what the question named. Lists showing rows it
+    /// took read again.
+    static func delete(_ row: Record, from collection: CollectionSchema, session: Session) throws -> [CascadeEffect] {
+        var asked: Set<String>?
+        if let question = session.askedCascade, question.id == row.id, question.collection == collection.name {
+            asked = question.rows
+            session.askedCascade = nil
+        }
+        let cascade = try session.writer.delete(row, from: collection, asked: asked)
+        for case let list as ListFrame in session.stack {
+            list.take(cascade)
+        }
+        return cascade
+    }
+}

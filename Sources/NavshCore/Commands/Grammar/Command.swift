@@ -1,0 +1,83 @@
+/// One command of the shell: how it is written (its forms), how it is built
+/// from the words typed, how it runs, and how its arguments complete.
+///
+/// Each command is one type in one file under `Commands/`, listed once in
+/// `CommandRegistry.all`. The parser, `help`, abbreviations and Tab
+/// completion all read that registry, so they cannot disagree about what a
+/// command is called, where it works or what it takes.
+protocol Command: Sendable {
+    /// The ways of writing this command: usually one; `back` and `back!`, or
+    /// `open` in each kind of frame, are forms of one type when they share
+    /// their behaviour.
+    static var forms: [CommandForm] { get }
+
+    /// Builds the command from the form typed and its arguments, which the
+    /// parser has already checked against the form's `ArgumentShape`.
+    init(form: CommandForm, arguments: Arguments) throws(CommandError)
+
+    /// Runs on the session's top frame. `confirmed` is true when the user
+    /// already answered yes to this command's question. A command that
+    /// throws has changed nothing.
+    func run(in session: Session, confirmed: Bool) throws -> Response
+
+    /// Tab candidates for `rest`, the text typed after the command's word.
+    static func complete(_ rest: String, in session: Session) -> Completion
+
+    /// Changes or writes the record frame's values: not to be run on values
+    /// its user has not seen yet (see `Session.noticeChangesElsewhere`).
+    var editsTheRecord: Bool { get }
+}
+
+extension Command {
+    static func complete(_ rest: String, in session: Session) -> Completion { .none }
+    var editsTheRecord: Bool { false }
+}
+
+/// The user contract of one way of writing a command: where it is accepted,
+/// how it is written, what it does.
+struct CommandForm: Sendable {
+    let name: String
+    let frames: Set<FrameKind>
+    let arguments: ArgumentShape
+    let usage: String
+    let summary: String
+    let example: String
+
+    init(_ name: String, _ frames: Set<FrameKind>, _ arguments: ArgumentShape,
+         usage: String, _ summary: String, example: String) {
+        self.name = name
+        self.frames = frames
+        self.arguments = arguments
+        self.usage = usage
+        self.summary = summary
+        self.example = example
+    }
+
+    /// Every kind of frame.
+    static let anywhere = Set(FrameKind.allCases)
+}
+
+/// What a form takes after its word.
+enum ArgumentShape: Sendable {
+    case none
+    case optional(String)
+    case required(String)
+    /// The rest of the line, raw, or one quoted word.
+    case rest(String)
+    /// A word, then the rest of the line (possibly nothing) as a value.
+    case wordAndRest(String)
+    /// Exactly two words.
+    case two(String)
+}
+
+/// The arguments as typed, split by the form's shape.
+struct Arguments: Sendable {
+    var words: [String] = []
+    /// The rest of the line for `.rest` and `.wordAndRest`; nil when nothing followed.
+    var rest: String?
+
+    /// The first word, or "" (a shape that requires one guarantees it).
+    var first: String { words.first ?? "" }
+    /// The second word, or "" (`.two` guarantees it).
+    var second: String { words.dropFirst().first ?? "" }
+}

@@ -1,0 +1,54 @@
+/// Every command, in the order `help` lists them. Adding a command is a new
+/// file under `Commands/` and one line here.
+enum CommandRegistry {
+    static let all: [any Command.Type] = [
+        // Lists and the list of collections
+        OpenCollectionCommand.self,
+        OpenRowCommand.self,
+        OpenReferenceCommand.self,
+        NewCommand.self,
+        DeleteRowCommand.self,
+        MoveCommand.self,
+        NextPageCommand.self,
+        PreviousPageCommand.self,
+        PageCommand.self,
+        // Records
+        SetCommand.self,
+        EditCommand.self,
+        UnsetCommand.self,
+        ChangesCommand.self,
+        RevertCommand.self,
+        SaveCommand.self,
+        ReloadCommand.self,
+        CancelCommand.self,
+        DeleteRecordCommand.self,
+        // Anywhere
+        ShowCommand.self,
+        WhereCommand.self,
+        BackCommand.self,
+        TopCommand.self,
+        QuitCommand.self,
+        UndoCommand.self,
+        HistoryCommand.self,
+        HelpCommand.self,
+    ]
+
+    /// Every form with the type that runs it, in registry order.
+    static let forms: [(form: CommandForm, type: any Command.Type)] =
+        all.flatMap { type in type.forms.map { (form: $0, type: type) } }
+
+    static func accepted(in frame: FrameKind) -> [(form: CommandForm, type: any Command.Type)] {
+        forms.filter { $0.form.frames.contains(frame) }
+    }
+
+    static func named(_ name: String, in frame: FrameKind) -> (form: CommandForm, type: any Command.Type)? {
+        forms.first { $0.form.name == name && $0.form.frames.contains(frame) }
+    }
+
+    /// The names accepted in a frame, each once, sorted: for completion.
+    static func names(in frame: FrameKind) -> [String] {
+        var names: [String] = []
+        for entry in accepted(in: frame) where !names.contains(entry.form.name) { names.append(entry.form.name) }
+        return names.sorted()
+    }
+}

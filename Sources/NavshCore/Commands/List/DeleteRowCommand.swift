@@ -1,0 +1,55 @@
+/// `delete N` in a list: the row shown as N, checked against the values
+/// shown, after a question naming what goes with it.
+struct DeleteRowCommand: Command {
+    static let forms = [CommandForm("delete", [.list], .required("row"), usage: "delete N",
+                                    "delete the record at row N", example: "delete 3")]
+
+    let row: String
+
+    init(form: CommandForm, arguments: Arguments) {
+        row = arguments.first
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let list = try session.topFrame(ListFrame.self)
+        let collection = list.collection
+        try Deletion.checkDeletable(collection)
+        let row = try list.numberedRow(self.row, in: session.store)
+        let record = row.current
+        let title = RowTitle.of(row.shown ?? record, in: collection)
+        let changedSinceShown = CommandError(
+            "row \(row.number), \(title), changed elsewhere since shown; nothing was deleted (show, then delete again)")
+        // A page holds previews (`ListPreview`): compare the shown row with the current one's preview.
+        if let shown = row.shown, !ListFrame.sameRow(shown, ListPreview.of(record, in: collection)) {
+            throw changedSinceShown
+        }
+        try Deletion.checkNothingBlocks(deleting: record.id, titled: title, in: collection, store: session.store)
+        if session.mode == .interactive && !confirmed {
+            return try Deletion.ask(record.id, in: collection, session: session, then: self) {
+                "Delete row \(row.number), \(title), from \(collection.displayTitle)?\($0)"
+            }
+        }
+        let cascade: [CascadeEffect]
+        do {
+            // Checked against the values shown: a row changed since is not deleted blind.
+            cascade = try Deletion.delete(record, from: collection, session: session)
+        } catch StoreError.conflict {
+            list.markStale()
+            throw changedSinceShown
+        } catch StoreError.constraint(.foreignKey, _, _) {
+            throw CommandError("cannot delete \(title): other rows refer to it now (FOREIGN KEY); nothing was deleted")
+        } catch StoreError.recordMissing {
+            list.markStale()
+            throw CommandError("row \(row.number), \(title), was deleted elsewhere since shown; nothing was done "
+                + "(show lists the rows now)")
+        }
+        list.forget([record.id])
+        return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done))\n")
+    }
+
+    static func complete(_ rest: String, in session: Session) -> Completion {
+        guard let list = session.top as? ListFrame, !rest.contains(" "), !rest.contains("\t") else { return .none }
+        let numbers = list.numbersOnPage(size: session.viewport().pageSize, in: session.store)
+        return Completion(word: rest, candidates: numbers.filter { $0.hasPrefix(rest) })
+    }
+}

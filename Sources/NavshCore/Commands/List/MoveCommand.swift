@@ -1,0 +1,51 @@
+/// `move N M`: row N goes to position M, in a collection whose app spec
+/// keeps a manual order (`move: FIELD`). The order field is rewritten
+/// 1, 2, 3… in one transaction (only rows whose number changes are written).
+struct MoveCommand: Command {
+    static let forms = [CommandForm("move", [.list], .two("row numbers"), usage: "move N M",
+                                    "move row N to position M (manual order)", example: "move 5 1")]
+
+    let from: String
+    let to: String
+
+    init(form: CommandForm, arguments: Arguments) {
+        from = arguments.first
+        to = arguments.second
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let list = try session.topFrame(ListFrame.self)
+        let store = session.store
+        guard let field = list.collection.manualOrder else {
+            throw CommandError("\(list.collection.name) keeps no manual order (an app spec's move: FIELD allows move N M)")
+        }
+        let outOfRange = CommandError("move: rows are numbered 1 to \(try list.count(in: store)); usage: move N M")
+        guard let to = Int(to), to >= 1, let fromNumber = Int(from), fromNumber >= 1 else { throw outOfRange }
+        if list.shownPage?.row(numbered: fromNumber) == nil, fromNumber > (try list.count(in: store)) { throw outOfRange }
+        let row = try list.numberedRow(from, in: store)
+        let from = row.number
+        let before = try store.ids(of: list.collection)
+        if list.changedElsewhereSinceShown, let shown = list.shownPage {
+            // Positions shown must still hold: a move by stale ones could put
+            // the row anywhere. Values changed elsewhere do not matter here.
+            let start = shown.index * shown.size
+            let now = before.dropFirst(start).prefix(shown.rows.count)
+            guard Array(now) == shown.rows.map(\.id) else {
+                throw CommandError("move: the list changed elsewhere since shown; nothing was moved (show, then move again)")
+            }
+        }
+        guard let index = before.firstIndex(of: row.current.id) else {
+            list.markStale()
+            throw CommandError("move: row \(from) was deleted elsewhere; nothing was moved (show lists the rows now)")
+        }
+        guard to <= before.count else { throw outOfRange }
+        var ids = before
+        let moved = ids.remove(at: index)
+        ids.insert(moved, at: to - 1)
+        let title = RowTitle.of(row.current, in: list.collection)
+        try session.writer.reorder(list.collection, field: field, title: title, from: from, to: to,
+                                   before: before, after: ids)
+        list.renumberShown(pageSize: session.viewport().pageSize, in: store)
+        return Response(output: "moved \(title) from row \(from) to row \(to)\n")
+    }
+}

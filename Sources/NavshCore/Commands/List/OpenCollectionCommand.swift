@@ -1,0 +1,39 @@
+/// `open N` or `open NAME` in the list of collections pushes that collection's list.
+struct OpenCollectionCommand: Command {
+    static let forms = [CommandForm("open", [.collections], .rest("collection"), usage: "open N | open NAME",
+                                    "open the collection at row N, or by name", example: "open Items")]
+
+    let target: String
+
+    init(form: CommandForm, arguments: Arguments) {
+        target = arguments.rest ?? ""
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let root = try session.topFrame(CollectionsFrame.self)
+        let list = ListFrame(collection: try pick(from: root.collections))
+        session.push(list)
+        return Response(output: try session.show(list))
+    }
+
+    private func pick(from collections: [CollectionSchema]) throws -> CollectionSchema {
+        if let number = Int(target) {
+            guard (1...max(1, collections.count)).contains(number), !collections.isEmpty else {
+                throw CommandError("no collection \(number); there are \(collections.count)")
+            }
+            return collections[number - 1]
+        }
+        if let match = collections.first(where: { $0.name == target })
+            ?? collections.first(where: { $0.name.lowercased() == target.lowercased() })
+            ?? collections.first(where: { $0.title?.lowercased() == target.lowercased() }) {
+            return match
+        }
+        let names = collections.map(\.name).joined(separator: ", ")
+        throw CommandError("no collection named '\(TextLayout.printable(target))'; the collections are \(names)")
+    }
+
+    static func complete(_ rest: String, in session: Session) -> Completion {
+        guard let root = session.top as? CollectionsFrame else { return .none }
+        return Completion(word: rest, candidates: Completion.matching(root.collections.map(\.name), rest))
+    }
+}

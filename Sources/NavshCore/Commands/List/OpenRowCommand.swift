@@ -1,0 +1,39 @@
+/// `open N` or `open TITLE` in a list pushes that record.
+struct OpenRowCommand: Command {
+    static let forms = [CommandForm("open", [.list], .rest("row"), usage: "open N | open TITLE",
+                                    "open row N, or the row whose title matches", example: "open 3")]
+
+    let target: String
+
+    init(form: CommandForm, arguments: Arguments) {
+        target = arguments.rest ?? ""
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let list = try session.topFrame(ListFrame.self)
+        let (record, note) = try list.recordToOpen(target, in: session.store)
+        let frame = RecordFrame(collection: list.collection, record: record)
+        session.push(frame)
+        return Response(output: note + (try session.show(frame)))
+    }
+
+    /// Digits complete row numbers on the page shown; text completes titles
+    /// that start with it, across the whole collection.
+    static func complete(_ typed: String, in session: Session) -> Completion {
+        guard let list = session.top as? ListFrame else { return .none }
+        let numbers = { list.numbersOnPage(size: session.viewport().pageSize, in: session.store) }
+        if !typed.isEmpty && typed.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return Completion(word: typed, candidates: numbers().filter { $0.hasPrefix(typed) })
+        }
+        guard let titleField = list.collection.titleField, !typed.isEmpty,
+              let found = try? session.store.find(typed, in: titleField, of: list.collection, match: .prefix,
+                                                  limit: Completion.titleLimit)
+        else { return Completion(word: typed, candidates: typed.isEmpty ? numbers() : []) }
+        var titles: [String] = []
+        for record in found {
+            let title = RowTitle.of(record, in: list.collection)
+            if !titles.contains(title) { titles.append(title) }
+        }
+        return Completion(word: typed, candidates: titles)
+    }
+}

@@ -1,0 +1,57 @@
+/// `next`, `prev` and `page N`: the pages of a list (or of the list of collections).
+struct NextPageCommand: Command {
+    static let forms = [CommandForm("next", [.list, .collections], .none, usage: "next",
+                                    "show the next page", example: "next")]
+
+    init(form: CommandForm, arguments: Arguments) {}
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        try PageCommand.turn(by: 1, in: session)
+    }
+}
+
+struct PreviousPageCommand: Command {
+    static let forms = [CommandForm("prev", [.list, .collections], .none, usage: "prev",
+                                    "show the previous page", example: "prev")]
+
+    init(form: CommandForm, arguments: Arguments) {}
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        try PageCommand.turn(by: -1, in: session)
+    }
+}
+
+struct PageCommand: Command {
+    static let forms = [CommandForm("page", [.list, .collections], .required("page number"), usage: "page N",
+                                    "show page N", example: "page 2")]
+
+    let number: String
+
+    init(form: CommandForm, arguments: Arguments) {
+        number = arguments.first
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let frame = try session.topFrame((any PagedFrame).self)
+        let pages = try frame.pageCount(size: session.viewport().pageSize, in: session.store)
+        guard let number = Int(number), (1...pages).contains(number) else {
+            throw CommandError("page: '\(TextLayout.printable(number))' is not a page here; pages are 1 to \(pages)")
+        }
+        frame.pageIndex = number - 1
+        return Response(output: try session.show(frame))
+    }
+
+    static func turn(by step: Int, in session: Session) throws -> Response {
+        let frame = try session.topFrame((any PagedFrame).self)
+        let pages = try frame.pageCount(size: session.viewport().pageSize, in: session.store)
+        let index = frame.pageIndex
+        let target = index + step
+        guard (0..<pages).contains(target) else {
+            throw CommandError(step > 0
+                ? "already on the last page (page \(index + 1) of \(pages))"
+                : "already on the first page")
+        }
+        frame.pageIndex = target
+        return Response(output: try session.show(frame))
+    }
+}

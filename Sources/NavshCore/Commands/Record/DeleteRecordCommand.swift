@@ -1,0 +1,36 @@
+/// `delete` in a record: deletes the row as this frame read it, after a
+/// question naming what goes with it, and goes back.
+struct DeleteRecordCommand: Command {
+    static let forms = [CommandForm("delete", [.record], .none, usage: "delete",
+                                    "delete this record and go back", example: "delete")]
+
+    init(form: CommandForm, arguments: Arguments) {}
+
+    var editsTheRecord: Bool { true }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let frame = try session.topFrame(RecordFrame.self)
+        let collection = frame.collection
+        try Deletion.checkDeletable(collection)
+        guard let id = frame.id else {
+            throw CommandError("this record is not saved yet; cancel discards it")
+        }
+        try Deletion.checkNothingBlocks(deleting: id, titled: frame.crumb, in: collection, store: session.store)
+        if session.mode == .interactive && !confirmed {
+            return try Deletion.ask(id, in: collection, session: session, then: self) {
+                "Delete \(frame.crumb) from \(collection.displayTitle)?\($0)"
+            }
+        }
+        let cascade: [CascadeEffect]
+        do {
+            cascade = try Deletion.delete(Record(id: id, values: frame.buffer.base), from: collection, session: session)
+        } catch StoreError.conflict {
+            throw CommandError("\(frame.crumb) changed elsewhere since you opened it; nothing was deleted (reload shows it)")
+        } catch StoreError.constraint(.foreignKey, _, _) {
+            throw CommandError("cannot delete \(frame.crumb): other rows refer to it now (FOREIGN KEY); nothing was deleted")
+        }
+        session.pop()
+        (session.top as? ListFrame)?.forget([id])
+        return Response(output: "deleted \(frame.crumb)\(CascadeEffect.phrase(cascade, .done))\n")
+    }
+}

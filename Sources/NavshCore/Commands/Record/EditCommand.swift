@@ -1,0 +1,63 @@
+/// `edit FIELD`: hands the runner a line editor pre-filled with the value
+/// (in a script, the next line is the value); what is typed comes back
+/// through `Session.finishEdit`.
+struct EditCommand: Command {
+    static let forms = [CommandForm("edit", [.record], .required("field"), usage: "edit FIELD",
+                                    "edit a field's value on a pre-filled line", example: "edit name")]
+
+    /// Longest value `edit` pre-fills at the prompt.
+    static let longestEditableValue = 4_096
+
+    let field: String
+
+    init(form: CommandForm, arguments: Arguments) {
+        field = arguments.first
+    }
+
+    var editsTheRecord: Bool { true }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let frame = try session.topFrame(RecordFrame.self)
+        let field = try frame.editableField(self.field)
+        if field.kind == .blob {
+            throw CommandError("\(field.name) holds binary data (BLOB), which cannot be edited as text")
+        }
+        let value = frame.buffer.value(of: field.name)
+        let initial: String
+        switch value {
+        case .null: initial = ""
+        case .text(let text): initial = text
+        default: initial = ValueText.raw(value)
+        }
+        // The line editor pre-fills the value as text to change: one it cannot
+        // show as it is stored would be saved back altered by a mere Enter.
+        // (A script's value line replaces the value, so scripts may edit it.)
+        if session.mode == .interactive { try Self.checkEditable(value, initial, field) }
+        return Response(edit: FieldEdit(
+            field: field.name, prompt: field.prompt.map { $0 + " " } ?? field.displayLabel + ": ",
+            initial: initial, hadValue: !value.isNull, placeholder: field.placeholder))
+    }
+
+    private static func checkEditable(_ value: Value, _ initial: String, _ field: Field) throws {
+        if case .blob = value {
+            throw CommandError("\(field.name) holds binary data, which cannot be edited as text; "
+                + "set \(field.name) VALUE replaces it")
+        }
+        if case .rawText = value {
+            throw CommandError("\(field.name) holds bytes that are not UTF-8, which the line editor cannot show as "
+                + "stored; set \(field.name) VALUE replaces the value")
+        }
+        if initial.unicodeScalars.contains(where: TextLayout.isControl) {
+            throw CommandError("\(field.name) holds control characters (line breaks, tabs, escapes), which the "
+                + "line editor cannot show as stored; set \(field.name) VALUE replaces the value")
+        }
+        if initial.count > longestEditableValue {
+            throw CommandError("\(field.name) holds \(initial.count) characters, too long for the line editor "
+                + "(at most \(longestEditableValue)); set \(field.name) VALUE replaces the value")
+        }
+    }
+
+    static func complete(_ rest: String, in session: Session) -> Completion {
+        UnsetCommand.complete(rest, in: session)
+    }
+}

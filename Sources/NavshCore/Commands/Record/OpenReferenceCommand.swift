@@ -1,0 +1,46 @@
+/// `open FIELD` on a record follows a reference to the row it names;
+/// `open COLLECTION` lists the rows of a related collection that name this
+/// record (an owner's cars).
+struct OpenReferenceCommand: Command {
+    static let forms = [CommandForm("open", [.record], .rest("field or collection"), usage: "open FIELD|COLLECTION",
+                                    "follow a reference, or list related rows", example: "open owner_id")]
+
+    let target: String
+
+    init(form: CommandForm, arguments: Arguments) {
+        target = arguments.rest ?? ""
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let frame = try session.topFrame(RecordFrame.self)
+        let store = session.store
+        if let field = frame.collection.field(named: target), let reference = field.references {
+            let value = frame.buffer.value(of: field.name)
+            guard !value.isNull else { throw CommandError("\(field.name) is empty; it names no \(reference.collection) row") }
+            guard let (collection, record) = try RecordFrame.referencedRecord(reference, value, in: store) else {
+                throw CommandError("\(field.name) names \(reference.collection) \(ValueText.raw(value)), which does not exist")
+            }
+            let next = RecordFrame(collection: collection, record: record)
+            session.push(next)
+            return Response(output: try session.show(next))
+        }
+        let related = frame.relatedCollections(in: store)
+        if let (collection, field) = related.first(where: { $0.0.name.lowercased() == target.lowercased() }) {
+            guard let id = frame.id else { throw CommandError("save this record first: nothing refers to it yet") }
+            var scoped = collection
+            scoped.scope = CollectionSchema.Scope(field: field.name, value: try frame.keyValue(id, for: field))
+            let list = ListFrame(collection: scoped)
+            session.push(list)
+            return Response(output: try session.show(list))
+        }
+        let options = frame.openableNames(in: store)
+        throw CommandError(options.isEmpty
+            ? "\(frame.collection.name) has no reference fields or related collections to open"
+            : "nothing named '\(TextLayout.printable(target))' to open here; try \(options.joined(separator: ", "))")
+    }
+
+    static func complete(_ rest: String, in session: Session) -> Completion {
+        guard let frame = session.top as? RecordFrame else { return .none }
+        return Completion(word: rest, candidates: Completion.matching(frame.openableNames(in: session.store), rest))
+    }
+}

@@ -1,0 +1,33 @@
+/// `revert [FIELD]`: drops unsaved edits to one field, or to all.
+struct RevertCommand: Command {
+    static let forms = [CommandForm("revert", [.record], .optional("field"), usage: "revert [FIELD]",
+                                    "undo unsaved edits to FIELD, or to all", example: "revert value")]
+
+    let field: String?
+
+    init(form: CommandForm, arguments: Arguments) {
+        field = arguments.words.first
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let frame = try session.topFrame(RecordFrame.self)
+        guard let name = field else {
+            frame.buffer.revert()
+            return Response()
+        }
+        guard let field = frame.collection.field(named: name) else { throw frame.unknownField(name) }
+        guard frame.buffer.isChanged(field.name) else {
+            return Response(output: "\(field.name) has no unsaved edit\n")
+        }
+        frame.buffer.revert(field.name)
+        return Response()
+    }
+
+    /// The fields with edits, or every field when there are none.
+    static func complete(_ rest: String, in session: Session) -> Completion {
+        guard let frame = session.top as? RecordFrame, !rest.contains(" "), !rest.contains("\t") else { return .none }
+        let unsaved = frame.unsavedFields
+        let names = unsaved.isEmpty ? frame.collection.fields.map(\.name) : unsaved
+        return Completion(word: rest, candidates: Completion.matching(names, rest))
+    }
+}

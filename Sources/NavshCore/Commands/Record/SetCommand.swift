@@ -1,0 +1,57 @@
+/// `set FIELD VALUE`: changes a field in the edit buffer; the value is the
+/// rest of the line, read by the field's kind.
+struct SetCommand: Command {
+    static let forms = [CommandForm("set", [.record], .wordAndRest("field name"), usage: "set FIELD VALUE",
+                                    "change a field; the value is the rest of the line", example: "set name Gort statue")]
+
+    let field: String
+    /// nil for `set FIELD` with nothing after it: neither NULL nor "" is a guess worth making.
+    let value: String?
+
+    init(form: CommandForm, arguments: Arguments) {
+        field = arguments.first
+        value = arguments.rest
+    }
+
+    init(field: String, value: String?) {
+        self.field = field
+        self.value = value
+    }
+
+    var editsTheRecord: Bool { true }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let frame = try session.topFrame(RecordFrame.self)
+        let field = try frame.editableField(self.field)
+        guard let value else { throw Self.missingValue(field) }
+        frame.buffer.set(field.name, to: try ValueParser.parse(value, for: field, thisYear: session.clock().year))
+        return Response()
+    }
+
+    /// `set FIELD` with no value: says what the field takes, offering only
+    /// the ways to empty it that it accepts.
+    private static func missingValue(_ field: Field) -> CommandError {
+        var ways: [String] = []
+        if !field.isNotNull { ways.append("unset \(field.name) makes it NULL") }
+        if (field.kind == .text || field.kind == .any) && !field.isRequired && field.choices.isEmpty {
+            ways.append("set \(field.name) \"\" makes it empty")
+        }
+        return CommandError("set \(field.name): missing value; usage: set \(field.name) VALUE"
+            + (ways.isEmpty ? "" : "; " + ways.joined(separator: ", ")))
+    }
+
+    /// The field name, then a choice of an enum field (choices may hold
+    /// spaces: the value is the rest of the line) or true/false.
+    static func complete(_ rest: String, in session: Session) -> Completion {
+        guard let frame = session.top as? RecordFrame else { return .none }
+        if !rest.contains(" ") && !rest.contains("\t") { return Completion.editableFields(of: frame, rest) }
+        guard let field = frame.collection.field(named: String(rest.prefix { $0 != " " })) else { return .none }
+        if !field.choices.isEmpty {
+            let value = String(rest.drop { $0 != " " }.drop { $0 == " " })
+            return Completion(word: value, candidates: Completion.matching(field.choices, value))
+        }
+        guard field.kind == .boolean else { return .none }
+        let lastWord = String(rest.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
+        return Completion(word: lastWord, candidates: Completion.matching(["false", "true"], lastWord))
+    }
+}

@@ -1,0 +1,73 @@
+extension ListFrame {
+    /// Rows in the collection, read once until the next write or outside change.
+    func count(in store: any Store) throws -> Int {
+        if let cached = cachedCount { return cached }
+        let total = try store.count(of: collection)
+        cachedCount = total
+        return total
+    }
+
+    /// The current page (previews of `pageSize` rows), cached like the count.
+    func page(size: Int, in store: any Store) throws -> Page {
+        if let cached = cachedPage, cached.index == pageIndex, cached.size == size {
+            return cached
+        }
+        let rows = try store.listRecords(of: collection, offset: pageIndex * size, limit: size)
+        let page = Page(index: pageIndex, size: size, rows: rows)
+        cachedPage = page
+        return page
+    }
+
+    /// Reads the page to show (keeping the page number within the list as it
+    /// is now) and takes it as shown: row numbers mean these rows from now on.
+    func load(from store: any Store, pageSize size: Int) throws -> any FrameView {
+        let total = try count(in: store)
+        pageIndex = min(pageIndex, Self.pageCount(total, size) - 1)
+        let page = try page(size: size, in: store)
+        let before = didShow(page)
+        let first = page.index * size
+        var rows = page.rows.enumerated().map { offset, record in
+            ListLayout.Row(
+                number: first + offset + 1,
+                title: RowTitle.of(record, in: collection),
+                details: RowTitle.details(record, in: collection),
+                changedElsewhere: before?[record.id].map { $0 != record } ?? false)
+        }
+        if let group = collection.groupField {
+            // A section title wherever the group's value changes, and atop each page.
+            for i in rows.indices where i == 0 || page.rows[i][group] != page.rows[i - 1][group] {
+                let value = page.rows[i][group]
+                rows[i].section = value.isNull ? "(no \(group))" : ValueText.formatted(value, .plain)
+            }
+        }
+        return ListView(header: "\(collection.displayTitle) (\(total))", rows: rows, total: total,
+                        pageIndex: page.index, pageSize: size, empty: "no rows yet; new adds one")
+    }
+
+    /// After this session reordered the list, its numbers are the new order:
+    /// the page is read again and taken as shown. (A move is refused while
+    /// the list changed unseen, so this adds nothing its user did not do.)
+    func renumberShown(pageSize: Int, in store: any Store) {
+        invalidate()
+        shownPage = try? page(size: pageSize, in: store)
+    }
+
+    static func pageCount(_ rows: Int, _ size: Int) -> Int {
+        max(1, (rows + size - 1) / size)
+    }
+}
+
+/// A page of a list (or of the list of collections) as read: laid out by `ListLayout`.
+struct ListView: FrameView {
+    let header: String
+    let rows: [ListLayout.Row]
+    let total: Int
+    let pageIndex: Int
+    let pageSize: Int
+    let empty: String
+
+    func render(columns: Int) -> String {
+        ListLayout.render(header: header, rows: rows, total: total, pageIndex: pageIndex, pageSize: pageSize,
+                          empty: empty, columns: columns)
+    }
+}

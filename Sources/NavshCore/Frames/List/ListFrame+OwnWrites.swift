@@ -1,0 +1,37 @@
+/// How a list follows this session's own writes: they are shown as they
+/// happen (a table view animating its own edits), unlike writes made
+/// elsewhere, which wait for the next `show` and are marked.
+extension ListFrame {
+    /// A delete took these rows with it: rows it deleted leave what was
+    /// shown; a reference it cleared is shown cleared.
+    func take(_ cascade: [CascadeEffect]) {
+        let mine = cascade.filter { $0.collection == collection.name }
+        guard !mine.isEmpty else { return }
+        forget(Set(mine.filter { $0.action == .deleted }.map(\.record.id)))
+        for effect in mine {
+            if let after = effect.after { patch(after) }
+        }
+    }
+
+    /// `undo` took back `change`: the rows shown take what it wrote.
+    func takeUndo(of change: Change, pageSize: Int, in store: any Store) {
+        switch change {
+        case .inserted(let collection, let record) where collection.name == self.collection.name:
+            forget([record.id])  // undone: it leaves the rows shown
+        case .reordered(let collection, _, _, _, _, _, _) where collection.name == self.collection.name:
+            renumberShown(pageSize: pageSize, in: store)
+        case .updated(let collection, let id, _, let before, _) where collection.name == self.collection.name:
+            // This session's own write: the row shown takes it, as after a save.
+            let key = collection.identity(of: id, after: before)
+            if let fresh = try? store.record(of: collection, id: key) { patch(fresh, was: id) } else { invalidate() }
+        case .deleted(_, _, let cascade) where cascade.contains(where: { $0.collection == collection.name }):
+            // References it put back are this session's writes too.
+            invalidate()
+            for effect in cascade where effect.collection == collection.name && effect.action != .deleted {
+                patch(effect.record)
+            }
+        default:
+            if collection.name == change.collection.name { invalidate() }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+extension ListFrame {
+    /// The row a number names: the row shown under that number (read again
+    /// by its identity when another process committed since, and refused if
+    /// it is gone), or, for a number not on the page shown, row N of the list
+    /// as it is now. Never a different row than the one shown as N.
+    func numberedRow(_ text: String, in store: any Store) throws -> NumberedRow {
+        guard let number = Int(text), number >= 1 else {
+            throw CommandError("'\(TextLayout.printable(text))' is not a row number; rows are numbered from 1 as shown")
+        }
+        if let shown = shownPage?.row(numbered: number) {
+            // A page holds previews (`ListPreview`): the row shown is read whole by its identity.
+            guard let current = try store.record(of: collection, id: shown.id) else {
+                throw CommandError("row \(number), \(RowTitle.of(shown, in: collection)), was deleted elsewhere "
+                    + "since shown; nothing was done (show lists the rows now)")
+            }
+            return NumberedRow(number: number, shown: shown, current: current)
+        }
+        if shownPage != nil && changedElsewhereSinceShown {
+            // Not a row shown, and the list changed since: "row N now" would
+            // be a number its user never saw on that row.
+            throw CommandError("row \(number) was not among the rows shown, and the list changed elsewhere since; "
+                + "nothing was done (show lists the rows now)")
+        }
+        let total = try count(in: store)
+        guard number <= total else {
+            throw CommandError(total == 0
+                ? "\(collection.name) has no rows"
+                : "no row \(number); \(collection.name) has \(total) row\(total == 1 ? "" : "s")")
+        }
+        guard let record = try store.records(of: collection, offset: number - 1, limit: 1).first else {
+            markStale()
+            throw CommandError("row \(number) is gone (deleted elsewhere); show lists the rows now")
+        }
+        return NumberedRow(number: number, shown: nil, current: record)
+    }
+
+    /// The row `open` names, and a line to print first when it is not as
+    /// shown: `open 3` is row 3; anything else is a title, where an exact
+    /// match (ignoring case) wins, then a unique partial match; several
+    /// matches are listed.
+    func recordToOpen(_ target: String, in store: any Store) throws -> (Record, String) {
+        if Int(target) != nil {
+            let row = try numberedRow(target, in: store)
+            guard let shown = row.shown, !Self.sameRow(shown, ListPreview.of(row.current, in: collection)) else {
+                return (row.current, "")
+            }
+            // Another title may be another row that took its id: open only
+            // the row as shown. Other values changed: open it as it is now,
+            // saying so (its save is checked against what it shows).
+            let before = RowTitle.of(shown, in: collection), now = RowTitle.of(row.current, in: collection)
+            guard before == now else {
+                throw CommandError("row \(row.number), \(before), is now \(now) (changed elsewhere since shown); "
+                    + "nothing was opened (show, then open again)")
+            }
+            return (row.current, "row \(row.number) changed elsewhere since shown; this is it as it is now\n")
+        }
+        guard let titleField = collection.titleField else {
+            throw CommandError("\(collection.name) has no title field; open rows by number")
+        }
+        let limit = 6
+        let exact = try store.find(target, in: titleField, of: collection, match: .exact, limit: limit)
+        if exact.count == 1 { return (exact[0], "") }
+        let matches = exact.isEmpty
+            ? try store.find(target, in: titleField, of: collection, match: .contains, limit: limit)
+            : exact
+        if matches.count == 1 { return (matches[0], "") }
+        let shown = TextLayout.printable(target)
+        guard !matches.isEmpty else {
+            throw CommandError("no row in \(collection.name) has a title matching '\(shown)'; open N opens by number")
+        }
+        let candidates = try matches.prefix(limit - 1).map { record in
+            let position = try store.position(of: record.id, in: collection).map { "\($0 + 1) " } ?? ""
+            return position + RowTitle.of(record, in: collection)
+        }
+        let more = matches.count >= limit ? ", …" : ""
+        throw CommandError("'\(shown)' matches several rows: \(candidates.joined(separator: ", "))\(more); open N picks one")
+    }
+
+    /// Whether a row shown and a row read now hold the same values, field by
+    /// field, in the fields both have (a schema change elsewhere adds or
+    /// renames columns without making it another row).
+    static func sameRow(_ shown: Record, _ now: Record) -> Bool {
+        shown.id == now.id && shown.values.allSatisfy { name, value in now.values[name].map { $0 == value } ?? true }
+    }
+
+    /// The row numbers on the page shown now (for completion).
+    func numbersOnPage(size: Int, in store: any Store) -> [String] {
+        guard let page = try? page(size: size, in: store) else { return [] }
+        return page.rows.indices.map { String(page.index * page.size + $0 + 1) }
+    }
+}
+
+/// A row named by its number: as shown (nil when the number was not on the
+/// page shown) and as stored now.
+struct NumberedRow {
+    let number: Int
+    let shown: Record?
+    let current: Record
+}

@@ -1,0 +1,36 @@
+extension RecordFrame {
+    /// The field a command names, if the user may change it here; otherwise
+    /// an error listing the fields they can set.
+    func editableField(_ name: String) throws -> Field {
+        if let reason = collection.readOnlyReason {
+            throw CommandError(reason)
+        }
+        guard let field = collection.field(named: name) else { throw unknownField(name) }
+        if field.isReadOnly {
+            throw CommandError("\(field.name) is read-only; the fields you can set are \(editableNames)")
+        }
+        return field
+    }
+
+    func unknownField(_ name: String) -> CommandError {
+        CommandError("unknown field '\(TextLayout.printable(name))'; the fields you can set are \(editableNames)")
+    }
+
+    private var editableNames: String {
+        let names = collection.editableFields.map(\.name)
+        return names.isEmpty ? "none" : names.joined(separator: ", ")
+    }
+
+    /// The reference fields and related collections `open` can follow from here.
+    func openableNames(in store: any Store) -> [String] {
+        collection.fields.filter { $0.references != nil }.map(\.name) + relatedCollections(in: store).map(\.0.name)
+    }
+
+    /// Collections with a field that refers to this record's collection.
+    func relatedCollections(in store: any Store) -> [(CollectionSchema, Field)] {
+        store.collections.compactMap { other in
+            other.fields.first { $0.references?.collection.lowercased() == collection.name.lowercased() }
+                .map { (other, $0) }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+extension RecordFrame {
+    /// Shows the buffered values, with the title of the row each reference field names.
+    func load(from store: any Store, pageSize: Int) throws -> any FrameView {
+        RecordView(frame: self, references: referenceTitles(in: store))
+    }
+
+    /// The titles of the rows this frame's reference fields name, for display.
+    func referenceTitles(in store: any Store) -> [String: String] {
+        var titles: [String: String] = [:]
+        for field in collection.fields {
+            guard let reference = field.references else { continue }
+            let value = buffer.value(of: field.name)
+            guard !value.isNull else { continue }
+            if let (collection, record) = try? Self.referencedRecord(reference, value, in: store) {
+                titles[field.name] = RowTitle.of(record, in: collection)
+            } else {
+                titles[field.name] = "missing"
+            }
+        }
+        return titles
+    }
+
+    /// The row a reference value names, with its collection.
+    static func referencedRecord(_ reference: Reference, _ value: Value,
+                                 in store: any Store) throws -> (CollectionSchema, Record)? {
+        guard let collection = store.collections.first(where: { $0.name.lowercased() == reference.collection.lowercased() })
+        else { return nil }
+        let keyField = collection.fields.first { $0.primaryKeyPosition == 1 }
+        if reference.field == nil || reference.field == keyField?.name, case .integer(let rowid) = value,
+           keyField?.kind == .integer || keyField == nil {
+            return try store.record(of: collection, id: .rowid(rowid)).map { (collection, $0) }
+        }
+        guard let field = reference.field ?? keyField?.name else { return nil }
+        return try store.find(ValueText.raw(value), in: field, of: collection, match: .exact, limit: 1).first
+            .map { (collection, $0) }
+    }
+
+    /// The value a related row stores to name this record.
+    func keyValue(_ id: RecordID, for field: Field) throws -> Value {
+        if let target = field.references?.field, let value = buffer.base[target] { return value }
+        if case .rowid(let rowid) = id { return .integer(rowid) }
+        if case .key(let values) = id, values.count == 1 { return values[0] }
+        throw CommandError("\(collection.name) rows have a composite key; related rows cannot be listed")
+    }
+}
+
+/// A record as shown: its buffered values and the titles its references name.
+struct RecordView: FrameView {
+    let frame: RecordFrame
+    let references: [String: String]
+
+    func render(columns: Int) -> String {
+        RecordRenderer.render(frame, columns: columns, references: references)
+    }
+}

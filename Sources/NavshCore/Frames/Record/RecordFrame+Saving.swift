@@ -1,0 +1,82 @@
+extension RecordFrame {
+    /// Writes this frame's edits in one transaction and makes it clean,
+    /// without popping it. The write happens only if the stored row still
+    /// holds the values the frame read (unless `force`). The list below
+    /// learns of the change by re-reading the saved row only (an insert
+    /// re-reads its page later).
+    func save(force: Bool = false, in session: Session) throws -> String {
+        let writer = session.writer
+        let parent = session.stack.firstIndex { $0 === self }.flatMap { $0 > 0 ? session.stack[$0 - 1] as? ListFrame : nil }
+        try checkRequired()
+        guard let id else {
+            // A draft's shown defaults (the schema's and the spec's) are written too.
+            let (saved, warning) = try writer.insert(buffer.current, into: collection)
+            parent?.invalidate()
+            markSaved(saved)
+            let position = (try? session.store.position(of: saved.id, in: collection)).flatMap { $0 }
+            return "saved \(crumb)\(position.map { " as row \($0 + 1)" } ?? "")\(warning)"
+        }
+        guard isDirty else { return "no changes to save in \(crumb)" }
+        let title = crumb
+        let changes = buffer.changes
+        let savedID: RecordID
+        do {
+            savedID = try writer.update(id, in: collection, title: title, changes: changes, base: buffer.base,
+                                        checked: !force)
+        } catch StoreError.conflict(let current) {
+            throw ConflictReport(frame: self, current: current)
+        } catch StoreError.recordMissing {
+            guard force else {
+                throw CommandError("\(title) was deleted elsewhere; nothing was saved (save! puts it back with your edits, cancel discards them)")
+            }
+            // Put back under the key it has with the edits (a key field may be among them).
+            let putBack = Record(id: collection.identity(of: id, after: changes), values: buffer.current)
+            let (restored, warning) = try writer.restore(putBack, into: collection)
+            markSaved(restored)
+            parent?.patch(restored, was: id)
+            return "saved \(title) (put back: it had been deleted elsewhere)\(warning)"
+        }
+        let written = buffer.current
+        do {
+            if let saved = try session.store.record(of: collection, id: savedID) {
+                markSaved(saved)
+                // A change to the field rows are ordered by can move the row: re-read the page.
+                if let order = collection.order, changes[order.field] != nil { parent?.invalidate() } else { parent?.patch(saved, was: id) }
+            }
+        } catch {
+            // Written but not read back: what was written is the new starting
+            // point, and the "saved" line says so (the write is committed).
+            markSaved(Record(id: savedID, values: written))
+            followRekey(from: id, to: savedID, changes: changes, in: session)
+            return "saved \(title) (warning: reading it back failed: \(error); reload shows it)"
+        }
+        followRekey(from: id, to: savedID, changes: changes, in: session)
+        return "saved \(title)"
+    }
+
+    /// A save re-keyed the row (a WITHOUT ROWID table's key changed): every
+    /// frame that knew it by its old key follows it to the new one, so no
+    /// later `open`, `save` or `save!` takes it for deleted or puts it back.
+    private func followRekey(from old: RecordID, to new: RecordID, changes: [String: Value], in session: Session) {
+        guard new != old else { return }
+        for frame in session.stack where frame !== self {
+            if let list = frame as? ListFrame, list.collection.name == collection.name {
+                list.invalidate()
+            } else if let record = frame as? RecordFrame, record.collection.name == collection.name, record.id == old {
+                record.rekey(to: new, keyValues: changes.filter { name, _ in
+                    collection.field(named: name)?.primaryKeyPosition != nil
+                })
+            }
+        }
+    }
+
+    /// Fields the app spec marks required must have a value to be saved.
+    func checkRequired() throws {
+        for field in collection.fields where field.isRequired {
+            let value = buffer.value(of: field.name)
+            if value.isNull || value == .text("") {
+                throw CommandError("\(field.name) is required; set \(field.name) VALUE, then save again")
+            }
+        }
+    }
+}

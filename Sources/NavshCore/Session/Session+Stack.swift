@@ -1,0 +1,90 @@
+/// The stack of frames and the guard on unsaved work: the part of the
+/// session every command shares.
+extension Session {
+    var top: any Frame { stack[stack.count - 1] }
+
+    /// The frame as a given type, or the error a wrong frame deserves (the
+    /// parser already routes commands by frame, so this is a safety net).
+    func topFrame<F>(_ type: F.Type) throws -> F {
+        guard let frame = top as? F else {
+            throw CommandError("that command does not work in \(top.kind.article)")
+        }
+        return frame
+    }
+
+    func push(_ frame: any Frame) {
+        stack.append(frame)
+    }
+
+    /// Removes the top frame; the root frame always stays.
+    func pop() {
+        if stack.count > 1 { stack.removeLast() }
+    }
+
+    func popToRoot() {
+        stack.removeLast(stack.count - 1)
+    }
+
+    func finish() -> Response {
+        isFinished = true
+        return Response(quits: true)
+    }
+
+    /// Reads what a frame shows, then lays it out for the viewport.
+    func show(_ frame: any Frame) throws -> String {
+        let view = viewport()
+        return try frame.load(from: store, pageSize: view.pageSize).render(columns: view.columns)
+    }
+
+    func path(upTo index: Int) -> String {
+        stack[...index].map { TextLayout.printable($0.crumb) }.joined(separator: " › ")
+    }
+
+    /// nil when the frames from `index` up hold no unsaved edits; otherwise a
+    /// question (interactive) or an error (script) naming every such frame.
+    func guardUnsaved(from index: Int, retry: any Command, escape: String) -> Response? {
+        let unsaved = unsavedWork(from: index)
+        guard !unsaved.isEmpty else { return nil }
+        switch mode {
+        case .script:
+            let list = unsaved.map(\.description).joined(separator: "; ")
+            return .failure(CommandError("unsaved edits in \(list); save or cancel them first, or use \(escape) to discard"))
+        case .interactive:
+            return Response(question: Question(unsaved: unsaved, then: retry))
+        }
+    }
+
+    func unsavedWork(from index: Int) -> [UnsavedWork] {
+        stack.indices.filter { $0 >= index }.compactMap { i in
+            let fields = stack[i].unsavedFields
+            return fields.isEmpty ? nil : UnsavedWork(path: path(upTo: i), fields: fields.map(TextLayout.printable))
+        }
+    }
+
+    /// Says what a forced pop threw away, so nothing is lost silently.
+    func discardNotice(from index: Int) -> String {
+        unsavedWork(from: index).map { "discarded edits in \($0.description)\n" }.joined()
+    }
+
+    /// Saves every frame with unsaved edits, innermost first; stops at the
+    /// first refusal, leaving that frame and those below it unsaved.
+    func saveAll() throws -> String {
+        var output = ""
+        for case let frame as RecordFrame in stack.reversed() where frame.isDirty {
+            output += try frame.save(in: self) + "\n"
+        }
+        return output
+    }
+
+    /// `undo` took back `change`: lists of that collection show what it
+    /// wrote, and a clean record frame showing the undone row takes the
+    /// values the undo wrote, and only those: anything else that changed
+    /// there is not shown to its user, so a later save is still checked
+    /// against the values the frame showed.
+    func framesTakeUndo(of change: Change) {
+        for frame in stack {
+            (frame as? ListFrame)?.takeUndo(of: change, pageSize: viewport().pageSize, in: store)
+            (frame as? RecordFrame)?.takeUndo(of: change)
+        }
+    }
+}

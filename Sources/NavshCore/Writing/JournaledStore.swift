@@ -1,0 +1,124 @@
+/// The one path by which the core writes. Each method writes through the
+/// store and records the write in the journal in the same step, so `undo`
+/// and a dry run's report cannot miss a write: a command that writes holds
+/// this, not a bare store (a `move` once wrote rows without a journal entry
+/// because its code forgot to record them).
+final class JournaledStore {
+    let store: any Store
+    /// Every write, in order (undo's own writes included): the dry-run report.
+    private(set) var journal: [Change] = []
+    /// Writes `undo` can still take back, newest last.
+    private(set) var undoable: [Change] = []
+
+    init(_ store: any Store) {
+        self.store = store
+    }
+
+    /// Inserts a new row; returns it as stored (defaults filled) and a
+    /// warning when it could not be read back (the insert still happened).
+    func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> (record: Record, warning: String) {
+        let id = try store.insert(values, into: collection)
+        let (stored, warning) = readBack(id, in: collection)
+        let saved = stored ?? Record(id: id, values: values)
+        record(.inserted(collection, saved))
+        return (saved, warning)
+    }
+
+    /// Writes the changed fields of a row, checked against `base` unless
+    /// `checked` is false (`save!`); returns the row's identity after the
+    /// write (a changed key field re-keys a WITHOUT ROWID row).
+    func update(_ id: RecordID, in collection: CollectionSchema, title: String, changes: [String: Value],
+                base: [String: Value], checked: Bool) throws -> RecordID {
+        try store.update(id, in: collection, changes: changes, expecting: checked ? base : nil)
+        let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = base[$1] ?? .null }
+        let savedID = collection.identity(of: id, after: changes)
+        record(.updated(collection, id: savedID, title: title, before: before, after: changes))
+        return savedID
+    }
+
+    /// Puts a row back under its identity (`save!` of a row deleted
+    /// elsewhere); returns it as stored.
+    func restore(_ row: Record, into collection: CollectionSchema) throws -> (record: Record, warning: String) {
+        try store.restore(row, into: collection)
+        let (stored, warning) = readBack(row.id, in: collection)
+        let restored = stored ?? row
+        record(.inserted(collection, restored))
+        return (restored, warning)
+    }
+
+    /// Deletes a row checked against the values shown; with `asked` (what a
+    /// question said would go with it), only if the delete takes exactly
+    /// that, compared inside the delete's own transaction.
+    func delete(_ row: Record, from collection: CollectionSchema, asked: Set<String>?) throws -> [CascadeEffect] {
+        let cascade: [CascadeEffect]
+        if let asked {
+            cascade = try store.atomically {
+                let taken = try store.delete(row.id, from: collection, expecting: row.values)
+                guard CascadeEffect.marks(taken) == asked else {
+                    let rows = taken.isEmpty ? "no other row" : CascadeEffect.rows(taken)
+                    throw CommandError("what the delete takes with it changed since the question (it would now change "
+                        + "\(rows)); nothing was deleted (delete again to be asked anew)")
+                }
+                return taken
+            }
+        } else {
+            cascade = try store.delete(row.id, from: collection, expecting: row.values)
+        }
+        record(.deleted(collection, row, cascade: cascade))
+        return cascade
+    }
+
+    /// Rewrites a manual order along `after` (`move N M`).
+    func reorder(_ collection: CollectionSchema, field: String, title: String, from: Int, to: Int,
+                 before: [RecordID], after: [RecordID]) throws {
+        try store.renumber(after, field: field, in: collection)
+        record(.reordered(collection, field: field, title: title, from: from, to: to, before: before, after: after))
+    }
+
+    /// Takes back the newest undoable write with `inverse`, which writes
+    /// through the store and returns the change it made; that change is
+    /// journaled (a dry run reports undos too) but not itself undoable.
+    /// Returns what was undone, or nil when there is nothing to undo.
+    func undoLast(_ inverse: (Change, any Store) throws -> Change) throws -> Change? {
+        guard let last = undoable.last else { return nil }
+        let made = try inverse(last, store)
+        journal.append(made)
+        undoable.removeLast()
+        return last
+    }
+
+    private func record(_ change: Change) {
+        journal.append(change)
+        undoable.append(change)
+    }
+
+    /// Reads a row just written. The write is committed, so a failure here
+    /// is a warning on the "saved" line, never a report that nothing was saved.
+    private func readBack(_ id: RecordID, in collection: CollectionSchema) -> (record: Record?, warning: String) {
+        do {
+            return (try store.record(of: collection, id: id), "")
+        } catch {
+            return (nil, " (warning: reading it back failed: \(error); reload shows it)")
+        }
+    }
+}
+
+extension CollectionSchema {
+    /// A row's identity after an update: a changed primary-key field changes a `.key` identity.
+    func identity(of id: RecordID, after changes: [String: Value]) -> RecordID {
+        guard case .key(var values) = id else { return id }
+        for field in fields {
+            if let position = field.primaryKeyPosition, position <= values.count, let value = changes[field.name] {
+                values[position - 1] = value
+            }
+        }
+        return .key(values)
+    }
+}
+
+extension CascadeEffect {
+    /// What a delete took, comparable: a question's answer holds for exactly these rows.
+    static func marks(_ effects: [CascadeEffect]) -> Set<String> {
+        Set(effects.map { "\($0.collection)\u{0}\($0.record.id)\u{0}\($0.action == .deleted)" })
+    }
+}
