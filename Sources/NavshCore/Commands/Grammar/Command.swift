@@ -75,6 +75,8 @@ enum ArgumentShape: Sendable {
     case wordAndRest(String)
     /// Exactly two words.
     case two(String)
+    /// None up to `max` words (`sort`, `sort name`, `sort name desc`).
+    case upTo(Int, String)
 }
 
 /// The arguments as typed, split by the form's shape.

@@ -78,6 +78,12 @@ public enum CommandParser {
                 throw CommandError("\(name) takes at most one \(what); usage: \(form.usage)")
             }
             return Arguments(words: words)
+        case .upTo(let most, let what):
+            let words = try scanner.remainingWords()
+            guard words.count <= most else {
+                throw CommandError("\(name) takes at most \(most) words (\(what)); usage: \(form.usage)")
+            }
+            return Arguments(words: words)
         }
     }
 
