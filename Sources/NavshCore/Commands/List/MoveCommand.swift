@@ -19,6 +19,11 @@ struct MoveCommand: Command {
         guard let field = list.collection.manualOrder else {
             throw CommandError("\(list.collection.name) keeps no manual order (an app spec's move: FIELD allows move N M)")
         }
+        if let sorted = list.collection.order,
+           sorted != store.collections.first(where: { $0.name == list.collection.name })?.order {
+            // The order field is rewritten along the rows as listed: by another order, that would scramble it.
+            throw CommandError("move: this list is sorted by \(sorted.field); sort (alone) restores its own order, where move works")
+        }
         let outOfRange = CommandError("move: rows are numbered 1 to \(try list.count(in: store)); usage: move N M")
         guard let to = Int(to), to >= 1, let fromNumber = Int(from), fromNumber >= 1 else { throw outOfRange }
         if list.shownPage?.row(numbered: fromNumber) == nil, fromNumber > (try list.count(in: store)) { throw outOfRange }
