@@ -1,0 +1,88 @@
+/// Carries a session's responses to a prompter: shows each one, asks its
+/// question until the answer is one of the choices (the input ending is the
+/// answer that changes nothing), and opens its field editor again, pre-filled,
+/// while the value is refused. The interactive prompt, scripts, the fuzz
+/// target and tests all run lines through this one loop.
+public struct ResponseDriver<P: Prompter> {
+    public let session: Session
+    public var prompter: P
+
+    /// What following one response came to.
+    public struct Outcome: Equatable, Sendable {
+        /// Some response on the way failed (its error was reported).
+        public var failed = false
+        /// The session finished (`quit`, or an answer that let it quit).
+        public var quits = false
+
+        public init(failed: Bool = false, quits: Bool = false) {
+            self.failed = failed
+            self.quits = quits
+        }
+    }
+
+    public init(session: Session, prompter: P) {
+        self.session = session
+        self.prompter = prompter
+    }
+
+    /// Runs one line given as bytes (UTF-8 is checked), then whatever it opens.
+    @discardableResult
+    public mutating func run(_ bytes: [UInt8]) -> Outcome {
+        follow(session.execute(bytes: bytes))
+    }
+
+    /// Shows `response`, then answers its question or fills its field editor,
+    /// and so on with what those lead to, until a response opens nothing.
+    /// A loop over pending steps rather than recursion: a fuzz input can
+    /// refuse thousands of values in a row.
+    @discardableResult
+    public mutating func follow(_ response: Response) -> Outcome {
+        var outcome = Outcome()
+        var pending: [Step] = [.show(response)]
+        while let step = pending.popLast() {
+            switch step {
+            case .show(let response):
+                prompter.show(response.output)
+                if let error = response.error {
+                    prompter.report(error)
+                    outcome.failed = true
+                }
+                if response.quits { outcome.quits = true }
+                // The question (and all it leads to) before the editor.
+                if let edit = response.edit { pending.append(.edit(edit)) }
+                if let question = response.question { pending.append(.ask(question)) }
+            case .ask(let question):
+                pending.append(.show(session.answer(question, answer(question))))
+            case .edit(let edit):
+                pending.append(.show(finish(edit)))
+            }
+        }
+        return outcome
+    }
+
+    private enum Step {
+        case show(Response)
+        case ask(Question)
+        case edit(FieldEdit)
+    }
+
+    /// Asks until what is typed is one of the choices; never takes a text
+    /// that is not one as yes. The input ending takes the safe answer.
+    private mutating func answer(_ question: Question) -> Answer {
+        var repeated = false
+        while true {
+            guard let typed = prompter.ask(question, repeated: repeated) else { return question.safeAnswer }
+            if let answer = question.interpret(typed) { return answer }
+            repeated = true
+        }
+    }
+
+    private mutating func finish(_ edit: FieldEdit) -> Response {
+        switch prompter.edit(edit) {
+        case .typed(let text): return session.finishEdit(edit, with: text)
+        case .line(let bytes): return session.finishEdit(edit, bytes: bytes)
+        case .tooLong(let byteCount): return session.refuseLongLine(byteCount: byteCount)
+        case .unavailable(let error): return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// The one loop the prompt, scripts and the fuzz target share: questions
+/// asked until the answer is a choice, refused field values reopened, the
+/// end of input taken as the answer that changes nothing.
+@Suite struct ResponseDriverTests {
+    static let deleteRow2 = "Delete row 2, Rusty spork, from items? [y/N] "
+
+    @Test func aQuestionIsAskedAgainUntilTheAnswerIsAChoice() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        var driver = ResponseDriver(session: h.session, prompter: ScriptedPrompter(answers: ["sure", "maybe", "Y"]))
+        let outcome = driver.run(Array("delete 2".utf8))
+        #expect(driver.prompter.events == [
+            .asked(Self.deleteRow2, repeated: false),
+            .asked(Self.deleteRow2, repeated: true),
+            .asked(Self.deleteRow2, repeated: true),
+            .output("deleted Rusty spork\n"),
+        ])
+        #expect(outcome == .init(failed: false, quits: false))
+        #expect(try h.database.rows("SELECT count(*) AS n FROM items")[0]["n"] == "4")
+    }
+
+    @Test func aRefusedFieldValueReopensTheEditorPrefilledWithIt() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 1")
+        var driver = ResponseDriver(
+            session: h.session, prompter: ScriptedPrompter(values: [.typed("lots"), .typed("lots more"), .typed("150")]))
+        let outcome = driver.run(Array("edit value".utf8))
+        let events = driver.prompter.events
+        #expect(events.filter { if case .edited = $0 { true } else { false } } == [
+            .edited(field: "value", initial: "120"),
+            .edited(field: "value", initial: "lots"),
+            .edited(field: "value", initial: "lots more"),
+        ])
+        #expect(events.filter { if case .error = $0 { true } else { false } }.count == 2)
+        #expect(outcome.failed, "the refusals were reported")
+        #expect(h.session.unsavedWork.map(\.description) == ["items › Gort statue (value)"])
+        #expect(h.output("changes").contains("150"), "the value that was not refused is in the buffer")
+    }
+
+    /// A script's value line is refused once: nobody is there to correct it.
+    @Test func aRefusedValueLineReopensNothing() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1")
+        var driver = ResponseDriver(session: h.session, prompter: ScriptedPrompter(values: [.line(Array("lots".utf8))]))
+        #expect(driver.run(Array("edit value".utf8)).failed)
+        #expect(driver.prompter.events.first == .edited(field: "value", initial: "120"))
+        #expect(driver.prompter.events.count == 2, "one editor, one error: \(driver.prompter.events)")
+        #expect(h.session.unsavedWork.isEmpty)
+    }
+
+    @Test func theInputEndingDuringAQuestionChangesNothing() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 1", "set value 150")
+        var driver = ResponseDriver(session: h.session, prompter: ScriptedPrompter())
+        let unsaved = "Unsaved: items › Gort statue (value). Save, discard, or keep editing? [s/d/K] "
+        #expect(driver.run(Array("quit".utf8)) == .init(failed: false, quits: false))
+        #expect(driver.prompter.events == [.asked(unsaved, repeated: false)])
+        #expect(!h.session.isFinished)
+        #expect(h.session.breadcrumb == "items › Gort statue*")
+
+        h.run("cancel")
+        driver.prompter = ScriptedPrompter(answers: ["maybe"])
+        driver.run(Array("delete 2".utf8))
+        #expect(driver.prompter.events == [.asked(Self.deleteRow2, repeated: false), .asked(Self.deleteRow2, repeated: true)])
+        #expect(try h.database.rows("SELECT count(*) AS n FROM items")[0]["n"] == "5")
+    }
+}
