@@ -21,7 +21,8 @@ public enum FuzzTargets {
     }
 
     /// A whole session, in script or interactive mode, fed the input's lines
-    /// (questions answered and field editors filled from the next line).
+    /// through the runners' own driver (questions answered and field editors
+    /// filled from the next line: `FuzzPrompter`).
     /// Every write happens inside one transaction that is rolled back, so
     /// runs do not disturb each other; a run whose session reports no write
     /// must have written no row.
@@ -38,23 +39,11 @@ public enum FuzzTargets {
         let writtenBefore = (try? store.rowsWrittenByThisConnection()) ?? 0
         let mode: Session.Mode = bytes.first.map { $0 & 1 == 0 } ?? true ? .script : .interactive
         let session = Session(store: store, mode: mode, viewport: { Viewport(columns: 40 + Int(bytes.count % 60), rows: 12) })
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)[...]
-        while let line = lines.popFirst(), !session.isFinished {
-            var response = session.execute(bytes: line)
-            checkPrintable(response)
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)[...]
+        var driver = ResponseDriver(session: session, prompter: FuzzPrompter(lines: lines, mode: mode))
+        while let line = driver.prompter.lines.popFirst(), !session.isFinished {
+            driver.run(line)
             _ = session.completions(before: String(decoding: line, as: UTF8.self))
-            for _ in 0..<4 {
-                if let question = response.question {
-                    let answer = lines.popFirst().map { String(decoding: $0, as: UTF8.self) } ?? ""
-                    response = session.answer(question, question.interpret(answer) ?? question.safeAnswer)
-                    checkPrintable(response)
-                } else if let edit = response.edit {
-                    response = session.finishEdit(edit, with: lines.popFirst().map { String(decoding: $0, as: UTF8.self) })
-                    checkPrintable(response)
-                } else {
-                    break
-                }
-            }
         }
         _ = session.unsavedWork
         session.discardAllEdits()
@@ -66,10 +55,8 @@ public enum FuzzTargets {
 
     /// Nothing a session prints may hold a control character but a line
     /// break: not a value, not a name from the schema, not a trigger message.
-    static func checkPrintable(_ response: Response) {
-        let texts = [response.output, response.error?.message ?? "", response.question?.prompt ?? "",
-                     response.edit?.prompt ?? ""]
-        for text in texts where text.unicodeScalars.contains(where: { $0 != "\n" && TextLayout.isControl($0) }) {
+    static func checkPrintable(_ text: String) {
+        if text.unicodeScalars.contains(where: { $0 != "\n" && TextLayout.isControl($0) }) {
             fatalError("a control character reached the terminal: \(text.debugDescription)")
         }
     }

@@ -43,8 +43,10 @@ struct ScriptRunner {
         return finishTransaction(status)
     }
 
-    private func runLines(_ source: inout some LineSource) -> Int32 {
-        var lineNumber = 0
+    private func runLines<Source: LineSource>(_ source: inout Source) -> Int32 {
+        var driver = ResponseDriver(session: session,
+                                    prompter: ScriptPrompter(source: source, sourceName: sourceName, echo: echo))
+        defer { source = driver.prompter.source }
         var failed = false
         var signal: Int32?
         var unreadable: Int32?
@@ -53,58 +55,34 @@ struct ScriptRunner {
                 signal = received
                 break reading
             }
-            let event = source.nextLine()
-            let response: Response
-            let location = session.location
-            lineNumber += 1
-            var errorLine: Int?
-            switch event {
+            let outcome: ResponseDriver<ScriptPrompter<Source>>.Outcome
+            switch driver.prompter.nextCommand(at: session.location) {
             case .end, .interrupted:
                 break reading
             case .failed(let reason):
+                let lineNumber = driver.prompter.lineNumber
                 StandardStreams.err("\(sourceName):\(lineNumber): error: cannot read the script: \(reason); "
                     + "nothing from here on ran\n")
                 unreadable = lineNumber == 1 ? ExitStatus.cannotOpen : ExitStatus.commandFailed
                 break reading
             case .tooLong(let count):
-                response = session.refuseLongLine(byteCount: count)
+                outcome = driver.follow(session.refuseLongLine(byteCount: count))
             case .line(let bytes):
                 if echo, bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
                     StandardStreams.out(session.prompt + TextLayout.printable(String(decoding: bytes, as: UTF8.self)) + "\n")
                 }
-                var answer = session.execute(bytes: bytes)
-                // `edit FIELD` in a script takes the next line as the value;
-                // a failed `edit` still owns it, so it never runs as a command.
-                if answer.edit == nil, answer.error != nil, Session.ownsValueLine(bytes) {
-                    errorLine = lineNumber
-                    lineNumber += 1
-                    if case .line(let value) = source.nextLine(), echo {
-                        StandardStreams.out(TextLayout.printable(String(decoding: value, as: UTF8.self)) + "\n")
-                    }
-                } else if let edit = answer.edit {
-                    lineNumber += 1
-                    switch source.nextLine() {
-                    case .line(let value):
-                        if echo { StandardStreams.out(TextLayout.printable(String(decoding: value, as: UTF8.self)) + "\n") }
-                        answer = session.finishEdit(edit, bytes: value)
-                    case .tooLong(let count):
-                        answer = session.refuseLongLine(byteCount: count)
-                    case .end, .interrupted:
-                        lineNumber -= 1  // the error belongs to the edit's own line
-                        answer = Response(error: CommandError("edit \(edit.field): the script ended before its value line"))
-                    case .failed(let reason):
-                        answer = Response(error: CommandError("edit \(edit.field): cannot read its value line: \(reason)"))
-                    }
+                // `edit FIELD` takes the next line as its value (`ScriptPrompter.edit`).
+                let response = session.execute(bytes: bytes)
+                if response.edit == nil, response.error != nil, Session.ownsValueLine(bytes) {
+                    driver.prompter.skipValueLine()
                 }
-                response = answer
+                outcome = driver.follow(response)
             }
-            StandardStreams.out(response.output)
-            if let error = response.error {
-                StandardStreams.err("\(sourceName):\(errorLine ?? lineNumber): error: \(location): \(error.message)\n")
+            if outcome.failed {
                 failed = true
                 if !keepGoing { break reading }
             }
-            if response.quits { break reading }
+            if outcome.quits { break reading }
             // Output nobody can read (a full disk): nothing more runs, so no
             // write goes unreported.
             if StandardStreams.outputFailure != nil {

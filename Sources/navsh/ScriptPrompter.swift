@@ -1,0 +1,77 @@
+import NavshCore
+import NavshLineInput
+
+/// A script as the driver's prompter: output on stdout, each error as
+/// `SOURCE:LINE: error: FRAME: MESSAGE` on stderr, and a field editor's
+/// value is the script's next line. It owns the script's lines, so command
+/// lines and value lines are counted in one place.
+/// Questions get no answer from the script (a script's session fails
+/// guarded actions instead; its own lines must never answer them).
+struct ScriptPrompter<Source: LineSource>: Prompter {
+    private(set) var source: Source
+    /// `<stdin>`, the script's file name, or `-c`.
+    let sourceName: String
+    /// --echo: value lines are printed as they are read.
+    let echo: Bool
+    /// The line read last, value lines included (1 for the first).
+    private(set) var lineNumber = 0
+    /// Where the current command's error belongs when that is not the line
+    /// read last: a failed `edit` whose value line was skipped.
+    private var errorLine: Int?
+    /// The frame the current command was typed at, named in its error.
+    private var location = ""
+
+    init(source: Source, sourceName: String, echo: Bool) {
+        self.source = source
+        self.sourceName = sourceName
+        self.echo = echo
+    }
+
+    /// The next command line, typed at the frame `location`.
+    mutating func nextCommand(at location: String) -> LineEvent {
+        self.location = location
+        errorLine = nil
+        lineNumber += 1
+        return source.nextLine()
+    }
+
+    /// A failed `edit` still owns its value line, so the line never runs as
+    /// a command (--keep-going included); the error stays on the edit's line.
+    mutating func skipValueLine() {
+        errorLine = lineNumber
+        lineNumber += 1
+        if case .line(let value) = source.nextLine() { echo(value) }
+    }
+
+    func show(_ output: String) {
+        StandardStreams.out(output)
+    }
+
+    func report(_ error: CommandError) {
+        StandardStreams.err("\(sourceName):\(errorLine ?? lineNumber): error: \(location): \(error.message)\n")
+    }
+
+    func ask(_ question: Question, repeated: Bool) -> String? {
+        nil
+    }
+
+    mutating func edit(_ edit: FieldEdit) -> FieldInput {
+        lineNumber += 1
+        switch source.nextLine() {
+        case .line(let value):
+            echo(value)
+            return .line(value)
+        case .tooLong(let count):
+            return .tooLong(byteCount: count)
+        case .end, .interrupted:
+            lineNumber -= 1  // the error belongs to the edit's own line
+            return .unavailable(CommandError("edit \(edit.field): the script ended before its value line"))
+        case .failed(let reason):
+            return .unavailable(CommandError("edit \(edit.field): cannot read its value line: \(reason)"))
+        }
+    }
+
+    private func echo(_ value: [UInt8]) {
+        if echo { StandardStreams.out(TextLayout.printable(String(decoding: value, as: UTF8.self)) + "\n") }
+    }
+}
