@@ -43,7 +43,9 @@ let package = Package(
         // Signal flag and terminal size: C, because a signal handler must be.
         .target(name: "CTerminal"),
         // Lines from a terminal (libedit) or from a pipe or file (buffered reads).
-        .target(name: "NavshLineInput", dependencies: ["CLibEdit", "CTerminal", "NavshCore"]),
+        // Knows nothing of sessions: the prompt's look (crumbs, completion
+        // columns) is the executable's.
+        .target(name: "NavshLineInput", dependencies: ["CLibEdit", "CTerminal"]),
         .executableTarget(
             name: "navsh",
             dependencies: [

@@ -1,6 +1,5 @@
 import CLibEdit
 import CTerminal
-import NavshCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,6 +15,9 @@ public final class EditLineReader: LineSource {
     /// Given the line up to the cursor: the word being completed (a suffix
     /// of that text) and the full replacements for it.
     public typealias Completer = (String) -> (word: String, candidates: [String])
+    /// Lays candidates out for a terminal `width` columns wide, each line
+    /// ending in a newline: the caller's look (escaping, columns, a limit).
+    public typealias Listing = (_ candidates: [String], _ width: Int) -> String
 
     /// Marks invisible escape sequences in the prompt (EL_PROMPT_ESC).
     public static let promptEscape: Character = "\u{1}"
@@ -35,6 +37,8 @@ public final class EditLineReader: LineSource {
     private var lastFruitlessTab: String?
     private var completing = true
     public var completer: Completer?
+    /// How a second Tab lists the candidates; one a line unless set.
+    public var listing: Listing = { candidates, _ in candidates.map { $0 + "\n" }.joined() }
 
     /// May hold escape sequences between two `promptEscape` characters.
     public var prompt: String = "> " {
@@ -194,7 +198,7 @@ public final class EditLineReader: LineSource {
             replace(word, with: candidates[0] + " ")
             return UInt8(CC_REFRESH)
         }
-        let common = CompletionList.commonPrefix(candidates)
+        let common = Self.commonPrefix(candidates)
         if common.count > word.count && common.hasPrefix(word) {
             replace(word, with: common)
             lastFruitlessTab = nil
@@ -205,9 +209,18 @@ public final class EditLineReader: LineSource {
             return UInt8(CC_REFRESH_BEEP)
         }
         let columns = Terminal.size(of: 1)?.columns ?? 80
-        let listing = "\n" + CompletionList.columns(candidates, width: columns)
-        _ = listing.withCString { write(1, $0, strlen($0)) }
+        let text = "\n" + listing(candidates, columns)
+        _ = text.withCString { write(1, $0, strlen($0)) }
         return UInt8(CC_REDISPLAY)
+    }
+
+    /// The longest start every candidate shares.
+    static func commonPrefix(_ words: [String]) -> String {
+        guard var prefix = words.first else { return "" }
+        for word in words.dropFirst() {
+            while !word.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        return prefix
     }
 
     private func replace(_ word: String, with text: String) {

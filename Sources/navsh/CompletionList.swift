@@ -1,20 +1,14 @@
 import NavshCore
 
-/// Laying out completion candidates under the line, like a shell's `ls`.
-public enum CompletionList {
-    public static let limit = 200
-
-    public static func commonPrefix(_ words: [String]) -> String {
-        guard var prefix = words.first else { return "" }
-        for word in words.dropFirst() {
-            while !word.hasPrefix(prefix) { prefix.removeLast() }
-        }
-        return prefix
-    }
+/// Laying out completion candidates under the line, like a shell's `ls`:
+/// the prompt's look, so it lives with the prompt and not in the line editor.
+enum CompletionList {
+    /// As many as the session offers at most: a longer list is read by nobody.
+    static let limit = Completion.titleLimit
 
     /// Candidates in columns, filled down then across, fitted to `width`
     /// by display width (CJK titles take two columns a character).
-    public static func columns(_ words: [String], width: Int) -> String {
+    static func columns(_ words: [String], width: Int) -> String {
         let shown = words.prefix(limit).map { TextLayout.printable($0) }
         let widest = shown.map { DisplayWidth.of($0) }.max() ?? 0
         let columnWidth = widest + 2

@@ -24,6 +24,7 @@ struct InteractiveRunner {
             let completion = session.completions(before: text)
             return (completion.word, completion.candidates)
         }
+        editor.listing = CompletionList.columns
         session.historyEntries = { [editor] in editor.entries }
         Terminal.catchTermination()
 

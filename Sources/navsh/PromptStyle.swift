@@ -1,11 +1,12 @@
 import NavshCore
+import NavshLineInput
 
 /// ANSI styling of what navsh prints at a terminal. Plain when colour is off,
 /// so callers never test for colour themselves.
-public struct PromptStyle: Sendable {
-    public let color: Bool
+struct PromptStyle: Sendable {
+    let color: Bool
 
-    public init(color: Bool) {
+    init(color: Bool) {
         self.color = color
     }
 
@@ -13,7 +14,7 @@ public struct PromptStyle: Sendable {
     /// in yellow. Escapes sit between `EditLineReader.promptEscape` marks so
     /// libedit does not count them as columns; adjacent escapes share one
     /// pair of marks, because libedit reads two marks in a row as a literal one.
-    public func prompt(_ crumbs: [Session.Crumb]) -> String {
+    func prompt(_ crumbs: [Session.Crumb]) -> String {
         guard color else { return Session.breadcrumb(crumbs) + "> " }
         var parts: [(text: String, style: String)] = []
         for (i, crumb) in crumbs.enumerated() {
@@ -30,17 +31,17 @@ public struct PromptStyle: Sendable {
     }
 
     /// `error: MESSAGE` with `error:` in red.
-    public func error(_ message: String) -> String {
+    func error(_ message: String) -> String {
         color ? "\u{1B}[1;31merror:\u{1B}[0m " + message : "error: " + message
     }
 
     /// A hint (a field's placeholder), dim.
-    public func hint(_ text: String) -> String {
+    func hint(_ text: String) -> String {
         color ? "\u{1B}[2m" + text + "\u{1B}[0m" : text
     }
 
     /// A question's prompt, bold, for the line editor.
-    public func question(_ text: String) -> String {
+    func question(_ text: String) -> String {
         color ? escaped("1") + text + escaped("0") : text
     }
 

@@ -242,6 +242,21 @@ def test_tab_completes_commands_fields_and_rows():
         p.close()
 
 
+def test_second_tab_lays_candidates_out_in_columns():
+    # The listing is the prompt's look (CompletionList), handed to the line
+    # editor: side by side in columns, not one a line.
+    p = Prompt()
+    try:
+        p.expect("Items> ")
+        p.line("op 1", "Items › Gort statue> ")
+        p.child.send("s\t\t")
+        p.child.expect(r"save +save! +set +show\r\n")
+        p.child.send("\x15")
+        p.line("back", "Items> ")
+    finally:
+        p.close()
+
+
 def test_ambiguous_abbreviation_does_nothing():
     p = Prompt()
     try:

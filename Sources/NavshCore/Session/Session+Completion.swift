@@ -11,8 +11,9 @@ public struct Completion: Equatable, Sendable {
 
     static let none = Completion(word: "", candidates: [])
 
-    /// Titles offered at most: a list longer than this is read by nobody.
-    static let titleLimit = 200
+    /// Titles offered at most: a list longer than this is read by nobody
+    /// (the prompt lists at most as many candidates, whatever their kind).
+    public static let titleLimit = 200
 
     /// Names starting with `prefix`, ignoring case (SQLite names ignore case too).
     static func matching(_ names: [String], _ prefix: String) -> [String] {
