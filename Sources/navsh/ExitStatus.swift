@@ -1,6 +1,12 @@
-import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// navsh's exit statuses: part of the contract for scripts, listed in `--help`.
+/// navsh's exit statuses: part of the contract for scripts, listed in
+/// `--help` from these same constants. Every status the executable returns
+/// is one of them.
 enum ExitStatus {
     static let success: Int32 = 0
     /// A command failed (the script stopped there unless --keep-going).
@@ -11,17 +17,31 @@ enum ExitStatus {
     static let usage: Int32 = 64
     /// The app spec is not valid (EX_DATAERR).
     static let badSpec: Int32 = 65
-    /// The store (or the script file) cannot be opened.
+    /// The store (or the script file) cannot be opened (EX_NOINPUT).
     static let cannotOpen: Int32 = 66
+
+    /// Stopped by SIGTERM or SIGHUP, caught so that history is saved and
+    /// edits are discarded cleanly: the shells' 128 + N, as if killed by it.
+    static func signalled(_ signal: Int32) -> Int32 {
+        signalBase + signal
+    }
+
+    private static let signalBase: Int32 = 128
 
     static let help = """
         EXIT STATUS:
-          0    every command succeeded
-          1    a command failed (a script stops there unless --keep-going)
-          3    input ended with unsaved edits: discarded, never saved
-          64   bad usage
-          65   the app spec (--spec) is not valid; the message names line and key
-          66   the store or the script file cannot be opened
-          129  SIGHUP, 143 SIGTERM at the prompt: history saved, edits discarded
+          \(column(success))every command succeeded
+          \(column(commandFailed))a command failed (a script stops there unless --keep-going)
+          \(column(unsavedDiscarded))input ended with unsaved edits: discarded, never saved
+          \(column(usage))bad usage
+          \(column(badSpec))the app spec (--spec) is not valid; the message names line and key
+          \(column(cannotOpen))the store or the script file cannot be opened
+          \(column(signalled(SIGHUP)))SIGHUP, \(signalled(SIGTERM)) SIGTERM at the prompt: history saved, edits discarded
         """
+
+    /// A status padded to the help's column.
+    private static func column(_ status: Int32) -> String {
+        let text = String(status)
+        return text + String(repeating: " ", count: max(1, 5 - text.count))
+    }
 }

@@ -68,7 +68,7 @@ struct InteractiveRunner {
         }
         session.discardAllEdits()
         saveHistory()
-        return 128 + signal
+        return ExitStatus.signalled(signal)
     }
 
     private func saveHistory() {

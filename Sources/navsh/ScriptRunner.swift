@@ -98,7 +98,7 @@ struct ScriptRunner {
             StandardStreams.err("\(sourceName): unsaved edits discarded \(when): \(list)\n")
             session.discardAllEdits()
         }
-        if let signal { return 128 + signal }
+        if let signal { return ExitStatus.signalled(signal) }
         if let unreadable { return unreadable }
         if failed { return ExitStatus.commandFailed }
         return unsaved.isEmpty ? ExitStatus.success : ExitStatus.unsavedDiscarded
