@@ -67,4 +67,20 @@ import Testing
         #expect(driver.prompter.events == [.asked(Self.deleteRow2, repeated: false), .asked(Self.deleteRow2, repeated: true)])
         #expect(try h.database.rows("SELECT count(*) AS n FROM items")[0]["n"] == "5")
     }
+
+    /// The old script loop replaced an `edit` line's response with the
+    /// edit's, dropping what that line printed (a notice of a change made
+    /// elsewhere): every response's output is shown, in order.
+    @Test func whatALineOpeningAnEditorPrintsIsShownFirst() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1")
+        try h.database.execute("ALTER TABLE items ADD COLUMN extra TEXT")
+        var driver = ResponseDriver(session: h.session, prompter: ScriptedPrompter(values: [.line(Array("150".utf8))]))
+        #expect(!driver.run(Array("edit value".utf8)).failed)
+        let events = driver.prompter.events
+        #expect(events.count == 2, "\(events)")
+        #expect(events.first == .output("items changed elsewhere (added extra); showing it as it is now\n"))
+        #expect(events.last == .edited(field: "value", initial: "120"))
+        #expect(h.output("changes").contains("150"))
+    }
 }

@@ -39,6 +39,21 @@ import Testing
         #expect(try db.rows("SELECT name, value FROM items WHERE id = 2")[0] == ["name": "Shiny spork", "value": "7"])
     }
 
+    /// A script's `edit` line printed nothing of its own: the script loop
+    /// replaced that line's response with the edit's, so a notice of a
+    /// table changed elsewhere was lost. The one driver shows every output.
+    @Test func aScriptsEditLineSaysWhatChangedElsewhere() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let a = try Coprocess([db.path])
+        a.send("open 1", until: "created")
+        try db.execute("ALTER TABLE items ADD COLUMN extra TEXT")
+        let shown = a.send("edit value\n150\nchanges", until: "→")
+        #expect(shown.hasPrefix("items changed elsewhere (added extra); showing it as it is now\n"), "\(shown)")
+        a.send("save", until: "saved")
+        #expect(a.finish() == 0)
+        #expect(try db.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
+    }
+
     @Test func theListMarksRowsAnotherProcessChanged() throws {
         let db = try TemporaryDatabase(Fixtures.items)
         let a = try Coprocess([db.path])
