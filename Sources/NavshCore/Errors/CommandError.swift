@@ -1,0 +1,29 @@
+/// A refused command: what went wrong, as data (which row, which field,
+/// which frame). A command that throws this has changed nothing.
+///
+/// The words are not written where an error is thrown: each area's enum
+/// (`GrammarError`, `RowError`, …, in this folder) words its cases, so one
+/// mistake is said one way wherever it happens, and a test can reach every
+/// message. `message` is the one line a person reads.
+public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    case text(String)
+
+    /// Transitional: a message not yet given a case of its own.
+    public init(_ message: String) {
+        self = .text(message)
+    }
+
+    /// The line to print: the area's words, made safe for a terminal
+    /// (names and typed text in them may hold control characters; escaping
+    /// is idempotent, so text escaped on the way in is unchanged).
+    public var message: String { TextLayout.printable(words) }
+
+    public var description: String { message }
+
+    /// The area's words, before escaping.
+    var words: String {
+        switch self {
+        case .text(let message): return message
+        }
+    }
+}
