@@ -7,6 +7,7 @@
 /// message. `message` is the one line a person reads.
 public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case text(String)
+    case grammar(GrammarError)
 
     /// Transitional: a message not yet given a case of its own.
     public init(_ message: String) {
@@ -24,6 +25,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     var words: String {
         switch self {
         case .text(let message): return message
+        case .grammar(let error): return error.message
         }
     }
 }
