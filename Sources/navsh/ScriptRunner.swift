@@ -91,9 +91,9 @@ struct ScriptRunner {
                         answer = session.refuseLongLine(byteCount: count)
                     case .end, .interrupted:
                         lineNumber -= 1  // the error belongs to the edit's own line
-                        answer = Response(error: CommandError("edit \(edit.field): the script ended before its value line"))
+                        answer = Response(error: .line(.valueLineMissing(field: edit.field)))
                     case .failed(let reason):
-                        answer = Response(error: CommandError("edit \(edit.field): cannot read its value line: \(reason)"))
+                        answer = Response(error: .line(.valueLineUnreadable(field: edit.field, reason: reason)))
                     }
                 }
                 response = answer

@@ -7,7 +7,9 @@
 /// message. `message` is the one line a person reads.
 public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case text(String)
+    case line(LineError)
     case grammar(GrammarError)
+    case navigation(NavigationError)
 
     /// Transitional: a message not yet given a case of its own.
     public init(_ message: String) {
@@ -25,7 +27,9 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     var words: String {
         switch self {
         case .text(let message): return message
+        case .line(let error): return error.message
         case .grammar(let error): return error.message
+        case .navigation(let error): return error.message
         }
     }
 }
