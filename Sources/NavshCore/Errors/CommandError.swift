@@ -10,6 +10,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case line(LineError)
     case grammar(GrammarError)
     case navigation(NavigationError)
+    case rows(RowError)
 
     /// Transitional: a message not yet given a case of its own.
     public init(_ message: String) {
@@ -30,6 +31,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .line(let error): return error.message
         case .grammar(let error): return error.message
         case .navigation(let error): return error.message
+        case .rows(let error): return error.message
         }
     }
 }

@@ -40,8 +40,7 @@ struct DeleteRowCommand: Command {
             throw CommandError("cannot delete \(title): other rows refer to it now (FOREIGN KEY); nothing was deleted")
         } catch StoreError.recordMissing {
             list.markStale()
-            throw CommandError("row \(row.number), \(title), was deleted elsewhere since shown; nothing was done "
-                + "(show lists the rows now)")
+            throw CommandError.rows(.deletedSinceShown(number: row.number, title: title))
         }
         list.forget([record.id])
         return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done))\n")

@@ -70,8 +70,7 @@ struct NewCommand: Command {
         // The edge row's number comes from the file: it may sit at Int64's end.
         let (next, overflow) = onTop ? position.subtractingReportingOverflow(1) : position.addingReportingOverflow(1)
         guard !overflow else {
-            throw CommandError("new: \(field) is already \(position), so no number is left "
-                + (onTop ? "before" : "after") + " it; move 1 1 renumbers the order 1, 2, 3…")
+            throw CommandError.rows(.orderExhausted(field: field, position: position, onTop: onTop))
         }
         return (field, .integer(next))
     }
