@@ -11,6 +11,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case grammar(GrammarError)
     case navigation(NavigationError)
     case rows(RowError)
+    case fields(FieldError)
 
     /// Transitional: a message not yet given a case of its own.
     public init(_ message: String) {
@@ -32,6 +33,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .grammar(let error): return error.message
         case .navigation(let error): return error.message
         case .rows(let error): return error.message
+        case .fields(let error): return error.message
         }
     }
 }

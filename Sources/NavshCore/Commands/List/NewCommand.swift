@@ -11,7 +11,7 @@ struct NewCommand: Command {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         if let reason = list.collection.readOnlyReason {
-            throw CommandError(reason)
+            throw CommandError.fields(.collectionReadOnly(reason: reason))
         }
         var defaults = try specDefaults(for: list, in: session)
         // A new row in an owner's list of cars belongs to that owner.

@@ -15,7 +15,7 @@ struct UnsetCommand: Command {
         let frame = try session.topFrame(RecordFrame.self)
         let field = try frame.editableField(self.field)
         if field.isNotNull {
-            throw CommandError("\(field.name) cannot be NULL (NOT NULL); set it to a value instead")
+            throw CommandError.fields(.cannotBeNull(field.name))
         }
         frame.buffer.set(field.name, to: .null)
         return Response()

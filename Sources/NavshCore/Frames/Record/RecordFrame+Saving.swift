@@ -75,7 +75,7 @@ extension RecordFrame {
         for field in collection.fields where field.isRequired {
             let value = buffer.value(of: field.name)
             if value.isNull || value == .text("") {
-                throw CommandError("\(field.name) is required; set \(field.name) VALUE, then save again")
+                throw CommandError.fields(.required(field.name))
             }
         }
     }
