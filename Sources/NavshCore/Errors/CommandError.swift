@@ -12,6 +12,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case navigation(NavigationError)
     case rows(RowError)
     case fields(FieldError)
+    case writes(WriteError)
+    case undo(UndoError)
 
     /// Transitional: a message not yet given a case of its own.
     public init(_ message: String) {
@@ -34,6 +36,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .navigation(let error): return error.message
         case .rows(let error): return error.message
         case .fields(let error): return error.message
+        case .writes(let error): return error.message
+        case .undo(let error): return error.message
         }
     }
 }

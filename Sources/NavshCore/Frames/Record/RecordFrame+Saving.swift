@@ -27,7 +27,7 @@ extension RecordFrame {
             throw ConflictReport(frame: self, current: current)
         } catch StoreError.recordMissing {
             guard force else {
-                throw CommandError("\(title) was deleted elsewhere; nothing was saved (save! puts it back with your edits, cancel discards them)")
+                throw CommandError.writes(.deletedBeforeSave(title: title))
             }
             // Put back under the key it has with the edits (a key field may be among them).
             let putBack = Record(id: collection.identity(of: id, after: changes), values: buffer.current)
