@@ -6,7 +6,6 @@
 /// mistake is said one way wherever it happens, and a test can reach every
 /// message. `message` is the one line a person reads.
 public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
-    case text(String)
     case line(LineError)
     case grammar(GrammarError)
     case navigation(NavigationError)
@@ -14,11 +13,10 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case fields(FieldError)
     case writes(WriteError)
     case undo(UndoError)
-
-    /// Transitional: a message not yet given a case of its own.
-    public init(_ message: String) {
-        self = .text(message)
-    }
+    /// The store refused a command working on the record `at` (its crumb).
+    case store(StoreError, at: String)
+    /// An error no store translated, already in plain words (`init(unexpected:)`).
+    case unexpected(String)
 
     /// The line to print: the area's words, made safe for a terminal
     /// (names and typed text in them may hold control characters; escaping
@@ -30,7 +28,6 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The area's words, before escaping.
     var words: String {
         switch self {
-        case .text(let message): return message
         case .line(let error): return error.message
         case .grammar(let error): return error.message
         case .navigation(let error): return error.message
@@ -38,6 +35,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fields(let error): return error.message
         case .writes(let error): return error.message
         case .undo(let error): return error.message
+        case .store(let error, let crumb): return error.explained(at: crumb)
+        case .unexpected(let words): return "storage error: \(words)"
         }
     }
 }

@@ -212,9 +212,9 @@ public final class Session {
         } catch let conflict as ConflictReport {
             return Response(output: conflict.table, error: conflict.error)
         } catch let error as StoreError {
-            return .failure(StoreErrorText.explain(error, frame: top))
+            return .failure(.store(error, at: top.crumb))
         } catch {
-            return .failure(CommandError("storage error: \(error)"))
+            return .failure(CommandError(unexpected: error))
         }
     }
 

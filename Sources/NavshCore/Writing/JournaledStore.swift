@@ -96,7 +96,7 @@ final class JournaledStore {
         do {
             return (try store.record(of: collection, id: id), "")
         } catch {
-            return (nil, " (warning: reading it back failed: \(error); reload shows it)")
+            return (nil, " (warning: reading it back failed: \(CommandError.plainWords(error)); reload shows it)")
         }
     }
 }

@@ -48,7 +48,8 @@ extension RecordFrame {
             // point, and the "saved" line says so (the write is committed).
             markSaved(Record(id: savedID, values: written))
             followRekey(from: id, to: savedID, changes: changes, in: session)
-            return "saved \(title) (warning: reading it back failed: \(error); reload shows it)"
+            let why = CommandError.plainWords(error)
+            return "saved \(title) (warning: reading it back failed: \(why); reload shows it)"
         }
         followRekey(from: id, to: savedID, changes: changes, in: session)
         return "saved \(title)"
