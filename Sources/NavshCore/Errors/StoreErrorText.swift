@@ -53,9 +53,14 @@ extension StoreError: CustomStringConvertible {
         case .busy:
             return "the store is locked by another process; nothing was saved, try again"
         case .other:
-            return "storage error: \(description)"
+            return Self.failed(description)
         }
     }
+}
+
+extension StoreError {
+    /// A failure the core has no better words for than the store's own.
+    static func failed(_ words: String) -> String { "storage error: \(words)" }
 }
 
 extension CommandError {
