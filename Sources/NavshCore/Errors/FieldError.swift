@@ -88,7 +88,8 @@ public enum FieldError: Equatable, Sendable {
         case .nothingToOpen(let collection):
             return "\(collection) has no reference fields or related collections to open"
         case .nothingNamed(let target, let options):
-            return "nothing named '\(TextLayout.printable(target))' to open here; try \(options.joined(separator: ", "))"
+            return "nothing named '\(TextLayout.printable(target))' to open here; try "
+                + options.joined(separator: ", ")
         case .compositeKey(let collection):
             return "\(collection) rows have a composite key; related rows cannot be listed"
         }

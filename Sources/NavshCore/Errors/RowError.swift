@@ -55,7 +55,8 @@ public enum RowError: Equatable, Sendable {
         case .noTitleField(let collection):
             return "\(collection) has no title field; open rows by number"
         case .noTitleMatch(let text, let collection):
-            return "no row in \(collection) has a title matching '\(TextLayout.printable(text))'; open N opens by number"
+            return "no row in \(collection) has a title matching '\(TextLayout.printable(text))'; "
+                + "open N opens by number"
         case .severalTitleMatches(let text, let candidates, let more):
             return "'\(TextLayout.printable(text))' matches several rows: \(candidates.joined(separator: ", "))"
                 + "\(more ? ", …" : ""); open N picks one"
