@@ -28,6 +28,7 @@ import Testing
             .argumentCount(command: name, .one, what: name, usage: name),
             .argumentCount(command: name, .two, what: name, usage: name),
             .argumentCount(command: name, .atMostOne, what: name, usage: name),
+            .tooManyWords(command: name, most: 2, what: name, usage: name),
             .unclosedBrace(template: name), .emptyBraces(template: name), .unknownFormat(name, template: name),
         ]
         let navigation: [NavigationError] = [
@@ -42,6 +43,8 @@ import Testing
             .noTitleMatch(name, collection: name), .severalTitleMatches(name, candidates: [name], more: true),
             .notAPage(name, pages: 3), .onLastPage(page: 3, pages: 3), .onFirstPage,
             .noCollectionNumbered(5, count: 2), .noCollectionNamed(name, names: [name]),
+            .notADirection(name), .noSortField(name, collection: name, fields: [name]),
+            .blobNotSortable(field: name), .moveInSortedList(sortedBy: name),
             .noManualOrder(collection: name), .moveOutOfRange(rowCount: 3), .moveListChanged,
             .moveRowDeleted(number: 2), .orderExhausted(field: name, position: .max, onTop: false),
             .orderExhausted(field: name, position: .min, onTop: true),

@@ -18,6 +18,7 @@ public enum GrammarError: Equatable, Sendable {
     case unexpectedArgument(command: String, got: String)
     case missingArgument(command: String, what: String, usage: String)
     case argumentCount(command: String, Count, what: String, usage: String)
+    case tooManyWords(command: String, most: Int, what: String, usage: String)
 
     /// How many arguments a command takes, when it got another number.
     public enum Count: Equatable, Sendable {
@@ -66,6 +67,8 @@ public enum GrammarError: Equatable, Sendable {
             case .atMostOne: "at most one"
             }
             return "\(command) takes \(takes) \(what); usage: \(usage)"
+        case .tooManyWords(let command, let most, let what, let usage):
+            return "\(command) takes at most \(most) words (\(what)); usage: \(usage)"
         case .unclosedBrace(let template):
             return "unclosed { in template '\(template)'"
         case .emptyBraces(let template):

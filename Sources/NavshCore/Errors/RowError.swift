@@ -25,10 +25,17 @@ public enum RowError: Equatable, Sendable {
     case noCollectionNumbered(Int, count: Int)
     case noCollectionNamed(String, names: [String])
 
+    // MARK: Sorting
+    case notADirection(String)
+    case noSortField(String, collection: String, fields: [String])
+    case blobNotSortable(field: String)
+
     // MARK: Manual order
     case noManualOrder(collection: String)
     case moveOutOfRange(rowCount: Int)
     case moveListChanged
+    /// `move` rewrites the order field along the rows as listed: not by another order.
+    case moveInSortedList(sortedBy: String)
     case moveRowDeleted(number: Int)
     /// The edge row's number is at Int64's end: no number is left for a new row.
     case orderExhausted(field: String, position: Int64, onTop: Bool)
@@ -71,12 +78,22 @@ public enum RowError: Equatable, Sendable {
         case .noCollectionNamed(let name, let names):
             return "no collection named '\(TextLayout.printable(name))'; the collections are "
                 + names.joined(separator: ", ")
+        case .notADirection(let text):
+            return "sort: '\(TextLayout.printable(text))' is not a direction; "
+                + "use asc or desc (usage: sort FIELD [desc])"
+        case .noSortField(let name, let collection, let fields):
+            return "sort: no field '\(TextLayout.printable(name))' in \(collection); the fields are "
+                + fields.joined(separator: ", ")
+        case .blobNotSortable(let field):
+            return "sort: \(field) holds binary data (BLOB), which has no useful order"
         case .noManualOrder(let collection):
             return "\(collection) keeps no manual order (an app spec's move: FIELD allows move N M)"
         case .moveOutOfRange(let count):
             return "move: rows are numbered 1 to \(count); usage: move N M"
         case .moveListChanged:
             return "move: the list changed elsewhere since shown; nothing was moved (show, then move again)"
+        case .moveInSortedList(let field):
+            return "move: this list is sorted by \(field); sort (alone) restores its own order, where move works"
         case .moveRowDeleted(let number):
             return "move: row \(number) was deleted elsewhere; nothing was moved (show lists the rows now)"
         case .orderExhausted(let field, let position, let onTop):

@@ -32,7 +32,8 @@ extension Session {
     }
 
     /// Every frame takes its collection as the store now reads it (keeping
-    /// an owner's scope), and the user is told which tables changed.
+    /// an owner's scope and the frame's order), and the user is told which
+    /// tables changed.
     private func adoptSchema() -> String {
         let current = Dictionary(store.collections.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var changed: [String: String] = [:]
@@ -41,6 +42,7 @@ extension Session {
             if let difference = old.fieldDifference(to: new) { changed[old.name] = difference }
             var adopted = new
             adopted.scope = old.scope
+            adopted.order = old.order  // a `sort` in this frame stays (a field gone falls back to the key)
             return adopted
         }
         for frame in stack {

@@ -1,22 +1,10 @@
 /// `back` pops the top frame, keeping unsaved edits safe (a question, or in
 /// a script an error); `back!` pops it discarding them, saying what went.
-struct BackCommand: Command {
-    static let forms = [
-        CommandForm("back", CommandForm.anywhere, .none, usage: "back",
-                    "go back one frame, keeping unsaved edits safe", example: "back"),
-        CommandForm("back!", CommandForm.anywhere, .none, usage: "back!",
-                    "go back one frame, discarding unsaved edits", example: "back!"),
-    ]
+struct BackCommand: ForcibleCommand {
+    static let forms = CommandForm.forcible(
+        "back", CommandForm.anywhere, "go back one frame, keeping unsaved edits safe", forced: "go back one frame, discarding unsaved edits")
 
     let force: Bool
-
-    init(form: CommandForm, arguments: Arguments) {
-        force = form.name.hasSuffix("!")
-    }
-
-    init(force: Bool) {
-        self.force = force
-    }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let force = self.force || confirmed

@@ -1,9 +1,9 @@
 /// `history`: the lines typed at the prompt for this store, numbered.
-struct HistoryCommand: Command {
+struct HistoryCommand: PlainCommand {
     static let forms = [CommandForm("history", CommandForm.anywhere, .none, usage: "history",
                                     "list the lines typed at the prompt", example: "history")]
 
-    init(form: CommandForm, arguments: Arguments) {}
+    init() {}
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         guard let entries = session.historyEntries() else {

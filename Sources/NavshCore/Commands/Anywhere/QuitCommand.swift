@@ -1,22 +1,10 @@
 /// `quit` leaves navsh, keeping unsaved edits safe; `quit!` discards them,
 /// saying what went.
-struct QuitCommand: Command {
-    static let forms = [
-        CommandForm("quit", CommandForm.anywhere, .none, usage: "quit",
-                    "leave navsh, keeping unsaved edits safe", example: "quit"),
-        CommandForm("quit!", CommandForm.anywhere, .none, usage: "quit!",
-                    "leave navsh, discarding unsaved edits", example: "quit!"),
-    ]
+struct QuitCommand: ForcibleCommand {
+    static let forms = CommandForm.forcible(
+        "quit", CommandForm.anywhere, "leave navsh, keeping unsaved edits safe", forced: "leave navsh, discarding unsaved edits")
 
     let force: Bool
-
-    init(form: CommandForm, arguments: Arguments) {
-        force = form.name.hasSuffix("!")
-    }
-
-    init(force: Bool) {
-        self.force = force
-    }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         if !(force || confirmed),

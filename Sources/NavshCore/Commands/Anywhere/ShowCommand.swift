@@ -1,9 +1,9 @@
 /// `show`: prints the top frame again, with the data as it is now.
-struct ShowCommand: Command {
+struct ShowCommand: PlainCommand {
     static let forms = [CommandForm("show", CommandForm.anywhere, .none, usage: "show",
                                     "print this frame again", example: "show")]
 
-    init(form: CommandForm, arguments: Arguments) {}
+    init() {}
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         Response(output: try session.show(session.top))

@@ -1,9 +1,8 @@
 /// `top` goes back to the first frame, keeping unsaved edits safe.
-struct TopCommand: Command {
+struct TopCommand: PlainCommand {
     static let forms = [CommandForm("top", CommandForm.anywhere, .none, usage: "top",
                                     "go back to the first frame, keeping edits safe", example: "top")]
 
-    init(form: CommandForm, arguments: Arguments) {}
     init() {}
 
     func run(in session: Session, confirmed: Bool) throws -> Response {

@@ -1,11 +1,11 @@
 /// `undo` takes back the newest write of this session still undoable,
 /// itself as a checked write: it is refused, changing nothing, if the row
 /// was changed (or deleted, or its place taken) since.
-struct UndoCommand: Command {
+struct UndoCommand: PlainCommand {
     static let forms = [CommandForm("undo", CommandForm.anywhere, .none, usage: "undo",
                                     "undo this session's last save, insert or delete", example: "undo")]
 
-    init(form: CommandForm, arguments: Arguments) {}
+    init() {}
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         if session.top.isDirty {

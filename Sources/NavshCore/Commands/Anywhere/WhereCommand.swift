@@ -1,9 +1,9 @@
 /// `where`: the stack of frames, one line each, with their unsaved fields.
-struct WhereCommand: Command {
+struct WhereCommand: PlainCommand {
     static let forms = [CommandForm("where", CommandForm.anywhere, .none, usage: "where",
                                     "print the stack of frames", example: "where")]
 
-    init(form: CommandForm, arguments: Arguments) {}
+    init() {}
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let output = session.stack.indices.map { i in

@@ -55,6 +55,13 @@ struct CommandForm: Sendable {
 
     /// Every kind of frame.
     static let anywhere = Set(FrameKind.allCases)
+
+    /// `NAME` and `NAME!`, the second doing the same while discarding or
+    /// overwriting what the first keeps safe.
+    static func forcible(_ name: String, _ frames: Set<FrameKind>, _ summary: String, forced: String) -> [CommandForm] {
+        [CommandForm(name, frames, .none, usage: name, summary, example: name),
+         CommandForm(name + "!", frames, .none, usage: name + "!", forced, example: name + "!")]
+    }
 }
 
 /// What a form takes after its word.
@@ -68,6 +75,8 @@ enum ArgumentShape: Sendable {
     case wordAndRest(String)
     /// Exactly two words.
     case two(String)
+    /// None up to `max` words (`sort`, `sort name`, `sort name desc`).
+    case upTo(Int, String)
 }
 
 /// The arguments as typed, split by the form's shape.
@@ -80,4 +89,33 @@ struct Arguments: Sendable {
     var first: String { words.first ?? "" }
     /// The second word, or "" (`.two` guarantees it).
     var second: String { words.dropFirst().first ?? "" }
+}
+
+/// A command that takes no arguments: built with `init()`.
+protocol PlainCommand: Command {
+    init()
+}
+
+extension PlainCommand {
+    init(form: CommandForm, arguments: Arguments) { self.init() }
+}
+
+/// A command with a plain and a forcing form (`back` and `back!`): built
+/// with whether the `!` form was typed (a struct whose one stored property
+/// is `force` gets that initializer for free).
+protocol ForcibleCommand: Command {
+    init(force: Bool)
+}
+
+extension ForcibleCommand {
+    init(form: CommandForm, arguments: Arguments) { self.init(force: form.name.hasSuffix("!")) }
+}
+
+/// A command that takes one word, or the rest of the line (`open`).
+protocol OneArgumentCommand: Command {
+    init(_ argument: String)
+}
+
+extension OneArgumentCommand {
+    init(form: CommandForm, arguments: Arguments) { self.init(arguments.rest ?? arguments.first) }
 }

@@ -78,6 +78,12 @@ public enum CommandParser {
                 throw .grammar(.argumentCount(command: name, .atMostOne, what: what, usage: form.usage))
             }
             return Arguments(words: words)
+        case .upTo(let most, let what):
+            let words = try scanner.remainingWords()
+            guard words.count <= most else {
+                throw .grammar(.tooManyWords(command: name, most: most, what: what, usage: form.usage))
+            }
+            return Arguments(words: words)
         }
     }
 

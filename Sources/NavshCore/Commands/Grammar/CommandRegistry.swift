@@ -9,6 +9,7 @@ enum CommandRegistry {
         NewCommand.self,
         DeleteRowCommand.self,
         MoveCommand.self,
+        SortCommand.self,
         NextPageCommand.self,
         PreviousPageCommand.self,
         PageCommand.self,

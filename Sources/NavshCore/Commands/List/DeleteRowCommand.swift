@@ -1,13 +1,13 @@
 /// `delete N` in a list: the row shown as N, checked against the values
 /// shown, after a question naming what goes with it.
-struct DeleteRowCommand: Command {
+struct DeleteRowCommand: OneArgumentCommand {
     static let forms = [CommandForm("delete", [.list], .required("row"), usage: "delete N",
                                     "delete the record at row N", example: "delete 3")]
 
     let row: String
 
-    init(form: CommandForm, arguments: Arguments) {
-        row = arguments.first
+    init(_ row: String) {
+        self.row = row
     }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {

@@ -19,6 +19,11 @@ struct MoveCommand: Command {
         guard let field = list.collection.manualOrder else {
             throw CommandError.rows(.noManualOrder(collection: list.collection.name))
         }
+        if let sorted = list.collection.order,
+           sorted != store.collections.first(where: { $0.name == list.collection.name })?.order {
+            // The order field is rewritten along the rows as listed: by another order, that would scramble it.
+            throw CommandError.rows(.moveInSortedList(sortedBy: sorted.field))
+        }
         let outOfRange = CommandError.rows(.moveOutOfRange(rowCount: try list.count(in: store)))
         guard let to = Int(to), to >= 1, let fromNumber = Int(from), fromNumber >= 1 else { throw outOfRange }
         if list.shownPage?.row(numbered: fromNumber) == nil, fromNumber > (try list.count(in: store)) { throw outOfRange }

@@ -1,12 +1,12 @@
 /// `new` pushes a draft record; `save` inserts it.
-struct NewCommand: Command {
+struct NewCommand: PlainCommand {
     static let forms = [CommandForm("new", [.list], .none, usage: "new",
                                     "start a new record; save inserts it", example: "new")]
 
     /// Tries at most this many numbers for a counter default (`My Item {n}`).
     static let counterTries = 100
 
-    init(form: CommandForm, arguments: Arguments) {}
+    init() {}
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)

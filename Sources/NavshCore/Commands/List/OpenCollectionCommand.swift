@@ -1,12 +1,12 @@
 /// `open N` or `open NAME` in the list of collections pushes that collection's list.
-struct OpenCollectionCommand: Command {
+struct OpenCollectionCommand: OneArgumentCommand {
     static let forms = [CommandForm("open", [.collections], .rest("collection"), usage: "open N | open NAME",
                                     "open the collection at row N, or by name", example: "open Items")]
 
     let target: String
 
-    init(form: CommandForm, arguments: Arguments) {
-        target = arguments.rest ?? ""
+    init(_ target: String) {
+        self.target = target
     }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {

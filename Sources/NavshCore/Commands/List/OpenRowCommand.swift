@@ -1,12 +1,12 @@
 /// `open N` or `open TITLE` in a list pushes that record.
-struct OpenRowCommand: Command {
+struct OpenRowCommand: OneArgumentCommand {
     static let forms = [CommandForm("open", [.list], .rest("row"), usage: "open N | open TITLE",
                                     "open row N, or the row whose title matches", example: "open 3")]
 
     let target: String
 
-    init(form: CommandForm, arguments: Arguments) {
-        target = arguments.rest ?? ""
+    init(_ target: String) {
+        self.target = target
     }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {

@@ -1,34 +1,34 @@
 /// `next`, `prev` and `page N`: the pages of a list (or of the list of collections).
-struct NextPageCommand: Command {
+struct NextPageCommand: PlainCommand {
     static let forms = [CommandForm("next", [.list, .collections], .none, usage: "next",
                                     "show the next page", example: "next")]
 
-    init(form: CommandForm, arguments: Arguments) {}
+    init() {}
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         try PageCommand.turn(by: 1, in: session)
     }
 }
 
-struct PreviousPageCommand: Command {
+struct PreviousPageCommand: PlainCommand {
     static let forms = [CommandForm("prev", [.list, .collections], .none, usage: "prev",
                                     "show the previous page", example: "prev")]
 
-    init(form: CommandForm, arguments: Arguments) {}
+    init() {}
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         try PageCommand.turn(by: -1, in: session)
     }
 }
 
-struct PageCommand: Command {
+struct PageCommand: OneArgumentCommand {
     static let forms = [CommandForm("page", [.list, .collections], .required("page number"), usage: "page N",
                                     "show page N", example: "page 2")]
 
     let number: String
 
-    init(form: CommandForm, arguments: Arguments) {
-        number = arguments.first
+    init(_ number: String) {
+        self.number = number
     }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {

@@ -1,9 +1,9 @@
 /// `cancel` discards the edits and goes back, saying what was discarded.
-struct CancelCommand: Command {
+struct CancelCommand: PlainCommand {
     static let forms = [CommandForm("cancel", [.record], .none, usage: "cancel",
                                     "discard the edits and go back", example: "cancel")]
 
-    init(form: CommandForm, arguments: Arguments) {}
+    init() {}
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         _ = try session.topFrame(RecordFrame.self)

@@ -1,9 +1,9 @@
 /// `changes`: the unsaved edits, old → new.
-struct ChangesCommand: Command {
+struct ChangesCommand: PlainCommand {
     static let forms = [CommandForm("changes", [.record], .none, usage: "changes",
                                     "list the unsaved edits, old → new", example: "changes")]
 
-    init(form: CommandForm, arguments: Arguments) {}
+    init() {}
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)

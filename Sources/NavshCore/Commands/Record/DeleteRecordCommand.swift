@@ -1,10 +1,10 @@
 /// `delete` in a record: deletes the row as this frame read it, after a
 /// question naming what goes with it, and goes back.
-struct DeleteRecordCommand: Command {
+struct DeleteRecordCommand: PlainCommand {
     static let forms = [CommandForm("delete", [.record], .none, usage: "delete",
                                     "delete this record and go back", example: "delete")]
 
-    init(form: CommandForm, arguments: Arguments) {}
+    init() {}
 
     var editsTheRecord: Bool { true }
 

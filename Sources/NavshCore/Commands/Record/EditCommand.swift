@@ -1,7 +1,7 @@
 /// `edit FIELD`: hands the runner a line editor pre-filled with the value
 /// (in a script, the next line is the value); what is typed comes back
 /// through `Session.finishEdit`.
-struct EditCommand: Command {
+struct EditCommand: FieldEditingCommand {
     static let forms = [CommandForm("edit", [.record], .required("field"), usage: "edit FIELD",
                                     "edit a field's value on a pre-filled line", example: "edit name")]
 
@@ -10,15 +10,7 @@ struct EditCommand: Command {
 
     let field: String
 
-    init(form: CommandForm, arguments: Arguments) {
-        field = arguments.first
-    }
-
-    var editsTheRecord: Bool { true }
-
-    func run(in session: Session, confirmed: Bool) throws -> Response {
-        let frame = try session.topFrame(RecordFrame.self)
-        let field = try frame.editableField(self.field)
+    func edit(_ field: Field, of frame: RecordFrame, in session: Session) throws -> Response {
         if field.kind == .blob {
             throw CommandError.fields(.blobField(field.name))
         }
@@ -51,9 +43,5 @@ struct EditCommand: Command {
         if initial.count > longestEditableValue {
             throw CommandError.fields(.tooLongToEdit(field.name, characters: initial.count, limit: longestEditableValue))
         }
-    }
-
-    static func complete(_ rest: String, in session: Session) -> Completion {
-        UnsetCommand.complete(rest, in: session)
     }
 }

@@ -1,14 +1,14 @@
 /// `open FIELD` on a record follows a reference to the row it names;
 /// `open COLLECTION` lists the rows of a related collection that name this
 /// record (an owner's cars).
-struct OpenReferenceCommand: Command {
+struct OpenReferenceCommand: OneArgumentCommand {
     static let forms = [CommandForm("open", [.record], .rest("field or collection"), usage: "open FIELD|COLLECTION",
                                     "follow a reference, or list related rows", example: "open owner_id")]
 
     let target: String
 
-    init(form: CommandForm, arguments: Arguments) {
-        target = arguments.rest ?? ""
+    init(_ target: String) {
+        self.target = target
     }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {

@@ -1,10 +1,10 @@
 /// `reload` takes the stored row as the new starting point and re-applies
 /// the user's edits on top; it reports the fields both sides changed.
-struct ReloadCommand: Command {
+struct ReloadCommand: PlainCommand {
     static let forms = [CommandForm("reload", [.record], .none, usage: "reload",
                                     "take stored values, keep your edits", example: "reload")]
 
-    init(form: CommandForm, arguments: Arguments) {}
+    init() {}
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)

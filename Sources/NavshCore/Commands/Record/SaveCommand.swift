@@ -1,19 +1,11 @@
 /// `save` writes the edits in one conflict-checked transaction and goes
 /// back; `save!` writes over changes made elsewhere (and puts back a row
 /// deleted elsewhere).
-struct SaveCommand: Command {
-    static let forms = [
-        CommandForm("save", [.record], .none, usage: "save",
-                    "write the edits in one transaction, go back", example: "save"),
-        CommandForm("save!", [.record], .none, usage: "save!",
-                    "save over changes made elsewhere", example: "save!"),
-    ]
+struct SaveCommand: ForcibleCommand {
+    static let forms = CommandForm.forcible(
+        "save", [.record], "write the edits in one transaction, go back", forced: "save over changes made elsewhere")
 
     let force: Bool
-
-    init(form: CommandForm, arguments: Arguments) {
-        force = form.name.hasSuffix("!")
-    }
 
     var editsTheRecord: Bool { true }
 

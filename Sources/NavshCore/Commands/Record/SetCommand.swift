@@ -21,8 +21,7 @@ struct SetCommand: Command {
     var editsTheRecord: Bool { true }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
-        let frame = try session.topFrame(RecordFrame.self)
-        let field = try frame.editableField(self.field)
+        let (frame, field) = try RecordFrame.editing(self.field, in: session)
         guard let value else { throw Self.missingValue(field) }
         frame.buffer.set(field.name, to: try ValueParser.parse(value, for: field, thisYear: session.clock().year))
         return Response()

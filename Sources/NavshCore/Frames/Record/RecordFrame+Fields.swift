@@ -1,4 +1,11 @@
 extension RecordFrame {
+    /// The top record frame and the field a command names in it, if the
+    /// user may change it (`set`, `unset`, `edit`).
+    static func editing(_ name: String, in session: Session) throws -> (RecordFrame, Field) {
+        let frame = try session.topFrame(RecordFrame.self)
+        return (frame, try frame.editableField(name))
+    }
+
     /// The field a command names, if the user may change it here; otherwise
     /// an error listing the fields they can set.
     func editableField(_ name: String) throws -> Field {

@@ -1,0 +1,55 @@
+/// `sort FIELD [desc]` orders the list in this frame by a field (named by
+/// column or label); a second `sort` replaces the first, and `sort` alone
+/// goes back to the collection's own order. The sorted page is shown at
+/// once, so row numbers mean the rows in their new order. Rows still come
+/// a page at a time from the store: nothing loads the whole table.
+struct SortCommand: Command {
+    static let forms = [CommandForm("sort", [.list], .upTo(2, "field, then asc or desc"), usage: "sort [FIELD [desc]]",
+                                    "order this list by FIELD; sort alone restores its order", example: "sort name desc")]
+
+    let field: String?
+    let descending: Bool
+
+    init(form: CommandForm, arguments: Arguments) throws(CommandError) {
+        field = arguments.words.first
+        switch arguments.words.dropFirst().first?.lowercased() {
+        case nil, "asc"?: descending = false
+        case "desc"?: descending = true
+        case let other?:
+            throw .rows(.notADirection(other))
+        }
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let list = try session.topFrame(ListFrame.self)
+        let order: SortOrder?
+        if let name = field {
+            guard let field = list.collection.field(named: name) else {
+                throw CommandError.rows(.noSortField(name, collection: list.collection.name,
+                                                     fields: list.collection.fields.map(\.name)))
+            }
+            if field.kind == .blob {
+                throw CommandError.rows(.blobNotSortable(field: field.name))
+            }
+            order = SortOrder(field: field.name, descending: descending)
+        } else {
+            // The collection's own order, as the store (and its app spec) define it.
+            order = session.store.collections.first { $0.name == list.collection.name }?.order
+        }
+        list.collection.order = order
+        list.pageIndex = 0
+        list.invalidate()
+        return Response(output: try session.show(list))
+    }
+
+    static func complete(_ rest: String, in session: Session) -> Completion {
+        guard let list = session.top as? ListFrame else { return .none }
+        let words = rest.split(separator: " ", omittingEmptySubsequences: false)
+        if words.count <= 1 {
+            return Completion(word: rest, candidates: Completion.matching(list.collection.fields.map(\.name), rest))
+        }
+        guard words.count == 2 else { return .none }
+        let typed = String(words[1])
+        return Completion(word: typed, candidates: Completion.matching(["asc", "desc"], typed))
+    }
+}

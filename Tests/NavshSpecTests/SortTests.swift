@@ -1,0 +1,74 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// `sort FIELD [desc]`: a list frame's own order (issue 10), the first
+/// command added as one type and one registry line (issue 9).
+@Suite struct SortTests {
+    static let todo = "CREATE TABLE todo (id INTEGER PRIMARY KEY, name TEXT, pos INTEGER, due DATE);"
+        + "INSERT INTO todo (name, pos, due) VALUES ('b', 1, '2026-03-01'), ('d', 2, NULL), ('a', 3, '2026-01-01'),"
+        + " ('c', 4, '2026-02-01');"
+    static let spec = "collections:\n  todo:\n    move: pos\n"
+
+    func names(_ listing: String) -> [String] {
+        listing.split(separator: "\n").dropFirst().compactMap { line in
+            line.split(separator: " ").dropFirst().first.map(String.init)
+        }
+    }
+
+    @Test func sortOrdersTheListAndRowNumbersFollowIt() throws {
+        let h = try SessionHarness(Self.todo)
+        #expect(names(h.output("sort name")) == ["a", "b", "c", "d"])
+        #expect(names(h.output("sort name desc")) == ["d", "c", "b", "a"], "a second sort replaces the first")
+        #expect(names(h.output("show")) == ["d", "c", "b", "a"])
+        #expect(h.output("delete 1") == "deleted d\n", "row 1 is the first row as sorted and shown")
+        #expect(try h.database.rows("SELECT name FROM todo ORDER BY id").compactMap { $0["name"] } == ["b", "a", "c"])
+        #expect(names(h.output("sort")) == ["b", "a", "c"], "sort alone goes back to the collection's order")
+    }
+
+    @Test func sortPagesThroughTheWholeListInItsOrder() throws {
+        let h = try SessionHarness(Fixtures.numbered(45))
+        let first = h.output("sort name desc")
+        #expect(first.contains("   1  Row 9\n"))
+        let third = h.output("page 3")
+        #expect(third.contains("  41  Row 13\n"), "the third page continues the sorted order")
+        #expect(h.output("open 41").hasPrefix("things › Row 13\n"))
+    }
+
+    @Test func fieldsAreNamedByColumnOrLabelAndMistakesAreOneLine() throws {
+        let h = try SessionHarness(Self.todo, spec: "collections:\n  todo:\n    fields:\n      due: {label: Due date}\n")
+        #expect(names(h.output("sort \"due date\" desc")) == ["b", "c", "a", "d"])
+        #expect(h.run("sort nosuch").error?.message
+            == "sort: no field 'nosuch' in todo; the fields are id, name, pos, due")
+        #expect(h.run("sort name up").error?.message
+            == "sort: 'up' is not a direction; use asc or desc (usage: sort FIELD [desc])")
+        #expect(h.run("sort name desc now").error?.message
+            == "sort takes at most 2 words (field, then asc or desc); usage: sort [FIELD [desc]]")
+    }
+
+    /// `move` rewrites the order field along the rows as listed: sorted by
+    /// another field, it would scramble the manual order.
+    @Test func moveIsRefusedWhileTheListIsSortedOtherwise() throws {
+        let h = try SessionHarness(Self.todo, spec: Self.spec)
+        h.run("sort name")
+        #expect(h.run("move 1 4").error?.message
+            == "move: this list is sorted by name; sort (alone) restores its own order, where move works")
+        #expect(try h.database.rows("SELECT name FROM todo ORDER BY pos").compactMap { $0["name"] } == ["b", "d", "a", "c"])
+        h.run("sort")
+        #expect(h.output("move 1 4") == "moved b from row 1 to row 4\n")
+    }
+
+    @Test func aSortStaysWhenTheTableChangesElsewhere() throws {
+        let h = try SessionHarness(Self.todo)
+        h.run("sort name desc")
+        try h.database.execute("ALTER TABLE todo ADD COLUMN note TEXT")
+        #expect(names(h.output("show")).suffix(4) == ["d", "c", "b", "a"])
+    }
+
+    @Test func sortCompletesFieldsThenDirections() throws {
+        let h = try SessionHarness(Self.todo, mode: .interactive)
+        #expect(h.session.completions(before: "sort n").candidates == ["name"])
+        #expect(h.session.completions(before: "sort name d").candidates == ["desc"])
+        #expect(h.session.completions(before: "so").candidates == ["sort"])
+    }
+}
