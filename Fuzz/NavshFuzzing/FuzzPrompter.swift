@@ -24,7 +24,7 @@ struct FuzzPrompter: Prompter {
     mutating func edit(_ edit: FieldEdit) -> FieldInput {
         FuzzTargets.checkPrintable(edit.prompt)
         guard let line = lines.popFirst() else {
-            return mode == .script ? .unavailable(CommandError("edit \(edit.field): the input ended")) : .typed(nil)
+            return mode == .script ? .unavailable(.line(.valueLineMissing(field: edit.field))) : .typed(nil)
         }
         return mode == .script ? .line(line) : .typed(String(decoding: line, as: UTF8.self))
     }

@@ -65,9 +65,9 @@ struct ScriptPrompter<Source: LineSource>: Prompter {
             return .tooLong(byteCount: count)
         case .end, .interrupted:
             lineNumber -= 1  // the error belongs to the edit's own line
-            return .unavailable(CommandError("edit \(edit.field): the script ended before its value line"))
+            return .unavailable(.line(.valueLineMissing(field: edit.field)))
         case .failed(let reason):
-            return .unavailable(CommandError("edit \(edit.field): cannot read its value line: \(reason)"))
+            return .unavailable(.line(.valueLineUnreadable(field: edit.field, reason: reason)))
         }
     }
 

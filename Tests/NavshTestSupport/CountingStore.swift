@@ -31,9 +31,13 @@ public final class CountingStore: Store {
     /// When set, reading a row by identity fails, as a read after a commit
     /// may (the file became unreadable): writes still reach the real store.
     public var failsRecordReads = false
+    /// When set, reading a row by identity throws this instead (an error
+    /// no store translated, as a driver's own may be).
+    public var recordReadError: (any Error)?
 
     public func record(of collection: CollectionSchema, id: RecordID) throws -> Record? {
         if failsRecordReads { throw StoreError.other("disk I/O error") }
+        if let recordReadError { throw recordReadError }
         recordReads += 1
         rowsRead += 1
         return try base.record(of: collection, id: id)

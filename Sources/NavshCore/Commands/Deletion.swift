@@ -4,7 +4,7 @@
 enum Deletion {
     static func checkDeletable(_ collection: CollectionSchema) throws {
         if !collection.isDeletable {
-            throw CommandError("rows of \(collection.name) cannot be deleted (the app spec says deletable: false)")
+            throw CommandError.writes(.notDeletable(collection: collection.name))
         }
     }
 
@@ -14,7 +14,7 @@ enum Deletion {
                                    store: any Store) throws {
         let blockers = try store.blockingReferences(ofDeleting: id, in: collection)
         guard blockers.isEmpty else {
-            throw CommandError("cannot delete \(title): \(BlockingReference.phrase(blockers)); nothing was deleted")
+            throw CommandError.writes(.deleteBlocked(title: title, by: blockers))
         }
     }
 

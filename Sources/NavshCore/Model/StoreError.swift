@@ -1,5 +1,6 @@
 /// Failures a store reports in terms the core can explain to a person.
 /// Stores translate their own errors (GRDB's DatabaseError) into these.
+/// Their words live in Errors/StoreErrorText.swift.
 public enum StoreError: Error, Equatable, Sendable {
     public enum Constraint: String, Sendable {
         case notNull = "NOT NULL"
@@ -26,22 +27,4 @@ public enum StoreError: Error, Equatable, Sendable {
     /// Stopped on request (Ctrl-C) before it finished; nothing was written.
     case interrupted
     case other(String)
-}
-
-/// Plain words for where a store error is printed as it is (opening a file);
-/// the session explains errors in context with `StoreErrorText` instead.
-extension StoreError: CustomStringConvertible {
-    public var description: String {
-        switch self {
-        case .constraint(let kind, let fields, let detail):
-            let subject = fields.isEmpty ? "" : fields.joined(separator: ", ") + ": "
-            return "\(subject)refused by a \(kind.rawValue) constraint (\(detail))"
-        case .recordMissing: return "the row no longer exists"
-        case .conflict: return "the row changed elsewhere since it was read"
-        case .readOnly(let detail): return "cannot be written: \(detail)"
-        case .busy: return "locked by another process"
-        case .interrupted: return "interrupted"
-        case .other(let detail): return detail
-        }
-    }
 }

@@ -15,11 +15,11 @@ extension TextLayout {
 
 extension Response {
     /// This response with every text printable: output keeps its lines;
-    /// messages and prompts are one line each.
+    /// prompts are one line each. An error needs nothing here: its
+    /// `message` is escaped where it is worded (Errors/CommandError.swift).
     func terminalSafe() -> Response {
         var safe = self
         safe.output = TextLayout.printableLines(output)
-        if let error { safe.error = CommandError(TextLayout.printable(error.message)) }
         if let question { safe.question = question.withPrompt(TextLayout.printable(question.prompt)) }
         if var edit {
             edit.prompt = TextLayout.printable(edit.prompt)

@@ -22,8 +22,6 @@ struct ConflictReport: Error {
             (row[0] + " " + (1..<5).map { TextLayout.left(row[$0], widths[$0 - 1]) }.joined(separator: "  "))
                 .trimmingTrailingSpaces + "\n"
         }.joined()
-        error = CommandError(
-            "\(frame.crumb) changed elsewhere since you opened it; nothing was saved "
-                + "(reload takes theirs and keeps your edits, save! overwrites theirs)")
+        error = .writes(.changedBeforeSave(title: frame.crumb))
     }
 }

@@ -7,7 +7,7 @@ extension Session {
     /// parser already routes commands by frame, so this is a safety net).
     func topFrame<F>(_ type: F.Type) throws -> F {
         guard let frame = top as? F else {
-            throw CommandError("that command does not work in \(top.kind.article)")
+            throw CommandError.navigation(.wrongFrame(here: top.kind))
         }
         return frame
     }
@@ -47,8 +47,7 @@ extension Session {
         guard !unsaved.isEmpty else { return nil }
         switch mode {
         case .script:
-            let list = unsaved.map(\.description).joined(separator: "; ")
-            return .failure(CommandError("unsaved edits in \(list); save or cancel them first, or use \(escape) to discard"))
+            return .failure(.navigation(.unsavedEdits(unsaved, escape: escape)))
         case .interactive:
             return Response(question: Question(unsaved: unsaved, then: retry))
         }

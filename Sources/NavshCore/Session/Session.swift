@@ -9,7 +9,7 @@ public final class Session {
         case script
     }
 
-    static let invalidUTF8 = CommandError("line is not valid UTF-8; nothing was run")
+    static let invalidUTF8 = CommandError.line(.invalidUTF8)
 
     /// Longest line accepted, in UTF-8 bytes.
     public static let maximumLineLength = 65_536
@@ -95,7 +95,7 @@ public final class Session {
     private func executeLine(_ line: String) -> Response {
         if line.utf8.count > Self.maximumLineLength { return refuseLongLine(byteCount: line.utf8.count) }
         if line.utf8.contains(0) {
-            return .failure(CommandError("line contains a NUL byte; nothing was run"))
+            return .failure(.line(.nulByte))
         }
         let command: (any Command)?
         do {
@@ -109,8 +109,7 @@ public final class Session {
         let notice = noticeChangesElsewhere()
         if topTookFreshValues && command.editsTheRecord {
             // The user typed this looking at the old values: say what changed, run nothing.
-            return Response(output: notice, error: CommandError(
-                "the record changed elsewhere (see above); nothing was run: type the command again if it still applies"))
+            return Response(output: notice, error: .line(.recordChangedBeforeLine))
         }
         var response = run { try command.run(in: self, confirmed: false) }
         response.output = notice + response.output
@@ -134,8 +133,7 @@ public final class Session {
 
     /// The answer to a line a reader skipped for its length.
     public func refuseLongLine(byteCount: Int) -> Response {
-        .failure(CommandError(
-            "line too long (\(byteCount) bytes; the limit is \(Self.maximumLineLength)); nothing was run"))
+        .failure(.line(.tooLong(bytes: byteCount, limit: Self.maximumLineLength)))
     }
 
     /// Carries out a question's action as the answer allows: `save` saves
@@ -189,7 +187,7 @@ public final class Session {
     /// invalid UTF-8 like `execute(bytes:)`; a refused value does not reopen an editor.
     public func finishEdit(_ edit: FieldEdit, bytes: [UInt8]) -> Response {
         guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(Self.invalidUTF8) }
-        if bytes.contains(0) { return .failure(CommandError("the value line contains a NUL byte; nothing was set")) }
+        if bytes.contains(0) { return .failure(.line(.valueLineNulByte)) }
         var response = finishEdit(edit, with: text)
         response.edit = nil
         return response
@@ -214,9 +212,9 @@ public final class Session {
         } catch let conflict as ConflictReport {
             return Response(output: conflict.table, error: conflict.error)
         } catch let error as StoreError {
-            return .failure(StoreErrorText.explain(error, frame: top))
+            return .failure(.store(error, at: top.crumb))
         } catch {
-            return .failure(CommandError("storage error: \(error)"))
+            return .failure(CommandError(unexpected: error))
         }
     }
 

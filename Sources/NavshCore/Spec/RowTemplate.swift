@@ -15,11 +15,11 @@ public struct RowTemplate: Sendable, Equatable {
         while let open = rest.firstIndex(of: "{") {
             if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
             guard let close = rest[open...].firstIndex(of: "}") else {
-                throw CommandError("unclosed { in template '\(source)'")
+                throw .grammar(.unclosedBrace(template: source))
             }
             let inside = rest[rest.index(after: open)..<close]
             let pieces = inside.split(separator: ":", maxSplits: 1).map { String($0).trimmingSpaces }
-            guard let name = pieces.first, !name.isEmpty else { throw CommandError("empty {} in template '\(source)'") }
+            guard let name = pieces.first, !name.isEmpty else { throw .grammar(.emptyBraces(template: source)) }
             parts.append(.field(name, try Self.format(pieces.count > 1 ? pieces[1] : "", in: source)))
             rest = rest[rest.index(after: close)...]
         }
@@ -45,7 +45,7 @@ public struct RowTemplate: Sendable, Equatable {
 
     private static func format(_ text: String, in source: String) throws(CommandError) -> ValueFormat {
         guard let format = ValueFormat(spec: text) else {
-            throw CommandError("unknown format '\(text)' in template '\(source)' (use $, date, medium or 0.N)")
+            throw .grammar(.unknownFormat(text, template: source))
         }
         return format
     }

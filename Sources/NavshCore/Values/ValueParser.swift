@@ -17,7 +17,7 @@ enum ValueParser {
         guard !field.choices.isEmpty, case .text(let typed) = value else { return }
         let wanted = typed.trimmingSpaces.lowercased()
         if !field.choices.contains(where: { $0.lowercased() == wanted }) {
-            throw CommandError("\(field.name): '\(TextLayout.printable(typed))' is not one of \(field.choices.joined(separator: ", "))")
+            throw .fields(.notAChoice(field.name, typed: typed, choices: field.choices))
         }
     }
 
@@ -37,19 +37,7 @@ enum ValueParser {
         let low = field.minimum.map(limit)
         let high = field.maximum.map(limit)
         if (low.map { number < $0 } ?? false) || (high.map { number > $0 } ?? false) {
-            throw CommandError("\(field.name): \(ValueText.raw(value)) is out of range (\(rangeText(low, high)))")
-        }
-    }
-
-    private static func rangeText(_ low: Double?, _ high: Double?) -> String {
-        // A spec's bound may be any finite Double (1e300): whole numbers print
-        // as digits only where Int64 holds them exactly.
-        func show(_ d: Double) -> String { Int64(exactly: d).map { String($0) } ?? String(d) }
-        switch (low, high) {
-        case let (low?, high?): return "\(show(low)) to \(show(high))"
-        case let (low?, nil): return "at least \(show(low))"
-        case let (nil, high?): return "at most \(show(high))"
-        default: return ""
+            throw .fields(.outOfRange(field.name, value: value, minimum: low, maximum: high))
         }
     }
 
@@ -60,29 +48,29 @@ enum ValueParser {
             return .text(text)
         case .integer:
             if let n = Int64(numeric(trimmed, field)) { return .integer(n) }
-            throw refusal(text, field, "is not a whole number")
+            throw refusal(text, field, .wholeNumber)
         case .real:
             if let d = Double(numeric(trimmed, field)), d.isFinite, looksNumeric(trimmed) { return .real(d) }
-            throw refusal(text, field, "is not a number")
+            throw refusal(text, field, .number)
         case .numeric:
             let plain = numeric(trimmed, field)
             if let n = Int64(plain) { return .integer(n) }
             if let d = Double(plain), d.isFinite, looksNumeric(plain) { return .real(d) }
-            throw refusal(text, field, "is not a number")
+            throw refusal(text, field, .number)
         case .boolean:
             switch trimmed.lowercased() {
             case "1", "true", "yes", "on", "y", "t": return .integer(1)
             case "0", "false", "no", "off", "n", "f": return .integer(0)
-            default: throw refusal(text, field, "is not a yes/no value (true, false, yes, no, 1, 0)")
+            default: throw refusal(text, field, .yesNo)
             }
         case .date:
             if DateText.isDate(trimmed) { return .text(trimmed) }
-            throw refusal(text, field, "is not a date (YYYY-MM-DD)")
+            throw refusal(text, field, .date)
         case .datetime:
             if DateText.isDateTime(trimmed) { return .text(trimmed) }
-            throw refusal(text, field, "is not a date and time (YYYY-MM-DD HH:MM[:SS])")
+            throw refusal(text, field, .dateTime)
         case .blob:
-            throw CommandError("\(field.name) holds binary data (BLOB), which cannot be set as text")
+            throw .fields(.blobCannotBeSet(field.name))
         }
     }
 
@@ -99,9 +87,8 @@ enum ValueParser {
         text.allSatisfy { $0.isASCII && ($0.isNumber || "+-.eE$,".contains($0)) }
     }
 
-    private static func refusal(_ text: String, _ field: Field, _ problem: String) -> CommandError {
-        let shown = text.isEmpty ? "an empty value" : "'\(TextLayout.printable(text))'"
-        return CommandError("\(field.name): \(shown) \(problem)")
+    private static func refusal(_ text: String, _ field: Field, _ expected: FieldError.Expected) -> CommandError {
+        .fields(.notA(expected, field: field.name, typed: text))
     }
 }
 

@@ -55,9 +55,7 @@ final class JournaledStore {
             cascade = try store.atomically {
                 let taken = try store.delete(row.id, from: collection, expecting: row.values)
                 guard CascadeEffect.marks(taken) == asked else {
-                    let rows = taken.isEmpty ? "no other row" : CascadeEffect.rows(taken)
-                    throw CommandError("what the delete takes with it changed since the question (it would now change "
-                        + "\(rows)); nothing was deleted (delete again to be asked anew)")
+                    throw CommandError.writes(.cascadeChanged(taken: taken))
                 }
                 return taken
             }
@@ -98,7 +96,7 @@ final class JournaledStore {
         do {
             return (try store.record(of: collection, id: id), "")
         } catch {
-            return (nil, " (warning: reading it back failed: \(error); reload shows it)")
+            return (nil, " (warning: reading it back failed: \(CommandError.plainWords(error)); reload shows it)")
         }
     }
 }

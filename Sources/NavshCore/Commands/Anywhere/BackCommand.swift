@@ -9,7 +9,7 @@ struct BackCommand: ForcibleCommand {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let force = self.force || confirmed
         guard session.stack.count > 1 else {
-            throw CommandError("already at the first frame; quit leaves navsh")
+            throw CommandError.navigation(.atFirstFrame)
         }
         // A collection whose app spec says `back: save` saves on the way out (Homepwner).
         if !force, let record = session.top as? RecordFrame, record.collection.backPolicy == .save {

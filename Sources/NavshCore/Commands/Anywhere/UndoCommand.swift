@@ -9,7 +9,7 @@ struct UndoCommand: PlainCommand {
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         if session.top.isDirty {
-            throw CommandError("undo takes back saves; the edits here are not saved yet: revert [FIELD] undoes them")
+            throw CommandError.undo(.unsavedEdits)
         }
         var message = ""
         guard let undone = try session.writer.undoLast({ change, store in
@@ -28,9 +28,9 @@ struct UndoCommand: PlainCommand {
             do {
                 try store.update(id, in: collection, changes: before, expecting: after)
             } catch StoreError.conflict {
-                throw CommandError("cannot undo the save of \(title): it changed since; nothing changed")
+                throw CommandError.undo(.save(title: title, .changed))
             } catch StoreError.recordMissing {
-                throw CommandError("cannot undo the save of \(title): it was deleted since; nothing changed")
+                throw CommandError.undo(.save(title: title, .deleted))
             }
             let fields = collection.fields.map(\.name).filter { before[$0] != nil }.map {
                 "\($0) \(ValueText.raw(after[$0] ?? .null)) → \(ValueText.raw(before[$0] ?? .null))"
@@ -42,20 +42,19 @@ struct UndoCommand: PlainCommand {
             // Undoing an insert must not take rows others have since hung on it.
             let dependents = try store.cascades(ofDeleting: record.id, in: collection)
             if !dependents.isEmpty {
-                throw CommandError("cannot undo the insert of \(title): deleting it now would also change "
-                    + "\(CascadeEffect.rows(dependents)) added since; nothing changed")
+                throw CommandError.undo(.insertHasDependents(title: title, dependents))
             }
             do {
                 try store.delete(record.id, from: collection, expecting: record.values)
             } catch StoreError.conflict {
-                throw CommandError("cannot undo the insert of \(title): it changed since; nothing changed")
+                throw CommandError.undo(.insert(title: title, .changed))
             } catch StoreError.recordMissing {
-                throw CommandError("cannot undo the insert of \(title): it was deleted since; nothing changed")
+                throw CommandError.undo(.insert(title: title, .deleted))
             }
             return (.deleted(collection, record, cascade: []), "undid the insert of \(title) (deleted it)")
         case .reordered(let collection, let field, let title, let from, let to, let before, let after):
             guard try store.ids(of: collection) == after else {
-                throw CommandError("cannot undo the move of \(title): the order changed since; nothing changed")
+                throw CommandError.undo(.move(title: title))
             }
             try store.renumber(before, field: field, in: collection)
             return (.reordered(collection, field: field, title: title, from: to, to: from, before: after, after: before),
@@ -69,19 +68,9 @@ struct UndoCommand: PlainCommand {
                     try restore(cascade, in: store)
                 }
             } catch StoreError.constraint(let kind, let fields, let detail) {
-                let why: String
-                switch kind {
-                case .unique, .primaryKey:
-                    let what = fields.isEmpty ? "key" : fields.joined(separator: ", ")
-                    why = "another row now holds the \(what) of a row it would put back"
-                case .foreignKey:
-                    why = "a row it would put back refers to one that is gone now"
-                default:
-                    why = detail
-                }
-                throw CommandError("cannot undo the delete of \(title): \(why); nothing changed")
+                throw CommandError.undo(.deleteRefused(title: title, kind, fields: fields, detail: detail))
             } catch StoreError.conflict, StoreError.recordMissing {
-                throw CommandError("cannot undo the delete of \(title): a row it cleared changed since; nothing changed")
+                throw CommandError.undo(.deleteClearedRowChanged(title: title))
             }
             return (.inserted(collection, record),
                     "undid the delete of \(title) (put it back\(CascadeEffect.phrase(cascade, .restoring)))")
@@ -93,7 +82,7 @@ struct UndoCommand: PlainCommand {
     private static func restore(_ cascade: [CascadeEffect], in store: any Store) throws {
         for effect in cascade {
             guard let collection = store.collections.first(where: { $0.name == effect.collection }) else {
-                throw CommandError("cannot undo: \(effect.collection) is no longer in the store; nothing changed")
+                throw CommandError.undo(.collectionGone(effect.collection))
             }
             switch effect.action {
             case .deleted:
@@ -104,7 +93,7 @@ struct UndoCommand: PlainCommand {
                 // Checked against the row as the delete left it: a reference
                 // someone set since is theirs, and the undo is refused.
                 guard let after = effect.after else {
-                    throw CommandError("cannot undo: the reference cleared in \(effect.collection) was not recorded; nothing changed")
+                    throw CommandError.undo(.clearedReferenceNotRecorded(collection: effect.collection))
                 }
                 try store.update(effect.record.id, in: collection, changes: before, expecting: after.values)
             }

@@ -42,46 +42,46 @@ public enum CommandParser {
         switch form.arguments {
         case .none:
             if let extra = try scanner.next() {
-                throw CommandError("\(name) takes no arguments (got '\(TextLayout.printable(extra))')")
+                throw .grammar(.unexpectedArgument(command: name, got: extra))
             }
             return Arguments()
         case .wordAndRest(let what):
             guard let word = try scanner.next() else {
-                throw CommandError("\(name): missing \(what); usage: \(form.usage)")
+                throw .grammar(.missingArgument(command: name, what: what, usage: form.usage))
             }
             return Arguments(words: [word], rest: scanner.isAtEnd() ? nil : try scanner.restOfLine())
         case .rest(let what):
             // `open Gort's statue` reads as one title: quoting is optional.
             let rest = try scanner.restOfLine()
             guard !rest.isEmpty else {
-                throw CommandError("\(name): missing \(what); usage: \(form.usage)")
+                throw .grammar(.missingArgument(command: name, what: what, usage: form.usage))
             }
             return Arguments(rest: rest)
         case .required(let what):
             let words = try scanner.remainingWords()
             guard !words.isEmpty else {
-                throw CommandError("\(name): missing \(what); usage: \(form.usage)")
+                throw .grammar(.missingArgument(command: name, what: what, usage: form.usage))
             }
             guard words.count == 1 else {
-                throw CommandError("\(name) takes one \(what); usage: \(form.usage)")
+                throw .grammar(.argumentCount(command: name, .one, what: what, usage: form.usage))
             }
             return Arguments(words: words)
         case .two(let what):
             let words = try scanner.remainingWords()
             guard words.count == 2 else {
-                throw CommandError("\(name) takes two \(what); usage: \(form.usage)")
+                throw .grammar(.argumentCount(command: name, .two, what: what, usage: form.usage))
             }
             return Arguments(words: words)
         case .optional(let what):
             let words = try scanner.remainingWords()
             guard words.count <= 1 else {
-                throw CommandError("\(name) takes at most one \(what); usage: \(form.usage)")
+                throw .grammar(.argumentCount(command: name, .atMostOne, what: what, usage: form.usage))
             }
             return Arguments(words: words)
         case .upTo(let most, let what):
             let words = try scanner.remainingWords()
             guard words.count <= most else {
-                throw CommandError("\(name) takes at most \(most) words (\(what)); usage: \(form.usage)")
+                throw .grammar(.tooManyWords(command: name, most: most, what: what, usage: form.usage))
             }
             return Arguments(words: words)
         }
@@ -97,7 +97,7 @@ public enum CommandParser {
             let names = CommandRegistry.names(in: frame).filter { $0.hasPrefix(word) && !$0.hasSuffix("!") }
             if names.count == 1, let entry = CommandRegistry.named(names[0], in: frame) { return entry }
             if names.count > 1 {
-                throw CommandError("'\(TextLayout.printable(word))' is ambiguous: \(names.joined(separator: " "))")
+                throw .grammar(.ambiguous(word, candidates: names))
             }
         }
         throw unknown(word, in: frame)
@@ -105,20 +105,7 @@ public enum CommandParser {
 
     /// Names the frames where a known command does work, or says it is unknown.
     private static func unknown(_ name: String, in frame: FrameKind) -> CommandError {
-        let printable = TextLayout.printable(name)
         let homes = FrameKind.allCases.filter { CommandRegistry.named(name, in: $0) != nil }
-        if homes.contains(.record) && frame == .list {
-            return CommandError("'\(printable)' works in a record; open one first (open N)")
-        }
-        if homes.contains(.list) && frame == .record {
-            return CommandError("'\(printable)' works in a list; save, cancel or go back first")
-        }
-        if homes.contains(.list) && frame == .collections {
-            return CommandError("'\(printable)' works in a list; open a collection first (open N)")
-        }
-        if !homes.isEmpty {
-            return CommandError("'\(printable)' does not work in \(frame.article); help lists what does")
-        }
-        return CommandError("unknown command '\(printable)'; help lists the commands here")
+        return .grammar(homes.isEmpty ? .unknownCommand(name) : .worksIn(name, frames: homes, here: frame))
     }
 }

@@ -23,7 +23,7 @@ public struct WordScanner {
             switch c {
             case "'":
                 guard let close = line[index...].firstIndex(of: "'") else {
-                    throw CommandError("unterminated single quote; close it with '")
+                    throw .grammar(.unterminatedSingleQuote)
                 }
                 word += line[index..<close]
                 index = line.index(after: close)
@@ -31,7 +31,7 @@ public struct WordScanner {
                 word += try doubleQuoted()
             case "\\":
                 guard index < line.endIndex else {
-                    throw CommandError("the line ends with a lone backslash")
+                    throw .grammar(.loneBackslash)
                 }
                 word.append(line[index])
                 line.formIndex(after: &index)
@@ -63,7 +63,7 @@ public struct WordScanner {
         let word = try next() ?? ""
         skipSpaces()
         if index < line.endIndex {
-            throw CommandError("unexpected text after the closing quote: \(TextLayout.printable(String(line[index...]))); quote the whole value")
+            throw .grammar(.textAfterClosingQuote(rest: String(line[index...])))
         }
         return word
     }
@@ -94,6 +94,6 @@ public struct WordScanner {
                 text.append(c)
             }
         }
-        throw CommandError("unterminated double quote; close it with \"")
+        throw .grammar(.unterminatedDoubleQuote)
     }
 }

@@ -17,8 +17,7 @@ struct DeleteRowCommand: OneArgumentCommand {
         let row = try list.numberedRow(self.row, in: session.store)
         let record = row.current
         let title = RowTitle.of(row.shown ?? record, in: collection)
-        let changedSinceShown = CommandError(
-            "row \(row.number), \(title), changed elsewhere since shown; nothing was deleted (show, then delete again)")
+        let changedSinceShown = CommandError.writes(.rowChangedBeforeDelete(number: row.number, title: title))
         // A page holds previews (`ListPreview`): compare the shown row with the current one's preview.
         if let shown = row.shown, !ListFrame.sameRow(shown, ListPreview.of(record, in: collection)) {
             throw changedSinceShown
@@ -37,11 +36,10 @@ struct DeleteRowCommand: OneArgumentCommand {
             list.markStale()
             throw changedSinceShown
         } catch StoreError.constraint(.foreignKey, _, _) {
-            throw CommandError("cannot delete \(title): other rows refer to it now (FOREIGN KEY); nothing was deleted")
+            throw CommandError.writes(.referencedNow(title: title))
         } catch StoreError.recordMissing {
             list.markStale()
-            throw CommandError("row \(row.number), \(title), was deleted elsewhere since shown; nothing was done "
-                + "(show lists the rows now)")
+            throw CommandError.rows(.deletedSinceShown(number: row.number, title: title))
         }
         list.forget([record.id])
         return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done))\n")

@@ -17,14 +17,14 @@ struct MoveCommand: Command {
         let list = try session.topFrame(ListFrame.self)
         let store = session.store
         guard let field = list.collection.manualOrder else {
-            throw CommandError("\(list.collection.name) keeps no manual order (an app spec's move: FIELD allows move N M)")
+            throw CommandError.rows(.noManualOrder(collection: list.collection.name))
         }
         if let sorted = list.collection.order,
            sorted != store.collections.first(where: { $0.name == list.collection.name })?.order {
             // The order field is rewritten along the rows as listed: by another order, that would scramble it.
-            throw CommandError("move: this list is sorted by \(sorted.field); sort (alone) restores its own order, where move works")
+            throw CommandError.rows(.moveInSortedList(sortedBy: sorted.field))
         }
-        let outOfRange = CommandError("move: rows are numbered 1 to \(try list.count(in: store)); usage: move N M")
+        let outOfRange = CommandError.rows(.moveOutOfRange(rowCount: try list.count(in: store)))
         guard let to = Int(to), to >= 1, let fromNumber = Int(from), fromNumber >= 1 else { throw outOfRange }
         if list.shownPage?.row(numbered: fromNumber) == nil, fromNumber > (try list.count(in: store)) { throw outOfRange }
         let row = try list.numberedRow(from, in: store)
@@ -36,12 +36,12 @@ struct MoveCommand: Command {
             let start = shown.index * shown.size
             let now = before.dropFirst(start).prefix(shown.rows.count)
             guard Array(now) == shown.rows.map(\.id) else {
-                throw CommandError("move: the list changed elsewhere since shown; nothing was moved (show, then move again)")
+                throw CommandError.rows(.moveListChanged)
             }
         }
         guard let index = before.firstIndex(of: row.current.id) else {
             list.markStale()
-            throw CommandError("move: row \(from) was deleted elsewhere; nothing was moved (show lists the rows now)")
+            throw CommandError.rows(.moveRowDeleted(number: from))
         }
         guard to <= before.count else { throw outOfRange }
         var ids = before

@@ -11,7 +11,7 @@ struct NewCommand: PlainCommand {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         if let reason = list.collection.readOnlyReason {
-            throw CommandError(reason)
+            throw CommandError.fields(.collectionReadOnly(reason: reason))
         }
         var defaults = try specDefaults(for: list, in: session)
         // A new row in an owner's list of cars belongs to that owner.
@@ -70,8 +70,7 @@ struct NewCommand: PlainCommand {
         // The edge row's number comes from the file: it may sit at Int64's end.
         let (next, overflow) = onTop ? position.subtractingReportingOverflow(1) : position.addingReportingOverflow(1)
         guard !overflow else {
-            throw CommandError("new: \(field) is already \(position), so no number is left "
-                + (onTop ? "before" : "after") + " it; move 1 1 renumbers the order 1, 2, 3…")
+            throw CommandError.rows(.orderExhausted(field: field, position: position, onTop: onTop))
         }
         return (field, .integer(next))
     }

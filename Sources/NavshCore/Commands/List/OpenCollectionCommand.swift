@@ -19,7 +19,7 @@ struct OpenCollectionCommand: OneArgumentCommand {
     private func pick(from collections: [CollectionSchema]) throws -> CollectionSchema {
         if let number = Int(target) {
             guard (1...max(1, collections.count)).contains(number), !collections.isEmpty else {
-                throw CommandError("no collection \(number); there are \(collections.count)")
+                throw CommandError.rows(.noCollectionNumbered(number, count: collections.count))
             }
             return collections[number - 1]
         }
@@ -28,8 +28,7 @@ struct OpenCollectionCommand: OneArgumentCommand {
             ?? collections.first(where: { $0.title?.lowercased() == target.lowercased() }) {
             return match
         }
-        let names = collections.map(\.name).joined(separator: ", ")
-        throw CommandError("no collection named '\(TextLayout.printable(target))'; the collections are \(names)")
+        throw CommandError.rows(.noCollectionNamed(target, names: collections.map(\.name)))
     }
 
     static func complete(_ rest: String, in session: Session) -> Completion {

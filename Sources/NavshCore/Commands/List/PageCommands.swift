@@ -35,7 +35,7 @@ struct PageCommand: OneArgumentCommand {
         let frame = try session.topFrame((any PagedFrame).self)
         let pages = try frame.pageCount(size: session.viewport().pageSize, in: session.store)
         guard let number = Int(number), (1...pages).contains(number) else {
-            throw CommandError("page: '\(TextLayout.printable(number))' is not a page here; pages are 1 to \(pages)")
+            throw CommandError.rows(.notAPage(number, pages: pages))
         }
         frame.pageIndex = number - 1
         return Response(output: try session.show(frame))
@@ -47,9 +47,7 @@ struct PageCommand: OneArgumentCommand {
         let index = frame.pageIndex
         let target = index + step
         guard (0..<pages).contains(target) else {
-            throw CommandError(step > 0
-                ? "already on the last page (page \(index + 1) of \(pages))"
-                : "already on the first page")
+            throw CommandError.rows(step > 0 ? .onLastPage(page: index + 1, pages: pages) : .onFirstPage)
         }
         frame.pageIndex = target
         return Response(output: try session.show(frame))

@@ -16,7 +16,7 @@ struct SortCommand: Command {
         case nil, "asc"?: descending = false
         case "desc"?: descending = true
         case let other?:
-            throw CommandError("sort: '\(TextLayout.printable(other))' is not a direction; use asc or desc (usage: sort FIELD [desc])")
+            throw .rows(.notADirection(other))
         }
     }
 
@@ -25,11 +25,11 @@ struct SortCommand: Command {
         let order: SortOrder?
         if let name = field {
             guard let field = list.collection.field(named: name) else {
-                let names = list.collection.fields.map(\.name).joined(separator: ", ")
-                throw CommandError("sort: no field '\(TextLayout.printable(name))' in \(list.collection.name); the fields are \(names)")
+                throw CommandError.rows(.noSortField(name, collection: list.collection.name,
+                                                     fields: list.collection.fields.map(\.name)))
             }
             if field.kind == .blob {
-                throw CommandError("sort: \(field.name) holds binary data (BLOB), which has no useful order")
+                throw CommandError.rows(.blobNotSortable(field: field.name))
             }
             order = SortOrder(field: field.name, descending: descending)
         } else {

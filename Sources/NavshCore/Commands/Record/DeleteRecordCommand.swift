@@ -13,7 +13,7 @@ struct DeleteRecordCommand: PlainCommand {
         let collection = frame.collection
         try Deletion.checkDeletable(collection)
         guard let id = frame.id else {
-            throw CommandError("this record is not saved yet; cancel discards it")
+            throw CommandError.writes(.draftNotDeletable)
         }
         try Deletion.checkNothingBlocks(deleting: id, titled: frame.crumb, in: collection, store: session.store)
         if session.mode == .interactive && !confirmed {
@@ -25,9 +25,9 @@ struct DeleteRecordCommand: PlainCommand {
         do {
             cascade = try Deletion.delete(Record(id: id, values: frame.buffer.base), from: collection, session: session)
         } catch StoreError.conflict {
-            throw CommandError("\(frame.crumb) changed elsewhere since you opened it; nothing was deleted (reload shows it)")
+            throw CommandError.writes(.recordChangedBeforeDelete(title: frame.crumb))
         } catch StoreError.constraint(.foreignKey, _, _) {
-            throw CommandError("cannot delete \(frame.crumb): other rows refer to it now (FOREIGN KEY); nothing was deleted")
+            throw CommandError.writes(.referencedNow(title: frame.crumb))
         }
         session.pop()
         (session.top as? ListFrame)?.forget([id])

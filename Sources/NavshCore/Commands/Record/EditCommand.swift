@@ -12,7 +12,7 @@ struct EditCommand: FieldEditingCommand {
 
     func edit(_ field: Field, of frame: RecordFrame, in session: Session) throws -> Response {
         if field.kind == .blob {
-            throw CommandError("\(field.name) holds binary data (BLOB), which cannot be edited as text")
+            throw CommandError.fields(.blobField(field.name))
         }
         let value = frame.buffer.value(of: field.name)
         let initial: String
@@ -32,20 +32,16 @@ struct EditCommand: FieldEditingCommand {
 
     private static func checkEditable(_ value: Value, _ initial: String, _ field: Field) throws {
         if case .blob = value {
-            throw CommandError("\(field.name) holds binary data, which cannot be edited as text; "
-                + "set \(field.name) VALUE replaces it")
+            throw CommandError.fields(.blobValue(field.name))
         }
         if case .rawText = value {
-            throw CommandError("\(field.name) holds bytes that are not UTF-8, which the line editor cannot show as "
-                + "stored; set \(field.name) VALUE replaces the value")
+            throw CommandError.fields(.notUTF8(field.name))
         }
         if initial.unicodeScalars.contains(where: TextLayout.isControl) {
-            throw CommandError("\(field.name) holds control characters (line breaks, tabs, escapes), which the "
-                + "line editor cannot show as stored; set \(field.name) VALUE replaces the value")
+            throw CommandError.fields(.controlCharacters(field.name))
         }
         if initial.count > longestEditableValue {
-            throw CommandError("\(field.name) holds \(initial.count) characters, too long for the line editor "
-                + "(at most \(longestEditableValue)); set \(field.name) VALUE replaces the value")
+            throw CommandError.fields(.tooLongToEdit(field.name, characters: initial.count, limit: longestEditableValue))
         }
     }
 }

@@ -16,9 +16,9 @@ struct OpenReferenceCommand: OneArgumentCommand {
         let store = session.store
         if let field = frame.collection.field(named: target), let reference = field.references {
             let value = frame.buffer.value(of: field.name)
-            guard !value.isNull else { throw CommandError("\(field.name) is empty; it names no \(reference.collection) row") }
+            guard !value.isNull else { throw CommandError.fields(.referenceEmpty(field.name, collection: reference.collection)) }
             guard let (collection, record) = try RecordFrame.referencedRecord(reference, value, in: store) else {
-                throw CommandError("\(field.name) names \(reference.collection) \(ValueText.raw(value)), which does not exist")
+                throw CommandError.fields(.referenceMissing(field.name, collection: reference.collection, value: value))
             }
             let next = RecordFrame(collection: collection, record: record)
             session.push(next)
@@ -26,7 +26,7 @@ struct OpenReferenceCommand: OneArgumentCommand {
         }
         let related = frame.relatedCollections(in: store)
         if let (collection, field) = related.first(where: { $0.0.name.lowercased() == target.lowercased() }) {
-            guard let id = frame.id else { throw CommandError("save this record first: nothing refers to it yet") }
+            guard let id = frame.id else { throw CommandError.fields(.notSavedForRelated) }
             var scoped = collection
             scoped.scope = CollectionSchema.Scope(field: field.name, value: try frame.keyValue(id, for: field))
             let list = ListFrame(collection: scoped)
@@ -34,9 +34,9 @@ struct OpenReferenceCommand: OneArgumentCommand {
             return Response(output: try session.show(list))
         }
         let options = frame.openableNames(in: store)
-        throw CommandError(options.isEmpty
-            ? "\(frame.collection.name) has no reference fields or related collections to open"
-            : "nothing named '\(TextLayout.printable(target))' to open here; try \(options.joined(separator: ", "))")
+        throw CommandError.fields(options.isEmpty
+            ? .nothingToOpen(collection: frame.collection.name)
+            : .nothingNamed(target, options: options))
     }
 
     static func complete(_ rest: String, in session: Session) -> Completion {

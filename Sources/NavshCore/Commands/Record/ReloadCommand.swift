@@ -8,9 +8,9 @@ struct ReloadCommand: PlainCommand {
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
-        guard let id = frame.id else { throw CommandError("a new record has nothing stored to reload") }
+        guard let id = frame.id else { throw CommandError.writes(.nothingToReload) }
         guard let current = try session.store.record(of: frame.collection, id: id) else {
-            throw CommandError("\(frame.crumb) was deleted elsewhere (save! puts it back with your edits, cancel discards them)")
+            throw CommandError.writes(.deletedBeforeReload(title: frame.crumb))
         }
         let old = frame.buffer
         let collisions = frame.collection.fields.map(\.name).filter { name in

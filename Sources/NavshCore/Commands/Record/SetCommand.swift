@@ -30,13 +30,8 @@ struct SetCommand: Command {
     /// `set FIELD` with no value: says what the field takes, offering only
     /// the ways to empty it that it accepts.
     private static func missingValue(_ field: Field) -> CommandError {
-        var ways: [String] = []
-        if !field.isNotNull { ways.append("unset \(field.name) makes it NULL") }
-        if (field.kind == .text || field.kind == .any) && !field.isRequired && field.choices.isEmpty {
-            ways.append("set \(field.name) \"\" makes it empty")
-        }
-        return CommandError("set \(field.name): missing value; usage: set \(field.name) VALUE"
-            + (ways.isEmpty ? "" : "; " + ways.joined(separator: ", ")))
+        let canBeEmpty = (field.kind == .text || field.kind == .any) && !field.isRequired && field.choices.isEmpty
+        return .fields(.missingValue(field.name, canUnset: !field.isNotNull, canBeEmpty: canBeEmpty))
     }
 
     /// The field name, then a choice of an enum field (choices may hold

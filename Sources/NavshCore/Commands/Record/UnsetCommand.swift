@@ -7,7 +7,7 @@ struct UnsetCommand: FieldEditingCommand {
 
     func edit(_ field: Field, of frame: RecordFrame, in session: Session) throws -> Response {
         if field.isNotNull {
-            throw CommandError("\(field.name) cannot be NULL (NOT NULL); set it to a value instead")
+            throw CommandError.fields(.cannotBeNull(field.name))
         }
         frame.buffer.set(field.name, to: .null)
         return Response()

@@ -5,31 +5,27 @@ extension ListFrame {
     /// as it is now. Never a different row than the one shown as N.
     func numberedRow(_ text: String, in store: any Store) throws -> NumberedRow {
         guard let number = Int(text), number >= 1 else {
-            throw CommandError("'\(TextLayout.printable(text))' is not a row number; rows are numbered from 1 as shown")
+            throw CommandError.rows(.notARowNumber(text))
         }
         if let shown = shownPage?.row(numbered: number) {
             // A page holds previews (`ListPreview`): the row shown is read whole by its identity.
             guard let current = try store.record(of: collection, id: shown.id) else {
-                throw CommandError("row \(number), \(RowTitle.of(shown, in: collection)), was deleted elsewhere "
-                    + "since shown; nothing was done (show lists the rows now)")
+                throw CommandError.rows(.deletedSinceShown(number: number, title: RowTitle.of(shown, in: collection)))
             }
             return NumberedRow(number: number, shown: shown, current: current)
         }
         if shownPage != nil && changedElsewhereSinceShown {
             // Not a row shown, and the list changed since: "row N now" would
             // be a number its user never saw on that row.
-            throw CommandError("row \(number) was not among the rows shown, and the list changed elsewhere since; "
-                + "nothing was done (show lists the rows now)")
+            throw CommandError.rows(.notShownAndListChanged(number: number))
         }
         let total = try count(in: store)
         guard number <= total else {
-            throw CommandError(total == 0
-                ? "\(collection.name) has no rows"
-                : "no row \(number); \(collection.name) has \(total) row\(total == 1 ? "" : "s")")
+            throw CommandError.rows(.noSuchRow(number, collection: collection.name, rowCount: total))
         }
         guard let record = try store.records(of: collection, offset: number - 1, limit: 1).first else {
             markStale()
-            throw CommandError("row \(number) is gone (deleted elsewhere); show lists the rows now")
+            throw CommandError.rows(.gone(number: number))
         }
         return NumberedRow(number: number, shown: nil, current: record)
     }
@@ -49,13 +45,12 @@ extension ListFrame {
             // saying so (its save is checked against what it shows).
             let before = RowTitle.of(shown, in: collection), now = RowTitle.of(row.current, in: collection)
             guard before == now else {
-                throw CommandError("row \(row.number), \(before), is now \(now) (changed elsewhere since shown); "
-                    + "nothing was opened (show, then open again)")
+                throw CommandError.rows(.changedSinceShown(number: row.number, title: before, now: now))
             }
             return (row.current, "row \(row.number) changed elsewhere since shown; this is it as it is now\n")
         }
         guard let titleField = collection.titleField else {
-            throw CommandError("\(collection.name) has no title field; open rows by number")
+            throw CommandError.rows(.noTitleField(collection: collection.name))
         }
         let limit = 6
         let exact = try store.find(target, in: titleField, of: collection, match: .exact, limit: limit)
@@ -64,16 +59,14 @@ extension ListFrame {
             ? try store.find(target, in: titleField, of: collection, match: .contains, limit: limit)
             : exact
         if matches.count == 1 { return (matches[0], "") }
-        let shown = TextLayout.printable(target)
         guard !matches.isEmpty else {
-            throw CommandError("no row in \(collection.name) has a title matching '\(shown)'; open N opens by number")
+            throw CommandError.rows(.noTitleMatch(target, collection: collection.name))
         }
         let candidates = try matches.prefix(limit - 1).map { record in
             let position = try store.position(of: record.id, in: collection).map { "\($0 + 1) " } ?? ""
             return position + RowTitle.of(record, in: collection)
         }
-        let more = matches.count >= limit ? ", …" : ""
-        throw CommandError("'\(shown)' matches several rows: \(candidates.joined(separator: ", "))\(more); open N picks one")
+        throw CommandError.rows(.severalTitleMatches(target, candidates: candidates, more: matches.count >= limit))
     }
 
     /// Whether a row shown and a row read now hold the same values, field by

@@ -10,22 +10,21 @@ extension RecordFrame {
     /// an error listing the fields they can set.
     func editableField(_ name: String) throws -> Field {
         if let reason = collection.readOnlyReason {
-            throw CommandError(reason)
+            throw CommandError.fields(.collectionReadOnly(reason: reason))
         }
         guard let field = collection.field(named: name) else { throw unknownField(name) }
         if field.isReadOnly {
-            throw CommandError("\(field.name) is read-only; the fields you can set are \(editableNames)")
+            throw CommandError.fields(.readOnly(field.name, editable: editableNames))
         }
         return field
     }
 
     func unknownField(_ name: String) -> CommandError {
-        CommandError("unknown field '\(TextLayout.printable(name))'; the fields you can set are \(editableNames)")
+        .fields(.unknownField(name, editable: editableNames))
     }
 
-    private var editableNames: String {
-        let names = collection.editableFields.map(\.name)
-        return names.isEmpty ? "none" : names.joined(separator: ", ")
+    private var editableNames: [String] {
+        collection.editableFields.map(\.name)
     }
 
     /// The reference fields and related collections `open` can follow from here.

@@ -40,7 +40,7 @@ extension RecordFrame {
         if let target = field.references?.field, let value = buffer.base[target] { return value }
         if case .rowid(let rowid) = id { return .integer(rowid) }
         if case .key(let values) = id, values.count == 1 { return values[0] }
-        throw CommandError("\(collection.name) rows have a composite key; related rows cannot be listed")
+        throw CommandError.fields(.compositeKey(collection: collection.name))
     }
 }
 

@@ -27,7 +27,7 @@ extension RecordFrame {
             throw ConflictReport(frame: self, current: current)
         } catch StoreError.recordMissing {
             guard force else {
-                throw CommandError("\(title) was deleted elsewhere; nothing was saved (save! puts it back with your edits, cancel discards them)")
+                throw CommandError.writes(.deletedBeforeSave(title: title))
             }
             // Put back under the key it has with the edits (a key field may be among them).
             let putBack = Record(id: collection.identity(of: id, after: changes), values: buffer.current)
@@ -48,7 +48,8 @@ extension RecordFrame {
             // point, and the "saved" line says so (the write is committed).
             markSaved(Record(id: savedID, values: written))
             followRekey(from: id, to: savedID, changes: changes, in: session)
-            return "saved \(title) (warning: reading it back failed: \(error); reload shows it)"
+            let why = CommandError.plainWords(error)
+            return "saved \(title) (warning: reading it back failed: \(why); reload shows it)"
         }
         followRekey(from: id, to: savedID, changes: changes, in: session)
         return "saved \(title)"
@@ -75,7 +76,7 @@ extension RecordFrame {
         for field in collection.fields where field.isRequired {
             let value = buffer.value(of: field.name)
             if value.isNull || value == .text("") {
-                throw CommandError("\(field.name) is required; set \(field.name) VALUE, then save again")
+                throw CommandError.fields(.required(field.name))
             }
         }
     }

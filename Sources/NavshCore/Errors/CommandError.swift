@@ -1,0 +1,42 @@
+/// A refused command: what went wrong, as data (which row, which field,
+/// which frame). A command that throws this has changed nothing.
+///
+/// The words are not written where an error is thrown: each area's enum
+/// (`GrammarError`, `RowError`, …, in this folder) words its cases, so one
+/// mistake is said one way wherever it happens, and a test can reach every
+/// message. `message` is the one line a person reads.
+public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    case line(LineError)
+    case grammar(GrammarError)
+    case navigation(NavigationError)
+    case rows(RowError)
+    case fields(FieldError)
+    case writes(WriteError)
+    case undo(UndoError)
+    /// The store refused a command working on the record `at` (its crumb).
+    case store(StoreError, at: String)
+    /// An error no store translated, already in plain words (`init(unexpected:)`).
+    case unexpected(String)
+
+    /// The line to print: the area's words, made safe for a terminal
+    /// (names and typed text in them may hold control characters; escaping
+    /// is idempotent, so text escaped on the way in is unchanged).
+    public var message: String { TextLayout.printable(words) }
+
+    public var description: String { message }
+
+    /// The area's words, before escaping.
+    var words: String {
+        switch self {
+        case .line(let error): return error.message
+        case .grammar(let error): return error.message
+        case .navigation(let error): return error.message
+        case .rows(let error): return error.message
+        case .fields(let error): return error.message
+        case .writes(let error): return error.message
+        case .undo(let error): return error.message
+        case .store(let error, let crumb): return error.explained(at: crumb)
+        case .unexpected(let words): return "storage error: \(words)"
+        }
+    }
+}

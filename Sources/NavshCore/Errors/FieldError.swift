@@ -1,0 +1,125 @@
+/// A record's fields: which can be set, what a value must look like, what
+/// `edit` can pre-fill, and references to follow.
+public enum FieldError: Equatable, Sendable {
+    // MARK: Which fields can be set
+    /// The store's own sentence for a table navsh cannot write (no key).
+    case collectionReadOnly(reason: String)
+    case readOnly(String, editable: [String])
+    case unknownField(String, editable: [String])
+    /// `set FIELD` with nothing after it; the flags say which ways to
+    /// empty the field it accepts.
+    case missingValue(String, canUnset: Bool, canBeEmpty: Bool)
+    case cannotBeNull(String)
+    /// The app spec marks it required and it is empty, at save.
+    case required(String)
+
+    // MARK: Values typed for a field
+    case notAChoice(String, typed: String, choices: [String])
+    case outOfRange(String, value: Value, minimum: Double?, maximum: Double?)
+    case notA(Expected, field: String, typed: String)
+    case blobCannotBeSet(String)
+
+    /// What a field of a kind reads, for `notA`.
+    public enum Expected: Equatable, Sendable {
+        case wholeNumber, number, yesNo, date, dateTime
+    }
+
+    // MARK: What `edit` can pre-fill
+    case blobField(String)
+    case blobValue(String)
+    case notUTF8(String)
+    case controlCharacters(String)
+    case tooLongToEdit(String, characters: Int, limit: Int)
+
+    // MARK: References (`open FIELD`, `open COLLECTION`)
+    case referenceEmpty(String, collection: String)
+    case referenceMissing(String, collection: String, value: Value)
+    case notSavedForRelated
+    case nothingToOpen(collection: String)
+    case nothingNamed(String, options: [String])
+    case compositeKey(collection: String)
+
+    var message: String {
+        switch self {
+        case .collectionReadOnly(let reason):
+            return reason
+        case .readOnly(let name, let editable):
+            return "\(name) is read-only; the fields you can set are \(Self.list(editable))"
+        case .unknownField(let name, let editable):
+            return "unknown field '\(TextLayout.printable(name))'; the fields you can set are \(Self.list(editable))"
+        case .missingValue(let name, let canUnset, let canBeEmpty):
+            var ways: [String] = []
+            if canUnset { ways.append("unset \(name) makes it NULL") }
+            if canBeEmpty { ways.append("set \(name) \"\" makes it empty") }
+            return "set \(name): missing value; usage: set \(name) VALUE"
+                + (ways.isEmpty ? "" : "; " + ways.joined(separator: ", "))
+        case .cannotBeNull(let name):
+            return "\(name) cannot be NULL (NOT NULL); set it to a value instead"
+        case .required(let name):
+            return "\(name) is required; set \(name) VALUE, then save again"
+        case .notAChoice(let name, let typed, let choices):
+            return "\(name): '\(TextLayout.printable(typed))' is not one of \(choices.joined(separator: ", "))"
+        case .outOfRange(let name, let value, let minimum, let maximum):
+            return "\(name): \(ValueText.raw(value)) is out of range (\(Self.range(minimum, maximum)))"
+        case .notA(let expected, let name, let typed):
+            let shown = typed.isEmpty ? "an empty value" : "'\(TextLayout.printable(typed))'"
+            return "\(name): \(shown) \(expected.problem)"
+        case .blobCannotBeSet(let name):
+            return "\(name) holds binary data (BLOB), which cannot be set as text"
+        case .blobField(let name):
+            return "\(name) holds binary data (BLOB), which cannot be edited as text"
+        case .blobValue(let name):
+            return "\(name) holds binary data, which cannot be edited as text; set \(name) VALUE replaces it"
+        case .notUTF8(let name):
+            return "\(name) holds bytes that are not UTF-8, which the line editor cannot show as "
+                + "stored; set \(name) VALUE replaces the value"
+        case .controlCharacters(let name):
+            return "\(name) holds control characters (line breaks, tabs, escapes), which the "
+                + "line editor cannot show as stored; set \(name) VALUE replaces the value"
+        case .tooLongToEdit(let name, let characters, let limit):
+            return "\(name) holds \(characters) characters, too long for the line editor "
+                + "(at most \(limit)); set \(name) VALUE replaces the value"
+        case .referenceEmpty(let name, let collection):
+            return "\(name) is empty; it names no \(collection) row"
+        case .referenceMissing(let name, let collection, let value):
+            return "\(name) names \(collection) \(ValueText.raw(value)), which does not exist"
+        case .notSavedForRelated:
+            return "save this record first: nothing refers to it yet"
+        case .nothingToOpen(let collection):
+            return "\(collection) has no reference fields or related collections to open"
+        case .nothingNamed(let target, let options):
+            return "nothing named '\(TextLayout.printable(target))' to open here; try "
+                + options.joined(separator: ", ")
+        case .compositeKey(let collection):
+            return "\(collection) rows have a composite key; related rows cannot be listed"
+        }
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.isEmpty ? "none" : names.joined(separator: ", ")
+    }
+
+    private static func range(_ low: Double?, _ high: Double?) -> String {
+        // A spec's bound may be any finite Double (1e300): whole numbers print
+        // as digits only where Int64 holds them exactly.
+        func show(_ d: Double) -> String { Int64(exactly: d).map { String($0) } ?? String(d) }
+        switch (low, high) {
+        case let (low?, high?): return "\(show(low)) to \(show(high))"
+        case let (low?, nil): return "at least \(show(low))"
+        case let (nil, high?): return "at most \(show(high))"
+        default: return ""
+        }
+    }
+}
+
+extension FieldError.Expected {
+    var problem: String {
+        switch self {
+        case .wholeNumber: return "is not a whole number"
+        case .number: return "is not a number"
+        case .yesNo: return "is not a yes/no value (true, false, yes, no, 1, 0)"
+        case .date: return "is not a date (YYYY-MM-DD)"
+        case .dateTime: return "is not a date and time (YYYY-MM-DD HH:MM[:SS])"
+        }
+    }
+}

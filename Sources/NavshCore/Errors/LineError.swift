@@ -1,0 +1,35 @@
+/// A line refused before any command runs: bytes that are not a line of
+/// text, or a line typed while the record under it changed.
+public enum LineError: Equatable, Sendable {
+    case invalidUTF8
+    case nulByte
+    case tooLong(bytes: Int, limit: Int)
+    /// The record changed elsewhere before its user saw it (the notice
+    /// printed with this error shows how).
+    case recordChangedBeforeLine
+
+    // MARK: A script's value line (after `edit FIELD`)
+    case valueLineNulByte
+    case valueLineMissing(field: String)
+    case valueLineUnreadable(field: String, reason: String)
+
+    var message: String {
+        switch self {
+        case .invalidUTF8:
+            return "line is not valid UTF-8; nothing was run"
+        case .nulByte:
+            return "line contains a NUL byte; nothing was run"
+        case .tooLong(let bytes, let limit):
+            return "line too long (\(bytes) bytes; the limit is \(limit)); nothing was run"
+        case .recordChangedBeforeLine:
+            return "the record changed elsewhere (see above); nothing was run: "
+                + "type the command again if it still applies"
+        case .valueLineNulByte:
+            return "the value line contains a NUL byte; nothing was set"
+        case .valueLineMissing(let field):
+            return "edit \(field): the script ended before its value line"
+        case .valueLineUnreadable(let field, let reason):
+            return "edit \(field): cannot read its value line: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// Naming rows, pages and collections in a list: numbers out of range, rows
+/// changed or gone since shown, titles that match none or several, and the
+/// manual order (`move`, `new` at an edge).
+public enum RowError: Equatable, Sendable {
+    // MARK: Rows by number
+    case notARowNumber(String)
+    case noSuchRow(Int, collection: String, rowCount: Int)
+    case deletedSinceShown(number: Int, title: String)
+    case changedSinceShown(number: Int, title: String, now: String)
+    /// Not on the page shown, and the list changed since: "row N now" would
+    /// be a number its user never saw on that row.
+    case notShownAndListChanged(number: Int)
+    case gone(number: Int)
+
+    // MARK: Rows by title
+    case noTitleField(collection: String)
+    case noTitleMatch(String, collection: String)
+    /// `candidates` are as listed (`3 Gort statue`); `more` when there are others.
+    case severalTitleMatches(String, candidates: [String], more: Bool)
+
+    // MARK: Pages and collections
+    case notAPage(String, pages: Int)
+    case onLastPage(page: Int, pages: Int)
+    case onFirstPage
+    case noCollectionNumbered(Int, count: Int)
+    case noCollectionNamed(String, names: [String])
+
+    // MARK: Sorting
+    case notADirection(String)
+    case noSortField(String, collection: String, fields: [String])
+    case blobNotSortable(field: String)
+
+    // MARK: Manual order
+    case noManualOrder(collection: String)
+    case moveOutOfRange(rowCount: Int)
+    case moveListChanged
+    /// `move` rewrites the order field along the rows as listed: not by another order.
+    case moveInSortedList(sortedBy: String)
+    case moveRowDeleted(number: Int)
+    /// The edge row's number is at Int64's end: no number is left for a new row.
+    case orderExhausted(field: String, position: Int64, onTop: Bool)
+
+    var message: String {
+        switch self {
+        case .notARowNumber(let text):
+            return "'\(TextLayout.printable(text))' is not a row number; rows are numbered from 1 as shown"
+        case .noSuchRow(let number, let collection, let count):
+            return count == 0
+                ? "\(collection) has no rows"
+                : "no row \(number); \(collection) has \(count) row\(count == 1 ? "" : "s")"
+        case .deletedSinceShown(let number, let title):
+            return "row \(number), \(title), was deleted elsewhere since shown; nothing was done "
+                + "(show lists the rows now)"
+        case .changedSinceShown(let number, let title, let now):
+            return "row \(number), \(title), is now \(now) (changed elsewhere since shown); "
+                + "nothing was opened (show, then open again)"
+        case .notShownAndListChanged(let number):
+            return "row \(number) was not among the rows shown, and the list changed elsewhere since; "
+                + "nothing was done (show lists the rows now)"
+        case .gone(let number):
+            return "row \(number) is gone (deleted elsewhere); show lists the rows now"
+        case .noTitleField(let collection):
+            return "\(collection) has no title field; open rows by number"
+        case .noTitleMatch(let text, let collection):
+            return "no row in \(collection) has a title matching '\(TextLayout.printable(text))'; "
+                + "open N opens by number"
+        case .severalTitleMatches(let text, let candidates, let more):
+            return "'\(TextLayout.printable(text))' matches several rows: \(candidates.joined(separator: ", "))"
+                + "\(more ? ", …" : ""); open N picks one"
+        case .notAPage(let text, let pages):
+            return "page: '\(TextLayout.printable(text))' is not a page here; pages are 1 to \(pages)"
+        case .onLastPage(let page, let pages):
+            return "already on the last page (page \(page) of \(pages))"
+        case .onFirstPage:
+            return "already on the first page"
+        case .noCollectionNumbered(let number, let count):
+            return "no collection \(number); there are \(count)"
+        case .noCollectionNamed(let name, let names):
+            return "no collection named '\(TextLayout.printable(name))'; the collections are "
+                + names.joined(separator: ", ")
+        case .notADirection(let text):
+            return "sort: '\(TextLayout.printable(text))' is not a direction; "
+                + "use asc or desc (usage: sort FIELD [desc])"
+        case .noSortField(let name, let collection, let fields):
+            return "sort: no field '\(TextLayout.printable(name))' in \(collection); the fields are "
+                + fields.joined(separator: ", ")
+        case .blobNotSortable(let field):
+            return "sort: \(field) holds binary data (BLOB), which has no useful order"
+        case .noManualOrder(let collection):
+            return "\(collection) keeps no manual order (an app spec's move: FIELD allows move N M)"
+        case .moveOutOfRange(let count):
+            return "move: rows are numbered 1 to \(count); usage: move N M"
+        case .moveListChanged:
+            return "move: the list changed elsewhere since shown; nothing was moved (show, then move again)"
+        case .moveInSortedList(let field):
+            return "move: this list is sorted by \(field); sort (alone) restores its own order, where move works"
+        case .moveRowDeleted(let number):
+            return "move: row \(number) was deleted elsewhere; nothing was moved (show lists the rows now)"
+        case .orderExhausted(let field, let position, let onTop):
+            return "new: \(field) is already \(position), so no number is left \(onTop ? "before" : "after") it; "
+                + "move 1 1 renumbers the order 1, 2, 3…"
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// Store failures in plain words: on their own (`description`, where an
+/// error is printed as it is, such as opening a file), in the context of a
+/// command (`CommandError.store`, naming the field and the fix), and for an
+/// error no store translated (`CommandError(unexpected:)`), so that Swift's
+/// debug form (`other("…")`, `Optional(…)`) never reaches a person.
+extension StoreError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .constraint(let kind, let fields, let detail):
+            let subject = fields.isEmpty ? "" : fields.joined(separator: ", ") + ": "
+            return "\(subject)refused by a \(kind.rawValue) constraint (\(detail))"
+        case .recordMissing: return "the row no longer exists"
+        case .conflict: return "the row changed elsewhere since it was read"
+        case .readOnly(let detail): return "cannot be written: \(detail)"
+        case .busy: return "locked by another process"
+        case .interrupted: return "interrupted"
+        case .other(let detail): return detail.isEmpty ? "the store failed without saying why" : detail
+        }
+    }
+
+    /// What a command says when the store refused it; `crumb` names the
+    /// record the command was working on.
+    func explained(at crumb: String) -> String {
+        switch self {
+        case .constraint(let kind, let fields, let detail):
+            let names = fields.joined(separator: ", ")
+            switch kind {
+            case .notNull:
+                let field = fields.first ?? "a field"
+                return "\(field) is required (NOT NULL); set \(field) VALUE, then save again"
+            case .unique, .primaryKey:
+                let subject = names.isEmpty ? "this value" : names
+                return "another row already has this \(subject) (\(kind.rawValue)); nothing was saved"
+            case .check:
+                let subject = names.isEmpty ? "the record" : names
+                return "\(subject): refused by a CHECK constraint (\(detail)); nothing was saved"
+            case .foreignKey:
+                let subject = names.isEmpty ? "a reference" : names
+                return "\(subject): \(detail) (FOREIGN KEY); nothing was saved"
+            case .trigger:
+                return "refused by a trigger: \(detail); nothing was written"
+            case .other:
+                return "refused by a constraint: \(detail); nothing was saved"
+            }
+        case .recordMissing:
+            return "\(TextLayout.printable(crumb)) no longer exists (deleted elsewhere); nothing was saved"
+        case .conflict:
+            return "the row changed elsewhere since it was read; nothing was written"
+        case .readOnly(let detail):
+            return "this cannot be written (\(detail)); nothing was saved"
+        case .interrupted:
+            return "interrupted; nothing changed"
+        case .busy:
+            return "the store is locked by another process; nothing was saved, try again"
+        case .other:
+            return Self.failed(description)
+        }
+    }
+}
+
+extension StoreError {
+    /// A failure the core has no better words for than the store's own.
+    static func failed(_ words: String) -> String { "storage error: \(words)" }
+}
+
+extension CommandError {
+    /// An error no store translated into a `StoreError` (a driver's own,
+    /// a file system's), in plain words.
+    public init(unexpected error: any Error) {
+        self = .unexpected(Self.plainWords(error))
+    }
+
+    /// An error's own words when it has them (`StoreError`, a driver's
+    /// described errors), otherwise its kind: never Swift's debug form.
+    static func plainWords(_ error: any Error) -> String {
+        if let described = error as? any CustomStringConvertible {
+            let words = described.description
+            if !words.isEmpty { return words }
+        }
+        return "an unexpected error (\(String(describing: type(of: error))))"
+    }
+}

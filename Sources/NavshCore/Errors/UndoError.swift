@@ -1,0 +1,63 @@
+/// `undo` refused: the write it would take back was overtaken since, so
+/// taking it back would overwrite someone else's work. Nothing changed.
+public enum UndoError: Equatable, Sendable {
+    /// What happened to a row since the write being undone.
+    public enum Since: Equatable, Sendable {
+        case changed, deleted
+    }
+
+    case unsavedEdits
+    case save(title: String, Since)
+    case insert(title: String, Since)
+    /// Deleting the inserted row now would take rows added since with it.
+    case insertHasDependents(title: String, [CascadeEffect])
+    case move(title: String)
+    /// Putting a deleted row back is refused by a constraint.
+    case deleteRefused(title: String, StoreError.Constraint, fields: [String], detail: String)
+    case deleteClearedRowChanged(title: String)
+    case collectionGone(String)
+    case clearedReferenceNotRecorded(collection: String)
+
+    var message: String {
+        switch self {
+        case .unsavedEdits:
+            return "undo takes back saves; the edits here are not saved yet: revert [FIELD] undoes them"
+        case .save(let title, let since):
+            return "cannot undo the save of \(title): \(since.words); nothing changed"
+        case .insert(let title, let since):
+            return "cannot undo the insert of \(title): \(since.words); nothing changed"
+        case .insertHasDependents(let title, let dependents):
+            return "cannot undo the insert of \(title): deleting it now would also change "
+                + "\(CascadeEffect.rows(dependents)) added since; nothing changed"
+        case .move(let title):
+            return "cannot undo the move of \(title): the order changed since; nothing changed"
+        case .deleteRefused(let title, let kind, let fields, let detail):
+            let why: String
+            switch kind {
+            case .unique, .primaryKey:
+                let what = fields.isEmpty ? "key" : fields.joined(separator: ", ")
+                why = "another row now holds the \(what) of a row it would put back"
+            case .foreignKey:
+                why = "a row it would put back refers to one that is gone now"
+            default:
+                why = detail
+            }
+            return "cannot undo the delete of \(title): \(why); nothing changed"
+        case .deleteClearedRowChanged(let title):
+            return "cannot undo the delete of \(title): a row it cleared changed since; nothing changed"
+        case .collectionGone(let collection):
+            return "cannot undo: \(collection) is no longer in the store; nothing changed"
+        case .clearedReferenceNotRecorded(let collection):
+            return "cannot undo: the reference cleared in \(collection) was not recorded; nothing changed"
+        }
+    }
+}
+
+extension UndoError.Since {
+    var words: String {
+        switch self {
+        case .changed: return "it changed since"
+        case .deleted: return "it was deleted since"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// Saving, reloading and deleting: a row changed or gone elsewhere since it
+/// was shown, or a delete that rows or the app spec forbid.
+public enum WriteError: Equatable, Sendable {
+    // MARK: Save and reload (of the record titled `title`)
+    case changedBeforeSave(title: String)
+    case deletedBeforeSave(title: String)
+    case nothingToReload
+    case deletedBeforeReload(title: String)
+
+    // MARK: Delete
+    case notDeletable(collection: String)
+    case draftNotDeletable
+    case deleteBlocked(title: String, by: [BlockingReference])
+    /// A row came to refer to it after the check (FOREIGN KEY at the delete).
+    case referencedNow(title: String)
+    case rowChangedBeforeDelete(number: Int, title: String)
+    case recordChangedBeforeDelete(title: String)
+    /// What the delete would take is not what its question named; `taken`
+    /// is what it would take now.
+    case cascadeChanged(taken: [CascadeEffect])
+
+    var message: String {
+        switch self {
+        case .changedBeforeSave(let title):
+            return "\(title) changed elsewhere since you opened it; nothing was saved "
+                + "(reload takes theirs and keeps your edits, save! overwrites theirs)"
+        case .deletedBeforeSave(let title):
+            return "\(title) was deleted elsewhere; nothing was saved "
+                + "(save! puts it back with your edits, cancel discards them)"
+        case .nothingToReload:
+            return "a new record has nothing stored to reload"
+        case .deletedBeforeReload(let title):
+            return "\(title) was deleted elsewhere (save! puts it back with your edits, cancel discards them)"
+        case .notDeletable(let collection):
+            return "rows of \(collection) cannot be deleted (the app spec says deletable: false)"
+        case .draftNotDeletable:
+            return "this record is not saved yet; cancel discards it"
+        case .deleteBlocked(let title, let blockers):
+            return "cannot delete \(title): \(BlockingReference.phrase(blockers)); nothing was deleted"
+        case .referencedNow(let title):
+            return "cannot delete \(title): other rows refer to it now (FOREIGN KEY); nothing was deleted"
+        case .rowChangedBeforeDelete(let number, let title):
+            return "row \(number), \(title), changed elsewhere since shown; nothing was deleted "
+                + "(show, then delete again)"
+        case .recordChangedBeforeDelete(let title):
+            return "\(title) changed elsewhere since you opened it; nothing was deleted (reload shows it)"
+        case .cascadeChanged(let taken):
+            let rows = taken.isEmpty ? "no other row" : CascadeEffect.rows(taken)
+            return "what the delete takes with it changed since the question (it would now change "
+                + "\(rows)); nothing was deleted (delete again to be asked anew)"
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// Command errors are data worded in one place (Sources/NavshCore/Errors):
+/// every case says something a person can read on one terminal line, and
+/// an error no store translated never reaches them in Swift's debug form.
+@Suite struct ErrorWordingTests {
+    /// Names and typed text as a hostile file or user may give them.
+    static let hostile = "Gort\u{1B}[31m\nstatue"
+
+    /// One of each case, with data that has control characters wherever a
+    /// name or typed text goes.
+    static let representatives: [CommandError] = {
+        let name = hostile
+        let row = Record(id: .rowid(7), values: ["name": .text(name)])
+        let cascade = [CascadeEffect(collection: name, record: row, action: .deleted)]
+        let lines: [LineError] = [
+            .invalidUTF8, .nulByte, .tooLong(bytes: 70_000, limit: 65_536), .recordChangedBeforeLine,
+            .valueLineNulByte, .valueLineMissing(field: name), .valueLineUnreadable(field: name, reason: name),
+        ]
+        let grammar: [GrammarError] = [
+            .unterminatedSingleQuote, .unterminatedDoubleQuote, .loneBackslash, .textAfterClosingQuote(rest: name),
+            .unknownCommand(name), .worksIn(name, frames: [.record], here: .list),
+            .worksIn(name, frames: [.list], here: .record), .worksIn(name, frames: [.list], here: .collections),
+            .worksIn(name, frames: [.collections], here: .record), .ambiguous(name, candidates: [name, name]),
+            .unexpectedArgument(command: name, got: name), .missingArgument(command: name, what: name, usage: name),
+            .argumentCount(command: name, .one, what: name, usage: name),
+            .argumentCount(command: name, .two, what: name, usage: name),
+            .argumentCount(command: name, .atMostOne, what: name, usage: name),
+            .tooManyWords(command: name, most: 2, what: name, usage: name),
+            .unclosedBrace(template: name), .emptyBraces(template: name), .unknownFormat(name, template: name),
+        ]
+        let navigation: [NavigationError] = [
+            .wrongFrame(here: .collections), .wrongFrame(here: .list), .wrongFrame(here: .record), .atFirstFrame,
+            .unsavedEdits([], escape: "back!"),
+        ]
+        let rows: [RowError] = [
+            .notARowNumber(name), .noSuchRow(4, collection: name, rowCount: 0),
+            .noSuchRow(4, collection: name, rowCount: 1), .noSuchRow(4, collection: name, rowCount: 3),
+            .deletedSinceShown(number: 2, title: name), .changedSinceShown(number: 2, title: name, now: name),
+            .notShownAndListChanged(number: 9), .gone(number: 2), .noTitleField(collection: name),
+            .noTitleMatch(name, collection: name), .severalTitleMatches(name, candidates: [name], more: true),
+            .notAPage(name, pages: 3), .onLastPage(page: 3, pages: 3), .onFirstPage,
+            .noCollectionNumbered(5, count: 2), .noCollectionNamed(name, names: [name]),
+            .notADirection(name), .noSortField(name, collection: name, fields: [name]),
+            .blobNotSortable(field: name), .moveInSortedList(sortedBy: name),
+            .noManualOrder(collection: name), .moveOutOfRange(rowCount: 3), .moveListChanged,
+            .moveRowDeleted(number: 2), .orderExhausted(field: name, position: .max, onTop: false),
+            .orderExhausted(field: name, position: .min, onTop: true),
+        ]
+        let fields: [FieldError] = [
+            .collectionReadOnly(reason: name), .readOnly(name, editable: []), .readOnly(name, editable: [name]),
+            .unknownField(name, editable: [name]), .missingValue(name, canUnset: false, canBeEmpty: false),
+            .missingValue(name, canUnset: true, canBeEmpty: true), .cannotBeNull(name), .required(name),
+            .notAChoice(name, typed: name, choices: [name]),
+            .outOfRange(name, value: .integer(9), minimum: 1, maximum: 5),
+            .outOfRange(name, value: .real(0.5), minimum: 1, maximum: nil),
+            .outOfRange(name, value: .real(1e300), minimum: nil, maximum: 1e299),
+            .notA(.wholeNumber, field: name, typed: name), .notA(.number, field: name, typed: ""),
+            .notA(.yesNo, field: name, typed: name), .notA(.date, field: name, typed: name),
+            .notA(.dateTime, field: name, typed: name), .blobCannotBeSet(name), .blobField(name), .blobValue(name),
+            .notUTF8(name), .controlCharacters(name), .tooLongToEdit(name, characters: 5_000, limit: 4_096),
+            .referenceEmpty(name, collection: name), .referenceMissing(name, collection: name, value: .text(name)),
+            .notSavedForRelated, .nothingToOpen(collection: name), .nothingNamed(name, options: [name]),
+            .compositeKey(collection: name),
+        ]
+        let writes: [WriteError] = [
+            .changedBeforeSave(title: name), .deletedBeforeSave(title: name), .nothingToReload,
+            .deletedBeforeReload(title: name), .notDeletable(collection: name), .draftNotDeletable,
+            .deleteBlocked(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]),
+            .referencedNow(title: name), .rowChangedBeforeDelete(number: 3, title: name),
+            .recordChangedBeforeDelete(title: name), .cascadeChanged(taken: []), .cascadeChanged(taken: cascade),
+        ]
+        let undo: [UndoError] = [
+            .unsavedEdits, .save(title: name, .changed), .save(title: name, .deleted),
+            .insert(title: name, .changed), .insert(title: name, .deleted), .insertHasDependents(title: name, cascade),
+            .move(title: name), .deleteRefused(title: name, .unique, fields: [], detail: name),
+            .deleteRefused(title: name, .foreignKey, fields: [name], detail: name),
+            .deleteRefused(title: name, .check, fields: [name], detail: name),
+            .deleteClearedRowChanged(title: name), .collectionGone(name),
+            .clearedReferenceNotRecorded(collection: name),
+        ]
+        let kinds: [StoreError.Constraint] = [.notNull, .unique, .check, .foreignKey, .primaryKey, .trigger, .other]
+        let store: [StoreError] = kinds.flatMap { kind in
+            [StoreError.constraint(kind, fields: [], detail: name), .constraint(kind, fields: [name], detail: name)]
+        } + [.recordMissing, .conflict(current: row), .readOnly(name), .busy, .interrupted, .other(name), .other("")]
+        return lines.map(CommandError.line) + grammar.map(CommandError.grammar)
+            + navigation.map(CommandError.navigation) + rows.map(CommandError.rows) + fields.map(CommandError.fields)
+            + writes.map(CommandError.writes) + undo.map(CommandError.undo)
+            + store.map { CommandError.store($0, at: name) } + [CommandError.unexpected(name + " (unexpected)")]
+    }()
+
+    @Test(arguments: representatives)
+    func everyCaseSaysSomethingOnOnePrintableLine(_ error: CommandError) {
+        let message = error.message
+        #expect(message.contains { !$0.isWhitespace }, "\(error) says nothing")
+        #expect(!message.unicodeScalars.contains(where: TextLayout.isControl), "\(message) is not printable")
+        #expect(error.description == message)
+        for debugForm in ["Optional(", "other(", "\\("] {
+            #expect(!message.contains(debugForm), "\(message) shows Swift's debug form")
+        }
+    }
+
+    @Test func distinctCasesAreWordedDistinctly() {
+        // Two cases that say the same would be one case: a mistake is said one way.
+        var seen: [String: String] = [:]
+        for error in Self.representatives {
+            let path = Self.casePath(error)
+            if let earlier = seen[error.message], earlier != path {
+                Issue.record("\(earlier) and \(path) say the same: \(error.message)")
+            }
+            seen[error.message] = path
+        }
+    }
+
+    /// `rows.gone`: the area and the case, without their data.
+    static func casePath(_ error: CommandError) -> String {
+        guard let area = Mirror(reflecting: error).children.first else { return "\(error)" }
+        let name = Mirror(reflecting: area.value).children.first?.label ?? String(describing: area.value)
+        return (area.label ?? "") + "." + name
+    }
+}
+
+/// An error no store translated, as a database driver might throw: Swift
+/// prints it as `diskFull(code: Optional(5))`.
+private enum DriverFault: Error {
+    case diskFull(code: Int?)
+}
+
+@Suite struct UnknownStoreErrorTests {
+    @Test func anUntranslatedErrorReachesTheUserInPlainWords() throws {
+        let database = try TemporaryDatabase(Fixtures.numbered(3))
+        let store = CountingStore(try database.store())
+        let session = Session(store: store, mode: .script)
+        _ = session.execute("show")
+        store.recordReadError = DriverFault.diskFull(code: 5)
+        let response = session.execute("open 2")
+        let message = try #require(response.error?.message)
+        #expect(message == "storage error: an unexpected error (DriverFault)")
+        for debugForm in ["Optional(", "diskFull(", "other("] {
+            #expect(!message.contains(debugForm), "\(message) shows Swift's debug form")
+        }
+    }
+
+    @Test func aStoreErrorTheCoreDoesNotKnowSaysWhatTheStoreSaid() throws {
+        let database = try TemporaryDatabase(Fixtures.numbered(3))
+        let store = CountingStore(try database.store())
+        let session = Session(store: store, mode: .script)
+        _ = session.execute("show")
+        store.failsRecordReads = true
+        #expect(session.execute("open 2").error?.message == "storage error: disk I/O error")
+        store.failsRecordReads = false
+        store.recordReadError = StoreError.other("")
+        #expect(session.execute("open 2").error?.message == "storage error: the store failed without saying why")
+    }
+}
