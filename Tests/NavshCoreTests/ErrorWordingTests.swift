@@ -21,7 +21,7 @@ import Testing
         ]
         let grammar: [GrammarError] = [
             .unterminatedSingleQuote, .unterminatedDoubleQuote, .loneBackslash, .textAfterClosingQuote(rest: name),
-            .unknownCommand(name), .worksIn(name, frames: [.record], here: .list),
+            .unknownCommand(name, nearest: nil), .unknownCommand(name, nearest: "save"), .abbreviatedInScript(name, candidates: ["open"]), .worksIn(name, frames: [.record], here: .list),
             .worksIn(name, frames: [.list], here: .record), .worksIn(name, frames: [.list], here: .collections),
             .worksIn(name, frames: [.collections], here: .record), .ambiguous(name, candidates: [name, name]),
             .unexpectedArgument(command: name, got: name), .missingArgument(command: name, what: name, usage: name),
@@ -51,7 +51,7 @@ import Testing
         ]
         let fields: [FieldError] = [
             .collectionReadOnly(reason: name), .readOnly(name, editable: []), .readOnly(name, editable: [name]),
-            .unknownField(name, editable: [name]), .missingValue(name, canUnset: false, canBeEmpty: false),
+            .unknownField(name, editable: [name], nearest: nil), .unknownField(name, editable: [name], nearest: name), .missingValue(name, canUnset: false, canBeEmpty: false),
             .missingValue(name, canUnset: true, canBeEmpty: true), .cannotBeNull(name), .required(name),
             .notAChoice(name, typed: name, choices: [name]),
             .outOfRange(name, value: .integer(9), minimum: 1, maximum: 5),

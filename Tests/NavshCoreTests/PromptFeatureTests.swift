@@ -15,7 +15,10 @@ import Testing
         #expect(interactive.session.breadcrumb == "items")
 
         let script = try SessionHarness(Fixtures.items)
-        #expect(script.run("op 3").error?.message == "unknown command 'op'; help lists the commands here")
+        #expect(script.run("op 3").error?.message == "unknown command 'op'; scripts take full command names (open)")
+        #expect(script.run("sav").error?.message == "unknown command 'sav'; did you mean save?",
+                "a near miss suggests the command (issue 10)")
+        #expect(script.run("frobnicate").error?.message == "unknown command 'frobnicate'; help lists the commands here")
     }
 
     @Test func completesCommandsFieldsRowsAndTitles() throws {

@@ -38,8 +38,9 @@ import Testing
     }
 
     @Test func unknownReadOnlyAndNotNullFields() {
-        #expect(refusal("set vlue 3")
-            == "unknown field 'vlue'; the fields you can set are name, serial, value, weight, bought, note, created")
+        #expect(refusal("set vlue 3") == "unknown field 'vlue'; did you mean value?", "the nearest name (issue 10)")
+        #expect(refusal("set colour 3")
+            == "unknown field 'colour'; the fields you can set are name, serial, value, weight, bought, note, created")
         #expect(refusal("set id 9") == "id is read-only; the fields you can set are name, serial, value, weight, bought, note, created")
         #expect(refusal("unset name") == "name cannot be NULL (NOT NULL); set it to a value instead")
         #expect(refusal("unset serial") == nil)

@@ -5,7 +5,8 @@ public enum FieldError: Equatable, Sendable {
     /// The store's own sentence for a table navsh cannot write (no key).
     case collectionReadOnly(reason: String)
     case readOnly(String, editable: [String])
-    case unknownField(String, editable: [String])
+    /// `nearest`: a field name it is one or two edits from (`nmae` → `name`).
+    case unknownField(String, editable: [String], nearest: String?)
     /// `set FIELD` with nothing after it; the flags say which ways to
     /// empty the field it accepts.
     case missingValue(String, canUnset: Bool, canBeEmpty: Bool)
@@ -45,7 +46,9 @@ public enum FieldError: Equatable, Sendable {
             return reason
         case .readOnly(let name, let editable):
             return "\(name) is read-only; the fields you can set are \(Self.list(editable))"
-        case .unknownField(let name, let editable):
+        case .unknownField(let name, _, let nearest?):
+            return "unknown field '\(TextLayout.printable(name))'; did you mean \(TextLayout.printable(nearest))?"
+        case .unknownField(let name, let editable, nil):
             return "unknown field '\(TextLayout.printable(name))'; the fields you can set are \(Self.list(editable))"
         case .missingValue(let name, let canUnset, let canBeEmpty):
             var ways: [String] = []

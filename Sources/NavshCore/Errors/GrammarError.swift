@@ -10,7 +10,10 @@ public enum GrammarError: Equatable, Sendable {
     case textAfterClosingQuote(rest: String)
 
     // MARK: Commands (CommandParser)
-    case unknownCommand(String)
+    /// `nearest`: a command name it is one or two edits from (`sav` → `save`).
+    case unknownCommand(String, nearest: String?)
+    /// In a script, the start of command names (`op` for open): scripts take full names.
+    case abbreviatedInScript(String, candidates: [String])
     /// A command of another kind of frame: `frames` are where it works.
     case worksIn(String, frames: [FrameKind], here: FrameKind)
     /// An abbreviation several commands start with.
@@ -40,7 +43,12 @@ public enum GrammarError: Equatable, Sendable {
             return "the line ends with a lone backslash"
         case .textAfterClosingQuote(let rest):
             return "unexpected text after the closing quote: \(TextLayout.printable(rest)); quote the whole value"
-        case .unknownCommand(let name):
+        case .unknownCommand(let name, let nearest?):
+            return "unknown command '\(TextLayout.printable(name))'; did you mean \(nearest)?"
+        case .abbreviatedInScript(let word, let candidates):
+            return "unknown command '\(TextLayout.printable(word))'; scripts take full command names "
+                + "(\(candidates.joined(separator: ", ")))"
+        case .unknownCommand(let name, nil):
             return "unknown command '\(TextLayout.printable(name))'; help lists the commands here"
         case .worksIn(let name, let frames, let here):
             let name = TextLayout.printable(name)

@@ -100,12 +100,20 @@ public enum CommandParser {
                 throw .grammar(.ambiguous(word, candidates: names))
             }
         }
-        throw unknown(word, in: frame)
+        throw unknown(word, in: frame, abbreviations: abbreviations)
     }
 
     /// Names the frames where a known command does work, or says it is unknown.
-    private static func unknown(_ name: String, in frame: FrameKind) -> CommandError {
+    /// In a script, a word that starts command names here says scripts take
+    /// full names; otherwise the nearest command name is suggested.
+    private static func unknown(_ name: String, in frame: FrameKind, abbreviations: Bool) -> CommandError {
         let homes = FrameKind.allCases.filter { CommandRegistry.named(name, in: $0) != nil }
-        return .grammar(homes.isEmpty ? .unknownCommand(name) : .worksIn(name, frames: homes, here: frame))
+        guard homes.isEmpty else { return .grammar(.worksIn(name, frames: homes, here: frame)) }
+        let starting = CommandRegistry.names(in: frame).filter { $0.hasPrefix(name) && !$0.hasSuffix("!") }
+        if !abbreviations && !name.isEmpty && !starting.isEmpty {
+            return .grammar(.abbreviatedInScript(name, candidates: starting))
+        }
+        let names = CommandRegistry.forms.map(\.form.name).filter { !$0.hasSuffix("!") }
+        return .grammar(.unknownCommand(name, nearest: Nearest.name(to: name, among: names)))
     }
 }

@@ -20,7 +20,8 @@ extension RecordFrame {
     }
 
     func unknownField(_ name: String) -> CommandError {
-        .fields(.unknownField(name, editable: editableNames))
+        .fields(.unknownField(name, editable: editableNames,
+                              nearest: Nearest.name(to: name, among: collection.fields.map(\.name))))
     }
 
     private var editableNames: [String] {
