@@ -45,7 +45,7 @@ import Testing
             .noCollectionNumbered(5, count: 2), .noCollectionNamed(name, names: [name]),
             .notADirection(name), .noSortField(name, collection: name, fields: [name]),
             .blobNotSortable(field: name), .moveInSortedList(sortedBy: name),
-            .noManualOrder(collection: name), .moveOutOfRange(rowCount: 3), .moveListChanged,
+            .noManualOrder(collection: name), .moveOutOfRange(rowCount: 3), .moveListChanged(elsewhere: true), .moveListChanged(elsewhere: false),
             .moveRowDeleted(number: 2), .orderExhausted(field: name, position: .max, onTop: false),
             .orderExhausted(field: name, position: .min, onTop: true),
         ]

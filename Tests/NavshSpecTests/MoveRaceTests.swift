@@ -61,4 +61,18 @@ import Testing
         #expect(try order(h) == ["c", "d", "a", "b"])
         #expect(try h.database.rows("SELECT min(pos) AS lo, max(pos) AS hi FROM todo") == [["lo": "1", "hi": "4"]])
     }
+
+    /// Found by the trial of the reshaped core: after this session's own
+    /// insert at the top, `move 1 2` moved the row shown as 1 to where it
+    /// already was, renumbering every row, and said it had moved.
+    @Test func moveAfterAnOwnInsertIsRefusedUntilShown() throws {
+        let spec = "collections:\n  todo:\n    move: pos\n    new: top\n"
+        let h = try SessionHarness(Self.todo, spec: spec)
+        h.run("show", "new", "set name z", "save")
+        #expect(h.run("move 1 2").error?.message == "move: the list changed since shown; nothing was moved (show, then move again)")
+        #expect(try order(h) == ["z", "a", "b", "c", "d"])
+        h.run("show")
+        #expect(h.output("move 2 3") == "moved a from row 2 to row 3\n")
+        #expect(try order(h) == ["z", "b", "a", "c", "d"])
+    }
 }

@@ -33,7 +33,8 @@ public enum RowError: Equatable, Sendable {
     // MARK: Manual order
     case noManualOrder(collection: String)
     case moveOutOfRange(rowCount: Int)
-    case moveListChanged
+    /// The rows shown are no longer at those positions (`elsewhere`: another process moved them).
+    case moveListChanged(elsewhere: Bool)
     /// `move` rewrites the order field along the rows as listed: not by another order.
     case moveInSortedList(sortedBy: String)
     case moveRowDeleted(number: Int)
@@ -90,8 +91,8 @@ public enum RowError: Equatable, Sendable {
             return "\(collection) keeps no manual order (an app spec's move: FIELD allows move N M)"
         case .moveOutOfRange(let count):
             return "move: rows are numbered 1 to \(count); usage: move N M"
-        case .moveListChanged:
-            return "move: the list changed elsewhere since shown; nothing was moved (show, then move again)"
+        case .moveListChanged(let elsewhere):
+            return "move: the list changed\(elsewhere ? " elsewhere" : "") since shown; nothing was moved (show, then move again)"
         case .moveInSortedList(let field):
             return "move: this list is sorted by \(field); sort (alone) restores its own order, where move works"
         case .moveRowDeleted(let number):

@@ -30,13 +30,14 @@ struct MoveCommand: Command {
         let row = try list.numberedRow(from, in: store)
         let from = row.number
         let before = try store.ids(of: list.collection)
-        if list.changedElsewhereSinceShown, let shown = list.shownPage {
+        if let shown = list.shownPage {
             // Positions shown must still hold: a move by stale ones could put
-            // the row anywhere. Values changed elsewhere do not matter here.
+            // the row anywhere (after this session's own insert too, which is
+            // numbered at the next show). Values changed do not matter here.
             let start = shown.index * shown.size
             let now = before.dropFirst(start).prefix(shown.rows.count)
             guard Array(now) == shown.rows.map(\.id) else {
-                throw CommandError.rows(.moveListChanged)
+                throw CommandError.rows(.moveListChanged(elsewhere: list.changedElsewhereSinceShown))
             }
         }
         guard let index = before.firstIndex(of: row.current.id) else {
