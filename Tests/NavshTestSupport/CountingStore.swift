@@ -82,6 +82,10 @@ public final class CountingStore: Store {
     }
 
     public func changeToken() throws -> Int { try base.changeToken() }
+    public var isCancelled: () -> Bool {
+        get { base.isCancelled }
+        set { base.isCancelled = newValue }
+    }
     /// Runs right before `ids(of:)` reads: lets a test put another
     /// process's write at the exact moment a race would.
     public var beforeReadingIDs: (() throws -> Void)?

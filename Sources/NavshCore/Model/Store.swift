@@ -60,6 +60,14 @@ public protocol Store: AnyObject {
     /// change token moves.
     func reloadSchemaIfChanged() throws -> Bool
 
+    /// Asked while a statement runs; returning true stops it: the call
+    /// throws `StoreError.interrupted` and writes nothing. The prompt wires it
+    /// to Ctrl-C. A question the store asks, not a call into the store,
+    /// because the flag is set by a signal handler, which may call nothing:
+    /// SQLite asks it every thousand VM steps; a store behind a bridge asks
+    /// it while it waits and then sends its server's cancel request.
+    var isCancelled: () -> Bool { get set }
+
     /// Until `endBatch`, writes share one transaction (each still all or
     /// nothing on its own): for `--atomic` and `--dry-run` scripts.
     func beginBatch() throws
