@@ -84,7 +84,9 @@ enum FuzzStore {
         do {
             let store = try SQLiteStore(path: path, create: true)
             try store.execute(schema)
-            return try SQLiteStore(path: path, spec: spec)
+            let presented = try SQLiteStore(path: path)
+            _ = try spec.apply(to: presented, thisYear: CivilTime.now().year)
+            return presented
         } catch {
             fatalError("cannot make the fuzz store: \(error)")
         }

@@ -18,4 +18,20 @@ extension FieldKind {
         if type.contains("DATE") { self = .date; return }
         self = .numeric
     }
+
+    /// The type a created column is declared with: one whose affinity and
+    /// name read back as this kind.
+    var sqliteDeclaredType: String {
+        switch self {
+        case .integer: return "INTEGER"
+        case .real: return "REAL"
+        case .numeric: return "NUMERIC"
+        case .boolean: return "BOOLEAN"
+        case .date: return "DATE"
+        case .datetime: return "DATETIME"
+        case .text: return "TEXT"
+        case .blob: return "BLOB"
+        case .any: return ""
+        }
+    }
 }

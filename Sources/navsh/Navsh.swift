@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import NavshCore
 import NavshLineInput
-import NavshSQLite
 import NavshSpec
 
 #if canImport(Glibc)
@@ -106,7 +105,7 @@ struct Navsh: ParsableCommand {
         }
 
         let environment = ProcessInfo.processInfo.environment
-        let storePath = file ?? DemoStore.defaultPath(environment: environment)
+        let storePath = file ?? StoreOpener.demoPath(environment: environment)
         let appSpec: AppSpec?
         do {
             appSpec = try spec.map { try SpecLoader.load(path: $0) }
@@ -122,12 +121,11 @@ struct Navsh: ParsableCommand {
                 + "run without --dry-run to create it\n")
             throw ExitCode(ExitStatus.cannotOpen)
         }
-        let store: SQLiteStore
+        let opened: StoreOpener.Opened
         do {
-            store = file == nil && appSpec == nil
-                ? try DemoStore.open(at: storePath, dryRun: dryRun)
-                : try SQLiteStore(path: storePath, create: create || appSpec != nil, spec: appSpec, dryRun: dryRun,
-                                  thisYear: Self.clock(environment)().year)
+            opened = try StoreOpener.open(path: storePath, isDemo: file == nil && appSpec == nil,
+                                          create: create || appSpec != nil, spec: appSpec, dryRun: dryRun,
+                                          thisYear: Self.clock(environment)().year)
         } catch let problem as SpecProblem {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: problem)))\n")
             throw ExitCode(ExitStatus.badSpec)
@@ -135,14 +133,15 @@ struct Navsh: ParsableCommand {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             throw ExitCode(ExitStatus.cannotOpen)
         }
+        let store = opened.store
         // A spec that changes the file says so (a dry run's additions roll back with the rest).
-        for addition in store.schemaAdditions {
+        for addition in opened.additions {
             let what = TextLayout.printable(String(describing: addition))
             StandardStreams.err(dryRun ? "navsh: dry run: adding \(what) until the end of the run\n"
                                        : "navsh: added \(what)\n")
         }
         // Cascades and triggers touch rows no command names: a dry run counts them all.
-        let tally = dryRun ? store.countRowChanges() : nil
+        let tally = dryRun ? StoreOpener.countRowChanges(of: store) : nil
 
         if interactive {
             // Ctrl-C during a long query stops it; the command fails and nothing changes.
@@ -191,12 +190,13 @@ struct Navsh: ParsableCommand {
         throw ExitCode(status)
     }
 
-    private func scriptRunner(_ session: Session, _ store: any Store, _ source: String, _ tally: RowChangeTally?) -> ScriptRunner {
+    private func scriptRunner(_ session: Session, _ store: any Store, _ source: String,
+                              _ tally: (() -> (total: Int, summary: String))?) -> ScriptRunner {
         var runner = ScriptRunner(session: session, store: store, sourceName: source, keepGoing: keepGoing, echo: echo,
                                   transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand)
         // The store opened a dry run's transaction itself, before the spec's additions.
         runner.transactionOpen = dryRun
-        runner.rowsTouched = tally.map { tally in { (tally.total, tally.summary) } }
+        runner.rowsTouched = tally
         return runner
     }
 

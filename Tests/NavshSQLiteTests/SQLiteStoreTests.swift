@@ -139,6 +139,7 @@ import Testing
         #expect(path == directory + "/navsh/demo.sqlite")
         #expect(DemoStore.defaultPath(environment: ["HOME": "/home/ada"]) == "/home/ada/.local/share/navsh/demo.sqlite")
         let store = try DemoStore.open(at: path)
+        #expect(try DemoStore.spec.apply(to: store, thisYear: 2026) == [])
         let items = try #require(store.collections.first)
         #expect(items.name == "Items")
         #expect(try store.count(of: items) == 8)

@@ -22,4 +22,68 @@ import Testing
         fixture.store.isCancelled = { false }
         #expect(try fixture.store.records(of: many, offset: 19_990, limit: 5).count == 5)
     }
+
+    /// A spec's `create: true` reaches the store as a portable description;
+    /// the store makes it with types that read back as the kinds asked for,
+    /// and reads its schema again at once.
+    @Test(arguments: StoreKind.all)
+    func createdTablesAndColumnsReadBackWithTheirKinds(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.items)
+        #expect(try fixture.store.columnNames(of: "ITEMS").first == "id", "matched ignoring case")
+        #expect(try fixture.store.columnNames(of: "owners") == [])
+        try fixture.store.create([
+            .table(name: "owners", columns: [
+                ColumnDescription(name: "name", kind: .text),
+                ColumnDescription(name: "born", kind: .date),
+                ColumnDescription(name: "paid", kind: .boolean, isNotNull: true, defaultValue: .integer(0)),
+            ]),
+            .column(table: "items", ColumnDescription(name: "owner_id", kind: .integer, references: "owners")),
+            .column(table: "items", ColumnDescription(name: "seen", kind: .datetime)),
+            .column(table: "items", ColumnDescription(name: "colour", kind: .text, defaultValue: .text("it's red"))),
+        ])
+        let owners = try fixture.collection("owners")
+        #expect(owners.fields.map(\.name) == ["id", "name", "born", "paid"])
+        #expect(owners.fields.map(\.kind) == [.integer, .text, .date, .boolean])
+        #expect(owners.fields[0].primaryKeyPosition == 1)
+        let ada = try fixture.store.insert(["name": .text("Ada")], into: owners)
+        #expect(try fixture.store.record(of: owners, id: ada)?["paid"] == .integer(0), "the default fills it in")
+        let items = try fixture.collection("items")
+        #expect(items.fields.suffix(3).map(\.kind) == [.integer, .datetime, .text])
+        #expect(items.field(named: "owner_id")?.references?.collection == "owners")
+        #expect(try fixture.column("items", "colour").allSatisfy { $0 == .text("it's red") })
+        #expect(try fixture.store.columnNames(of: "owners") == ["id", "name", "born", "paid"])
+    }
+
+    /// Creating is all or none: a table that is already there refuses the
+    /// whole list, and nothing before it stays.
+    @Test(arguments: StoreKind.all)
+    func aRefusedCreationCreatesNothing(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.items)
+        #expect(throws: StoreError.self) {
+            try fixture.store.create([
+                .column(table: "items", ColumnDescription(name: "colour", kind: .text)),
+                .table(name: "items", columns: []),
+            ])
+        }
+        #expect(try fixture.store.columnNames(of: "items").contains("colour") == false)
+        #expect(try fixture.collection("items").field(named: "colour") == nil)
+    }
+
+    /// The core's presentation is applied to every schema the store reads:
+    /// set now, and again after another connection changes the schema.
+    @Test(arguments: StoreKind.all)
+    func thePresentationHoldsAfterASchemaChangeElsewhere(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.items)
+        fixture.store.presentation = { collection in
+            var presented = collection
+            presented.title = collection.name.uppercased()
+            return presented
+        }
+        #expect(try fixture.collection("items").title == "ITEMS")
+        try fixture.elsewhere("ALTER TABLE items ADD COLUMN colour TEXT")
+        #expect(try fixture.store.reloadSchemaIfChanged())
+        let items = try fixture.collection("items")
+        #expect(items.title == "ITEMS")
+        #expect(items.fields.last?.name == "colour")
+    }
 }

@@ -82,6 +82,12 @@ public final class CountingStore: Store {
     }
 
     public func changeToken() throws -> Int { try base.changeToken() }
+    public var presentation: (CollectionSchema) -> CollectionSchema {
+        get { base.presentation }
+        set { base.presentation = newValue }
+    }
+    public func columnNames(of table: String) throws -> [String] { try base.columnNames(of: table) }
+    public func create(_ additions: [SchemaAddition]) throws { try base.create(additions) }
     public var isCancelled: () -> Bool {
         get { base.isCancelled }
         set { base.isCancelled = newValue }

@@ -60,6 +60,21 @@ public protocol Store: AnyObject {
     /// change token moves.
     func reloadSchemaIfChanged() throws -> Bool
 
+    /// How the core shows each collection (an app spec's labels, templates,
+    /// order): the store applies it to every table it reads, at open and
+    /// after `reloadSchemaIfChanged`, and keeps the results as
+    /// `collections`. Setting it presents the current ones at once. The
+    /// store never looks inside: the core, not the store, applies a spec.
+    var presentation: (CollectionSchema) -> CollectionSchema { get set }
+    /// The column names of the table (or view) called `table`, matched
+    /// ignoring case; empty when there is none. For checking an app spec
+    /// against the data before anything is created.
+    func columnNames(of table: String) throws -> [String]
+    /// Creates missing tables and columns from a portable description
+    /// (never drops or changes one), all or none, then reads the schema
+    /// again. Inside `atomically` or a batch it is part of that transaction.
+    func create(_ additions: [SchemaAddition]) throws
+
     /// Asked while a statement runs; returning true stops it: the call
     /// throws `StoreError.interrupted` and writes nothing. The prompt wires it
     /// to Ctrl-C. A question the store asks, not a call into the store,
