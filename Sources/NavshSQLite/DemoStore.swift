@@ -19,11 +19,11 @@ public enum DemoStore {
 
     /// Opens the demo store at `path`, creating it first when missing; it
     /// is shown as `spec` says (`spec.apply(to:thisYear:)`).
-    public static func open(at path: String, dryRun: Bool = false) throws -> SQLiteStore {
+    public static func open(at path: String) throws -> SQLiteStore {
         if !FileManager.default.fileExists(atPath: path) {
             try create(at: path)
         }
-        return try SQLiteStore(path: path, dryRun: dryRun)
+        return try SQLiteStore(path: path)
     }
 
     static func create(at path: String) throws {

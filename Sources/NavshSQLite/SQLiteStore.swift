@@ -19,7 +19,7 @@ public final class SQLiteStore: Store {
     let database: DatabaseQueue
     internal(set) var keys: [String: TableKey] = [:]
     private let cancellation = QueryCancellation()
-    /// Inside `beginBatch`/`endBatch`: writes use savepoints in the open transaction.
+    /// Inside `transaction` or `atomically`: writes use savepoints in the open transaction.
     var inBatch = false
     /// SQLite's `PRAGMA schema_version` when the collections were read.
     var schemaVersion = 0
@@ -39,11 +39,7 @@ public final class SQLiteStore: Store {
     /// set. An existing file keeps its journal mode: switching it would be a
     /// lasting change to someone else's file. An app spec is applied by the
     /// core afterwards (`AppSpec.apply(to:thisYear:)`).
-    ///
-    /// With `dryRun`, the script's transaction starts here, before a spec's
-    /// additions, so they roll back with everything else (`beginBatch` is
-    /// then already done).
-    public init(path: String, create: Bool = false, dryRun: Bool = false) throws {
+    public init(path: String, create: Bool = false) throws {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && !create { throw StoreOpenError.missing(path: path) }
         var configuration = Configuration()
@@ -59,10 +55,6 @@ public final class SQLiteStore: Store {
             database = try DatabaseQueue(path: path, configuration: configuration)
             if !exists {
                 try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
-            }
-            if dryRun {
-                try database.writeWithoutTransaction { try $0.beginTransaction(.immediate) }
-                inBatch = true
             }
             try database.read { try readSchema($0) }
         } catch {
@@ -96,13 +88,26 @@ public final class SQLiteStore: Store {
         try database.read { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
     }
 
-    public func beginBatch() throws {
+    public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
+        if inBatch { throw StoreError.other("a transaction is already open") }
         try database.writeWithoutTransaction { try $0.beginTransaction(.immediate) }
         inBatch = true
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            inBatch = false
+            try? end(commit: false)
+            throw error
+        }
+        inBatch = false
+        try end(commit: !rollback)
+        return result
     }
 
-    public func endBatch(commit: Bool) throws {
-        inBatch = false
+    /// Commits or rolls back the open transaction, unless SQLite already
+    /// rolled it back itself (after some errors it does).
+    private func end(commit: Bool) throws {
         try database.writeWithoutTransaction { db in
             guard db.isInsideTransaction else { return }
             if commit { try db.commit() } else { try db.rollback() }

@@ -6,30 +6,29 @@ import NavshSQLite
 /// `postgres://` URL will open the PostgreSQL store here. Everything past
 /// this file (the session, the runners) sees `any Store`.
 enum StoreOpener {
-    struct Opened {
-        let store: any Store
-        /// What the app spec added (`table owners`, `column cars.fuel`), to be told.
-        let additions: [String]
+    /// Opens `path` (the demo store when `isDemo`, created when missing).
+    static func open(path: String, isDemo: Bool, create: Bool) throws -> any Store {
+        isDemo ? try DemoStore.open(at: path) : try SQLiteStore(path: path, create: create)
     }
 
-    /// Opens `path` (the demo store, shown by its own spec, when no FILE and
-    /// no spec were given), then has the core apply the app spec: missing
-    /// tables and columns it marks `create: true` are made, and collections
-    /// are presented as it says. A `SpecProblem` is thrown as it is (the
-    /// file unchanged); any other failure as a `StoreOpenError`.
-    ///
-    /// With `dryRun`, the script's transaction starts at open, before the
-    /// spec's additions, so they roll back with everything else.
-    static func open(path: String, isDemo: Bool, create: Bool, spec: AppSpec?, dryRun: Bool,
-                     thisYear: Int) throws -> Opened {
-        let store = isDemo ? try DemoStore.open(at: path, dryRun: dryRun)
-            : try SQLiteStore(path: path, create: create, dryRun: dryRun)
+    /// The demo store's own spec: labels, and a row that reads "name … $value  date".
+    static var demoSpec: AppSpec { DemoStore.spec }
+
+    /// Has the core apply the app spec: missing tables and columns it marks
+    /// `create: true` are made, and collections are presented as it says.
+    /// Returns what it added; a `SpecProblem` is thrown as it is (the file
+    /// unchanged), any other failure as the reason `path` cannot be opened.
+    static func apply(_ spec: AppSpec?, to store: any Store, path: String, thisYear: Int) throws -> [String] {
         do {
-            let additions = try (isDemo ? DemoStore.spec : spec)?.apply(to: store, thisYear: thisYear) ?? []
-            return Opened(store: store, additions: additions)
+            return try spec?.apply(to: store, thisYear: thisYear) ?? []
         } catch {
-            throw StoreOpenError.wrapping(error, path: path)
+            throw openError(error, path: path)
         }
+    }
+
+    /// A failure while opening `path`, said as why it cannot be opened.
+    static func openError(_ error: any Error, path: String) -> any Error {
+        StoreOpenError.wrapping(error, path: path)
     }
 
     /// Where the demo store lives when no FILE is given.

@@ -103,6 +103,7 @@ public final class CountingStore: Store {
     public func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws {
         try base.renumber(ids, field: field, in: collection)
     }
-    public func beginBatch() throws { try base.beginBatch() }
-    public func endBatch(commit: Bool) throws { try base.endBatch(commit: commit) }
+    public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
+        try base.transaction(rollback: rollback, body)
+    }
 }

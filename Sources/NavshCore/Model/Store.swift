@@ -83,14 +83,21 @@ public protocol Store: AnyObject {
     /// it while it waits and then sends its server's cancel request.
     var isCancelled: () -> Bool { get set }
 
-    /// Until `endBatch`, writes share one transaction (each still all or
-    /// nothing on its own): for `--atomic` and `--dry-run` scripts.
-    func beginBatch() throws
-    /// Commits or rolls back everything written since `beginBatch`.
-    func endBatch(commit: Bool) throws
+    /// Runs `body` with every write in it sharing one transaction (each
+    /// write still all or nothing on its own, as a savepoint): for
+    /// `--atomic` and `--dry-run` scripts. It commits when `body` returns,
+    /// and rolls back when `body` throws (rethrowing its error) or, with
+    /// `rollback: true` (a dry run), always. Not nested: `atomically` is
+    /// the one that nests.
+    func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T
 }
 
 extension Store {
+    /// A transaction that commits unless `body` throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try transaction(rollback: false, body)
+    }
+
     /// A store whose schema cannot change underneath it.
     public func reloadSchemaIfChanged() throws -> Bool { false }
 
