@@ -84,8 +84,11 @@ public final class SQLiteStore: Store {
         try database.read { try Int.fetchOne($0, sql: "SELECT total_changes()") ?? 0 }
     }
 
-    public func changeToken() throws -> Int {
-        try database.read { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+    /// SQLite's `PRAGMA data_version`, which moves on another connection's
+    /// commit; it cannot say which rows changed.
+    public func changes(since token: Int?) throws -> StoreChanges {
+        let now = try database.read { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+        return StoreChanges(token: now, changedElsewhere: token.map { $0 != now } ?? false)
     }
 
     public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {

@@ -80,6 +80,18 @@ struct TableKey {
         }
     }
 
+    /// The identity of a row after `changes` were written to it: a WITHOUT
+    /// ROWID table's key columns may be among them (a rowid never is).
+    func id(_ id: RecordID, after changes: [String: Value]) -> RecordID {
+        guard case .primaryKey(let columns) = kind, case .key(var values) = id, values.count == columns.count else {
+            return id
+        }
+        for (i, column) in columns.enumerated() {
+            if let value = changes[column] { values[i] = value }
+        }
+        return .key(values)
+    }
+
     /// Reads the identity from the first `keyWidth` values of a row. Throws
     /// rather than traps when the file holds something else there.
     func id(from row: [Value]) throws -> RecordID {

@@ -70,7 +70,7 @@ import Testing
         let hostile = try #require(store.collections.first { $0.name == table })
         let value = #"'); DROP TABLE x; --"#
         try store.update(.rowid(1), in: hostile, changes: [column: .text(value), "select": .integer(2)], expecting: nil)
-        let id = try store.insert([column: .text("\"; SELECT 1; --")], into: hostile)
+        let id = try store.insert([column: .text("\"; SELECT 1; --")], into: hostile).id
         #expect(try store.record(of: hostile, id: .rowid(1))?[column] == .text(value))
         #expect(try store.find(value, in: column, of: hostile, match: .exact, limit: 2).map(\.id) == [.rowid(1)])
         try store.delete(id, from: hostile, expecting: nil)

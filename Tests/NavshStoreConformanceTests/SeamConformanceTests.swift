@@ -45,7 +45,7 @@ import Testing
         #expect(owners.fields.map(\.name) == ["id", "name", "born", "paid"])
         #expect(owners.fields.map(\.kind) == [.integer, .text, .date, .boolean])
         #expect(owners.fields[0].primaryKeyPosition == 1)
-        let ada = try fixture.store.insert(["name": .text("Ada")], into: owners)
+        let ada = try fixture.store.insert(["name": .text("Ada")], into: owners).id
         #expect(try fixture.store.record(of: owners, id: ada)?["paid"] == .integer(0), "the default fills it in")
         let items = try fixture.collection("items")
         #expect(items.fields.suffix(3).map(\.kind) == [.integer, .datetime, .text])
@@ -85,5 +85,40 @@ import Testing
         let items = try fixture.collection("items")
         #expect(items.title == "ITEMS")
         #expect(items.fields.last?.name == "colour")
+    }
+
+    /// An insert returns the row as stored, read in its own transaction:
+    /// the store's defaults are filled in for the fields left out, so the
+    /// core need not read it again.
+    @Test(arguments: StoreKind.all)
+    func anInsertReturnsTheStoredRowWithDefaultsFilledIn(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.items)
+        let items = try fixture.collection("items")
+        let kite = try fixture.store.insert(["name": .text("Kite")], into: items)
+        #expect(kite == (try fixture.store.record(of: items, id: kite.id)))
+        #expect(kite["value"] == .integer(0))
+        #expect(kite["note"] == .text("none"))
+        #expect(kite["created"] != .null, "an expression default is evaluated by the store")
+        #expect(kite["id"] != .null)
+    }
+
+    /// An update returns the whole row as stored, the fields it did not
+    /// change included; a keyed row whose key changed comes back under its
+    /// new identity.
+    @Test(arguments: StoreKind.all)
+    func anUpdateReturnsTheStoredRow(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.items + Schemas.pairs)
+        let items = try fixture.collection("items")
+        let gort = try fixture.row("items", "name", .text("Gort statue"))
+        let updated = try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: gort.values)
+        var expected = gort
+        expected.values["value"] = .integer(7)
+        #expect(updated == expected)
+
+        let pairs = try fixture.collection("pairs")
+        let first = try fixture.row("pairs", "label", .text("first"))
+        let moved = try fixture.store.update(first.id, in: pairs, changes: ["b": .integer(9)], expecting: first.values)
+        #expect(moved == (try fixture.row("pairs", "label", .text("first"))))
+        #expect(moved.id != first.id)
     }
 }

@@ -87,7 +87,7 @@ import Testing
 
         let id = try fixture.store.atomically {
             try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: nil)
-            return try fixture.store.insert(["name": .text("Kite")], into: items)
+            return try fixture.store.insert(["name": .text("Kite")], into: items).id
         }
         #expect(try fixture.store.record(of: items, id: gort.id)?["value"] == .integer(7))
         #expect(try fixture.store.record(of: items, id: id)?["name"] == .text("Kite"))
@@ -124,7 +124,7 @@ import Testing
         let gort = try fixture.row("items", "name", .text("Gort statue"))
         let read = try fixture.store.transaction(rollback: true) {
             try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: gort.values)
-            let kite = try fixture.store.insert(["name": .text("Kite")], into: items)
+            let kite = try fixture.store.insert(["name": .text("Kite")], into: items).id
             // Inside the transaction the store reads its own writes.
             return (try fixture.store.record(of: items, id: kite)?["name"], try fixture.store.count(of: items))
         }
@@ -204,28 +204,36 @@ import Testing
         #expect(try fixture.rows("short_steps") == before)
     }
 
-    /// The change token moves when another connection commits (the session
-    /// then reads lists again and tells what changed). The core also relies
-    /// on it staying put across this store's own writes, or every save
-    /// would read as a change elsewhere.
+    /// `changes(since:)` reports another connection's commit (the session
+    /// then reads lists again and tells what changed), once. The core also
+    /// relies on it staying put across this store's own writes, or every
+    /// save would read as a change elsewhere. A store that names the rows
+    /// must name the one changed.
     @Test(arguments: StoreKind.all)
-    func theChangeTokenMovesWhenAnotherConnectionCommitsOnly(kind: StoreKind) throws {
+    func changesSinceSeesAnotherConnectionsCommitOnly(kind: StoreKind) throws {
         let fixture = try kind.make(Schemas.items)
         let items = try fixture.collection("items")
-        let first = try fixture.store.changeToken()
-        #expect(try fixture.store.changeToken() == first)
+        let first = try fixture.store.changes(since: nil)
+        #expect(first.changedElsewhere == false)
+        #expect(try fixture.store.changes(since: first.token) == StoreChanges(token: first.token, changedElsewhere: false))
 
         try fixture.elsewhere("UPDATE items SET value = 121 WHERE id = 1")
-        let second = try fixture.store.changeToken()
-        #expect(second != first)
-
+        let second = try fixture.store.changes(since: first.token)
+        #expect(second.changedElsewhere)
+        #expect(second.token != first.token)
         let gort = try fixture.row("items", "name", .text("Gort statue"))
+        if let rows = second.rows { #expect(rows["items"]?.contains(gort.id) == true) }
+        #expect(try fixture.store.changes(since: second.token).changedElsewhere == false, "told once")
+
         try fixture.store.update(gort.id, in: items, changes: ["value": .integer(122)], expecting: gort.values)
         _ = try fixture.store.insert(["name": .text("Kite")], into: items)
-        #expect(try fixture.store.changeToken() == second)
+        try fixture.store.transaction {
+            _ = try fixture.store.insert(["name": .text("Kite 2")], into: items)
+        }
+        #expect(try fixture.store.changes(since: second.token).changedElsewhere == false, "our own writes")
 
         try fixture.elsewhere("DELETE FROM items WHERE name = 'Kite'")
-        #expect(try fixture.store.changeToken() != second)
+        #expect(try fixture.store.changes(since: second.token).changedElsewhere)
     }
 
     @Test(arguments: StoreKind.all)

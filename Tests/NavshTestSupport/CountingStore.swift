@@ -51,13 +51,13 @@ public final class CountingStore: Store {
         try base.find(text, in: field, of: collection, match: match, limit: limit)
     }
 
-    public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> RecordID {
+    public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> Record {
         try base.insert(values, into: collection)
     }
 
     public func update(
         _ id: RecordID, in collection: CollectionSchema, changes: [String: Value], expecting: [String: Value]?
-    ) throws {
+    ) throws -> Record {
         try base.update(id, in: collection, changes: changes, expecting: expecting)
     }
 
@@ -81,7 +81,7 @@ public final class CountingStore: Store {
         try base.restore(record, into: collection)
     }
 
-    public func changeToken() throws -> Int { try base.changeToken() }
+    public func changes(since token: Int?) throws -> StoreChanges { try base.changes(since: token) }
     public var presentation: (CollectionSchema) -> CollectionSchema {
         get { base.presentation }
         set { base.presentation = newValue }

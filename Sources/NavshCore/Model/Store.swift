@@ -24,14 +24,22 @@ public protocol Store: AnyObject {
     /// Rows whose `field` matches `text`, ignoring case, in the collection's order.
     func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int) throws -> [Record]
 
-    /// Writes one new row in one transaction. Fields left out get the store's defaults.
-    func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> RecordID
-    /// Writes the changed fields of one row in one transaction. With
-    /// `expecting` (the values the caller read), the write happens only if the
-    /// stored row still holds them: otherwise it throws `StoreError.conflict`
-    /// with the row as it is now, or `.recordMissing` if it is gone.
+    /// Writes one new row in one transaction and returns it as stored, read
+    /// in that transaction: its identity, and the store's defaults (and
+    /// whatever triggers did) filled in for the fields left out. If the row
+    /// is gone by the end of the write (a trigger removed it), the values
+    /// given.
+    @discardableResult
+    func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> Record
+    /// Writes the changed fields of one row in one transaction and returns
+    /// the row as stored, read in that transaction (under its new identity
+    /// when the changes include its key). With `expecting` (the values the
+    /// caller read), the write happens only if the stored row still holds
+    /// them: otherwise it throws `StoreError.conflict` with the row as it is
+    /// now, or `.recordMissing` if it is gone.
+    @discardableResult
     func update(_ id: RecordID, in collection: CollectionSchema, changes: [String: Value],
-                expecting: [String: Value]?) throws
+                expecting: [String: Value]?) throws -> Record
     /// Deletes one row, with the same check as `update` when `expecting` is
     /// given, in one transaction; returns every other row the delete changed
     /// (cascades), read inside that transaction, so nothing it took is unknown.
@@ -51,10 +59,13 @@ public protocol Store: AnyObject {
     /// row deleted elsewhere).
     func restore(_ record: Record, into collection: CollectionSchema) throws
 
-    /// Changes whenever another connection or process commits, and only
-    /// then: this store's own writes leave it as it was (the session reads a
-    /// change as "elsewhere"). Cheap enough to ask before every command.
-    func changeToken() throws -> Int
+    /// What other connections or processes committed since `token` (from
+    /// an earlier answer; nil for the first look): a new token, whether
+    /// anything changed, and which rows when the store can tell. The token
+    /// moves on another connection's commit only: this store's own writes
+    /// leave it as it was (the session reads a change as "elsewhere").
+    /// Cheap enough to ask before every command.
+    func changes(since token: Int?) throws -> StoreChanges
     /// After another connection changed the schema (an outside `ALTER
     /// TABLE`): reads `collections` again and returns true. Asked when the
     /// change token moves.
@@ -104,6 +115,25 @@ extension Store {
     /// Full rows cut down: right for any store, cheaper where the store reads less.
     public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
         try records(of: collection, offset: offset, limit: limit).map { ListPreview.of($0, in: collection) }
+    }
+}
+
+/// The answer to `changes(since:)`.
+public struct StoreChanges: Sendable, Equatable {
+    /// To pass to the next `changes(since:)`.
+    public var token: Int
+    /// Another connection committed since the token asked about.
+    public var changedElsewhere: Bool
+    /// The rows those commits inserted, updated or deleted, by collection
+    /// name, when the store knows them (a server's change feed); nil when
+    /// it knows only that something changed (SQLite), and then any row
+    /// may have.
+    public var rows: [String: Set<RecordID>]?
+
+    public init(token: Int, changedElsewhere: Bool, rows: [String: Set<RecordID>]? = nil) {
+        self.token = token
+        self.changedElsewhere = changedElsewhere
+        self.rows = rows
     }
 }
 

@@ -17,7 +17,7 @@ final class JournaledStore {
     /// Inserts a new row; returns it as stored (defaults filled) and a
     /// warning when it could not be read back (the insert still happened).
     func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> (record: Record, warning: String) {
-        let id = try store.insert(values, into: collection)
+        let id = try store.insert(values, into: collection).id
         let (stored, warning) = readBack(id, in: collection)
         let saved = stored ?? Record(id: id, values: values)
         record(.inserted(collection, saved))
