@@ -75,7 +75,7 @@ extension SQLiteStore {
         var columns = stored.map(\.name.sqlIdentifier)
         var values = stored.map { record[$0.name] }
         // A table without a rowid alias column gets its rowid back by name.
-        if case .rowid(let expression) = key.kind, case .rowid(let rowid) = record.id, !columns.contains(expression) {
+        if case .rowid(let expression) = key.kind, let rowid = record.id.rowid, !columns.contains(expression) {
             columns.insert(expression, at: 0)
             values.insert(.integer(rowid), at: 0)
         }

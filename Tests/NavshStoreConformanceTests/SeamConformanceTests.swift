@@ -121,4 +121,18 @@ import Testing
         #expect(moved == (try fixture.row("pairs", "label", .text("first"))))
         #expect(moved.id != first.id)
     }
+
+    /// Following a reference is the store's job (the core never builds an
+    /// identity): by the target's key, or by the value of the field named.
+    @Test(arguments: StoreKind.all)
+    func aReferenceIsFollowedToTheRowItNames(kind: StoreKind) throws {
+        let fixture = try kind.make(Schemas.garage)
+        let owners = try fixture.collection("owners")
+        let grace = try fixture.row("owners", "name", .text("Grace"))
+        #expect(try fixture.store.record(of: owners, referencedBy: .integer(2), field: nil) == grace)
+        #expect(try fixture.store.record(of: owners, referencedBy: .integer(2), field: "id") == grace)
+        #expect(try fixture.store.record(of: owners, referencedBy: .text("Grace"), field: "name") == grace)
+        #expect(try fixture.store.record(of: owners, referencedBy: .integer(9), field: nil) == nil)
+        #expect(try fixture.store.record(of: owners, referencedBy: .text("Nobody"), field: "name") == nil)
+    }
 }

@@ -43,6 +43,10 @@ public final class CountingStore: Store {
         return try base.record(of: collection, id: id)
     }
 
+    public func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> Record? {
+        try base.record(of: collection, referencedBy: value, field: field)
+    }
+
     public func position(of id: RecordID, in collection: CollectionSchema) throws -> Int? {
         try base.position(of: id, in: collection)
     }

@@ -3,7 +3,7 @@
 /// Another collection's row, named by a field's value: by its key, or by `field`.
 public struct Reference: Sendable, Equatable {
     public var collection: String
-    /// The referenced column; nil for the target's key (its rowid).
+    /// The referenced column; nil for the target's key (its identity).
     public var field: String?
 
     public init(collection: String, field: String? = nil) {

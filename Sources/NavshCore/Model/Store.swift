@@ -15,6 +15,10 @@ public protocol Store: AnyObject {
     /// long values cut, so a page's cost does not grow with the values.
     func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
     func record(of collection: CollectionSchema, id: RecordID) throws -> Record?
+    /// The row a reference names (`open FIELD`, a reference's title): by its
+    /// key when `field` is nil (or names the key), else the first whose
+    /// `field` holds `value`; nil when there is none.
+    func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> Record?
     /// How many rows come before this one in the collection's order.
     func position(of id: RecordID, in collection: CollectionSchema) throws -> Int?
     /// Every row's identity in the collection's order: for rewriting a manual order.
