@@ -3,23 +3,61 @@
 ///
 /// Reads are by page or by identity: nothing asks for a whole table, so a
 /// million-row collection costs no more memory than a small one.
+///
+/// What every store promises (the conformance suite,
+/// Tests/NavshStoreConformanceTests, checks each for every store kind):
+/// - It speaks the core's terms only: collections and fields with a
+///   `FieldKind` it chose from its own types, `Value`s, and `RecordID`s it
+///   made (the core keeps and compares them, never builds one). Names from
+///   the schema only ever reach its queries quoted; values only as parameters.
+/// - Every write is all or nothing on its own, and inside `transaction` or
+///   `atomically` part of that one transaction. A refused write throws a
+///   `StoreError` naming the fields and changes nothing.
+/// - Writes that carry `expecting` happen only if the row still holds those
+///   values: this is how a save never overwrites a change made elsewhere.
+/// - Its own writes never read as changes elsewhere (`changes(since:)`).
+/// - The core applies an app spec; the store only creates what it is asked
+///   (`create`) and shows collections through the core's `presentation`.
+///
+/// The protocol is synchronous, and the session calling it is synchronous
+/// and single-threaded: one command runs at a time, each call finishes
+/// before the next is made, and nothing else calls the store meanwhile. An
+/// asynchronous client (PostgreSQL through postgres-nio) fills it behind a
+/// synchronous bridge: the store owns an event loop group (one thread) and
+/// its connection; each requirement starts the query on that loop and waits
+/// for the result with `EventLoopFuture.wait()` (or a semaphore around an
+/// `async` call). That wait blocks the calling thread, which is safe here
+/// because the caller is the process's main thread, not a thread of the
+/// loop or of Swift's cooperative pool: the loop's own thread is never the
+/// one waiting, so it cannot deadlock, and no cooperative thread is held
+/// hostage. While it waits, the bridge asks `isCancelled` every few tens of
+/// milliseconds and, when it turns true, sends the server's cancel request
+/// (a statement then fails as `StoreError.interrupted`). `transaction` and
+/// `atomically` map to `BEGIN`/`COMMIT`/`ROLLBACK` and `SAVEPOINT` on that
+/// one connection; `changes(since:)` can answer from a change feed
+/// (`LISTEN`/`NOTIFY` fed by triggers, or logical decoding), naming rows.
 public protocol Store: AnyObject {
     /// A short name for the root frame (the file name, say).
     var displayName: String { get }
+    /// Every table the store shows, as `presentation` presents it, in the
+    /// store's order (SQLite: creation order).
     var collections: [CollectionSchema] { get }
 
+    /// How many rows the collection holds (within its scope, if any).
     func count(of collection: CollectionSchema) throws -> Int
     /// Rows in the collection's order, `offset` counting from 0.
     func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
     /// Rows as a list shows them (`ListPreview`): only the listed fields,
     /// long values cut, so a page's cost does not grow with the values.
     func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
+    /// The row with this identity, every field read exactly; nil when it is gone.
     func record(of collection: CollectionSchema, id: RecordID) throws -> Record?
     /// The row a reference names (`open FIELD`, a reference's title): by its
     /// key when `field` is nil (or names the key), else the first whose
     /// `field` holds `value`; nil when there is none.
     func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> Record?
-    /// How many rows come before this one in the collection's order.
+    /// How many rows come before this one in the collection's order; nil
+    /// when the store cannot count it cheaply (an order by a field).
     func position(of id: RecordID, in collection: CollectionSchema) throws -> Int?
     /// Every row's identity in the collection's order: for rewriting a manual order.
     func ids(of collection: CollectionSchema) throws -> [RecordID]
