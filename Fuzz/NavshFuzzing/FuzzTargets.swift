@@ -29,13 +29,13 @@ public enum FuzzTargets {
     public static func session(_ bytes: [UInt8]) {
         let store = FuzzStore.shared
         do {
-            try store.beginBatch()
+            try store.transaction(rollback: true) { session(bytes, in: store) }
         } catch {
-            fatalError("cannot begin the fuzz transaction: \(error)")
+            fatalError("the fuzz transaction failed: \(error)")
         }
-        defer {
-            do { try store.endBatch(commit: false) } catch { fatalError("rollback failed: \(error)") }
-        }
+    }
+
+    private static func session(_ bytes: [UInt8], in store: SQLiteStore) {
         let writtenBefore = (try? store.rowsWrittenByThisConnection()) ?? 0
         let mode: Session.Mode = bytes.first.map { $0 & 1 == 0 } ?? true ? .script : .interactive
         let session = Session(store: store, mode: mode, viewport: { Viewport(columns: 40 + Int(bytes.count % 60), rows: 12) })
@@ -84,7 +84,9 @@ enum FuzzStore {
         do {
             let store = try SQLiteStore(path: path, create: true)
             try store.execute(schema)
-            return try SQLiteStore(path: path, spec: spec)
+            let presented = try SQLiteStore(path: path)
+            _ = try spec.apply(to: presented, thisYear: CivilTime.now().year)
+            return presented
         } catch {
             fatalError("cannot make the fuzz store: \(error)")
         }

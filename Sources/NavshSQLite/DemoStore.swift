@@ -17,12 +17,13 @@ public enum DemoStore {
         return base + "/navsh/demo.sqlite"
     }
 
-    /// Opens the demo store at `path`, creating it first when missing.
-    public static func open(at path: String, dryRun: Bool = false) throws -> SQLiteStore {
+    /// Opens the demo store at `path`, creating it first when missing; it
+    /// is shown as `spec` says (`spec.apply(to:thisYear:)`).
+    public static func open(at path: String) throws -> SQLiteStore {
         if !FileManager.default.fileExists(atPath: path) {
             try create(at: path)
         }
-        return try SQLiteStore(path: path, spec: spec, dryRun: dryRun)
+        return try SQLiteStore(path: path)
     }
 
     static func create(at path: String) throws {
@@ -79,7 +80,7 @@ public enum DemoStore {
 
     /// What the schema cannot say, as an app spec: labels, `created` set at
     /// insert and never edited, and a row that reads "name … $value  date".
-    static var spec: AppSpec {
+    public static var spec: AppSpec {
         var items = CollectionSpec(name: "Items")
         items.rowDetails = ["{value:$}", "{created:date}"].compactMap { try? RowTemplate($0) }
         var name = FieldSpec(name: "name")

@@ -8,7 +8,7 @@ import GRDB
 /// Counts come from SQLite's per-row change events (GRDB's
 /// `TransactionObserver`). Events of a savepoint rolled back (a failed
 /// command inside a batch) are dropped by GRDB; a whole transaction rolled
-/// back is not un-counted, so read `counts` before `endBatch(commit: false)`,
+/// back is not un-counted, so read `counts` before a dry run's transaction rolls back,
 /// or compare two readings around one write. SQLite reports no row events for
 /// WITHOUT ROWID tables (its update hook does not cover them).
 public final class RowChangeTally: TransactionObserver {

@@ -26,7 +26,7 @@ extension SQLiteStore {
     public func record(of collection: CollectionSchema, id: RecordID) throws -> NavshCore.Record? {
         if try key(for: collection).readOnlyReason != nil {
             // Rows that cannot be told apart are named by their position.
-            guard case .rowid(let position) = id, position >= 1, position <= Int64(Int.max) else { return nil }
+            guard let position = id.rowid, position >= 1, position <= Int64(Int.max) else { return nil }
             let offset = Int(position) - 1
             return try select(collection, where: nil, arguments: [], suffix: "LIMIT 1 OFFSET ?", [offset],
                               firstPosition: offset).first
@@ -35,12 +35,25 @@ extension SQLiteStore {
         return try select(collection, where: condition.sql, arguments: condition.arguments, suffix: "LIMIT 1", []).first
     }
 
+    /// A reference to the key (or to none named) with an integer value
+    /// names a rowid, when the key is an integer or the rowid itself; any
+    /// other reference is matched by value, as its text, ignoring case.
+    public func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> NavshCore.Record? {
+        let keyField = collection.fields.first { $0.primaryKeyPosition == 1 }
+        if field == nil || field == keyField?.name, case .integer(let rowid) = value,
+           keyField?.kind == .integer || keyField == nil {
+            return try record(of: collection, id: .rowid(rowid))
+        }
+        guard let field = field ?? keyField?.name else { return nil }
+        return try find(ValueText.raw(value), in: field, of: collection, match: .exact, limit: 1).first
+    }
+
     public func position(of id: RecordID, in collection: CollectionSchema) throws -> Int? {
         // Counting the rows before one in a field's order needs that field's
         // value and NULL rules; callers manage without a number there.
         guard collection.order == nil, collection.groupField == nil else { return nil }
         let key = try key(for: collection)
-        if key.readOnlyReason != nil, case .rowid(let position) = id, position >= 1, position <= Int64(Int.max) {
+        if key.readOnlyReason != nil, let position = id.rowid, position >= 1, position <= Int64(Int.max) {
             return Int(position) - 1
         }
         let before = try key.before(id, descending: collection.newRowsOnTop)

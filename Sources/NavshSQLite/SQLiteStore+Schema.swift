@@ -6,15 +6,11 @@ extension SQLiteStore {
     /// the collections are read again, so no read names a column that is
     /// gone. Cheap when nothing changed (one PRAGMA).
     public func reloadSchemaIfChanged() throws -> Bool {
-        let (version, tables) = try read { db -> (Int, [SchemaReader.Table]?) in
-            let version = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
-            return (version, version == schemaVersion ? nil : try SchemaReader.read(db))
-        }
-        guard let tables else { return false }
-        schemaVersion = version
-        // A spec naming a column that is gone no longer applies to that table.
-        collections = tables.map { (try? spec?.present($0.collection, thisYear: thisYear)) ?? $0.collection }
-        keys = Dictionary(tables.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
+        let version = try read { try Int.fetchOne($0, sql: "PRAGMA schema_version") ?? 0 }
+        guard version != schemaVersion else { return false }
+        // The presentation is applied again; a spec naming a column that is
+        // gone no longer applies to that table (the core's presentation says so).
+        try read { try readSchema($0) }
         return true
     }
 }

@@ -9,7 +9,7 @@ extension SQLiteStore {
     // Every write says OR ABORT: it overrides a column's own ON CONFLICT
     // REPLACE or IGNORE, which would otherwise let a save delete another
     // row unreported, or be dropped while reported as done.
-    public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> RecordID {
+    public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> NavshCore.Record {
         let key = try writableKey(for: collection)
         let names = try orderedNames(values.keys, in: collection)
         let sql = names.isEmpty
@@ -21,24 +21,29 @@ extension SQLiteStore {
             guard let row = try RowReader.fetchOne(db, sql: sql, arguments: arguments) else {
                 throw StoreError.other("the insert returned no row")
             }
-            return try key.id(from: row)
+            let id = try key.id(from: row)
+            return try stored(id, collection, db) ?? NavshCore.Record(id: id, values: values)
         }
     }
 
     public func update(
         _ id: RecordID, in collection: CollectionSchema, changes: [String: Value], expecting: [String: Value]?
-    ) throws {
-        guard !changes.isEmpty else { return }
+    ) throws -> NavshCore.Record {
         let key = try writableKey(for: collection)
+        guard !changes.isEmpty else {
+            return try read { db in try stored(id, collection, db) } ?? NavshCore.Record(id: id, values: [:])
+        }
         let names = try orderedNames(changes.keys, in: collection)
         let condition = try unchanged(id, key, collection, expecting)
         let assignments = names.map { "\($0.sqlIdentifier) = \(changes[$0]!.sqlPlaceholder)" }.joined(separator: ", ")
         var arguments = StatementArguments(names.map { changes[$0]!.databaseValue })
         arguments += condition.arguments
-        try write(collection, values: changes) { db in
+        return try write(collection, values: changes) { db in
             try db.execute(sql: "UPDATE OR ABORT \(key.quotedTable) SET \(assignments) WHERE \(condition.sql)",
                            arguments: arguments)
             if db.changesCount == 0 { throw try whyNot(id, collection, db) }
+            let newID = key.id(id, after: changes)
+            return try stored(newID, collection, db) ?? NavshCore.Record(id: newID, values: changes)
         }
     }
 
@@ -70,7 +75,7 @@ extension SQLiteStore {
         var columns = stored.map(\.name.sqlIdentifier)
         var values = stored.map { record[$0.name] }
         // A table without a rowid alias column gets its rowid back by name.
-        if case .rowid(let expression) = key.kind, case .rowid(let rowid) = record.id, !columns.contains(expression) {
+        if case .rowid(let expression) = key.kind, let rowid = record.id.rowid, !columns.contains(expression) {
             columns.insert(expression, at: 0)
             values.insert(.integer(rowid), at: 0)
         }
@@ -97,6 +102,16 @@ extension SQLiteStore {
         condition.sql += " AND " + all.sql
         condition.arguments += all.arguments
         return condition
+    }
+
+    /// The row as stored now, read on the write's own connection (outside
+    /// any owner's scope: a row moved out of a list still exists); nil when
+    /// it is gone.
+    func stored(_ id: RecordID, _ collection: CollectionSchema, _ db: Database) throws -> NavshCore.Record? {
+        let condition = try key(for: collection).matching(id)
+        var unscoped = collection
+        unscoped.scope = nil
+        return try select(db, unscoped, where: condition.sql, arguments: condition.arguments, suffix: "LIMIT 1", []).first
     }
 
     /// After a write that touched no row: the row is gone, or it changed.

@@ -7,18 +7,20 @@ import NavshCore
 /// navsh processes can share a file; every write is one transaction.
 public final class SQLiteStore: Store {
     public let displayName: String
-    public internal(set) var collections: [CollectionSchema]
+    /// The collections as the core presents them (`presentation` applied to each table read).
+    public private(set) var collections: [CollectionSchema] = []
+    /// Each table as the schema says, before presentation.
+    var tables: [CollectionSchema] = [] {
+        didSet { collections = tables.map(presentation) }
+    }
+    public var presentation: (CollectionSchema) -> CollectionSchema = { $0 } {
+        didSet { collections = tables.map(presentation) }
+    }
     let database: DatabaseQueue
-    internal(set) var keys: [String: TableKey]
+    internal(set) var keys: [String: TableKey] = [:]
     private let cancellation = QueryCancellation()
-    /// Inside `beginBatch`/`endBatch`: writes use savepoints in the open transaction.
+    /// Inside `transaction` or `atomically`: writes use savepoints in the open transaction.
     var inBatch = false
-    /// What the app spec added at open (`table owners`, `column cars.model`), to be told.
-    public let schemaAdditions: [String]
-    /// The spec and year the collections were presented with, to present
-    /// them again after another connection changes the schema.
-    let spec: AppSpec?
-    let thisYear: Int
     /// SQLite's `PRAGMA schema_version` when the collections were read.
     var schemaVersion = 0
 
@@ -35,21 +37,11 @@ public final class SQLiteStore: Store {
 
     /// Opens an existing file, or creates one (in WAL mode) when `create` is
     /// set. An existing file keeps its journal mode: switching it would be a
-    /// lasting change to someone else's file.
-    /// With `spec`, it is checked against the file (a `SpecProblem` leaves
-    /// the file unchanged), the tables and columns it marks `create: true`
-    /// are made when missing (never dropped), and each collection is
-    /// presented as the spec says.
-    ///
-    /// With `dryRun`, the script's transaction starts here, before a spec's
-    /// additions, so they roll back with everything else (`beginBatch` is
-    /// then already done). `thisYear` checks a spec's `this year` defaults.
-    public init(path: String, create: Bool = false, spec: AppSpec? = nil, dryRun: Bool = false,
-                thisYear: Int = CivilTime.now().year) throws {
+    /// lasting change to someone else's file. An app spec is applied by the
+    /// core afterwards (`AppSpec.apply(to:thisYear:)`).
+    public init(path: String, create: Bool = false) throws {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && !create { throw StoreOpenError.missing(path: path) }
-        self.spec = spec
-        self.thisYear = thisYear
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.foreignKeysEnabled = true
@@ -58,26 +50,25 @@ public final class SQLiteStore: Store {
         configuration.allowsUnsafeTransactions = true
         let cancellation = self.cancellation
         configuration.prepareDatabase { db in cancellation.install(on: db) }
+        displayName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)
             if !exists {
                 try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
             }
-            if dryRun {
-                try database.writeWithoutTransaction { try $0.beginTransaction(.immediate) }
-                inBatch = true
-            }
-            let opened = try SchemaFromSpec.open(database, spec: spec, inTransaction: dryRun, thisYear: thisYear)
-            collections = opened.collections
-            schemaAdditions = opened.added
-            keys = Dictionary(opened.tables.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
-            schemaVersion = try database.read { try Int.fetchOne($0, sql: "PRAGMA schema_version") ?? 0 }
-        } catch let error as DatabaseError {
-            throw StoreOpenError.unreadable(path: path, reason: error.message ?? "\(error)")
-        } catch let error as StoreError {
-            throw StoreOpenError.unreadable(path: path, reason: error.description)
+            try database.read { try readSchema($0) }
+        } catch {
+            throw StoreOpenError(error, path: path)
         }
-        displayName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    }
+
+    /// Reads the tables, their keys and the schema version (at open, after
+    /// creating tables or columns, and after a change elsewhere).
+    func readSchema(_ db: Database) throws {
+        let read = try SchemaReader.read(db)
+        schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+        keys = Dictionary(read.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
+        tables = read.map(\.collection)
     }
 
     /// Runs SQL as given (schemas for tests and fuzzing); navsh itself never
@@ -93,17 +84,33 @@ public final class SQLiteStore: Store {
         try database.read { try Int.fetchOne($0, sql: "SELECT total_changes()") ?? 0 }
     }
 
-    public func changeToken() throws -> Int {
-        try database.read { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+    /// SQLite's `PRAGMA data_version`, which moves on another connection's
+    /// commit; it cannot say which rows changed.
+    public func changes(since token: Int?) throws -> StoreChanges {
+        let now = try database.read { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+        return StoreChanges(token: now, changedElsewhere: token.map { $0 != now } ?? false)
     }
 
-    public func beginBatch() throws {
+    public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
+        if inBatch { throw StoreError.other("a transaction is already open") }
         try database.writeWithoutTransaction { try $0.beginTransaction(.immediate) }
         inBatch = true
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            inBatch = false
+            try? end(commit: false)
+            throw error
+        }
+        inBatch = false
+        try end(commit: !rollback)
+        return result
     }
 
-    public func endBatch(commit: Bool) throws {
-        inBatch = false
+    /// Commits or rolls back the open transaction, unless SQLite already
+    /// rolled it back itself (after some errors it does).
+    private func end(commit: Bool) throws {
         try database.writeWithoutTransaction { db in
             guard db.isInsideTransaction else { return }
             if commit { try db.commit() } else { try db.rollback() }

@@ -2,7 +2,7 @@ import GRDB
 import NavshCore
 
 /// Turns a SQLite schema into collections: every ordinary table, with its
-/// columns' declared types, NOT NULL, DEFAULT and primary key. SQLite's own
+/// columns' kinds (from their declared types), NOT NULL, DEFAULT and primary key. SQLite's own
 /// tables, GRDB's, virtual tables and their shadow tables are skipped.
 enum SchemaReader {
     struct Table {
@@ -44,7 +44,7 @@ enum SchemaReader {
             let pk: Int = column["pk"]
             return Field(
                 name: fieldName,
-                declaredType: column["type"],
+                kind: FieldKind(sqliteDeclaredType: column["type"]),
                 isNotNull: column["notnull"] || pk > 0 && withoutRowid,
                 defaultValue: DefaultValueSQL.parse(column["dflt_value"]),
                 primaryKeyPosition: pk > 0 ? pk : nil,

@@ -54,30 +54,49 @@ struct TableKey {
     /// `WHERE` condition matching one row, with its arguments.
     func matching(_ id: RecordID) throws -> (sql: String, arguments: StatementArguments) {
         if let readOnlyReason { throw StoreError.readOnly(readOnlyReason) }
-        switch (kind, id) {
-        case (.rowid(let expression), .rowid(let rowid)):
+        switch kind {
+        case .rowid(let expression):
+            guard let rowid = id.rowid else { break }
             return ("\(expression) = ?", [rowid])
-        case (.primaryKey(let columns), .key(let values)) where values.count == columns.count:
+        case .primaryKey(let columns):
+            guard id.isPrimaryKey, id.parts.count == columns.count else { break }
+            let values = id.parts
             let sql = zip(columns, values).map { "\($0.sqlIdentifier) = \($1.sqlPlaceholder)" }.joined(separator: " AND ")
             return (sql, StatementArguments(values.map(\.databaseValue)))
-        default:
-            throw StoreError.other("record identity does not fit table \(table)")
+        case .unaddressable:
+            break
         }
+        throw StoreError.other("record identity does not fit table \(table)")
     }
 
     /// `WHERE` condition for rows ordered before this one by key.
     func before(_ id: RecordID, descending: Bool = false) throws -> (sql: String, arguments: StatementArguments) {
         if let readOnlyReason { throw StoreError.readOnly(readOnlyReason) }
         let comparison = descending ? ">" : "<"
-        switch (kind, id) {
-        case (.rowid(let expression), .rowid(let rowid)):
+        switch kind {
+        case .rowid(let expression):
+            guard let rowid = id.rowid else { break }
             return ("\(expression) \(comparison) ?", [rowid])
-        case (.primaryKey(let columns), .key(let values)) where values.count == columns.count:
+        case .primaryKey(let columns):
+            guard id.isPrimaryKey, id.parts.count == columns.count else { break }
+            let values = id.parts
             let placeholders = values.map(\.sqlPlaceholder).joined(separator: ", ")
             return ("(\(keySQL)) \(comparison) (\(placeholders))", StatementArguments(values.map(\.databaseValue)))
-        default:
-            throw StoreError.other("record identity does not fit table \(table)")
+        case .unaddressable:
+            break
         }
+        throw StoreError.other("record identity does not fit table \(table)")
+    }
+
+    /// The identity of a row after `changes` were written to it: a WITHOUT
+    /// ROWID table's key columns may be among them (a rowid never is).
+    func id(_ id: RecordID, after changes: [String: Value]) -> RecordID {
+        guard case .primaryKey(let columns) = kind, id.isPrimaryKey, id.parts.count == columns.count else { return id }
+        var values = id.parts
+        for (i, column) in columns.enumerated() {
+            if let value = changes[column] { values[i] = value }
+        }
+        return .key(values)
     }
 
     /// Reads the identity from the first `keyWidth` values of a row. Throws
@@ -95,5 +114,19 @@ struct TableKey {
         case .unaddressable(let reason):
             throw StoreError.readOnly(reason)
         }
+    }
+}
+
+/// SQLite's two kinds of identity, as `RecordID`s.
+extension RecordID {
+    /// A row of an ordinary table, by its rowid.
+    public static func rowid(_ rowid: Int64) -> RecordID { RecordID(parts: [.integer(rowid)], isPrimaryKey: false) }
+    /// A row of a WITHOUT ROWID table, by its primary key values.
+    public static func key(_ values: [Value]) -> RecordID { RecordID(parts: values, isPrimaryKey: true) }
+
+    /// The rowid, when this names a row by one.
+    var rowid: Int64? {
+        guard !isPrimaryKey, parts.count == 1, case .integer(let rowid) = parts[0] else { return nil }
+        return rowid
     }
 }

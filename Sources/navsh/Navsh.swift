@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import NavshCore
 import NavshLineInput
-import NavshSQLite
 import NavshSpec
 
 #if canImport(Glibc)
@@ -106,7 +105,7 @@ struct Navsh: ParsableCommand {
         }
 
         let environment = ProcessInfo.processInfo.environment
-        let storePath = file ?? DemoStore.defaultPath(environment: environment)
+        let storePath = file ?? StoreOpener.demoPath(environment: environment)
         let appSpec: AppSpec?
         do {
             appSpec = try spec.map { try SpecLoader.load(path: $0) }
@@ -122,12 +121,75 @@ struct Navsh: ParsableCommand {
                 + "run without --dry-run to create it\n")
             throw ExitCode(ExitStatus.cannotOpen)
         }
-        let store: SQLiteStore
+        let isDemo = file == nil && appSpec == nil
+        let store: any Store
         do {
-            store = file == nil && appSpec == nil
-                ? try DemoStore.open(at: storePath, dryRun: dryRun)
-                : try SQLiteStore(path: storePath, create: create || appSpec != nil, spec: appSpec, dryRun: dryRun,
-                                  thisYear: Self.clock(environment)().year)
+            store = try StoreOpener.open(path: storePath, isDemo: isDemo, create: create || appSpec != nil)
+        } catch {
+            StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
+            throw ExitCode(ExitStatus.cannotOpen)
+        }
+        let opened = Opened(store: store, spec: isDemo ? StoreOpener.demoSpec : appSpec, path: storePath,
+                            environment: environment, interactive: interactive)
+        let outcome = dryRun ? try runDry(opened) : try run(opened)
+        if let failure = StandardStreams.outputFailure {
+            StandardStreams.err("navsh: cannot write the output: \(failure)\n")
+            throw ExitCode(outcome.status == ExitStatus.success ? ExitStatus.commandFailed : outcome.status)
+        }
+        throw ExitCode(outcome.status)
+    }
+
+    /// An opened store and what running on it needs.
+    private struct Opened {
+        let store: any Store
+        let spec: AppSpec?
+        let path: String
+        let environment: [String: String]
+        let interactive: Bool
+    }
+
+    /// How a script ended: its exit status, the session (its journal is a
+    /// dry run's report) and, in a dry run, the rows its writes touched.
+    private struct Outcome {
+        var status: Int32
+        var session: Session?
+        var touched: (total: Int, summary: String)?
+    }
+
+    /// `--dry-run`: the transaction begins before the spec's additions, so
+    /// they roll back with everything else; the report is printed once the
+    /// rollback is done.
+    private func runDry(_ opened: Opened) throws -> Outcome {
+        var began = false
+        var outcome = Outcome(status: ExitStatus.success)
+        do {
+            try opened.store.transaction(rollback: true) {
+                began = true
+                outcome = try run(opened)
+            }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            let what = began ? "\(sourceName): rolling back the dry run failed: \(TextLayout.printable(String(describing: error)))"
+                : "navsh: \(TextLayout.printable(String(describing: StoreOpener.openError(error, path: opened.path))))"
+            StandardStreams.err(what + "\n")
+            throw ExitCode(began ? ExitStatus.commandFailed : ExitStatus.cannotOpen)
+        }
+        ScriptRunner.reportDryRun(changes: outcome.session?.changesMade ?? [], touched: outcome.touched)
+        return outcome
+    }
+
+    /// Applies the spec (saying what it added), then runs the prompt or the script.
+    private func run(_ opened: Opened) throws -> Outcome {
+        let store = opened.store, environment = opened.environment
+        do {
+            // A spec that changes the file says so (a dry run's additions roll back with the rest).
+            for addition in try StoreOpener.apply(opened.spec, to: store, path: opened.path,
+                                                  thisYear: Self.clock(environment)().year) {
+                let what = TextLayout.printable(String(describing: addition))
+                StandardStreams.err(dryRun ? "navsh: dry run: adding \(what) until the end of the run\n"
+                                           : "navsh: added \(what)\n")
+            }
         } catch let problem as SpecProblem {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: problem)))\n")
             throw ExitCode(ExitStatus.badSpec)
@@ -135,16 +197,10 @@ struct Navsh: ParsableCommand {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             throw ExitCode(ExitStatus.cannotOpen)
         }
-        // A spec that changes the file says so (a dry run's additions roll back with the rest).
-        for addition in store.schemaAdditions {
-            let what = TextLayout.printable(String(describing: addition))
-            StandardStreams.err(dryRun ? "navsh: dry run: adding \(what) until the end of the run\n"
-                                       : "navsh: added \(what)\n")
-        }
         // Cascades and triggers touch rows no command names: a dry run counts them all.
-        let tally = dryRun ? store.countRowChanges() : nil
+        let tally = dryRun ? StoreOpener.countRowChanges(of: store) : nil
 
-        if interactive {
+        if opened.interactive {
             // Ctrl-C during a long query stops it; the command fails and nothing changes.
             store.isCancelled = { Terminal.interruptPending }
             let session = Session(store: store, mode: .interactive, viewport: Self.terminalViewport)
@@ -155,7 +211,7 @@ struct Navsh: ParsableCommand {
             }
             let style = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 1, environment: environment))
             let errorStyle = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 2, environment: environment))
-            let history = HistoryLocation.path(forStore: storePath, environment: environment)
+            let history = HistoryLocation.path(forStore: opened.path, environment: environment)
             let runner = InteractiveRunner(
                 session: session, editor: editor, style: style, errorStyle: errorStyle, historyPath: history)
             throw ExitCode(runner.run())
@@ -170,7 +226,7 @@ struct Navsh: ParsableCommand {
         let status: Int32
         if !commands.isEmpty {
             var source = ArrayLineSource(commands)
-            status = scriptRunner(session, store, "-c", tally).run(&source)
+            status = scriptRunner(session, store).run(&source)
         } else if let script {
             let fd = open(script, O_RDONLY)
             guard fd >= 0 else {
@@ -179,25 +235,23 @@ struct Navsh: ParsableCommand {
             }
             defer { close(fd) }
             var source = PlainLineReader(fileDescriptor: fd, maximumLength: Session.maximumLineLength)
-            status = scriptRunner(session, store, script, tally).run(&source)
+            status = scriptRunner(session, store).run(&source)
         } else {
             var source = PlainLineReader(fileDescriptor: 0, maximumLength: Session.maximumLineLength)
-            status = scriptRunner(session, store, "<stdin>", tally).run(&source)
+            status = scriptRunner(session, store).run(&source)
         }
-        if let failure = StandardStreams.outputFailure {
-            StandardStreams.err("navsh: cannot write the output: \(failure)\n")
-            throw ExitCode(status == ExitStatus.success ? ExitStatus.commandFailed : status)
-        }
-        throw ExitCode(status)
+        // Read inside a dry run's transaction, before its rollback.
+        return Outcome(status: status, session: session, touched: tally?())
     }
 
-    private func scriptRunner(_ session: Session, _ store: any Store, _ source: String, _ tally: RowChangeTally?) -> ScriptRunner {
-        var runner = ScriptRunner(session: session, store: store, sourceName: source, keepGoing: keepGoing, echo: echo,
-                                  transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand)
-        // The store opened a dry run's transaction itself, before the spec's additions.
-        runner.transactionOpen = dryRun
-        runner.rowsTouched = tally.map { tally in { (tally.total, tally.summary) } }
-        return runner
+    /// `<stdin>`, the script's file name, or `-c`: where a script's errors say they are.
+    private var sourceName: String {
+        !commands.isEmpty ? "-c" : script ?? "<stdin>"
+    }
+
+    private func scriptRunner(_ session: Session, _ store: any Store) -> ScriptRunner {
+        ScriptRunner(session: session, store: store, sourceName: sourceName, keepGoing: keepGoing, echo: echo,
+                     transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand)
     }
 
     /// NAVSH_NOW=YYYY-MM-DD HH:MM:SS pins `now`, `today` and `this year`, so

@@ -23,24 +23,15 @@ struct ScriptRunner {
     let keepGoing: Bool
     let echo: Bool
     var transaction: Transaction = .perCommand
-    /// The store already began the script's transaction (a dry run begins
-    /// at open, so that a spec's additions roll back too).
-    var transactionOpen = false
-    /// For a dry run's report: every row the script's writes touched, with
-    /// cascades and triggers, and a per-table summary.
-    var rowsTouched: (() -> (total: Int, summary: String))?
 
+    /// A dry run is run inside its caller's transaction, begun before the
+    /// spec's additions so they roll back too; the caller prints
+    /// `reportDryRun` after the rollback.
     func run(_ source: inout some LineSource) -> Int32 {
-        if transaction != .perCommand && !transactionOpen {
-            do {
-                try store.beginBatch()
-            } catch {
-                StandardStreams.err("\(sourceName): cannot start the script's transaction: \(TextLayout.printable(String(describing: error)))\n")
-                return ExitStatus.commandFailed
-            }
+        switch transaction {
+        case .perCommand, .dryRun: return runLines(&source)
+        case .atomic: return runAtomically(&source)
         }
-        let status = runLines(&source)
-        return finishTransaction(status)
     }
 
     private func runLines<Source: LineSource>(_ source: inout Source) -> Int32 {
@@ -104,38 +95,42 @@ struct ScriptRunner {
         return unsaved.isEmpty ? ExitStatus.success : ExitStatus.unsavedDiscarded
     }
 
-    /// Ends the script's transaction: a dry run always rolls back and reports;
-    /// an atomic script commits only when every command succeeded.
-    private func finishTransaction(_ status: Int32) -> Int32 {
-        switch transaction {
-        case .perCommand:
-            return status
-        case .dryRun:
-            // Read before the rollback, which un-does the rows but not the count.
-            let touched = rowsTouched?()
-            do { try store.endBatch(commit: false) } catch {
-                StandardStreams.err("\(sourceName): rolling back the dry run failed: \(TextLayout.printable(String(describing: error)))\n")
-                return ExitStatus.commandFailed
+    /// Thrown out of the atomic script's transaction to roll it back.
+    private struct Unfinished: Error {}
+
+    /// `--atomic`: the script's transaction commits only when every command
+    /// succeeded; otherwise all of it rolls back.
+    private func runAtomically(_ source: inout some LineSource) -> Int32 {
+        var began = false
+        var status = ExitStatus.success
+        do {
+            try store.transaction(rollback: false) {
+                began = true
+                status = runLines(&source)
+                if status != ExitStatus.success { throw Unfinished() }
             }
-            let changes = session.changesMade
-            StandardStreams.out("dry run: nothing was written; "
-                + (changes.isEmpty ? "the script would have changed nothing\n"
-                   : "the script would have made \(changes.count) change\(changes.count == 1 ? "" : "s"):\n")
-                + changes.map { "  " + $0 + "\n" }.joined()
-                + (touched.map { $0.total == 0 ? "" : "rows it would have changed, cascades and triggers included: "
-                    + "\($0.total) (\(TextLayout.printable($0.summary)))\n" } ?? ""))
-            return status
-        case .atomic:
-            let commit = status == ExitStatus.success
-            do { try store.endBatch(commit: commit) } catch {
-                StandardStreams.err("\(sourceName): the script's transaction failed, nothing was written: \(TextLayout.printable(String(describing: error)))\n")
-                return ExitStatus.commandFailed
-            }
-            if !commit && !session.changesMade.isEmpty {
+        } catch is Unfinished {
+            if !session.changesMade.isEmpty {
                 StandardStreams.err("\(sourceName): --atomic: the script did not finish cleanly, so all "
                     + "\(session.changesMade.count) of its changes were rolled back\n")
             }
-            return status
+        } catch {
+            let why = TextLayout.printable(String(describing: error))
+            StandardStreams.err(began ? "\(sourceName): the script's transaction failed, nothing was written: \(why)\n"
+                                      : "\(sourceName): cannot start the script's transaction: \(why)\n")
+            return ExitStatus.commandFailed
         }
+        return status
+    }
+
+    /// A dry run's report, printed after its rollback: the journal's changes
+    /// and the rows they touched (cascades and triggers included).
+    static func reportDryRun(changes: [String], touched: (total: Int, summary: String)?) {
+        StandardStreams.out("dry run: nothing was written; "
+            + (changes.isEmpty ? "the script would have changed nothing\n"
+               : "the script would have made \(changes.count) change\(changes.count == 1 ? "" : "s"):\n")
+            + changes.map { "  " + $0 + "\n" }.joined()
+            + (touched.map { $0.total == 0 ? "" : "rows it would have changed, cascades and triggers included: "
+                + "\($0.total) (\(TextLayout.printable($0.summary)))\n" } ?? ""))
     }
 }

@@ -70,7 +70,7 @@ import Testing
         let hostile = try #require(store.collections.first { $0.name == table })
         let value = #"'); DROP TABLE x; --"#
         try store.update(.rowid(1), in: hostile, changes: [column: .text(value), "select": .integer(2)], expecting: nil)
-        let id = try store.insert([column: .text("\"; SELECT 1; --")], into: hostile)
+        let id = try store.insert([column: .text("\"; SELECT 1; --")], into: hostile).id
         #expect(try store.record(of: hostile, id: .rowid(1))?[column] == .text(value))
         #expect(try store.find(value, in: column, of: hostile, match: .exact, limit: 2).map(\.id) == [.rowid(1)])
         try store.delete(id, from: hostile, expecting: nil)
@@ -139,6 +139,7 @@ import Testing
         #expect(path == directory + "/navsh/demo.sqlite")
         #expect(DemoStore.defaultPath(environment: ["HOME": "/home/ada"]) == "/home/ada/.local/share/navsh/demo.sqlite")
         let store = try DemoStore.open(at: path)
+        #expect(try DemoStore.spec.apply(to: store, thisYear: 2026) == [])
         let items = try #require(store.collections.first)
         #expect(items.name == "Items")
         #expect(try store.count(of: items) == 8)

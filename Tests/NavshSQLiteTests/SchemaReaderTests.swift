@@ -57,7 +57,7 @@ import Testing
         #expect(try store.position(of: rows[2].id, in: pairs) == 2)
         try store.update(rows[1].id, in: pairs, changes: ["label": .text("SECOND")], expecting: nil)
         #expect(try store.record(of: pairs, id: rows[1].id)?["label"] == .text("SECOND"))
-        let id = try store.insert(["a": .text("z"), "b": .integer(0), "label": .text("new")], into: pairs)
+        let id = try store.insert(["a": .text("z"), "b": .integer(0), "label": .text("new")], into: pairs).id
         #expect(id == .key([.text("z"), .integer(0)]))
     }
 

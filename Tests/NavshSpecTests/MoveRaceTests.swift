@@ -31,7 +31,8 @@ import Testing
     @Test func aDeleteElsewhereBetweenCountAndMoveDoesNotCrash() throws {
         let spec = try SpecLoader.parse(Self.spec)
         let database = try TemporaryDatabase(Self.todo)
-        let store = CountingStore(try SQLiteStore(path: database.path, spec: spec))
+        let store = CountingStore(try database.store())
+        _ = try spec.apply(to: store, thisYear: CivilTime.now().year)
         let session = Session(store: store, mode: .script)
         // The other process deletes three rows after navsh counted four.
         store.beforeReadingIDs = { try database.execute("DELETE FROM todo WHERE name IN ('b', 'c', 'd')") }

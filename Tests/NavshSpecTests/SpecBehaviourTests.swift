@@ -1,4 +1,5 @@
 import NavshCore
+import NavshSpec
 import NavshTestSupport
 import Testing
 
@@ -23,7 +24,24 @@ import Testing
             == ["id", "make", "model", "year", "fuel"])
         #expect(try h.database.rows("SELECT name FROM pragma_table_info('owners')").map { $0["name"]! } == ["id", "name"])
         #expect(try h.database.rows("SELECT count(*) AS n FROM cars")[0]["n"] == "2")
-        #expect(h.store.schemaAdditions == ["column cars.fuel", "table owners"])
+        #expect(h.schemaAdditions == ["column cars.fuel", "table owners"])
+    }
+
+    /// The core checks the presentation after the store made the additions,
+    /// in the same transaction: a spec error there takes them back.
+    @Test func aSpecErrorAfterItsAdditionsLeavesTheFileAsItWas() throws {
+        let database = try TemporaryDatabase(Self.cars)
+        let store = try database.store()
+        let spec = try SpecLoader.parse("""
+            collections:
+              cars:
+                row: "{make} {mkae}"
+                fields:
+                  fuel: { type: real, create: true }
+            """)
+        #expect(throws: SpecProblem.self) { try spec.apply(to: store, thisYear: 2026) }
+        #expect(try database.rows("SELECT name FROM pragma_table_info('cars')").map { $0["name"]! }
+            == ["id", "make", "model", "year"])
     }
 
     @Test func rangesChoicesAndRequiredFields() throws {

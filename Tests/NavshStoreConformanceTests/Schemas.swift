@@ -102,4 +102,12 @@ enum Schemas {
         CREATE TABLE pairs (a TEXT, b INTEGER, label TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
         INSERT INTO pairs (a, b, label) VALUES ('y', 1, 'third'), ('x', 2, 'second'), ('x', 1, 'first');
         """
+
+    /// Enough rows that reading the last page or renumbering them all takes
+    /// many steps: long enough to be stopped while it runs.
+    static let many = """
+        CREATE TABLE many (id INTEGER PRIMARY KEY, name TEXT, pos INTEGER);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+        INSERT INTO many (id, name, pos) SELECT i, 'Row ' || i, i FROM n;
+        """
 }

@@ -87,7 +87,7 @@ import Testing
 
         let id = try fixture.store.atomically {
             try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: nil)
-            return try fixture.store.insert(["name": .text("Kite")], into: items)
+            return try fixture.store.insert(["name": .text("Kite")], into: items).id
         }
         #expect(try fixture.store.record(of: items, id: gort.id)?["value"] == .integer(7))
         #expect(try fixture.store.record(of: items, id: id)?["name"] == .text("Kite"))
@@ -114,41 +114,71 @@ import Testing
         #expect(try fixture.store.record(of: items, id: gort.id) == expected)
     }
 
+    /// A dry run's transaction: the store reads its own writes inside it,
+    /// and `rollback: true` takes every one back when it ends.
     @Test(arguments: StoreKind.all)
-    func aBatchEndedWithoutCommitWritesNothing(kind: StoreKind) throws {
+    func aTransactionThatAlwaysRollsBackWritesNothing(kind: StoreKind) throws {
         let fixture = try kind.make(Schemas.items)
         let items = try fixture.collection("items")
         let before = try fixture.rows("items")
         let gort = try fixture.row("items", "name", .text("Gort statue"))
-        try fixture.store.beginBatch()
-        try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: gort.values)
-        let kite = try fixture.store.insert(["name": .text("Kite")], into: items)
-        // Inside the batch the store reads its own writes.
-        #expect(try fixture.store.record(of: items, id: kite)?["name"] == .text("Kite"))
-        #expect(try fixture.store.count(of: items) == 6)
-        try fixture.store.endBatch(commit: false)
+        let read = try fixture.store.transaction(rollback: true) {
+            try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: gort.values)
+            let kite = try fixture.store.insert(["name": .text("Kite")], into: items).id
+            // Inside the transaction the store reads its own writes.
+            return (try fixture.store.record(of: items, id: kite)?["name"], try fixture.store.count(of: items))
+        }
+        #expect(read.0 == .text("Kite"))
+        #expect(read.1 == 6)
         #expect(try fixture.rows("items") == before)
     }
 
-    /// Inside a batch each write is still all or nothing on its own: a
-    /// refused one leaves the batch's earlier writes, which then commit.
+    /// `--atomic`: a script that fails throws out of its transaction, and
+    /// none of its writes stay; the error comes out as it was thrown.
     @Test(arguments: StoreKind.all)
-    func aRefusedWriteInABatchLeavesTheOthersToCommit(kind: StoreKind) throws {
+    func aTransactionRollsBackWhenItsBodyThrows(kind: StoreKind) throws {
+        struct Failed: Error {}
+        let fixture = try kind.make(Schemas.items)
+        let items = try fixture.collection("items")
+        let before = try fixture.rows("items")
+        let gort = try fixture.row("items", "name", .text("Gort statue"))
+        #expect(throws: Failed.self) {
+            try fixture.store.transaction {
+                try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: nil)
+                _ = try fixture.store.insert(["name": .text("Kite")], into: items)
+                throw Failed()
+            }
+        }
+        #expect(try fixture.rows("items") == before)
+        // The store is out of the transaction: the next write commits on its own.
+        try fixture.store.update(gort.id, in: items, changes: ["value": .integer(8)], expecting: nil)
+        try fixture.elsewhere("UPDATE items SET note = 'seen' WHERE value = 8")
+        #expect(try fixture.row("items", "name", .text("Gort statue"))["note"] == .text("seen"))
+    }
+
+    /// Inside a transaction each write is still all or nothing on its own: a
+    /// refused one leaves the transaction's earlier writes, which then commit
+    /// where another connection sees them.
+    @Test(arguments: StoreKind.all)
+    func aRefusedWriteInATransactionLeavesTheOthersToCommit(kind: StoreKind) throws {
         let fixture = try kind.make(Schemas.items)
         let items = try fixture.collection("items")
         let gort = try fixture.row("items", "name", .text("Gort statue"))
-        try fixture.store.beginBatch()
-        try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: nil)
-        expectConstraint(.unique, fields: ["serial"]) {
-            try fixture.store.atomically {
-                try fixture.store.update(gort.id, in: items, changes: ["note": .text("half")], expecting: nil)
-                try fixture.store.update(gort.id, in: items, changes: ["serial": .text("HB-2015")], expecting: nil)
+        try fixture.store.transaction {
+            try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: nil)
+            expectConstraint(.unique, fields: ["serial"]) {
+                try fixture.store.atomically {
+                    try fixture.store.update(gort.id, in: items, changes: ["note": .text("half")], expecting: nil)
+                    try fixture.store.update(gort.id, in: items, changes: ["serial": .text("HB-2015")], expecting: nil)
+                }
             }
         }
-        try fixture.store.endBatch(commit: true)
         var expected = gort
         expected.values["value"] = .integer(7)
         #expect(try fixture.store.record(of: items, id: gort.id) == expected)
+        // Committed: another connection's write on top of it lands.
+        try fixture.elsewhere("UPDATE items SET note = 'seen' WHERE value = 7")
+        #expect(try fixture.row("items", "name", .text("Gort statue"))["note"] == .text("seen"))
     }
 
     @Test(arguments: StoreKind.all)
@@ -174,28 +204,36 @@ import Testing
         #expect(try fixture.rows("short_steps") == before)
     }
 
-    /// The change token moves when another connection commits (the session
-    /// then reads lists again and tells what changed). The core also relies
-    /// on it staying put across this store's own writes, or every save
-    /// would read as a change elsewhere.
+    /// `changes(since:)` reports another connection's commit (the session
+    /// then reads lists again and tells what changed), once. The core also
+    /// relies on it staying put across this store's own writes, or every
+    /// save would read as a change elsewhere. A store that names the rows
+    /// must name the one changed.
     @Test(arguments: StoreKind.all)
-    func theChangeTokenMovesWhenAnotherConnectionCommitsOnly(kind: StoreKind) throws {
+    func changesSinceSeesAnotherConnectionsCommitOnly(kind: StoreKind) throws {
         let fixture = try kind.make(Schemas.items)
         let items = try fixture.collection("items")
-        let first = try fixture.store.changeToken()
-        #expect(try fixture.store.changeToken() == first)
+        let first = try fixture.store.changes(since: nil)
+        #expect(first.changedElsewhere == false)
+        #expect(try fixture.store.changes(since: first.token) == StoreChanges(token: first.token, changedElsewhere: false))
 
         try fixture.elsewhere("UPDATE items SET value = 121 WHERE id = 1")
-        let second = try fixture.store.changeToken()
-        #expect(second != first)
-
+        let second = try fixture.store.changes(since: first.token)
+        #expect(second.changedElsewhere)
+        #expect(second.token != first.token)
         let gort = try fixture.row("items", "name", .text("Gort statue"))
+        if let rows = second.rows { #expect(rows["items"]?.contains(gort.id) == true) }
+        #expect(try fixture.store.changes(since: second.token).changedElsewhere == false, "told once")
+
         try fixture.store.update(gort.id, in: items, changes: ["value": .integer(122)], expecting: gort.values)
         _ = try fixture.store.insert(["name": .text("Kite")], into: items)
-        #expect(try fixture.store.changeToken() == second)
+        try fixture.store.transaction {
+            _ = try fixture.store.insert(["name": .text("Kite 2")], into: items)
+        }
+        #expect(try fixture.store.changes(since: second.token).changedElsewhere == false, "our own writes")
 
         try fixture.elsewhere("DELETE FROM items WHERE name = 'Kite'")
-        #expect(try fixture.store.changeToken() != second)
+        #expect(try fixture.store.changes(since: second.token).changedElsewhere)
     }
 
     @Test(arguments: StoreKind.all)

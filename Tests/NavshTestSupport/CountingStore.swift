@@ -43,6 +43,10 @@ public final class CountingStore: Store {
         return try base.record(of: collection, id: id)
     }
 
+    public func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> Record? {
+        try base.record(of: collection, referencedBy: value, field: field)
+    }
+
     public func position(of id: RecordID, in collection: CollectionSchema) throws -> Int? {
         try base.position(of: id, in: collection)
     }
@@ -51,13 +55,13 @@ public final class CountingStore: Store {
         try base.find(text, in: field, of: collection, match: match, limit: limit)
     }
 
-    public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> RecordID {
+    public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> Record {
         try base.insert(values, into: collection)
     }
 
     public func update(
         _ id: RecordID, in collection: CollectionSchema, changes: [String: Value], expecting: [String: Value]?
-    ) throws {
+    ) throws -> Record {
         try base.update(id, in: collection, changes: changes, expecting: expecting)
     }
 
@@ -81,7 +85,17 @@ public final class CountingStore: Store {
         try base.restore(record, into: collection)
     }
 
-    public func changeToken() throws -> Int { try base.changeToken() }
+    public func changes(since token: Int?) throws -> StoreChanges { try base.changes(since: token) }
+    public var presentation: (CollectionSchema) -> CollectionSchema {
+        get { base.presentation }
+        set { base.presentation = newValue }
+    }
+    public func columnNames(of table: String) throws -> [String] { try base.columnNames(of: table) }
+    public func create(_ additions: [SchemaAddition]) throws { try base.create(additions) }
+    public var isCancelled: () -> Bool {
+        get { base.isCancelled }
+        set { base.isCancelled = newValue }
+    }
     /// Runs right before `ids(of:)` reads: lets a test put another
     /// process's write at the exact moment a race would.
     public var beforeReadingIDs: (() throws -> Void)?
@@ -93,6 +107,7 @@ public final class CountingStore: Store {
     public func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws {
         try base.renumber(ids, field: field, in: collection)
     }
-    public func beginBatch() throws { try base.beginBatch() }
-    public func endBatch(commit: Bool) throws { try base.endBatch(commit: commit) }
+    public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
+        try base.transaction(rollback: rollback, body)
+    }
 }

@@ -7,6 +7,8 @@ public final class SessionHarness {
     public let database: TemporaryDatabase
     public let store: SQLiteStore
     public let session: Session
+    /// What an app spec added at open (`table owners`, `column cars.fuel`).
+    public internal(set) var schemaAdditions: [String] = []
 
     public convenience init(_ sql: String, mode: Session.Mode = .script, viewport: Viewport = Viewport()) throws {
         let database = try TemporaryDatabase(sql)

@@ -8,7 +8,10 @@ extension SessionHarness {
     public convenience init(_ sql: String, spec yaml: String, mode: Session.Mode = .script) throws {
         let spec = try SpecLoader.parse(yaml)
         let database = try TemporaryDatabase(sql)
-        try self.init(database: database, store: try SQLiteStore(path: database.path, spec: spec), mode: mode)
+        let store = try SQLiteStore(path: database.path)
+        let additions = try spec.apply(to: store, thisYear: CivilTime.now().year)
+        try self.init(database: database, store: store, mode: mode)
+        schemaAdditions = additions
         session.clock = { CivilTime(year: 2026, date: "2026-11-22", dateTime: "2026-11-22 09:00:00") }
     }
 }

@@ -3,7 +3,7 @@
 /// Another collection's row, named by a field's value: by its key, or by `field`.
 public struct Reference: Sendable, Equatable {
     public var collection: String
-    /// The referenced column; nil for the target's key (its rowid).
+    /// The referenced column; nil for the target's key (its identity).
     public var field: String?
 
     public init(collection: String, field: String? = nil) {
@@ -23,7 +23,7 @@ public struct Field: Sendable, Equatable {
     }
 
     public var name: String
-    public var declaredType: String
+    /// What the field accepts, as the store reports it (an app spec may narrow it).
     public var kind: FieldKind
     public var isNotNull: Bool
     public var defaultValue: Default
@@ -60,8 +60,7 @@ public struct Field: Sendable, Equatable {
 
     public init(
         name: String,
-        declaredType: String,
-        kind: FieldKind? = nil,
+        kind: FieldKind,
         isNotNull: Bool = false,
         defaultValue: Default = .none,
         primaryKeyPosition: Int? = nil,
@@ -70,8 +69,7 @@ public struct Field: Sendable, Equatable {
         format: ValueFormat = .plain
     ) {
         self.name = name
-        self.declaredType = declaredType
-        self.kind = kind ?? FieldKind(declaredType: declaredType)
+        self.kind = kind
         self.isNotNull = isNotNull
         self.defaultValue = defaultValue
         self.primaryKeyPosition = primaryKeyPosition

@@ -1,5 +1,5 @@
 /// What names a row in lists, breadcrumbs and messages: its title field,
-/// else its rowid, so that every row can be told apart.
+/// else its identity as the store gives it (`#12`), so that every row can be told apart.
 enum RowTitle {
     static func of(_ record: Record, in collection: CollectionSchema) -> String {
         if let template = collection.rowTitle {
@@ -34,10 +34,7 @@ enum RowTitle {
             if case .text(let text) = value { return TextLayout.printable(bounded(text)) }
             return bounded(ValueText.formatted(value, .plain))
         }
-        switch id {
-        case nil: return "(new)"
-        case .rowid(let rowid)?: return "#\(rowid)"
-        case .key(let values)?: return "#" + values.map(ValueText.raw).joined(separator: ",")
-        }
+        guard let id else { return "(new)" }
+        return "#" + id.parts.map(ValueText.raw).joined(separator: ",")
     }
 }

@@ -13,7 +13,7 @@ extension Session {
     /// and get a one-time notice instead, so the conflict is no surprise.
     @discardableResult
     public func noticeChangesElsewhere() -> String {
-        guard let token = try? store.changeToken() else { return "" }
+        guard let token = try? store.changes(since: lastChangeToken).token else { return "" }
         defer { lastChangeToken = token }
         topTookFreshValues = false
         guard let last = lastChangeToken, last != token else { return "" }

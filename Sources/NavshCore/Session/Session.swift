@@ -43,7 +43,7 @@ public final class Session {
         } else {
             stack = [CollectionsFrame(title: store.displayName, collections: store.collections)]
         }
-        lastChangeToken = try? store.changeToken()
+        lastChangeToken = try? store.changes(since: nil).token
     }
 
     /// The writes this session made, one line each (`update items › Gort

@@ -1,7 +1,8 @@
 /// What an app spec file says that a SQLite schema cannot: labels, prompts,
 /// how a row reads, order, ranges, defaults, policies. The core holds the
-/// model; a loader (NavshSpec, YAML) fills it and a store creates what is
-/// missing from it.
+/// model; a loader (NavshSpec, YAML) fills it; the core asks the store to
+/// create what is missing from it (`apply(to:thisYear:)`) and presents the
+/// store's collections as it says.
 public struct AppSpec: Sendable, Equatable {
     public var collections: [CollectionSpec]
     /// The spec's file name, for messages (`cars.yaml:12: …`).
@@ -126,15 +127,15 @@ public struct FieldSpec: Sendable, Equatable {
         self.name = name
     }
 
-    /// The SQL type a missing column is created with.
-    public var declaredType: String {
+    /// The kind a missing column is created with (the store chooses its type).
+    public var createdKind: FieldKind {
         switch kind ?? .text {
-        case .text, .choice: return "TEXT"
-        case .integer: return "INTEGER"
-        case .real, .money: return "REAL"
-        case .date: return "DATE"
-        case .datetime: return "DATETIME"
-        case .boolean: return "BOOLEAN"
+        case .text, .choice: return .text
+        case .integer: return .integer
+        case .real, .money: return .real
+        case .date: return .date
+        case .datetime: return .datetime
+        case .boolean: return .boolean
         }
     }
 }

@@ -17,7 +17,7 @@ final class JournaledStore {
     /// Inserts a new row; returns it as stored (defaults filled) and a
     /// warning when it could not be read back (the insert still happened).
     func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> (record: Record, warning: String) {
-        let id = try store.insert(values, into: collection)
+        let id = try store.insert(values, into: collection).id
         let (stored, warning) = readBack(id, in: collection)
         let saved = stored ?? Record(id: id, values: values)
         record(.inserted(collection, saved))
@@ -102,15 +102,16 @@ final class JournaledStore {
 }
 
 extension CollectionSchema {
-    /// A row's identity after an update: a changed primary-key field changes a `.key` identity.
+    /// A row's identity after an update: a changed primary-key field changes a primary-key identity.
     func identity(of id: RecordID, after changes: [String: Value]) -> RecordID {
-        guard case .key(var values) = id else { return id }
+        guard id.isPrimaryKey else { return id }
+        var values = id.parts
         for field in fields {
             if let position = field.primaryKeyPosition, position <= values.count, let value = changes[field.name] {
                 values[position - 1] = value
             }
         }
-        return .key(values)
+        return RecordID(parts: values, isPrimaryKey: true)
     }
 }
 

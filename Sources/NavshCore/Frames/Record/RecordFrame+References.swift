@@ -25,21 +25,13 @@ extension RecordFrame {
                                  in store: any Store) throws -> (CollectionSchema, Record)? {
         guard let collection = store.collections.first(where: { $0.name.lowercased() == reference.collection.lowercased() })
         else { return nil }
-        let keyField = collection.fields.first { $0.primaryKeyPosition == 1 }
-        if reference.field == nil || reference.field == keyField?.name, case .integer(let rowid) = value,
-           keyField?.kind == .integer || keyField == nil {
-            return try store.record(of: collection, id: .rowid(rowid)).map { (collection, $0) }
-        }
-        guard let field = reference.field ?? keyField?.name else { return nil }
-        return try store.find(ValueText.raw(value), in: field, of: collection, match: .exact, limit: 1).first
-            .map { (collection, $0) }
+        return try store.record(of: collection, referencedBy: value, field: reference.field).map { (collection, $0) }
     }
 
     /// The value a related row stores to name this record.
     func keyValue(_ id: RecordID, for field: Field) throws -> Value {
         if let target = field.references?.field, let value = buffer.base[target] { return value }
-        if case .rowid(let rowid) = id { return .integer(rowid) }
-        if case .key(let values) = id, values.count == 1 { return values[0] }
+        if id.parts.count == 1 { return id.parts[0] }
         throw CommandError.fields(.compositeKey(collection: collection.name))
     }
 }

@@ -62,7 +62,7 @@ final class RecordFrame: Frame {
         if collection.rowTitle != nil {
             var values = buffer.base
             for (field, value) in buffer.changes { values[field] = value }
-            let title = RowTitle.of(Record(id: id ?? .rowid(0), values: values), in: collection)
+            let title = RowTitle.of(Record(id: id ?? RecordID(parts: [.integer(0)], isPrimaryKey: false), values: values), in: collection)
             if id == nil && title == "#0" { return "(new)" }
             return title
         }

@@ -1,0 +1,46 @@
+import NavshCore
+import NavshSQLite
+
+/// The one place in the executable that knows store types: the FILE
+/// argument chooses the store. Every FILE is a SQLite file today; a
+/// `postgres://` URL will open the PostgreSQL store here. Everything past
+/// this file (the session, the runners) sees `any Store`.
+enum StoreOpener {
+    /// Opens `path` (the demo store when `isDemo`, created when missing).
+    static func open(path: String, isDemo: Bool, create: Bool) throws -> any Store {
+        isDemo ? try DemoStore.open(at: path) : try SQLiteStore(path: path, create: create)
+    }
+
+    /// The demo store's own spec: labels, and a row that reads "name … $value  date".
+    static var demoSpec: AppSpec { DemoStore.spec }
+
+    /// Has the core apply the app spec: missing tables and columns it marks
+    /// `create: true` are made, and collections are presented as it says.
+    /// Returns what it added; a `SpecProblem` is thrown as it is (the file
+    /// unchanged), any other failure as the reason `path` cannot be opened.
+    static func apply(_ spec: AppSpec?, to store: any Store, path: String, thisYear: Int) throws -> [String] {
+        do {
+            return try spec?.apply(to: store, thisYear: thisYear) ?? []
+        } catch {
+            throw openError(error, path: path)
+        }
+    }
+
+    /// A failure while opening `path`, said as why it cannot be opened.
+    static func openError(_ error: any Error, path: String) -> any Error {
+        StoreOpenError.wrapping(error, path: path)
+    }
+
+    /// Where the demo store lives when no FILE is given.
+    static func demoPath(environment: [String: String]) -> String {
+        DemoStore.defaultPath(environment: environment)
+    }
+
+    /// For a dry run's report: starts counting every row the store's writes
+    /// touch (cascades and triggers included), when the store can.
+    static func countRowChanges(of store: any Store) -> (() -> (total: Int, summary: String))? {
+        guard let store = store as? SQLiteStore else { return nil }
+        let tally = store.countRowChanges()
+        return { (tally.total, tally.summary) }
+    }
+}
