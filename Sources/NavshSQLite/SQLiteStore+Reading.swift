@@ -65,11 +65,25 @@ extension SQLiteStore {
     }
 
     public func ids(of collection: CollectionSchema) throws -> [RecordID] {
+        try keyed(collection, also: nil).map(\.id)
+    }
+
+    public func orderValues(of collection: CollectionSchema, field: String) throws -> [(id: RecordID, value: Value)] {
+        try keyed(collection, also: field).map { ($0.id, $0.value ?? .null) }
+    }
+
+    /// Every row's key (and one more column), in the collection's order.
+    private func keyed(_ collection: CollectionSchema, also field: String?) throws -> [(id: RecordID, value: Value?)] {
         let key = try writableKey(for: collection)
         let filter = scoped(collection, nil)
-        let sql = "SELECT \(key.keySQL) FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
+        let extra = try field.map { ", " + (try orderedNames([$0], in: collection)[0]).sqlIdentifier } ?? ""
+        let sql = "SELECT \(key.keySQL)\(extra) FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(orderBy(collection, key))"
-        return try read { db in try RowReader.fetchAll(db, sql: sql, arguments: filter.arguments).map(key.id(from:)) }
+        return try read { db in
+            try RowReader.fetchAll(db, sql: sql, arguments: filter.arguments).map { row in
+                (try key.id(from: row), field == nil ? nil : row.last)
+            }
+        }
     }
 
     public func find(

@@ -76,4 +76,52 @@ import Testing
         #expect(h.output("move 2 3") == "moved a from row 2 to row 3\n")
         #expect(try order(h) == ["z", "b", "a", "c", "d"])
     }
+
+    func positions(_ h: SessionHarness) throws -> [String] {
+        try h.database.rows("SELECT name, pos FROM todo ORDER BY pos, id").map { "\($0["name"] ?? "?"):\($0["pos"] ?? "NULL")" }
+    }
+
+    /// Found by the trial of the reshaped core: undo of a move renumbered
+    /// the rows 1, 2, 3… instead of putting back the positions they had,
+    /// so gaps were lost and an earlier insert could no longer be undone.
+    @Test func undoingAMovePutsBackTheVeryPositions() throws {
+        let gaps = "CREATE TABLE todo (id INTEGER PRIMARY KEY, name TEXT, pos INTEGER);"
+            + "INSERT INTO todo (name, pos) VALUES ('a', 10), ('b', 20), ('c', 30);"
+        let h = try SessionHarness(gaps, spec: Self.spec)
+        h.run("show")
+        #expect(h.output("move 3 1") == "moved c from row 3 to row 1\n")
+        #expect(try positions(h) == ["c:1", "a:2", "b:3"])
+        #expect(h.output("undo") == "undid the move of c (back to row 3)\n")
+        #expect(try positions(h) == ["a:10", "b:20", "c:30"])
+    }
+
+    @Test func anInsertThenAMoveUndoBothWays() throws {
+        let h = try SessionHarness(Self.todo, spec: "collections:\n  todo:\n    move: pos\n    new: top\n")
+        h.run("new", "set name z", "save", "show", "move 1 3")
+        #expect(try order(h) == ["a", "b", "z", "c", "d"])
+        #expect(h.run("undo").error == nil)
+        #expect(h.output("undo") == "undid the insert of z (deleted it)\n")
+        #expect(try positions(h) == ["a:1", "b:2", "c:3", "d:4"])
+    }
+
+    @Test func aDeleteThenAMoveUndoToTheOriginalPositions() throws {
+        let h = try SessionHarness(Self.todo, spec: Self.spec)
+        h.run("show", "delete 1", "move 1 2")
+        #expect(try positions(h) == ["c:1", "b:2", "d:3"])
+        #expect(h.run("undo").error == nil)
+        #expect(h.run("undo").error == nil)
+        #expect(try positions(h) == ["a:1", "b:2", "c:3", "d:4"])
+    }
+
+    /// The undo writes each position checked against the number the move
+    /// gave it: a row renumbered elsewhere since refuses it, all or nothing.
+    @Test func undoOfAMoveIsRefusedWhenAPositionChangedSince() throws {
+        let h = try SessionHarness(Self.todo, spec: Self.spec)
+        h.run("show", "move 4 1")
+        // Same order (d, a, b, c), but b no longer holds the 3 the move gave it.
+        try h.database.execute("UPDATE todo SET pos = 3.5 WHERE name = 'b'")
+        let before = try positions(h)
+        #expect(h.run("undo").error != nil)
+        #expect(try positions(h) == before)
+    }
 }

@@ -35,6 +35,9 @@ import Testing
         #expect(try store.records(of: things, offset: 30, limit: 5).isEmpty)
         let all = try store.records(of: things, offset: 0, limit: 100)
         #expect(try store.ids(of: things) == all.map(\.id))
+        let names = try store.orderValues(of: things, field: "name")
+        #expect(names.map(\.id) == all.map(\.id), "orderValues: every row, in the same order")
+        #expect(names.map(\.value) == all.map { $0["name"] }, "with the field's stored value")
         #expect(try store.position(of: all[16].id, in: things) == 16)
 
         var newestFirst = things

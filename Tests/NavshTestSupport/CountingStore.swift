@@ -96,13 +96,17 @@ public final class CountingStore: Store {
         get { base.isCancelled }
         set { base.isCancelled = newValue }
     }
-    /// Runs right before `ids(of:)` reads: lets a test put another
+    /// Runs right before `ids(of:)` or `orderValues` reads: lets a test put another
     /// process's write at the exact moment a race would.
     public var beforeReadingIDs: (() throws -> Void)?
 
     public func ids(of collection: CollectionSchema) throws -> [RecordID] {
         try beforeReadingIDs?()
         return try base.ids(of: collection)
+    }
+    public func orderValues(of collection: CollectionSchema, field: String) throws -> [(id: RecordID, value: Value)] {
+        try beforeReadingIDs?()
+        return try base.orderValues(of: collection, field: field)
     }
     public func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws {
         try base.renumber(ids, field: field, in: collection)

@@ -11,7 +11,7 @@ enum Deletion {
     /// Refuses a delete that references which do not cascade would stop,
     /// naming them, before any question is asked.
     static func checkNothingBlocks(deleting id: RecordID, titled title: String, in collection: CollectionSchema,
-                                   store: any Store) throws {
+                                   store: any StoreReader) throws {
         let blockers = try store.blockingReferences(ofDeleting: id, in: collection)
         guard blockers.isEmpty else {
             throw CommandError.writes(.deleteBlocked(title: title, by: blockers))

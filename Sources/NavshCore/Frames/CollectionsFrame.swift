@@ -14,7 +14,7 @@ final class CollectionsFrame: Frame {
     var unsavedFields: [String] { [] }
 
     /// The page of collections to show, each with its row count.
-    func load(from store: any Store, pageSize size: Int) throws -> any FrameView {
+    func load(from store: any StoreReader, pageSize size: Int) throws -> any FrameView {
         pageIndex = min(pageIndex, ListFrame.pageCount(collections.count, size) - 1)
         let first = pageIndex * size
         let shown = Array(collections.dropFirst(first).prefix(size))

@@ -8,7 +8,7 @@ protocol Frame: AnyObject {
     /// Reads what this frame shows now: the one step of showing it that
     /// touches the store (and, for a list, notes the page as shown, which
     /// row numbers then refer to).
-    func load(from store: any Store, pageSize: Int) throws -> any FrameView
+    func load(from store: any StoreReader, pageSize: Int) throws -> any FrameView
 }
 
 extension Frame {

@@ -1,9 +1,6 @@
 /// What the navigation core needs from storage. SQLite implements it today;
 /// a shared server (PostgreSQL) can later, without touching the frames.
 ///
-/// Reads are by page or by identity: nothing asks for a whole table, so a
-/// million-row collection costs no more memory than a small one.
-///
 /// What every store promises (the conformance suite,
 /// Tests/NavshStoreConformanceTests, checks each for every store kind):
 /// - It speaks the core's terms only: collections and fields with a
@@ -36,36 +33,9 @@
 /// `atomically` map to `BEGIN`/`COMMIT`/`ROLLBACK` and `SAVEPOINT` on that
 /// one connection; `changes(since:)` can answer from a change feed
 /// (`LISTEN`/`NOTIFY` fed by triggers, or logical decoding), naming rows.
-public protocol Store: AnyObject {
-    /// A short name for the root frame (the file name, say).
-    var displayName: String { get }
-    /// Every table the store shows, as `presentation` presents it, in the
-    /// store's order (SQLite: creation order).
-    var collections: [CollectionSchema] { get }
-
-    /// How many rows the collection holds (within its scope, if any).
-    func count(of collection: CollectionSchema) throws -> Int
-    /// Rows in the collection's order, `offset` counting from 0.
-    func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
-    /// Rows as a list shows them (`ListPreview`): only the listed fields,
-    /// long values cut, so a page's cost does not grow with the values.
-    func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
-    /// The row with this identity, every field read exactly; nil when it is gone.
-    func record(of collection: CollectionSchema, id: RecordID) throws -> Record?
-    /// The row a reference names (`open FIELD`, a reference's title): by its
-    /// key when `field` is nil (or names the key), else the first whose
-    /// `field` holds `value`; nil when there is none.
-    func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> Record?
-    /// How many rows come before this one in the collection's order; nil
-    /// when the store cannot count it cheaply (an order by a field).
-    func position(of id: RecordID, in collection: CollectionSchema) throws -> Int?
-    /// Every row's identity in the collection's order: for rewriting a manual order.
-    func ids(of collection: CollectionSchema) throws -> [RecordID]
+public protocol Store: StoreReader {
     /// Sets `field` to 1, 2, 3… along `ids`, for the rows whose value differs, in one transaction.
     func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws
-    /// Rows whose `field` matches `text`, ignoring case, in the collection's order.
-    func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int) throws -> [Record]
-
     /// Writes one new row in one transaction and returns it as stored, read
     /// in that transaction: its identity, and the store's defaults (and
     /// whatever triggers did) filled in for the fields left out. If the row
@@ -87,12 +57,6 @@ public protocol Store: AnyObject {
     /// (cascades), read inside that transaction, so nothing it took is unknown.
     @discardableResult
     func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws -> [CascadeEffect]
-    /// What deleting this row now would take with it (for the question
-    /// before a delete; the delete itself reports what it really took).
-    func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect]
-    /// Rows whose references (not cascading) would make deleting this row
-    /// fail: so a delete is refused up front, naming them.
-    func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference]
     /// Runs `body` as one transaction (a savepoint inside a batch): every
     /// write in it commits, or none does. For writes that belong together,
     /// such as undoing a delete with everything that cascaded.
@@ -101,28 +65,12 @@ public protocol Store: AnyObject {
     /// row deleted elsewhere).
     func restore(_ record: Record, into collection: CollectionSchema) throws
 
-    /// What other connections or processes committed since `token` (from
-    /// an earlier answer; nil for the first look): a new token, whether
-    /// anything changed, and which rows when the store can tell. The token
-    /// moves on another connection's commit only: this store's own writes
-    /// leave it as it was (the session reads a change as "elsewhere").
-    /// Cheap enough to ask before every command.
-    func changes(since token: Int?) throws -> StoreChanges
-    /// After another connection changed the schema (an outside `ALTER
-    /// TABLE`): reads `collections` again and returns true. Asked when the
-    /// change token moves.
-    func reloadSchemaIfChanged() throws -> Bool
-
     /// How the core shows each collection (an app spec's labels, templates,
     /// order): the store applies it to every table it reads, at open and
     /// after `reloadSchemaIfChanged`, and keeps the results as
     /// `collections`. Setting it presents the current ones at once. The
     /// store never looks inside: the core, not the store, applies a spec.
     var presentation: (CollectionSchema) -> CollectionSchema { get set }
-    /// The column names of the table (or view) called `table`, matched
-    /// ignoring case; empty when there is none. For checking an app spec
-    /// against the data before anything is created.
-    func columnNames(of table: String) throws -> [String]
     /// Creates missing tables and columns from a portable description
     /// (never drops or changes one), all or none, then reads the schema
     /// again. Inside `atomically` or a batch it is part of that transaction.
@@ -145,18 +93,11 @@ public protocol Store: AnyObject {
     func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T
 }
 
+
 extension Store {
     /// A transaction that commits unless `body` throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try transaction(rollback: false, body)
-    }
-
-    /// A store whose schema cannot change underneath it.
-    public func reloadSchemaIfChanged() throws -> Bool { false }
-
-    /// Full rows cut down: right for any store, cheaper where the store reads less.
-    public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
-        try records(of: collection, offset: offset, limit: limit).map { ListPreview.of($0, in: collection) }
     }
 }
 

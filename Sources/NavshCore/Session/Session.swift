@@ -15,7 +15,7 @@ public final class Session {
     public static let maximumLineLength = 65_536
 
     /// For reads. Every write goes through `writer`, which journals it.
-    let store: any Store
+    let store: any StoreReader
     let writer: JournaledStore
     let mode: Mode
     let viewport: () -> Viewport

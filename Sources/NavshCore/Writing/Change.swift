@@ -8,13 +8,12 @@ enum Change {
     /// The row as it was when deleted, and every row the delete took with it.
     case deleted(CollectionSchema, Record, cascade: [CascadeEffect])
     /// `move N M`: the rows' order before and after, in a manual-order field.
-    case reordered(CollectionSchema, field: String, title: String, from: Int, to: Int,
-                   before: [RecordID], after: [RecordID])
+    case reordered(CollectionSchema, Reorder)
 
     var collection: CollectionSchema {
         switch self {
         case .updated(let c, _, _, _, _), .inserted(let c, _), .deleted(let c, _, _),
-             .reordered(let c, _, _, _, _, _, _): return c
+             .reordered(let c, _): return c
         }
     }
 
@@ -30,8 +29,20 @@ enum Change {
             return "insert \(c.name) › \(RowTitle.of(record, in: c))"
         case .deleted(let c, let record, let cascade):
             return "delete \(c.name) › \(RowTitle.of(record, in: c))" + CascadeEffect.phrase(cascade)
-        case .reordered(let c, _, let title, let from, let to, _, _):
-            return "move \(c.name) › \(title): row \(from) → \(to)"
+        case .reordered(let c, let move):
+            return "move \(c.name) › \(move.title): row \(move.from) → \(move.to)"
         }
     }
+}
+
+/// A `move N M` as written: every row's place in the manual order before it
+/// (with the value it held, gaps and all, so undo puts back exactly that)
+/// and the rows' order after it (numbered 1, 2, 3…).
+struct Reorder {
+    let field: String
+    let title: String
+    let from: Int
+    let to: Int
+    let before: [(id: RecordID, value: Value)]
+    let after: [RecordID]
 }

@@ -14,26 +14,24 @@ final class JournaledStore {
         self.store = store
     }
 
-    /// Inserts a new row; returns it as stored (defaults filled) and a
-    /// warning when it could not be read back (the insert still happened).
-    func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> (record: Record, warning: String) {
-        let id = try store.insert(values, into: collection).id
-        let (stored, warning) = readBack(id, in: collection)
-        let saved = stored ?? Record(id: id, values: values)
+    /// Inserts a new row; returns it as stored (defaults filled), as the
+    /// store read it inside the insert's own transaction.
+    func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> Record {
+        let saved = try store.insert(values, into: collection)
         record(.inserted(collection, saved))
-        return (saved, warning)
+        return saved
     }
 
     /// Writes the changed fields of a row, checked against `base` unless
-    /// `checked` is false (`save!`); returns the row's identity after the
-    /// write (a changed key field re-keys a WITHOUT ROWID row).
+    /// `checked` is false (`save!`); returns the row as stored, under its
+    /// identity after the write (a changed key field re-keys a WITHOUT
+    /// ROWID row), read inside the write's own transaction.
     func update(_ id: RecordID, in collection: CollectionSchema, title: String, changes: [String: Value],
-                base: [String: Value], checked: Bool) throws -> RecordID {
-        try store.update(id, in: collection, changes: changes, expecting: checked ? base : nil)
+                base: [String: Value], checked: Bool) throws -> Record {
+        let saved = try store.update(id, in: collection, changes: changes, expecting: checked ? base : nil)
         let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = base[$1] ?? .null }
-        let savedID = collection.identity(of: id, after: changes)
-        record(.updated(collection, id: savedID, title: title, before: before, after: changes))
-        return savedID
+        record(.updated(collection, id: saved.id, title: title, before: before, after: changes))
+        return saved
     }
 
     /// Puts a row back under its identity (`save!` of a row deleted
@@ -66,11 +64,10 @@ final class JournaledStore {
         return cascade
     }
 
-    /// Rewrites a manual order along `after` (`move N M`).
-    func reorder(_ collection: CollectionSchema, field: String, title: String, from: Int, to: Int,
-                 before: [RecordID], after: [RecordID]) throws {
-        try store.renumber(after, field: field, in: collection)
-        record(.reordered(collection, field: field, title: title, from: from, to: to, before: before, after: after))
+    /// Rewrites a manual order along `move.after` (`move N M`).
+    func reorder(_ collection: CollectionSchema, _ move: Reorder) throws {
+        try store.renumber(move.after, field: move.field, in: collection)
+        record(.reordered(collection, move))
     }
 
     /// Takes back the newest undoable write with `inverse`, which writes

@@ -52,13 +52,15 @@ struct UndoCommand: PlainCommand {
                 throw CommandError.undo(.insert(title: title, .deleted))
             }
             return (.deleted(collection, record, cascade: []), "undid the insert of \(title) (deleted it)")
-        case .reordered(let collection, let field, let title, let from, let to, let before, let after):
-            guard try store.ids(of: collection) == after else {
-                throw CommandError.undo(.move(title: title))
+        case .reordered(let collection, let move):
+            guard try store.ids(of: collection) == move.after else {
+                throw CommandError.undo(.move(title: move.title))
             }
-            try store.renumber(before, field: field, in: collection)
-            return (.reordered(collection, field: field, title: title, from: to, to: from, before: after, after: before),
-                    "undid the move of \(title) (back to row \(from))")
+            try putBack(move, in: collection, store: store)
+            let inverse = Reorder(field: move.field, title: move.title, from: move.to, to: move.from,
+                                  before: move.after.enumerated().map { ($1, .integer(Int64($0 + 1))) },
+                                  after: move.before.map(\.id))
+            return (.reordered(collection, inverse), "undid the move of \(move.title) (back to row \(move.from))")
         case .deleted(let collection, let record, let cascade):
             let title = RowTitle.of(record, in: collection)
             do {
@@ -97,6 +99,23 @@ struct UndoCommand: PlainCommand {
                 }
                 try store.update(effect.record.id, in: collection, changes: before, expecting: after.values)
             }
+        }
+    }
+
+    /// Puts every row's order value back as it was before the move, each
+    /// write checked against the number the move gave it, all or nothing.
+    private static func putBack(_ move: Reorder, in collection: CollectionSchema, store: any Store) throws {
+        let numbered = Dictionary(move.after.enumerated().map { ($1, Value.integer(Int64($0 + 1))) },
+                                  uniquingKeysWith: { a, _ in a })
+        do {
+            try store.atomically {
+                for (id, value) in move.before {
+                    guard let now = numbered[id], now != value else { continue }
+                    try store.update(id, in: collection, changes: [move.field: value], expecting: [move.field: now])
+                }
+            }
+        } catch StoreError.conflict, StoreError.recordMissing {
+            throw CommandError.undo(.move(title: move.title))
         }
     }
 }

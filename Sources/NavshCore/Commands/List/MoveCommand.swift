@@ -29,7 +29,8 @@ struct MoveCommand: Command {
         if list.shownPage?.row(numbered: fromNumber) == nil, fromNumber > (try list.count(in: store)) { throw outOfRange }
         let row = try list.numberedRow(from, in: store)
         let from = row.number
-        let before = try store.ids(of: list.collection)
+        let order = try store.orderValues(of: list.collection, field: field)
+        let before = order.map(\.id)
         if let shown = list.shownPage {
             // Positions shown must still hold: a move by stale ones could put
             // the row anywhere (after this session's own insert too, which is
@@ -49,8 +50,8 @@ struct MoveCommand: Command {
         let moved = ids.remove(at: index)
         ids.insert(moved, at: to - 1)
         let title = RowTitle.of(row.current, in: list.collection)
-        try session.writer.reorder(list.collection, field: field, title: title, from: from, to: to,
-                                   before: before, after: ids)
+        try session.writer.reorder(list.collection, Reorder(field: field, title: title, from: from, to: to,
+                                                            before: order, after: ids))
         list.renumberShown(pageSize: session.viewport().pageSize, in: store)
         return Response(output: "moved \(title) from row \(from) to row \(to)\n")
     }

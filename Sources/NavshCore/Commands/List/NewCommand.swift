@@ -49,7 +49,7 @@ struct NewCommand: PlainCommand {
     /// alone would repeat a listed title). Each try is one LIMIT 1 query, and
     /// there are at most `counterTries`; past that the field starts empty.
     private func nextCounterText(_ template: String, field: String, in list: ListFrame,
-                                 store: any Store) throws -> String? {
+                                 store: any StoreReader) throws -> String? {
         let start = try list.count(in: store) + 1
         for n in start..<(start + Self.counterTries) {
             let text = template.replacing("{n}", with: String(n))
@@ -60,7 +60,7 @@ struct NewCommand: PlainCommand {
 
     /// Where a new row goes in a manual order: after the last row, or before
     /// the first when new rows go on top.
-    private func manualOrderDefault(for list: ListFrame, in store: any Store) throws -> (String, Value)? {
+    private func manualOrderDefault(for list: ListFrame, in store: any StoreReader) throws -> (String, Value)? {
         guard let field = list.collection.manualOrder else { return nil }
         let total = try list.count(in: store)
         guard total > 0 else { return (field, .integer(1)) }

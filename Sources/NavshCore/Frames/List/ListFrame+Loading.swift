@@ -1,6 +1,6 @@
 extension ListFrame {
     /// Rows in the collection, read once until the next write or outside change.
-    func count(in store: any Store) throws -> Int {
+    func count(in store: any StoreReader) throws -> Int {
         if let cached = cachedCount { return cached }
         let total = try store.count(of: collection)
         cachedCount = total
@@ -8,7 +8,7 @@ extension ListFrame {
     }
 
     /// The current page (previews of `pageSize` rows), cached like the count.
-    func page(size: Int, in store: any Store) throws -> Page {
+    func page(size: Int, in store: any StoreReader) throws -> Page {
         if let cached = cachedPage, cached.index == pageIndex, cached.size == size {
             return cached
         }
@@ -20,7 +20,7 @@ extension ListFrame {
 
     /// Reads the page to show (keeping the page number within the list as it
     /// is now) and takes it as shown: row numbers mean these rows from now on.
-    func load(from store: any Store, pageSize size: Int) throws -> any FrameView {
+    func load(from store: any StoreReader, pageSize size: Int) throws -> any FrameView {
         let total = try count(in: store)
         pageIndex = min(pageIndex, Self.pageCount(total, size) - 1)
         let page = try page(size: size, in: store)
@@ -47,7 +47,7 @@ extension ListFrame {
     /// After this session reordered the list, its numbers are the new order:
     /// the page is read again and taken as shown. (A move is refused while
     /// the list changed unseen, so this adds nothing its user did not do.)
-    func renumberShown(pageSize: Int, in store: any Store) {
+    func renumberShown(pageSize: Int, in store: any StoreReader) {
         invalidate()
         shownPage = try? page(size: pageSize, in: store)
     }

@@ -14,11 +14,11 @@ extension ListFrame {
     }
 
     /// `undo` took back `change`: the rows shown take what it wrote.
-    func takeUndo(of change: Change, pageSize: Int, in store: any Store) {
+    func takeUndo(of change: Change, pageSize: Int, in store: any StoreReader) {
         switch change {
         case .inserted(let collection, let record) where collection.name == self.collection.name:
             forget([record.id])  // undone: it leaves the rows shown
-        case .reordered(let collection, _, _, _, _, _, _) where collection.name == self.collection.name:
+        case .reordered(let collection, _) where collection.name == self.collection.name:
             renumberShown(pageSize: pageSize, in: store)
         case .updated(let collection, let id, _, let before, _) where collection.name == self.collection.name:
             // This session's own write: the row shown takes it, as after a save.

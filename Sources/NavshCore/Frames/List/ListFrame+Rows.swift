@@ -3,7 +3,7 @@ extension ListFrame {
     /// by its identity when another process committed since, and refused if
     /// it is gone), or, for a number not on the page shown, row N of the list
     /// as it is now. Never a different row than the one shown as N.
-    func numberedRow(_ text: String, in store: any Store) throws -> NumberedRow {
+    func numberedRow(_ text: String, in store: any StoreReader) throws -> NumberedRow {
         guard let number = Int(text), number >= 1 else {
             throw CommandError.rows(.notARowNumber(text))
         }
@@ -34,7 +34,7 @@ extension ListFrame {
     /// shown: `open 3` is row 3; anything else is a title, where an exact
     /// match (ignoring case) wins, then a unique partial match; several
     /// matches are listed.
-    func recordToOpen(_ target: String, in store: any Store) throws -> (Record, String) {
+    func recordToOpen(_ target: String, in store: any StoreReader) throws -> (Record, String) {
         if Int(target) != nil {
             let row = try numberedRow(target, in: store)
             guard let shown = row.shown, !Self.sameRow(shown, ListPreview.of(row.current, in: collection)) else {
@@ -77,7 +77,7 @@ extension ListFrame {
     }
 
     /// The row numbers on the page shown now (for completion).
-    func numbersOnPage(size: Int, in store: any Store) -> [String] {
+    func numbersOnPage(size: Int, in store: any StoreReader) -> [String] {
         guard let page = try? page(size: size, in: store) else { return [] }
         return page.rows.indices.map { String(page.index * page.size + $0 + 1) }
     }

@@ -29,12 +29,12 @@ extension RecordFrame {
     }
 
     /// The reference fields and related collections `open` can follow from here.
-    func openableNames(in store: any Store) -> [String] {
+    func openableNames(in store: any StoreReader) -> [String] {
         collection.fields.filter { $0.references != nil }.map(\.name) + relatedCollections(in: store).map(\.0.name)
     }
 
     /// Collections with a field that refers to this record's collection.
-    func relatedCollections(in store: any Store) -> [(CollectionSchema, Field)] {
+    func relatedCollections(in store: any StoreReader) -> [(CollectionSchema, Field)] {
         store.collections.compactMap { other in
             other.fields.first { $0.references?.collection.lowercased() == collection.name.lowercased() }
                 .map { (other, $0) }

@@ -6,7 +6,7 @@ extension RecordFrame {
     /// edits keeps its base (save checks it) and is warned once per change.
     /// `tookFresh` is true when the frame now shows values its user has
     /// not yet been told of.
-    func refresh(from store: any Store, prefix: String) -> (notice: String, tookFresh: Bool) {
+    func refresh(from store: any StoreReader, prefix: String) -> (notice: String, tookFresh: Bool) {
         guard let id else { return ("", false) }
         let fresh: Record?
         do {

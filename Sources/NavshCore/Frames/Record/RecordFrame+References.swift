@@ -1,11 +1,11 @@
 extension RecordFrame {
     /// Shows the buffered values, with the title of the row each reference field names.
-    func load(from store: any Store, pageSize: Int) throws -> any FrameView {
+    func load(from store: any StoreReader, pageSize: Int) throws -> any FrameView {
         RecordView(frame: self, references: referenceTitles(in: store))
     }
 
     /// The titles of the rows this frame's reference fields name, for display.
-    func referenceTitles(in store: any Store) -> [String: String] {
+    func referenceTitles(in store: any StoreReader) -> [String: String] {
         var titles: [String: String] = [:]
         for field in collection.fields {
             guard let reference = field.references else { continue }
@@ -22,7 +22,7 @@ extension RecordFrame {
 
     /// The row a reference value names, with its collection.
     static func referencedRecord(_ reference: Reference, _ value: Value,
-                                 in store: any Store) throws -> (CollectionSchema, Record)? {
+                                 in store: any StoreReader) throws -> (CollectionSchema, Record)? {
         guard let collection = store.collections.first(where: { $0.name.lowercased() == reference.collection.lowercased() })
         else { return nil }
         return try store.record(of: collection, referencedBy: value, field: reference.field).map { (collection, $0) }

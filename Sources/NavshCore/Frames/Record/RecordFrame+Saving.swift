@@ -1,28 +1,28 @@
 extension RecordFrame {
     /// Writes this frame's edits in one transaction and makes it clean,
     /// without popping it. The write happens only if the stored row still
-    /// holds the values the frame read (unless `force`). The list below
-    /// learns of the change by re-reading the saved row only (an insert
-    /// re-reads its page later).
+    /// holds the values the frame read (unless `force`). The frame and the
+    /// list below take the row as the write returned it (read inside its
+    /// transaction): no second read (an insert re-reads its page later).
     func save(force: Bool = false, in session: Session) throws -> String {
         let writer = session.writer
         let parent = session.stack.firstIndex { $0 === self }.flatMap { $0 > 0 ? session.stack[$0 - 1] as? ListFrame : nil }
         try checkRequired()
         guard let id else {
             // A draft's shown defaults (the schema's and the spec's) are written too.
-            let (saved, warning) = try writer.insert(buffer.current, into: collection)
+            let saved = try writer.insert(buffer.current, into: collection)
             parent?.invalidate()
             markSaved(saved)
             let position = (try? session.store.position(of: saved.id, in: collection)).flatMap { $0 }
-            return "saved \(crumb)\(position.map { " as row \($0 + 1)" } ?? "")\(warning)"
+            return "saved \(crumb)\(position.map { " as row \($0 + 1)" } ?? "")"
         }
         guard isDirty else { return "no changes to save in \(crumb)" }
         let title = crumb
         let changes = buffer.changes
-        let savedID: RecordID
+        let saved: Record
         do {
-            savedID = try writer.update(id, in: collection, title: title, changes: changes, base: buffer.base,
-                                        checked: !force)
+            saved = try writer.update(id, in: collection, title: title, changes: changes, base: buffer.base,
+                                      checked: !force)
         } catch StoreError.conflict(let current) {
             throw ConflictReport(frame: self, current: current)
         } catch StoreError.recordMissing {
@@ -36,22 +36,12 @@ extension RecordFrame {
             parent?.patch(restored, was: id)
             return "saved \(title) (put back: it had been deleted elsewhere)\(warning)"
         }
-        let written = buffer.current
-        do {
-            if let saved = try session.store.record(of: collection, id: savedID) {
-                markSaved(saved)
-                // A change to the field rows are ordered by can move the row: re-read the page.
-                if let order = collection.order, changes[order.field] != nil { parent?.invalidate() } else { parent?.patch(saved, was: id) }
-            }
-        } catch {
-            // Written but not read back: what was written is the new starting
-            // point, and the "saved" line says so (the write is committed).
-            markSaved(Record(id: savedID, values: written))
-            followRekey(from: id, to: savedID, changes: changes, in: session)
-            let why = CommandError.plainWords(error)
-            return "saved \(title) (warning: reading it back failed: \(why); reload shows it)"
-        }
-        followRekey(from: id, to: savedID, changes: changes, in: session)
+        // Stored values over the written ones: a store that found the row gone
+        // after the write (a trigger) returns only what was written.
+        markSaved(Record(id: saved.id, values: buffer.current.merging(saved.values) { _, stored in stored }))
+        // A change to the field rows are ordered by can move the row: re-read the page.
+        if let order = collection.order, changes[order.field] != nil { parent?.invalidate() } else { parent?.patch(saved, was: id) }
+        followRekey(from: id, to: saved.id, changes: changes, in: session)
         return "saved \(title)"
     }
 

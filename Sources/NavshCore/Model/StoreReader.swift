@@ -1,0 +1,73 @@
+/// What the core reads from storage: rows by page or by identity, what a
+/// delete would take with it, and whether anything changed elsewhere. The
+/// session and the frames hold a store as a `StoreReader`: writes are only
+/// reachable through `JournaledStore`, which records each in the journal
+/// (undo, dry runs), so no command can write without being journaled.
+///
+/// Reads are by page or by identity: nothing asks for a whole table, so a
+/// million-row collection costs no more memory than a small one.
+public protocol StoreReader: AnyObject {
+    /// A short name for the root frame (the file name, say).
+    var displayName: String { get }
+    /// Every table the store shows, as `presentation` presents it, in the
+    /// store's order (SQLite: creation order).
+    var collections: [CollectionSchema] { get }
+
+    /// How many rows the collection holds (within its scope, if any).
+    func count(of collection: CollectionSchema) throws -> Int
+    /// Rows in the collection's order, `offset` counting from 0.
+    func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
+    /// Rows as a list shows them (`ListPreview`): only the listed fields,
+    /// long values cut, so a page's cost does not grow with the values.
+    func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
+    /// The row with this identity, every field read exactly; nil when it is gone.
+    func record(of collection: CollectionSchema, id: RecordID) throws -> Record?
+    /// The row a reference names (`open FIELD`, a reference's title): by its
+    /// key when `field` is nil (or names the key), else the first whose
+    /// `field` holds `value`; nil when there is none.
+    func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> Record?
+    /// How many rows come before this one in the collection's order; nil
+    /// when the store cannot count it cheaply (an order by a field).
+    func position(of id: RecordID, in collection: CollectionSchema) throws -> Int?
+    /// Every row's identity in the collection's order: for rewriting a manual order.
+    func ids(of collection: CollectionSchema) throws -> [RecordID]
+    /// Every row's identity and its value of `field`, in the collection's
+    /// order: what a manual order is before `move` rewrites it, so that
+    /// `undo` can put back the very values (gaps and all).
+    func orderValues(of collection: CollectionSchema, field: String) throws -> [(id: RecordID, value: Value)]
+    /// Rows whose `field` matches `text`, ignoring case, in the collection's order.
+    func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int) throws -> [Record]
+
+    /// What deleting this row now would take with it (for the question
+    /// before a delete; the delete itself reports what it really took).
+    func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect]
+    /// Rows whose references (not cascading) would make deleting this row
+    /// fail: so a delete is refused up front, naming them.
+    func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference]
+    /// What other connections or processes committed since `token` (from
+    /// an earlier answer; nil for the first look): a new token, whether
+    /// anything changed, and which rows when the store can tell. The token
+    /// moves on another connection's commit only: this store's own writes
+    /// leave it as it was (the session reads a change as "elsewhere").
+    /// Cheap enough to ask before every command.
+    func changes(since token: Int?) throws -> StoreChanges
+    /// After another connection changed the schema (an outside `ALTER
+    /// TABLE`): reads `collections` again and returns true. Asked when the
+    /// change token moves.
+    func reloadSchemaIfChanged() throws -> Bool
+
+    /// The column names of the table (or view) called `table`, matched
+    /// ignoring case; empty when there is none. For checking an app spec
+    /// against the data before anything is created.
+    func columnNames(of table: String) throws -> [String]
+}
+
+extension StoreReader {
+    /// A store whose schema cannot change underneath it.
+    public func reloadSchemaIfChanged() throws -> Bool { false }
+
+    /// Full rows cut down: right for any store, cheaper where the store reads less.
+    public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
+        try records(of: collection, offset: offset, limit: limit).map { ListPreview.of($0, in: collection) }
+    }
+}
