@@ -31,4 +31,15 @@ import Testing
         h.run("back", "back", "open Ada", "open cars")
         #expect(h.output("show") == "cars (1)\n   1  Corolla  2014  1\n")
     }
+
+    /// Found by the trial of the reshaped core: a row moved to another owner
+    /// elsewhere was said to be deleted.
+    @Test func aRowThatLeftARelatedListIsNotCalledDeleted() throws {
+        let h = try SessionHarness(Fixtures.shop)
+        h.run("open owners", "open Ada", "open cars")
+        try h.database.execute("UPDATE cars SET owner_id = 2 WHERE model = 'Corolla'")
+        #expect(h.run("delete 1").error?.message == "row 1, Corolla, is no longer in this list (deleted, or changed "
+            + "elsewhere so it belongs to another); nothing was done (show lists the rows now)")
+        #expect(try h.database.rows("SELECT owner_id FROM cars WHERE model = 'Corolla'") == [["owner_id": "2"]])
+    }
 }

@@ -65,6 +65,20 @@ import Testing
         #expect(names(h.output("show")).suffix(4) == ["d", "c", "b", "a"])
     }
 
+    /// Found by the trial: a sort by a column renamed elsewhere fell back to
+    /// the table's order without a word.
+    @Test func aSortWhoseFieldIsGoneSaysSo() throws {
+        let h = try SessionHarness(Self.todo, mode: .interactive)
+        h.run("sort name desc")
+        try h.database.execute("ALTER TABLE todo RENAME COLUMN name TO title")
+        let shown = h.output("show")
+        #expect(shown.hasPrefix("todo changed elsewhere (added title; removed name; the sort by name is gone); showing it as it is now\n"))
+        #expect(h.run("sort name up").error?.message
+            == "sort: 'up' is not a direction; use asc or desc (usage: sort FIELD [desc])")
+        #expect(h.run("sort title DOWN").error?.message
+            == "sort: 'DOWN' is not a direction; use asc or desc (usage: sort FIELD [desc])", "said as typed")
+    }
+
     @Test func sortCompletesFieldsThenDirections() throws {
         let h = try SessionHarness(Self.todo, mode: .interactive)
         #expect(h.session.completions(before: "sort n").candidates == ["name"])

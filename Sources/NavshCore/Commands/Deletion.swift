@@ -2,6 +2,12 @@
 /// before the question, the question naming what goes with the row, and the
 /// delete that takes exactly what the question named.
 enum Deletion {
+    /// Whether a delete can work on this frame's rows (`help` offers it).
+    static func isOffered(in frame: any Frame) -> Bool {
+        let collection = (frame as? ListFrame)?.collection ?? (frame as? RecordFrame)?.collection
+        return collection.map { $0.isDeletable && $0.readOnlyReason == nil } ?? false
+    }
+
     static func checkDeletable(_ collection: CollectionSchema) throws {
         if !collection.isDeletable {
             throw CommandError.writes(.notDeletable(collection: collection.name))

@@ -5,7 +5,9 @@ public enum RowError: Equatable, Sendable {
     // MARK: Rows by number
     case notARowNumber(String)
     case noSuchRow(Int, collection: String, rowCount: Int)
-    case deletedSinceShown(number: Int, title: String)
+    /// `scoped`: the list shows one owner's rows, so the row may also have
+    /// been moved to another owner rather than deleted.
+    case deletedSinceShown(number: Int, title: String, scoped: Bool)
     case changedSinceShown(number: Int, title: String, now: String)
     /// Not on the page shown, and the list changed since: "row N now" would
     /// be a number its user never saw on that row.
@@ -49,7 +51,10 @@ public enum RowError: Equatable, Sendable {
             return count == 0
                 ? "\(collection) has no rows"
                 : "no row \(number); \(collection) has \(count) row\(count == 1 ? "" : "s")"
-        case .deletedSinceShown(let number, let title):
+        case .deletedSinceShown(let number, let title, true):
+            return "row \(number), \(title), is no longer in this list (deleted, or changed elsewhere so it belongs "
+                + "to another); nothing was done (show lists the rows now)"
+        case .deletedSinceShown(let number, let title, false):
             return "row \(number), \(title), was deleted elsewhere since shown; nothing was done "
                 + "(show lists the rows now)"
         case .changedSinceShown(let number, let title, let now):

@@ -1,9 +1,9 @@
 /// `help` lists what this frame accepts; `help COMMAND` gives usage and an
 /// example. Both come from `CommandRegistry`, the same table the parser reads.
 enum HelpText {
-    static func render(_ name: String?, in frame: FrameKind) -> String {
+    static func render(_ name: String?, in frame: any Frame) -> String {
         guard let name else { return overview(frame) }
-        let here = CommandRegistry.accepted(in: frame).map(\.form).filter { $0.name == name }
+        let here = CommandRegistry.accepted(in: frame.kind).map(\.form).filter { $0.name == name }
         let elsewhere = CommandRegistry.forms.map(\.form).filter { $0.name == name }
         guard let form = here.first ?? elsewhere.first else {
             return "no command '\(TextLayout.printable(name))'; help lists the commands here\n"
@@ -16,10 +16,11 @@ enum HelpText {
         return out
     }
 
-    static func overview(_ frame: FrameKind) -> String {
-        let forms = CommandRegistry.accepted(in: frame).map(\.form)
+    /// The commands that can work in this frame (`move` only where there is a manual order).
+    static func overview(_ frame: any Frame) -> String {
+        let forms = CommandRegistry.offered(in: frame)
         let width = forms.map { $0.usage.count }.max() ?? 0
-        var out = "Commands in \(frame.article):\n"
+        var out = "Commands in \(frame.kind.article):\n"
         for form in forms {
             out += "  " + form.usage + String(repeating: " ", count: width - form.usage.count) + "  " + form.summary + "\n"
         }

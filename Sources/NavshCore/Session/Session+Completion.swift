@@ -42,7 +42,11 @@ extension Session {
         let typed = text.drop { $0 == " " || $0 == "\t" }
         guard let space = typed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
             let prefix = String(typed)
-            return Completion(word: prefix, candidates: CommandRegistry.names(in: top.kind).filter { $0.hasPrefix(prefix) })
+            var names: [String] = []
+            for form in CommandRegistry.offered(in: top) where form.name.hasPrefix(prefix) && !names.contains(form.name) {
+                names.append(form.name)
+            }
+            return Completion(word: prefix, candidates: names.sorted())
         }
         guard let (_, type) = try? CommandParser.resolve(
             String(typed[..<space]), in: top.kind, abbreviations: mode == .interactive)

@@ -42,7 +42,14 @@ extension Session {
             if let difference = old.fieldDifference(to: new) { changed[old.name] = difference }
             var adopted = new
             adopted.scope = old.scope
-            adopted.order = old.order  // a `sort` in this frame stays (a field gone falls back to the key)
+            // A `sort` in this frame stays while its field does; if not, say it went.
+            if let sort = old.order, sort != new.order {
+                if new.field(named: sort.field) != nil {
+                    adopted.order = sort
+                } else {
+                    changed[old.name] = (changed[old.name].map { $0 + "; " } ?? "") + "the sort by \(sort.field) is gone"
+                }
+            }
             return adopted
         }
         for frame in stack {

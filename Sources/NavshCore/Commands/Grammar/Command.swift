@@ -23,6 +23,11 @@ protocol Command: Sendable {
     /// Tab candidates for `rest`, the text typed after the command's word.
     static func complete(_ rest: String, in session: Session) -> Completion
 
+    /// Whether `help` and Tab offer this command in this frame. A command
+    /// that cannot work here (`move` in a list without a manual order, `new`
+    /// in a view) is not offered, but typing it still explains why not.
+    static func isOffered(in frame: any Frame) -> Bool
+
     /// Changes or writes the record frame's values: not to be run on values
     /// its user has not seen yet (see `Session.noticeChangesElsewhere`).
     var editsTheRecord: Bool { get }
@@ -30,6 +35,7 @@ protocol Command: Sendable {
 
 extension Command {
     static func complete(_ rest: String, in session: Session) -> Completion { .none }
+    static func isOffered(in frame: any Frame) -> Bool { true }
     var editsTheRecord: Bool { false }
 }
 

@@ -46,6 +46,11 @@ enum CommandRegistry {
         forms.first { $0.form.name == name && $0.form.frames.contains(frame) }
     }
 
+    /// The forms `help` lists and Tab offers in this frame.
+    static func offered(in frame: any Frame) -> [CommandForm] {
+        accepted(in: frame.kind).filter { $0.type.isOffered(in: frame) }.map(\.form)
+    }
+
     /// The names accepted in a frame, each once, sorted: for completion.
     static func names(in frame: FrameKind) -> [String] {
         var names: [String] = []

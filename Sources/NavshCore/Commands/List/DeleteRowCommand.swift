@@ -10,6 +10,8 @@ struct DeleteRowCommand: OneArgumentCommand {
         self.row = row
     }
 
+    static func isOffered(in frame: any Frame) -> Bool { Deletion.isOffered(in: frame) }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         let collection = list.collection
@@ -39,7 +41,7 @@ struct DeleteRowCommand: OneArgumentCommand {
             throw CommandError.writes(.referencedNow(title: title))
         } catch StoreError.recordMissing {
             list.markStale()
-            throw CommandError.rows(.deletedSinceShown(number: row.number, title: title))
+            throw CommandError.rows(.deletedSinceShown(number: row.number, title: title, scoped: collection.scope != nil))
         }
         list.forget([record.id])
         return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done))\n")

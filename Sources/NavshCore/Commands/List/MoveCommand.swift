@@ -13,6 +13,10 @@ struct MoveCommand: Command {
         to = arguments.second
     }
 
+    static func isOffered(in frame: any Frame) -> Bool {
+        (frame as? ListFrame)?.collection.manualOrder != nil
+    }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         let store = session.store

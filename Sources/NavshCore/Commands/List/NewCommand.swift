@@ -8,6 +8,10 @@ struct NewCommand: PlainCommand {
 
     init() {}
 
+    static func isOffered(in frame: any Frame) -> Bool {
+        (frame as? ListFrame)?.collection.readOnlyReason == nil
+    }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         if let reason = list.collection.readOnlyReason {

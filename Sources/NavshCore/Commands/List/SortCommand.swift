@@ -12,11 +12,13 @@ struct SortCommand: Command {
 
     init(form: CommandForm, arguments: Arguments) throws(CommandError) {
         field = arguments.words.first
-        switch arguments.words.dropFirst().first?.lowercased() {
+        let direction = arguments.words.dropFirst().first
+        switch direction?.lowercased() {
         case nil, "asc"?: descending = false
         case "desc"?: descending = true
-        case let other?:
-            throw .rows(.notADirection(other))
+        default:
+            // Said as typed: the user must recognise what was refused.
+            throw .rows(.notADirection(direction ?? ""))
         }
     }
 

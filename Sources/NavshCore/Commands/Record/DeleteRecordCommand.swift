@@ -8,6 +8,8 @@ struct DeleteRecordCommand: PlainCommand {
 
     var editsTheRecord: Bool { true }
 
+    static func isOffered(in frame: any Frame) -> Bool { Deletion.isOffered(in: frame) }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
         let collection = frame.collection

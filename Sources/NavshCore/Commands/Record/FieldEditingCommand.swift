@@ -12,6 +12,8 @@ extension FieldEditingCommand {
 
     var editsTheRecord: Bool { true }
 
+    static func isOffered(in frame: any Frame) -> Bool { (frame as? RecordFrame)?.collection.readOnlyReason == nil }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let (frame, field) = try RecordFrame.editing(self.field, in: session)
         return try edit(field, of: frame, in: session)

@@ -20,6 +20,8 @@ struct SetCommand: Command {
 
     var editsTheRecord: Bool { true }
 
+    static func isOffered(in frame: any Frame) -> Bool { UnsetCommand.isOffered(in: frame) }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let (frame, field) = try RecordFrame.editing(self.field, in: session)
         guard let value else { throw Self.missingValue(field) }

@@ -10,7 +10,8 @@ extension ListFrame {
         if let shown = shownPage?.row(numbered: number) {
             // A page holds previews (`ListPreview`): the row shown is read whole by its identity.
             guard let current = try store.record(of: collection, id: shown.id) else {
-                throw CommandError.rows(.deletedSinceShown(number: number, title: RowTitle.of(shown, in: collection)))
+                throw CommandError.rows(.deletedSinceShown(number: number, title: RowTitle.of(shown, in: collection),
+                                                           scoped: collection.scope != nil))
             }
             return NumberedRow(number: number, shown: shown, current: current)
         }
