@@ -18,12 +18,16 @@ import Testing
 
     @Test func sortOrdersTheListAndRowNumbersFollowIt() throws {
         let h = try SessionHarness(Self.todo)
-        #expect(names(h.output("sort name")) == ["a", "b", "c", "d"])
+        let sorted = h.output("sort name")
+        #expect(names(sorted) == ["a", "b", "c", "d"])
+        #expect(sorted.hasPrefix("todo (4) · sorted by name\n"), "the header says how the list is sorted")
         #expect(names(h.output("sort name desc")) == ["d", "c", "b", "a"], "a second sort replaces the first")
         #expect(names(h.output("show")) == ["d", "c", "b", "a"])
         #expect(h.output("delete 1") == "deleted d\n", "row 1 is the first row as sorted and shown")
         #expect(try h.database.rows("SELECT name FROM todo ORDER BY id").compactMap { $0["name"] } == ["b", "a", "c"])
-        #expect(names(h.output("sort")) == ["b", "a", "c"], "sort alone goes back to the collection's order")
+        let restored = h.output("sort")
+        #expect(names(restored) == ["b", "a", "c"], "sort alone goes back to the collection's order")
+        #expect(restored.hasPrefix("todo (3)\n"))
     }
 
     @Test func sortPagesThroughTheWholeListInItsOrder() throws {

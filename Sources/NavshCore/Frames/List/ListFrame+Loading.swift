@@ -40,8 +40,17 @@ extension ListFrame {
                 rows[i].section = value.isNull ? "(no \(group))" : ValueText.formatted(value, .plain)
             }
         }
-        return ListView(header: "\(collection.displayTitle) (\(total))", rows: rows, total: total,
+        return ListView(header: "\(collection.displayTitle) (\(total))" + sortNote(in: store), rows: rows, total: total,
                         pageIndex: page.index, pageSize: size, empty: "no rows yet; new adds one")
+    }
+
+    /// ` · sorted by name desc` after a `sort` in this frame; nothing in the
+    /// collection's own order.
+    private func sortNote(in store: any StoreReader) -> String {
+        guard let order = collection.order,
+              order != store.collections.first(where: { $0.name == collection.name })?.order
+        else { return "" }
+        return " · sorted by \(TextLayout.printable(order.field))" + (order.descending ? " desc" : "")
     }
 
     /// After this session reordered the list, its numbers are the new order:
