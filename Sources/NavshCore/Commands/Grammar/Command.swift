@@ -125,3 +125,13 @@ protocol OneArgumentCommand: Command {
 extension OneArgumentCommand {
     init(form: CommandForm, arguments: Arguments) { self.init(arguments.rest ?? arguments.first) }
 }
+
+/// `open` in each kind of frame: its one argument is what to open (a
+/// struct whose one stored property is `target` gets `init(target:)` free).
+protocol OpenCommand: OneArgumentCommand {
+    init(target: String)
+}
+
+extension OpenCommand {
+    init(_ argument: String) { self.init(target: argument) }
+}

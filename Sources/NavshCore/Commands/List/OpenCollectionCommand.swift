@@ -1,13 +1,9 @@
 /// `open N` or `open NAME` in the list of collections pushes that collection's list.
-struct OpenCollectionCommand: OneArgumentCommand {
+struct OpenCollectionCommand: OpenCommand {
     static let forms = [CommandForm("open", [.collections], .rest("collection"), usage: "open N | open NAME",
                                     "open the collection at row N, or by name", example: "open Items")]
 
     let target: String
-
-    init(_ target: String) {
-        self.target = target
-    }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let root = try session.topFrame(CollectionsFrame.self)

@@ -1,13 +1,9 @@
 /// `open N` or `open TITLE` in a list pushes that record.
-struct OpenRowCommand: OneArgumentCommand {
+struct OpenRowCommand: OpenCommand {
     static let forms = [CommandForm("open", [.list], .rest("row"), usage: "open N | open TITLE",
                                     "open row N, or the row whose title matches", example: "open 3")]
 
     let target: String
-
-    init(_ target: String) {
-        self.target = target
-    }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)

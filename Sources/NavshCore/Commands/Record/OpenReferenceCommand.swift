@@ -1,15 +1,11 @@
 /// `open FIELD` on a record follows a reference to the row it names;
 /// `open COLLECTION` lists the rows of a related collection that name this
 /// record (an owner's cars).
-struct OpenReferenceCommand: OneArgumentCommand {
+struct OpenReferenceCommand: OpenCommand {
     static let forms = [CommandForm("open", [.record], .rest("field or collection"), usage: "open FIELD|COLLECTION",
                                     "follow a reference, or list related rows", example: "open owner_id")]
 
     let target: String
-
-    init(_ target: String) {
-        self.target = target
-    }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
