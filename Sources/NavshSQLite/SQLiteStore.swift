@@ -127,15 +127,27 @@ public final class SQLiteStore: Store {
     }
 
     /// A condition joined with the collection's scope (an owner's cars), if any.
+    /// The collection's scope and filters, and `condition`, as one WHERE
+    /// clause (nil when there is none) with its arguments.
     func scoped(
         _ collection: CollectionSchema, _ condition: (sql: String, arguments: StatementArguments)?
     ) -> (sql: String?, arguments: StatementArguments) {
-        guard let scope = collection.scope else { return (condition?.sql, condition?.arguments ?? []) }
-        let scopeSQL = "\(scope.field.sqlIdentifier) IS \(scope.value.sqlPlaceholder)"
-        var arguments = StatementArguments([scope.value.databaseValue])
-        guard let condition else { return (scopeSQL, arguments) }
-        arguments += condition.arguments
-        return ("\(scopeSQL) AND (\(condition.sql))", arguments)
+        var parts: [String] = []
+        var arguments = StatementArguments()
+        if let scope = collection.scope {
+            parts.append("\(scope.field.sqlIdentifier) IS \(scope.value.sqlPlaceholder)")
+            arguments += StatementArguments([scope.value.databaseValue])
+        }
+        for filter in collection.filters {
+            let (sql, values) = Self.sql(for: filter, in: collection)
+            parts.append(sql)
+            arguments += StatementArguments(values)
+        }
+        if let condition {
+            parts.append(parts.isEmpty ? condition.sql : "(\(condition.sql))")
+            arguments += condition.arguments
+        }
+        return (parts.isEmpty ? nil : parts.joined(separator: " AND "), arguments)
     }
 
     /// The spec's order field, then the key; without one, the key, newest

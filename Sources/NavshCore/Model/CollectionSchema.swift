@@ -30,6 +30,9 @@ public struct CollectionSchema: Sendable {
     /// Only the rows whose `field` holds `value`: an owner's cars, opened
     /// from the owner's record. Stores add it to every read; drafts start with it.
     public var scope: Scope?
+    /// Conditions every row shown must meet (`find`, `where`), added by
+    /// stores to every read like `scope`.
+    public var filters: [RowFilter] = []
     /// Lists come in sections, one per value of this field, in its order.
     public var groupField: String?
     /// Titled groups of fields in the record frame; fields in none follow.
