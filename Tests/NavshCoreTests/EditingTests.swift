@@ -141,15 +141,11 @@ import Testing
     /// The save takes the row as the store's update returned it, read in
     /// the write's own transaction: no second read of the row, no page.
     @Test func saveReadsNothingAfterTheWrite() throws {
-        let database = try TemporaryDatabase(Fixtures.numbered(50))
-        let store = CountingStore(try database.store())
-        let session = Session(store: store, mode: .script)
-        _ = session.execute("show")
-        _ = session.execute("open 3")
-        _ = session.execute("set name Third")
+        let (h, store) = try SessionHarness.counting(Fixtures.numbered(50))
+        h.run("show", "open 3", "set name Third")
         store.resetCounters()
-        #expect(session.execute("save").output == "saved Third\n")
-        let shown = session.execute("show").output
+        #expect(h.run("save").output == "saved Third\n")
+        let shown = h.run("show").output
         #expect(shown.contains("   3  Third"))
         #expect(store.pageReads == 0, "the page is not read again")
         #expect(store.rowsRead == 0, "the update returned the stored row")
