@@ -5,6 +5,13 @@ import Testing
 /// The buffered edit model: edits stay private until `save`, which writes
 /// exactly the changed fields; `cancel` and refusals write nothing.
 @Suite struct EditingTests {
+    /// Rows keyed by two columns and no row number: a save that changes
+    /// the key must follow the row to its new one.
+    static let pairs = """
+        CREATE TABLE pairs (a TEXT, b INTEGER, label TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
+        INSERT INTO pairs VALUES ('x', 1, 'one'), ('y', 2, 'two');
+        """
+
     @Test func saveWritesExactlyTheChangedFields() throws {
         let h = try SessionHarness(Fixtures.items)
         let before = try h.database.snapshot("items")
@@ -105,10 +112,7 @@ import Testing
     }
 
     @Test func changingTheKeyOfAWithoutRowidRowFollowsIt() throws {
-        let h = try SessionHarness("""
-            CREATE TABLE pairs (a TEXT, b INTEGER, label TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
-            INSERT INTO pairs VALUES ('x', 1, 'one'), ('y', 2, 'two');
-            """)
+        let h = try SessionHarness(Self.pairs)
         h.run("show", "open one", "set b 5")
         #expect(h.output("save") == "saved one\n")
         #expect(try h.database.rows("SELECT b FROM pairs WHERE label = 'one'")[0]["b"] == "5")
@@ -123,10 +127,7 @@ import Testing
     /// the row under its new key; a later save is no "deleted elsewhere" and
     /// `save!` never puts the old row back beside the new one.
     @Test func aRowReKeyedByASaveIsFollowedEverywhere() throws {
-        let h = try SessionHarness("""
-            CREATE TABLE pairs (a TEXT, b INTEGER, label TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
-            INSERT INTO pairs VALUES ('x', 1, 'one'), ('y', 2, 'two');
-            """)
+        let h = try SessionHarness(Self.pairs)
         h.run("show", "open 1", "set b 5")
         #expect(h.output("save") == "saved one\n")
         #expect(h.output("open 1").contains("b  5\n"), "open N opens the row under its new key")
