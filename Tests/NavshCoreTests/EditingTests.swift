@@ -5,6 +5,13 @@ import Testing
 /// The buffered edit model: edits stay private until `save`, which writes
 /// exactly the changed fields; `cancel` and refusals write nothing.
 @Suite struct EditingTests {
+    /// Rows keyed by two columns and no row number: a save that changes
+    /// the key must follow the row to its new one.
+    static let pairs = """
+        CREATE TABLE pairs (a TEXT, b INTEGER, label TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
+        INSERT INTO pairs VALUES ('x', 1, 'one'), ('y', 2, 'two');
+        """
+
     @Test func saveWritesExactlyTheChangedFields() throws {
         let h = try SessionHarness(Fixtures.items)
         let before = try h.database.snapshot("items")
@@ -105,10 +112,7 @@ import Testing
     }
 
     @Test func changingTheKeyOfAWithoutRowidRowFollowsIt() throws {
-        let h = try SessionHarness("""
-            CREATE TABLE pairs (a TEXT, b INTEGER, label TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
-            INSERT INTO pairs VALUES ('x', 1, 'one'), ('y', 2, 'two');
-            """)
+        let h = try SessionHarness(Self.pairs)
         h.run("show", "open one", "set b 5")
         #expect(h.output("save") == "saved one\n")
         #expect(try h.database.rows("SELECT b FROM pairs WHERE label = 'one'")[0]["b"] == "5")
@@ -123,10 +127,7 @@ import Testing
     /// the row under its new key; a later save is no "deleted elsewhere" and
     /// `save!` never puts the old row back beside the new one.
     @Test func aRowReKeyedByASaveIsFollowedEverywhere() throws {
-        let h = try SessionHarness("""
-            CREATE TABLE pairs (a TEXT, b INTEGER, label TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
-            INSERT INTO pairs VALUES ('x', 1, 'one'), ('y', 2, 'two');
-            """)
+        let h = try SessionHarness(Self.pairs)
         h.run("show", "open 1", "set b 5")
         #expect(h.output("save") == "saved one\n")
         #expect(h.output("open 1").contains("b  5\n"), "open N opens the row under its new key")
@@ -141,15 +142,11 @@ import Testing
     /// The save takes the row as the store's update returned it, read in
     /// the write's own transaction: no second read of the row, no page.
     @Test func saveReadsNothingAfterTheWrite() throws {
-        let database = try TemporaryDatabase(Fixtures.numbered(50))
-        let store = CountingStore(try database.store())
-        let session = Session(store: store, mode: .script)
-        _ = session.execute("show")
-        _ = session.execute("open 3")
-        _ = session.execute("set name Third")
+        let (h, store) = try SessionHarness.counting(Fixtures.numbered(50))
+        h.run("show", "open 3", "set name Third")
         store.resetCounters()
-        #expect(session.execute("save").output == "saved Third\n")
-        let shown = session.execute("show").output
+        #expect(h.run("save").output == "saved Third\n")
+        let shown = h.run("show").output
         #expect(shown.contains("   3  Third"))
         #expect(store.pageReads == 0, "the page is not read again")
         #expect(store.rowsRead == 0, "the update returned the stored row")

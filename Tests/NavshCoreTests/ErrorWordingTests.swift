@@ -130,12 +130,10 @@ private enum DriverFault: Error {
 
 @Suite struct UnknownStoreErrorTests {
     @Test func anUntranslatedErrorReachesTheUserInPlainWords() throws {
-        let database = try TemporaryDatabase(Fixtures.numbered(3))
-        let store = CountingStore(try database.store())
-        let session = Session(store: store, mode: .script)
-        _ = session.execute("show")
+        let (h, store) = try SessionHarness.counting(Fixtures.numbered(3))
+        h.run("show")
         store.recordReadError = DriverFault.diskFull(code: 5)
-        let response = session.execute("open 2")
+        let response = h.run("open 2")
         let message = try #require(response.error?.message)
         #expect(message == "storage error: an unexpected error (DriverFault)")
         for debugForm in ["Optional(", "diskFull(", "other("] {
@@ -144,14 +142,12 @@ private enum DriverFault: Error {
     }
 
     @Test func aStoreErrorTheCoreDoesNotKnowSaysWhatTheStoreSaid() throws {
-        let database = try TemporaryDatabase(Fixtures.numbered(3))
-        let store = CountingStore(try database.store())
-        let session = Session(store: store, mode: .script)
-        _ = session.execute("show")
+        let (h, store) = try SessionHarness.counting(Fixtures.numbered(3))
+        h.run("show")
         store.failsRecordReads = true
-        #expect(session.execute("open 2").error?.message == "storage error: disk I/O error")
+        #expect(h.run("open 2").error?.message == "storage error: disk I/O error")
         store.failsRecordReads = false
         store.recordReadError = StoreError.other("")
-        #expect(session.execute("open 2").error?.message == "storage error: the store failed without saying why")
+        #expect(h.run("open 2").error?.message == "storage error: the store failed without saying why")
     }
 }

@@ -8,24 +8,25 @@ import Testing
 /// makes no read that can fail after it committed.
 @Suite struct ReadBackFailureTests {
     @Test func aSaveNeedsNoReadAfterItsWrite() throws {
-        let database = try TemporaryDatabase(Fixtures.numbered(3))
-        let store = CountingStore(try database.store())
-        let session = Session(store: store, mode: .script)
-        _ = session.execute("new")
-        _ = session.execute("set name Fourth")
-        store.failsRecordReads = true
-        let inserted = session.execute("save")
-        #expect(inserted.error == nil)
-        #expect(inserted.output == "saved Fourth as row 4\n")
-        #expect(try database.rows("SELECT name FROM things WHERE rowid = 4") == [["name": "Fourth"]])
+        let (h, store) = try SessionHarness.counting(Fixtures.numbered(3))
+        h.run("new", "set name Fourth")
+        try expectSaveWithRecordReadsFailing(h, store, reports: "saved Fourth as row 4\n", stores: "Fourth")
+        h.run("open 4", "set name Vierte")
+        try expectSaveWithRecordReadsFailing(h, store, reports: "saved Vierte\n", stores: "Vierte")
+    }
 
-        store.failsRecordReads = false
-        _ = session.execute("open 4")
-        _ = session.execute("set name Vierte")
+    /// Saves while every read of a row by its identity fails, then expects
+    /// the save reported as written and row 4 named `name` in the file.
+    private func expectSaveWithRecordReadsFailing(
+        _ h: SessionHarness, _ store: CountingStore, reports output: String, stores name: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         store.failsRecordReads = true
-        let updated = session.execute("save")
-        #expect(updated.error == nil)
-        #expect(updated.output == "saved Vierte\n")
-        #expect(try database.rows("SELECT name FROM things WHERE rowid = 4") == [["name": "Vierte"]])
+        defer { store.failsRecordReads = false }
+        let saved = h.run("save")
+        #expect(saved.error == nil, sourceLocation: sourceLocation)
+        #expect(saved.output == output, sourceLocation: sourceLocation)
+        #expect(try h.database.rows("SELECT name FROM things WHERE rowid = 4") == [["name": name]],
+                sourceLocation: sourceLocation)
     }
 }

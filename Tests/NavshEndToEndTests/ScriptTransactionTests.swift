@@ -18,8 +18,9 @@ import Testing
 
     @Test func dryRunWritesNothingAndSaysWhatItWouldHaveDone() throws {
         let db = try TemporaryDatabase(Fixtures.items)
-        let before = try db.snapshot("items")
-        let result = try navsh.run([db.path, "--dry-run"], stdin: script)
+        let result = try db.expectUnchanged("items") {
+            try navsh.run([db.path, "--dry-run"], stdin: script)
+        }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasSuffix("""
             dry run: nothing was written; the script would have made 3 changes:
@@ -29,16 +30,15 @@ import Testing
             rows it would have changed, cascades and triggers included: 3 (items: 1 inserted, 1 updated, 1 deleted)
 
             """))
-        #expect(try db.snapshot("items") == before)
     }
 
     @Test func dryRunKeepsTheRealExitStatus() throws {
         let db = try TemporaryDatabase(Fixtures.items)
-        let before = try db.snapshot("items")
-        let result = try navsh.run([db.path, "--dry-run"], stdin: "open 1\nset value 150\nsave\nopen 99\n")
+        let result = try db.expectUnchanged("items") {
+            try navsh.run([db.path, "--dry-run"], stdin: "open 1\nset value 150\nsave\nopen 99\n")
+        }
         #expect(result.status == 1)
         #expect(result.stdout.contains("the script would have made 1 change:\n  update items › Gort statue: value 120 → 150\n"))
-        #expect(try db.snapshot("items") == before)
     }
 
     @Test func atomicCommitsOnceWhenEverythingSucceeds() throws {
@@ -51,12 +51,12 @@ import Testing
 
     @Test func atomicRollsEverythingBackOnAFailure() throws {
         let db = try TemporaryDatabase(Fixtures.items)
-        let before = try db.snapshot("items")
-        let result = try navsh.run([db.path, "--atomic"], stdin: script + "open 1\nset value -1\nsave\n")
+        let result = try db.expectUnchanged("items") {
+            try navsh.run([db.path, "--atomic"], stdin: script + "open 1\nset value -1\nsave\n")
+        }
         #expect(result.status == 1)
         #expect(result.stderr.contains("<stdin>:10: error: items › Gort statue: value: refused by a CHECK constraint"))
         #expect(result.stderr.contains("--atomic: the script did not finish cleanly, so all 3 of its changes were rolled back"))
-        #expect(try db.snapshot("items") == before)
     }
 
     @Test func atomicAndDryRunAreForScripts() throws {

@@ -26,8 +26,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func pagesCountAndPositionsFollowTheCollectionsOrder(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.numbered(30))
-        let things = try fixture.collection("things")
+        let (fixture, things) = try kind.make(Schemas.numbered(30), opening: "things")
         let store = fixture.store
         #expect(try store.count(of: things) == 30)
         #expect(try store.records(of: things, offset: 10, limit: 5).map { $0["name"] } == (11...15).map { .text("Row \($0)") })
@@ -67,8 +66,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func aRecordIsReadByItsIdentityAndAMissingOneIsNil(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let cat = try fixture.row("items", "name", .text("Lucky cat 🐱"))
         #expect(cat.values == [
             "id": .integer(5), "name": .text("Lucky cat 🐱"), "serial": .text("LC-0888"), "value": .integer(18),
@@ -110,8 +108,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func findMatchesExactlyByPrefixOrAnywhereIgnoringCase(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.words)
-        let words = try fixture.collection("words")
+        let (fixture, words) = try kind.make(Schemas.words, opening: "words")
         func found(_ text: String, _ match: TextMatch, limit: Int = 10) throws -> [Value] {
             try fixture.store.find(text, in: "word", of: words, match: match, limit: limit).map { $0["word"] }
         }
@@ -131,8 +128,7 @@ import Testing
     /// The protocol says "ignoring case", without an ASCII-only exception.
     @Test(arguments: StoreKind.all)
     func findIgnoresTheCaseOfLettersBeyondASCII(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.words)
-        let words = try fixture.collection("words")
+        let (fixture, words) = try kind.make(Schemas.words, opening: "words")
         withKnownIssue("SQLite's LIKE and NOCASE fold ASCII letters only: éCLAIR does not find Éclair") {
             let exact = try fixture.store.find("éCLAIR", in: "word", of: words, match: .exact, limit: 10)
             let prefix = try fixture.store.find("écl", in: "word", of: words, match: .prefix, limit: 10)

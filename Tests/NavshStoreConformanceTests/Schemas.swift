@@ -1,3 +1,5 @@
+import NavshTestSupport
+
 /// The schemas the conformance tests open stores on.
 ///
 /// Written in the SQL that SQLite and PostgreSQL share where that is enough:
@@ -21,11 +23,7 @@ enum Schemas {
     /// Field kinds, defaults and the constraints whose errors a store must name.
     static let items = """
         CREATE TABLE items (
-            id INTEGER PRIMARY KEY,
-            name TEXT NOT NULL CHECK (length(name) > 0),
-            serial TEXT UNIQUE,
-            value INTEGER NOT NULL DEFAULT 0 CHECK (value >= 0),
-            weight REAL,
+        \(Fixtures.constrainedItemColumns)
             note TEXT DEFAULT 'none',
             created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
         );

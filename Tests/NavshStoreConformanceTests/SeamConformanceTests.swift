@@ -10,8 +10,7 @@ import Testing
     /// works again.
     @Test(arguments: StoreKind.all)
     func aCancelledReadStopsAndTheStoreWorksAfter(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.many)
-        let many = try fixture.collection("many")
+        let (fixture, many) = try kind.make(Schemas.many, opening: "many")
         fixture.store.isCancelled = { true }
         expectStoreError("interrupted", matching: { $0 == .interrupted }) {
             try fixture.store.records(of: many, offset: 19_990, limit: 5)
@@ -92,8 +91,7 @@ import Testing
     /// core need not read it again.
     @Test(arguments: StoreKind.all)
     func anInsertReturnsTheStoredRowWithDefaultsFilledIn(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let kite = try fixture.store.insert(["name": .text("Kite")], into: items)
         #expect(kite == (try fixture.store.record(of: items, id: kite.id)))
         #expect(kite["value"] == .integer(0))
@@ -107,12 +105,10 @@ import Testing
     /// new identity.
     @Test(arguments: StoreKind.all)
     func anUpdateReturnsTheStoredRow(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items + Schemas.pairs)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items + Schemas.pairs, opening: "items")
         let gort = try fixture.row("items", "name", .text("Gort statue"))
         let updated = try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: gort.values)
-        var expected = gort
-        expected.values["value"] = .integer(7)
+        let expected = gort.with(["value": .integer(7)])
         #expect(updated == expected)
 
         let pairs = try fixture.collection("pairs")
@@ -126,8 +122,7 @@ import Testing
     /// identity): by the target's key, or by the value of the field named.
     @Test(arguments: StoreKind.all)
     func aReferenceIsFollowedToTheRowItNames(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.garage)
-        let owners = try fixture.collection("owners")
+        let (fixture, owners) = try kind.make(Schemas.garage, opening: "owners")
         let grace = try fixture.row("owners", "name", .text("Grace"))
         #expect(try fixture.store.record(of: owners, referencedBy: .integer(2), field: nil) == grace)
         #expect(try fixture.store.record(of: owners, referencedBy: .integer(2), field: "id") == grace)

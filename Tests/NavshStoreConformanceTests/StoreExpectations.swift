@@ -29,6 +29,16 @@ extension StoreFixture {
     }
 }
 
+extension Record {
+    /// This row with `changes` written over its values, its identity kept:
+    /// what a store must hold after an update that writes them.
+    func with(_ changes: [String: Value]) -> Record {
+        var changed = self
+        changed.values.merge(changes) { $1 }
+        return changed
+    }
+}
+
 /// Expects `body` to throw a `StoreError` that `matches` accepts; records any
 /// other error, or none, at the caller's line.
 func expectStoreError<T>(

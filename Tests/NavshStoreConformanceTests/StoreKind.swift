@@ -55,6 +55,17 @@ struct StoreKind: Sendable, CustomTestStringConvertible {
     }
 }
 
+extension StoreKind {
+    /// A fresh store holding `schema`, and its collection `name`: how most
+    /// tests begin. A collection the store does not list fails at the
+    /// caller's line.
+    func make(_ schema: String, opening name: String,
+              sourceLocation: SourceLocation = #_sourceLocation) throws -> (StoreFixture, CollectionSchema) {
+        let fixture = try make(schema)
+        return (fixture, try fixture.collection(name, sourceLocation: sourceLocation))
+    }
+}
+
 /// A fresh store and a way to write to its data as another process would.
 struct StoreFixture {
     let store: any Store

@@ -9,8 +9,7 @@ import Testing
     /// clears the car of the trips in those cars.
     @Test(arguments: StoreKind.all)
     func aDeleteReportsEveryRowItTookOrChangedAsAskedBefore(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.garage)
-        let owners = try fixture.collection("owners")
+        let (fixture, owners) = try kind.make(Schemas.garage, opening: "owners")
         let ada = try fixture.row("owners", "name", .text("Ada"))
         let corolla = try fixture.row("cars", "model", .text("Corolla"))
         let beetle = try fixture.row("cars", "model", .text("Beetle"))
@@ -72,8 +71,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func atomicallyCommitsEveryWriteOrNone(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let before = try fixture.rows("items")
         let gort = try fixture.row("items", "name", .text("Gort statue"))
         expectConstraint(.unique, fields: ["serial"]) {
@@ -97,8 +95,7 @@ import Testing
     /// its own writes only, and the outer one can still commit.
     @Test(arguments: StoreKind.all)
     func aFailedInnerAtomicallyTakesBackOnlyItsOwnWrites(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let gort = try fixture.row("items", "name", .text("Gort statue"))
         try fixture.store.atomically {
             try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: nil)
@@ -109,8 +106,7 @@ import Testing
                 }
             }
         }
-        var expected = gort
-        expected.values["value"] = .integer(7)
+        let expected = gort.with(["value": .integer(7)])
         #expect(try fixture.store.record(of: items, id: gort.id) == expected)
     }
 
@@ -118,8 +114,7 @@ import Testing
     /// and `rollback: true` takes every one back when it ends.
     @Test(arguments: StoreKind.all)
     func aTransactionThatAlwaysRollsBackWritesNothing(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let before = try fixture.rows("items")
         let gort = try fixture.row("items", "name", .text("Gort statue"))
         let read = try fixture.store.transaction(rollback: true) {
@@ -138,8 +133,7 @@ import Testing
     @Test(arguments: StoreKind.all)
     func aTransactionRollsBackWhenItsBodyThrows(kind: StoreKind) throws {
         struct Failed: Error {}
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let before = try fixture.rows("items")
         let gort = try fixture.row("items", "name", .text("Gort statue"))
         #expect(throws: Failed.self) {
@@ -161,8 +155,7 @@ import Testing
     /// where another connection sees them.
     @Test(arguments: StoreKind.all)
     func aRefusedWriteInATransactionLeavesTheOthersToCommit(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let gort = try fixture.row("items", "name", .text("Gort statue"))
         try fixture.store.transaction {
             try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: nil)
@@ -173,8 +166,7 @@ import Testing
                 }
             }
         }
-        var expected = gort
-        expected.values["value"] = .integer(7)
+        let expected = gort.with(["value": .integer(7)])
         #expect(try fixture.store.record(of: items, id: gort.id) == expected)
         // Committed: another connection's write on top of it lands.
         try fixture.elsewhere("UPDATE items SET note = 'seen' WHERE value = 7")
@@ -183,8 +175,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func renumberWritesOneTwoThreeAlongTheGivenOrderAllOrNothing(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.ordered)
-        let steps = try fixture.collection("steps")
+        let (fixture, steps) = try kind.make(Schemas.ordered, opening: "steps")
         let ids = try ["stir", "boil", "pour"].map { try fixture.row("steps", "title", .text($0)).id }
         try fixture.store.renumber(ids, field: "pos", in: steps)
         #expect(try ids.map { try fixture.store.record(of: steps, id: $0)?["pos"] } == [.integer(1), .integer(2), .integer(3)])
@@ -211,8 +202,7 @@ import Testing
     /// must name the one changed.
     @Test(arguments: StoreKind.all)
     func changesSinceSeesAnotherConnectionsCommitOnly(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let first = try fixture.store.changes(since: nil)
         #expect(first.changedElsewhere == false)
         #expect(try fixture.store.changes(since: first.token) == StoreChanges(token: first.token, changedElsewhere: false))

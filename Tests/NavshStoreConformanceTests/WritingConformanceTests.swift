@@ -6,8 +6,7 @@ import Testing
 @Suite struct WritingConformanceTests {
     @Test(arguments: StoreKind.all)
     func anInsertReturnsAnIdentityThatReadsBackWithTheValuesAndDefaults(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let id = try fixture.store.insert(["name": .text("Tea set"), "weight": .real(2.5)], into: items).id
         let row = try #require(try fixture.store.record(of: items, id: id))
         #expect(row.id == id)
@@ -26,8 +25,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func anInsertOfNoValuesTakesEveryDefault(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.numbered(2))
-        let things = try fixture.collection("things")
+        let (fixture, things) = try kind.make(Schemas.numbered(2), opening: "things")
         let id = try fixture.store.insert([:], into: things).id
         let row = try #require(try fixture.store.record(of: things, id: id))
         #expect(row["name"] == .null)
@@ -37,19 +35,16 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func anUpdateWritesOnlyTheChangedFields(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let read = try fixture.row("items", "name", .text("Hoverboard"))
         try fixture.store.update(read.id, in: items, changes: ["value": .integer(1000)], expecting: nil)
-        var expected = read
-        expected.values["value"] = .integer(1000)
+        let expected = read.with(["value": .integer(1000)])
         #expect(try fixture.store.record(of: items, id: read.id) == expected)
     }
 
     @Test(arguments: StoreKind.all)
     func anUpdateExpectingWhatIsStoredWrites(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let read = try fixture.row("items", "name", .text("Hoverboard"))
         try fixture.store.update(read.id, in: items, changes: ["value": .integer(1000)], expecting: read.values)
         #expect(try fixture.store.record(of: items, id: read.id)?["value"] == .integer(1000))
@@ -57,8 +52,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func anUpdateOverAChangeElsewhereIsAConflictWithTheRowAsItIsNow(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let read = try fixture.row("items", "name", .text("Hoverboard"))
         // Another field than the one written: the whole row read is the expectation.
         try fixture.elsewhere("UPDATE items SET note = 'sold' WHERE id = 3")
@@ -72,8 +66,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func writesToARowDeletedElsewhereReportItMissing(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let read = try fixture.row("items", "name", .text("Rusty spork"))
         try fixture.elsewhere("DELETE FROM items WHERE id = 2")
         for expecting in [nil, read.values] {
@@ -85,8 +78,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func aDeleteChecksWhatWasReadLikeAnUpdate(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let gort = try fixture.row("items", "name", .text("Gort statue"))
         let spork = try fixture.row("items", "name", .text("Rusty spork"))
         try fixture.elsewhere("UPDATE items SET weight = 13 WHERE id = 1")
@@ -107,8 +99,7 @@ import Testing
         let corolla = try fixture.row("cars", "model", .text("Corolla"))
         cars.scope = CollectionSchema.Scope(field: "owner_id", value: corolla["owner_id"])
         try fixture.elsewhere("UPDATE cars SET owner_id = 2 WHERE id = 1")
-        var now = corolla
-        now.values["owner_id"] = .integer(2)
+        let now = corolla.with(["owner_id": .integer(2)])
         expectConflict(current: now) {
             try fixture.store.update(corolla.id, in: cars, changes: ["model": .text("Yaris")], expecting: corolla.values)
         }
@@ -119,8 +110,7 @@ import Testing
     /// collation: a change of case elsewhere is a change.
     @Test(arguments: StoreKind.all)
     func aCaseOnlyChangeInACaselessColumnIsAConflict(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.caseless)
-        let tags = try fixture.collection("tags")
+        let (fixture, tags) = try kind.make(Schemas.caseless, opening: "tags")
         let read = try fixture.row("tags", "uses", .integer(1))
         try fixture.elsewhere("UPDATE tags SET name = 'GORT' WHERE id = 1")
         let now = try #require(try fixture.store.record(of: tags, id: read.id))
@@ -134,8 +124,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func aDeletedRowIsRestoredWithItsIdentity(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let bear = try fixture.row("items", "name", .text("木彫りの熊"))
         let before = try fixture.rows("items")
         try fixture.store.delete(bear.id, from: items, expecting: bear.values)
@@ -150,8 +139,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func constraintErrorsNameTheirKindAndFieldAndWriteNothing(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items + Schemas.garage)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items + Schemas.garage, opening: "items")
         let cars = try fixture.collection("cars")
         let gort = try fixture.row("items", "name", .text("Gort statue"))
         let before = try fixture.rows("items")
@@ -177,8 +165,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func aWriteNamingAFieldTheCollectionLacksIsRefused(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.items)
-        let items = try fixture.collection("items")
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let gort = try fixture.row("items", "name", .text("Gort statue"))
         let before = try fixture.rows("items")
         expectStoreError("a refusal", matching: { _ in true }) {
@@ -194,16 +181,14 @@ import Testing
     /// and every write finds its row by them.
     @Test(arguments: StoreKind.all)
     func aTableKeyedByItsPrimaryKeyAloneIsWrittenByKey(kind: StoreKind) throws {
-        let fixture = try kind.make(Schemas.pairs)
-        let pairs = try fixture.collection("pairs")
+        let (fixture, pairs) = try kind.make(Schemas.pairs, opening: "pairs")
         #expect(try fixture.column("pairs", "label") == [.text("first"), .text("second"), .text("third")])
         let second = try fixture.row("pairs", "label", .text("second"))
         #expect(second.id.parts == [.text("x"), .integer(2)])
         #expect(try fixture.store.position(of: second.id, in: pairs) == 1)
 
         try fixture.store.update(second.id, in: pairs, changes: ["label": .text("SECOND")], expecting: second.values)
-        var updated = second
-        updated.values["label"] = .text("SECOND")
+        let updated = second.with(["label": .text("SECOND")])
         #expect(try fixture.store.record(of: pairs, id: second.id) == updated)
 
         let id = try fixture.store.insert(["a": .text("z"), "b": .integer(0), "label": .text("new")], into: pairs).id

@@ -115,3 +115,15 @@ public final class CountingStore: Store {
         try base.transaction(rollback: rollback, body)
     }
 }
+
+extension SessionHarness {
+    /// A session over a file made from `sql` that reads through a
+    /// `CountingStore`, returned with it: for tests of how much a command
+    /// reads, or of what it does when a read fails.
+    public static func counting(_ sql: String, mode: Session.Mode = .script) throws -> (SessionHarness, CountingStore) {
+        let database = try TemporaryDatabase(sql)
+        let store = try database.store()
+        let counting = CountingStore(store)
+        return (try SessionHarness(database: database, store: store, mode: mode, readingThrough: counting), counting)
+    }
+}

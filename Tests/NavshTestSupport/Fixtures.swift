@@ -3,11 +3,7 @@
 public enum Fixtures {
     public static let items = """
         CREATE TABLE items (
-            id INTEGER PRIMARY KEY,
-            name TEXT NOT NULL CHECK (length(name) > 0),
-            serial TEXT UNIQUE,
-            value INTEGER NOT NULL DEFAULT 0 CHECK (value >= 0),
-            weight REAL,
+        \(constrainedItemColumns)
             bought DATE,
             note TEXT DEFAULT 'none',
             created TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
@@ -18,6 +14,18 @@ public enum Fixtures {
             ('Hoverboard', 'HB-2015', 950, 3.0, '2015-10-21', '2026-11-21 10:00:00'),
             ('木彫りの熊', 'KB-0042', 45, 1.25, NULL, '2026-11-21 10:00:00'),
             ('Lucky cat 🐱', 'LC-0888', 18, NULL, NULL, '2026-11-21 10:00:00');
+        """
+
+    /// The columns of `items` that carry the constraints navsh must explain
+    /// (NOT NULL, CHECK, UNIQUE, a default): written once for `items` here
+    /// and the conformance suite's portable `Schemas.items`, so both hold
+    /// the same rules.
+    public static let constrainedItemColumns = """
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL CHECK (length(name) > 0),
+            serial TEXT UNIQUE,
+            value INTEGER NOT NULL DEFAULT 0 CHECK (value >= 0),
+            weight REAL,
         """
 
     /// Two tables with a foreign key: the root frame lists collections.

@@ -15,10 +15,13 @@ public final class SessionHarness {
         try self.init(database: database, store: try database.store(), mode: mode, viewport: viewport)
     }
 
-    public init(database: TemporaryDatabase, store: SQLiteStore, mode: Session.Mode, viewport: Viewport = Viewport()) throws {
+    /// `wrapper`, when given, is what the session reads and writes through
+    /// instead of `store` itself (a `CountingStore` around it, see `counting`).
+    public init(database: TemporaryDatabase, store: SQLiteStore, mode: Session.Mode, viewport: Viewport = Viewport(),
+                readingThrough wrapper: (any Store)? = nil) throws {
         self.database = database
         self.store = store
-        session = Session(store: store, mode: mode, viewport: { viewport })
+        session = Session(store: wrapper ?? store, mode: mode, viewport: { viewport })
     }
 
     /// Runs each line and returns the last response, for the caller to

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import NavshCore
 import NavshSQLite
+import Testing
 
 /// A real SQLite file in its own temporary folder, removed when the value is
 /// released. Tests use these instead of any stand-in for storage.
@@ -50,6 +51,18 @@ public final class TemporaryDatabase {
         return try queue.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\" ORDER BY rowid").map(\.description)
         }
+    }
+
+    /// Runs `body` (a command that must write nothing) and expects `table`
+    /// to hold exactly the rows it held before, at the caller's line.
+    /// Returns what `body` returned; an error it throws is thrown on.
+    public func expectUnchanged<T>(_ table: String, _ comment: Comment? = nil,
+                                   sourceLocation: SourceLocation = #_sourceLocation,
+                                   by body: () throws -> T) throws -> T {
+        let before = try snapshot(table)
+        let result = try body()
+        #expect(try snapshot(table) == before, comment, sourceLocation: sourceLocation)
+        return result
     }
 
     public func execute(_ sql: String) throws {
