@@ -111,6 +111,7 @@ extension SQLiteStore {
         let condition = try key(for: collection).matching(id)
         var unscoped = collection
         unscoped.scope = nil
+        unscoped.filters = []
         return try select(db, unscoped, where: condition.sql, arguments: condition.arguments, suffix: "LIMIT 1", []).first
     }
 
@@ -119,6 +120,7 @@ extension SQLiteStore {
         let condition = try key(for: collection).matching(id)
         var unscoped = collection  // moved out of an owner's list is changed, not gone
         unscoped.scope = nil
+        unscoped.filters = []
         guard let row = try select(db, unscoped, where: condition.sql, arguments: condition.arguments,
                                    suffix: "LIMIT 1", []).first else {
             return .recordMissing

@@ -38,7 +38,7 @@ import Testing
             for frame in form.frames {
                 let line: String
                 switch form.arguments {
-                case .none, .optional, .upTo: line = form.name
+                case .none, .optional, .upTo, .optionalRest: line = form.name
                 case .required, .rest, .wordAndRest: line = form.name + " x"
                 case .two: line = form.name + " 1 2"
                 }

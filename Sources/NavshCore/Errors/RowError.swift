@@ -27,6 +27,11 @@ public enum RowError: Equatable, Sendable {
     case noCollectionNumbered(Int, count: Int)
     case noCollectionNamed(String, names: [String])
 
+    // MARK: Filtering (find, where)
+    case whereSyntax
+    case noFilterField(String, collection: String, fields: [String], nearest: String?)
+    case blobNotComparable(field: String)
+
     // MARK: Sorting
     case notADirection(String)
     case noSortField(String, collection: String, fields: [String])
@@ -84,6 +89,16 @@ public enum RowError: Equatable, Sendable {
         case .noCollectionNamed(let name, let names):
             return "no collection named '\(TextLayout.printable(name))'; the collections are "
                 + names.joined(separator: ", ")
+        case .whereSyntax:
+            return "where: FIELD OP VALUE, OP one of = != < <= > >= ~ (contains), or FIELD is null, FIELD is not null; "
+                + "usage: where FIELD OP VALUE"
+        case .noFilterField(let name, let collection, _, let nearest?):
+            return "where: no field '\(TextLayout.printable(name))' in \(collection); did you mean \(nearest)?"
+        case .noFilterField(let name, let collection, let fields, nil):
+            return "where: no field '\(TextLayout.printable(name))' in \(collection); the fields are "
+                + fields.joined(separator: ", ")
+        case .blobNotComparable(let field):
+            return "where: \(field) holds binary data (BLOB), which cannot be compared; is null and is not null work"
         case .notADirection(let text):
             return "sort: '\(TextLayout.printable(text))' is not a direction; "
                 + "use asc or desc (usage: sort FIELD [desc])"

@@ -2,10 +2,15 @@
 /// against the field at once, so a mistake is reported at the line that made
 /// it and not later at `save`.
 enum ValueParser {
-    static func parse(_ text: String, for field: Field, thisYear: Int = CivilTime.now().year) throws(CommandError) -> Value {
+    /// `comparing`: the value is one to compare with (`where year > 3000`),
+    /// not one to store, so the field's choices and range do not limit it.
+    static func parse(_ text: String, for field: Field, thisYear: Int = CivilTime.now().year,
+                      comparing: Bool = false) throws(CommandError) -> Value {
         let value = try parseKind(text, for: field)
-        try checkChoices(value, field)
-        try checkRange(value, field, thisYear: thisYear)
+        if !comparing {
+            try checkChoices(value, field)
+            try checkRange(value, field, thisYear: thisYear)
+        }
         if !field.choices.isEmpty, case .text(let typed) = value,
            let canonical = field.choices.first(where: { $0.lowercased() == typed.trimmingSpaces.lowercased() }) {
             return .text(canonical)

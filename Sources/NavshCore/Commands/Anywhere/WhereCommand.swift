@@ -1,6 +1,7 @@
 /// `where`: the stack of frames, one line each, with their unsaved fields.
 struct WhereCommand: PlainCommand {
-    static let forms = [CommandForm("where", CommandForm.anywhere, .none, usage: "where",
+    /// In a list, `where` also filters (`WhereFilterCommand`), and alone prints this.
+    static let forms = [CommandForm("where", [.collections, .record], .none, usage: "where",
                                     "print the stack of frames", example: "where")]
 
     init() {}

@@ -83,6 +83,8 @@ enum ArgumentShape: Sendable {
     case two(String)
     /// None up to `max` words (`sort`, `sort name`, `sort name desc`).
     case upTo(Int, String)
+    /// The rest of the line, possibly nothing (`where`, `where year > 2000`).
+    case optionalRest(String)
 }
 
 /// The arguments as typed, split by the form's shape.

@@ -78,6 +78,9 @@ public enum CommandParser {
                 throw .grammar(.argumentCount(command: name, .atMostOne, what: what, usage: form.usage))
             }
             return Arguments(words: words)
+        case .optionalRest:
+            let rest = try scanner.restOfLine()
+            return Arguments(rest: rest.isEmpty ? nil : rest)
         case .upTo(let most, let what):
             let words = try scanner.remainingWords()
             guard words.count <= most else {

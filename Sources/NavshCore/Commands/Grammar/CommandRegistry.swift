@@ -10,6 +10,8 @@ enum CommandRegistry {
         DeleteRowCommand.self,
         MoveCommand.self,
         SortCommand.self,
+        FindCommand.self,
+        WhereFilterCommand.self,
         NextPageCommand.self,
         PreviousPageCommand.self,
         PageCommand.self,

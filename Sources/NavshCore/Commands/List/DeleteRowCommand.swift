@@ -41,7 +41,7 @@ struct DeleteRowCommand: OneArgumentCommand {
             throw CommandError.writes(.referencedNow(title: title))
         } catch StoreError.recordMissing {
             list.markStale()
-            throw CommandError.rows(.deletedSinceShown(number: row.number, title: title, scoped: collection.scope != nil))
+            throw CommandError.rows(.deletedSinceShown(number: row.number, title: title, scoped: collection.scope != nil || !collection.filters.isEmpty))
         }
         list.forget([record.id])
         return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done))\n")

@@ -40,8 +40,9 @@ extension ListFrame {
                 rows[i].section = value.isNull ? "(no \(group))" : ValueText.formatted(value, .plain)
             }
         }
-        return ListView(header: "\(collection.displayTitle) (\(total))" + sortNote(in: store), rows: rows, total: total,
-                        pageIndex: page.index, pageSize: size, empty: "no rows yet; new adds one")
+        let filters = collection.filters.map { " · " + TextLayout.printable($0.description) }.joined()
+        return ListView(header: "\(collection.displayTitle) (\(total))" + filters + sortNote(in: store), rows: rows, total: total,
+                        pageIndex: page.index, pageSize: size, empty: collection.filters.isEmpty ? "no rows yet; new adds one" : "no rows match")
     }
 
     /// ` · sorted by name desc` after a `sort` in this frame; nothing in the

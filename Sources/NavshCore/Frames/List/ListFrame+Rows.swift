@@ -11,7 +11,7 @@ extension ListFrame {
             // A page holds previews (`ListPreview`): the row shown is read whole by its identity.
             guard let current = try store.record(of: collection, id: shown.id) else {
                 throw CommandError.rows(.deletedSinceShown(number: number, title: RowTitle.of(shown, in: collection),
-                                                           scoped: collection.scope != nil))
+                                                           scoped: collection.scope != nil || !collection.filters.isEmpty))
             }
             return NumberedRow(number: number, shown: shown, current: current)
         }

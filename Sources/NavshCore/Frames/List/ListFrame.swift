@@ -31,12 +31,17 @@ final class ListFrame: Frame {
     /// against the rows as they are now.
     var changedElsewhereSinceShown = false
 
-    init(collection: CollectionSchema) {
+    /// What a filtered frame's crumb says (`find "jobim"`); nil for the
+    /// collection's own list, whose crumb is its title.
+    let label: String?
+
+    init(collection: CollectionSchema, label: String? = nil) {
         self.collection = collection
+        self.label = label
     }
 
     var kind: FrameKind { .list }
-    var crumb: String { collection.displayTitle }
+    var crumb: String { label ?? collection.displayTitle }
     var unsavedFields: [String] { [] }
 
     /// This session wrote to the collection: read again at the next render.

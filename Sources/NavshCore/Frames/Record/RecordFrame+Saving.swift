@@ -39,8 +39,13 @@ extension RecordFrame {
         // Stored values over the written ones: a store that found the row gone
         // after the write (a trigger) returns only what was written.
         markSaved(Record(id: saved.id, values: buffer.current.merging(saved.values) { _, stored in stored }))
-        // A change to the field rows are ordered by can move the row: re-read the page.
-        if let order = collection.order, changes[order.field] != nil { parent?.invalidate() } else { parent?.patch(saved, was: id) }
+        // A change to the field rows are ordered by can move the row, and one
+        // to a filtered field can take it out of a `find`/`where` list: re-read the page.
+        if let parent, (collection.order.map { changes[$0.field] != nil } ?? false) || !parent.collection.filters.isEmpty {
+            parent.invalidate()
+        } else {
+            parent?.patch(saved, was: id)
+        }
         followRekey(from: id, to: saved.id, changes: changes, in: session)
         return "saved \(title)"
     }

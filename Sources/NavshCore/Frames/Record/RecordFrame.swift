@@ -12,8 +12,11 @@ final class RecordFrame: Frame {
     /// The row was reported deleted elsewhere (once).
     var deletedElsewhereNoticed = false
 
+    /// A record opened from a filtered list (`find`, `where`) is the row
+    /// itself: it keeps following it whether or not it still matches.
     init(collection: CollectionSchema, record: Record) {
         self.collection = collection
+        self.collection.filters = []
         self.id = record.id
         self.buffer = EditBuffer(base: record.values)
     }
@@ -22,6 +25,7 @@ final class RecordFrame: Frame {
     /// default is an expression stay out, and the store fills them at insert.
     init(draftOf collection: CollectionSchema, defaults: [String: Value] = [:]) {
         self.collection = collection
+        self.collection.filters = []
         self.id = nil
         var base: [String: Value] = [:]
         for field in collection.fields {

@@ -1,0 +1,30 @@
+/// `find TEXT` pushes a list of the rows where some text field contains
+/// TEXT, ignoring case; inside a filtered list it narrows it further. The
+/// store filters and pages it like any list: nothing reads the whole table.
+struct FindCommand: OneArgumentCommand {
+    static let forms = [CommandForm("find", [.list], .rest("text"), usage: "find TEXT",
+                                    "list the rows where any text field contains TEXT", example: "find jobim")]
+
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let list = try session.topFrame(ListFrame.self)
+        return try list.narrow(by: .anyTextContains(text), in: session)
+    }
+}
+
+extension ListFrame {
+    /// Pushes a list of this one's rows that also meet `filter`, in this
+    /// list's order (and sort), and shows it.
+    func narrow(by filter: RowFilter, in session: Session) throws -> Response {
+        var narrowed = collection
+        narrowed.filters.append(filter)
+        let frame = ListFrame(collection: narrowed, label: filter.description)
+        session.push(frame)
+        return Response(output: try session.show(frame))
+    }
+}

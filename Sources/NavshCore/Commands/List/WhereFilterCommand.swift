@@ -1,0 +1,95 @@
+/// `where FIELD OP VALUE` in a list pushes a list of the rows that match
+/// (OP: = != < <= > >= ~, or `is null`, `is not null`); VALUE is read as
+/// `set FIELD` reads it. `where` alone prints the stack, as everywhere (as
+/// `git branch` lists and `git branch X` creates).
+struct WhereFilterCommand: Command {
+    static let forms = [CommandForm("where", [.list], .optionalRest("condition"), usage: "where [FIELD OP VALUE]",
+                                    "print the stack, or list the rows where FIELD OP VALUE",
+                                    example: "where year >= 2000")]
+
+    let condition: String?
+
+    init(form: CommandForm, arguments: Arguments) {
+        condition = arguments.rest
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        guard let condition else { return try WhereCommand().run(in: session, confirmed: confirmed) }
+        let list = try session.topFrame(ListFrame.self)
+        let filter = try Self.filter(condition, in: list.collection, thisYear: session.clock().year)
+        return try list.narrow(by: filter, in: session)
+    }
+
+    /// Reads `FIELD OP VALUE`: the field by name or label (quoted if it has
+    /// spaces), the operator as its own word or stuck to the field
+    /// (`year>=2000`), the value as the rest of the line.
+    static func filter(_ text: String, in collection: CollectionSchema, thisYear: Int) throws -> RowFilter {
+        var scanner = WordScanner(text)
+        guard var name = try scanner.next() else { throw CommandError.rows(.whereSyntax) }
+        var op: String
+        if let (field, stuck) = splitOperator(name) {
+            (name, op) = (field, stuck)
+        } else {
+            guard let word = try scanner.next() else { throw CommandError.rows(.whereSyntax) }
+            op = word
+        }
+        let field = try resolve(name, in: collection)
+        var value = scanner.isAtEnd() ? "" : try scanner.restOfLine()
+        if op.lowercased() == "is" {
+            switch value.lowercased().split(separator: " ").joined(separator: " ") {
+            case "null": return .isNull(field: field.name)
+            case "not null": return .isNotNull(field: field.name)
+            default: throw CommandError.rows(.whereSyntax)
+            }
+        }
+        if let (symbol, rest) = leadingOperator(op), !rest.isEmpty {
+            // `year >=2000`: the value stuck to the operator (but `<>` is no operator).
+            if rest.first.map({ "<>=!~".contains($0) }) == true { throw CommandError.rows(.whereSyntax) }
+            (op, value) = (symbol, rest + (value.isEmpty ? "" : " " + value))
+        }
+        guard !value.isEmpty else { throw CommandError.rows(.whereSyntax) }
+        if op == "~" { return .contains(field: field.name, value) }
+        guard let comparison = RowComparison(rawValue: op) else { throw CommandError.rows(.whereSyntax) }
+        if field.kind == .blob { throw CommandError.rows(.blobNotComparable(field: field.name)) }
+        return .compare(field: field.name, comparison, try comparable(value, for: field, thisYear: thisYear))
+    }
+
+    /// A value to compare with: read by the field's kind, but not held to
+    /// its choices or range; in an untyped column a number compares as one.
+    private static func comparable(_ text: String, for field: Field, thisYear: Int) throws -> Value {
+        if field.kind == .any {
+            let trimmed = text.trimmingSpaces
+            if let n = Int64(trimmed) { return .integer(n) }
+            if let d = Double(trimmed), d.isFinite, trimmed.contains(where: \.isNumber) { return .real(d) }
+        }
+        return try ValueParser.parse(text, for: field, thisYear: thisYear, comparing: true)
+    }
+
+    private static func resolve(_ name: String, in collection: CollectionSchema) throws -> Field {
+        if let field = collection.field(named: name) { return field }
+        let names = collection.fields.map(\.name)
+        throw CommandError.rows(.noFilterField(name, collection: collection.name, fields: names,
+                                               nearest: Nearest.name(to: name, among: names)))
+    }
+
+    static let operators = ["<=", ">=", "!=", "=", "<", ">", "~"]
+
+    /// `year>=2000` → (`year`, `>=2000`): a word holding an operator after some name.
+    private static func splitOperator(_ word: String) -> (String, String)? {
+        guard let index = word.firstIndex(where: { "<>=!~".contains($0) }), index != word.startIndex else { return nil }
+        return (String(word[..<index]), String(word[index...]))
+    }
+
+    /// `>=2000` → (`>=`, `2000`).
+    private static func leadingOperator(_ word: String) -> (String, String)? {
+        guard let symbol = operators.first(where: { word.hasPrefix($0) }) else { return nil }
+        return (symbol, String(word.dropFirst(symbol.count)))
+    }
+
+    /// Field names, then operators.
+    static func complete(_ rest: String, in session: Session) -> Completion {
+        guard let list = session.top as? ListFrame else { return .none }
+        guard !rest.contains(" ") else { return .none }
+        return Completion(word: rest, candidates: Completion.matching(list.collection.fields.map(\.name), rest))
+    }
+}

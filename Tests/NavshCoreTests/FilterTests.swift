@@ -1,0 +1,109 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// `find TEXT` and `where FIELD OP VALUE` (issue 10): filtered lists are
+/// frames, numbered as shown, narrowed by further filters.
+@Suite struct FilterTests {
+    func titles(_ listing: String) -> [String] {
+        listing.split(separator: "\n").dropFirst().compactMap { line in
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard words.count > 1, Int(words[0]) != nil else { return nil }
+            return String(line.dropFirst(6)).components(separatedBy: "  ").first
+        }
+    }
+
+    @Test func findListsRowsWhereAnyTextFieldContainsTheTextIgnoringCase() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let found = h.output("find kb-")
+        #expect(found.hasPrefix("items (1) · find \"kb-\"\n"))
+        #expect(titles(found) == ["木彫りの熊"], "found by its serial, not its name")
+        #expect(h.session.breadcrumb == "items › find \"kb-\"")
+        #expect(titles(h.output("back")).isEmpty)
+        #expect(titles(h.output("find OR")) == ["Gort statue", "Rusty spork"])
+    }
+
+    @Test func whereFiltersByEachOperatorAndNarrowsAFind() throws {
+        let h = try SessionHarness(Fixtures.items)
+        #expect(titles(h.output("where value > 100")) == ["Gort statue", "Hoverboard"])
+        #expect(titles(h.output("where name ~ BOARD")) == ["Hoverboard"], "narrows the list it is typed in")
+        #expect(h.session.breadcrumb == "items › value > 100 › name ~ \"BOARD\"")
+        h.run("top")
+        #expect(titles(h.output("where value<=18")) == ["Rusty spork", "Lucky cat 🐱"], "the operator may touch the field")
+        h.run("top")
+        #expect(titles(h.output("where weight is null")) == ["Lucky cat 🐱"])
+        h.run("top")
+        #expect(titles(h.output("where weight is not null")).count == 4)
+        h.run("top")
+        #expect(titles(h.output("where serial != GS-1951")) == ["Rusty spork", "Hoverboard", "木彫りの熊", "Lucky cat 🐱"],
+                "!= keeps rows without a value")
+        h.run("top")
+        #expect(titles(h.output("where bought >= 2020-01-01")) == ["Gort statue"], "dates read as set reads them")
+    }
+
+    @Test func rowNumbersMeanTheFilteredRowsShown() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("where value < 100")
+        #expect(h.output("delete 2") == "deleted 木彫りの熊\n")
+        #expect(try h.database.rows("SELECT name FROM items WHERE value < 100 ORDER BY id").compactMap { $0["name"] }
+            == ["Rusty spork", "Lucky cat 🐱"])
+        #expect(h.output("open 2").hasPrefix("items › Lucky cat 🐱\n"))
+    }
+
+    /// A record opened from a filtered list is the row itself: editing it so
+    /// it no longer matches still saves it, and the list drops it when shown.
+    @Test func aRecordEditedOutOfItsFilterStillSaves() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("where value > 100", "open 1", "set value 5")
+        #expect(h.output("save") == "saved Gort statue\n")
+        #expect(titles(h.output("show")) == ["Hoverboard"])
+        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1") == [["value": "5"]])
+    }
+
+    @Test func aRowThatLeftTheFilterElsewhereIsNotActedOn() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("where value > 100")
+        try h.database.execute("UPDATE items SET value = 1 WHERE name = 'Gort statue'")
+        #expect(h.run("delete 1").error?.message == "row 1, Gort statue, is no longer in this list (deleted, or "
+            + "changed elsewhere so it belongs to another); nothing was done (show lists the rows now)")
+        #expect(try h.database.rows("SELECT count(*) AS n FROM items") == [["n": "5"]])
+    }
+
+    @Test func mistakesAreOneLineAndChangeNothing() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let syntax = "where: FIELD OP VALUE, OP one of = != < <= > >= ~ (contains), or FIELD is null, FIELD is not null; "
+            + "usage: where FIELD OP VALUE"
+        #expect(h.run("where value").error?.message == syntax)
+        #expect(h.run("where value >").error?.message == syntax)
+        #expect(h.run("where value is maybe").error?.message == syntax)
+        #expect(h.run("where value <> 3").error?.message == syntax)
+        #expect(h.run("where vlaue = 3").error?.message == "where: no field 'vlaue' in items; did you mean value?")
+        #expect(h.run("where value = lots").error?.message.contains("value") == true)
+        #expect(h.run("find").error?.message == "find: missing text; usage: find TEXT")
+        #expect(h.session.breadcrumb == "items", "no frame was pushed")
+    }
+
+    @Test func whereAloneStillPrintsTheStack() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("find a")
+        #expect(h.output("where") == "  1  items\n  2  find \"a\"\n")
+    }
+
+    @Test func likeWildcardsAreText() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 2", "set note 50% off_now", "save")
+        #expect(titles(h.output("find 50%")) == ["Rusty spork"])
+        h.run("back")
+        #expect(titles(h.output("find %")) == ["Rusty spork"], "% is a character, not a wildcard")
+        h.run("back")
+        #expect(titles(h.output("where note ~ f_n")) == ["Rusty spork"])
+        h.run("back")
+        #expect(titles(h.output("where note ~ o_f")).isEmpty, "_ is a character, not a wildcard")
+    }
+
+    @Test func aRangeLimitsStoredValuesNotComparisons() throws {
+        let h = try SessionHarness(Fixtures.items, spec: "collections:\n  items:\n    fields:\n      value: {max: 1000}\n")
+        #expect(h.run("where value < 5000").error == nil)
+        #expect(titles(h.output("show")).count == 5)
+    }
+}
