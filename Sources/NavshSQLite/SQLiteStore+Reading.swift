@@ -48,6 +48,19 @@ extension SQLiteStore {
         return try find(ValueText.raw(value), in: field, of: collection, match: .exact, limit: 1).first
     }
 
+    public func record(of collection: CollectionSchema, key values: [Value]) throws -> NavshCore.Record? {
+        let declared = collection.fields.filter { $0.primaryKeyPosition != nil }
+            .sorted { ($0.primaryKeyPosition ?? 0) < ($1.primaryKeyPosition ?? 0) }
+        guard !declared.isEmpty else {
+            guard values.count == 1, case .integer(let rowid) = values[0] else { return nil }
+            return try record(of: collection, id: .rowid(rowid))
+        }
+        guard values.count == declared.count else { return nil }
+        let condition = declared.map { "\($0.name.sqlIdentifier) = ?" }.joined(separator: " AND ")
+        return try select(collection, where: condition, arguments: StatementArguments(values.map(\.databaseValue)),
+                          suffix: "LIMIT 1", []).first
+    }
+
     public func position(of id: RecordID, in collection: CollectionSchema) throws -> Int? {
         // Counting the rows before one in a field's order needs that field's
         // value and NULL rules; callers manage without a number there.

@@ -72,7 +72,7 @@ import Testing
                 == "unknown command 'frobnicate'; help lists the commands here")
         #expect(message { try CommandParser.parse("show now", in: .list) } == "show takes no arguments (got 'now')")
         #expect(message { try CommandParser.parse("open", in: .list) }
-                == "open: missing row; usage: open N | open TITLE")
+                == "open: missing row; usage: open N | open #KEY | open TITLE")
         #expect(message { try CommandParser.parse("page 1 2", in: .list) }
                 == "page takes one page number; usage: page N")
         #expect(throws: CommandError.self) { try CommandParser.parse("set", in: .record) }
@@ -80,7 +80,7 @@ import Testing
 
     @Test func helpListsOnlyThisFramesCommands() throws {
         var session = try SessionFixtureHelp.listHelp()
-        #expect(session.contains("open N | open TITLE"))
+        #expect(session.contains("open N | open #KEY | open TITLE"))
         #expect(!session.contains("set FIELD VALUE"))
         session = try SessionFixtureHelp.recordHelp()
         #expect(session.contains("set FIELD VALUE"))

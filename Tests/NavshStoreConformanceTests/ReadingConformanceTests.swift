@@ -136,4 +136,20 @@ import Testing
             #expect(prefix.map { $0["word"] } == [.text("Éclair")])
         }
     }
+
+    /// `#KEY`: a row by its declared key (composite too), or by rowid where
+    /// none is declared; within the collection's filters; nil when none.
+    @Test(arguments: StoreKind.all)
+    func aRowIsFoundByItsKey(kind: StoreKind) throws {
+        let (fixture, pairs) = try kind.make(Schemas.pairs, opening: "pairs")
+        #expect(try fixture.store.record(of: pairs, key: [.text("x"), .integer(2)])?["label"] == .text("second"))
+        #expect(try fixture.store.record(of: pairs, key: [.text("x"), .integer(3)]) == nil)
+        #expect(try fixture.store.record(of: pairs, key: [.text("x")]) == nil, "a part missing names no row")
+        var firsts = pairs
+        firsts.filters = [.compare(field: "b", .equal, .integer(1))]
+        #expect(try fixture.store.record(of: firsts, key: [.text("x"), .integer(2)]) == nil, "filtered out")
+
+        let (numbered, things) = try kind.make(Schemas.numbered(30), opening: "things")
+        #expect(try numbered.store.record(of: things, key: [.integer(17)])?["name"] == .text("Row 17"))
+    }
 }

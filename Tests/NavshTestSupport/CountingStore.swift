@@ -104,6 +104,9 @@ public final class CountingStore: Store {
         try beforeReadingIDs?()
         return try base.ids(of: collection)
     }
+    public func record(of collection: CollectionSchema, key: [Value]) throws -> Record? {
+        try base.record(of: collection, key: key)
+    }
     public func orderValues(of collection: CollectionSchema, field: String) throws -> [(id: RecordID, value: Value)] {
         try beforeReadingIDs?()
         return try base.orderValues(of: collection, field: field)

@@ -27,6 +27,11 @@ public enum RowError: Equatable, Sendable {
     case noCollectionNumbered(Int, count: Int)
     case noCollectionNamed(String, names: [String])
 
+    // MARK: Rows by key (#KEY)
+    /// `keyFields` empty: the table is keyed by its rowid.
+    case notAKey(String, collection: String, keyFields: [String])
+    case noRowWithKey(String, collection: String)
+
     // MARK: Filtering (find, where)
     case whereSyntax
     case noFilterField(String, collection: String, fields: [String], nearest: String?)
@@ -89,6 +94,14 @@ public enum RowError: Equatable, Sendable {
         case .noCollectionNamed(let name, let names):
             return "no collection named '\(TextLayout.printable(name))'; the collections are "
                 + names.joined(separator: ", ")
+        case .notAKey(let typed, let collection, let fields) where fields.isEmpty:
+            return "'\(TextLayout.printable(typed))' is not a key of \(collection): its rows are keyed by rowid, "
+                + "a whole number (#42)"
+        case .notAKey(let typed, let collection, let fields):
+            return "'\(TextLayout.printable(typed))' is not a key of \(collection): its key is "
+                + fields.joined(separator: ", ") + " (#" + fields.map { $0.uppercased() }.joined(separator: ",") + ")"
+        case .noRowWithKey(let typed, let collection):
+            return "no row \(TextLayout.printable(typed)) in \(collection)"
         case .whereSyntax:
             return "where: FIELD OP VALUE, OP one of = != < <= > >= ~ (contains), or FIELD is null, FIELD is not null; "
                 + "usage: where FIELD OP VALUE"

@@ -14,6 +14,8 @@ public enum WriteError: Equatable, Sendable {
     /// A row came to refer to it after the check (FOREIGN KEY at the delete).
     case referencedNow(title: String)
     case rowChangedBeforeDelete(number: Int, title: String)
+    /// `delete #KEY`: the row changed between reading it and deleting it.
+    case keyedRowChangedBeforeDelete(key: String, title: String)
     case recordChangedBeforeDelete(title: String)
     /// What the delete would take is not what its question named; `taken`
     /// is what it would take now.
@@ -42,6 +44,9 @@ public enum WriteError: Equatable, Sendable {
         case .rowChangedBeforeDelete(let number, let title):
             return "row \(number), \(title), changed elsewhere since shown; nothing was deleted "
                 + "(show, then delete again)"
+        case .keyedRowChangedBeforeDelete(let key, let title):
+            return "\(TextLayout.printable(key)), \(title), changed elsewhere as it was being deleted; nothing was deleted "
+                + "(delete it again)"
         case .recordChangedBeforeDelete(let title):
             return "\(title) changed elsewhere since you opened it; nothing was deleted (reload shows it)"
         case .cascadeChanged(let taken):

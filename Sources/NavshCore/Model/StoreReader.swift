@@ -26,6 +26,10 @@ public protocol StoreReader: AnyObject {
     /// key when `field` is nil (or names the key), else the first whose
     /// `field` holds `value`; nil when there is none.
     func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> Record?
+    /// The row whose primary key holds `key` (its declared key columns in
+    /// order, or the rowid of a table without one), within the collection's
+    /// scope and filters: `open #42`, `delete #A,B`. nil when there is none.
+    func record(of collection: CollectionSchema, key: [Value]) throws -> Record?
     /// How many rows come before this one in the collection's order; nil
     /// when the store cannot count it cheaply (an order by a field).
     func position(of id: RecordID, in collection: CollectionSchema) throws -> Int?

@@ -1,8 +1,9 @@
 /// `delete N` in a list: the row shown as N, checked against the values
-/// shown, after a question naming what goes with it.
+/// shown, after a question naming what goes with it. `delete #KEY`: the row
+/// with that primary key, wherever it is (the way scripts should name rows).
 struct DeleteRowCommand: OneArgumentCommand {
-    static let forms = [CommandForm("delete", [.list], .required("row"), usage: "delete N",
-                                    "delete the record at row N", example: "delete 3")]
+    static let forms = [CommandForm("delete", [.list], .required("row"), usage: "delete N | delete #KEY",
+                                    "delete the record at row N, or with key KEY", example: "delete 3")]
 
     let row: String
 
@@ -16,6 +17,7 @@ struct DeleteRowCommand: OneArgumentCommand {
         let list = try session.topFrame(ListFrame.self)
         let collection = list.collection
         try Deletion.checkDeletable(collection)
+        if ListFrame.isKey(self.row) { return try deleteKeyed(in: list, session: session, confirmed: confirmed) }
         let row = try list.numberedRow(self.row, in: session.store)
         let record = row.current
         let title = RowTitle.of(row.shown ?? record, in: collection)
@@ -42,6 +44,32 @@ struct DeleteRowCommand: OneArgumentCommand {
         } catch StoreError.recordMissing {
             list.markStale()
             throw CommandError.rows(.deletedSinceShown(number: row.number, title: title, scoped: collection.scope != nil || !collection.filters.isEmpty))
+        }
+        list.forget([record.id])
+        return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done))\n")
+    }
+
+    /// `delete #KEY`: checked against the row as just read (no row number
+    /// is involved, so nothing shown can be stale).
+    private func deleteKeyed(in list: ListFrame, session: Session, confirmed: Bool) throws -> Response {
+        let collection = list.collection
+        let record = try list.record(keyed: row, in: session.store, thisYear: session.clock().year)
+        let title = RowTitle.of(record, in: collection)
+        try Deletion.checkNothingBlocks(deleting: record.id, titled: title, in: collection, store: session.store)
+        if session.mode == .interactive && !confirmed {
+            return try Deletion.ask(record.id, in: collection, session: session, then: self) {
+                "Delete \(TextLayout.printable(row)), \(title), from \(collection.displayTitle)?\($0)"
+            }
+        }
+        let cascade: [CascadeEffect]
+        do {
+            cascade = try Deletion.delete(record, from: collection, session: session)
+        } catch StoreError.conflict {
+            throw CommandError.writes(.keyedRowChangedBeforeDelete(key: row, title: title))
+        } catch StoreError.constraint(.foreignKey, _, _) {
+            throw CommandError.writes(.referencedNow(title: title))
+        } catch StoreError.recordMissing {
+            throw CommandError.rows(.noRowWithKey(row, collection: collection.name))
         }
         list.forget([record.id])
         return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done))\n")

@@ -1,16 +1,31 @@
-/// `open N` or `open TITLE` in a list pushes that record.
+/// `open N`, `open #KEY` or `open TITLE` in a list pushes that record.
 struct OpenRowCommand: OpenCommand {
-    static let forms = [CommandForm("open", [.list], .rest("row"), usage: "open N | open TITLE",
-                                    "open row N, or the row whose title matches", example: "open 3")]
+    static let forms = [CommandForm("open", [.list], .rest("row"), usage: "open N | open #KEY | open TITLE",
+                                    "open row N, the row with key KEY, or the row whose title matches",
+                                    example: "open 3")]
 
     let target: String
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
-        let (record, note) = try list.recordToOpen(target, in: session.store)
+        let (record, note) = try ListFrame.isKey(target)
+            ? (keyed(in: list, session: session), "")
+            : list.recordToOpen(target, in: session.store)
         let frame = RecordFrame(collection: list.collection, record: record)
         session.push(frame)
         return Response(output: note + (try session.show(frame)))
+    }
+
+    /// The row with the key typed; a title that merely starts with `#`
+    /// (`#1 Hits`) is still found by its title when it is no key.
+    private func keyed(in list: ListFrame, session: Session) throws -> Record {
+        do {
+            return try list.record(keyed: target, in: session.store, thisYear: session.clock().year)
+        } catch let error as CommandError {
+            guard case .rows(.notAKey) = error, let (record, _) = try? list.recordToOpen(target, in: session.store)
+            else { throw error }
+            return record
+        }
     }
 
     /// Digits complete row numbers on the page shown; text completes titles

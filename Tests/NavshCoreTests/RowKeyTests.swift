@@ -1,0 +1,61 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// `open #KEY` and `delete #KEY` (issue 10): rows by primary key, wherever
+/// they are, so a script means the same row however the list moves.
+@Suite struct RowKeyTests {
+    static let playlists = """
+        CREATE TABLE playlist_track (playlist INTEGER, track TEXT, note TEXT, PRIMARY KEY (playlist, track)) WITHOUT ROWID;
+        INSERT INTO playlist_track VALUES (1, 'a', 'first'), (1, 'b, c', 'comma'), (2, 'a', 'other');
+        """
+
+    @Test func openByKeyWhateverThePosition() throws {
+        let h = try SessionHarness(Fixtures.numbered(45))
+        #expect(h.output("open #42").hasPrefix("things › Row 42\n"), "not on the page shown")
+        h.run("back", "sort name desc")
+        #expect(h.output("open #7").hasPrefix("things › Row 7\n"), "whatever the order")
+    }
+
+    @Test func deleteByKeyDeletesThatRowOnly() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("sort value")
+        #expect(h.output("delete #3") == "deleted Hoverboard\n")
+        #expect(try h.database.rows("SELECT id FROM items ORDER BY id").compactMap { $0["id"] } == ["1", "2", "4", "5"])
+        #expect(h.run("delete #3").error?.message == "no row #3 in items")
+    }
+
+    @Test func compositeKeysAreWrittenWithCommasAndQuotes() throws {
+        let h = try SessionHarness(Self.playlists)
+        #expect(h.output("open #2,a").contains("other"))
+        h.run("back")
+        #expect(h.output("open #1,'b, c'").contains("comma"), "a part holding a comma is quoted")
+        h.run("back")
+        #expect(h.run("open #1").error?.message
+            == "'#1' is not a key of playlist_track: its key is playlist, track (#PLAYLIST,TRACK)")
+        #expect(h.run("delete #9,z").error?.message == "no row #9,z in playlist_track")
+    }
+
+    @Test func aKeyRespectsTheListItIsTypedIn() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("where value > 100")
+        #expect(h.run("open #2").error?.message == "no row #2 in items", "Rusty spork is not in this list")
+        #expect(h.output("open #3").hasPrefix("items › Hoverboard\n"))
+    }
+
+    @Test func aTitleStartingWithHashIsStillFound() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1", "set name #1 Hits", "save")
+        #expect(h.output("open #1 Hits").hasPrefix("items › #1 Hits\n"))
+        h.run("back")
+        #expect(h.run("open #x").error?.message
+            == "'#x' is not a key of items: its key is id (#ID)")
+    }
+
+    @Test func anInteractiveKeyedDeleteAsksFirst() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        let question = try #require(h.run("delete #2").question)
+        #expect(question.prompt == "Delete #2, Rusty spork, from items? [y/N] ")
+        #expect(h.session.answer(question, .yes).output == "deleted Rusty spork\n")
+    }
+}
