@@ -1,6 +1,7 @@
-/// `show`: prints the top frame again, with the data as it is now.
+/// `show`: prints the top frame again, with the data as it is now (a
+/// record's `show [FIELD]` is `ShowFieldCommand`).
 struct ShowCommand: PlainCommand {
-    static let forms = [CommandForm("show", CommandForm.anywhere, .none, usage: "show",
+    static let forms = [CommandForm("show", [.list, .collections], .none, usage: "show",
                                     "print this frame again", example: "show")]
 
     init() {}

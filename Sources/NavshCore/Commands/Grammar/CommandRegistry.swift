@@ -19,7 +19,6 @@ enum CommandRegistry {
         SetCommand.self,
         EditCommand.self,
         UnsetCommand.self,
-        ChangesCommand.self,
         RevertCommand.self,
         SaveCommand.self,
         ReloadCommand.self,
@@ -27,6 +26,8 @@ enum CommandRegistry {
         DeleteRecordCommand.self,
         // Anywhere
         ShowCommand.self,
+        ShowFieldCommand.self,
+        ChangesCommand.self,
         WhereCommand.self,
         BackCommand.self,
         TopCommand.self,

@@ -1,0 +1,27 @@
+/// `changes`, at any frame: every unsaved edit in the stack, old → new.
+/// The record on top alone lists its fields; several records (or a list
+/// above them) name each record's frame path first.
+struct ChangesCommand: PlainCommand {
+    static let forms = [CommandForm("changes", CommandForm.anywhere, .none, usage: "changes",
+                                    "list the unsaved edits in every frame, old → new", example: "changes")]
+
+    init() {}
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let edited = session.stack.indices.compactMap { i in
+            (session.stack[i] as? RecordFrame).flatMap { $0.isDirty ? (i, $0) : nil }
+        }
+        guard !edited.isEmpty else { return Response(output: "no unsaved changes\n") }
+        if edited.count == 1, edited[0].0 == session.stack.count - 1 {
+            return Response(output: Self.lines(edited[0].1))
+        }
+        return Response(output: edited.map { i, frame in session.path(upTo: i) + ":\n" + Self.lines(frame) }.joined())
+    }
+
+    private static func lines(_ frame: RecordFrame) -> String {
+        frame.unsavedFields.map { name in
+            let old = frame.buffer.base[name].map(ValueText.raw) ?? (frame.isDraft ? "(default)" : ValueText.null)
+            return "  \(name): \(old) → \(ValueText.raw(frame.buffer.value(of: name)))\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,42 @@
+/// `show` in a record prints it again; `show FIELD` prints one field's
+/// whole value (a record shows long values cut to a preview), its lines
+/// kept and every control character escaped.
+struct ShowFieldCommand: Command {
+    static let forms = [CommandForm("show", [.record], .optional("field"), usage: "show [FIELD]",
+                                    "print this record again, or FIELD's whole value", example: "show notes")]
+
+    let field: String?
+
+    init(form: CommandForm, arguments: Arguments) {
+        field = arguments.words.first
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let frame = try session.topFrame(RecordFrame.self)
+        guard let name = field else { return Response(output: try session.show(frame)) }
+        guard let field = frame.collection.field(named: name) else { throw frame.unknownField(name) }
+        let value = frame.buffer.value(of: field.name)
+        switch value {
+        case .null:
+            return Response(output: ValueText.null + "\n")
+        case .blob(let bytes):
+            // Hex, 32 bytes a line: what a terminal can show of binary data.
+            let hex = stride(from: 0, to: bytes.count, by: 32).map { start in
+                bytes[start..<min(start + 32, bytes.count)].map { byte in
+                    let digits = String(byte, radix: 16)
+                    return digits.count == 1 ? "0" + digits : digits
+                }.joined() + "\n"
+            }.joined()
+            return Response(output: "(\(bytes.count) bytes of binary data)\n" + hex)
+        case .text(let text):
+            return Response(output: TextLayout.printableLines(text) + (text.hasSuffix("\n") ? "" : "\n"))
+        default:
+            return Response(output: TextLayout.printableLines(ValueText.raw(value)) + "\n")
+        }
+    }
+
+    static func complete(_ rest: String, in session: Session) -> Completion {
+        guard let frame = session.top as? RecordFrame, !rest.contains(" ") else { return .none }
+        return Completion(word: rest, candidates: Completion.matching(frame.collection.fields.map(\.name), rest))
+    }
+}

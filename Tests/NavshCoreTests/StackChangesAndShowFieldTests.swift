@@ -1,0 +1,43 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// `changes` at any frame and `show FIELD` (issue 10).
+@Suite struct StackChangesAndShowFieldTests {
+    @Test func changesAtAnyFrameListsEveryUnsavedEditWithItsFrame() throws {
+        let h = try SessionHarness(Fixtures.shop)
+        h.run("open owners", "open Ada", "set name Ada L.", "open cars", "open 1", "set year 2015")
+        #expect(h.output("changes") == """
+            test › owners › Ada L.:
+              name: Ada → Ada L.
+            test › owners › Ada L. › cars › Corolla:
+              year: 2014 → 2015
+
+            """)
+        h.run("back!")
+        #expect(h.output("changes") == "test › owners › Ada L.:\n  name: Ada → Ada L.\n", "asked from a list above it")
+        h.run("back")
+        #expect(h.output("changes") == "  name: Ada → Ada L.\n", "the record on top alone: its fields")
+    }
+
+    @Test func showFieldPrintsTheWholeValueEscaped() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let long = String(repeating: "lorem ipsum ", count: 600)
+        try h.database.execute("UPDATE items SET note = '\(long)' || char(10) || 'line two' || char(27) || '[2J' WHERE id = 1")
+        h.run("open 1")
+        #expect(h.output("show note") == long + "\nline two\\x1B[2J\n")
+        #expect(h.output("show weight") == "12.5\n")
+        #expect(h.output("show bought") == "2026-11-21\n")
+        h.run("unset weight")
+        #expect(h.output("show weight") == "(null)\n", "the buffered value")
+        #expect(h.run("show wieght").error?.message == "unknown field 'wieght'; did you mean weight?")
+        #expect(h.output("show").hasPrefix("items › Gort statue\n"))
+    }
+
+    @Test func showFieldPrintsBinaryAsHex() throws {
+        let h = try SessionHarness("CREATE TABLE f (id INTEGER PRIMARY KEY, name TEXT, data BLOB);"
+            + "INSERT INTO f VALUES (1, 'x', x'00ff10');")
+        h.run("open 1")
+        #expect(h.output("show data") == "(3 bytes of binary data)\n00ff10\n")
+    }
+}
