@@ -48,10 +48,14 @@ import Testing
             .noManualOrder(collection: name), .moveOutOfRange(rowCount: 3), .moveListChanged(elsewhere: true), .moveListChanged(elsewhere: false),
             .moveRowDeleted(number: 2), .orderExhausted(field: name, position: .max, onTop: false),
             .orderExhausted(field: name, position: .min, onTop: true),
+            .notAKey(name, collection: name, keyFields: []), .notAKey(name, collection: name, keyFields: [name, name]),
+            .noRowWithKey(name, collection: name), .whereSyntax,
+            .noFilterField(name, collection: name, fields: [name], nearest: nil),
+            .noFilterField(name, collection: name, fields: [name], nearest: name), .blobNotComparable(field: name),
         ]
         let fields: [FieldError] = [
             .collectionReadOnly(reason: name), .readOnly(name, editable: []), .readOnly(name, editable: [name]),
-            .unknownField(name, editable: [name], nearest: nil), .unknownField(name, editable: [name], nearest: name), .missingValue(name, canUnset: false, canBeEmpty: false),
+            .unknownField(name, editable: [name], nearest: nil), .unknownField(name, editable: [name], nearest: name), .severalReferencedRows(field: name, typed: name, titles: [name, name], more: true), .noReferencedRow(field: name, collection: name, typed: name), .missingValue(name, canUnset: false, canBeEmpty: false),
             .missingValue(name, canUnset: true, canBeEmpty: true), .cannotBeNull(name), .required(name),
             .notAChoice(name, typed: name, choices: [name]),
             .outOfRange(name, value: .integer(9), minimum: 1, maximum: 5),
@@ -69,7 +73,7 @@ import Testing
             .changedBeforeSave(title: name), .deletedBeforeSave(title: name), .nothingToReload,
             .deletedBeforeReload(title: name), .notDeletable(collection: name), .draftNotDeletable,
             .deleteBlocked(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]),
-            .referencedNow(title: name), .rowChangedBeforeDelete(number: 3, title: name),
+            .referencedNow(title: name), .rowChangedBeforeDelete(number: 3, title: name), .keyedRowChangedBeforeDelete(key: name, title: name),
             .recordChangedBeforeDelete(title: name), .cascadeChanged(taken: []), .cascadeChanged(taken: cascade),
         ]
         let undo: [UndoError] = [

@@ -7,6 +7,9 @@ public enum FieldError: Equatable, Sendable {
     case readOnly(String, editable: [String])
     /// `nearest`: a field name it is one or two edits from (`nmae` → `name`).
     case unknownField(String, editable: [String], nearest: String?)
+    /// `set artist Jo`: more than one referenced row's title matches.
+    case severalReferencedRows(field: String, typed: String, titles: [String], more: Bool)
+    case noReferencedRow(field: String, collection: String, typed: String)
     /// `set FIELD` with nothing after it; the flags say which ways to
     /// empty the field it accepts.
     case missingValue(String, canUnset: Bool, canBeEmpty: Bool)
@@ -46,6 +49,12 @@ public enum FieldError: Equatable, Sendable {
             return reason
         case .readOnly(let name, let editable):
             return "\(name) is read-only; the fields you can set are \(Self.list(editable))"
+        case .noReferencedRow(let field, let collection, let typed):
+            return "\(field): no row of \(collection) has a title matching '\(TextLayout.printable(typed))'; "
+                + "set \(field) #KEY names one by its key"
+        case .severalReferencedRows(let field, let typed, let titles, let more):
+            return "\(field): '\(TextLayout.printable(typed))' matches several rows: \(titles.joined(separator: ", "))"
+                + (more ? ", …" : "") + "; type more of the title, or #KEY"
         case .unknownField(let name, _, let nearest?):
             return "unknown field '\(TextLayout.printable(name))'; did you mean \(TextLayout.printable(nearest))?"
         case .unknownField(let name, let editable, nil):

@@ -25,7 +25,10 @@ struct SetCommand: Command {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let (frame, field) = try RecordFrame.editing(self.field, in: session)
         guard let value else { throw Self.missingValue(field) }
-        frame.buffer.set(field.name, to: try ValueParser.parse(value, for: field, thisYear: session.clock().year))
+        let year = session.clock().year
+        let stored = try RecordFrame.referenceValue(value, for: field, in: session.store, thisYear: year)
+            ?? ValueParser.parse(value, for: field, thisYear: year)
+        frame.buffer.set(field.name, to: stored)
         return Response()
     }
 
@@ -46,8 +49,26 @@ struct SetCommand: Command {
             let value = String(rest.drop { $0 != " " }.drop { $0 == " " })
             return Completion(word: value, candidates: Completion.matching(field.choices, value))
         }
+        if let reference = field.references {
+            return referenceTitles(reference, typed: String(rest.drop { $0 != " " }.drop { $0 == " " }), in: session)
+        }
         guard field.kind == .boolean else { return .none }
         let lastWord = String(rest.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
         return Completion(word: lastWord, candidates: Completion.matching(["false", "true"], lastWord))
+    }
+
+    /// Titles of the referenced collection's rows that start with `typed`.
+    private static func referenceTitles(_ reference: Reference, typed: String, in session: Session) -> Completion {
+        guard let target = session.store.collections.first(where: {
+            $0.name.lowercased() == reference.collection.lowercased()
+        }), let titleField = target.titleField, !typed.isEmpty,
+              let found = try? session.store.find(typed, in: titleField, of: target, match: .prefix,
+                                                  limit: Completion.titleLimit)
+        else { return .none }
+        var titles: [String] = []
+        for record in found where !titles.contains(RowTitle.of(record, in: target)) {
+            titles.append(RowTitle.of(record, in: target))
+        }
+        return Completion(word: typed, candidates: titles)
     }
 }

@@ -1,0 +1,39 @@
+/// A reference field set the way people name rows: `set artist AC/DC` (by
+/// the referenced row's title, one match) or `set artist #5` (by its key),
+/// besides the stored value itself (`set artist_id 5`).
+extension RecordFrame {
+    /// The value to store for `text` typed after `set FIELD`, when FIELD is
+    /// a reference; nil to read it as any value of the field's kind.
+    static func referenceValue(_ text: String, for field: Field, in store: any StoreReader,
+                               thisYear: Int) throws -> Value? {
+        guard let reference = field.references,
+              let target = store.collections.first(where: { $0.name.lowercased() == reference.collection.lowercased() })
+        else { return nil }
+        let trimmed = text.trimmingSpaces
+        let row: Record
+        if ListFrame.isKey(trimmed) {
+            row = try ListFrame(collection: target).record(keyed: trimmed, in: store, thisYear: thisYear)
+        } else {
+            // A value of the field's own kind is the stored value (`set artist_id 5`).
+            if (try? ValueParser.parse(text, for: field, thisYear: thisYear)) != nil, field.kind != .text, field.kind != .any {
+                return nil
+            }
+            guard let titleField = target.titleField else { return nil }
+            let exact = try store.find(trimmed, in: titleField, of: target, match: .exact, limit: 2)
+            let matches = exact.isEmpty ? try store.find(trimmed, in: titleField, of: target, match: .contains, limit: 6) : exact
+            guard !matches.isEmpty else {
+                // Not a title: a text key typed as itself stays a value (`set tag_id t050`).
+                if field.kind == .text || field.kind == .any { return nil }
+                throw CommandError.fields(.noReferencedRow(field: field.name, collection: target.name, typed: trimmed))
+            }
+            guard matches.count == 1 else {
+                throw CommandError.fields(.severalReferencedRows(field: field.name, typed: trimmed,
+                    titles: matches.prefix(5).map { RowTitle.of($0, in: target) }, more: matches.count > 5))
+            }
+            row = matches[0]
+        }
+        if let column = reference.field { return row[column] }
+        if let key = target.fields.first(where: { $0.primaryKeyPosition == 1 }) { return row[key.name] }
+        return row.id.parts.first
+    }
+}

@@ -1,0 +1,42 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// A reference field set by the referenced row's title or #KEY (issue 10).
+@Suite struct ReferenceInputTests {
+    static let shop = Fixtures.shop + "INSERT INTO owners (name) VALUES ('Grace Hopper');"
+
+    func owner(_ h: SessionHarness) throws -> [String] {
+        try h.database.rows("SELECT owner_id FROM cars WHERE model = 'Corolla'").compactMap { $0["owner_id"] }
+    }
+
+    @Test func aReferenceIsSetByTitleByKeyOrByValue() throws {
+        let h = try SessionHarness(Self.shop)
+        h.run("open cars", "open Corolla")
+        h.run("set owner_id Grace Hopper", "save")
+        #expect(try owner(h) == ["3"], "an exact title wins over Grace, which it also contains")
+        h.run("open Corolla", "set owner_id #2", "save")
+        #expect(try owner(h) == ["2"])
+        h.run("open Corolla", "set owner_id 1", "save")
+        #expect(try owner(h) == ["1"], "the stored value itself")
+        h.run("open Corolla", "set owner_id ada", "save")
+        #expect(try owner(h) == ["1"], "titles ignore case")
+    }
+
+    @Test func anAmbiguousOrMissingTitleIsRefused() throws {
+        let h = try SessionHarness(Self.shop + "INSERT INTO owners (name) VALUES ('Gracie');")
+        h.run("open cars", "open Corolla")
+        #expect(h.run("set owner_id Grac").error?.message
+            == "owner_id: 'Grac' matches several rows: Grace, Grace Hopper, Gracie; type more of the title, or #KEY")
+        #expect(h.run("set owner_id Nobody").error?.message
+            == "owner_id: no row of owners has a title matching 'Nobody'; set owner_id #KEY names one by its key")
+        #expect(h.run("set owner_id #99").error?.message == "no row #99 in owners")
+        #expect(h.output("changes") == "no unsaved changes\n")
+    }
+
+    @Test func tabCompletesReferencedTitles() throws {
+        let h = try SessionHarness(Self.shop, mode: .interactive)
+        h.run("open cars", "open Corolla")
+        #expect(h.session.completions(before: "set owner_id Gr").candidates == ["Grace", "Grace Hopper"])
+    }
+}
