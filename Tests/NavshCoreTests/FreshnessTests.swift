@@ -76,4 +76,23 @@ import Testing
         try h.database.execute("UPDATE items SET name = 'Gort statue   ' WHERE id = 1")
         #expect(h.session.noticeChangesElsewhere() == "name: Gort statue → \"Gort statue   \" (changed elsewhere)\n")
     }
+
+    /// Issue 10: at the prompt, a list on top says at once that rows it
+    /// shows changed, instead of waiting for `show`; scripts stay quiet.
+    @Test func atThePromptAListSaysHowManyOfItsRowsChanged() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("show")
+        try h.database.execute("UPDATE items SET value = 3 WHERE id IN (1, 2)")
+        #expect(h.session.noticeChangesElsewhere() == "2 rows shown changed elsewhere; show to see them\n")
+        #expect(h.session.noticeChangesElsewhere() == "", "said once")
+        try h.database.execute("DELETE FROM items WHERE id = 5")
+        #expect(h.session.noticeChangesElsewhere() == "1 row shown changed elsewhere; show to see it\n")
+        try h.database.execute("INSERT INTO items (id, name) VALUES (10, 'new elsewhere')")
+        #expect(h.session.noticeChangesElsewhere() == "", "no row shown changed: show will list the new one")
+
+        let script = try SessionHarness(Fixtures.items)
+        script.run("show")
+        try script.database.execute("UPDATE items SET value = 3 WHERE id = 1")
+        #expect(script.session.noticeChangesElsewhere() == "")
+    }
 }

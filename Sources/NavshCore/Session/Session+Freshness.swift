@@ -1,7 +1,9 @@
 extension Session {
     /// Asks the store whether another connection committed since the last
     /// look (one cheap PRAGMA). If so, lists read again the next time they are
-    /// shown and mark the rows that changed.
+    /// shown and mark the rows that changed; at the prompt, a list on top
+    /// says at once how many of the rows it shows changed (`2 rows shown
+    /// changed elsewhere; show to see them`).
     ///
     /// Record frames follow one rule: a save's expectation is the values its
     /// user was shown. So a record frame takes fresh values only while telling
@@ -21,6 +23,13 @@ extension Session {
         for (index, frame) in stack.enumerated() {
             if let list = frame as? ListFrame {
                 list.markStale()
+                if mode == .interactive, index == stack.count - 1 {
+                    let changed = list.shownRowsChanged(in: store)
+                    if changed > 0 {
+                        notice += "\(changed) row\(changed == 1 ? "" : "s") shown changed elsewhere; show to see "
+                            + (changed == 1 ? "it\n" : "them\n")
+                    }
+                }
             } else if mode == .interactive, let record = frame as? RecordFrame {
                 let isTop = index == stack.count - 1
                 let (text, tookFresh) = record.refresh(from: store, prefix: isTop ? "" : path(upTo: index) + ": ")

@@ -30,6 +30,9 @@ final class ListFrame: Frame {
     /// render marks rows whose values differ, and row numbers are checked
     /// against the rows as they are now.
     var changedElsewhereSinceShown = false
+    /// What the prompt last reported of the rows shown (`shownRowsChanged`),
+    /// so each change elsewhere is reported once; cleared when shown.
+    var reported: (values: [RecordID: Record], gone: Set<RecordID>) = ([:], [])
 
     /// What a filtered frame's crumb says (`find "jobim"`); nil for the
     /// collection's own list, whose crumb is its title.
@@ -70,6 +73,7 @@ final class ListFrame: Frame {
         defer {
             shownPage = page
             changedElsewhereSinceShown = false
+            reported = ([:], [])
         }
         guard changedElsewhereSinceShown, let before = shownPage else { return nil }
         return Dictionary(before.rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
