@@ -10,7 +10,8 @@ extension SQLiteStore {
     /// As `record(of:referencedBy:field:)` reads each: an integer naming the
     /// key (or no field) of a rowid table is a rowid; anything else is
     /// matched by the referenced column's value (as its foreign key would:
-    /// `IN` compares by the column's collation), then ignoring case.
+    /// `IN` compares by the column's collation, and can use its index), then
+    /// the text left unmatched ignoring case.
     public func records(of collection: CollectionSchema, referencedBy values: [Value], field: String?,
                         reading fields: [String]) throws -> [NavshCore.Record?] {
         let key = try key(for: collection)
@@ -29,7 +30,17 @@ extension SQLiteStore {
         guard let column = (field ?? keyField?.name).flatMap({ collection.field(named: $0)?.name }) else {
             return values.map { _ in nil }
         }
-        let rows = try matching(values, column: column.sqlIdentifier, reading: fields + [column], in: collection)
+        var rows = try matching(values, column: column.sqlIdentifier, reading: fields + [column], in: collection)
+        // Text found by the column's own collation (its index) first; what
+        // is left, ignoring case, as the single read matches it.
+        let found = Set(rows.map { $0[column] })
+        let unmatched = values.filter { value in
+            if case .text = value { return !found.contains(value) } else { return false }
+        }
+        if !unmatched.isEmpty {
+            rows += try matching(unmatched, column: column.sqlIdentifier + " COLLATE NOCASE", reading: fields + [column],
+                                 in: collection)
+        }
         var exact: [Value: NavshCore.Record] = [:], folded: [String: NavshCore.Record] = [:]
         for row in rows {
             let value = row[column]
