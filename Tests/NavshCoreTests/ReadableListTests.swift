@@ -104,4 +104,22 @@ import Testing
         #expect(h.store.collections.map(\.titleField) == ["label", "album_title", "TrackName"])
         #expect(h.output("open a").contains("   1  First  Oslo\n"))
     }
+
+    /// Labels and titles come from the file: escaped, and measured as printed.
+    @Test func labelsAndReferenceTitlesAreEscaped() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE c (id INTEGER PRIMARY KEY, name TEXT, "a\u{1B}b" INTEGER, p_id INTEGER REFERENCES p);
+            INSERT INTO p VALUES (1, 'evil' || char(27) || '[2J');
+            INSERT INTO c VALUES (1, 'x', 5, 1), (2, 'yy', 60, 1);
+            """)
+        let output = h.output("open c")
+        #expect(output == """
+            c (2)
+                  name  a\\x1Bb  p_id
+               1  x          5  evil\\x1B[2J
+               2  yy        60  evil\\x1B[2J
+
+            """)
+    }
 }
