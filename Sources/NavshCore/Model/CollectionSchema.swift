@@ -19,9 +19,10 @@ public struct CollectionSchema: Sendable {
     /// The field whose value titles a row in lists and breadcrumbs (and
     /// that `open TITLE` searches).
     public var titleField: String?
-    /// Without a title field or template: the fields whose values, joined,
-    /// title a row (a person's first and last name; a join table's two
-    /// references, each read as its row's title). See `DefaultTitle`.
+    /// When set (and no spec template): the fields whose values, joined,
+    /// title a row instead of `titleField` alone (a person's first and last
+    /// name; a join table's two references, each read as its row's title).
+    /// `titleField` then names the part `open TITLE` searches. See `DefaultTitle`.
     public var compositeTitle: CompositeTitle?
     /// Explicit detail columns a store asks for; empty lists the default
     /// columns (`listColumns`).
