@@ -2,8 +2,9 @@ import GRDB
 import NavshCore
 
 /// Turns a SQLite schema into collections: every ordinary table, with its
-/// columns' kinds (from their declared types), NOT NULL, DEFAULT and primary key. SQLite's own
-/// tables, GRDB's, virtual tables and their shadow tables are skipped.
+/// columns' kinds (from their declared types), NOT NULL, DEFAULT and primary key,
+/// and every view, read-only. SQLite's own tables, GRDB's, virtual tables
+/// and their shadow tables are skipped.
 enum SchemaReader {
     struct Table {
         var collection: CollectionSchema
@@ -12,20 +13,20 @@ enum SchemaReader {
 
     static func read(_ db: Database) throws -> [Table] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT m.name AS name, t.wr AS withoutRowid
+            SELECT m.name AS name, t.wr AS withoutRowid, m.type = 'view' AS isView
             FROM sqlite_master AS m
             JOIN pragma_table_list AS t ON t.name = m.name AND t.schema = 'main'
-            WHERE m.type = 'table' AND t.type = 'table'
+            WHERE m.type IN ('table', 'view') AND t.type = m.type
               AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
               AND m.name NOT LIKE 'grdb\\_%' ESCAPE '\\'
             ORDER BY m.rowid
             """)
         return try rows.map { row in
-            try table(db, name: row["name"], withoutRowid: row["withoutRowid"])
+            try table(db, name: row["name"], withoutRowid: row["withoutRowid"], isView: row["isView"])
         }
     }
 
-    private static func table(_ db: Database, name: String, withoutRowid: Bool) throws -> Table {
+    private static func table(_ db: Database, name: String, withoutRowid: Bool, isView: Bool) throws -> Table {
         let columns = try Row.fetchAll(
             db, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid",
             arguments: [name])
@@ -65,7 +66,10 @@ enum SchemaReader {
         }
 
         let keyKind: TableKey.Kind
-        if withoutRowid {
+        if isView {
+            // A view's rows are a query's answer: listed by position, never written.
+            return readOnly(name, fields, reason: "\(TextLayout.printable(name)) is a view, so its rows are read-only")
+        } else if withoutRowid {
             keyKind = .primaryKey(columns: primaryKey.map { $0["name"] })
         } else if let rowidAlias {
             keyKind = .rowid(expression: rowidAlias.sqlIdentifier)
@@ -76,14 +80,21 @@ enum SchemaReader {
         } else {
             // Columns shadow every name of the rowid and there is no primary
             // key: rows cannot be told apart, so the table is shown, not written.
-            let reason = "table \(TextLayout.printable(name)) has columns named rowid, _rowid_ and oid and no primary key,"
-                + " so its rows cannot be told apart; it is read-only"
-            keyKind = .unaddressable(reason: reason)
-            for i in fields.indices { fields[i].isReadOnly = true }
-            var collection = CollectionSchema(name: name, fields: fields)
-            collection.readOnlyReason = reason
-            return Table(collection: collection, key: TableKey(table: name, kind: keyKind))
+            return readOnly(name, fields, reason: "table \(TextLayout.printable(name)) has columns named rowid, _rowid_"
+                            + " and oid and no primary key, so its rows cannot be told apart; it is read-only")
         }
         return Table(collection: CollectionSchema(name: name, fields: fields), key: TableKey(table: name, kind: keyKind))
+    }
+
+    /// A collection shown but never written: rows named by position, every
+    /// field read-only, every write refused with `reason`.
+    private static func readOnly(_ name: String, _ fields: [Field], reason: String) -> Table {
+        var collection = CollectionSchema(name: name, fields: fields.map { field in
+            var field = field
+            field.isReadOnly = true
+            return field
+        })
+        collection.readOnlyReason = reason
+        return Table(collection: collection, key: TableKey(table: name, kind: .unaddressable(reason: reason)))
     }
 }

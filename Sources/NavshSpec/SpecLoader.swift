@@ -125,7 +125,7 @@ struct NodeReader {
     func collection(_ name: String, _ node: Node) throws -> CollectionSpec {
         let key = "collections." + name
         let entries = try mapping(node, key, allowed: [
-            "title", "row", "detail", "order", "new", "deletable", "back", "group", "sections", "move", "fields",
+            "title", "row", "detail", "columns", "order", "new", "deletable", "back", "group", "sections", "move", "fields",
             "create",
         ])
         var spec = CollectionSpec(name: name)
@@ -134,6 +134,10 @@ struct NodeReader {
         if let detail = entries["detail"] {
             // One template, or a list of them for several right-aligned columns.
             spec.rowDetails = try (detail.sequence.map(Array.init) ?? [detail]).map { try template($0, key + ".detail") }
+        }
+        if let columns = entries["columns"] {
+            guard let list = columns.sequence else { throw fail(columns, key + ".columns", "expected a list of fields") }
+            spec.columns = try list.map { try string($0, key + ".columns") }
         }
         if let order = entries["order"] {
             let words = try string(order, key + ".order").split(separator: " ").map(String.init)

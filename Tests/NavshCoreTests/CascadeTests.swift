@@ -86,7 +86,7 @@ import Testing
             """)
         let before = try ["a", "b"].map { try h.database.snapshot($0) }
         h.run("open a")
-        #expect(h.output("delete 1") == "deleted 1 and 1 b\n")
+        #expect(h.output("delete 1") == "deleted #1 · #1 and 1 b\n")
         #expect(h.run("undo").error == nil)
         #expect(try ["a", "b"].map { try h.database.snapshot($0) } == before)
     }

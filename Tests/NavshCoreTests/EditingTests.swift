@@ -93,7 +93,7 @@ import Testing
         #expect(h.output("delete") == "deleted Gort statue\n")
         #expect(try h.database.rows("SELECT name FROM items ORDER BY id").map { $0["name"]! }
             == ["Hoverboard", "木彫りの熊", "Lucky cat 🐱"])
-        #expect(h.output("show").hasPrefix("items (3)\n   1  Hoverboard"))
+        #expect(h.output("show").hasPrefix("items (3)\n      name          serial   value  weight  bought      note\n   1  Hoverboard"))
         h.run("new")
         #expect(h.run("delete").error?.message == "this record is not saved yet; cancel discards it")
     }

@@ -7,22 +7,23 @@ import Testing
         let h = try SessionHarness(Fixtures.items)
         let lines = h.output("show").split(separator: "\n").map(String.init)
         #expect(lines[0] == "items (5)")
-        let rows = Array(lines.dropFirst())
+        #expect(lines[1] == "      name          serial   value  weight  bought      note", "a header line of column names")
+        let rows = Array(lines.dropFirst(2))
         #expect(rows.count == 5)
         // Every row ends at the same column, CJK and emoji titles included.
         let widths = Set(rows.map { DisplayWidth.of($0) })
         #expect(widths.count == 1, "rows: \(rows)")
         #expect(rows[3].hasPrefix("   4  木彫りの熊 "))
-        #expect(rows[0].hasSuffix("GS-1951  120"))
+        #expect(rows[0].hasSuffix("GS-1951    120    12.5  2026-11-21  none"))
     }
 
     @Test func narrowTerminalsDropDetailsAndTruncateTitles() throws {
         let h = try SessionHarness(Fixtures.items, viewport: Viewport(columns: 20))
-        let rows = h.output("show").split(separator: "\n").dropFirst()
+        let rows = h.output("show").split(separator: "\n").dropFirst(2)
         for row in rows { #expect(DisplayWidth.of(row) <= 20, "\(row)") }
         let tiny = try SessionHarness("CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('A very long title that cannot fit');",
                                       viewport: Viewport(columns: 20))
-        #expect(tiny.output("show") == "t (1)\n   1  A very long t…\n")
+        #expect(tiny.output("show") == "t (1)\n      name\n   1  A very long t…\n")
     }
 
     @Test func storedControlCharactersCannotReachTheTerminal() throws {
@@ -35,7 +36,7 @@ import Testing
     @Test func pagingByViewport() throws {
         let h = try SessionHarness(Fixtures.numbered(45))
         let first = h.output("show")
-        #expect(first.hasPrefix("things (45)\n   1  Row 1\n"))
+        #expect(first.hasPrefix("things (45)\n      name\n   1  Row 1\n"))
         #expect(first.hasSuffix("  20  Row 20\nrows 1–20 of 45 · page 1 of 3 · next, prev, page N\n"))
         #expect(h.run("prev").error?.message == "already on the first page")
         #expect(h.output("next").contains("  21  Row 21\n"))

@@ -137,11 +137,12 @@ import Testing
         let result = try navsh.run([db.path, "-c", "show"])
         #expect(result.stdout == """
             items (5)
-               1  Gort statue   GS-1951  120
-               2  Rusty spork              2
-               3  Hoverboard    HB-2015  950
-               4  木彫りの熊    KB-0042   45
-               5  Lucky cat 🐱  LC-0888   18
+                  name          serial   value  weight  bought      note
+               1  Gort statue   GS-1951    120    12.5  2026-11-21  none
+               2  Rusty spork                2     0.1              none
+               3  Hoverboard    HB-2015    950     3.0  2015-10-21  none
+               4  木彫りの熊    KB-0042     45    1.25              none
+               5  Lucky cat 🐱  LC-0888     18                      none
 
             """)
     }
@@ -210,7 +211,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try navsh.run(["-c", "show"], home: home)
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("Items (8)\n   1  Gort statue"))
+        #expect(result.stdout.hasPrefix("Items (8)\n      Name                 Value  Date Created\n   1  Gort statue"))
         #expect(FileManager.default.fileExists(atPath: home + "/data/navsh/demo.sqlite"))
     }
 }

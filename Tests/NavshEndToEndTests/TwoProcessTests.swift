@@ -60,7 +60,7 @@ import Testing
         a.send("show", until: "Lucky cat")
         _ = try navsh.run([db.path, "-c", "open 3", "-c", "set value 951", "-c", "save"])
         let shown = a.send("show", until: "changed elsewhere since last shown\n")
-        #expect(shown.contains("   3 ~ Hoverboard    HB-2015  951"))
+        #expect(shown.contains("   3 ~ Hoverboard    HB-2015    951"))
         #expect(a.finish() == 0)
     }
 
@@ -89,7 +89,7 @@ import Testing
         let b = try navsh.run(["--spec", spec, db.path, "-c", "open My Item 1", "-c", "set location Attic", "-c", "save"])
         #expect(b.status == 0)
         #expect(a.send("show", until: "last shown\n")
-            == "My Stuff (2)\n   1   My Item 2\n   2 ~ My Item 1  Attic\n~ changed elsewhere since last shown\n")
+            == "My Stuff (2)\n       Name       Location\n   1   My Item 2\n   2 ~ My Item 1  Attic\n~ changed elsewhere since last shown\n")
         #expect(a.finish() == 0)
     }
 }

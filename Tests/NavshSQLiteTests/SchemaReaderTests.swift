@@ -21,6 +21,7 @@ import Testing
         #expect(items.titleField == "name")
     }
 
+    /// Views are listed (read-only, see `viewsAreReadOnlyCollections`); SQLite's and GRDB's tables are not.
     @Test func internalVirtualAndShadowTablesAreSkipped() throws {
         let database = try TemporaryDatabase("""
             CREATE TABLE first (a TEXT);
@@ -30,7 +31,30 @@ import Testing
             CREATE VIEW v AS SELECT * FROM first;
             CREATE TABLE third (id INTEGER PRIMARY KEY AUTOINCREMENT, c TEXT);
             """)
-        #expect(try database.store().collections.map(\.name) == ["first", "second", "third"])
+        #expect(try database.store().collections.map(\.name) == ["first", "second", "v", "third"])
+    }
+
+    /// Views were invisible (issue 10): they are collections now, every
+    /// field read-only and every write refused with the reason, their rows
+    /// read by position in whatever order is asked.
+    @Test func viewsAreReadOnlyCollections() throws {
+        let database = try TemporaryDatabase("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, n INTEGER);
+            INSERT INTO t (name, n) VALUES ('a', 2), ('b', 1);
+            CREATE VIEW v AS SELECT name, n * 10 AS tens FROM t;
+            """)
+        let store = try database.store()
+        let view = try #require(store.collections.first { $0.name == "v" })
+        #expect(view.readOnlyReason == "v is a view, so its rows are read-only")
+        #expect(view.fields.map(\.name) == ["name", "tens"])
+        #expect(view.fields.allSatisfy { $0.isReadOnly })
+        #expect(try store.count(of: view) == 2)
+        var sorted = view
+        sorted.order = SortOrder(field: "tens", descending: false)
+        let rows = try store.records(of: sorted, offset: 0, limit: 10)
+        #expect(rows.map { $0["name"] } == [.text("b"), .text("a")])
+        #expect(try store.record(of: sorted, id: rows[1].id)?["name"] == .text("a"), "a row by its position as listed")
+        #expect(throws: StoreError.self) { try store.delete(rows[0].id, from: view, expecting: nil) }
     }
 
     @Test func generatedColumnsAreReadOnly() throws {

@@ -20,7 +20,7 @@ import Testing
     @Test func counterTakesTheNextNumberNoRowHas() throws {
         let h = try SessionHarness(Self.stuff, spec: Self.stuffSpec)
         h.run("new", "save", "new", "save", "new", "save")
-        #expect(h.output("show") == "stuff (3)\n   1  My Item 3\n   2  My Item 2\n   3  My Item 1\n")
+        #expect(h.output("show") == "stuff (3)\n      name\n   1  My Item 3\n   2  My Item 2\n   3  My Item 1\n")
         #expect(h.output("delete 3") == "deleted My Item 1\n")
         h.run("new")
         #expect(h.session.breadcrumb == "stuff › My Item 4", "My Item 3 is listed, so 3 is taken")

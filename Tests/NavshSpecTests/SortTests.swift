@@ -10,9 +10,12 @@ import Testing
         + " ('c', 4, '2026-02-01');"
     static let spec = "collections:\n  todo:\n    move: pos\n"
 
+    /// The titles of the numbered rows (the header and column labels skipped).
     func names(_ listing: String) -> [String] {
-        listing.split(separator: "\n").dropFirst().compactMap { line in
-            line.split(separator: " ").dropFirst().first.map(String.init)
+        listing.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ").filter { $0 != "~" }
+            guard let number = words.first, Int(number) != nil else { return nil }
+            return words.dropFirst().first.map(String.init)
         }
     }
 

@@ -52,7 +52,7 @@ import Testing
         #expect(error("collections:\n  cars:\n    fields:\n      year: { max: next year }\n")
             == "app.yaml:4: collections.cars.fields.year.max: expected a number or 'this year'")
         #expect(error("collections:\n  cars:\n    colour: red\n")
-            == "app.yaml:3: collections.cars.colour: unknown key; expected one of back, create, deletable, detail, fields, group, move, new, order, row, sections, title")
+            == "app.yaml:3: collections.cars.colour: unknown key; expected one of back, columns, create, deletable, detail, fields, group, move, new, order, row, sections, title")
         #expect(error("collections:\n  cars:\n    row: \"{year\"\n")
             == "app.yaml:3: collections.cars.row: unclosed { in template '{year'")
         #expect(error("collections:\n  cars:\n    fields:\n      k: { type: enum }\n")

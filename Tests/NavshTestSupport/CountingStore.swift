@@ -11,7 +11,10 @@ public final class CountingStore: Store {
 
     public init(_ base: any Store) { self.base = base }
 
-    public func resetCounters() { (pageReads, rowsRead, recordReads, counts) = (0, 0, 0, 0) }
+    public func resetCounters() {
+        (pageReads, rowsRead, recordReads, counts) = (0, 0, 0, 0)
+        (referenceReads, batchReferenceReads) = (0, 0)
+    }
 
     public var displayName: String { base.displayName }
     public var collections: [CollectionSchema] { base.collections }
@@ -43,8 +46,20 @@ public final class CountingStore: Store {
         return try base.record(of: collection, id: id)
     }
 
+    /// Rows read one by one through a reference (`record(of:referencedBy:field:)`).
+    public private(set) var referenceReads = 0
+    /// Reads of many references at once (`records(of:referencedBy:field:reading:)`).
+    public private(set) var batchReferenceReads = 0
+
     public func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> Record? {
-        try base.record(of: collection, referencedBy: value, field: field)
+        referenceReads += 1
+        return try base.record(of: collection, referencedBy: value, field: field)
+    }
+
+    public func records(of collection: CollectionSchema, referencedBy values: [Value], field: String?,
+                        reading fields: [String]) throws -> [Record?] {
+        batchReferenceReads += 1
+        return try base.records(of: collection, referencedBy: values, field: field, reading: fields)
     }
 
     public func position(of id: RecordID, in collection: CollectionSchema) throws -> Int? {

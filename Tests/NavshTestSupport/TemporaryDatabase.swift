@@ -70,4 +70,14 @@ public final class TemporaryDatabase {
         defer { try? queue.close() }
         try queue.write { try $0.execute(sql: sql) }
     }
+
+    /// Runs `sql` with foreign keys unchecked, as another program may have
+    /// written the file: for rows whose reference names no row.
+    public func executeIgnoringForeignKeys(_ sql: String) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        try queue.write { try $0.execute(sql: sql) }
+    }
 }

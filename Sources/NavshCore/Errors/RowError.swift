@@ -42,6 +42,9 @@ public enum RowError: Equatable, Sendable {
     case noSortField(String, collection: String, fields: [String])
     case blobNotSortable(field: String)
 
+    // MARK: Columns
+    case noColumnField(String, collection: String, nearest: String?, fields: [String])
+
     // MARK: Manual order
     case noManualOrder(collection: String)
     case moveOutOfRange(rowCount: Int)
@@ -120,6 +123,12 @@ public enum RowError: Equatable, Sendable {
                 + fields.joined(separator: ", ")
         case .blobNotSortable(let field):
             return "sort: \(field) holds binary data (BLOB), which has no useful order"
+        case .noColumnField(let name, let collection, let nearest?, _):
+            return "columns: no field '\(TextLayout.printable(name))' in \(TextLayout.printable(collection));"
+                + " did you mean \(TextLayout.printable(nearest))?"
+        case .noColumnField(let name, let collection, nil, let fields):
+            return "columns: no field '\(TextLayout.printable(name))' in \(TextLayout.printable(collection)); the fields are "
+                + fields.map(TextLayout.printable).joined(separator: ", ")
         case .noManualOrder(let collection):
             return "\(collection) keeps no manual order (an app spec's move: FIELD allows move N M)"
         case .moveOutOfRange(let count):

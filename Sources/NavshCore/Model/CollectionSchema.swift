@@ -16,9 +16,20 @@ public struct CollectionSchema: Sendable {
     /// The spec's name for people ("Cars" for table `cars`); lists and breadcrumbs show it.
     public var title: String?
     public var fields: [Field]
-    /// The field whose value titles a row in lists and breadcrumbs.
+    /// The field whose value titles a row in lists and breadcrumbs (and
+    /// that `open TITLE` searches).
     public var titleField: String?
+    /// When set (and no spec template): the fields whose values, joined,
+    /// title a row instead of `titleField` alone (a person's first and last
+    /// name; a join table's two references, each read as its row's title).
+    /// `titleField` then names the part `open TITLE` searches. See `DefaultTitle`.
+    public var compositeTitle: CompositeTitle?
+    /// Explicit detail columns a store asks for; empty lists the default
+    /// columns (`listColumns`).
     public var details: [Detail]
+    /// The list's columns after the title, chosen by the spec's `columns:`
+    /// or the `columns` command (fields by name); nil shows the default.
+    public var chosenColumns: [String]?
     /// From an app spec: how a row's title and detail read, replacing the fields above.
     public var rowTitle: RowTemplate?
     public var rowDetails: [RowTemplate] = []
@@ -51,8 +62,10 @@ public struct CollectionSchema: Sendable {
     public init(name: String, fields: [Field], titleField: String? = nil, details: [Detail]? = nil) {
         self.name = name
         self.fields = fields
-        self.titleField = titleField ?? Self.defaultTitleField(fields)
-        self.details = details ?? Self.defaultDetails(fields, title: self.titleField)
+        let title = titleField.map(DefaultTitle.field) ?? DefaultTitle.of(fields)
+        self.titleField = title.field
+        self.compositeTitle = title.composite
+        self.details = details ?? []
     }
 
     /// The title people read, escaped (a table's name may hold control
@@ -70,20 +83,4 @@ public struct CollectionSchema: Sendable {
     }
 
     public var editableFields: [Field] { fields.filter { !$0.isReadOnly } }
-
-    /// The first text column that is not part of the key, else the first
-    /// column that is not the key, else the key.
-    static func defaultTitleField(_ fields: [Field]) -> String? {
-        let nonKey = fields.filter { $0.primaryKeyPosition == nil }
-        if let text = nonKey.first(where: { $0.kind == .text || $0.kind == .any }) { return text.name }
-        return nonKey.first?.name ?? fields.first?.name
-    }
-
-    /// The next two readable columns after the title, in declared order.
-    static func defaultDetails(_ fields: [Field], title: String?) -> [Detail] {
-        let candidates = fields.filter {
-            $0.name != title && $0.primaryKeyPosition == nil && $0.kind != .blob
-        }
-        return candidates.prefix(2).map { Detail(field: $0.name, format: $0.kind == .date ? .date : .plain) }
-    }
 }

@@ -11,16 +11,30 @@ public enum ListPreview {
     /// store reads `bytes + 1` of a long text to know it was cut.
     public static let bytes = characters * 4
 
-    /// The fields a list row shows: title, details, templates, section and order.
+    /// The fields a list row shows: title, columns, section and order.
     public static func fields(of collection: CollectionSchema) -> [String] {
         var names = [collection.titleField, collection.groupField, collection.order?.field].compactMap { $0 }
-        names += collection.details.map(\.field)
-        names += (collection.rowTitle.map { [$0] } ?? []).flatMap(\.fields)
-        names += collection.rowDetails.flatMap(\.fields)
-        var seen = Set<String>()
-        return collection.fields.map(\.name).filter { name in
-            names.contains { $0 == name || collection.field(named: $0)?.name == name } && seen.insert(name).inserted
+        names += collection.titleFields
+        for column in collection.listColumns {
+            switch column.content {
+            case .field(let field, _): names.append(field.name)
+            case .template(let template): names += template.fields
+            }
         }
+        return declared(names, in: collection)
+    }
+
+    /// The fields that make a row's title (reading a referenced row's title
+    /// needs these only).
+    public static func titleFields(of collection: CollectionSchema) -> [String] {
+        declared([collection.titleField].compactMap { $0 } + collection.titleFields, in: collection)
+    }
+
+    /// `names` (as typed in a spec: any case, or a label) as the collection's
+    /// fields, in declared order, once each.
+    public static func declared(_ names: [String], in collection: CollectionSchema) -> [String] {
+        let wanted = Set(names.compactMap { collection.field(named: $0)?.name })
+        return collection.fields.map(\.name).filter { wanted.contains($0) }
     }
 
     /// A text over `bytes` bytes is its first `characters` characters and

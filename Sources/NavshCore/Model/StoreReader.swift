@@ -30,6 +30,12 @@ public protocol StoreReader: AnyObject {
     /// order, or the rowid of a table without one), within the collection's
     /// scope and filters: `open #42`, `delete #A,B`. nil when there is none.
     func record(of collection: CollectionSchema, key: [Value]) throws -> Record?
+    /// The rows these values name, each as `record(of:referencedBy:field:)`
+    /// finds it, in one read for them all (a list page's references): one
+    /// entry per value, in order, nil where no row has it. Only `fields`
+    /// need be read, as a list reads them (`ListPreview`).
+    func records(of collection: CollectionSchema, referencedBy values: [Value], field: String?,
+                 reading fields: [String]) throws -> [Record?]
     /// How many rows come before this one in the collection's order; nil
     /// when the store cannot count it cheaply (an order by a field).
     func position(of id: RecordID, in collection: CollectionSchema) throws -> Int?
@@ -69,6 +75,16 @@ public protocol StoreReader: AnyObject {
 extension StoreReader {
     /// A store whose schema cannot change underneath it.
     public func reloadSchemaIfChanged() throws -> Bool { false }
+
+    /// One read per value: right for any store, cheaper where the store reads them together.
+    public func records(of collection: CollectionSchema, referencedBy values: [Value], field: String?,
+                        reading fields: [String]) throws -> [Record?] {
+        try values.map { value in
+            try record(of: collection, referencedBy: value, field: field).map { found in
+                Record(id: found.id, values: found.values.filter { fields.contains($0.key) }.mapValues(ListPreview.value))
+            }
+        }
+    }
 
     /// Full rows cut down: right for any store, cheaper where the store reads less.
     public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {

@@ -1,12 +1,31 @@
 /// What names a row in lists, breadcrumbs and messages: its title field,
 /// else its identity as the store gives it (`#12`), so that every row can be told apart.
 enum RowTitle {
-    static func of(_ record: Record, in collection: CollectionSchema) -> String {
+    /// `references` holds the titles of the rows reference fields name,
+    /// when read (a list reads them for its page): a composite title made of
+    /// references reads by them (`Grunge · Teen Spirit`), else by key (`#3 · #7`).
+    static func of(_ record: Record, in collection: CollectionSchema, references: ReferenceTitles = ReferenceTitles()) -> String {
         if let template = collection.rowTitle {
             let title = TextLayout.printable(bounded(template.render(record)))
             if !title.isEmpty { return title }
         }
+        if let composite = collection.compositeTitle {
+            let parts = composite.fields.compactMap { name in
+                collection.field(named: name).flatMap { part(record[$0.name], of: $0, references: references) }
+            }
+            let title = bounded(parts.joined(separator: composite.separator))
+            if !title.isEmpty { return title }
+        }
         return text(collection.titleField.map { record[$0] }, id: record.id)
+    }
+
+    /// One field of a composite title: a reference as its row's title, a key
+    /// as `#value`, anything else as shown; nil when empty.
+    private static func part(_ value: Value, of field: Field, references: ReferenceTitles) -> String? {
+        guard !value.isNull, value != .text("") else { return nil }
+        if field.references != nil, let title = references.title(of: field.name, value) { return title }
+        if field.references != nil || field.primaryKeyPosition != nil { return "#" + ValueText.raw(value) }
+        return ValueText.formatted(value, .plain)
     }
 
     /// Longest title, in characters: a title names a row in a breadcrumb, a
@@ -21,14 +40,6 @@ enum RowTitle {
         return kept.count > longest ? String(kept.prefix(longest - 1)) + "…" : text
     }
 
-    /// The list's right-hand columns: the spec's detail template, or the detail fields.
-    static func details(_ record: Record, in collection: CollectionSchema) -> [String] {
-        if !collection.rowDetails.isEmpty {
-            return collection.rowDetails.map { TextLayout.printable($0.render(record)) }
-        }
-        return collection.details.map { ValueText.formatted(record[$0.field], $0.format) }
-    }
-
     static func text(_ value: Value?, id: RecordID?) -> String {
         if let value, !value.isNull, value != .text("") {
             if case .text(let text) = value { return TextLayout.printable(bounded(text)) }
@@ -37,4 +48,12 @@ enum RowTitle {
         guard let id else { return "(new)" }
         return "#" + id.parts.map(ValueText.raw).joined(separator: ",")
     }
+}
+
+/// The titles of the rows that reference fields name, read for a page at
+/// once: field name → stored value → that row's title (or `#7 (missing)`).
+struct ReferenceTitles {
+    var titles: [String: [Value: String]] = [:]
+
+    func title(of field: String, _ value: Value) -> String? { titles[field]?[value] }
 }

@@ -41,7 +41,7 @@ extension Session {
     }
 
     /// Every frame takes its collection as the store now reads it (keeping
-    /// an owner's scope and the frame's order), and the user is told which
+    /// an owner's scope and the frame's order and columns), and the user is told which
     /// tables changed.
     private func adoptSchema() -> String {
         let current = Dictionary(store.collections.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -57,6 +57,15 @@ extension Session {
                     adopted.order = sort
                 } else {
                     changed[old.name] = (changed[old.name].map { $0 + "; " } ?? "") + "the sort by \(sort.field) is gone"
+                }
+            }
+            // So do its `columns`, those whose fields are still there.
+            if let chosen = old.chosenColumns, chosen != new.chosenColumns {
+                let kept = chosen.filter { new.field(named: $0) != nil }
+                adopted.chosenColumns = kept.isEmpty ? new.chosenColumns : kept
+                let gone = chosen.filter { new.field(named: $0) == nil }
+                if !gone.isEmpty {
+                    changed[old.name] = (changed[old.name].map { $0 + "; " } ?? "") + "the column \(gone.joined(separator: ", ")) is gone"
                 }
             }
             return adopted

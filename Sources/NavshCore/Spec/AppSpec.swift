@@ -41,6 +41,9 @@ public struct CollectionSpec: Sendable, Equatable {
     public var rowTitle: RowTemplate?
     /// The list's right-hand columns, one template each.
     public var rowDetails: [RowTemplate] = []
+    /// The list's columns after the title (`columns: [price, stock]`),
+    /// by field name or label; nil lists the default.
+    public var columns: [String]?
     public var order: SortOrder?
     public var newRows: NewRows = .bottom
     public var deletable = true

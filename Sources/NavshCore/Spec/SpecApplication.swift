@@ -9,6 +9,8 @@ extension CollectionSchema {
         if spec.rowTitle != nil || !spec.rowDetails.isEmpty { result.details = [] }
         if let first = spec.rowTitle?.fields.first { result.titleField = first }
         result.order = spec.order
+        // Field names as the schema spells them (a spec may use a label or another case).
+        result.chosenColumns = spec.columns.map { $0.map { result.field(named: $0)?.name ?? $0 } }
         result.newRowsOnTop = spec.newRows == .top
         result.isDeletable = spec.deletable
         result.backPolicy = spec.backPolicy

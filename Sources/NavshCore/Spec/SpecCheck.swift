@@ -24,6 +24,9 @@ extension AppSpec {
                 throw missing(name, key + ".sections[\(i)].fields")
             }
         }
+        for name in spec.columns ?? [] where presented.field(named: name) == nil {
+            throw missing(name, key + ".columns")
+        }
         let named = [(spec.order?.field, ".order"), (spec.group, ".group"), (spec.manualOrder, ".move")]
         for case let (name?, suffix) in named where presented.field(named: name) == nil {
             throw missing(name, key + suffix)

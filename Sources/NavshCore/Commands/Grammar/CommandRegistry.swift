@@ -12,6 +12,7 @@ enum CommandRegistry {
         SortCommand.self,
         FindCommand.self,
         WhereFilterCommand.self,
+        ColumnsCommand.self,
         NextPageCommand.self,
         PreviousPageCommand.self,
         PageCommand.self,

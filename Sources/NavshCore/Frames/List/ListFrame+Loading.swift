@@ -26,11 +26,13 @@ extension ListFrame {
         let page = try page(size: size, in: store)
         let before = didShow(page)
         let first = page.index * size
+        let table = ListTable(page.rows, in: collection,
+                              references: ReferenceTitles.read(for: page.rows, in: collection, from: store))
         var rows = page.rows.enumerated().map { offset, record in
             ListLayout.Row(
                 number: first + offset + 1,
-                title: RowTitle.of(record, in: collection),
-                details: RowTitle.details(record, in: collection),
+                title: table.titles[offset],
+                details: table.cells[offset],
                 changedElsewhere: before?[record.id].map { $0 != record } ?? false)
         }
         if let group = collection.groupField {
@@ -41,8 +43,9 @@ extension ListFrame {
             }
         }
         let filters = collection.filters.map { " · " + TextLayout.printable($0.description) }.joined()
-        return ListView(header: "\(collection.displayTitle) (\(total))" + filters + sortNote(in: store), rows: rows, total: total,
-                        pageIndex: page.index, pageSize: size, empty: collection.filters.isEmpty ? "no rows yet; new adds one" : "no rows match")
+        return ListView(header: "\(collection.displayTitle) (\(ListLayout.grouped(total)))" + filters + sortNote(in: store),
+                        columns: table.columns, rows: rows, total: total, pageIndex: page.index, pageSize: size,
+                        empty: collection.filters.isEmpty ? "no rows yet; new adds one" : "no rows match")
     }
 
     /// ` · sorted by name desc` after a `sort` in this frame; nothing in the
@@ -70,6 +73,7 @@ extension ListFrame {
 /// A page of a list (or of the list of collections) as read: laid out by `ListLayout`.
 struct ListView: FrameView {
     let header: String
+    var columns: [ListLayout.Column] = []
     let rows: [ListLayout.Row]
     let total: Int
     let pageIndex: Int
@@ -77,7 +81,7 @@ struct ListView: FrameView {
     let empty: String
 
     func render(columns: Int) -> String {
-        ListLayout.render(header: header, rows: rows, total: total, pageIndex: pageIndex, pageSize: pageSize,
-                          empty: empty, columns: columns)
+        ListLayout.render(header: header, columns: self.columns, rows: rows, total: total, pageIndex: pageIndex,
+                          pageSize: pageSize, empty: empty, width: columns)
     }
 }

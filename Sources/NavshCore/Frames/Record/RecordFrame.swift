@@ -63,7 +63,7 @@ final class RecordFrame: Frame {
 
     /// The title field's current (buffered) value: the breadcrumb follows edits.
     var crumb: String {
-        if collection.rowTitle != nil {
+        if collection.rowTitle != nil || collection.compositeTitle != nil {
             var values = buffer.base
             for (field, value) in buffer.changes { values[field] = value }
             let title = RowTitle.of(Record(id: id ?? RecordID(parts: [.integer(0)], isPrimaryKey: false), values: values), in: collection)

@@ -1,0 +1,44 @@
+/// `columns FIELD…` picks the list's columns after the title for this
+/// frame (fields named by column or label, in the order typed); `columns`
+/// alone goes back to the collection's own (its app spec's `columns:`, else
+/// as many fields as fit). Like `sort`, the choice lives in the frame's copy
+/// of the collection, so it survives paging and changes elsewhere while its
+/// fields do. The page is shown again at once; row numbers keep their rows.
+struct ColumnsCommand: Command {
+    static let maximum = 64
+    static let forms = [CommandForm("columns", [.list], .upTo(maximum, "fields"), usage: "columns [FIELD…]",
+                                    "show these fields as the list's columns; columns alone restores them",
+                                    example: "columns price stock")]
+
+    let fields: [String]
+
+    init(form: CommandForm, arguments: Arguments) throws(CommandError) {
+        fields = arguments.words
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let list = try session.topFrame(ListFrame.self)
+        if fields.isEmpty {
+            list.collection.chosenColumns = session.store.collections.first { $0.name == list.collection.name }?.chosenColumns
+        } else {
+            let names = list.collection.fields.map(\.name)
+            list.collection.chosenColumns = try fields.map { typed in
+                guard let field = list.collection.field(named: typed) else {
+                    throw CommandError.rows(.noColumnField(typed, collection: list.collection.name,
+                                                           nearest: Nearest.name(to: typed, among: names), fields: names))
+                }
+                return field.name
+            }
+        }
+        // The same rows, read again with the fields now shown.
+        list.invalidate()
+        return Response(output: try session.show(list))
+    }
+
+    /// Field names, for the word being typed (any of them).
+    static func complete(_ rest: String, in session: Session) -> Completion {
+        guard let list = session.top as? ListFrame else { return .none }
+        let typed = rest.split(separator: " ", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        return Completion(word: typed, candidates: Completion.matching(list.collection.fields.map(\.name), typed))
+    }
+}

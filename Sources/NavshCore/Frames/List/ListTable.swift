@@ -1,0 +1,87 @@
+/// A page of rows as a list shows them: the columns' labels and alignment,
+/// and each row's title and cells, with references read as their rows'
+/// titles. Built in `load` from what was read, so rendering stays pure.
+struct ListTable {
+    /// The title's column, then one per cell.
+    var columns: [ListLayout.Column]
+    var titles: [String]
+    var cells: [[String]]
+
+    /// A default column whose values are this wide on the page is long
+    /// text: left out, so the list stays one line per row of short values.
+    static let longText = 60
+
+    init(_ records: [Record], in collection: CollectionSchema, references: ReferenceTitles) {
+        var columns = collection.listColumns
+        var cells = columns.map { column in records.map { Self.cell($0, column, references) } }
+        // Long text is for `show FIELD` and the record frame, not a list's column.
+        let long = columns.indices.filter { i in
+            columns[i].isOptional && cells[i].contains { DisplayWidth.of($0) > Self.longText }
+        }
+        for i in long.reversed() {
+            columns.remove(at: i)
+            cells.remove(at: i)
+        }
+        self.columns = [ListLayout.Column(label: Self.titleLabel(of: collection))]
+            + zip(columns, cells).map { column, cells in
+                ListLayout.Column(label: column.label(in: collection),
+                                  alignRight: Self.alignsRight(column, records, in: collection))
+            }
+        titles = records.map { RowTitle.of($0, in: collection, references: references) }
+        self.cells = records.indices.map { r in cells.map { $0[r] } }
+    }
+
+    /// One cell: a reference as its row's title, a template as it renders,
+    /// a field in its format; every text escaped.
+    static func cell(_ record: Record, _ column: ListColumn, _ references: ReferenceTitles) -> String {
+        switch column.content {
+        case .template(let template):
+            return TextLayout.printable(template.render(record))
+        case .field(let field, let format):
+            let value = record[field.name]
+            if field.references != nil, !value.isNull, let title = references.title(of: field.name, value) { return title }
+            return ValueText.formatted(value, format)
+        }
+    }
+
+    /// Numbers and money right-aligned, everything else left: by the
+    /// field's kind and format, or, for a column of no declared type, by
+    /// whether every value on the page is a number.
+    static func alignsRight(_ column: ListColumn, _ records: [Record], in collection: CollectionSchema) -> Bool {
+        let field: Field?, format: ValueFormat
+        switch column.content {
+        case .field(let f, let f2): (field, format) = (f, f2)
+        case .template(let template):
+            // A template of one field aligns as that field would.
+            guard template.fields.count == 1, case .field(let name, let f2)? = template.parts.first(where: {
+                if case .field = $0 { return true } else { return false }
+            }) else { return false }
+            (field, format) = (collection.field(named: name), f2)
+        }
+        guard let field, field.references == nil else { return false }
+        switch format {
+        case .money, .decimals: return true
+        case .date, .mediumDate: return false
+        case .plain: break
+        }
+        switch field.kind {
+        case .integer, .real, .numeric: return true
+        case .any:
+            let values = records.map { $0[field.name] }.filter { !$0.isNull }
+            return !values.isEmpty && values.allSatisfy {
+                if case .integer = $0 { return true }
+                if case .real = $0 { return true }
+                return false
+            }
+        default: return false
+        }
+    }
+
+    /// The title column's label: the template's or composite's fields'
+    /// labels, or the title field's.
+    static func titleLabel(of collection: CollectionSchema) -> String {
+        if let template = collection.rowTitle { return ListColumn.label(of: template, in: collection) }
+        return ListColumn.label(of: collection.titleFields, in: collection,
+                                separator: collection.compositeTitle?.separator ?? " ")
+    }
+}

@@ -1,0 +1,75 @@
+/// A column of a list after the title: a field, or an app spec's detail template.
+struct ListColumn: Equatable {
+    enum Content: Equatable {
+        case field(Field, ValueFormat)
+        case template(RowTemplate)
+    }
+
+    var content: Content
+    /// One of the default columns: shown only while it fits the width and
+    /// its values are short (a list is for scanning, `show FIELD` for reading).
+    var isOptional: Bool
+
+    /// The header: the spec's label, else the column name; a template's
+    /// fields' labels. Escaped, as it comes from the file.
+    func label(in collection: CollectionSchema) -> String {
+        switch content {
+        case .field(let field, _): return TextLayout.printable(field.label ?? field.name)
+        case .template(let template): return ListColumn.label(of: template, in: collection)
+        }
+    }
+
+    static func label(of template: RowTemplate, in collection: CollectionSchema) -> String {
+        label(of: template.fields, in: collection)
+    }
+
+    /// The fields' labels (else names), joined.
+    static func label(of fields: [String], in collection: CollectionSchema, separator: String = " ") -> String {
+        fields.map { name in
+            collection.field(named: name).map { TextLayout.printable($0.label ?? $0.name) } ?? TextLayout.printable(name)
+        }.joined(separator: separator)
+    }
+}
+
+extension CollectionSchema {
+    /// Default columns read for a page at most: more than the widest
+    /// terminal shows, and a bound on what a page of a 2,000-column table costs.
+    static let defaultColumnLimit = 32
+
+    /// The columns a list shows after the title: the fields chosen (spec
+    /// `columns:`, the `columns` command); else the spec's detail templates
+    /// or the store's details; else, when no spec says how a row reads,
+    /// every further field in schema order (as many as fit), leaving out the
+    /// title's fields, the key, blobs, the list's section and its scope.
+    var listColumns: [ListColumn] {
+        if let chosen = chosenColumns {
+            return chosen.compactMap { field(named: $0) }.map { ListColumn(content: .field($0, Self.shownFormat($0)), isOptional: false) }
+        }
+        if !rowDetails.isEmpty { return rowDetails.map { ListColumn(content: .template($0), isOptional: false) } }
+        if !details.isEmpty {
+            return details.compactMap { detail in
+                field(named: detail.field).map { ListColumn(content: .field($0, detail.format), isOptional: false) }
+            }
+        }
+        guard rowTitle == nil else { return [] }
+        let title = Set(titleFields)
+        let candidates = fields.filter { field in
+            !title.contains(field.name) && field.primaryKeyPosition == nil && field.kind != .blob
+                && field.name != groupField && field.name != scope?.field
+        }
+        return candidates.prefix(Self.defaultColumnLimit).map { ListColumn(content: .field($0, Self.shownFormat($0)), isOptional: true) }
+    }
+
+    /// The fields a row's title is made of: the spec's template, the title
+    /// field, or a composite title's fields.
+    var titleFields: [String] {
+        if let template = rowTitle { return template.fields }
+        if let composite = compositeTitle { return composite.fields }
+        return titleField.map { [$0] } ?? []
+    }
+
+    /// A field's format in a list: its own, and a date's date part.
+    static func shownFormat(_ field: Field) -> ValueFormat {
+        field.format == .plain && field.kind == .date ? .date : field.format
+    }
+}

@@ -1,0 +1,125 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// Lists people can read (issue 10): a header of labels, text left and
+/// numbers right, references by their rows' titles, as many columns as fit,
+/// a footer with thousands separators, and titles from the schema alone.
+@Suite struct ReadableListTests {
+    static let music = """
+        CREATE TABLE artists (ArtistId INTEGER PRIMARY KEY, Name TEXT);
+        CREATE TABLE albums (AlbumId INTEGER PRIMARY KEY, Title TEXT,
+                             ArtistId INTEGER REFERENCES artists(ArtistId), Year INTEGER);
+        CREATE TABLE playlists (PlaylistId INTEGER PRIMARY KEY, Name TEXT);
+        CREATE TABLE playlist_track (PlaylistId INTEGER REFERENCES playlists, AlbumId INTEGER REFERENCES albums,
+                                     PRIMARY KEY (PlaylistId, AlbumId)) WITHOUT ROWID;
+        CREATE TABLE customers (CustomerId INTEGER PRIMARY KEY, Email TEXT, FirstName TEXT, LastName TEXT);
+        CREATE TABLE invoices (InvoiceId INTEGER PRIMARY KEY, CustomerId INTEGER REFERENCES customers,
+                               InvoiceDate DATETIME, Total NUMERIC);
+        INSERT INTO artists VALUES (1, 'AC/DC'), (2, 'Accept');
+        INSERT INTO albums VALUES (1, 'For Those About To Rock', 1, 1981), (2, 'Balls to the Wall', 2, 1983),
+                                  (3, 'Restless and Wild', 2, 1982);
+        INSERT INTO playlists VALUES (1, 'Music'), (2, 'Grunge');
+        INSERT INTO playlist_track VALUES (1, 1), (2, 3);
+        INSERT INTO customers VALUES (1, 'ada@example.com', 'Ada', 'Lovelace');
+        INSERT INTO invoices VALUES (1, 1, '2009-01-01 00:00:00', 1.98);
+        """
+    /// Rows whose reference names no row (written with foreign keys off).
+    static let orphans = "INSERT INTO albums VALUES (4, 'Orphan', 7, NULL);"
+        + "INSERT INTO invoices VALUES (2, 9, '2009-01-02 00:00:00', 13.86);"
+
+    func music() throws -> SessionHarness {
+        let h = try SessionHarness(Self.music)
+        try h.database.executeIgnoringForeignKeys(Self.orphans)
+        return h
+    }
+
+    @Test func aHeaderOfLabelsTextLeftNumbersRightAndReferencesByTitle() throws {
+        let h = try music()
+        #expect(h.output("open albums") == """
+            albums (4)
+                  Title                    ArtistId      Year
+               1  For Those About To Rock  AC/DC         1981
+               2  Balls to the Wall        Accept        1983
+               3  Restless and Wild        Accept        1982
+               4  Orphan                   #7 (missing)
+
+            """)
+    }
+
+    @Test func referenceTitlesAreReadOnceForThePageNotOncePerRow() throws {
+        let (h, store) = try SessionHarness.counting(Self.music)
+        store.resetCounters()
+        h.run("open albums")
+        #expect(store.batchReferenceReads == 1, "one read for the three rows' artists")
+        #expect(store.referenceReads == 0)
+    }
+
+    @Test func theFooterGroupsThousands() throws {
+        let h = try SessionHarness(Fixtures.numbered(1_001))
+        #expect(h.output("show").hasPrefix("things (1,001)\n"))
+        #expect(h.output("page 51").hasSuffix("rows 1,001–1,001 of 1,001 · page 51 of 51 · next, prev, page N\n"))
+    }
+
+    static let wide = "CREATE TABLE w (id INTEGER PRIMARY KEY, name TEXT, "
+        + (1...14).map { "c\($0) INTEGER" }.joined(separator: ", ") + ", photo BLOB, story TEXT);"
+        + "INSERT INTO w VALUES (1, 'one', " + (1...14).map { String($0 * 1000) }.joined(separator: ", ")
+        + ", x'00ff', '" + String(repeating: "a long story ", count: 10) + "');"
+
+    func labels(_ listing: String) -> [String] {
+        listing.split(separator: "\n")[1].split(separator: " ").map(String.init)
+    }
+
+    @Test func aWideTerminalShowsMoreColumnsInSchemaOrder() throws {
+        let narrow = try SessionHarness(Self.wide, viewport: Viewport(columns: 80))
+        let wide = try SessionHarness(Self.wide, viewport: Viewport(columns: 200))
+        #expect(labels(narrow.output("show")) == ["name"] + (1...11).map { "c\($0)" })
+        #expect(labels(wide.output("show")) == ["name"] + (1...14).map { "c\($0)" },
+                "every field but the key, the blob and the long text")
+        for line in wide.output("show").split(separator: "\n") { #expect(DisplayWidth.of(line) <= 200) }
+    }
+
+    @Test func titlesFromTheSchemaAlone() throws {
+        let h = try music()
+        #expect(h.output("open customers").contains("   1  Ada Lovelace        ada@example.com\n"),
+                "a first and last name, before an earlier text column")
+        h.run("back")
+        #expect(h.output("open playlist_track").contains("""
+                  PlaylistId · AlbumId
+               1  Music · For Those About To Rock
+               2  Grunge · Restless and Wild
+            """), "a join table reads by its references' titles")
+        h.run("back")
+        let invoices = h.output("open invoices")
+        #expect(invoices.contains("   1  #1 · Ada Lovelace       2009-01-01 00:00:00   1.98\n"), "\(invoices)")
+        #expect(invoices.contains("   2  #2 · #9 (missing)       2009-01-02 00:00:00  13.86\n"), "\(invoices)")
+    }
+
+    @Test func aColumnNamedLikeATitleWins() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE a (id INTEGER PRIMARY KEY, city TEXT, label TEXT); INSERT INTO a VALUES (1, 'Oslo', 'First');
+            CREATE TABLE b (id INTEGER PRIMARY KEY, code TEXT, album_title TEXT); INSERT INTO b VALUES (1, 'X1', 'Blue');
+            CREATE TABLE c (id INTEGER PRIMARY KEY, surname TEXT, TrackName TEXT); INSERT INTO c VALUES (1, 'S', 'Zen');
+            """)
+        #expect(h.store.collections.map(\.titleField) == ["label", "album_title", "TrackName"])
+        #expect(h.output("open a").contains("   1  First  Oslo\n"))
+    }
+
+    /// Labels and titles come from the file: escaped, and measured as printed.
+    @Test func labelsAndReferenceTitlesAreEscaped() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE c (id INTEGER PRIMARY KEY, name TEXT, "a\u{1B}b" INTEGER, p_id INTEGER REFERENCES p);
+            INSERT INTO p VALUES (1, 'evil' || char(27) || '[2J');
+            INSERT INTO c VALUES (1, 'x', 5, 1), (2, 'yy', 60, 1);
+            """)
+        let output = h.output("open c")
+        #expect(output == """
+            c (2)
+                  name  a\\x1Bb  p_id
+               1  x          5  evil\\x1B[2J
+               2  yy        60  evil\\x1B[2J
+
+            """)
+    }
+}

@@ -1,0 +1,72 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// `columns FIELD…` and the spec's `columns:` choose a list's columns
+/// (issue 10); views are listed as read-only collections.
+@Suite struct ColumnsTests {
+    static let shop = "CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT, price REAL, stock INTEGER, note TEXT);"
+        + "INSERT INTO products (name, price, stock, note) VALUES ('Spork', 2.5, 40, 'sharp'), ('Gort', 120, 1, NULL);"
+
+    @Test func columnsPicksTheFieldsAndColumnsAloneRestoresThem() throws {
+        let h = try SessionHarness(Self.shop, spec: "collections:\n  products:\n    fields:\n      price: {type: money, label: Price}\n")
+        #expect(h.output("columns stock Price") == """
+            products (2)
+                  name   stock  Price
+               1  Spork     40  $2.50
+               2  Gort       1   $120
+
+            """)
+        #expect(h.output("show").contains("name   stock  Price\n"), "the choice stays with the frame")
+        #expect(h.output("columns").contains("name   Price  stock  note\n"), "columns alone goes back to the default")
+        #expect(h.run("columns stok").error?.message == "columns: no field 'stok' in products; did you mean stock?")
+        #expect(h.run("columns zzz").error?.message
+            == "columns: no field 'zzz' in products; the fields are id, name, price, stock, note")
+        #expect(h.session.completions(before: "columns price st").candidates == ["stock"])
+    }
+
+    @Test func theSpecSetsColumnsPerCollection() throws {
+        let h = try SessionHarness(Self.shop, spec: "collections:\n  products:\n    columns: [note, stock]\n")
+        #expect(h.output("show").contains("      name   note   stock\n   1  Spork  sharp     40\n"))
+        h.run("columns price")
+        #expect(h.output("columns").contains("name   note   stock\n"), "columns alone goes back to the spec's")
+        #expect(throws: SpecProblem.self) {
+            try SessionHarness(Self.shop, spec: "collections:\n  products:\n    columns: [nosuch]\n")
+        }
+    }
+
+    @Test func chosenColumnsSurviveAChangeOfTheTableElsewhere() throws {
+        let h = try SessionHarness(Self.shop, mode: .interactive)
+        h.run("columns note stock")
+        try h.database.execute("ALTER TABLE products ADD COLUMN colour TEXT")
+        h.session.noticeChangesElsewhere()
+        #expect(h.output("show").contains("name   note   stock\n"))
+        try h.database.execute("ALTER TABLE products DROP COLUMN note")
+        #expect(h.session.noticeChangesElsewhere().contains("the column note is gone"))
+        #expect(h.output("show").contains("name   stock\n"))
+    }
+
+    static let withView = shop + "CREATE VIEW cheap AS SELECT name, price FROM products WHERE price < 100;"
+        + "CREATE VIEW everything AS SELECT name, price, stock FROM products;"
+
+    @Test func viewsAreReadOnlyCollectionsThatListSortAndChooseColumns() throws {
+        let h = try SessionHarness(Self.withView)
+        #expect(h.store.collections.map(\.name) == ["products", "cheap", "everything"])
+        #expect(h.output("open everything") == """
+            everything (2)
+                  name   price  stock
+               1  Spork    2.5     40
+               2  Gort   120.0      1
+
+            """)
+        #expect(h.output("sort price desc").contains("   1  Gort   120.0      1\n"))
+        #expect(h.output("columns stock").contains("   1  Gort       1\n"))
+        #expect(h.output("open 2").hasPrefix("everything › Spork\n"), "row 2 as shown, sorted")
+        #expect(h.run("set stock 3").error?.message.contains("everything is a view, so its rows are read-only") == true)
+        h.run("back")
+        #expect(h.run("new").error?.message == "everything is a view, so its rows are read-only")
+        #expect(h.run("delete 1").error?.message.contains("everything is a view, so its rows are read-only") == true)
+        #expect(try h.database.rows("SELECT stock FROM products ORDER BY id").map { $0["stock"] } == ["40", "1"])
+        #expect(!h.output("help").contains("new "), "help does not offer what a view refuses")
+    }
+}
