@@ -18,6 +18,7 @@ import Testing
 
             """)
         #expect(h.output("show").contains("name   stock  Price\n"), "the choice stays with the frame")
+        #expect(h.output("columns name stock").contains("      name   stock\n"), "the title column is not shown twice")
         #expect(h.output("columns").contains("name   Price  stock  note\n"), "columns alone goes back to the default")
         #expect(h.run("columns stok").error?.message == "columns: no field 'stok' in products; did you mean stock?")
         #expect(h.run("columns zzz").error?.message

@@ -43,7 +43,10 @@ extension CollectionSchema {
     /// title's fields, the key, blobs, the list's section and its scope.
     var listColumns: [ListColumn] {
         if let chosen = chosenColumns {
-            return chosen.compactMap { field(named: $0) }.map { ListColumn(content: .field($0, Self.shownFormat($0)), isOptional: false) }
+            // The title is always the first column: a chosen title field is not shown twice.
+            let title = Set(titleFields)
+            return chosen.compactMap { field(named: $0) }.filter { !title.contains($0.name) }
+                .map { ListColumn(content: .field($0, Self.shownFormat($0)), isOptional: false) }
         }
         if !rowDetails.isEmpty { return rowDetails.map { ListColumn(content: .template($0), isOptional: false) } }
         if !details.isEmpty {
