@@ -24,7 +24,7 @@ import Testing
         try h.database.execute("UPDATE items SET value = 200 WHERE id = 1")
         #expect(h.session.noticeChangesElsewhere() == "value: 120 → 200 (changed elsewhere)\n")
         #expect(h.session.noticeChangesElsewhere() == "", "said once")
-        #expect(h.output("set value 150", "save") == "saved Gort statue\n")
+        #expect(h.output("set value 150", "save").hasPrefix("saved Gort statue\n"))
         #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
     }
 
@@ -38,7 +38,7 @@ import Testing
         #expect(response.error?.message
             == "the record changed elsewhere (see above); nothing was run: type the command again if it still applies")
         #expect(h.run("changes").output == "no unsaved changes\n")
-        #expect(h.output("set value 150", "save") == "saved Gort statue\n", "typed again, knowingly")
+        #expect(h.output("set value 150", "save").hasPrefix("saved Gort statue\n"), "typed again, knowingly")
     }
 
     @Test func aReadOnlyCommandStillRunsAfterTheNotice() throws {

@@ -105,4 +105,23 @@ import Testing
             h.run("open 99", "show")
         }
     }
+
+    /// Issue 10: at the prompt, leaving a record shows the list again with
+    /// the row just left marked; a script stays quiet.
+    @Test func leavingARecordAtThePromptShowsTheListWithThatRowMarked() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 3", "set value 951")
+        let saved = h.output("save")
+        #expect(saved.hasPrefix("saved Hoverboard\nitems (5)\n"))
+        #expect(saved.contains("   3 > Hoverboard"))
+        #expect(!h.output("show").contains(" > "), "marked once")
+        #expect(h.output("open 2", "cancel").contains("   2 > Rusty spork"))
+        #expect(h.output("open 4", "back").contains("   4 > 木彫りの熊"))
+
+        let script = try SessionHarness(Fixtures.items)
+        script.run("open 3", "set value 951")
+        #expect(script.output("save") == "saved Hoverboard\n")
+        script.run("open 2")
+        #expect(script.output("back") == "")
+    }
 }

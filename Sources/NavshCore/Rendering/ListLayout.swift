@@ -10,6 +10,8 @@ enum ListLayout {
         var details: [String]
         /// Another process changed this row since the list was last shown.
         var changedElsewhere = false
+        /// The row whose record the user just came back from (`>`).
+        var isCurrent = false
         /// A section title to print before this row (its group's first row on the page).
         var section: String? = nil
     }
@@ -52,7 +54,7 @@ enum ListLayout {
         }
         let naturalTitle = max(DisplayWidth.of(titleColumn.label), rows.map { DisplayWidth.of($0.title) }.max() ?? 0)
         // A marker column appears only when some row needs it.
-        let marking = rows.contains { $0.changedElsewhere }
+        let marking = rows.contains { $0.changedElsewhere || $0.isCurrent }
         let lead = numberWidth + (marking ? 3 : gap.count)
         // The title keeps up to two fifths of the width while columns are
         // added left to right; one that does not fit is left out (width 0)
@@ -82,10 +84,10 @@ enum ListLayout {
         }
         for row in rows {
             if let section = row.section { out += "  " + section + "\n" }
-            let marker = marking ? (row.changedElsewhere ? " ~ " : "   ") : gap
+            let marker = marking ? (row.isCurrent ? " > " : row.changedElsewhere ? " ~ " : "   ") : gap
             out += line(String(row.number), marker, row.title, row.details)
         }
-        if marking { out += "~ changed elsewhere since last shown\n" }
+        if rows.contains(where: \.changedElsewhere) { out += "~ changed elsewhere since last shown\n" }
         if total > pageSize { out += footer(total: total, pageIndex: pageIndex, pageSize: pageSize, shown: rows.count) }
         return out
     }

@@ -21,6 +21,18 @@ extension Session {
         if stack.count > 1 { stack.removeLast() }
     }
 
+    /// Pops a record frame at the end of `save`, `cancel` or `back`; at the
+    /// prompt, a list it returns to is shown at once with the row just left
+    /// marked, so the user sees where they are (scripts stay quiet). Never
+    /// throws: what was saved is saved, whether or not the list reads.
+    func popShowingReturn() -> String {
+        let left = (top as? RecordFrame)?.id
+        pop()
+        guard mode == .interactive, let list = top as? ListFrame, left != nil else { return "" }
+        list.returnedFrom = left
+        return (try? show(list)) ?? ""
+    }
+
     func popToRoot() {
         stack.removeLast(stack.count - 1)
     }

@@ -15,8 +15,7 @@ struct BackCommand: ForcibleCommand {
         if !force, let record = session.top as? RecordFrame, record.collection.backPolicy == .save {
             if record.isDirty {
                 let message = try record.save(in: session)
-                session.pop()
-                return Response(output: message + "\n")
+                return Response(output: message + "\n" + session.popShowingReturn())
             }
             // Nothing was set in the new item: leaving drops it, and says so.
             if record.isDraft {
@@ -30,7 +29,6 @@ struct BackCommand: ForcibleCommand {
             return refusal
         }
         let output = session.discardNotice(from: top)
-        session.pop()
-        return Response(output: output)
+        return Response(output: output + session.popShowingReturn())
     }
 }

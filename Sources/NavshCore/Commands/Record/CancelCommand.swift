@@ -8,7 +8,6 @@ struct CancelCommand: PlainCommand {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         _ = try session.topFrame(RecordFrame.self)
         let output = session.discardNotice(from: session.stack.count - 1)
-        session.pop()
-        return Response(output: output)
+        return Response(output: output + session.popShowingReturn())
     }
 }

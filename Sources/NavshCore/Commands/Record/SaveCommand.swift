@@ -12,7 +12,6 @@ struct SaveCommand: ForcibleCommand {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
         let message = try frame.save(force: force, in: session)
-        session.pop()
-        return Response(output: message + "\n")
+        return Response(output: message + "\n" + session.popShowingReturn())
     }
 }

@@ -33,8 +33,10 @@ extension ListFrame {
                 number: first + offset + 1,
                 title: table.titles[offset],
                 details: table.cells[offset],
-                changedElsewhere: before?[record.id].map { $0 != record } ?? false)
+                changedElsewhere: before?[record.id].map { $0 != record } ?? false,
+                isCurrent: record.id == returnedFrom)
         }
+        returnedFrom = nil
         if let group = collection.groupField {
             // A section title wherever the group's value changes, and atop each page.
             for i in rows.indices where i == 0 || page.rows[i][group] != page.rows[i - 1][group] {

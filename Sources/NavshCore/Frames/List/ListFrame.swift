@@ -30,6 +30,9 @@ final class ListFrame: Frame {
     /// render marks rows whose values differ, and row numbers are checked
     /// against the rows as they are now.
     var changedElsewhereSinceShown = false
+    /// The row whose record frame was just left at the prompt (save, cancel,
+    /// back): marked `>` the next time the list is shown, once.
+    var returnedFrom: RecordID?
     /// What the prompt last reported of the rows shown (`shownRowsChanged`),
     /// so each change elsewhere is reported once; cleared when shown.
     var reported: (values: [RecordID: Record], gone: Set<RecordID>) = ([:], [])
