@@ -34,7 +34,7 @@ struct InteractiveRunner {
         while !session.isFinished {
             // So the prompt shows what is stored now, saying what changed.
             StandardStreams.out(session.noticeChangesElsewhere())
-            editor.prompt = style.prompt(session.crumbs)
+            editor.prompt = style.prompt(session.promptCrumbs)
             let event = editor.nextLine()
             if let signal = Terminal.terminationSignal { return terminate(signal) }
             switch event {

@@ -1,8 +1,8 @@
 /// `help` lists what this frame accepts; `help COMMAND` gives usage and an
 /// example. Both come from `CommandRegistry`, the same table the parser reads.
 enum HelpText {
-    static func render(_ name: String?, in frame: any Frame) -> String {
-        guard let name else { return overview(frame) }
+    static func render(_ name: String?, in frame: any Frame, width: Int = 80) -> String {
+        guard let name else { return overview(frame, width: width) }
         let here = CommandRegistry.accepted(in: frame.kind).map(\.form).filter { $0.name == name }
         let elsewhere = CommandRegistry.forms.map(\.form).filter { $0.name == name }
         guard let form = here.first ?? elsewhere.first else {
@@ -17,16 +17,27 @@ enum HelpText {
     }
 
     /// The commands that can work in this frame (`move` only where there is a manual order).
-    static func overview(_ frame: any Frame) -> String {
+    /// Summaries wrap at word boundaries to `width`, under their own
+    /// column; on a terminal too narrow for that column, under the usage.
+    static func overview(_ frame: any Frame, width: Int = 80) -> String {
         let forms = CommandRegistry.offered(in: frame)
-        let width = forms.map { $0.usage.count }.max() ?? 0
+        let usageWidth = forms.map { $0.usage.count }.max() ?? 0
+        let indent = 2 + usageWidth + 2
+        let beside = width - indent >= 24
         var out = "Commands in \(frame.kind.article):\n"
         for form in forms {
-            out += "  " + form.usage + String(repeating: " ", count: width - form.usage.count) + "  " + form.summary + "\n"
+            let usage = "  " + form.usage
+            if beside {
+                let lines = TextLayout.wrap(form.summary, width: width - indent)
+                out += usage + String(repeating: " ", count: indent - usage.count) + (lines.first ?? "") + "\n"
+                out += lines.dropFirst().map { String(repeating: " ", count: indent) + $0 + "\n" }.joined()
+            } else {
+                out += usage + "\n" + TextLayout.wrap(form.summary, width: max(8, width - 6)).map { "      " + $0 + "\n" }.joined()
+            }
         }
-        out += "help COMMAND shows usage and an example. Rows are numbered from 1 as shown.\n"
-        out += "At the prompt, Tab completes and a unique prefix runs a command (op 3);\n"
-        out += "scripts need full names, so they keep their meaning when commands are added.\n"
-        return out
+        let notes = ["help COMMAND shows usage and an example. Rows are numbered from 1 as shown.",
+                     "At the prompt, Tab completes and a unique prefix runs a command (op 3);",
+                     "scripts need full names, so they keep their meaning when commands are added."]
+        return out + notes.flatMap { TextLayout.wrap($0, width: max(20, width)) }.map { $0 + "\n" }.joined()
     }
 }

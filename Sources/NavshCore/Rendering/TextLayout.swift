@@ -56,4 +56,22 @@ public enum TextLayout {
         scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
             || scalar.value == 0x2028 || scalar.value == 0x2029
     }
+
+    /// `text` in lines of at most `width` display columns, broken at spaces
+    /// (a word longer than a line gets a line of its own).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if DisplayWidth.of(candidate) <= width || line.isEmpty {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
 }

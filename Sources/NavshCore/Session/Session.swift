@@ -72,7 +72,27 @@ public final class Session {
         crumbs.map { $0.title + ($0.isDirty ? "*" : "") }.joined(separator: " › ")
     }
 
-    public var prompt: String { breadcrumb + "> " }
+    public var prompt: String { Self.breadcrumb(promptCrumbs) + "> " }
+
+    /// The crumbs the prompt shows: when the breadcrumb is wider than half
+    /// the terminal, the frames in the middle give way to `…` (marked `*`
+    /// if any of them holds unsaved edits), keeping the first and as many
+    /// of the last as fit: `Artists › … › Tracks › Zen`.
+    public var promptCrumbs: [Crumb] {
+        let all = crumbs
+        let limit = viewport().columns / 2
+        func width(_ crumbs: [Crumb]) -> Int { DisplayWidth.of(Self.breadcrumb(crumbs)) }
+        guard all.count > 2, width(all) > limit else { return all }
+        var kept = [all[all.count - 1]]
+        var middle = Array(all[1..<(all.count - 1)])
+        while let last = middle.last {
+            let elided = Crumb(title: "…", isDirty: middle.dropLast().contains(where: \.isDirty))
+            guard width([all[0], elided, last] + kept) <= limit else { break }
+            kept.insert(middle.removeLast(), at: 0)
+        }
+        guard !middle.isEmpty else { return all }
+        return [all[0], Crumb(title: "…", isDirty: middle.contains(where: \.isDirty))] + kept
+    }
 
     /// The stack as a path without markers, for error messages.
     public var location: String { path(upTo: stack.count - 1) }

@@ -11,7 +11,7 @@ struct HelpCommand: Command {
     }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
-        Response(output: HelpText.render(name, in: session.top))
+        Response(output: HelpText.render(name, in: session.top, width: session.viewport().columns))
     }
 
     static func complete(_ rest: String, in session: Session) -> Completion {
