@@ -69,5 +69,10 @@ import Testing
         #expect(h.run("delete 1").error?.message.contains("everything is a view, so its rows are read-only") == true)
         #expect(try h.database.rows("SELECT stock FROM products ORDER BY id").map { $0["stock"] } == ["40", "1"])
         #expect(!h.output("help").contains("new "), "help does not offer what a view refuses")
+        h.run("sort", "columns")
+        #expect(h.run("open Gort").error?.message
+            == "everything rows have no key, so only their number names them: open N (find TEXT lists matches)")
+        #expect(h.output("find gor").contains("   1  Gort"), "find and where read a view like any list")
+        #expect(h.output("open 1").hasPrefix("everything › Gort\n"), "row 1 of the filtered view")
     }
 }

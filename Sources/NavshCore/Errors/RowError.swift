@@ -15,7 +15,8 @@ public enum RowError: Equatable, Sendable {
     case gone(number: Int)
 
     // MARK: Rows by title
-    case noTitleField(collection: String)
+    /// `keyless`: the rows have no key (a view), so only their number names them.
+    case noTitleField(collection: String, keyless: Bool)
     case noTitleMatch(String, collection: String)
     /// `candidates` are as listed (`3 Gort statue`); `more` when there are others.
     case severalTitleMatches(String, candidates: [String], more: Bool)
@@ -78,7 +79,9 @@ public enum RowError: Equatable, Sendable {
                 + "nothing was done (show lists the rows now)"
         case .gone(let number):
             return "row \(number) is gone (deleted elsewhere); show lists the rows now"
-        case .noTitleField(let collection):
+        case .noTitleField(let collection, true):
+            return "\(collection) rows have no key, so only their number names them: open N (find TEXT lists matches)"
+        case .noTitleField(let collection, false):
             return "\(collection) has no title field; open rows by number"
         case .noTitleMatch(let text, let collection):
             return "no row in \(collection) has a title matching '\(TextLayout.printable(text))'; "

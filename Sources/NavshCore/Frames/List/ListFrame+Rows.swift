@@ -50,8 +50,9 @@ extension ListFrame {
             }
             return (row.current, "row \(row.number) changed elsewhere since shown; this is it as it is now\n")
         }
-        guard let titleField = collection.titleField else {
-            throw CommandError.rows(.noTitleField(collection: collection.name))
+        // Rows without a key (a view's) are known only by their place in the list.
+        guard let titleField = collection.titleField, collection.readOnlyReason == nil else {
+            throw CommandError.rows(.noTitleField(collection: collection.name, keyless: collection.readOnlyReason != nil))
         }
         let limit = 6
         let exact = try store.find(target, in: titleField, of: collection, match: .exact, limit: limit)
