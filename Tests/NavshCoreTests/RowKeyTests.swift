@@ -59,3 +59,18 @@ import Testing
         #expect(h.session.answer(question, .yes).output == "deleted Rusty spork\n")
     }
 }
+
+/// Found by the readable-lists work: Tab offered "Ada Lovelace" for a
+/// first+last-name title, but `open Ada Lovelace` searched the first name only.
+@Suite struct WholeTitleTests {
+    @Test func aTitleMadeOfSeveralFieldsOpensAsTabCompletesIt() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE people (id INTEGER PRIMARY KEY, FirstName TEXT, LastName TEXT);
+            INSERT INTO people (FirstName, LastName) VALUES ('Ada', 'Lovelace'), ('Ada', 'Byron'), ('Grace', 'Hopper');
+            """, mode: .interactive)
+        #expect(h.session.completions(before: "open Ada").candidates == ["Ada Lovelace", "Ada Byron"])
+        #expect(h.output("open Ada Byron").hasPrefix("people › Ada Byron\n"))
+        h.run("back")
+        #expect(h.output("open ada lovelace").hasPrefix("people › Ada Lovelace\n"))
+    }
+}

@@ -54,6 +54,7 @@ extension ListFrame {
         guard let titleField = collection.titleField, collection.readOnlyReason == nil else {
             throw CommandError.rows(.noTitleField(collection: collection.name, keyless: collection.readOnlyReason != nil))
         }
+        if let row = try wholeTitleMatch(target, titleField: titleField, in: store) { return (row, "") }
         let limit = 6
         let exact = try store.find(target, in: titleField, of: collection, match: .exact, limit: limit)
         if exact.count == 1 { return (exact[0], "") }
@@ -70,6 +71,24 @@ extension ListFrame {
         }
         throw CommandError.rows(.severalTitleMatches(target, candidates: candidates, more: matches.count >= limit))
     }
+
+    /// A title made of several fields (`Ada Lovelace` from first and last
+    /// name, or a spec's template) as Tab completes it: the one row whose
+    /// whole title is `target`, ignoring case, among the rows whose title
+    /// field holds its first word (at most `wholeTitleScan` of them).
+    private func wholeTitleMatch(_ target: String, titleField: String, in store: any StoreReader) throws -> Record? {
+        guard titleFields.count > 1, let first = target.split(separator: " ").first else { return nil }
+        var candidates = collection
+        candidates.filters.append(.contains(field: titleField, String(first)))
+        let wanted = target.lowercased()
+        let rows = try store.records(of: candidates, offset: 0, limit: Self.wholeTitleScan)
+            .filter { RowTitle.of($0, in: collection).lowercased() == wanted }
+        return rows.count == 1 ? rows[0] : nil
+    }
+
+    static let wholeTitleScan = 200
+
+    private var titleFields: [String] { collection.titleFields }
 
     /// Whether a row shown and a row read now hold the same values, field by
     /// field, in the fields both have (a schema change elsewhere adds or
