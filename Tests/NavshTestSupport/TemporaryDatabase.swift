@@ -43,13 +43,21 @@ public final class TemporaryDatabase {
         }
     }
 
-    /// Every row of `table`, ordered by rowid, each as one line of text: a
-    /// fingerprint to compare before and after a command.
+    /// Every row of `table`, ordered by rowid (a WITHOUT ROWID table by its
+    /// primary key), each as one line of text: a fingerprint to compare
+    /// before and after a command.
     public func snapshot(_ table: String) throws -> [String] {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
+        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         return try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\" ORDER BY rowid").map(\.description)
+            let withoutRowid = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?",
+                                                   arguments: [table])?.uppercased().contains("WITHOUT ROWID") ?? false
+            let order = withoutRowid
+                ? try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", arguments: [table])
+                    .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ", ")
+                : "rowid"
+            return try Row.fetchAll(db, sql: "SELECT * FROM \(quoted) ORDER BY \(order)").map(\.description)
         }
     }
 
