@@ -28,7 +28,8 @@ if [ ${#packages[@]} -gt 0 ]; then
   done
 fi
 
-# pexpect comes from PyPI, for whichever python3 is first on PATH.
-if [ "${NAVSH_NEED_PEXPECT:-0}" = 1 ] && ! python3 -c 'import pexpect' 2>/dev/null; then
-  python3 -m pip install --quiet pexpect
+# pexpect (driving the pty) and pyte (rendering the screen a person would
+# see) come from PyPI, for whichever python3 is first on PATH.
+if [ "${NAVSH_NEED_PEXPECT:-0}" = 1 ] && ! python3 -c 'import pexpect, pyte' 2>/dev/null; then
+  python3 -m pip install --quiet pexpect pyte
 fi

@@ -5,6 +5,7 @@ repeat (open a row, set a field, open a field editor, Ctrl-C, wait for the
 exit); `demo()` starts one on the demo store at its list prompt.
 """
 import contextlib
+import io
 import os
 import shutil
 import sqlite3
@@ -42,6 +43,9 @@ class Prompt:
             env["NO_COLOR"] = "1"
         self.child = pexpect.spawn(NAVSH, list(args), env=env, encoding="utf-8",
                                    timeout=TIMEOUT, dimensions=(rows, cols))
+        self.rows, self.cols = rows, cols
+        # Everything navsh wrote, for screen(): what a person would see.
+        self.child.logfile_read = self.output = io.StringIO()
 
     def __enter__(self):
         return self
@@ -83,6 +87,17 @@ class Prompt:
         """`edit FIELD`: waits for the field editor's prompt (its label)."""
         self.send(f"edit {field}\r")
         self.expect(f"{label}: ")
+
+    def screen(self, settle=0.3):
+        """The terminal as a person sees it now, one string per row (trailing
+        spaces dropped): navsh's output so far, played through pyte. Output
+        still arriving within `settle` seconds is read first."""
+        import pyte  # only the tests that look at the screen need it
+
+        self.child.expect([pexpect.TIMEOUT], timeout=settle)
+        terminal = pyte.Screen(self.cols, self.rows)
+        pyte.Stream(terminal).feed(self.output.getvalue())
+        return [row.rstrip() for row in terminal.display]
 
     def interrupt(self, after=0.3):
         """Ctrl-C, `after` seconds on: as a person would, once the typing has been read."""
