@@ -94,6 +94,9 @@ import Testing
             at: ExampleTranscriptTests.examples, includingPropertiesForKeys: nil
         ).flatMap { try FileManager.default.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil) }
             .filter { $0.pathExtension == "yaml" }
+            // The music store's spec presents a Chinook-shaped file made by its
+            // .sql; it creates nothing, so an empty file is refused (as it should be).
+            .filter { $0.deletingLastPathComponent().lastPathComponent != "music" }
         #expect(specs.count == 4)
         for spec in specs {
             let directory = NSTemporaryDirectory() + "navsh-fresh-" + UUID().uuidString
