@@ -49,7 +49,8 @@ import Testing
             .moveRowDeleted(number: 2), .orderExhausted(field: name, position: .max, onTop: false),
             .orderExhausted(field: name, position: .min, onTop: true),
             .notAKey(name, collection: name, keyFields: []), .notAKey(name, collection: name, keyFields: [name, name]),
-            .noRowWithKey(name, collection: name), .whereSyntax,
+            .noRowWithKey(name, collection: name, outsideThisList: false),
+            .noRowWithKey(name, collection: name, outsideThisList: true), .whereSyntax,
             .noFilterField(name, collection: name, fields: [name], nearest: nil),
             .noFilterField(name, collection: name, fields: [name], nearest: name), .blobNotComparable(field: name),
         ]

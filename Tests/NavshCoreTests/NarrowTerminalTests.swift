@@ -20,11 +20,14 @@ import Testing
     }
 
     @Test func aLongBreadcrumbGivesWayInTheMiddle() throws {
-        let h = try SessionHarness(Fixtures.shop, viewport: Viewport(columns: 60))
+        let h = try SessionHarness(Fixtures.shop, mode: .interactive, viewport: Viewport(columns: 60))
         h.run("open owners", "open Ada", "set name Ada Lovelace", "open cars", "open 1")
         #expect(h.session.breadcrumb == "test › owners › Ada Lovelace* › cars › Corolla")
         #expect(h.session.prompt == "test › …* › cars › Corolla> ", "the unsaved mark of a hidden frame stays")
-        let wide = try SessionHarness(Fixtures.shop, viewport: Viewport(columns: 200))
+        let wide = try SessionHarness(Fixtures.shop, mode: .interactive, viewport: Viewport(columns: 200))
+        let script = try SessionHarness(Fixtures.shop, viewport: Viewport(columns: 60))
+        script.run("open owners", "open Ada", "open cars", "open 1")
+        #expect(script.session.prompt == "test › owners › Ada › cars › Corolla> ", "a script fits no terminal: --echo keeps every frame")
         wide.run("open owners", "open Ada", "open cars", "open 1")
         #expect(wide.session.prompt == "test › owners › Ada › cars › Corolla> ")
     }

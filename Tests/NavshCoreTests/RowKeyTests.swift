@@ -39,7 +39,8 @@ import Testing
     @Test func aKeyRespectsTheListItIsTypedIn() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("where value > 100")
-        #expect(h.run("open #2").error?.message == "no row #2 in items", "Rusty spork is not in this list")
+        #expect(h.run("open #2").error?.message == "#2 is a row of items this list leaves out (its filter or owner); "
+            + "back to the whole list to open it", "Rusty spork is not in this list")
         #expect(h.output("open #3").hasPrefix("items › Hoverboard\n"))
     }
 

@@ -31,7 +31,8 @@ public enum RowError: Equatable, Sendable {
     // MARK: Rows by key (#KEY)
     /// `keyFields` empty: the table is keyed by its rowid.
     case notAKey(String, collection: String, keyFields: [String])
-    case noRowWithKey(String, collection: String)
+    /// `outsideThisList`: the row exists, but this list's filter or owner leaves it out.
+    case noRowWithKey(String, collection: String, outsideThisList: Bool)
 
     // MARK: Filtering (find, where)
     case whereSyntax
@@ -106,7 +107,10 @@ public enum RowError: Equatable, Sendable {
         case .notAKey(let typed, let collection, let fields):
             return "'\(TextLayout.printable(typed))' is not a key of \(collection): its key is "
                 + fields.joined(separator: ", ") + " (#" + fields.map { $0.uppercased() }.joined(separator: ",") + ")"
-        case .noRowWithKey(let typed, let collection):
+        case .noRowWithKey(let typed, let collection, true):
+            return "\(TextLayout.printable(typed)) is a row of \(collection) this list leaves out (its filter or owner); "
+                + "back to the whole list to open it"
+        case .noRowWithKey(let typed, let collection, false):
             return "no row \(TextLayout.printable(typed)) in \(collection)"
         case .whereSyntax:
             return "where: FIELD OP VALUE, OP one of = != < <= > >= ~ (contains), or FIELD is null, FIELD is not null; "

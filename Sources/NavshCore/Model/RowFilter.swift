@@ -16,6 +16,8 @@ public enum RowFilter: Sendable, Equatable {
     public var description: String {
         switch self {
         case .anyTextContains(let text): return "find \"\(text)\""
+        case .compare(let field, let comparison, .text(let text)):
+            return "\(field) \(comparison.rawValue) \"\(text)\""
         case .compare(let field, let comparison, let value):
             return "\(field) \(comparison.rawValue) \(ValueText.raw(value))"
         case .contains(let field, let text): return "\(field) ~ \"\(text)\""

@@ -82,7 +82,8 @@ public final class Session {
         let all = crumbs
         let limit = viewport().columns / 2
         func width(_ crumbs: [Crumb]) -> Int { DisplayWidth.of(Self.breadcrumb(crumbs)) }
-        guard all.count > 2, width(all) > limit else { return all }
+        // A script has no terminal to fit: its echoed prompts keep every frame.
+        guard mode == .interactive, all.count > 2, width(all) > limit else { return all }
         var kept = [all[all.count - 1]]
         var middle = Array(all[1..<(all.count - 1)])
         while let last = middle.last {

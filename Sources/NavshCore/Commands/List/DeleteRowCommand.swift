@@ -69,7 +69,7 @@ struct DeleteRowCommand: OneArgumentCommand {
         } catch StoreError.constraint(.foreignKey, _, _) {
             throw CommandError.writes(.referencedNow(title: title))
         } catch StoreError.recordMissing {
-            throw CommandError.rows(.noRowWithKey(row, collection: collection.name))
+            throw CommandError.rows(.noRowWithKey(row, collection: collection.name, outsideThisList: false))
         }
         list.forget([record.id])
         return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done))\n")

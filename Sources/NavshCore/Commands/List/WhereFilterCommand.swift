@@ -16,14 +16,15 @@ struct WhereFilterCommand: Command {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         guard let condition else { return try WhereCommand().run(in: session, confirmed: confirmed) }
         let list = try session.topFrame(ListFrame.self)
-        let filter = try Self.filter(condition, in: list.collection, thisYear: session.clock().year)
+        let filter = try Self.filter(condition, in: list.collection, store: session.store, thisYear: session.clock().year)
         return try list.narrow(by: filter, in: session)
     }
 
     /// Reads `FIELD OP VALUE`: the field by name or label (quoted if it has
     /// spaces), the operator as its own word or stuck to the field
     /// (`year>=2000`), the value as the rest of the line.
-    static func filter(_ text: String, in collection: CollectionSchema, thisYear: Int) throws -> RowFilter {
+    static func filter(_ text: String, in collection: CollectionSchema, store: any StoreReader,
+                       thisYear: Int) throws -> RowFilter {
         var scanner = WordScanner(text)
         guard var name = try scanner.next() else { throw CommandError.rows(.whereSyntax) }
         var op: String
@@ -51,7 +52,10 @@ struct WhereFilterCommand: Command {
         if op == "~" { return .contains(field: field.name, value) }
         guard let comparison = RowComparison(rawValue: op) else { throw CommandError.rows(.whereSyntax) }
         if field.kind == .blob { throw CommandError.rows(.blobNotComparable(field: field.name)) }
-        return .compare(field: field.name, comparison, try comparable(value, for: field, thisYear: thisYear))
+        // A reference compares by the row it names: its title or #KEY, as `set` takes it.
+        let compared = try RecordFrame.referenceValue(value, for: field, in: store, thisYear: thisYear)
+            ?? comparable(value, for: field, thisYear: thisYear)
+        return .compare(field: field.name, comparison, compared)
     }
 
     /// A value to compare with: read by the field's kind, but not held to

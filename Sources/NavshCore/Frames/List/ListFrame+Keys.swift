@@ -27,7 +27,10 @@ extension ListFrame {
             }
         }
         guard let record = try store.record(of: collection, key: values) else {
-            throw CommandError.rows(.noRowWithKey(text, collection: collection.name))
+            var whole = collection
+            (whole.filters, whole.scope) = ([], nil)
+            let elsewhere = (collection.filters.isEmpty && collection.scope == nil) ? nil : try store.record(of: whole, key: values)
+            throw CommandError.rows(.noRowWithKey(text, collection: collection.name, outsideThisList: elsewhere != nil))
         }
         return record
     }
