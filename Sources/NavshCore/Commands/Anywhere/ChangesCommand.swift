@@ -13,15 +13,28 @@ struct ChangesCommand: PlainCommand {
         }
         guard !edited.isEmpty else { return Response(output: "no unsaved changes\n") }
         if edited.count == 1, edited[0].0 == session.stack.count - 1 {
-            return Response(output: Self.lines(edited[0].1))
+            return Response(output: Self.lines(edited[0].1, session.store))
         }
-        return Response(output: edited.map { i, frame in session.path(upTo: i) + ":\n" + Self.lines(frame) }.joined())
+        return Response(output: edited.map { i, frame in
+            session.path(upTo: i) + ":\n" + Self.lines(frame, session.store)
+        }.joined())
     }
 
-    private static func lines(_ frame: RecordFrame) -> String {
+    private static func lines(_ frame: RecordFrame, _ store: any StoreReader) -> String {
         frame.unsavedFields.map { name in
-            let old = frame.buffer.base[name].map(ValueText.raw) ?? (frame.isDraft ? "(default)" : ValueText.null)
-            return "  \(name): \(old) → \(ValueText.raw(frame.buffer.value(of: name)))\n"
+            let field = frame.collection.field(named: name)
+            let old = frame.buffer.base[name].map { shown($0, field, store) }
+                ?? (frame.isDraft ? "(default)" : ValueText.null)
+            return "  \(name): \(old) → \(shown(frame.buffer.value(of: name), field, store))\n"
         }.joined()
+    }
+
+    /// The value as stored, and for a reference the title of the row it
+    /// names (`3 (Aerosmith)`), so a change of reference reads as one.
+    private static func shown(_ value: Value, _ field: Field?, _ store: any StoreReader) -> String {
+        guard let reference = field?.references, !value.isNull,
+              let (collection, row) = (try? RecordFrame.referencedRecord(reference, value, in: store)).flatMap({ $0 })
+        else { return ValueText.raw(value) }
+        return "\(ValueText.raw(value)) (\(RowTitle.of(row, in: collection)))"
     }
 }
