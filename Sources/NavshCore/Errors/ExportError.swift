@@ -5,14 +5,22 @@ public enum ExportError: Equatable, Sendable {
     case exists(path: String)
     case cannotWrite(path: String, reason: String)
 
-    var message: String {
+    /// The file named, as the user typed it.
+    var path: String {
         switch self {
-        case .unknownExtension(let path):
-            return "export \(TextLayout.printable(path)): name the file .csv, .tsv or .jsonl to choose the format"
-        case .exists(let path):
-            return "export \(TextLayout.printable(path)): the file exists; export! \(TextLayout.printable(path)) replaces it"
-        case .cannotWrite(let path, let reason):
-            return "export \(TextLayout.printable(path)): cannot write it: \(reason); no file was written"
+        case .unknownExtension(let path), .exists(let path), .cannotWrite(let path, _): return path
         }
+    }
+
+    var message: String {
+        // A user's path may hold anything: escaped before it reaches a terminal.
+        let file = TextLayout.printable(path)
+        let words: String
+        switch self {
+        case .unknownExtension: words = "name the file .csv, .tsv or .jsonl to choose the format"
+        case .exists: words = "the file exists; export! \(file) replaces it"
+        case .cannotWrite(_, let reason): words = "cannot write it: \(reason); no file was written"
+        }
+        return "export \(file): " + words
     }
 }
