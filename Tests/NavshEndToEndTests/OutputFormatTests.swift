@@ -140,6 +140,21 @@ import Testing
         #expect(documents.first?["rows"] != nil)
     }
 
+    /// At the prompt (a pseudo-terminal from script(1)) both flags are
+    /// refused with a word on why, before anything opens.
+    @Test func thePromptRefusesFormatAndQuiet() throws {
+        let db = try TemporaryDatabase(Self.awkward)
+        for flags in ["--format json", "-q"] {
+            let screen = db.directory + "/screen"
+            let run = try navsh.shell(
+                "DB=\"$1\" timeout 20 script -qec '\"$NAVSH\" \"$DB\" \(flags)' /dev/null < /dev/null > \"$2\" 2>&1",
+                home: db.directory, arguments: [db.path, screen])
+            #expect(run.status == 64)
+            let text = try String(contentsOfFile: screen, encoding: .utf8)
+            #expect(text.contains("navsh: --format and --quiet are for scripts (-f, -c or piped input); the prompt shows tables"))
+        }
+    }
+
     @Test func theTableFormatIsTheDefault() throws {
         let db = try TemporaryDatabase(Self.awkward)
         let table = try navsh.run([db.path, "--format", "table", "-c", "show", "-c", "open 2"])
