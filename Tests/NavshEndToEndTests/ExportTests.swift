@@ -66,6 +66,21 @@ import Testing
         #expect(tsvRows[2] == ["2", "a,b \"q\"", "-7", "\\N", "", "\\N"])
     }
 
+    @Test func aRelatedListExportsOnlyItsOwnersRows() throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE artists (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT, artist_id INTEGER REFERENCES artists(id));
+            INSERT INTO artists VALUES (1, 'A'), (2, 'B');
+            INSERT INTO albums VALUES (1, 'x', 1), (2, 'y', 2), (3, 'z', 1);
+            """)
+        let file = db.directory + "/their albums.tsv"
+        let result = try navsh.run([db.path, "-c", "open artists", "-c", "open 1", "-c", "open albums",
+                                    "-c", "export \"\(file)\""])
+        #expect(result.stdout.hasSuffix("exported 2 rows to \(file)\n"))
+        let rows = try PythonParsers.csvRows(Array(try Data(contentsOf: URL(fileURLWithPath: file))), delimiter: "\t")
+        #expect(rows == [["id", "title", "artist_id"], ["1", "x", "1"], ["3", "z", "1"]])
+    }
+
     @Test func anExistingFileIsKeptUnlessExportBang() throws {
         let db = try TemporaryDatabase(Self.many)
         let file = db.directory + "/keep.csv"
