@@ -34,7 +34,8 @@ struct ExportCommand: Command {
             var offset = 0
             while true {
                 let page = try session.store.records(of: collection, offset: offset, limit: Self.pageSize)
-                for record in page { try file.write(format.row(names.map { record[$0] }, names: names)) }
+                // One write per page, not per row: a million rows are two thousand writes.
+                try file.write(page.flatMap { record in format.row(names.map { record[$0] }, names: names) })
                 rows += page.count
                 offset += page.count
                 if page.count < Self.pageSize { break }
