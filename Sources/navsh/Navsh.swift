@@ -71,6 +71,12 @@ struct Navsh: ParsableCommand {
     @Flag(help: "Run the whole script in one transaction: if any command fails, nothing is written.")
     var atomic = false
 
+    @Option(help: ArgumentHelp("In a script, write each frame shown as table, json (JSON Lines), csv or tsv (README: Output for programs).", valueName: "FORMAT"))
+    var format: OutputFormat = .table
+
+    @Flag(name: [.customShort("q"), .long], help: "In a script, print only what show, changes, history, help and where print, and errors.")
+    var quiet = false
+
     func validate() throws {
         if script != nil && !commands.isEmpty {
             throw ValidationError("-f and -c cannot be used together")
@@ -101,6 +107,10 @@ struct Navsh: ParsableCommand {
         if interactive { Terminal.useUTF8Locale() }
         if interactive && (dryRun || atomic) {
             StandardStreams.err("navsh: --dry-run and --atomic are for scripts (-f, -c or piped input)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
+        if interactive && (format != .table || quiet) {
+            StandardStreams.err("navsh: --format and --quiet are for scripts (-f, -c or piped input); the prompt shows tables\n")
             throw ExitCode(ExitStatus.usage)
         }
 
@@ -251,7 +261,7 @@ struct Navsh: ParsableCommand {
 
     private func scriptRunner(_ session: Session, _ store: any Store) -> ScriptRunner {
         ScriptRunner(session: session, store: store, sourceName: sourceName, keepGoing: keepGoing, echo: echo,
-                     transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand)
+                     transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand, format: format, quiet: quiet)
     }
 
     /// NAVSH_NOW=YYYY-MM-DD HH:MM:SS pins `now`, `today` and `this year`, so
@@ -270,3 +280,5 @@ struct Navsh: ParsableCommand {
         return Viewport(columns: size?.columns ?? 80, rows: size?.rows)
     }
 }
+
+extension OutputFormat: ExpressibleByArgument {}

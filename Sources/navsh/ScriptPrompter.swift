@@ -20,6 +20,14 @@ struct ScriptPrompter<Source: LineSource>: Prompter {
     private var errorLine: Int?
     /// The frame the current command was typed at, named in its error.
     private var location = ""
+    /// How shown frames are written (`--format`); the session hands them
+    /// out as data for any format but the table.
+    var format = OutputFormat.table
+    /// `--quiet`: only what a line asked to see (`Response.requested`) and
+    /// what explains an error are printed.
+    var quiet = false
+    /// Standard output is a terminal: csv and tsv values are escaped there.
+    var toTerminal = false
 
     init(source: Source, sourceName: String, echo: Bool) {
         self.source = source
@@ -47,8 +55,19 @@ struct ScriptPrompter<Source: LineSource>: Prompter {
         StandardStreams.out(output)
     }
 
+    func show(_ response: Response) {
+        if quiet && !response.requested && response.error == nil { return }
+        StandardStreams.out(format.message(response.output))
+        for frame in response.shown { StandardStreams.out(bytes: format.render(frame, forTerminal: toTerminal)) }
+    }
+
     func report(_ error: CommandError) {
-        StandardStreams.err("\(sourceName):\(errorLine ?? lineNumber): error: \(location): \(error.message)\n")
+        let line = errorLine ?? lineNumber
+        StandardStreams.err("\(sourceName):\(line): error: \(location): \(error.message)\n")
+        if format == .json {
+            StandardStreams.err(OutputFormat.jsonError(source: sourceName, line: line, frame: location,
+                                                       message: error.message))
+        }
     }
 
     func ask(_ question: Question, repeated: Bool) -> String? {

@@ -23,6 +23,10 @@ struct ScriptRunner {
     let keepGoing: Bool
     let echo: Bool
     var transaction: Transaction = .perCommand
+    /// `--format`: the session hands frames out as data unless it is the table.
+    var format = OutputFormat.table
+    /// `--quiet`: only what lines asked to see, and errors.
+    var quiet = false
 
     /// A dry run is run inside its caller's transaction, begun before the
     /// spec's additions so they roll back too; the caller prints
@@ -35,8 +39,12 @@ struct ScriptRunner {
     }
 
     private func runLines<Source: LineSource>(_ source: inout Source) -> Int32 {
-        var driver = ResponseDriver(session: session,
-                                    prompter: ScriptPrompter(source: source, sourceName: sourceName, echo: echo))
+        var prompter = ScriptPrompter(source: source, sourceName: sourceName, echo: echo)
+        prompter.format = format
+        prompter.quiet = quiet
+        prompter.toTerminal = Terminal.isTerminal(1)
+        session.framesAsData = format.wantsData
+        var driver = ResponseDriver(session: session, prompter: prompter)
         defer { source = driver.prompter.source }
         var failed = false
         var signal: Int32?

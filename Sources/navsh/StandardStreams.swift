@@ -9,6 +9,8 @@ import Darwin
 enum StandardStreams {
     static func out(_ text: String) { write(text, to: 1) }
     static func err(_ text: String) { write(text, to: 2) }
+    /// Bytes as they are: a csv frame may hold text that is not UTF-8.
+    static func out(bytes: [UInt8]) { write(bytes[...], to: 1) }
 
     /// Why standard output could not be written (a full disk, an I/O
     /// error), if it failed: the run must not end as a success. A reader
@@ -16,8 +18,12 @@ enum StandardStreams {
     nonisolated(unsafe) private(set) static var outputFailure: String?
 
     private static func write(_ text: String, to fd: Int32) {
-        guard !text.isEmpty else { return }
-        var bytes = Array(text.utf8)[...]
+        write(Array(text.utf8)[...], to: fd)
+    }
+
+    private static func write(_ bytes: ArraySlice<UInt8>, to fd: Int32) {
+        guard !bytes.isEmpty else { return }
+        var bytes = bytes
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written < 0 {

@@ -6,6 +6,10 @@ public protocol Prompter {
     /// Prints what a line, an answer or an edit printed (often empty).
     mutating func show(_ output: String)
 
+    /// Prints a whole response: its output and the frames it handed out as
+    /// data (a runner with another format than the table renders those).
+    mutating func show(_ response: Response)
+
     /// Says that a line, an answer or an edit failed; nothing it asked for changed.
     mutating func report(_ error: CommandError)
 
@@ -19,6 +23,11 @@ public protocol Prompter {
     /// Opens a one-line editor for a field (its prompt, the text to
     /// pre-fill, a placeholder) and returns what came back.
     mutating func edit(_ edit: FieldEdit) -> FieldInput
+}
+
+extension Prompter {
+    /// The table: frames are already text in the output.
+    public mutating func show(_ response: Response) { show(response.output) }
 }
 
 /// What a field editor gave back.

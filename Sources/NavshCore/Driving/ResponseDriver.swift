@@ -42,7 +42,7 @@ public struct ResponseDriver<P: Prompter> {
         while let step = pending.popLast() {
             switch step {
             case .show(let response):
-                prompter.show(response.output)
+                prompter.show(response)
                 if let error = response.error {
                     prompter.report(error)
                     outcome.failed = true

@@ -13,6 +13,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case fields(FieldError)
     case writes(WriteError)
     case undo(UndoError)
+    case export(ExportError)
     /// The store refused a command working on the record `at` (its crumb).
     case store(StoreError, at: String)
     /// An error no store translated, already in plain words (`init(unexpected:)`).
@@ -35,6 +36,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fields(let error): return error.message
         case .writes(let error): return error.message
         case .undo(let error): return error.message
+        case .export(let error): return error.message
         case .store(let error, let crumb): return error.explained(at: crumb)
         case .unexpected(let words): return "storage error: \(words)"
         }

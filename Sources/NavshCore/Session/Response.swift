@@ -8,6 +8,13 @@ public struct Response: Equatable, Sendable {
     public var edit: FieldEdit?
     /// The session is finished; the caller should exit.
     public var quits: Bool
+    /// The frames shown, as data, in order, when the runner asked for data
+    /// (`Session.framesAsData`); their text is then not in `output`, which
+    /// holds the rest (messages come before a command's frame).
+    public var shown: [ShownFrame] = []
+    /// The output is what the line asked to see (`show`, `changes`,
+    /// `history`, `help`, `where`): `--quiet` prints it and nothing else.
+    public var requested = false
 
     public init(
         output: String = "", error: CommandError? = nil, question: Question? = nil, edit: FieldEdit? = nil,

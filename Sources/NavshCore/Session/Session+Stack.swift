@@ -42,10 +42,16 @@ extension Session {
         return Response(quits: true)
     }
 
-    /// Reads what a frame shows, then lays it out for the viewport.
+    /// Reads what a frame shows, then lays it out for the viewport, or,
+    /// when the runner asked for data, hands the frame out as data instead.
     func show(_ frame: any Frame) throws -> String {
         let view = viewport()
-        return try frame.load(from: store, pageSize: view.pageSize).render(columns: view.columns)
+        let loaded = try frame.load(from: store, pageSize: view.pageSize)
+        guard framesAsData else { return loaded.render(columns: view.columns) }
+        let depth = stack.firstIndex { $0 === frame } ?? stack.count - 1
+        let path = stack[...depth].map(\.crumb)
+        if let data = try shownData(of: frame, path: path, pageSize: view.pageSize) { framesShown.append(data) }
+        return ""
     }
 
     func path(upTo index: Int) -> String {

@@ -32,6 +32,11 @@ public final class Session {
     var askedCascade: (id: RecordID, collection: String, rows: Set<String>)?
     /// Today and now, for `now`, `today` and `this year`; tests pin it.
     public var clock: () -> CivilTime = CivilTime.now
+    /// Shown frames are handed out as data (`Response.shown`), not as table
+    /// text: the runner renders them in its format (`--format json`).
+    public var framesAsData = false
+    /// Frames shown while the current line runs, when `framesAsData`.
+    var framesShown: [ShownFrame] = []
 
     public init(store: any Store, mode: Mode, viewport: @escaping () -> Viewport = { Viewport() }) {
         self.store = store
@@ -103,14 +108,14 @@ public final class Session {
 
     /// What an interactive session prints when it starts.
     public func welcome() -> Response {
-        run { Response(output: try show(top)) }.terminalSafe()
+        handingOut { run { Response(output: try show(top)) } }
     }
 
     // MARK: Feeding lines
 
     /// Runs one line. A line that fails changes nothing.
     public func execute(_ line: String) -> Response {
-        executeLine(line).terminalSafe()
+        handingOut { executeLine(line) }
     }
 
     private func executeLine(_ line: String) -> Response {
@@ -134,6 +139,7 @@ public final class Session {
         }
         var response = run { try command.run(in: self, confirmed: false) }
         response.output = notice + response.output
+        response.requested = command.isReport
         return response
     }
 
@@ -161,7 +167,7 @@ public final class Session {
     /// every unsaved frame first (and stays if a save is refused); `no` and
     /// `stay` change nothing.
     public func answer(_ question: Question, _ answer: Answer) -> Response {
-        answerUnsafe(question, answer).terminalSafe()
+        handingOut { answerUnsafe(question, answer) }
     }
 
     private func answerUnsafe(_ question: Question, _ answer: Answer) -> Response {
@@ -184,7 +190,7 @@ public final class Session {
     /// with Ctrl-C). A refused value comes back with a new editor pre-filled
     /// with what was typed, so nothing typed is lost.
     public func finishEdit(_ edit: FieldEdit, with text: String?) -> Response {
-        finishEditUnsafe(edit, with: text).terminalSafe()
+        handingOut { finishEditUnsafe(edit, with: text) }
     }
 
     private func finishEditUnsafe(_ edit: FieldEdit, with text: String?) -> Response {
@@ -224,6 +230,16 @@ public final class Session {
     }
 
     // MARK: Internals shared by the command files
+
+    /// A response on its way out: with the frames its line showed, as data
+    /// when asked for, and every text made safe for a terminal.
+    private func handingOut(_ body: () -> Response) -> Response {
+        framesShown = []
+        var response = body()
+        response.shown = framesShown
+        framesShown = []
+        return response.terminalSafe()
+    }
 
     func run(_ body: () throws -> Response) -> Response {
         do {

@@ -7,6 +7,8 @@ struct ChangesCommand: PlainCommand {
 
     init() {}
 
+    var isReport: Bool { true }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let edited = session.stack.indices.compactMap { i in
             (session.stack[i] as? RecordFrame).flatMap { $0.isDirty ? (i, $0) : nil }

@@ -10,6 +10,8 @@ struct HelpCommand: Command {
         name = arguments.words.first
     }
 
+    var isReport: Bool { true }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         Response(output: HelpText.render(name, in: session.top, width: session.viewport().columns))
     }

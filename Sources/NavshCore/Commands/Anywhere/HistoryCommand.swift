@@ -5,6 +5,8 @@ struct HistoryCommand: PlainCommand {
 
     init() {}
 
+    var isReport: Bool { true }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         guard let entries = session.historyEntries() else {
             return Response(output: "no history: only lines typed at the interactive prompt are kept\n")

@@ -6,6 +6,8 @@ struct ShowCommand: PlainCommand {
 
     init() {}
 
+    var isReport: Bool { true }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         Response(output: try session.show(session.top))
     }

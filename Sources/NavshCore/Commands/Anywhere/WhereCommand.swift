@@ -6,6 +6,8 @@ struct WhereCommand: PlainCommand {
 
     init() {}
 
+    var isReport: Bool { true }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let output = session.stack.indices.map { i in
             let frame = session.stack[i]

@@ -31,12 +31,17 @@ protocol Command: Sendable {
     /// Changes or writes the record frame's values: not to be run on values
     /// its user has not seen yet (see `Session.noticeChangesElsewhere`).
     var editsTheRecord: Bool { get }
+
+    /// Printing is what the command is for (`show`, `changes`, `history`,
+    /// `help`, `where`): `--quiet` keeps its output and drops the rest.
+    var isReport: Bool { get }
 }
 
 extension Command {
     static func complete(_ rest: String, in session: Session) -> Completion { .none }
     static func isOffered(in frame: any Frame) -> Bool { true }
     var editsTheRecord: Bool { false }
+    var isReport: Bool { false }
 }
 
 /// The user contract of one way of writing a command: where it is accepted,

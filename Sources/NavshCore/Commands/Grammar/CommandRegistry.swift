@@ -13,6 +13,7 @@ enum CommandRegistry {
         FindCommand.self,
         WhereFilterCommand.self,
         ColumnsCommand.self,
+        ExportCommand.self,
         NextPageCommand.self,
         PreviousPageCommand.self,
         PageCommand.self,

@@ -11,6 +11,8 @@ struct ShowFieldCommand: Command {
         field = arguments.words.first
     }
 
+    var isReport: Bool { true }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
         guard let name = field else { return Response(output: try session.show(frame)) }

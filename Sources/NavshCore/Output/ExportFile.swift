@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file written whole or not at all: bytes go to a temporary file in the
+/// destination's folder, which `finish` moves into place (without
+/// replacing an existing file unless asked, decided at that very moment by
+/// `link`, so a file that appeared meanwhile is never overwritten);
+/// `abandon` removes it.
+final class ExportFile {
+    let path: String
+    let replacing: Bool
+    private let temporary: String
+    private var fd: Int32
+
+    init(path: String, replacing: Bool) throws(CommandError) {
+        self.path = path
+        self.replacing = replacing
+        if !replacing && Self.exists(path) { throw .export(.exists(path: path)) }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((folder + "." + name + ".navsh-XXXXXX").utf8CString)
+        fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        temporary = String(cString: template)
+        guard fd >= 0 else { throw .export(.cannotWrite(path: path, reason: Self.lastError)) }
+        fchmod(fd, 0o644)
+    }
+
+    func write(_ bytes: [UInt8]) throws(CommandError) {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .export(.cannotWrite(path: path, reason: Self.lastError))
+            }
+            rest = rest.dropFirst(written)
+        }
+    }
+
+    /// Flushes the file to disk and puts it in place.
+    func finish() throws(CommandError) {
+        guard fsync(fd) == 0, close(fd) == 0 else { throw .export(.cannotWrite(path: path, reason: Self.lastError)) }
+        fd = -1
+        if replacing {
+            guard rename(temporary, path) == 0 else { throw .export(.cannotWrite(path: path, reason: Self.lastError)) }
+        } else {
+            guard link(temporary, path) == 0 else {
+                if errno == EEXIST { throw .export(.exists(path: path)) }
+                throw .export(.cannotWrite(path: path, reason: Self.lastError))
+            }
+            unlink(temporary)
+        }
+    }
+
+    /// Removes the temporary file; the destination is as it was.
+    func abandon() {
+        if fd >= 0 { close(fd) }
+        fd = -1
+        unlink(temporary)
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    private static var lastError: String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,75 @@
+/// JSON text for `--format json` and `.jsonl` exports, written by hand (the
+/// core has no Foundation). Every control character, C1 and the line
+/// separators included, is a `\u` escape, so a document is one line and
+/// safe on a terminal whatever the data holds.
+enum JSONText {
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if TextLayout.isControl(scalar) {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A value as its JSON type: numbers, null, strings; a blob as
+    /// `{"base64": …}`; text whose bytes are not UTF-8 as `{"text_base64": …}`;
+    /// an infinite real as `1e999` / `-1e999` (read back as infinity).
+    static func value(_ value: Value) -> String {
+        switch value {
+        case .null: return "null"
+        case .integer(let n): return String(n)
+        case .real(let d):
+            if d.isNaN { return "null" }
+            if d.isInfinite { return d < 0 ? "-1e999" : "1e999" }
+            return "\(d)"
+        case .text(let text): return string(text)
+        case .rawText(let bytes): return object([("text_base64", string(Base64.encode(bytes)))])
+        case .blob(let bytes): return object([("base64", string(Base64.encode(bytes)))])
+        }
+    }
+
+    /// `{"name": value, …}` from members already in JSON, in the given order.
+    static func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+    }
+
+    static func array(_ elements: [String]) -> String {
+        "[" + elements.joined(separator: ", ") + "]"
+    }
+
+    static func bool(_ flag: Bool) -> String { flag ? "true" : "false" }
+}
+
+/// RFC 4648 base64 with padding.
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i < bytes.count {
+            let n = min(3, bytes.count - i)
+            let b0 = UInt32(bytes[i]), b1 = n > 1 ? UInt32(bytes[i + 1]) : 0, b2 = n > 2 ? UInt32(bytes[i + 2]) : 0
+            let triple = b0 << 16 | b1 << 8 | b2
+            for k in 0..<4 {
+                out.append(k <= n ? alphabet[Int(triple >> (18 - 6 * UInt32(k)) & 63)] : UInt8(ascii: "="))
+            }
+            i += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,86 @@
+/// How a runner writes what a session shows: `table` is the text the
+/// session lays out itself (frames in `Response.output`); the others
+/// render the frames it hands out as data (`Response.shown`). README.md
+/// ("Output for programs") documents each, and keeps them stable.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case table, json, csv, tsv
+
+    /// Whether the session should hand frames out as data for this format.
+    public var wantsData: Bool { self != .table }
+
+    /// One shown frame. json: one line, a document (the README's schema);
+    /// csv/tsv: a list's header row (field names) and rows, or a record's
+    /// `name,value` header and one row per field. `forTerminal` escapes
+    /// control characters in csv/tsv values (JSON escapes them always).
+    public func render(_ frame: ShownFrame, forTerminal: Bool) -> [UInt8] {
+        switch self {
+        case .table: return []
+        case .json: return Array((Self.json(frame) + "\n").utf8)
+        case .csv: return Self.delimited(frame, DelimitedText(kind: .csv, forTerminal: forTerminal))
+        case .tsv: return Self.delimited(frame, DelimitedText(kind: .tsv, forTerminal: forTerminal))
+        }
+    }
+
+    /// Text that is not a frame (`saved Gort statue`, `changes`): as it is,
+    /// or in json a `{"message": …}` line, so standard output stays JSON Lines.
+    public func message(_ text: String) -> String {
+        guard self == .json, !text.isEmpty else { return text }
+        let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        return JSONText.object([("message", JSONText.string(body))]) + "\n"
+    }
+
+    /// A script's error as a json line for standard error (written besides
+    /// the usual `SOURCE:LINE: error: FRAME: MESSAGE`).
+    public static func jsonError(source: String, line: Int, frame: String, message: String) -> String {
+        JSONText.object([("error", JSONText.object([
+            ("source", JSONText.string(source)), ("line", String(line)),
+            ("frame", JSONText.string(frame)), ("message", JSONText.string(message)),
+        ]))]) + "\n"
+    }
+
+    static func json(_ frame: ShownFrame) -> String {
+        switch frame {
+        case .list(let list):
+            let rows = list.rows.map { row in
+                JSONText.object([
+                    ("#", String(row.number)),
+                    ("key", JSONText.array(row.key.map(JSONText.value))),
+                    ("title", JSONText.string(row.title)),
+                    ("values", JSONText.object(list.columns.map { ($0, JSONText.value(row.values[$0] ?? .null)) })),
+                ])
+            }
+            return JSONText.object([
+                ("frame", JSONText.array(list.path.map(JSONText.string))),
+                ("collection", list.collection.map(JSONText.string) ?? "null"),
+                ("columns", JSONText.array(list.columns.map(JSONText.string))),
+                ("rows", JSONText.array(rows)),
+                ("page", String(list.page)), ("pages", String(list.pageCount)), ("count", String(list.count)),
+            ])
+        case .record(let record):
+            let fields = record.fields.map { field in
+                JSONText.object([
+                    ("name", JSONText.string(field.name)), ("label", JSONText.string(field.label)),
+                    ("type", JSONText.string(field.type)), ("value", JSONText.value(field.value)),
+                    ("read_only", JSONText.bool(field.readOnly)), ("changed", JSONText.bool(field.changed)),
+                ])
+            }
+            return JSONText.object([
+                ("frame", JSONText.array(record.path.map(JSONText.string))),
+                ("collection", JSONText.string(record.collection)),
+                ("key", record.key.map { JSONText.array($0.map(JSONText.value)) } ?? "null"),
+                ("fields", JSONText.array(fields)),
+            ])
+        }
+    }
+
+    static func delimited(_ frame: ShownFrame, _ writer: DelimitedText) -> [UInt8] {
+        switch frame {
+        case .list(let list):
+            return writer.header(list.columns)
+                + list.rows.flatMap { row in writer.row(list.columns.map { row.values[$0] ?? .null }) }
+        case .record(let record):
+            return writer.header(["name", "value"])
+                + record.fields.flatMap { writer.row([.text($0.name), $0.value]) }
+        }
+    }
+}

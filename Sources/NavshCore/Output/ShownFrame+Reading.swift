@@ -1,0 +1,61 @@
+/// Builds the data a frame showed, right after `Frame.load` read it: from
+/// the page the list took as shown, or the record's buffer.
+extension Session {
+    func shownData(of frame: any Frame, path: [String], pageSize: Int) throws -> ShownFrame? {
+        switch frame {
+        case let list as ListFrame: return .list(try list.shownData(path: path, in: store))
+        case let collections as CollectionsFrame:
+            return .list(try collections.shownData(path: path, pageSize: pageSize, in: store))
+        case let record as RecordFrame: return .record(record.shownData(path: path))
+        default: return nil
+        }
+    }
+}
+
+extension ListFrame {
+    /// The page just shown, with every listed field's full value: a list
+    /// reads previews (long values cut), so for data the page's full rows
+    /// are read once more (only when a runner asked for data). A row gone
+    /// in between keeps its preview.
+    func shownData(path: [String], in store: any StoreReader) throws -> ShownList {
+        let page = shownPage ?? Page(index: 0, size: 0, rows: [])
+        let full = try page.rows.isEmpty ? [] : store.records(of: collection, offset: page.index * page.size, limit: page.size)
+        let byID = Dictionary(full.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let columns = ListPreview.fields(of: collection)
+        let references = ReferenceTitles.read(for: page.rows, in: collection, from: store)
+        let rows = page.rows.enumerated().map { offset, preview in
+            let record = byID[preview.id] ?? preview
+            return ShownRow(number: page.index * page.size + offset + 1, key: preview.id.parts,
+                            title: RowTitle.of(preview, in: collection, references: references),
+                            values: Dictionary(uniqueKeysWithValues: columns.map { ($0, record[$0]) }))
+        }
+        let total = try count(in: store)
+        return ShownList(path: path, collection: collection.name, columns: columns, rows: rows, page: page.index + 1,
+                         pageCount: Self.pageCount(total, max(1, page.size)), count: total)
+    }
+}
+
+extension CollectionsFrame {
+    /// The collections page as rows of `name` and `rows` (its row count).
+    func shownData(path: [String], pageSize: Int, in store: any StoreReader) throws -> ShownList {
+        let size = max(1, pageSize)
+        let shown = Array(collections.dropFirst(pageIndex * size).prefix(size))
+        let rows = try shown.enumerated().map { offset, collection in
+            ShownRow(number: pageIndex * size + offset + 1, key: [], title: collection.displayTitle,
+                     values: ["name": .text(collection.name), "rows": .integer(Int64(try store.count(of: collection)))])
+        }
+        return ShownList(path: path, collection: nil, columns: ["name", "rows"], rows: rows, page: pageIndex + 1,
+                         pageCount: ListFrame.pageCount(collections.count, size), count: collections.count)
+    }
+}
+
+extension RecordFrame {
+    func shownData(path: [String]) -> ShownRecord {
+        let fields = collection.fields.map { field in
+            ShownField(name: field.name, label: field.label ?? field.name, type: field.kind.rawValue,
+                       value: buffer.value(of: field.name), readOnly: field.isReadOnly,
+                       changed: buffer.isChanged(field.name))
+        }
+        return ShownRecord(path: path, collection: collection.name, key: id?.parts, fields: fields)
+    }
+}

@@ -1,0 +1,54 @@
+/// A frame as shown, as data: what `--format json|csv|tsv` writes instead of
+/// the table text. The session hands these out with a `Response` when its
+/// runner asked for data (`Session.framesAsData`), so a renderer never
+/// re-parses the text a table renderer laid out.
+public enum ShownFrame: Equatable, Sendable {
+    case list(ShownList)
+    case record(ShownRecord)
+}
+
+/// A list page (or the list of collections): its rows with typed values.
+public struct ShownList: Equatable, Sendable {
+    /// The breadcrumb, root first (`["music.db", "Artists"]`).
+    public var path: [String]
+    /// The table's name; nil for the list of collections.
+    public var collection: String?
+    /// The field names each row's `values` holds, in the collection's order.
+    public var columns: [String]
+    public var rows: [ShownRow]
+    /// The page shown, from 1, and how many there are.
+    public var page: Int
+    public var pageCount: Int
+    /// Rows in the whole list (its filters and scope applied), not the page.
+    public var count: Int
+}
+
+public struct ShownRow: Equatable, Sendable {
+    /// The row's number as shown (`open 3`).
+    public var number: Int
+    /// The values naming the row (`open #KEY`); empty for a collection.
+    public var key: [Value]
+    /// The title the list shows for the row.
+    public var title: String
+    public var values: [String: Value]
+}
+
+/// A record frame: every field with its buffered value.
+public struct ShownRecord: Equatable, Sendable {
+    public var path: [String]
+    public var collection: String
+    /// nil for a draft not saved yet.
+    public var key: [Value]?
+    public var fields: [ShownField]
+}
+
+public struct ShownField: Equatable, Sendable {
+    public var name: String
+    public var label: String
+    /// The field's kind as the store reports it (`integer`, `text`, …; `any` when undeclared).
+    public var type: String
+    public var value: Value
+    public var readOnly: Bool
+    /// The value is an unsaved edit.
+    public var changed: Bool
+}

@@ -1,0 +1,69 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// What a session hands its runner for another format than the table:
+/// each shown frame as data (`Response.shown`), and whether the output is
+/// what the line asked to see (`Response.requested`, for `--quiet`).
+@Suite struct ShownFrameTests {
+    static let sql = """
+        CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, note TEXT, data BLOB);
+        INSERT INTO t VALUES (1, 'short', NULL, x'0102'), (2, 'long', printf('%.3000c', 'x'), NULL);
+        CREATE TABLE other (x);
+        """
+
+    @Test func aListIsHandedOutWithFullValuesNotTheListsCutPreviews() throws {
+        let harness = try SessionHarness(Self.sql)
+        harness.session.framesAsData = true
+        let response = harness.run("open t")
+        #expect(response.output == "")
+        guard case .list(let list)? = response.shown.first, response.shown.count == 1 else {
+            Issue.record("expected one list, got \(response.shown)")
+            return
+        }
+        #expect(list.path == ["test", "t"])
+        #expect(list.collection == "t")
+        #expect(list.count == 2)
+        #expect(list.rows.map(\.key) == [[.integer(1)], [.integer(2)]])
+        #expect(list.rows[0].values["note"] == .null)
+        #expect(list.rows[1].values["note"] == .text(String(repeating: "x", count: 3000)))
+    }
+
+    @Test func theCollectionsAndARecordAreHandedOutAsData() throws {
+        let harness = try SessionHarness(Self.sql)
+        harness.session.framesAsData = true
+        let root = harness.run("show")
+        guard case .list(let collections)? = root.shown.first else { Issue.record("no list: \(root.shown)"); return }
+        #expect(collections.collection == nil)
+        #expect(collections.rows.map { $0.values["name"] } == [.text("t"), .text("other")])
+        #expect(collections.rows.map { $0.values["rows"] } == [.integer(2), .integer(0)])
+        let record = harness.run("open t", "open 1", "set name S")
+        #expect(record.shown == [])
+        let shown = harness.run("show")
+        guard case .record(let data)? = shown.shown.first else { Issue.record("no record: \(shown.shown)"); return }
+        #expect(data.key == [.integer(1)])
+        #expect(data.fields.map(\.name) == ["id", "name", "note", "data"])
+        #expect(data.fields[1].value == .text("S") && data.fields[1].changed)
+        #expect(data.fields[3].value == .blob([1, 2]) && !data.fields[3].changed)
+        #expect(data.fields[0].readOnly && data.fields[0].type == "integer")
+    }
+
+    @Test func byDefaultFramesAreTableTextAndNoDataIsRead() throws {
+        let harness = try SessionHarness(Self.sql)
+        let response = harness.run("open t")
+        #expect(response.shown == [])
+        #expect(response.output.hasPrefix("t (2)\n"))
+    }
+
+    @Test func onlyLinesThatAskToSeeSomethingAreRequested() throws {
+        let harness = try SessionHarness(Self.sql)
+        #expect(!harness.run("open t").requested)
+        #expect(harness.run("show").requested)
+        #expect(!harness.run("open 1").requested)
+        #expect(!harness.run("set name S").requested)
+        #expect(harness.run("changes").requested)
+        #expect(harness.run("where").requested)
+        #expect(harness.run("help").requested)
+        #expect(!harness.run("save").requested)
+    }
+}
