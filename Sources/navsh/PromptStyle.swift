@@ -14,8 +14,8 @@ struct PromptStyle: Sendable {
     /// in yellow. Escapes sit between `EditLineReader.promptEscape` marks so
     /// libedit does not count them as columns; adjacent escapes share one
     /// pair of marks, because libedit reads two marks in a row as a literal one.
-    func prompt(_ crumbs: [Session.Crumb]) -> String {
-        guard color else { return Session.breadcrumb(crumbs) + "> " }
+    func prompt(_ crumbs: [Crumb]) -> String {
+        guard color else { return Crumb.breadcrumb(crumbs) + "> " }
         var parts: [(text: String, style: String)] = []
         for (i, crumb) in crumbs.enumerated() {
             if i > 0 { parts.append((" › ", "2")) }

@@ -57,12 +57,6 @@ public final class Session {
 
     // MARK: State for callers
 
-    /// One frame's part of the prompt.
-    public struct Crumb: Equatable, Sendable {
-        public var title: String
-        public var isDirty: Bool
-    }
-
     /// A crumb per frame, titles printable and cut to 32 columns, so a
     /// caller can style the prompt without re-deriving it.
     public var crumbs: [Crumb] {
@@ -70,34 +64,15 @@ public final class Session {
     }
 
     /// `Items › Gort statue*`: a crumb per frame, `*` where edits are unsaved.
-    public var breadcrumb: String { Self.breadcrumb(crumbs) }
+    public var breadcrumb: String { Crumb.breadcrumb(crumbs) }
 
-    /// The breadcrumb for given crumbs (a styled prompt uses the same words).
-    public static func breadcrumb(_ crumbs: [Crumb]) -> String {
-        crumbs.map { $0.title + ($0.isDirty ? "*" : "") }.joined(separator: " › ")
-    }
+    public var prompt: String { Crumb.breadcrumb(promptCrumbs) + "> " }
 
-    public var prompt: String { Self.breadcrumb(promptCrumbs) + "> " }
-
-    /// The crumbs the prompt shows: when the breadcrumb is wider than half
-    /// the terminal, the frames in the middle give way to `…` (marked `*`
-    /// if any of them holds unsaved edits), keeping the first and as many
-    /// of the last as fit: `Artists › … › Tracks › Zen`.
+    /// The crumbs the prompt shows: at a terminal, no wider than half of it
+    /// (`Crumb.fitted`); a script has no terminal, so its echoed prompts
+    /// keep every frame.
     public var promptCrumbs: [Crumb] {
-        let all = crumbs
-        let limit = viewport().columns / 2
-        func width(_ crumbs: [Crumb]) -> Int { DisplayWidth.of(Self.breadcrumb(crumbs)) }
-        // A script has no terminal to fit: its echoed prompts keep every frame.
-        guard mode == .interactive, all.count > 2, width(all) > limit else { return all }
-        var kept = [all[all.count - 1]]
-        var middle = Array(all[1..<(all.count - 1)])
-        while let last = middle.last {
-            let elided = Crumb(title: "…", isDirty: middle.dropLast().contains(where: \.isDirty))
-            guard width([all[0], elided, last] + kept) <= limit else { break }
-            kept.insert(middle.removeLast(), at: 0)
-        }
-        guard !middle.isEmpty else { return all }
-        return [all[0], Crumb(title: "…", isDirty: middle.contains(where: \.isDirty))] + kept
+        mode == .interactive ? Crumb.fitted(crumbs, width: viewport().columns / 2) : crumbs
     }
 
     /// The stack as a path without markers, for error messages.

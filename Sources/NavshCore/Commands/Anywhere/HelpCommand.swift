@@ -1,13 +1,13 @@
 /// `help` lists what this frame accepts; `help COMMAND` gives usage and an
 /// example. Both come from `CommandRegistry`, the table the parser reads.
-struct HelpCommand: Command {
+struct HelpCommand: OptionalArgumentCommand {
     static let forms = [CommandForm("help", CommandForm.anywhere, .optional("command"), usage: "help [COMMAND]",
                                     "list the commands here, or explain one", example: "help set")]
 
     let name: String?
 
-    init(form: CommandForm, arguments: Arguments) {
-        name = arguments.words.first
+    init(_ name: String?) {
+        self.name = name
     }
 
     var isReport: Bool { true }

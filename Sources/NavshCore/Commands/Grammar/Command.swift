@@ -133,6 +133,16 @@ extension OneArgumentCommand {
     init(form: CommandForm, arguments: Arguments) { self.init(arguments.rest ?? arguments.first) }
 }
 
+/// A command whose one word is optional (`revert [FIELD]`, `show [FIELD]`,
+/// `help [COMMAND]`): built with that word or nil.
+protocol OptionalArgumentCommand: Command {
+    init(_ argument: String?)
+}
+
+extension OptionalArgumentCommand {
+    init(form: CommandForm, arguments: Arguments) { self.init(arguments.words.first) }
+}
+
 /// `open` in each kind of frame: its one argument is what to open (a
 /// struct whose one stored property is `target` gets `init(target:)` free).
 protocol OpenCommand: OneArgumentCommand {

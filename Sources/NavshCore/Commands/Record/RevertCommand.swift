@@ -1,12 +1,12 @@
 /// `revert [FIELD]`: drops unsaved edits to one field, or to all.
-struct RevertCommand: Command {
+struct RevertCommand: OptionalArgumentCommand {
     static let forms = [CommandForm("revert", [.record], .optional("field"), usage: "revert [FIELD]",
                                     "undo unsaved edits to FIELD, or to all", example: "revert value")]
 
     let field: String?
 
-    init(form: CommandForm, arguments: Arguments) {
-        field = arguments.words.first
+    init(_ field: String?) {
+        self.field = field
     }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {

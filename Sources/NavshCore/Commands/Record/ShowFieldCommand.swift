@@ -1,14 +1,14 @@
 /// `show` in a record prints it again; `show FIELD` prints one field's
 /// whole value (a record shows long values cut to a preview), its lines
 /// kept and every control character escaped.
-struct ShowFieldCommand: Command {
+struct ShowFieldCommand: OptionalArgumentCommand {
     static let forms = [CommandForm("show", [.record], .optional("field"), usage: "show [FIELD]",
                                     "print this record again, or FIELD's whole value", example: "show notes")]
 
     let field: String?
 
-    init(form: CommandForm, arguments: Arguments) {
-        field = arguments.words.first
+    init(_ field: String?) {
+        self.field = field
     }
 
     var isReport: Bool { true }
