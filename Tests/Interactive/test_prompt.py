@@ -18,8 +18,9 @@ import traceback
 import pexpect
 
 from pty_prompt import ITEMS, Prompt, demo, fetch_one, scratch_database, unsaved_question, value_of
+# The lists of the music store (references, changes elsewhere), kept in their own file.
+from test_prompt_lists import *  # noqa: F401,F403  (their test_ functions run with these)
 
-MUSIC_SQL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "music", "music.sql")
 
 
 def test_welcome_shows_the_demo_list_and_prompt():
@@ -346,66 +347,6 @@ def test_a_change_elsewhere_is_announced_before_the_prompt():
         p.line("save", "saved Gort statue")
         assert value_of(p.demo_path, 1) == 150
 
-
-
-def music_store():
-    """The music example's store (examples/music/music.sql) in a scratch folder."""
-    with open(MUSIC_SQL, encoding="utf-8") as sql:
-        return scratch_database("music.sqlite", sql.read())
-
-
-def test_tab_on_a_reference_completes_the_referenced_titles():
-    """Issue 10: `set ArtistId AC<Tab>` offers the artists' titles, not ids."""
-    with music_store() as path, Prompt(args=[path]) as p:
-        p.expect("music> ")
-        p.line("open albums", "music › albums> ")
-        p.line("open #5", "music › albums › Big Ones> ")
-        # Two titles start with "ac" (ignoring case): the second Tab lists them.
-        p.send("set ArtistId AC\t\t")
-        assert p.screen()[-2:] == ["AC/DC   Accept", "music › albums › Big Ones> set ArtistId AC"], p.screen()[-3:]
-        # One more character makes it unique: Tab completes the whole title.
-        p.send("/\t\r")
-        p.expect("music › albums › Big Ones*> ")
-        out = p.line("changes", "music › albums › Big Ones*> ")
-        assert "ArtistId: 3 (Aerosmith) → 1 (AC/DC)" in out, out
-        # A title with spaces and accents completes whole too.
-        p.send("set ArtistId antô\t\r")
-        p.expect("music › albums › Big Ones*> ")
-        out = p.line("changes", "music › albums › Big Ones*> ")
-        assert "ArtistId: 3 (Aerosmith) → 4 (Antônio Carlos Jobim)" in out, out
-        p.line("save", "saved Big Ones")
-        p.expect("music › albums> ")
-        assert fetch_one(path, "SELECT ArtistId FROM albums WHERE AlbumId = 5") == (4,)
-
-
-def test_a_list_says_at_once_how_many_shown_rows_changed_elsewhere():
-    """Issue 10: when another process changes rows of the shown list, one
-    line before the next prompt says so; `show` then marks them."""
-    with music_store() as path, Prompt(args=[path]) as p:
-        p.expect("music> ")
-        p.line("open albums", "music › albums> ")
-        # A row past the page shown changes: nothing to say about the rows shown.
-        with sqlite3.connect(path) as db:
-            db.execute("UPDATE albums SET Year = 2001 WHERE AlbumId = 24")
-        out = p.line("", "music › albums> ")
-        assert "changed elsewhere" not in out, out
-        with sqlite3.connect(path) as db:
-            db.execute("UPDATE albums SET Year = 1985 WHERE AlbumId IN (2, 4)")
-        p.line("", "2 rows shown changed elsewhere; show to see them")
-        p.expect("music › albums> ")
-        screen = p.screen()
-        notice = screen.index("2 rows shown changed elsewhere; show to see them")
-        assert screen[notice + 1] == "music › albums>", screen[notice - 1:]
-        p.line("show", "music › albums> ")
-        shown = p.screen()
-        marked = [row for row in shown if row[4:6] == " ~"]
-        assert [row.split()[2:4] for row in marked] == [["Back", "in"], ["Restless", "and"]], shown
-        # In a filtered frame too, and only the rows it shows count.
-        p.line("find wa", "music › albums › find \"wa\"> ")
-        with sqlite3.connect(path) as db:
-            db.execute("UPDATE albums SET Notes = 'Remastered' WHERE AlbumId = 6")
-        p.line("", "1 row shown changed elsewhere; show to see it")
-        p.expect("music › albums › find \"wa\"> ")
 
 
 def main():
