@@ -24,5 +24,9 @@ import Testing
     @Test func controlCharactersBecomeVisibleEscapes() {
         #expect(TextLayout.printable("a\nb\tc\u{1B}[31m") == "a\\nb\\tc\\x1B[31m")
         #expect(TextLayout.printable("plain") == "plain")
+        // Found by the trial: bidi overrides and zero-width spaces reached the
+        // terminal raw, so what was shown was not what was stored.
+        #expect(TextLayout.printable("abc\u{202E}fed\u{200B}") == "abc\\u{202E}fed\\u{200B}")
+        #expect(TextLayout.printable("👨‍👩‍👧") == "👨‍👩‍👧", "the joiner of emoji sequences stays")
     }
 }

@@ -83,6 +83,15 @@ import Testing
         #expect(h.session.breadcrumb == "items", "no frame was pushed")
     }
 
+    /// Found by the trial: a quoted label with spaces was refused, and `""`
+    /// (the empty text, as `set` reads it) could not be compared with.
+    @Test func whereTakesQuotedLabelsAndTheEmptyText() throws {
+        let h = try SessionHarness(Fixtures.items, spec: "collections:\n  items:\n    fields:\n      value: {label: Value in $}\n")
+        #expect(titles(h.output("where \"Value in $\" > 100")) == ["Gort statue", "Hoverboard"])
+        h.run("top", "open 2", "set note \"\"", "save")
+        #expect(titles(h.output("where note = \"\"")) == ["Rusty spork"])
+    }
+
     @Test func whereAloneStillPrintsTheStack() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("find a")

@@ -36,6 +36,19 @@ import Testing
         #expect(h.output("changes") == "no unsaved changes\n")
     }
 
+    /// Found by the trial: a reference whose title is made of several
+    /// fields could not be set by that whole title.
+    @Test func aReferenceIsSetByATitleOfSeveralFields() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE people (id INTEGER PRIMARY KEY, FirstName TEXT, LastName TEXT);
+            CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL, customer INTEGER REFERENCES people(id));
+            INSERT INTO people (FirstName, LastName) VALUES ('Jack', 'Smith'), ('Jack', 'Jones');
+            INSERT INTO invoices (total, customer) VALUES (1.5, 1);
+            """)
+        h.run("open invoices", "open 1", "set customer Jack Jones", "save")
+        #expect(try h.database.rows("SELECT customer FROM invoices") == [["customer": "2"]])
+    }
+
     @Test func tabCompletesReferencedTitles() throws {
         let h = try SessionHarness(Self.shop, mode: .interactive)
         h.run("open cars", "open Corolla")

@@ -65,5 +65,27 @@ import Testing
         #expect(harness.run("where").requested)
         #expect(harness.run("help").requested)
         #expect(!harness.run("save").requested)
+        #expect(harness.run("where").requested, "at a list too (found by the trial: --quiet printed nothing)")
+        #expect(!harness.run("where id > 0").requested, "a where that filters shows a frame nobody asked to see")
+    }
+
+    /// Found by the trial: for a TEXT PRIMARY KEY table the JSON key was the
+    /// rowid, which `open #KEY` does not take; a view's rows have no key.
+    @Test func aRowsKeyIsWhatOpenKeyTakes() throws {
+        let harness = try SessionHarness("CREATE TABLE tk (code TEXT PRIMARY KEY, label TEXT);"
+            + "INSERT INTO tk VALUES ('100', 'hundred'), ('a,b', 'comma');"
+            + "CREATE VIEW v AS SELECT label FROM tk;")
+        harness.session.framesAsData = true
+        guard case .list(let list)? = harness.run("open tk").shown.first else {
+            Issue.record("expected a list")
+            return
+        }
+        #expect(list.rows.map(\.key) == [[Value.text("100")], [Value.text("a,b")]])
+        harness.run("back")
+        guard case .list(let view)? = harness.run("open v").shown.first else {
+            Issue.record("expected a list")
+            return
+        }
+        #expect(view.rows.map(\.key) == [nil, nil])
     }
 }

@@ -33,6 +33,8 @@ public enum RowError: Equatable, Sendable {
     case notAKey(String, collection: String, keyFields: [String])
     /// `outsideThisList`: the row exists, but this list's filter or owner leaves it out.
     case noRowWithKey(String, collection: String, outsideThisList: Bool)
+    /// `#KEY` in a view (or a table whose rows cannot be told apart).
+    case keylessRows(collection: String)
 
     // MARK: Filtering (find, where)
     case whereSyntax
@@ -110,6 +112,8 @@ public enum RowError: Equatable, Sendable {
         case .noRowWithKey(let typed, let collection, true):
             return "\(TextLayout.printable(typed)) is a row of \(collection) this list leaves out (its filter or owner); "
                 + "back to the whole list to open it"
+        case .keylessRows(let collection):
+            return "\(collection) rows have no key, so #KEY cannot name one; open N names a row as shown"
         case .noRowWithKey(let typed, let collection, false):
             return "no row \(TextLayout.printable(typed)) in \(collection)"
         case .whereSyntax:

@@ -44,7 +44,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
             let rows = list.rows.map { row in
                 JSONText.object([
                     ("#", String(row.number)),
-                    ("key", JSONText.array(row.key.map(JSONText.value))),
+                    ("key", row.key.map { JSONText.array($0.map(JSONText.value)) } ?? "null"),
                     ("title", JSONText.string(row.title)),
                     ("values", JSONText.object(list.columns.map { ($0, JSONText.value(row.values[$0] ?? .null)) })),
                 ])

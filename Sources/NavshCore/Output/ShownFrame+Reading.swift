@@ -25,7 +25,7 @@ extension ListFrame {
         let references = ReferenceTitles.read(for: page.rows, in: collection, from: store)
         let rows = page.rows.enumerated().map { offset, preview in
             let record = byID[preview.id] ?? preview
-            return ShownRow(number: page.index * page.size + offset + 1, key: preview.id.parts,
+            return ShownRow(number: page.index * page.size + offset + 1, key: collection.keyValues(of: record),
                             title: RowTitle.of(preview, in: collection, references: references),
                             values: Dictionary(uniqueKeysWithValues: columns.map { ($0, record[$0]) }))
         }
@@ -56,6 +56,7 @@ extension RecordFrame {
                        value: buffer.value(of: field.name), readOnly: field.isReadOnly,
                        changed: buffer.isChanged(field.name))
         }
-        return ShownRecord(path: path, collection: collection.name, key: id?.parts, fields: fields)
+        return ShownRecord(path: path, collection: collection.name,
+                           key: id.flatMap { collection.keyValues(of: Record(id: $0, values: buffer.base)) }, fields: fields)
     }
 }

@@ -26,8 +26,9 @@ public struct ShownList: Equatable, Sendable {
 public struct ShownRow: Equatable, Sendable {
     /// The row's number as shown (`open 3`).
     public var number: Int
-    /// The values naming the row (`open #KEY`); empty for a collection.
-    public var key: [Value]
+    /// The values naming the row as `open #KEY` takes them (its declared
+    /// key, or rowid); nil for a view's rows, which have none; empty for a collection.
+    public var key: [Value]?
     /// The title the list shows for the row.
     public var title: String
     public var values: [String: Value]

@@ -55,6 +55,12 @@ public enum TextLayout {
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
             || scalar.value == 0x2028 || scalar.value == 0x2029
+            // Invisible characters that reorder or hide text (bidi overrides and
+            // isolates, zero-width space, marks): what is shown must be what is
+            // stored. The zero-width joiner stays: emoji sequences need it.
+            || scalar.value == 0x061C || scalar.value == 0x200B || scalar.value == 0x200E || scalar.value == 0x200F
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            || scalar.value == 0xFEFF
     }
 
     /// `text` in lines of at most `width` display columns, broken at spaces

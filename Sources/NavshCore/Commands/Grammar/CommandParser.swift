@@ -79,7 +79,8 @@ public enum CommandParser {
             }
             return Arguments(words: words)
         case .optionalRest:
-            let rest = try scanner.restOfLine()
+            // As typed: the command reads its own words (`where "Length (ms)" > 400000`).
+            let rest = scanner.rawRest()
             return Arguments(rest: rest.isEmpty ? nil : rest)
         case .upTo(let most, let what):
             let words = try scanner.remainingWords()

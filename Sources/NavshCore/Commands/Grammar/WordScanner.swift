@@ -70,6 +70,15 @@ public struct WordScanner {
 
     /// True when nothing but spaces is left: `set name` (no value) is not
     /// `set name ""` (an empty one).
+    /// The rest of the line exactly as typed (quotes kept), without
+    /// surrounding spaces: for a command that reads its own words (`where`).
+    public mutating func rawRest() -> String {
+        skipSpaces()
+        let rest = String(line[index...]).trimmingSpaces
+        index = line.endIndex
+        return rest
+    }
+
     public mutating func isAtEnd() -> Bool {
         skipSpaces()
         return index == line.endIndex

@@ -2,7 +2,7 @@
 /// shown, after a question naming what goes with it. `delete #KEY`: the row
 /// with that primary key, wherever it is (the way scripts should name rows).
 struct DeleteRowCommand: OneArgumentCommand {
-    static let forms = [CommandForm("delete", [.list], .required("row"), usage: "delete N | delete #KEY",
+    static let forms = [CommandForm("delete", [.list], .rest("row"), usage: "delete N | delete #KEY",
                                     "delete the record at row N, or with key KEY", example: "delete 3")]
 
     let row: String

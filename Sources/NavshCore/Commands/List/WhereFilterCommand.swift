@@ -13,6 +13,9 @@ struct WhereFilterCommand: Command {
         condition = arguments.rest
     }
 
+    /// `where` alone prints the stack: what a script asked to see (`--quiet`).
+    var isReport: Bool { condition == nil }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         guard let condition else { return try WhereCommand().run(in: session, confirmed: confirmed) }
         let list = try session.topFrame(ListFrame.self)
@@ -35,7 +38,9 @@ struct WhereFilterCommand: Command {
             op = word
         }
         let field = try resolve(name, in: collection)
-        var value = scanner.isAtEnd() ? "" : try scanner.restOfLine()
+        // Something typed after the operator, even `""` (the empty text, as `set` reads it).
+        var typedValue = !scanner.isAtEnd()
+        var value = typedValue ? try scanner.restOfLine() : ""
         if op.lowercased() == "is" {
             switch value.lowercased().split(separator: " ").joined(separator: " ") {
             case "null": return .isNull(field: field.name)
@@ -47,8 +52,9 @@ struct WhereFilterCommand: Command {
             // `year >=2000`: the value stuck to the operator (but `<>` is no operator).
             if rest.first.map({ "<>=!~".contains($0) }) == true { throw CommandError.rows(.whereSyntax) }
             (op, value) = (symbol, rest + (value.isEmpty ? "" : " " + value))
+            typedValue = true
         }
-        guard !value.isEmpty else { throw CommandError.rows(.whereSyntax) }
+        guard typedValue else { throw CommandError.rows(.whereSyntax) }
         if op == "~" { return .contains(field: field.name, value) }
         guard let comparison = RowComparison(rawValue: op) else { throw CommandError.rows(.whereSyntax) }
         if field.kind == .blob { throw CommandError.rows(.blobNotComparable(field: field.name)) }

@@ -7,8 +7,9 @@ extension ListFrame {
 
     /// The row of this list (its scope and filters apply) whose key `text` names.
     func record(keyed text: String, in store: any StoreReader, thisYear: Int) throws -> Record {
-        let fields = collection.fields.filter { $0.primaryKeyPosition != nil }
-            .sorted { ($0.primaryKeyPosition ?? 0) < ($1.primaryKeyPosition ?? 0) }
+        // A view's rows are named by their place in the list, which no key can promise.
+        if collection.readOnlyReason != nil { throw CommandError.rows(.keylessRows(collection: collection.name)) }
+        let fields = collection.keyFields
         let notAKey = CommandError.rows(.notAKey(text, collection: collection.name, keyFields: fields.map(\.name)))
         guard let parts = Self.keyParts(String(text.dropFirst())), parts.count == max(1, fields.count) else {
             throw notAKey

@@ -76,7 +76,7 @@ extension ListFrame {
     /// name, or a spec's template) as Tab completes it: the one row whose
     /// whole title is `target`, ignoring case, among the rows whose title
     /// field holds its first word (at most `wholeTitleScan` of them).
-    private func wholeTitleMatch(_ target: String, titleField: String, in store: any StoreReader) throws -> Record? {
+    func wholeTitleMatch(_ target: String, titleField: String, in store: any StoreReader) throws -> Record? {
         guard titleFields.count > 1, let first = target.split(separator: " ").first else { return nil }
         var candidates = collection
         candidates.filters.append(.contains(field: titleField, String(first)))

@@ -19,6 +19,10 @@ extension RecordFrame {
                 return nil
             }
             guard let titleField = target.titleField else { return nil }
+            // A title of several fields (`{FirstName} {LastName}`) is matched whole.
+            if let whole = try ListFrame(collection: target).wholeTitleMatch(trimmed, titleField: titleField, in: store) {
+                return try Self.stored(whole, of: target, for: reference)
+            }
             let exact = try store.find(trimmed, in: titleField, of: target, match: .exact, limit: 2)
             let matches = exact.isEmpty ? try store.find(trimmed, in: titleField, of: target, match: .contains, limit: 6) : exact
             guard !matches.isEmpty else {
@@ -32,6 +36,11 @@ extension RecordFrame {
             }
             row = matches[0]
         }
+        return try stored(row, of: target, for: reference)
+    }
+
+    /// What a reference stores to name `row`: the referenced column, else its key.
+    private static func stored(_ row: Record, of target: CollectionSchema, for reference: Reference) throws -> Value? {
         if let column = reference.field { return row[column] }
         if let key = target.fields.first(where: { $0.primaryKeyPosition == 1 }) { return row[key.name] }
         return row.id.parts.first

@@ -1,0 +1,17 @@
+extension CollectionSchema {
+    /// The declared primary key's fields, in key order (empty for a table
+    /// keyed by its rowid).
+    var keyFields: [Field] {
+        fields.filter { $0.primaryKeyPosition != nil }.sorted { ($0.primaryKeyPosition ?? 0) < ($1.primaryKeyPosition ?? 0) }
+    }
+
+    /// A row's key as `#KEY` takes it: its declared key's values, or its
+    /// rowid; nil for rows that have none (a view's, named by position).
+    func keyValues(of record: Record) -> [Value]? {
+        guard readOnlyReason == nil else { return nil }
+        let fields = keyFields
+        guard !fields.isEmpty else { return record.id.parts }
+        let values = fields.map { record.values[$0.name] }
+        return values.contains(nil) ? record.id.parts : values.compactMap { $0 }
+    }
+}
