@@ -8,15 +8,20 @@ import NavshCore
 /// value could never match its own expectation: here text keeps its bytes.
 enum RowReader {
     static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments) throws -> [[Value]] {
+        var rows: [[Value]] = []
+        try forEach(db, sql: sql, arguments: arguments) { rows.append($0) }
+        return rows
+    }
+
+    /// Each row as it is stepped to: a read stopped part way keeps the rows before.
+    static func forEach(_ db: Database, sql: String, arguments: StatementArguments, _ body: ([Value]) -> Void) throws {
         let statement = try db.makeStatement(sql: sql)
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         let handle = statement.sqliteStatement
         let width = sqlite3_column_count(handle)
-        var rows: [[Value]] = []
         while try cursor.next() != nil {
-            rows.append((0..<width).map { value(handle, $0) })
+            body((0..<width).map { value(handle, $0) })
         }
-        return rows
     }
 
     static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Value]? {

@@ -24,6 +24,29 @@ public final class CountingStore: Store {
         return try base.count(of: collection)
     }
 
+    public func count(of collection: CollectionSchema, within budget: ReadBudget) throws -> Int? {
+        counts += 1
+        return try base.count(of: collection, within: budget)
+    }
+
+    /// Keyset reads count as page reads; list pages come through here too
+    /// (the protocol's `listRecords(of:from:limit:)` cuts these rows down).
+    public func records(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
+        let run = try base.records(of: collection, from: start, limit: limit)
+        pageReads += 1
+        rowsRead += run.rows.count
+        return run
+    }
+
+    public func cursor(of collection: CollectionSchema, at start: RowStart) throws -> ListCursor? {
+        try base.cursor(of: collection, at: start)
+    }
+
+    public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int,
+                     within budget: ReadBudget) throws -> Bounded<[Record]> {
+        try base.find(text, in: field, of: collection, match: match, limit: limit, within: budget)
+    }
+
     public func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
         let records = try base.records(of: collection, offset: offset, limit: limit)
         pageReads += 1

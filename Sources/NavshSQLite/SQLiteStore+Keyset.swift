@@ -1,0 +1,121 @@
+import GRDB
+import NavshCore
+
+/// Keyset reads: a page starts right after a row, named by its sort values
+/// and key (`ListCursor`), so SQLite seeks there through the table or an
+/// index instead of stepping over every row before it (OFFSET).
+///
+/// A cursor's parts are the values of `orderTerms` for its row: the group
+/// field's, the order field's, then the key's. "After" follows SQLite's
+/// own ORDER BY rules: NULL sorts first ascending and last descending, and
+/// a column compares with its declared collation in WHERE as in ORDER BY.
+/// A table without a key (rows named by position) has no seek: its cursor
+/// is a position, read with OFFSET.
+extension SQLiteStore {
+    public func records(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
+        try run(of: collection, fields: nil, reading: .full, from: start, limit: limit)
+    }
+
+    public func listRecords(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
+        try run(of: collection, fields: ListPreview.fields(of: collection), reading: .preview, from: start, limit: limit)
+    }
+
+    public func cursor(of collection: CollectionSchema, at start: RowStart) throws -> ListCursor? {
+        let key = try key(for: collection)
+        let terms = orderTerms(collection, key)
+        if key.readOnlyReason != nil {
+            let position = try positionOf(start)
+            let total = try count(of: collection)
+            return position < total ? ListCursor(parts: [.integer(Int64(position) + 1)]) : nil
+        }
+        let condition = try start.after.map { try after($0, terms) }
+        let filter = scoped(collection, condition)
+        var arguments = filter.arguments
+        arguments += [max(0, start.skip)]
+        let sql = "SELECT " + terms.map(\.sql).joined(separator: ", ") + " FROM \(key.quotedTable)"
+            + (filter.sql.map { " WHERE \($0)" } ?? "") + " ORDER BY \(orderBy(collection, key)) LIMIT 1 OFFSET ?"
+        return try read { db in
+            try RowReader.fetchOne(db, sql: sql, arguments: arguments).map { ListCursor(parts: $0) }
+        }
+    }
+
+    /// Rows from `start`, each with the cursor after it.
+    private func run(of collection: CollectionSchema, fields: [String]?, reading: Reading, from start: RowStart,
+                     limit: Int) throws -> RowRun {
+        let key = try key(for: collection)
+        if key.readOnlyReason != nil {
+            // No key to seek by: rows are named by position, and read by it.
+            let first = try positionOf(start)
+            let rows = try select(collection, fields: fields, reading: reading, where: nil, arguments: [],
+                                  suffix: "LIMIT ? OFFSET ?", [limit, first], firstPosition: first)
+            return RowRun(rows: rows, cursors: rows.indices.map { ListCursor(parts: [.integer(Int64(first + $0 + 1))]) })
+        }
+        let terms = orderTerms(collection, key)
+        let sortTerms = terms.dropLast(key.keyWidth).map(\.sql)
+        let condition = try start.after.map { try after($0, terms) }
+        let read = try self.read { db in
+            try select(db, collection, fields: fields, reading: reading, also: sortTerms,
+                       where: condition?.sql, arguments: condition?.arguments ?? [],
+                       suffix: "LIMIT ? OFFSET ?", [limit, max(0, start.skip)])
+        }
+        return RowRun(rows: read.map(\.record), cursors: read.map { ListCursor(parts: $0.also + $0.record.id.parts) })
+    }
+
+    /// A position cursor's row number (from 1) plus the skip: where an
+    /// unaddressable table's read starts, counting from 0.
+    private func positionOf(_ start: RowStart) throws -> Int {
+        guard let cursor = start.after else { return max(0, start.skip) }
+        guard cursor.parts.count == 1, case .integer(let position) = cursor.parts[0], position >= 0,
+              position <= Int64(Int.max / 2) else {
+            throw StoreError.other("a list position that does not fit this table")
+        }
+        return Int(position) + max(0, start.skip)
+    }
+
+    /// The rows after the cursor's in the order `terms` give: one disjunct
+    /// per term, "equal in every term before it, after it in this one".
+    /// When the first term's value is not NULL and ascending, a plain range
+    /// on it comes first, so SQLite seeks through an index on it.
+    func after(_ cursor: ListCursor, _ terms: [OrderTerm]) throws -> (sql: String, arguments: StatementArguments) {
+        guard cursor.parts.count == terms.count, !terms.isEmpty else {
+            throw StoreError.other("a list position that does not fit this order")
+        }
+        var disjuncts: [String] = []
+        var arguments = StatementArguments()
+        var equalSoFar: [String] = []
+        var equalArguments = StatementArguments()
+        for (term, value) in zip(terms, cursor.parts) {
+            let placeholder = value.sqlPlaceholder
+            var step: String?
+            var stepArguments = StatementArguments()
+            switch (term.descending, value.isNull) {
+            case (false, false):
+                step = "\(term.sql) > \(placeholder)"
+                stepArguments = [value.databaseValue]
+            case (false, true):
+                step = "\(term.sql) IS NOT NULL"
+            case (true, false):
+                step = "(\(term.sql) < \(placeholder) OR \(term.sql) IS NULL)"
+                stepArguments = [value.databaseValue]
+            case (true, true):
+                step = nil  // NULL is last descending: nothing comes after it in this term
+            }
+            if let step {
+                disjuncts.append((equalSoFar + [step]).joined(separator: " AND "))
+                arguments += equalArguments
+                arguments += stepArguments
+            }
+            equalSoFar.append(value.isNull ? "\(term.sql) IS NULL" : "\(term.sql) = \(placeholder)")
+            if !value.isNull { equalArguments += [value.databaseValue] }
+        }
+        guard !disjuncts.isEmpty else { return ("0", []) }
+        var sql = "(" + disjuncts.joined(separator: " OR ") + ")"
+        if let first = terms.first, !first.descending, !cursor.parts[0].isNull {
+            var ranged = StatementArguments([cursor.parts[0].databaseValue])
+            ranged += arguments
+            sql = "\(first.sql) >= \(cursor.parts[0].sqlPlaceholder) AND " + sql
+            arguments = ranged
+        }
+        return (sql, arguments)
+    }
+}
