@@ -95,14 +95,15 @@ extension SQLiteStore {
         }
         var found: [NavshCore.Record] = []
         for start in starts where found.count < limit {
-            let name = column.sqlIdentifier
+            // In the index's collation, which may not be the column's.
+            let name = column.sqlIdentifier + " COLLATE " + collation
             var condition = "\(name) >= ?"
             var arguments: StatementArguments = [start]
             if let end = Self.successor(of: start) {
                 condition += " AND \(name) < ?"
                 arguments += [end]
             }
-            condition += " AND \(name) LIKE ? ESCAPE '\\'"
+            condition += " AND \(column.sqlIdentifier) LIKE ? ESCAPE '\\'"
             arguments += [Self.likePatternText(text, anywhere: false)]
             let seen = Set(found.map(\.id))
             let more = try select(collection, where: condition, arguments: arguments, suffix: "LIMIT ?", [limit])

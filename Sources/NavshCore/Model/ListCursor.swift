@@ -58,7 +58,7 @@ public struct ReadBudget: Sendable, Equatable {
     }
 
     /// A list's first count: exact up to this many rows, at once.
-    public static let listCount = ReadBudget(rows: 10_000, seconds: 0.005)
+    public static let listCount = ReadBudget(rows: 10_000, seconds: 0.02)
     /// Tab completion: what a keystroke can wait for.
     public static let completion = ReadBudget(rows: 1_000_000, seconds: 0.008)
 }
