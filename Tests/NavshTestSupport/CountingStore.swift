@@ -8,11 +8,15 @@ public final class CountingStore: Store {
     public private(set) var rowsRead = 0
     public private(set) var recordReads = 0
     public private(set) var counts = 0
+    /// Reads by position (`records(of:offset:limit:)`), which step over every row before it.
+    public private(set) var offsetReads = 0
+    /// Full counts (`count(of:)`), which look at every row.
+    public private(set) var fullCounts = 0
 
     public init(_ base: any Store) { self.base = base }
 
     public func resetCounters() {
-        (pageReads, rowsRead, recordReads, counts) = (0, 0, 0, 0)
+        (pageReads, rowsRead, recordReads, counts, offsetReads, fullCounts) = (0, 0, 0, 0, 0, 0)
         (referenceReads, batchReferenceReads) = (0, 0)
     }
 
@@ -21,6 +25,7 @@ public final class CountingStore: Store {
 
     public func count(of collection: CollectionSchema) throws -> Int {
         counts += 1
+        fullCounts += 1
         return try base.count(of: collection)
     }
 
@@ -50,6 +55,7 @@ public final class CountingStore: Store {
     public func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
         let records = try base.records(of: collection, offset: offset, limit: limit)
         pageReads += 1
+        offsetReads += 1
         rowsRead += records.count
         return records
     }
