@@ -14,8 +14,10 @@ enum RowReader {
     }
 
     /// Each row as it is stepped to: a read stopped part way keeps the rows before.
-    static func forEach(_ db: Database, sql: String, arguments: StatementArguments, _ body: ([Value]) -> Void) throws {
-        let statement = try db.makeStatement(sql: sql)
+    /// `cached`: kept prepared on the connection, for a statement run many times.
+    static func forEach(_ db: Database, sql: String, arguments: StatementArguments, cached: Bool = false,
+                        _ body: ([Value]) -> Void) throws {
+        let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         let handle = statement.sqliteStatement
         let width = sqlite3_column_count(handle)
@@ -24,8 +26,12 @@ enum RowReader {
         }
     }
 
-    static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Value]? {
-        try fetchAll(db, sql: sql, arguments: arguments).first
+    static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments, cached: Bool = false) throws -> [Value]? {
+        var first: [Value]?
+        try forEach(db, sql: sql, arguments: arguments, cached: cached) { row in
+            if first == nil { first = row }
+        }
+        return first
     }
 
     /// The current row's column as a value, byte for byte.

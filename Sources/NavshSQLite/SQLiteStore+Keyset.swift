@@ -20,22 +20,35 @@ extension SQLiteStore {
         try run(of: collection, fields: ListPreview.fields(of: collection), reading: .preview, from: start, limit: limit)
     }
 
-    public func cursor(of collection: CollectionSchema, at start: RowStart) throws -> ListCursor? {
+    public func cursors(of collection: CollectionSchema, after start: ListCursor?, every spacing: Int,
+                        count: Int) throws -> [ListCursor] {
+        guard spacing >= 1, count >= 1 else { return [] }
         let key = try key(for: collection)
-        let terms = orderTerms(collection, key)
         if key.readOnlyReason != nil {
-            let position = try positionOf(start)
-            let total = try count(of: collection)
-            return position < total ? ListCursor(parts: [.integer(Int64(position) + 1)]) : nil
+            let first = try positionOf(RowStart(after: start))
+            let total = try self.count(of: collection)
+            return (1...count).map { first + $0 * spacing }.filter { $0 <= total }.map { ListCursor(parts: [.integer(Int64($0))]) }
         }
-        let condition = try start.after.map { try after($0, terms) }
-        let filter = scoped(collection, condition)
-        var arguments = filter.arguments
-        arguments += [max(0, start.skip)]
-        let sql = "SELECT " + terms.map(\.sql).joined(separator: ", ") + " FROM \(key.quotedTable)"
-            + (filter.sql.map { " WHERE \($0)" } ?? "") + " ORDER BY \(orderBy(collection, key)) LIMIT 1 OFFSET ?"
+        let terms = orderTerms(collection, key)
+        let select = "SELECT " + terms.map(\.sql).joined(separator: ", ") + " FROM \(key.quotedTable)"
+        let order = " ORDER BY \(orderBy(collection, key)) LIMIT 1 OFFSET ?"
+        // One read, one statement per shape of cursor (its NULLs change the
+        // SQL), prepared once: each anchor is a seek and a step over `spacing` rows.
         return try read { db in
-            try RowReader.fetchOne(db, sql: sql, arguments: arguments).map { ListCursor(parts: $0) }
+            var found: [ListCursor] = []
+            var last = start
+            while found.count < count {
+                let condition = try last.map { try after($0, terms) }
+                let filter = scoped(collection, condition)
+                var arguments = filter.arguments
+                arguments += [spacing - 1]
+                let sql = select + (filter.sql.map { " WHERE \($0)" } ?? "") + order
+                guard let row = try RowReader.fetchOne(db, sql: sql, arguments: arguments, cached: true) else { break }
+                let cursor = ListCursor(parts: row)
+                found.append(cursor)
+                last = cursor
+            }
+            return found
         }
     }
 

@@ -113,4 +113,13 @@ import Testing
         let whole = OpenRowCommand.complete("Row 1999", in: h.session, within: ReadBudget(rows: 20_000))
         #expect(whole.candidates == ["Row 1999"] + (19990...19999).map { "Row \($0)" })
     }
+
+    @Test func theListOfCollectionsDoesNotCountALongTable() throws {
+        let (h, store) = try SessionHarness.counting(
+            Fixtures.numbered(10_050) + "\nCREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);")
+        let root = h.output("show")
+        #expect(root.contains("things") && root.contains("many rows"))
+        #expect(root.contains("0 rows"))
+        #expect(store.fullCounts == 0)
+    }
 }

@@ -1,7 +1,7 @@
 @testable import NavshCore
 import Testing
 
-/// Keyset reads (`records(of:from:limit:)`, `cursor(of:at:)`): walking a
+/// Keyset reads (`records(of:from:limit:)`, `cursors(of:after:every:count:)`): walking a
 /// list page by page from each page's last cursor, or starting anywhere
 /// from a cursor and a skip, gives exactly the rows the collection's order
 /// gives by position, in every order `sort`, a spec, a scope and filters
@@ -75,7 +75,7 @@ import Testing
 
     /// Each page from the last cursor of the one before, for several page
     /// sizes; every start (cursor and skip) against the rows by position;
-    /// `cursor(of:at:)` against the cursors read with the rows.
+    /// anchors (`cursors`) against the cursors read with the rows.
     func expectKeysetMatchesPositions(_ store: any Store, _ collection: CollectionSchema, _ name: String,
                                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         let byPosition = try store.records(of: collection, offset: 0, limit: 1_000)
@@ -103,12 +103,18 @@ import Testing
                 let listed = try store.listRecords(of: collection, from: start, limit: 2).rows
                 #expect(listed == expected.map { ListPreview.of($0, in: collection) }, "\(name): listed",
                         sourceLocation: sourceLocation)
-                let target = i + 1 + skip
-                #expect(try store.cursor(of: collection, at: start) == (target < all.cursors.count ? all.cursors[target] : nil),
-                        "\(name): cursor of row \(target)", sourceLocation: sourceLocation)
+            }
+            for spacing in 1...3 {
+                // After rows i + spacing, i + 2·spacing, …: every one there is, or `count`.
+                let expected = stride(from: i + spacing, to: all.cursors.count, by: spacing).map { all.cursors[$0] }
+                #expect(try store.cursors(of: collection, after: all.cursors[i], every: spacing, count: 100) == expected,
+                        "\(name): anchors every \(spacing) after row \(i)", sourceLocation: sourceLocation)
+                #expect(try store.cursors(of: collection, after: all.cursors[i], every: spacing, count: 1)
+                        == Array(expected.prefix(1)), sourceLocation: sourceLocation)
             }
         }
-        #expect(try store.cursor(of: collection, at: RowStart(after: nil, skip: 0)) == all.cursors.first,
+        let fromTop = stride(from: 1, to: all.cursors.count, by: 2).map { all.cursors[$0] }
+        #expect(try store.cursors(of: collection, after: nil, every: 2, count: 100) == fromTop, "\(name): anchors from the top",
                 sourceLocation: sourceLocation)
     }
 

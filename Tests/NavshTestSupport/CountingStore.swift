@@ -43,8 +43,9 @@ public final class CountingStore: Store {
         return run
     }
 
-    public func cursor(of collection: CollectionSchema, at start: RowStart) throws -> ListCursor? {
-        try base.cursor(of: collection, at: start)
+    public func cursors(of collection: CollectionSchema, after: ListCursor?, every spacing: Int,
+                        count: Int) throws -> [ListCursor] {
+        try base.cursors(of: collection, after: after, every: spacing, count: count)
     }
 
     public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int,

@@ -24,10 +24,12 @@ public protocol StoreReader: AnyObject {
     func records(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun
     /// The same rows as a list shows them (`ListPreview`), with the same cursors.
     func listRecords(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun
-    /// The cursor right after the row at `start` (`start.skip` rows past
-    /// `start.after`), reading no row's values; nil when the list ends
-    /// before it. How the core builds its anchors (every k-th row).
-    func cursor(of collection: CollectionSchema, at start: RowStart) throws -> ListCursor?
+    /// Anchors: the cursors right after every `spacing`-th row past `after`
+    /// (rows spacing, 2·spacing, … counting the first row past it as 1),
+    /// at most `count` of them, fewer when the list ends; no row's values
+    /// are read. How the core reaches row N of a long list (`ListAnchors`),
+    /// in one read however many it asks for.
+    func cursors(of collection: CollectionSchema, after: ListCursor?, every spacing: Int, count: Int) throws -> [ListCursor]
     /// Rows in the collection's order, `offset` counting from 0.
     func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
     /// Rows as a list shows them (`ListPreview`): only the listed fields,

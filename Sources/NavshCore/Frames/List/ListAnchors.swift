@@ -1,7 +1,7 @@
 /// Where a list's rows start, every `spacing` rows: the cursor after row
 /// k·spacing (counting from 0, the row before position (k+1)·spacing).
-/// Built lazily as far as a read needs, by cursor reads that seek and step
-/// over fewer than `spacing` rows each, so `page N` or `open N` far down a
+/// Built lazily as far as a read needs, each anchor a seek from the one
+/// before and a step over `spacing` rows, so `page N` or `open N` far down a
 /// million rows costs one pass the first time and a seek afterwards, never
 /// an OFFSET over every row before it.
 ///
@@ -28,12 +28,11 @@ struct ListAnchors {
         if let end, position >= end { return nil }
         let block = position / spacing
         guard block > 0 else { return RowStart(after: nil, skip: position) }
-        while cursors.count < block {
-            let from = cursors.last
-            guard let next = try store.cursor(of: collection, at: RowStart(after: from, skip: spacing - 1)) else {
-                return nil
-            }
-            cursors.append(next)
+        if cursors.count < block {
+            let missing = block - cursors.count
+            let more = try store.cursors(of: collection, after: cursors.last, every: spacing, count: missing)
+            cursors += more
+            if more.count < missing { return nil }
         }
         return RowStart(after: cursors[block - 1], skip: position - block * spacing)
     }
