@@ -161,6 +161,8 @@ public final class SQLiteStore: Store {
     struct OrderTerm {
         let sql: String
         let descending: Bool
+        /// False for a key part, which is never NULL (a rowid; a WITHOUT ROWID key).
+        var nullable = true
     }
 
     /// What rows are ordered by, in turn: the group field (sections come
@@ -177,7 +179,7 @@ public final class SQLiteStore: Store {
             terms.append(OrderTerm(sql: field.name.sqlIdentifier, descending: order.descending))
             keyDescending = order.descending
         }
-        return terms + key.terms.map { OrderTerm(sql: $0, descending: keyDescending) }
+        return terms + key.terms.map { OrderTerm(sql: $0, descending: keyDescending, nullable: false) }
     }
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
