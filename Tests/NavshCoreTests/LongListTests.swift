@@ -68,12 +68,12 @@ import Testing
         #expect(first.contains("\n  20  Row 20\nrows 1–20 of many (count counts them) · page 1 · next, prev, page N\n"))
         #expect(store.fullCounts == 0)
         #expect(h.output("count") == "things: 10,050 rows\n")
-        #expect(h.output("show").contains("rows 1–20 of 10050 · page 1 of 503"))
+        #expect(h.output("show").contains("rows 1–20 of 10,050 · page 1 of 503"))
     }
 
     @Test func readingTheLastPageTellsTheCount() throws {
         let (h, store) = try SessionHarness.counting(Fixtures.numbered(10_050))
-        #expect(h.output("page 503").contains("rows 10041–10050 of 10050 · page 503 of 503"))
+        #expect(h.output("page 503").contains("rows 10,041–10,050 of 10,050 · page 503 of 503"))
         #expect(h.run("page 504").error?.message.contains("503") == true)
         #expect(h.run("next").error != nil)
         #expect(store.fullCounts == 0)
