@@ -69,7 +69,7 @@ extension SQLiteStore {
         let read = try self.read { db in
             try select(db, collection, fields: fields, reading: reading, also: sortTerms,
                        where: condition?.sql, arguments: condition?.arguments ?? [],
-                       suffix: "LIMIT ? OFFSET ?", [limit, max(0, start.skip)])
+                       suffix: "LIMIT ? OFFSET ?", [limit, max(0, start.skip)], cached: true)
         }
         return RowRun(rows: read.map(\.record), cursors: read.map { ListCursor(parts: $0.also + $0.record.id.parts) })
     }

@@ -40,10 +40,13 @@ extension SQLiteStore {
 
     /// `select` that also reads the expressions `also` (exactly, right
     /// after the key), returned beside each row: a keyset read's sort values.
+    /// `cached` keeps the statement prepared: for a query run again and
+    /// again with new arguments (a list's pages).
     func select(
         _ db: Database, _ collection: CollectionSchema, fields: [String]? = nil, reading: Reading = .full,
         also extra: [String], where condition: String?, arguments: StatementArguments,
-        suffix: String, _ suffixArguments: [any DatabaseValueConvertible], firstPosition: Int = 0
+        suffix: String, _ suffixArguments: [any DatabaseValueConvertible], firstPosition: Int = 0,
+        cached: Bool = false
     ) throws -> [(record: NavshCore.Record, also: [Value])] {
         let key = try key(for: collection)
         let names = fields ?? collection.fields.map(\.name)
@@ -62,8 +65,9 @@ extension SQLiteStore {
             for start in stride(from: 0, to: max(names.count, 1), by: chunkSize) {
                 let chunk = Array(names[start..<min(start + chunkSize, names.count)])
                 let columns = [key.keySQL] + extra + chunk.flatMap { Self.columns($0.sqlIdentifier, reading) }
-                let read = try RowReader.fetchAll(db, sql: "SELECT " + columns.joined(separator: ", ") + tail,
-                                                  arguments: allArguments)
+                var read: [[Value]] = []
+                try RowReader.forEach(db, sql: "SELECT " + columns.joined(separator: ", ") + tail,
+                                      arguments: allArguments, cached: cached) { read.append($0) }
                 // Same query, same snapshot: the same rows in the same order.
                 if let first = rows, first.count != read.count || zip(first, read).contains(where: {
                     $0.prefix(key.keyWidth) != $1.prefix(key.keyWidth)
