@@ -88,7 +88,7 @@ def line(label, navsh, peer, unit, target="", scale=1000.0):
 
 
 def main():
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description="navsh against the sqlite3 CLI at a million rows (bench/README.md)")
     parser.add_argument("navsh")
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--small", type=int, default=1_000)
@@ -154,6 +154,10 @@ def main():
         cold = median_of(args.runs, lambda: timed([navsh, big, "-c", f"page {pages}"]))
         cold_key = median_of(args.runs, lambda: timed(["sqlite3", big, f"SELECT * FROM items WHERE id = {args.rows}"]))
         line("page LAST, fresh process", cold, cold_key, "ms", "(whole processes)")
+        floor = per_command([navsh, big], lambda: "where\n" * len(far), len(far))
+        line("  a command that reads nothing (where)", floor, 0, "ms", "(navsh's per-command floor)")
+        shown = per_command([navsh, big], lambda: "show\n" * len(far), len(far))
+        line("  show, the page cached (layout only)", shown, 0, "ms")
 
         # First page: whole processes, and less each one's start-up.
         for label, db, rows in (("big", big, args.rows), ("small", small, args.small)):

@@ -32,9 +32,17 @@ extension SQLiteStore {
         let terms = orderTerms(collection, key)
         let select = "SELECT " + terms.map(\.sql).joined(separator: ", ") + " FROM \(key.quotedTable)"
         let order = " ORDER BY \(orderBy(collection, key)) LIMIT 1 OFFSET ?"
-        // One read, one statement per shape of cursor (its NULLs change the
-        // SQL), prepared once: each anchor is a seek and a step over `spacing` rows.
         return try read { db in
+            let first = scoped(collection, try start.map { try after($0, terms) })
+            var planArguments = first.arguments
+            planArguments += [spacing - 1]
+            if try Self.sorts(db, select + (first.sql.map { " WHERE \($0)" } ?? "") + order, planArguments) {
+                // No index gives this order: a seek per anchor would sort the
+                // table once per anchor. One sort, numbering the rows, instead.
+                return try numberedAnchors(db, collection, terms, filter: first, every: spacing, count: count)
+            }
+            // One statement per shape of cursor (its NULLs change the SQL),
+            // prepared once: each anchor is a seek and a step over `spacing` rows.
             var found: [ListCursor] = []
             var last = start
             while found.count < count {
@@ -50,6 +58,29 @@ extension SQLiteStore {
             }
             return found
         }
+    }
+
+    /// Whether SQLite would sort the rows for this query (no index gives its
+    /// order): its plan says `USE TEMP B-TREE FOR ORDER BY`.
+    static func sorts(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> Bool {
+        let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
+        return plan.contains { (($0["detail"] as String?) ?? "").contains("TEMP B-TREE FOR ORDER BY") }
+    }
+
+    /// Anchors in one sorted pass: the rows numbered in the list's order
+    /// (`row_number()`), every `spacing`-th kept.
+    private func numberedAnchors(_ db: Database, _ collection: CollectionSchema, _ terms: [OrderTerm],
+                                 filter: (sql: String?, arguments: StatementArguments), every spacing: Int,
+                                 count: Int) throws -> [ListCursor] {
+        let key = try key(for: collection)
+        let aliases = terms.indices.map { "navsh_c\($0)" }
+        let inner = "SELECT " + zip(terms, aliases).map { "\($0.sql) AS \($1)" }.joined(separator: ", ")
+            + ", row_number() OVER (ORDER BY \(orderBy(collection, key))) AS navsh_n FROM \(key.quotedTable)"
+            + (filter.sql.map { " WHERE \($0)" } ?? "")
+        let sql = "SELECT \(aliases.joined(separator: ", ")) FROM (\(inner)) WHERE navsh_n % ? = 0 ORDER BY navsh_n LIMIT ?"
+        var arguments = filter.arguments
+        arguments += [spacing, count]
+        return try RowReader.fetchAll(db, sql: sql, arguments: arguments).map { ListCursor(parts: $0) }
     }
 
     /// Rows from `start`, each with the cursor after it.
