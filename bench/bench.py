@@ -10,7 +10,7 @@ medians over --runs runs, the targets of issue 10 ("the same speed at a
 million rows"):
 
   edits      per-edit cost of a piped script of --edits random edits
-             (open ROW / set value V / save; sqlite3: UPDATE … WHERE id = K),
+             (open #KEY or open N / set value V / save; sqlite3: UPDATE … WHERE id = K),
              at --rows against --small rows. Per edit = (script − empty
              script) / edits, so process start-up is not spread over edits.
   far rows   `page N` and `open N` (+ `back`) at random places in --rows
@@ -26,9 +26,9 @@ million rows"):
   memory     peak RSS (/usr/bin/time -f %M) of the edit script and of the
              first page, --rows against --small.
 
---address row|key: how the edit script names rows. `open #KEY` is the way
-scripts should (issue 10); until navsh has it, `row` uses `open N` (row N
-is id N in these tables: no row is ever deleted). Switch with --address key.
+--address key|row: how the edit script names rows: `open #KEY` (the
+default; the way scripts should, issue 10) or `open N` (row N is id N in
+these tables: no row is ever deleted), which reaches far rows by anchors.
 
 Nothing here is a pass/fail timer: it prints numbers to compare between
 commits, each with its target.
@@ -77,6 +77,14 @@ def peak_rss_kib(cmd, stdin_text=None):
     return int(result.stderr.strip().splitlines()[-1])
 
 
+def sqlite_timer(db, sql):
+    """sqlite3's own time for its first statement on a fresh connection (.timer), in seconds."""
+    out = subprocess.run(["sqlite3", db], input=f".timer on\n{sql};\n", capture_output=True, text=True, check=True,
+                         env=ENV).stdout
+    timing = [l for l in out.splitlines() if l.startswith("Run Time: real")][-1]
+    return float(timing.split()[3])
+
+
 def median_of(runs, fn):
     return statistics.median(fn() for _ in range(runs))
 
@@ -94,7 +102,7 @@ def main():
     parser.add_argument("--small", type=int, default=1_000)
     parser.add_argument("--edits", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--address", choices=["row", "key"], default="row")
+    parser.add_argument("--address", choices=["row", "key"], default="key")
     parser.add_argument("--helper", help="navsh-bench (default: next to navsh)")
     args = parser.parse_args()
     navsh = os.path.abspath(args.navsh)
@@ -169,6 +177,17 @@ def main():
             line(f"first page, {rows:,} rows, less start-up", max(0.0, nav_first - nav_start),
                  max(1e-6, sql_first - sql_start), "ms", "≤ 2x" if label == "big" else "")
             line(f"  start-up alone (navsh -c where / SELECT 1)", nav_start, sql_start, "ms")
+
+        # First page inside each process: navsh's first `show` on a store
+        # just opened (navsh-bench), sqlite3's first statement on its
+        # connection (.timer): the work itself, without start-up noise.
+        if os.path.exists(helper):
+            for db, rows in ((big, args.rows), (small, args.small)):
+                out = subprocess.run([helper, db, "--first-page", "--runs", "21"], capture_output=True, text=True,
+                                     check=True).stdout
+                nav_in = json.loads(out)["median_ms"] / 1000
+                sql_in = median_of(max(args.runs, 9), lambda: sqlite_timer(db, "SELECT * FROM items ORDER BY id LIMIT 20"))
+                line(f"first page, {rows:,} rows, in process", nav_in, sql_in, "ms", "≤ 2x" if db == big else "")
 
         # Tab completion, through the session's API.
         if os.path.exists(helper):

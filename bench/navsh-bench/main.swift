@@ -4,6 +4,9 @@
 //
 // Usage: navsh-bench FILE TEXT [--runs N]
 //   e.g. navsh-bench big.sqlite "open Item 9999" --runs 21
+// or:    navsh-bench FILE --first-page [--runs N]
+//   the first `show` of a store just opened (the page and the bounded
+//   count, less process start-up and opening), median of N fresh opens.
 import Foundation
 import NavshCore
 import NavshSQLite
@@ -22,6 +25,23 @@ guard arguments.count >= 3 else {
 let path = arguments[1], text = arguments[2]
 var runs = 21
 if let i = arguments.firstIndex(of: "--runs"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 { runs = n }
+
+if text == "--first-page" {
+    do {
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let store = try SQLiteStore(path: path)
+            let session = Session(store: store, mode: .script)
+            times.append(milliseconds { _ = session.execute("show") })
+        }
+        times.sort()
+        print("{\"median_ms\": \(times[times.count / 2]), \"max_ms\": \(times.last ?? 0)}")
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("navsh-bench: \(error)\n".utf8))
+        exit(1)
+    }
+}
 
 do {
     let store = try SQLiteStore(path: path)
