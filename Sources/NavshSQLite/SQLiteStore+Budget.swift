@@ -18,7 +18,22 @@ extension SQLiteStore {
         var arguments = StatementArguments(hit.flatMap(\.1))
         arguments += scope.arguments
         arguments += [budget.rows + 1]
-        let hitSQL = hit.isEmpty ? "1" : hit.map { "(\($0.0))" }.joined(separator: " AND ")
+        if hit.isEmpty {
+            // Unfiltered: is there a row past the bound? (A step over rows,
+            // cheaper than counting them.) If not, count(*) is cheap and exact.
+            var probe = scope.arguments
+            probe += [budget.rows]
+            let whereScope = scope.sql.map { " WHERE \($0)" } ?? ""
+            let beyond = try budgeted(budget, sql: "SELECT 1 FROM \(key.quotedTable)\(whereScope) LIMIT 1 OFFSET ?",
+                                      arguments: probe)
+            guard beyond.complete, beyond.rows.isEmpty else { return nil }
+            let counted = try budgeted(budget, sql: "SELECT count(*) FROM \(key.quotedTable)\(whereScope)",
+                                       arguments: scope.arguments)
+            guard counted.complete, case .integer(let total)? = counted.rows.first?.first, total >= 0,
+                  total <= budget.rows else { return nil }
+            return Int(total)
+        }
+        let hitSQL = hit.map { "(\($0.0))" }.joined(separator: " AND ")
         let sql = "SELECT count(*), total(hit) FROM (SELECT (\(hitSQL)) AS hit FROM \(key.quotedTable)"
             + (scope.sql.map { " WHERE \($0)" } ?? "") + " LIMIT ?)"
         let row = try budgeted(budget, sql: sql, arguments: arguments)
