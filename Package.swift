@@ -63,6 +63,8 @@ let package = Package(
         // libFuzzer's entry point when built by Fuzz/run.sh (-sanitize=fuzzer
         // -DFUZZING); otherwise a replayer: `navsh-fuzz TARGET FILE...`.
         .executableTarget(name: "navsh-fuzz", dependencies: ["NavshFuzzing"], path: "Fuzz/navsh-fuzz"),
+        // bench/: Tab completion timed through the session's API (bench/run.sh runs it).
+        .executableTarget(name: "navsh-bench", dependencies: ["NavshCore", "NavshSQLite"], path: "bench/navsh-bench"),
         // Shared helpers for the test targets: temporary databases, running the binary.
         .target(
             name: "NavshTestSupport",

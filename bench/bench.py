@@ -1,20 +1,44 @@
 #!/usr/bin/env python3
 """navsh against the sqlite3 CLI doing the same work, side by side in one run.
 
-Usage: bench.py PATH/TO/navsh [--rows N] [--edits N] [--runs N]
+Usage: bench.py PATH/TO/navsh [--rows N] [--small N] [--edits N] [--runs N]
+                [--address row|key] [--helper PATH/TO/navsh-bench]
 
-Measures, on a fresh table of --rows rows:
-  startup   open the file and print the first page (navsh -c show vs sqlite3 SELECT … LIMIT 20)
-  edits     --edits saves of one field each, one transaction per save, from a piped script
-            (navsh: open N / set value V / save; sqlite3: UPDATE … WHERE id = N, autocommit)
-  memory    peak RSS showing the first page and the last page, on a small and on the big table
-Reports medians over --runs runs and navsh/sqlite3 ratios. Nothing here is a
-pass/fail timer: it prints numbers to compare between commits.
+Makes two fresh WAL files, --rows rows (1,000,000 by default: one INSERT
+from a recursive CTE, seconds) and --small rows (1,000), and measures, as
+medians over --runs runs, the targets of issue 10 ("the same speed at a
+million rows"):
+
+  edits      per-edit cost of a piped script of --edits random edits
+             (open #KEY or open N / set value V / save; sqlite3: UPDATE … WHERE id = K),
+             at --rows against --small rows. Per edit = (script − empty
+             script) / edits, so process start-up is not spread over edits.
+  far rows   `page N` and `open N` (+ `back`) at random places in --rows
+             rows, per command in a script, against sqlite3 fetching that
+             row by key (SELECT … WHERE id = K) the same way; and once in
+             a fresh process (`page LAST`, anchors built from nothing).
+  first page `navsh FILE -c show` against `sqlite3 FILE "SELECT … LIMIT 20"`,
+             whole processes; and the same less each tool's start-up
+             (navsh -c where, sqlite3 SELECT 1), which is the work itself.
+  Tab        `open Item 9999<Tab>` through the session's completion API
+             (bench/navsh-bench), without an index on the title (a scan
+             bounded in time that says when it stopped early) and with one.
+  memory     peak RSS (/usr/bin/time -f %M) of the edit script and of the
+             first page, --rows against --small.
+
+--address key|row: how the edit script names rows: `open #KEY` (the
+default; the way scripts should, issue 10) or `open N` (row N is id N in
+these tables: no row is ever deleted), which reaches far rows by anchors.
+
+Nothing here is a pass/fail timer: it prints numbers to compare between
+commits, each with its target.
 """
 import argparse
+import json
 import os
 import random
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -22,6 +46,7 @@ import tempfile
 import time
 
 SCHEMA = """
+PRAGMA journal_mode = WAL;
 CREATE TABLE items (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
@@ -31,85 +56,179 @@ CREATE TABLE items (
 );
 WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < {rows})
 INSERT INTO items (name, serial, value) SELECT 'Item ' || i, 'SN-' || i, i % 1000 FROM c;
+PRAGMA wal_checkpoint(TRUNCATE);
 """
+ENV = {"LANG": "C.UTF-8", "HOME": tempfile.gettempdir(), "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
 
 
 def make_db(path, rows):
-    subprocess.run(["sqlite3", path], input=SCHEMA.format(rows=rows), text=True, check=True)
+    subprocess.run(["sqlite3", path], input=SCHEMA.format(rows=rows), text=True, check=True,
+                   stdout=subprocess.DEVNULL)
 
 
 def timed(cmd, stdin_text=None):
     start = time.perf_counter()
     subprocess.run(cmd, input=stdin_text, text=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL, check=True, env={"LANG": "C.UTF-8", "HOME": tempfile.gettempdir()})
+                   stderr=subprocess.DEVNULL, check=True, env=ENV)
     return time.perf_counter() - start
 
 
 def peak_rss_kib(cmd, stdin_text=None):
     result = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, input=stdin_text, text=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True, env=ENV)
     return int(result.stderr.strip().splitlines()[-1])
+
+
+def sqlite_first_statement(db, sql):
+    """SQLite's time for the first statement on a connection just opened (the
+    schema is read then, as navsh's first show reads its page), in seconds:
+    through Python's sqlite3 module, in process (the CLI's .timer counts
+    whole milliseconds)."""
+    connection = sqlite3.connect(db)
+    try:
+        start = time.perf_counter()
+        connection.execute(sql).fetchall()
+        return time.perf_counter() - start
+    finally:
+        connection.close()
 
 
 def median_of(runs, fn):
     return statistics.median(fn() for _ in range(runs))
 
 
-def row(label, navsh, peer, unit, scale=1.0):
-    ratio = navsh / peer if peer else float("nan")
-    print(f"{label:<34} {navsh * scale:>10.1f} {peer * scale:>10.1f} {unit:<5} {ratio:>6.2f}x")
+def line(label, navsh, peer, unit, target="", scale=1000.0):
+    ratio = f"{navsh / peer:6.2f}x" if peer else "      "
+    peer_text = f"{peer * scale:10.2f}" if peer else " " * 10
+    print(f"{label:<46} {navsh * scale:10.2f} {peer_text} {unit:<4} {ratio}  {target}")
 
 
 def main():
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description="navsh against the sqlite3 CLI at a million rows (bench/README.md)")
     parser.add_argument("navsh")
-    parser.add_argument("--rows", type=int, default=100_000)
-    parser.add_argument("--edits", type=int, default=500)
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--small", type=int, default=1_000)
+    parser.add_argument("--edits", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--address", choices=["row", "key"], default="key")
+    parser.add_argument("--helper", help="navsh-bench (default: next to navsh)")
     args = parser.parse_args()
     navsh = os.path.abspath(args.navsh)
+    helper = os.path.abspath(args.helper or os.path.join(os.path.dirname(navsh), "navsh-bench"))
     if not shutil.which("sqlite3"):
         sys.exit("bench needs the sqlite3 CLI (apt-get install sqlite3)")
 
     work = tempfile.mkdtemp(prefix="navsh-bench-")
     try:
-        big = os.path.join(work, "big.sqlite")
-        small = os.path.join(work, "small.sqlite")
+        big, small = os.path.join(work, "big.sqlite"), os.path.join(work, "small.sqlite")
+        start = time.perf_counter()
         make_db(big, args.rows)
-        make_db(small, 1_000)
+        made = time.perf_counter() - start
+        make_db(small, args.small)
         rng = random.Random(42)
-        rows_to_edit = [rng.randint(1, args.rows) for _ in range(args.edits)]
         counter = iter(range(1_000, 10**9))
 
         # Every run writes values no row holds yet: writing a value a row
         # already has costs SQLite no real I/O and would flatter whoever ran second.
-        def nav_script():
-            return "".join(f"open {n}\nset value {next(counter)}\nsave\n" for n in rows_to_edit)
+        def address(n):
+            return f"#{n}" if args.address == "key" else str(n)
 
-        def sql_script():
-            return "".join(f"UPDATE items SET value = {next(counter)} WHERE id = {n};\n" for n in rows_to_edit)
-        last_page = (args.rows + 19) // 20
+        def edit_scripts(rows):
+            keys = [rng.randint(1, rows) for _ in range(args.edits)]
+            nav = lambda: "".join(f"open {address(n)}\nset value {next(counter)}\nsave\n" for n in keys)
+            sql = lambda: "".join(f"UPDATE items SET value = {next(counter)} WHERE id = {n};\n" for n in keys)
+            return nav, sql
 
-        print(f"navsh vs sqlite3 CLI: {args.rows:,} rows, {args.edits} edits, median of {args.runs} runs")
-        print(f"{'':<34} {'navsh':>10} {'sqlite3':>10} {'':<5} {'ratio':>7}")
-        row("startup + first page", median_of(args.runs, lambda: timed([navsh, big, "-c", "show"])),
-            median_of(args.runs, lambda: timed(["sqlite3", big, "SELECT * FROM items ORDER BY id LIMIT 20"])),
-            "ms", 1000)
-        nav_edits = median_of(args.runs, lambda: timed([navsh, big], nav_script()))
-        sql_edits = median_of(args.runs, lambda: timed(["sqlite3", big], sql_script()))
-        row(f"{args.edits} saves (one txn each)", nav_edits, sql_edits, "ms", 1000)
-        row("  per save", nav_edits / args.edits, sql_edits / args.edits, "ms", 1000)
-        row("last page", median_of(args.runs, lambda: timed([navsh, big, "-c", f"page {last_page}"])),
-            median_of(args.runs, lambda: timed(
-                ["sqlite3", big, f"SELECT * FROM items ORDER BY id LIMIT 20 OFFSET {(last_page - 1) * 20}"])),
-            "ms", 1000)
-        for label, db in (("peak RSS, first page, 1,000 rows", small), (f"peak RSS, first page, {args.rows:,} rows", big)):
-            row(label, peak_rss_kib([navsh, db, "-c", "show"]),
-                peak_rss_kib(["sqlite3", db, "SELECT * FROM items ORDER BY id LIMIT 20"]), "MiB", 1 / 1024)
-        row(f"peak RSS, last page, {args.rows:,} rows",
-            peak_rss_kib([navsh, big, "-c", f"page {last_page}"]),
-            peak_rss_kib(["sqlite3", big, f"SELECT * FROM items ORDER BY id LIMIT 20 OFFSET {(last_page - 1) * 20}"]),
-            "MiB", 1 / 1024)
+        def per_command(cmd, script, count):
+            """(script − empty script) / count, medians over runs."""
+            full = median_of(args.runs, lambda: timed(cmd, script()))
+            empty = median_of(args.runs, lambda: timed(cmd, ""))
+            return max(0.0, full - empty) / count
+
+        print(f"navsh vs sqlite3 CLI: {args.rows:,} rows (made in {made:.1f} s) and {args.small:,} rows, WAL files, "
+              f"median of {args.runs} runs; edit script: open {'#KEY' if args.address == 'key' else 'N'}")
+        print(f"{'':<46} {'navsh':>10} {'sqlite3':>10} {'':<4} {'ratio':>7}  target")
+
+        # Edits: per edit at both sizes, measured in turns (big, small, big,
+        # …) so a busy machine slows both alike; the ratio is the median of
+        # each turn's ratio.
+        scripts = {label: edit_scripts(rows) for label, rows in (("big", args.rows), ("small", args.small))}
+        dbs = {"big": big, "small": small}
+        turns = {(tool, label): [] for tool in ("navsh", "sqlite3") for label in dbs}
+        for _ in range(args.runs):
+            for label, db in dbs.items():
+                nav, sql = scripts[label]
+                for tool, cmd, script in (("navsh", [navsh, db], nav), ("sqlite3", ["sqlite3", db], sql)):
+                    full, empty = timed(cmd, script()), timed(cmd, "")
+                    turns[(tool, label)].append(max(0.0, full - empty) / args.edits)
+        per_edit = {key: statistics.median(values) for key, values in turns.items()}
+        for label, rows in (("big", args.rows), ("small", args.small)):
+            line(f"per edit, {rows:,} rows", per_edit[("navsh", label)], per_edit[("sqlite3", label)], "ms")
+        ratio = statistics.median(b / s for b, s in zip(turns[("navsh", "big")], turns[("navsh", "small")]) if s)
+        print(f"{f'per edit, {args.rows:,} vs {args.small:,} rows (navsh)':<46} {'':>10} {'':>10} {'':<4} "
+              f"{ratio:6.2f}x  ≤ 1.3x (median of {args.runs} turns)")
+
+        # Far rows: page N and open N anywhere, against a fetch by key.
+        pages = (args.rows + 19) // 20
+        far = [rng.randint(1, args.rows) for _ in range(args.edits)]
+        by_key = per_command(["sqlite3", big],
+                             lambda: "".join(f"SELECT * FROM items WHERE id = {n};\n" for n in far), len(far))
+        page_each = per_command([navsh, big], lambda: "".join(f"page {(n + 19) // 20}\n" for n in far), len(far))
+        open_each = per_command([navsh, big], lambda: "".join(f"open {n}\nback\n" for n in far), len(far))
+        line("page N anywhere, per command (script)", page_each, by_key, "ms", "≤ 3x (vs by key)")
+        line("open N + back anywhere, per pair (script)", open_each, by_key, "ms", "≤ 3x (vs by key)")
+        cold = median_of(args.runs, lambda: timed([navsh, big, "-c", f"page {pages}"]))
+        cold_key = median_of(args.runs, lambda: timed(["sqlite3", big, f"SELECT * FROM items WHERE id = {args.rows}"]))
+        line("page LAST, fresh process", cold, cold_key, "ms", "(whole processes)")
+        floor = per_command([navsh, big], lambda: "where\n" * len(far), len(far))
+        line("  a command that reads nothing (where)", floor, 0, "ms", "(navsh's per-command floor)")
+        shown = per_command([navsh, big], lambda: "show\n" * len(far), len(far))
+        line("  show, the page cached (layout only)", shown, 0, "ms")
+
+        # First page: whole processes, and less each one's start-up.
+        for label, db, rows in (("big", big, args.rows), ("small", small, args.small)):
+            nav_first = median_of(args.runs, lambda: timed([navsh, db, "-c", "show"]))
+            sql_first = median_of(args.runs, lambda: timed(["sqlite3", db, "SELECT * FROM items ORDER BY id LIMIT 20"]))
+            nav_start = median_of(args.runs, lambda: timed([navsh, db, "-c", "where"]))
+            sql_start = median_of(args.runs, lambda: timed(["sqlite3", db, "SELECT 1"]))
+            line(f"first page, {rows:,} rows (whole process)", nav_first, sql_first, "ms")
+            line(f"first page, {rows:,} rows, less start-up", max(0.0, nav_first - nav_start),
+                 max(1e-6, sql_first - sql_start), "ms", "≤ 2x" if label == "big" else "")
+            line(f"  start-up alone (navsh -c where / SELECT 1)", nav_start, sql_start, "ms")
+
+        # First page inside each process: navsh's first `show` on a store
+        # just opened (navsh-bench), SQLite's first statement on a fresh
+        # connection: the work itself, without start-up noise.
+        if os.path.exists(helper):
+            for db, rows in ((big, args.rows), (small, args.small)):
+                out = subprocess.run([helper, db, "--first-page", "--runs", "21"], capture_output=True, text=True,
+                                     check=True).stdout
+                nav_in = json.loads(out)["median_ms"] / 1000
+                sql_in = median_of(max(args.runs, 9), lambda: sqlite_first_statement(db, "SELECT * FROM items ORDER BY id LIMIT 20"))
+                line(f"first page, {rows:,} rows, in process", nav_in, sql_in, "ms", "≤ 2x" if db == big else "")
+
+        # Tab completion, through the session's API.
+        if os.path.exists(helper):
+            for label in ("no index on name", "index on name"):
+                if label == "index on name":
+                    subprocess.run(["sqlite3", big, "CREATE INDEX items_name ON items(name)"], check=True)
+                out = subprocess.run([helper, big, "open Item 9999", "--runs", "21"], capture_output=True, text=True,
+                                     check=True).stdout
+                result = json.loads(out)
+                note = (f"{result['candidates']} candidates" + (", stopped early (says so)" if result["stopped_early"] else ""))
+                line(f"Tab: open Item 9999, {args.rows:,} rows, {label}", result["median_ms"] / 1000, 0, "ms",
+                     f"≤ 10 ms; max {result['max_ms']:.1f} ms; {note}")
+        else:
+            print(f"(no {helper}: build it with swift build -c release for the Tab numbers)")
+
+        # Memory: the same work at both sizes.
+        rss = {}
+        for label, db, rows in (("big", big, args.rows), ("small", small, args.small)):
+            nav, _ = edit_scripts(rows)
+            rss[label] = (peak_rss_kib([navsh, db], nav()), peak_rss_kib(["sqlite3", db, "SELECT * FROM items LIMIT 20"]))
+            line(f"peak RSS, edit script, {rows:,} rows", rss[label][0], rss[label][1], "MiB", scale=1 / 1024)
+        line(f"peak RSS, {args.rows:,} vs {args.small:,} rows (navsh)", rss["big"][0], rss["small"][0], "MiB", "≤ 1.2x",
+             scale=1 / 1024)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -8,19 +8,30 @@ import NavshCore
 /// value could never match its own expectation: here text keeps its bytes.
 enum RowReader {
     static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments) throws -> [[Value]] {
-        let statement = try db.makeStatement(sql: sql)
-        let cursor = try Row.fetchCursor(statement, arguments: arguments)
-        let handle = statement.sqliteStatement
-        let width = sqlite3_column_count(handle)
         var rows: [[Value]] = []
-        while try cursor.next() != nil {
-            rows.append((0..<width).map { value(handle, $0) })
-        }
+        try forEach(db, sql: sql, arguments: arguments) { rows.append($0) }
         return rows
     }
 
-    static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Value]? {
-        try fetchAll(db, sql: sql, arguments: arguments).first
+    /// Each row as it is stepped to: a read stopped part way keeps the rows before.
+    /// `cached`: kept prepared on the connection, for a statement run many times.
+    static func forEach(_ db: Database, sql: String, arguments: StatementArguments, cached: Bool = false,
+                        _ body: ([Value]) -> Void) throws {
+        let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        let cursor = try Row.fetchCursor(statement, arguments: arguments)
+        let handle = statement.sqliteStatement
+        let width = sqlite3_column_count(handle)
+        while try cursor.next() != nil {
+            body((0..<width).map { value(handle, $0) })
+        }
+    }
+
+    static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments, cached: Bool = false) throws -> [Value]? {
+        var first: [Value]?
+        try forEach(db, sql: sql, arguments: arguments, cached: cached) { row in
+            if first == nil { first = row }
+        }
+        return first
     }
 
     /// The current row's column as a value, byte for byte.

@@ -34,6 +34,20 @@ extension SQLiteStore {
         where condition: String?, arguments: StatementArguments,
         suffix: String, _ suffixArguments: [any DatabaseValueConvertible], firstPosition: Int = 0
     ) throws -> [NavshCore.Record] {
+        try select(db, collection, fields: fields, reading: reading, also: [], where: condition, arguments: arguments,
+                   suffix: suffix, suffixArguments, firstPosition: firstPosition).map(\.record)
+    }
+
+    /// `select` that also reads the expressions `also` (exactly, right
+    /// after the key), returned beside each row: a keyset read's sort values.
+    /// `cached` keeps the statement prepared: for a query run again and
+    /// again with new arguments (a list's pages).
+    func select(
+        _ db: Database, _ collection: CollectionSchema, fields: [String]? = nil, reading: Reading = .full,
+        also extra: [String], where condition: String?, arguments: StatementArguments,
+        suffix: String, _ suffixArguments: [any DatabaseValueConvertible], firstPosition: Int = 0,
+        cached: Bool = false
+    ) throws -> [(record: NavshCore.Record, also: [Value])] {
         let key = try key(for: collection)
         let names = fields ?? collection.fields.map(\.name)
         let filter = scoped(collection, condition.map { ($0, arguments) })
@@ -44,14 +58,16 @@ extension SQLiteStore {
         let perField = reading == .full ? 1 : 2
         do {
             let limit = db.sqliteConnection.map { Int(sqlite3_limit($0, SQLITE_LIMIT_COLUMN, -1)) } ?? 2000
-            let chunkSize = max(1, (limit - key.keyWidth) / perField)
+            let lead = key.keyWidth + extra.count
+            let chunkSize = max(1, (limit - lead) / perField)
             var rows: [[Value]]?
             var values: [[String: Value]] = []
             for start in stride(from: 0, to: max(names.count, 1), by: chunkSize) {
                 let chunk = Array(names[start..<min(start + chunkSize, names.count)])
-                let columns = [key.keySQL] + chunk.flatMap { Self.columns($0.sqlIdentifier, reading) }
-                let read = try RowReader.fetchAll(db, sql: "SELECT " + columns.joined(separator: ", ") + tail,
-                                                  arguments: allArguments)
+                let columns = [key.keySQL] + extra + chunk.flatMap { Self.columns($0.sqlIdentifier, reading) }
+                var read: [[Value]] = []
+                try RowReader.forEach(db, sql: "SELECT " + columns.joined(separator: ", ") + tail,
+                                      arguments: allArguments, cached: cached) { read.append($0) }
                 // Same query, same snapshot: the same rows in the same order.
                 if let first = rows, first.count != read.count || zip(first, read).contains(where: {
                     $0.prefix(key.keyWidth) != $1.prefix(key.keyWidth)
@@ -64,14 +80,14 @@ extension SQLiteStore {
                 }
                 for (r, row) in read.enumerated() {
                     for (i, name) in chunk.enumerated() {
-                        let at = key.keyWidth + i * perField
+                        let at = lead + i * perField
                         values[r][name] = reading == .full ? row[at] : Self.listValue(row[at], length: row[at + 1])
                     }
                 }
             }
             return try (rows ?? []).enumerated().map { position, row in
                 let id = key.readOnlyReason == nil ? try key.id(from: row) : .rowid(Int64(firstPosition + position + 1))
-                return Record(id: id, values: values[position])
+                return (Record(id: id, values: values[position]), Array(row[key.keyWidth..<lead]))
             }
         }
     }

@@ -18,7 +18,7 @@ public final class SQLiteStore: Store {
     }
     let database: DatabaseQueue
     internal(set) var keys: [String: TableKey] = [:]
-    private let cancellation = QueryCancellation()
+    let cancellation = QueryCancellation()
     /// Inside `transaction` or `atomically`: writes use savepoints in the open transaction.
     var inBatch = false
     /// SQLite's `PRAGMA schema_version` when the collections were read.
@@ -153,13 +153,33 @@ public final class SQLiteStore: Store {
     /// The spec's order field, then the key; without one, the key, newest
     /// last (or first, when new rows go on top).
     func orderBy(_ collection: CollectionSchema, _ key: TableKey) -> String {
-        // Sections come first: a list grouped by party lists each party's rows together.
-        let group = collection.groupField.flatMap { collection.field(named: $0) }.map { $0.name.sqlIdentifier + ", " } ?? ""
-        guard let order = collection.order, collection.field(named: order.field) != nil else {
-            return group + key.orderBy(descending: collection.newRowsOnTop)
+        let terms = orderTerms(collection, key)
+        return terms.isEmpty ? "NULL" : terms.map { $0.sql + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
+    }
+
+    /// One expression of an ORDER BY, and its direction.
+    struct OrderTerm {
+        let sql: String
+        let descending: Bool
+        /// False for a key part, which is never NULL (a rowid; a WITHOUT ROWID key).
+        var nullable = true
+    }
+
+    /// What rows are ordered by, in turn: the group field (sections come
+    /// first: a list grouped by party lists each party's rows together),
+    /// the order field, then the key, which makes the order total; none for
+    /// a table without a key (rows in the order SQLite gives them).
+    func orderTerms(_ collection: CollectionSchema, _ key: TableKey) -> [OrderTerm] {
+        var terms: [OrderTerm] = []
+        if let group = collection.groupField.flatMap({ collection.field(named: $0) }) {
+            terms.append(OrderTerm(sql: group.name.sqlIdentifier, descending: false))
         }
-        return group + order.field.sqlIdentifier + (order.descending ? " DESC" : "") + ", "
-            + key.orderBy(descending: order.descending)
+        var keyDescending = collection.newRowsOnTop
+        if let order = collection.order, let field = collection.field(named: order.field) {
+            terms.append(OrderTerm(sql: field.name.sqlIdentifier, descending: order.descending))
+            keyDescending = order.descending
+        }
+        return terms + key.terms.map { OrderTerm(sql: $0, descending: keyDescending, nullable: false) }
     }
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {

@@ -28,13 +28,12 @@ struct TableKey {
         }
     }
 
-    /// The key columns for ORDER BY, each in the given direction.
-    func orderBy(descending: Bool) -> String {
-        let direction = descending ? " DESC" : ""
+    /// The key's expressions, one per part; none for an unaddressable table.
+    var terms: [String] {
         switch kind {
-        case .rowid(let expression): return expression + direction
-        case .primaryKey(let columns): return columns.map { $0.sqlIdentifier + direction }.joined(separator: ", ")
-        case .unaddressable: return "NULL"
+        case .rowid(let expression): return [expression]
+        case .primaryKey(let columns): return columns.map(\.sqlIdentifier)
+        case .unaddressable: return []
         }
     }
 

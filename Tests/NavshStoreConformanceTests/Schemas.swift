@@ -108,4 +108,18 @@ enum Schemas {
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
         INSERT INTO many (id, name, pos) SELECT i, 'Row ' || i, i FROM n;
         """
+
+    /// Orders with ties, NULLs, case that NOCASE folds, groups and owners:
+    /// every order `sort` and a spec can give, for keyset paging.
+    static let ranked = """
+        CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT COLLATE NOCASE, team TEXT, score INTEGER, owner INTEGER);
+        INSERT INTO players (id, name, team, score, owner) VALUES
+            (1, 'ann', 'red', 3, 1), (2, 'Ann', NULL, NULL, 2), (3, 'bob', 'blue', 3, 1), (4, 'Cy', 'red', NULL, 1),
+            (5, NULL, 'blue', 1, 2), (6, 'dee', NULL, 3, 1), (7, 'ANN', 'red', 2, 1), (8, 'eve', 'blue', NULL, 2),
+            (9, 'Bob', 'red', 1, 1), (10, NULL, NULL, 2, 1), (11, 'fay', 'blue', 3, 2), (12, 'gus', 'red', 0, 1);
+        CREATE TABLE ranked_pairs (a TEXT, b INTEGER, label TEXT, rank INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID;
+        INSERT INTO ranked_pairs (a, b, label, rank) VALUES
+            ('y', 1, 'p', 2), ('x', 2, 'q', NULL), ('x', 1, 'r', 2), ('z', 9, NULL, 1), ('a', 5, 'p', NULL),
+            ('a', 1, 's', 2), ('y', 0, 'q', 3);
+        """
 }

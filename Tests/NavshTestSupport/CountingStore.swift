@@ -8,11 +8,15 @@ public final class CountingStore: Store {
     public private(set) var rowsRead = 0
     public private(set) var recordReads = 0
     public private(set) var counts = 0
+    /// Reads by position (`records(of:offset:limit:)`), which step over every row before it.
+    public private(set) var offsetReads = 0
+    /// Full counts (`count(of:)`), which look at every row.
+    public private(set) var fullCounts = 0
 
     public init(_ base: any Store) { self.base = base }
 
     public func resetCounters() {
-        (pageReads, rowsRead, recordReads, counts) = (0, 0, 0, 0)
+        (pageReads, rowsRead, recordReads, counts, offsetReads, fullCounts) = (0, 0, 0, 0, 0, 0)
         (referenceReads, batchReferenceReads) = (0, 0)
     }
 
@@ -21,12 +25,38 @@ public final class CountingStore: Store {
 
     public func count(of collection: CollectionSchema) throws -> Int {
         counts += 1
+        fullCounts += 1
         return try base.count(of: collection)
+    }
+
+    public func count(of collection: CollectionSchema, within budget: ReadBudget) throws -> Int? {
+        counts += 1
+        return try base.count(of: collection, within: budget)
+    }
+
+    /// Keyset reads count as page reads; list pages come through here too
+    /// (the protocol's `listRecords(of:from:limit:)` cuts these rows down).
+    public func records(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
+        let run = try base.records(of: collection, from: start, limit: limit)
+        pageReads += 1
+        rowsRead += run.rows.count
+        return run
+    }
+
+    public func cursors(of collection: CollectionSchema, after: ListCursor?, every spacing: Int,
+                        count: Int) throws -> [ListCursor] {
+        try base.cursors(of: collection, after: after, every: spacing, count: count)
+    }
+
+    public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int,
+                     within budget: ReadBudget) throws -> Bounded<[Record]> {
+        try base.find(text, in: field, of: collection, match: match, limit: limit, within: budget)
     }
 
     public func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
         let records = try base.records(of: collection, offset: offset, limit: limit)
         pageReads += 1
+        offsetReads += 1
         rowsRead += records.count
         return records
     }

@@ -19,8 +19,9 @@ final class CollectionsFrame: Frame {
         let first = pageIndex * size
         let shown = Array(collections.dropFirst(first).prefix(size))
         let rows = try shown.enumerated().map { offset, collection in
-            let total = try store.count(of: collection)
-            let rowCount = "\(total) row\(total == 1 ? "" : "s")"
+            // Counted within the list budget: a million-row table does not hold up the root.
+            let total = try store.count(of: collection, within: .listCount)
+            let rowCount = total.map { "\($0) row\($0 == 1 ? "" : "s")" } ?? "many rows"
             return ListLayout.Row(number: first + offset + 1, title: collection.displayTitle,
                                   details: collection.readOnlyReason == nil ? [rowCount] : [rowCount, "read-only"])
         }

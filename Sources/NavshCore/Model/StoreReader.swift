@@ -15,6 +15,21 @@ public protocol StoreReader: AnyObject {
 
     /// How many rows the collection holds (within its scope, if any).
     func count(of collection: CollectionSchema) throws -> Int
+    /// The count when it can be had within `budget` (a list's first page
+    /// does not wait for a million-row count); nil when it would take longer.
+    func count(of collection: CollectionSchema, within budget: ReadBudget) throws -> Int?
+    /// Up to `limit` rows in the collection's order from `start`, each with
+    /// its cursor: a keyset read, whose cost does not grow with how far down
+    /// the list `start.after` is (see `ListCursor`).
+    func records(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun
+    /// The same rows as a list shows them (`ListPreview`), with the same cursors.
+    func listRecords(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun
+    /// Anchors: the cursors right after every `spacing`-th row past `after`
+    /// (rows spacing, 2·spacing, … counting the first row past it as 1),
+    /// at most `count` of them, fewer when the list ends; no row's values
+    /// are read. How the core reaches row N of a long list (`ListAnchors`),
+    /// in one read however many it asks for.
+    func cursors(of collection: CollectionSchema, after: ListCursor?, every spacing: Int, count: Int) throws -> [ListCursor]
     /// Rows in the collection's order, `offset` counting from 0.
     func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
     /// Rows as a list shows them (`ListPreview`): only the listed fields,
@@ -47,6 +62,12 @@ public protocol StoreReader: AnyObject {
     func orderValues(of collection: CollectionSchema, field: String) throws -> [(id: RecordID, value: Value)]
     /// Rows whose `field` matches `text`, ignoring case, in the collection's order.
     func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int) throws -> [Record]
+    /// `find` that stops when `budget` runs out, saying so (Tab completion
+    /// at every keystroke). An index on `field` that serves a prefix is used
+    /// whole, and the answer is complete; without one the rows are scanned in
+    /// key order until the budget ends.
+    func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int,
+              within budget: ReadBudget) throws -> Bounded<[Record]>
 
     /// What deleting this row now would take with it (for the question
     /// before a delete; the delete itself reports what it really took).
@@ -89,5 +110,11 @@ extension StoreReader {
     /// Full rows cut down: right for any store, cheaper where the store reads less.
     public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
         try records(of: collection, offset: offset, limit: limit).map { ListPreview.of($0, in: collection) }
+    }
+
+    /// Full rows cut down: right for any store, cheaper where the store reads less.
+    public func listRecords(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
+        let run = try records(of: collection, from: start, limit: limit)
+        return RowRun(rows: run.rows.map { ListPreview.of($0, in: collection) }, cursors: run.cursors)
     }
 }

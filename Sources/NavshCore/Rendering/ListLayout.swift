@@ -34,7 +34,7 @@ enum ListLayout {
     /// (the list of collections) no header line is printed, and details
     /// without a column read right-aligned.
     static func render(
-        header: String, columns: [Column] = [], rows: [Row], total: Int, pageIndex: Int, pageSize: Int, empty: String,
+        header: String, columns: [Column] = [], rows: [Row], total: Int?, pageIndex: Int, pageSize: Int, empty: String,
         width: Int
     ) -> String {
         var out = header + "\n"
@@ -88,14 +88,21 @@ enum ListLayout {
             out += line(String(row.number), marker, row.title, row.details)
         }
         if rows.contains(where: \.changedElsewhere) { out += "~ changed elsewhere since last shown\n" }
-        if total > pageSize { out += footer(total: total, pageIndex: pageIndex, pageSize: pageSize, shown: rows.count) }
+        if total.map({ $0 > pageSize }) ?? true {
+            out += footer(total: total, pageIndex: pageIndex, pageSize: pageSize, shown: rows.count)
+        }
         return out
     }
 
-    /// `rows 21–40 of 100,001 · page 2 of 5,001 · next, prev, page N`.
-    static func footer(total: Int, pageIndex: Int, pageSize: Int, shown: Int) -> String {
+    /// `rows 21–40 of 100,001 · page 2 of 5,001 · next, prev, page N`; a
+    /// list not counted yet (its rows came first) says `of many` and how to count.
+    static func footer(total: Int?, pageIndex: Int, pageSize: Int, shown: Int) -> String {
         let first = pageIndex * pageSize + 1
         let last = first + shown - 1
+        guard let total else {
+            return "rows \(grouped(first))–\(grouped(last)) of many (count counts them) · page \(grouped(pageIndex + 1))"
+                + " · next, prev, page N\n"
+        }
         let pages = (total + pageSize - 1) / pageSize
         return "rows \(grouped(first))–\(grouped(last)) of \(grouped(total)) · page \(grouped(pageIndex + 1)) of \(grouped(pages))"
             + " · next, prev, page N\n"

@@ -15,6 +15,16 @@ public struct Completion: Equatable, Sendable {
     /// (the prompt lists at most as many candidates, whatever their kind).
     public static let titleLimit = 200
 
+    /// What a completion that stopped early adds to its candidates: lines
+    /// starting with `…`, which no typed word starts with, so Tab lists
+    /// them rather than inserting a candidate as if it were the only one.
+    static func stoppedEarly(foundAny: Bool) -> [String] {
+        ["… stopped early: not every row was searched"] + (foundAny ? [] : ["… type more of the title, or find TEXT"])
+    }
+
+    /// Whether a candidate is one of the notes `stoppedEarly` adds.
+    public static func isNote(_ candidate: String) -> Bool { candidate.hasPrefix("…") }
+
     /// Names starting with `prefix`, ignoring case (SQLite names ignore case too).
     static func matching(_ names: [String], _ prefix: String) -> [String] {
         names.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }

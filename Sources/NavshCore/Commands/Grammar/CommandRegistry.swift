@@ -17,6 +17,7 @@ enum CommandRegistry {
         NextPageCommand.self,
         PreviousPageCommand.self,
         PageCommand.self,
+        CountCommand.self,
         // Records
         SetCommand.self,
         EditCommand.self,

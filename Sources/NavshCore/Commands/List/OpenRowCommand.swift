@@ -29,8 +29,16 @@ struct OpenRowCommand: OpenCommand {
     }
 
     /// Digits complete row numbers on the page shown; text completes titles
-    /// that start with it, across the whole collection.
+    /// that start with it, across the whole collection: through an index on
+    /// the title when there is one, else by a scan bounded by
+    /// `ReadBudget.completion` (a keystroke cannot wait for a million rows).
+    /// A scan that stopped early says so in candidates starting with `…`,
+    /// so Tab never inserts a title as the only one when others may exist.
     static func complete(_ typed: String, in session: Session) -> Completion {
+        complete(typed, in: session, within: .completion)
+    }
+
+    static func complete(_ typed: String, in session: Session, within budget: ReadBudget) -> Completion {
         guard let list = session.top as? ListFrame else { return .none }
         let numbers = { list.numbersOnPage(size: session.viewport().pageSize, in: session.store) }
         if !typed.isEmpty && typed.allSatisfy({ $0.isASCII && $0.isNumber }) {
@@ -38,12 +46,15 @@ struct OpenRowCommand: OpenCommand {
         }
         guard let titleField = list.collection.titleField, !typed.isEmpty,
               let found = try? session.store.find(typed, in: titleField, of: list.collection, match: .prefix,
-                                                  limit: Completion.titleLimit)
+                                                  limit: Completion.titleLimit, within: budget)
         else { return Completion(word: typed, candidates: typed.isEmpty ? numbers() : []) }
         var titles: [String] = []
-        for record in found {
+        for record in found.value {
             let title = RowTitle.of(record, in: list.collection)
             if !titles.contains(title) { titles.append(title) }
+        }
+        if !found.isComplete {
+            titles += Completion.stoppedEarly(foundAny: !titles.isEmpty)
         }
         return Completion(word: typed, candidates: titles)
     }

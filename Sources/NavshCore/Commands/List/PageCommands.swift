@@ -33,9 +33,9 @@ struct PageCommand: OneArgumentCommand {
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame((any PagedFrame).self)
-        let pages = try frame.pageCount(size: session.viewport().pageSize, in: session.store)
-        guard let number = Int(number), (1...pages).contains(number) else {
-            throw CommandError.rows(.notAPage(number, pages: pages))
+        let size = session.viewport().pageSize
+        guard let number = Int(number), number >= 1, try frame.hasPage(number - 1, size: size, in: session.store) else {
+            throw CommandError.rows(.notAPage(number, pages: try frame.pageCount(size: size, in: session.store)))
         }
         frame.pageIndex = number - 1
         return Response(output: try session.show(frame))
@@ -43,11 +43,12 @@ struct PageCommand: OneArgumentCommand {
 
     static func turn(by step: Int, in session: Session) throws -> Response {
         let frame = try session.topFrame((any PagedFrame).self)
-        let pages = try frame.pageCount(size: session.viewport().pageSize, in: session.store)
+        let size = session.viewport().pageSize
         let index = frame.pageIndex
         let target = index + step
-        guard (0..<pages).contains(target) else {
-            throw CommandError.rows(step > 0 ? .onLastPage(page: index + 1, pages: pages) : .onFirstPage)
+        guard target >= 0 else { throw CommandError.rows(.onFirstPage) }
+        guard try frame.hasPage(target, size: size, in: session.store) else {
+            throw CommandError.rows(.onLastPage(page: index + 1, pages: try frame.pageCount(size: size, in: session.store)))
         }
         frame.pageIndex = target
         return Response(output: try session.show(frame))

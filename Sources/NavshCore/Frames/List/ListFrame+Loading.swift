@@ -1,19 +1,51 @@
 extension ListFrame {
-    /// Rows in the collection, read once until the next write or outside change.
+    /// Rows in the collection, counted in full (once until the next write
+    /// or outside change): for `count`, and where only the number will do.
     func count(in store: any StoreReader) throws -> Int {
         if let cached = cachedCount { return cached }
-        let total = try store.count(of: collection)
+        let total = try anchors.end ?? store.count(of: collection)
+        cachedCount = total
+        countIsLong = false
+        return total
+    }
+
+    /// The count when it is known or can be had at once (`ReadBudget.listCount`),
+    /// else nil: a list of a million rows shows its first page without
+    /// waiting for them to be counted.
+    func knownCount(in store: any StoreReader) throws -> Int? {
+        if let cached = cachedCount { return cached }
+        if let end = anchors.end {
+            cachedCount = end
+            return end
+        }
+        if countIsLong { return nil }
+        guard let total = try store.count(of: collection, within: .listCount) else {
+            countIsLong = true
+            return nil
+        }
         cachedCount = total
         return total
     }
 
     /// The current page (previews of `pageSize` rows), cached like the count.
     func page(size: Int, in store: any StoreReader) throws -> Page {
-        if let cached = cachedPage, cached.index == pageIndex, cached.size == size {
+        try page(pageIndex, size: size, in: store)
+    }
+
+    /// Page `index`, read from the nearest anchor by key (never by OFFSET
+    /// from the top): empty when the list ends before it.
+    func page(_ index: Int, size: Int, in store: any StoreReader) throws -> Page {
+        if let cached = cachedPage, cached.index == index, cached.size == size {
             return cached
         }
-        let rows = try store.listRecords(of: collection, offset: pageIndex * size, limit: size)
-        let page = Page(index: pageIndex, size: size, rows: rows)
+        let position = index * size
+        var rows: [Record] = []
+        if let start = try anchors.start(of: position, in: collection, store: store) {
+            let run = try store.listRecords(of: collection, from: start, limit: size)
+            anchors.learn(from: run, at: position, asked: size)
+            rows = run.rows
+        }
+        let page = Page(index: index, size: size, rows: rows)
         cachedPage = page
         return page
     }
@@ -21,9 +53,16 @@ extension ListFrame {
     /// Reads the page to show (keeping the page number within the list as it
     /// is now) and takes it as shown: row numbers mean these rows from now on.
     func load(from store: any StoreReader, pageSize size: Int) throws -> any FrameView {
-        let total = try count(in: store)
-        pageIndex = min(pageIndex, Self.pageCount(total, size) - 1)
-        let page = try page(size: size, in: store)
+        var total = try knownCount(in: store)
+        if let total { pageIndex = min(pageIndex, Self.pageCount(total, size) - 1) }
+        var page = try page(size: size, in: store)
+        if page.rows.isEmpty && pageIndex > 0 {
+            // The list is shorter now than the page asked: its last page.
+            let exact = try count(in: store)
+            total = exact
+            pageIndex = min(pageIndex, Self.pageCount(exact, size) - 1)
+            page = try self.page(size: size, in: store)
+        }
         let before = didShow(page)
         let first = page.index * size
         let table = ListTable(page.rows, in: collection,
@@ -45,7 +84,7 @@ extension ListFrame {
             }
         }
         let filters = collection.filters.map { " · " + TextLayout.printable($0.description) }.joined()
-        return ListView(header: "\(collection.displayTitle) (\(ListLayout.grouped(total)))" + filters + sortNote(in: store),
+        return ListView(header: "\(collection.displayTitle) (\(total.map(ListLayout.grouped) ?? "many"))" + filters + sortNote(in: store),
                         columns: table.columns, rows: rows, total: total, pageIndex: page.index, pageSize: size,
                         empty: collection.filters.isEmpty ? "no rows yet; new adds one" : "no rows match")
     }
@@ -77,7 +116,8 @@ struct ListView: FrameView {
     let header: String
     var columns: [ListLayout.Column] = []
     let rows: [ListLayout.Row]
-    let total: Int
+    /// Nil while not counted (`count` counts them).
+    let total: Int?
     let pageIndex: Int
     let pageSize: Int
     let empty: String

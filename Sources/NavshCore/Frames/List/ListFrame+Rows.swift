@@ -20,11 +20,19 @@ extension ListFrame {
             // be a number its user never saw on that row.
             throw CommandError.rows(.notShownAndListChanged(number: number))
         }
-        let total = try count(in: store)
-        guard number <= total else {
-            throw CommandError.rows(.noSuchRow(number, collection: collection.name, rowCount: total))
+        // From the nearest anchor by key: row 999,990 costs a seek, not a
+        // million-row count and an OFFSET.
+        var found: Record?
+        if let start = try anchors.start(of: number - 1, in: collection, store: store) {
+            let run = try store.records(of: collection, from: start, limit: 1)
+            anchors.learn(from: run, at: number - 1, asked: 1)
+            found = run.rows.first
         }
-        guard let record = try store.records(of: collection, offset: number - 1, limit: 1).first else {
+        guard let record = found else {
+            let total = try count(in: store)
+            guard number <= total else {
+                throw CommandError.rows(.noSuchRow(number, collection: collection.name, rowCount: total))
+            }
             markStale()
             throw CommandError.rows(.gone(number: number))
         }

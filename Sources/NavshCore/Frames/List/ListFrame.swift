@@ -21,6 +21,16 @@ final class ListFrame: Frame {
     /// The rows last read, or nil when they must be read again.
     var cachedPage: Page?
     var cachedCount: Int?
+    /// The count could not be had within `ReadBudget.listCount`: lists show
+    /// "many" until `count` counts them or the rows change.
+    var countIsLong = false
+    /// Every thousandth row's place in the list, for reaching row N without
+    /// stepping over the rows before it; dropped with the cache.
+    var anchors = ListAnchors()
+    /// Rows between anchors (tests set a small one to reach anchors in a few rows).
+    var anchorSpacing = ListAnchors.defaultSpacing {
+        didSet { anchors = ListAnchors(spacing: anchorSpacing) }
+    }
     /// The rows as last shown to the user, which row numbers refer to until
     /// the next `show`. Another process's changes keep it; this session's
     /// own writes adjust it (a row it deleted leaves, and the rows after it
@@ -54,6 +64,8 @@ final class ListFrame: Frame {
     func invalidate() {
         cachedPage = nil
         cachedCount = nil
+        countIsLong = false
+        anchors = ListAnchors(spacing: anchorSpacing)
     }
 
     /// This session deleted these rows: they leave the rows shown, and the
@@ -65,8 +77,7 @@ final class ListFrame: Frame {
 
     /// Another connection committed: read again, keeping what was shown.
     func markStale() {
-        cachedPage = nil
-        cachedCount = nil
+        invalidate()
         if shownPage != nil { changedElsewhereSinceShown = true }
     }
 

@@ -1,0 +1,76 @@
+/// A place in a collection's order, right after one row: where the next
+/// page starts (keyset paging, `WHERE (order, key) > (last shown)`), so a
+/// page far down a long list costs a seek, not a scan past every row
+/// before it (OFFSET). Made by the store from the row's order values and
+/// key; the core keeps cursors and hands them back, never looks inside.
+/// A cursor names a place in one order (sort, scope, filters): the core
+/// drops its cursors when the order or the rows change.
+public struct ListCursor: Hashable, Sendable {
+    /// What the store compares: SQLite keeps the row's sort values and key.
+    public var parts: [Value]
+
+    public init(parts: [Value]) {
+        self.parts = parts
+    }
+}
+
+/// Where a read starts: `skip` rows past the row `after` names (nil: the
+/// list's first row). Stores seek to `after` and skip the rest, so a small
+/// `skip` (below the core's anchor spacing) is all a read ever steps over.
+public struct RowStart: Hashable, Sendable {
+    public var after: ListCursor?
+    public var skip: Int
+
+    public init(after: ListCursor?, skip: Int = 0) {
+        self.after = after
+        self.skip = skip
+    }
+
+    /// The list's first row.
+    public static let first = RowStart(after: nil)
+}
+
+/// Rows read from a place in a list, each with the cursor right after it
+/// (so the next page, or an anchor, starts there).
+public struct RowRun: Sendable, Equatable {
+    public var rows: [Record]
+    /// One per row: the place just after it.
+    public var cursors: [ListCursor]
+
+    public init(rows: [Record], cursors: [ListCursor]) {
+        self.rows = rows
+        self.cursors = cursors
+    }
+}
+
+/// How much work a read may do before it stops and says so: for answers
+/// wanted at once (a list's row count, Tab completion), where a partial
+/// answer now beats a whole one later.
+public struct ReadBudget: Sendable, Equatable {
+    /// Rows the store may look at: a bound that does not depend on the machine.
+    public var rows: Int
+    /// Wall-clock time it may take, in seconds; nil for none.
+    public var seconds: Double?
+
+    public init(rows: Int, seconds: Double? = nil) {
+        self.rows = rows
+        self.seconds = seconds
+    }
+
+    /// A list's first count: exact up to this many rows, at once.
+    public static let listCount = ReadBudget(rows: 10_000, seconds: 0.02)
+    /// Tab completion: what a keystroke can wait for.
+    public static let completion = ReadBudget(rows: 1_000_000, seconds: 0.008)
+}
+
+/// An answer read within a `ReadBudget`: what was found, and whether the
+/// read looked at everything (false: it stopped early; more may exist).
+public struct Bounded<T: Sendable>: Sendable {
+    public var value: T
+    public var isComplete: Bool
+
+    public init(_ value: T, isComplete: Bool) {
+        self.value = value
+        self.isComplete = isComplete
+    }
+}

@@ -1,0 +1,177 @@
+import GRDB
+import NavshCore
+
+/// Keyset reads: a page starts right after a row, named by its sort values
+/// and key (`ListCursor`), so SQLite seeks there through the table or an
+/// index instead of stepping over every row before it (OFFSET).
+///
+/// A cursor's parts are the values of `orderTerms` for its row: the group
+/// field's, the order field's, then the key's. "After" follows SQLite's
+/// own ORDER BY rules: NULL sorts first ascending and last descending, and
+/// a column compares with its declared collation in WHERE as in ORDER BY.
+/// A table without a key (rows named by position) has no seek: its cursor
+/// is a position, read with OFFSET.
+extension SQLiteStore {
+    public func records(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
+        try run(of: collection, fields: nil, reading: .full, from: start, limit: limit)
+    }
+
+    public func listRecords(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
+        try run(of: collection, fields: ListPreview.fields(of: collection), reading: .preview, from: start, limit: limit)
+    }
+
+    public func cursors(of collection: CollectionSchema, after start: ListCursor?, every spacing: Int,
+                        count: Int) throws -> [ListCursor] {
+        guard spacing >= 1, count >= 1 else { return [] }
+        let key = try key(for: collection)
+        if key.readOnlyReason != nil {
+            let first = try positionOf(RowStart(after: start))
+            let total = try self.count(of: collection)
+            return (1...count).map { first + $0 * spacing }.filter { $0 <= total }.map { ListCursor(parts: [.integer(Int64($0))]) }
+        }
+        let terms = orderTerms(collection, key)
+        let select = "SELECT " + terms.map(\.sql).joined(separator: ", ") + " FROM \(key.quotedTable)"
+        let order = " ORDER BY \(orderBy(collection, key)) LIMIT 1 OFFSET ?"
+        return try read { db in
+            let first = scoped(collection, try start.map { try after($0, terms) })
+            var planArguments = first.arguments
+            planArguments += [spacing - 1]
+            if try Self.sorts(db, select + (first.sql.map { " WHERE \($0)" } ?? "") + order, planArguments) {
+                // No index gives this order: a seek per anchor would sort the
+                // table once per anchor. One sort, numbering the rows, instead.
+                return try numberedAnchors(db, collection, terms, filter: first, every: spacing, count: count)
+            }
+            // One statement per shape of cursor (its NULLs change the SQL),
+            // prepared once: each anchor is a seek and a step over `spacing` rows.
+            var found: [ListCursor] = []
+            var last = start
+            while found.count < count {
+                let condition = try last.map { try after($0, terms) }
+                let filter = scoped(collection, condition)
+                var arguments = filter.arguments
+                arguments += [spacing - 1]
+                let sql = select + (filter.sql.map { " WHERE \($0)" } ?? "") + order
+                guard let row = try RowReader.fetchOne(db, sql: sql, arguments: arguments, cached: true) else { break }
+                let cursor = ListCursor(parts: row)
+                found.append(cursor)
+                last = cursor
+            }
+            return found
+        }
+    }
+
+    /// Whether SQLite would sort the rows for this query (no index gives its
+    /// order): its plan says `USE TEMP B-TREE FOR ORDER BY`.
+    static func sorts(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> Bool {
+        let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
+        return plan.contains { (($0["detail"] as String?) ?? "").contains("TEMP B-TREE FOR ORDER BY") }
+    }
+
+    /// Anchors in one sorted pass: the rows numbered in the list's order
+    /// (`row_number()`), every `spacing`-th kept.
+    private func numberedAnchors(_ db: Database, _ collection: CollectionSchema, _ terms: [OrderTerm],
+                                 filter: (sql: String?, arguments: StatementArguments), every spacing: Int,
+                                 count: Int) throws -> [ListCursor] {
+        let key = try key(for: collection)
+        let aliases = terms.indices.map { "navsh_c\($0)" }
+        let inner = "SELECT " + zip(terms, aliases).map { "\($0.sql) AS \($1)" }.joined(separator: ", ")
+            + ", row_number() OVER (ORDER BY \(orderBy(collection, key))) AS navsh_n FROM \(key.quotedTable)"
+            + (filter.sql.map { " WHERE \($0)" } ?? "")
+        let sql = "SELECT \(aliases.joined(separator: ", ")) FROM (\(inner)) WHERE navsh_n % ? = 0 ORDER BY navsh_n LIMIT ?"
+        var arguments = filter.arguments
+        arguments += [spacing, count]
+        return try RowReader.fetchAll(db, sql: sql, arguments: arguments).map { ListCursor(parts: $0) }
+    }
+
+    /// Rows from `start`, each with the cursor after it.
+    private func run(of collection: CollectionSchema, fields: [String]?, reading: Reading, from start: RowStart,
+                     limit: Int) throws -> RowRun {
+        let key = try key(for: collection)
+        if key.readOnlyReason != nil {
+            // No key to seek by: rows are named by position, and read by it.
+            let first = try positionOf(start)
+            let rows = try select(collection, fields: fields, reading: reading, where: nil, arguments: [],
+                                  suffix: "LIMIT ? OFFSET ?", [limit, first], firstPosition: first)
+            return RowRun(rows: rows, cursors: rows.indices.map { ListCursor(parts: [.integer(Int64(first + $0 + 1))]) })
+        }
+        let terms = orderTerms(collection, key)
+        let sortTerms = terms.dropLast(key.keyWidth).map(\.sql)
+        let condition = try start.after.map { try after($0, terms) }
+        let read = try self.read { db in
+            try select(db, collection, fields: fields, reading: reading, also: sortTerms,
+                       where: condition?.sql, arguments: condition?.arguments ?? [],
+                       suffix: "LIMIT ? OFFSET ?", [limit, max(0, start.skip)], cached: true)
+        }
+        return RowRun(rows: read.map(\.record), cursors: read.map { ListCursor(parts: $0.also + $0.record.id.parts) })
+    }
+
+    /// A position cursor's row number (from 1) plus the skip: where an
+    /// unaddressable table's read starts, counting from 0.
+    private func positionOf(_ start: RowStart) throws -> Int {
+        guard let cursor = start.after else { return max(0, start.skip) }
+        guard cursor.parts.count == 1, case .integer(let position) = cursor.parts[0], position >= 0,
+              position <= Int64(Int.max / 2) else {
+            throw StoreError.other("a list position that does not fit this table")
+        }
+        return Int(position) + max(0, start.skip)
+    }
+
+    /// The rows after the cursor's in the order `terms` give: one disjunct
+    /// per term, "equal in every term before it, after it in this one".
+    /// When the first term's value is not NULL and ascending, a plain range
+    /// on it comes first, so SQLite seeks through an index on it.
+    func after(_ cursor: ListCursor, _ terms: [OrderTerm]) throws -> (sql: String, arguments: StatementArguments) {
+        guard cursor.parts.count == terms.count, !terms.isEmpty else {
+            throw StoreError.other("a list position that does not fit this order")
+        }
+        // One direction and no NULL to place: a row value, which SQLite
+        // seeks to through the table or an index with nothing left to test
+        // on each row (the anchors step over a thousand rows at a time).
+        let direction = terms[0].descending
+        if terms.allSatisfy({ $0.descending == direction }), !cursor.parts.contains(where: \.isNull),
+           !direction || !terms.contains(where: \.nullable) {
+            let columns = terms.map(\.sql), placeholders = cursor.parts.map(\.sqlPlaceholder)
+            let sql = columns.count == 1
+                ? "\(columns[0]) \(direction ? "<" : ">") \(placeholders[0])"
+                : "(\(columns.joined(separator: ", "))) \(direction ? "<" : ">") (\(placeholders.joined(separator: ", ")))"
+            return (sql, StatementArguments(cursor.parts.map(\.databaseValue)))
+        }
+        var disjuncts: [String] = []
+        var arguments = StatementArguments()
+        var equalSoFar: [String] = []
+        var equalArguments = StatementArguments()
+        for (term, value) in zip(terms, cursor.parts) {
+            let placeholder = value.sqlPlaceholder
+            var step: String?
+            var stepArguments = StatementArguments()
+            switch (term.descending, value.isNull) {
+            case (false, false):
+                step = "\(term.sql) > \(placeholder)"
+                stepArguments = [value.databaseValue]
+            case (false, true):
+                step = "\(term.sql) IS NOT NULL"
+            case (true, false):
+                step = term.nullable ? "(\(term.sql) < \(placeholder) OR \(term.sql) IS NULL)" : "\(term.sql) < \(placeholder)"
+                stepArguments = [value.databaseValue]
+            case (true, true):
+                step = nil  // NULL is last descending: nothing comes after it in this term
+            }
+            if let step {
+                disjuncts.append((equalSoFar + [step]).joined(separator: " AND "))
+                arguments += equalArguments
+                arguments += stepArguments
+            }
+            equalSoFar.append(value.isNull ? "\(term.sql) IS NULL" : "\(term.sql) = \(placeholder)")
+            if !value.isNull { equalArguments += [value.databaseValue] }
+        }
+        guard !disjuncts.isEmpty else { return ("0", []) }
+        var sql = "(" + disjuncts.joined(separator: " OR ") + ")"
+        if let first = terms.first, !first.descending, !cursor.parts[0].isNull {
+            var ranged = StatementArguments([cursor.parts[0].databaseValue])
+            ranged += arguments
+            sql = "\(first.sql) >= \(cursor.parts[0].sqlPlaceholder) AND " + sql
+            arguments = ranged
+        }
+        return (sql, arguments)
+    }
+}

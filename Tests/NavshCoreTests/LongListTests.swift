@@ -1,0 +1,125 @@
+@testable import NavshCore
+import NavshTestSupport
+import Testing
+
+/// A list of many rows costs what a short one does (issue 10, "the same
+/// speed at a million rows"): pages and far rows are read by key from
+/// anchors, never by OFFSET; the first page does not wait for a full
+/// count; anchors are dropped when rows move, here or elsewhere, so row
+/// numbers keep meaning the rows as they are (or as shown).
+@Suite struct LongListTests {
+    /// The root list, with anchors every `spacing` rows so a few dozen rows reach them.
+    func list(_ h: SessionHarness, spacing: Int) throws -> ListFrame {
+        let list = try #require(h.session.top as? ListFrame)
+        list.anchorSpacing = spacing
+        return list
+    }
+
+    @Test func farPagesAndRowsAreReadByKeyNeverByOffsetOrAFullCount() throws {
+        let (h, store) = try SessionHarness.counting(Fixtures.numbered(5_000))
+        _ = try list(h, spacing: 100)
+        #expect(h.output("page 40").contains("\n 781  Row 781\n"))
+        #expect(h.output("open 3999").hasPrefix("things › Row 3999\n"))
+        h.run("back")
+        #expect(h.output("page 3").contains("\n  41  Row 41\n"))
+        #expect(h.output("next").contains("\n  61  Row 61\n"))
+        #expect(h.output("open 4321").hasPrefix("things › Row 4321\n"))
+        #expect(store.offsetReads == 0)
+        #expect(store.fullCounts == 0)
+    }
+
+    @Test func sortedPagesComeFromAnchorsInTheSortedOrder() throws {
+        let h = try SessionHarness(Fixtures.numbered(60))
+        _ = try list(h, spacing: 4)
+        let sorted = try h.database.rows("SELECT name FROM things ORDER BY name DESC, id DESC").compactMap { $0["name"] }
+        h.run("sort name desc")
+        let page = h.output("page 3")
+        #expect(page.contains("\n  41  \(sorted[40])\n"))
+        #expect(page.contains("\n  60  \(sorted[59])\n"))
+        #expect(h.output("open 57").hasPrefix("things › \(sorted[56])\n"))
+    }
+
+    @Test func anOwnDeleteDropsTheAnchorsSoRowNIsRowNNow() throws {
+        let h = try SessionHarness(Fixtures.numbered(60))
+        _ = try list(h, spacing: 4)
+        h.run("show")
+        #expect(h.output("open 45").hasPrefix("things › Row 45\n"))
+        h.run("back", "delete 3")
+        #expect(h.output("open 45").hasPrefix("things › Row 46\n"))
+    }
+
+    @Test func aChangeElsewhereDropsTheAnchors() throws {
+        let h = try SessionHarness(Fixtures.numbered(60))
+        _ = try list(h, spacing: 4)
+        h.run("show")
+        #expect(h.output("open 45").hasPrefix("things › Row 45\n"))
+        h.run("back")
+        try h.database.execute("DELETE FROM things WHERE id = 2")
+        // Not shown, and the list changed: refused, as before anchors.
+        #expect(h.run("open 45").error?.message.hasPrefix("row 45 was not among the rows shown") == true)
+        h.run("show")
+        #expect(h.output("open 45").hasPrefix("things › Row 46\n"))
+    }
+
+    @Test func theFirstPageDoesNotWaitForALongCount() throws {
+        let (h, store) = try SessionHarness.counting(Fixtures.numbered(10_050))
+        let first = h.output("show")
+        #expect(first.hasPrefix("things (many)\n"))
+        #expect(first.contains("\n  20  Row 20\nrows 1–20 of many (count counts them) · page 1 · next, prev, page N\n"))
+        #expect(store.fullCounts == 0)
+        #expect(h.output("count") == "things: 10,050 rows\n")
+        #expect(h.output("show").contains("rows 1–20 of 10,050 · page 1 of 503"))
+    }
+
+    @Test func readingTheLastPageTellsTheCount() throws {
+        let (h, store) = try SessionHarness.counting(Fixtures.numbered(10_050))
+        #expect(h.output("page 503").contains("rows 10,041–10,050 of 10,050 · page 503 of 503"))
+        #expect(h.run("page 504").error?.message.contains("503") == true)
+        #expect(h.run("next").error != nil)
+        #expect(store.fullCounts == 0)
+    }
+
+    /// `find` streams its first page: SQLite stops after the rows it needs
+    /// (and the bounded count's), far fewer steps than reading every row.
+    /// Counted in SQLite's progress-handler calls (one every 1,000 VM
+    /// steps): deterministic, unlike time.
+    @Test func findShowsItsFirstPageWithoutReadingEveryRow() throws {
+        let h = try SessionHarness(Fixtures.numbered(100_000))
+        var steps = 0
+        h.store.isCancelled = {
+            steps += 1
+            return false
+        }
+        let found = h.output("find 5")
+        #expect(found.contains("  1  Row 5\n"))
+        #expect(found.contains("of many (count counts them)"))
+        let firstPage = steps
+        steps = 0
+        #expect(h.output("count").hasSuffix(": 40,951 rows\n"))
+        // Reading every row (as the count does) takes several times more.
+        #expect(firstPage * 4 < steps, "first page \(firstPage), count \(steps) thousand VM steps")
+        let filtered = h.output("back", "where name ~ 99999")
+        #expect(filtered.contains("   1  Row 99999\n"))
+    }
+
+    @Test func titleCompletionThatStopsEarlySaysSoAndInsertsNothing() throws {
+        let h = try SessionHarness(Fixtures.numbered(20_000))
+        h.run("show")
+        let stopped = OpenRowCommand.complete("Row 1999", in: h.session, within: ReadBudget(rows: 2_000))
+        #expect(stopped.candidates == ["Row 1999", "… stopped early: not every row was searched"])
+        let none = OpenRowCommand.complete("Row 1999", in: h.session, within: ReadBudget(rows: 1_000))
+        #expect(none.candidates.allSatisfy(Completion.isNote))
+        #expect(none.candidates.count == 2, "two notes: Tab lists them, never inserts one")
+        let whole = OpenRowCommand.complete("Row 1999", in: h.session, within: ReadBudget(rows: 20_000))
+        #expect(whole.candidates == ["Row 1999"] + (19990...19999).map { "Row \($0)" })
+    }
+
+    @Test func theListOfCollectionsDoesNotCountALongTable() throws {
+        let (h, store) = try SessionHarness.counting(
+            Fixtures.numbered(10_050) + "\nCREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);")
+        let root = h.output("show")
+        #expect(root.contains("things") && root.contains("many rows"))
+        #expect(root.contains("0 rows"))
+        #expect(store.fullCounts == 0)
+    }
+}
