@@ -91,6 +91,18 @@ public final class SQLiteStore: Store {
         return StoreChanges(token: now, changedElsewhere: token.map { $0 != now } ?? false)
     }
 
+    public func consistently<T>(_ body: () throws -> T) throws -> T {
+        // Inside a script's transaction the reads already share one.
+        if inBatch { return try body() }
+        try database.writeWithoutTransaction { try $0.beginTransaction(.deferred) }
+        inBatch = true
+        defer {
+            inBatch = false
+            try? database.writeWithoutTransaction { db in if db.isInsideTransaction { try db.rollback() } }
+        }
+        return try body()
+    }
+
     public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
         if inBatch { throw StoreError.other("a transaction is already open") }
         try database.writeWithoutTransaction { try $0.beginTransaction(.immediate) }

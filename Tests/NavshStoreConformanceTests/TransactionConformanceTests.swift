@@ -237,4 +237,21 @@ import Testing
         #expect(try fixture.row("items", "name", .text("Hoverboard"))["colour"] == .text("red"))
         #expect(try fixture.store.reloadSchemaIfChanged() == false)
     }
+
+    /// Found by the second trial: an export read its pages in separate
+    /// reads, so another process's delete meanwhile dropped rows from the
+    /// file. Inside `consistently`, every read sees one moment: another
+    /// connection's commit either waits (rollback journal) or is not seen (WAL).
+    @Test(arguments: StoreKind.all)
+    func readsInsideConsistentlySeeOneMoment(kind: StoreKind) throws {
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
+        let (before, during) = try fixture.store.consistently {
+            let before = try fixture.store.count(of: items)
+            try? fixture.elsewhere("DELETE FROM items WHERE id = 1")
+            return (before, try fixture.store.records(of: items, offset: 0, limit: 100).count)
+        }
+        #expect(during == before)
+        fixture.store.isCancelled = { false }
+        #expect(try fixture.store.count(of: items) <= before, "after it, the store reads what is committed")
+    }
 }

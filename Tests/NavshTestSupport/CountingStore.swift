@@ -152,6 +152,7 @@ public final class CountingStore: Store {
     public func record(of collection: CollectionSchema, key: [Value]) throws -> Record? {
         try base.record(of: collection, key: key)
     }
+    public func consistently<T>(_ body: () throws -> T) throws -> T { try base.consistently(body) }
     public func orderValues(of collection: CollectionSchema, field: String) throws -> [(id: RecordID, value: Value)] {
         try beforeReadingIDs?()
         return try base.orderValues(of: collection, field: field)

@@ -54,6 +54,10 @@ public protocol StoreReader: AnyObject {
     /// How many rows come before this one in the collection's order; nil
     /// when the store cannot count it cheaply (an order by a field).
     func position(of id: RecordID, in collection: CollectionSchema) throws -> Int?
+    /// Runs `body` as one read: every read in it sees the store as it was
+    /// at one moment, whatever other connections commit meanwhile (an
+    /// export of many pages). Writes do not belong in it.
+    func consistently<T>(_ body: () throws -> T) throws -> T
     /// Every row's identity in the collection's order: for rewriting a manual order.
     func ids(of collection: CollectionSchema) throws -> [RecordID]
     /// Every row's identity and its value of `field`, in the collection's

@@ -1,9 +1,10 @@
 /// `export FILE` writes every row of this list (its filters, scope and
 /// order: the frame's collection carries them), not only the page, as CSV,
 /// TSV or JSON Lines by FILE's extension; `export! FILE` replaces an
-/// existing file. Rows are read a page at a time, so memory stays the same
-/// at a million rows, and written to a temporary file renamed at the end:
-/// a failure leaves no half file.
+/// existing file. Rows are read a page at a time by key in one snapshot, so
+/// memory stays the same at a million rows and the file is the list as it
+/// was at one moment; they are written to a temporary file renamed at the
+/// end: a failure leaves no half file.
 struct ExportCommand: Command {
     static let forms = [
         CommandForm("export", [.list], .rest("file"), usage: "export FILE",
@@ -31,14 +32,20 @@ struct ExportCommand: Command {
         var rows = 0
         do {
             try file.write(format.header(names))
-            var offset = 0
-            while true {
-                let page = try session.store.records(of: collection, offset: offset, limit: Self.pageSize)
-                // One write per page, not per row: a million rows are two thousand writes.
-                try file.write(page.flatMap { record in format.row(names.map { record[$0] }, names: names) })
-                rows += page.count
-                offset += page.count
-                if page.count < Self.pageSize { break }
+            // One snapshot for every page (another process's writes during the
+            // export can neither drop nor repeat a row), read page by page by
+            // key (each page seeks after the last, so a million rows cost no
+            // more per page than a thousand).
+            try session.store.consistently {
+                var start = RowStart(after: nil)
+                while true {
+                    let page = try session.store.records(of: collection, from: start, limit: Self.pageSize)
+                    // One write per page, not per row: a million rows are two thousand writes.
+                    try file.write(page.rows.flatMap { record in format.row(names.map { record[$0] }, names: names) })
+                    rows += page.rows.count
+                    guard page.rows.count == Self.pageSize, let last = page.cursors.last else { break }
+                    start = RowStart(after: last)
+                }
             }
             try file.finish()
         } catch {
