@@ -233,6 +233,8 @@ struct Navsh: ParsableCommand {
         let columns = Terminal.size(of: 1)?.columns ?? 80
         let session = Session(store: store, mode: .script, viewport: { Viewport(columns: columns, rows: nil) })
         session.clock = Self.clock(environment)
+        // A dry run changes nothing: no file is written either (export).
+        session.writesFiles = !dryRun
         let status: Int32
         if !commands.isEmpty {
             var source = ArrayLineSource(commands)

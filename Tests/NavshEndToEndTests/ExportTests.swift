@@ -81,6 +81,17 @@ import Testing
         #expect(rows == [["id", "title", "artist_id"], ["1", "x", "1"], ["3", "z", "1"]])
     }
 
+    /// Found by the second trial: a dry run wrote the export file and did
+    /// not report it. A dry run changes nothing, files included.
+    @Test func aDryRunWritesNoFile() throws {
+        let db = try TemporaryDatabase(Self.many)
+        let file = db.directory + "/dry.csv"
+        let result = try navsh.run(["--dry-run", db.path, "-c", "export " + file])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("export \(file): a dry run writes no file; run without --dry-run to export"))
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
     @Test func anExistingFileIsKeptUnlessExportBang() throws {
         let db = try TemporaryDatabase(Self.many)
         let file = db.directory + "/keep.csv"

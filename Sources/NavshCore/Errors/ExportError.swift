@@ -4,11 +4,13 @@ public enum ExportError: Equatable, Sendable {
     case unknownExtension(path: String)
     case exists(path: String)
     case cannotWrite(path: String, reason: String)
+    /// A dry run changes nothing, files included.
+    case dryRun(path: String)
 
     /// The file named, as the user typed it.
     var path: String {
         switch self {
-        case .unknownExtension(let path), .exists(let path), .cannotWrite(let path, _): return path
+        case .unknownExtension(let path), .exists(let path), .cannotWrite(let path, _), .dryRun(let path): return path
         }
     }
 
@@ -20,6 +22,7 @@ public enum ExportError: Equatable, Sendable {
         case .unknownExtension: words = "name the file .csv, .tsv or .jsonl to choose the format"
         case .exists: words = "the file exists; export! \(file) replaces it"
         case .cannotWrite(_, let reason): words = "cannot write it: \(reason); no file was written"
+        case .dryRun: words = "a dry run writes no file; run without --dry-run to export"
         }
         return "export \(file): " + words
     }

@@ -35,6 +35,9 @@ public final class Session {
     /// Shown frames are handed out as data (`Response.shown`), not as table
     /// text: the runner renders them in its format (`--format json`).
     public var framesAsData = false
+    /// False in a dry run, which must change nothing: commands that write
+    /// files (`export`) refuse.
+    public var writesFiles = true
     /// Frames shown while the current line runs, when `framesAsData`.
     var framesShown: [ShownFrame] = []
 

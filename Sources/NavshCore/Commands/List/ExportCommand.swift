@@ -25,6 +25,7 @@ struct ExportCommand: Command {
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
+        guard session.writesFiles else { throw CommandError.export(.dryRun(path: path)) }
         guard let format = RowFileFormat(path: path) else { throw CommandError.export(.unknownExtension(path: path)) }
         let collection = list.collection
         let names = collection.fields.map(\.name)
