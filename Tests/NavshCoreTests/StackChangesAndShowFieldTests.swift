@@ -40,4 +40,16 @@ import Testing
         h.run("open 1")
         #expect(h.output("show data") == "(3 bytes of binary data)\n00ff10\n")
     }
+
+    /// Issue 10 (found writing the music example): a value cut to the
+    /// terminal in a record said nothing of its length.
+    @Test func aRecordSaysHowLongAValueItCutsIs() throws {
+        let h = try SessionHarness(Fixtures.items, viewport: Viewport(columns: 60))
+        let note = String(repeating: "word ", count: 40)
+        try h.database.execute("UPDATE items SET note = '\(note)' WHERE id = 1")
+        let record = h.output("open 1")
+        let line = try #require(record.split(separator: "\n").first { $0.contains("note  ") })
+        #expect(line.hasSuffix("…  (200 characters)"), "\(line)")
+        #expect(DisplayWidth.of(String(line)) <= 60)
+    }
 }

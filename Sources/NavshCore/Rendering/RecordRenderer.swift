@@ -69,9 +69,14 @@ enum RecordRenderer {
             if let placeholder = field.placeholder { notes.append("e.g. " + placeholder) }
         }
         if changed, !frame.isDraft { notes.append("was " + ValueText.bounded(frame.buffer.base[field.name] ?? .null)) }
-        let note = notes.isEmpty ? "" : "  (" + notes.joined(separator: ", ") + ")"
         let prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? label(field) : "", labelWidth) + "  "
-        let room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note))
-        return (prefix + TextLayout.truncate(value, to: room) + note).trimmingTrailingSpaces + "\n"
+        func note(_ notes: [String]) -> String { notes.isEmpty ? "" : "  (" + notes.joined(separator: ", ") + ")" }
+        var room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note(notes)))
+        if case .text(let text) = stored, DisplayWidth.of(value) > room, ValueText.lengthNote(stored) == nil {
+            // Cut to the terminal: say how long it is (show FIELD prints it whole).
+            notes.insert(ValueText.grouped(String(text.unicodeScalars.count)) + " characters", at: 0)
+            room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note(notes)))
+        }
+        return (prefix + TextLayout.truncate(value, to: room) + note(notes)).trimmingTrailingSpaces + "\n"
     }
 }
