@@ -98,6 +98,17 @@ public protocol StoreReader: AnyObject {
 }
 
 extension StoreReader {
+    /// The collection called `name`: exactly, else ignoring case (SQLite
+    /// names ignore case).
+    public func collection(named name: String) -> CollectionSchema? {
+        collections.first { $0.name == name } ?? collections.first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// The collection a reference names.
+    public func collection(referencedBy reference: Reference) -> CollectionSchema? {
+        collection(named: reference.collection)
+    }
+
     /// A store whose schema cannot change underneath it.
     public func reloadSchemaIfChanged() throws -> Bool { false }
 

@@ -22,6 +22,24 @@ public struct Completion: Equatable, Sendable {
         ["… stopped early: not every row was searched"] + (foundAny ? [] : ["… type more of the title, or find TEXT"])
     }
 
+    /// The titles of `collection`'s rows that start with `typed`, each once,
+    /// read within `budget` (an index, else a bounded scan that says when it
+    /// stopped early): for `open TITLE` and for a reference's `set FIELD`.
+    static func titles(of collection: CollectionSchema, startingWith typed: String, in store: any StoreReader,
+                       within budget: ReadBudget) -> Completion {
+        guard let titleField = collection.titleField, !typed.isEmpty,
+              let found = try? store.find(typed, in: titleField, of: collection, match: .prefix,
+                                          limit: titleLimit, within: budget)
+        else { return Completion(word: typed, candidates: []) }
+        var titles: [String] = []
+        for record in found.value {
+            let title = RowTitle.of(record, in: collection)
+            if !titles.contains(title) { titles.append(title) }
+        }
+        if !found.isComplete { titles += stoppedEarly(foundAny: !titles.isEmpty) }
+        return Completion(word: typed, candidates: titles)
+    }
+
     /// Whether a candidate is one of the notes `stoppedEarly` adds.
     public static func isNote(_ candidate: String) -> Bool { candidate.hasPrefix("…") }
 

@@ -19,7 +19,7 @@ struct ColumnsCommand: Command {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         if fields.isEmpty {
-            list.collection.chosenColumns = session.store.collections.first { $0.name == list.collection.name }?.chosenColumns
+            list.collection.chosenColumns = list.ownCollection(in: session.store)?.chosenColumns
         } else {
             let names = list.collection.fields.map(\.name)
             list.collection.chosenColumns = try fields.map { typed in

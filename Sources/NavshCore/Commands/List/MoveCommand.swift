@@ -23,8 +23,7 @@ struct MoveCommand: Command {
         guard let field = list.collection.manualOrder else {
             throw CommandError.rows(.noManualOrder(collection: list.collection.name))
         }
-        if let sorted = list.collection.order,
-           sorted != store.collections.first(where: { $0.name == list.collection.name })?.order {
+        if let sorted = list.sortedBy(in: store) {
             // The order field is rewritten along the rows as listed: by another order, that would scramble it.
             throw CommandError.rows(.moveInSortedList(sortedBy: sorted.field))
         }

@@ -44,18 +44,7 @@ struct OpenRowCommand: OpenCommand {
         if !typed.isEmpty && typed.allSatisfy({ $0.isASCII && $0.isNumber }) {
             return Completion(word: typed, candidates: numbers().filter { $0.hasPrefix(typed) })
         }
-        guard let titleField = list.collection.titleField, !typed.isEmpty,
-              let found = try? session.store.find(typed, in: titleField, of: list.collection, match: .prefix,
-                                                  limit: Completion.titleLimit, within: budget)
-        else { return Completion(word: typed, candidates: typed.isEmpty ? numbers() : []) }
-        var titles: [String] = []
-        for record in found.value {
-            let title = RowTitle.of(record, in: list.collection)
-            if !titles.contains(title) { titles.append(title) }
-        }
-        if !found.isComplete {
-            titles += Completion.stoppedEarly(foundAny: !titles.isEmpty)
-        }
-        return Completion(word: typed, candidates: titles)
+        if typed.isEmpty { return Completion(word: typed, candidates: numbers()) }
+        return Completion.titles(of: list.collection, startingWith: typed, in: session.store, within: budget)
     }
 }

@@ -36,7 +36,7 @@ struct SortCommand: Command {
             order = SortOrder(field: field.name, descending: descending)
         } else {
             // The collection's own order, as the store (and its app spec) define it.
-            order = session.store.collections.first { $0.name == list.collection.name }?.order
+            order = list.ownCollection(in: session.store)?.order
         }
         list.collection.order = order
         list.pageIndex = 0

@@ -57,18 +57,10 @@ struct SetCommand: Command {
         return Completion(word: lastWord, candidates: Completion.matching(["false", "true"], lastWord))
     }
 
-    /// Titles of the referenced collection's rows that start with `typed`.
+    /// Titles of the referenced collection's rows that start with `typed`,
+    /// bounded like `open TITLE`'s (a referenced table may hold a million rows).
     private static func referenceTitles(_ reference: Reference, typed: String, in session: Session) -> Completion {
-        guard let target = session.store.collections.first(where: {
-            $0.name.lowercased() == reference.collection.lowercased()
-        }), let titleField = target.titleField, !typed.isEmpty,
-              let found = try? session.store.find(typed, in: titleField, of: target, match: .prefix,
-                                                  limit: Completion.titleLimit)
-        else { return .none }
-        var titles: [String] = []
-        for record in found where !titles.contains(RowTitle.of(record, in: target)) {
-            titles.append(RowTitle.of(record, in: target))
-        }
-        return Completion(word: typed, candidates: titles)
+        guard let target = session.store.collection(referencedBy: reference) else { return .none }
+        return Completion.titles(of: target, startingWith: typed, in: session.store, within: .completion)
     }
 }

@@ -92,10 +92,20 @@ extension ListFrame {
     /// ` · sorted by name desc` after a `sort` in this frame; nothing in the
     /// collection's own order.
     private func sortNote(in store: any StoreReader) -> String {
-        guard let order = collection.order,
-              order != store.collections.first(where: { $0.name == collection.name })?.order
-        else { return "" }
+        guard let order = sortedBy(in: store) else { return "" }
         return " · sorted by \(TextLayout.printable(order.field))" + (order.descending ? " desc" : "")
+    }
+
+    /// The collection as the store presents it (its spec's order and
+    /// columns), which `sort` and `columns` alone go back to.
+    func ownCollection(in store: any StoreReader) -> CollectionSchema? {
+        store.collection(named: collection.name)
+    }
+
+    /// The order a `sort` in this frame set, when it is not the collection's own.
+    func sortedBy(in store: any StoreReader) -> SortOrder? {
+        guard let order = collection.order, order != ownCollection(in: store)?.order else { return nil }
+        return order
     }
 
     /// After this session reordered the list, its numbers are the new order:

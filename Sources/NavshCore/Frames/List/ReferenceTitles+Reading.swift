@@ -14,7 +14,7 @@ extension ReferenceTitles {
         var result = ReferenceTitles()
         for field in shown where result.titles[field.name] == nil {
             guard let reference = field.references,
-                  let target = store.collections.first(where: { $0.name.lowercased() == reference.collection.lowercased() })
+                  let target = store.collection(referencedBy: reference)
             else { continue }
             var values: [Value] = []
             var seen = Set<Value>()

@@ -7,7 +7,7 @@ extension RecordFrame {
     static func referenceValue(_ text: String, for field: Field, in store: any StoreReader,
                                thisYear: Int) throws -> Value? {
         guard let reference = field.references,
-              let target = store.collections.first(where: { $0.name.lowercased() == reference.collection.lowercased() })
+              let target = store.collection(referencedBy: reference)
         else { return nil }
         let trimmed = text.trimmingSpaces
         let row: Record

@@ -23,8 +23,7 @@ extension RecordFrame {
     /// The row a reference value names, with its collection.
     static func referencedRecord(_ reference: Reference, _ value: Value,
                                  in store: any StoreReader) throws -> (CollectionSchema, Record)? {
-        guard let collection = store.collections.first(where: { $0.name.lowercased() == reference.collection.lowercased() })
-        else { return nil }
+        guard let collection = store.collection(referencedBy: reference) else { return nil }
         return try store.record(of: collection, referencedBy: value, field: reference.field).map { (collection, $0) }
     }
 
