@@ -28,6 +28,21 @@ import Testing
         #expect(store.fullCounts == 0)
     }
 
+    /// Review of the change: a far page handed out as data (`--format
+    /// json`) read its full rows by OFFSET from the top.
+    @Test func aFarPageHandedOutAsDataIsReadByKeyToo() throws {
+        let (h, store) = try SessionHarness.counting(Fixtures.numbered(5_000))
+        _ = try list(h, spacing: 100)
+        h.session.framesAsData = true
+        guard case .list(let page)? = h.run("page 40").shown.first else {
+            Issue.record("expected a list")
+            return
+        }
+        #expect(page.rows.first?.values["name"] == .text("Row 781"))
+        #expect(page.rows.last?.values["name"] == .text("Row 800"))
+        #expect(store.offsetReads == 0)
+    }
+
     @Test func sortedPagesComeFromAnchorsInTheSortedOrder() throws {
         let h = try SessionHarness(Fixtures.numbered(60))
         _ = try list(h, spacing: 4)

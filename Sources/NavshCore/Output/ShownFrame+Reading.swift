@@ -19,7 +19,9 @@ extension ListFrame {
     /// in between keeps its preview.
     func shownData(path: [String], in store: any StoreReader) throws -> ShownList {
         let page = shownPage ?? Page(index: 0, size: 0, rows: [])
-        let full = try page.rows.isEmpty ? [] : store.records(of: collection, offset: page.index * page.size, limit: page.size)
+        // From the same anchor the page came from: by key, never OFFSET from the top.
+        let start = page.rows.isEmpty ? nil : try anchors.start(of: page.index * page.size, in: collection, store: store)
+        let full = try start.map { try store.records(of: collection, from: $0, limit: page.size).rows } ?? []
         let byID = Dictionary(full.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let columns = ListPreview.fields(of: collection)
         let references = ReferenceTitles.read(for: page.rows, in: collection, from: store)
