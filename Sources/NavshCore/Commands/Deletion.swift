@@ -5,7 +5,7 @@ enum Deletion {
     /// Whether a delete can work on this frame's rows (`help` offers it).
     static func isOffered(in frame: any Frame) -> Bool {
         let collection = (frame as? ListFrame)?.collection ?? (frame as? RecordFrame)?.collection
-        return collection.map { $0.isDeletable && $0.readOnlyReason == nil } ?? false
+        return collection.map { (try? checkDeletable($0)) != nil } ?? false
     }
 
     static func checkDeletable(_ collection: CollectionSchema) throws {

@@ -22,10 +22,7 @@ struct DeleteRowCommand: OneArgumentCommand {
         let record = row.current
         let title = RowTitle.of(row.shown ?? record, in: collection)
         let changedSinceShown = CommandError.writes(.rowChangedBeforeDelete(number: row.number, title: title))
-        // A page holds previews (`ListPreview`): compare the shown row with the current one's preview.
-        if let shown = row.shown, !ListFrame.sameRow(shown, ListPreview.of(record, in: collection)) {
-            throw changedSinceShown
-        }
+        if row.changedSinceShown { throw changedSinceShown }
         try Deletion.checkNothingBlocks(deleting: record.id, titled: title, in: collection, store: session.store)
         if session.mode == .interactive && !confirmed {
             return try Deletion.ask(record.id, in: collection, session: session, then: self) {

@@ -13,7 +13,9 @@ extension ListFrame {
                 throw CommandError.rows(.deletedSinceShown(number: number, title: RowTitle.of(shown, in: collection),
                                                            scoped: collection.scope != nil || !collection.filters.isEmpty))
             }
-            return NumberedRow(number: number, shown: shown, current: current)
+            // A page holds previews (`ListPreview`): the shown row is compared with the current one's preview.
+            return NumberedRow(number: number, shown: shown, current: current,
+                               changedSinceShown: !Self.sameRow(shown, ListPreview.of(current, in: collection)))
         }
         if shownPage != nil && changedElsewhereSinceShown {
             // Not a row shown, and the list changed since: "row N now" would
@@ -36,7 +38,7 @@ extension ListFrame {
             markStale()
             throw CommandError.rows(.gone(number: number))
         }
-        return NumberedRow(number: number, shown: nil, current: record)
+        return NumberedRow(number: number, shown: nil, current: record, changedSinceShown: false)
     }
 
     /// The row `open` names, and a line to print first when it is not as
@@ -46,9 +48,7 @@ extension ListFrame {
     func recordToOpen(_ target: String, in store: any StoreReader) throws -> (Record, String) {
         if Int(target) != nil {
             let row = try numberedRow(target, in: store)
-            guard let shown = row.shown, !Self.sameRow(shown, ListPreview.of(row.current, in: collection)) else {
-                return (row.current, "")
-            }
+            guard let shown = row.shown, row.changedSinceShown else { return (row.current, "") }
             // Another title may be another row that took its id: open only
             // the row as shown. Other values changed: open it as it is now,
             // saying so (its save is checked against what it shows).
@@ -118,4 +118,6 @@ struct NumberedRow {
     let number: Int
     let shown: Record?
     let current: Record
+    /// Its values now differ from the ones shown (false when not shown).
+    let changedSinceShown: Bool
 }
