@@ -131,4 +131,18 @@ import Testing
         #expect(h.run("delete 2").error == nil)
         #expect(try names(h) == ["Gort statue", "Hoverboard", "木彫りの熊", "Lucky cat 🐱"])
     }
+
+    /// Found by the final trial: after `delete 2` and `undo`, `open 2`
+    /// opened the row that had moved up into 2, not the row put back, which
+    /// the list on screen still showed as 2.
+    @Test func anUndoneDeletePutsTheRowBackUnderItsNumber() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show")
+        #expect(h.output("delete 2") == "deleted Rusty spork\n")
+        #expect(h.output("open 2").hasPrefix("items › Hoverboard\n"), "an own delete moves the rows after it up")
+        h.run("back", "undo")
+        #expect(h.output("open 2").hasPrefix("items › Rusty spork\n"), "and its undo puts them back")
+        h.run("back")
+        #expect(h.output("open 3").hasPrefix("items › Hoverboard\n"))
+    }
 }

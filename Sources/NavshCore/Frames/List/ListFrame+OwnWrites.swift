@@ -24,12 +24,14 @@ extension ListFrame {
             // This session's own write: the row shown takes it, as after a save.
             let key = collection.identity(of: id, after: before)
             if let fresh = try? store.record(of: collection, id: key) { patch(fresh, was: id) } else { invalidate() }
-        case .deleted(_, _, let cascade) where cascade.contains(where: { $0.collection == collection.name }):
-            // References it put back are this session's writes too.
-            invalidate()
-            for effect in cascade where effect.collection == collection.name && effect.action != .deleted {
-                patch(effect.record)
-            }
+        case .deleted(let deleted, let record, let cascade)
+            where deleted.name == collection.name || cascade.contains(where: { $0.collection == collection.name }):
+            // The rows it put back return under the numbers they were shown
+            // with; references it put back are this session's writes too.
+            let mine = cascade.filter { $0.collection == collection.name }
+            putBack((deleted.name == collection.name ? [record.id] : [])
+                + mine.filter { $0.action == .deleted }.map(\.record.id))
+            for effect in mine where effect.action != .deleted { patch(effect.record) }
         default:
             if collection.name == change.collection.name { invalidate() }
         }

@@ -43,6 +43,9 @@ final class ListFrame: Frame {
     /// The row whose record frame was just left at the prompt (save, cancel,
     /// back): marked `>` the next time the list is shown, once.
     var returnedFrom: RecordID?
+    /// Rows this session's deletes took from the page shown, with where they
+    /// stood (`forget`), until the next show.
+    var forgotten: [RecordID: (index: Int, row: Record)] = [:]
     /// What the prompt last reported of the rows shown (`shownRowsChanged`),
     /// so each change elsewhere is reported once; cleared when shown.
     var reported: (values: [RecordID: Record], gone: Set<RecordID>) = ([:], [])
@@ -69,10 +72,23 @@ final class ListFrame: Frame {
     }
 
     /// This session deleted these rows: they leave the rows shown, and the
-    /// numbers after them move up.
+    /// numbers after them move up. Where each stood is kept, so an `undo`
+    /// puts it back under the number it was shown with.
     func forget(_ ids: Set<RecordID>) {
         invalidate()
+        guard let rows = shownPage?.rows else { return }
+        for (index, row) in rows.enumerated() where ids.contains(row.id) { forgotten[row.id] = (index, row) }
         shownPage?.rows.removeAll { ids.contains($0.id) }
+    }
+
+    /// `undo` put these rows back: those this session's delete took from the
+    /// rows shown return to their places, and the numbers after them with them.
+    func putBack(_ ids: [RecordID]) {
+        invalidate()
+        let back = ids.compactMap { id in forgotten.removeValue(forKey: id) }.sorted { $0.index < $1.index }
+        guard var page = shownPage else { return }
+        for (index, row) in back { page.rows.insert(row, at: min(index, page.rows.count)) }
+        shownPage = page
     }
 
     /// Another connection committed: read again, keeping what was shown.
@@ -88,6 +104,7 @@ final class ListFrame: Frame {
             shownPage = page
             changedElsewhereSinceShown = false
             reported = ([:], [])
+            forgotten = [:]
         }
         guard changedElsewhereSinceShown, let before = shownPage else { return nil }
         return Dictionary(before.rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
