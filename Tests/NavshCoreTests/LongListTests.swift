@@ -86,6 +86,14 @@ import Testing
         #expect(h.output("show").contains("rows 1–20 of 10,050 · page 1 of 503"))
     }
 
+    /// Found by the final trial: a find of 2 rows in a long table said
+    /// "(many)" with both rows on screen. A page that is not full is the last.
+    @Test func aShortFilteredListOfALongTableIsCounted() throws {
+        let (h, store) = try SessionHarness.counting(Fixtures.numbered(10_050))
+        #expect(h.output("find Row 1005").hasPrefix("things (2) · find \"Row 1005\"\n"))
+        #expect(store.fullCounts == 0)
+    }
+
     @Test func readingTheLastPageTellsTheCount() throws {
         let (h, store) = try SessionHarness.counting(Fixtures.numbered(10_050))
         #expect(h.output("page 503").contains("rows 10,041–10,050 of 10,050 · page 503 of 503"))

@@ -125,3 +125,14 @@ import Testing
         #expect(script.output("back") == "")
     }
 }
+
+/// Found by the final trial: a table whose name holds an escape sequence
+/// was listed escaped, but `open` refused the name as listed.
+@Suite struct EscapedNameTests {
+    @Test func aCollectionIsOpenedByItsNameAsListed() throws {
+        let h = try SessionHarness("CREATE TABLE plain (id INTEGER PRIMARY KEY, name TEXT);"
+            + "CREATE TABLE \"evil\u{1B}[31mtable\" (id INTEGER PRIMARY KEY, name TEXT);")
+        #expect(h.output("show").contains("evil\\x1B[31mtable"))
+        #expect(h.output("open 'evil\\x1B[31mtable'").hasPrefix("evil\\x1B[31mtable (0)\n"))
+    }
+}

@@ -21,7 +21,9 @@ struct OpenCollectionCommand: OpenCommand {
         }
         if let match = collections.first(where: { $0.name == target })
             ?? collections.first(where: { $0.name.lowercased() == target.lowercased() })
-            ?? collections.first(where: { $0.title?.lowercased() == target.lowercased() }) {
+            ?? collections.first(where: { $0.title?.lowercased() == target.lowercased() })
+            // As listed: a name holding control characters is shown escaped, and can be typed so.
+            ?? collections.first(where: { TextLayout.printable($0.name) == target }) {
             return match
         }
         throw CommandError.rows(.noCollectionNamed(target, names: collections.map(\.name)))

@@ -63,6 +63,11 @@ extension ListFrame {
             pageIndex = min(pageIndex, Self.pageCount(exact, size) - 1)
             page = try self.page(size: size, in: store)
         }
+        if total == nil, page.rows.count < size, !page.rows.isEmpty || pageIndex == 0 {
+            // A page that is not full is the last: the count is known (a find of 2 rows is "(2)").
+            total = page.index * size + page.rows.count
+            cachedCount = total
+        }
         let before = didShow(page)
         let first = page.index * size
         let table = ListTable(page.rows, in: collection,
