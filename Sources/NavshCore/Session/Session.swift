@@ -227,7 +227,8 @@ public final class Session {
         } catch let conflict as ConflictReport {
             return Response(output: conflict.table, error: conflict.error)
         } catch let error as StoreError {
-            return .failure(.store(error, at: top.crumb))
+            let shown = (top as? RecordFrame)?.collection ?? (top as? ListFrame)?.collection
+            return .failure(.store(error.naming(fieldsOf: shown), at: top.crumb))
         } catch {
             return .failure(CommandError(unexpected: error))
         }

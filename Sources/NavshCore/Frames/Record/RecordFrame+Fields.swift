@@ -14,7 +14,7 @@ extension RecordFrame {
         }
         guard let field = collection.field(named: name) else { throw unknownField(name) }
         if field.isReadOnly {
-            throw CommandError.fields(.readOnly(field.name, editable: editableNames))
+            throw CommandError.fields(.readOnly(field.shownName, editable: editableNames))
         }
         return field
     }

@@ -71,7 +71,7 @@ extension RecordFrame {
         for field in collection.fields where field.isRequired {
             let value = buffer.value(of: field.name)
             if value.isNull || value == .text("") {
-                throw CommandError.fields(.required(field.name))
+                throw CommandError.fields(.required(field.shownName))
             }
         }
     }
