@@ -29,8 +29,7 @@ struct SetCommand: Command {
         let form = field.kind == .datetime ? Self.dateTimeForm(of: field, in: frame.collection, session.store) : .standard
         let stored = try RecordFrame.referenceValue(value, for: field, in: session.store, thisYear: now.year)
             ?? ValueParser.parse(value, for: field, thisYear: now.year, now: now, dateTimeForm: form)
-        frame.buffer.set(field.name, to: stored)
-        return Response()
+        return frame.assign(stored, to: field)
     }
 
     /// How the column writes datetimes now, so a new value reads like the

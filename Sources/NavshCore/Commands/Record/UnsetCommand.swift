@@ -9,7 +9,6 @@ struct UnsetCommand: FieldEditingCommand {
         if field.isNotNull {
             throw CommandError.fields(.cannotBeNull(field.shownName))
         }
-        frame.buffer.set(field.name, to: .null)
-        return Response()
+        return frame.assign(.null, to: field)
     }
 }

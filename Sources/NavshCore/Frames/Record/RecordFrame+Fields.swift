@@ -19,6 +19,17 @@ extension RecordFrame {
         return field
     }
 
+    /// Puts `value` in the buffer for `field`; a value the field already
+    /// holds changes nothing, and the answer says so in one line (a script's
+    /// `--quiet` drops it).
+    func assign(_ value: Value, to field: Field) -> Response {
+        if buffer.value(of: field.name) == value {
+            return Response(output: "\(field.shownName) already holds \(ValueText.bounded(value)); nothing changed\n")
+        }
+        buffer.set(field.name, to: value)
+        return Response()
+    }
+
     func unknownField(_ name: String) -> CommandError {
         .fields(.unknownField(name, editable: editableNames,
                               nearest: Nearest.name(to: name, among: collection.fields.map(\.name))))
