@@ -28,12 +28,12 @@ def test_tab_on_a_reference_completes_the_referenced_titles():
         p.send("/\t\r")
         p.expect("music › albums › Big Ones*> ")
         out = p.line("changes", "music › albums › Big Ones*> ")
-        assert "ArtistId: 3 (Aerosmith) → 1 (AC/DC)" in out, out
+        assert "ArtistId: Aerosmith → AC/DC" in out, out
         # A title with spaces and accents completes whole too.
         p.send("set ArtistId antô\t\r")
         p.expect("music › albums › Big Ones*> ")
         out = p.line("changes", "music › albums › Big Ones*> ")
-        assert "ArtistId: 3 (Aerosmith) → 4 (Antônio Carlos Jobim)" in out, out
+        assert "ArtistId: Aerosmith → Antônio Carlos Jobim" in out, out
         p.line("save", "saved Big Ones")
         p.expect("music › albums> ")
         assert fetch_one(path, "SELECT ArtistId FROM albums WHERE AlbumId = 5") == (4,)

@@ -56,7 +56,7 @@ public final class Session {
 
     /// The writes this session made, one line each (`update items › Gort
     /// statue: value 120 → 150`), for a dry run's report.
-    public var changesMade: [String] { writer.journal.map { TextLayout.printable($0.summary) } }
+    public var changesMade: [String] { writer.reported.map { TextLayout.printable($0) } }
 
     // MARK: State for callers
 
