@@ -64,10 +64,10 @@ struct SetCommand: Command {
         return Completion(word: lastWord, candidates: Completion.matching(["false", "true"], lastWord))
     }
 
-    /// Titles of the referenced collection's rows that start with `typed`,
+    /// Titles of the referenced collection's rows that hold `typed`,
     /// bounded like `open TITLE`'s (a referenced table may hold a million rows).
     private static func referenceTitles(_ reference: Reference, typed: String, in session: Session) -> Completion {
         guard let target = session.store.collection(referencedBy: reference) else { return .none }
-        return Completion.titles(of: target, startingWith: typed, in: session.store, within: .completion)
+        return Completion.titles(of: target, matching: typed, in: session.store, within: .completion)
     }
 }
