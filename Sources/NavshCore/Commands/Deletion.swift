@@ -9,7 +9,7 @@ enum Deletion {
     }
 
     static func checkDeletable(_ collection: CollectionSchema) throws {
-        if let reason = collection.readOnlyReason { throw CommandError.fields(.collectionReadOnly(reason: reason)) }
+        if let reason = collection.unwritableReason { throw CommandError.fields(.collectionReadOnly(reason: reason)) }
         if !collection.isDeletable {
             throw CommandError.writes(.notDeletable(collection: collection.name))
         }

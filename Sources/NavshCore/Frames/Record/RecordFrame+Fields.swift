@@ -9,7 +9,7 @@ extension RecordFrame {
     /// The field a command names, if the user may change it here; otherwise
     /// an error listing the fields they can set.
     func editableField(_ name: String) throws -> Field {
-        if let reason = collection.readOnlyReason {
+        if let reason = collection.unwritableReason {
             throw CommandError.fields(.collectionReadOnly(reason: reason))
         }
         guard let field = collection.field(named: name) else { throw unknownField(name) }
