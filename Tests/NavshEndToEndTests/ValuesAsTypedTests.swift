@@ -126,3 +126,36 @@ import Testing
         #expect(check.stderr.contains("From, To: refused by a CHECK constraint (from_year <= to_year)"))
     }
 }
+
+/// Cascade and blocking messages name tables and fields as the screens do
+/// (a spec's titles and labels), not by their SQL names (issue 14).
+@Suite struct CascadeWordingTests {
+    let navsh = NavshBinary()
+    static let sql = """
+        CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE cars (id INTEGER PRIMARY KEY, model TEXT, owner_id INTEGER REFERENCES owners(id) ON DELETE CASCADE);
+        CREATE TABLE tickets (id INTEGER PRIMARY KEY, what TEXT, car_id INTEGER REFERENCES cars(id));
+        INSERT INTO owners (name) VALUES ('Ann'), ('Bob');
+        INSERT INTO cars (model, owner_id) VALUES ('Ford', 1), ('Fiat', 1), ('Audi', 2);
+        INSERT INTO tickets (what, car_id) VALUES ('Parking', 3);
+        """
+    static let spec = """
+        collections:
+          owners: { title: Owners }
+          cars: { title: Vehicles, fields: { owner_id: { label: Owner } } }
+          tickets: { title: Fines, fields: { car_id: { label: Vehicle } } }
+        """
+
+    @Test func cascadesAndBlockersReadAsTheScreensDo() throws {
+        let db = try TemporaryDatabase(Self.sql)
+        let specPath = db.directory + "/app.yaml"
+        try Self.spec.write(toFile: specPath, atomically: true, encoding: .utf8)
+        let blocked = try navsh.run(["--spec", specPath, db.path, "-c", "open owners", "-c", "delete 2"])
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.contains("cannot delete Bob: 1 Fine refers to a row that goes with it (Fines.Vehicle)"),
+                "\(blocked.stderr)")
+        let deleted = try navsh.run(["--spec", specPath, db.path, "-c", "open owners", "-c", "delete 1"])
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(deleted.stdout.contains("deleted Ann and 2 Vehicles\n"), "\(deleted.stdout)")
+    }
+}

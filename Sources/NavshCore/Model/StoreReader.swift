@@ -109,6 +109,11 @@ extension StoreReader {
         collections.first { $0.name == name } ?? collections.first { $0.name.lowercased() == name.lowercased() }
     }
 
+    /// Each collection's name → the title its list shows (a spec's `title:`).
+    var collectionTitles: [String: String] {
+        Dictionary(collections.map { ($0.name, $0.displayTitle) }) { first, _ in first }
+    }
+
     /// The collection a reference names.
     public func collection(referencedBy reference: Reference) -> CollectionSchema? {
         collection(named: reference.collection)

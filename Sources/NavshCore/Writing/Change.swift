@@ -31,7 +31,7 @@ enum Change {
         case .inserted(let c, let record):
             return "insert \(c.name) › \(RowTitle.of(record, in: c))"
         case .deleted(let c, let record, let cascade):
-            return "delete \(c.name) › \(RowTitle.of(record, in: c))" + CascadeEffect.phrase(cascade)
+            return "delete \(c.name) › \(RowTitle.of(record, in: c))" + CascadeEffect.phrase(cascade, titles: store.collectionTitles)
         case .reordered(let c, let move):
             return "move \(c.name) › \(move.title): row \(move.from) → \(move.to)"
         }
