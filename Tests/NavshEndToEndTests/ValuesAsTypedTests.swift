@@ -55,6 +55,21 @@ import Testing
         #expect(try other.rows("SELECT at FROM events WHERE id = 2")[0]["at"] == "2023-01-01T10:00")
     }
 
+    @Test func whereComparesADatetimeInItsColumnsForm() throws {
+        let tees = """
+            CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT, at DATETIME);
+            INSERT INTO events (name, at) VALUES ('Launch', '2023-03-19T08:30'), ('Brunch', '2026-03-01T09:00');
+            """
+        let (result, _) = try run(tees, ["where at < 2026-03-01 10:00", "where at >= yesterday"])
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasSuffix("""
+            events (1) · at < "2026-03-01T10:00" · at >= "2026-02-28T00:00"
+                  name    at
+               1  Brunch  2026-03-01T09:00
+
+            """), "\(result.stdout)")
+    }
+
     static let prices = """
         CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT, price REAL, dollars INTEGER, weight REAL);
         INSERT INTO products (name, price, dollars, weight) VALUES ('Spork', 2.5, 3, 1.5);

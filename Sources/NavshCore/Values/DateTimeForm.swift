@@ -17,6 +17,14 @@ public struct DateTimeForm: Sendable, Equatable {
         self.hasSeconds = hasSeconds
     }
 
+    /// How `field`'s column writes datetimes now, so a value typed for it
+    /// (to store, or to compare with in `where`) reads like the rest; the
+    /// standard form when it holds none, cannot say, or is no datetime.
+    static func of(_ field: Field, in collection: CollectionSchema, _ store: any StoreReader) -> DateTimeForm {
+        guard field.kind == .datetime else { return .standard }
+        return ((try? store.sampleText(of: field.name, in: collection)) ?? nil).flatMap(DateTimeForm.init(of:)) ?? .standard
+    }
+
     /// The form of a stored value; nil when it is no ISO 8601 date and time
     /// (a bare date says nothing about how times are written).
     public init?(of stored: String) {

@@ -26,17 +26,10 @@ struct SetCommand: Command {
         let (frame, field) = try RecordFrame.editing(self.field, in: session)
         guard let value else { throw Self.missingValue(field) }
         let now = session.clock()
-        let form = field.kind == .datetime ? Self.dateTimeForm(of: field, in: frame.collection, session.store) : .standard
+        let form = DateTimeForm.of(field, in: frame.collection, session.store)
         let stored = try RecordFrame.referenceValue(value, for: field, in: session.store, thisYear: now.year)
             ?? ValueParser.parse(value, for: field, thisYear: now.year, now: now, dateTimeForm: form)
         return frame.assign(stored, to: field)
-    }
-
-    /// How the column writes datetimes now, so a new value reads like the
-    /// rest; the standard form when it holds none (or cannot say).
-    private static func dateTimeForm(of field: Field, in collection: CollectionSchema,
-                                     _ store: any StoreReader) -> DateTimeForm {
-        ((try? store.sampleText(of: field.name, in: collection)) ?? nil).flatMap(DateTimeForm.init(of:)) ?? .standard
     }
 
     /// `set FIELD` with no value: says what the field takes, offering only
