@@ -181,7 +181,7 @@ def test_edit_prefills_a_cjk_value_and_moves_over_it():
         p.expect("error: Value: 'lots' is not a whole number")
         p.expect("Value: ")
         p.interrupt()  # Ctrl-C cancels and keeps the old value
-        p.expect("value unchanged")
+        p.expect("Value unchanged")
         p.line("save", ITEMS)
         assert fetch_one(p.demo_path, "SELECT name, value FROM Items WHERE id = 5") == ("木彫り大の熊", 45)
 

@@ -7,7 +7,7 @@ import Testing
 /// worked. A `--quiet` script prints none of it.
 @Suite struct NothingChangedTests {
     let navsh = NavshBinary()
-    let commands = ["open 2", "revert", "revert value", "set value 2", "unset serial", "cancel"]
+    let commands = ["open 2", "revert", "revert value", "set value 2", "unset serial", "reload", "cancel"]
 
     @Test func eachCommandThatChangesNothingSaysSo() throws {
         let db = try TemporaryDatabase(Fixtures.items)
@@ -22,6 +22,7 @@ import Testing
             "nothing to revert: value has no unsaved edit",
             "value already holds 2; nothing changed",
             "serial already holds (null); nothing changed",
+            "nothing to reload: Rusty spork is as stored",
             "nothing to cancel",
         ])
     }

@@ -172,14 +172,16 @@ public final class Session {
     }
 
     private func finishEditUnsafe(_ edit: FieldEdit, with text: String?) -> Response {
+        // Named as the record shows it (its label).
+        let shown = (top as? RecordFrame)?.collection.field(named: edit.field)?.shownName ?? TextLayout.printable(edit.field)
         // An empty line keeps the value, NULL included: `set FIELD ""` says "empty".
         guard let text, !text.isEmpty else {
             let why = text != nil && edit.hadValue ? " (an empty line keeps the value)" : ""
-            return Response(output: "\(edit.field) unchanged\(why)\n")
+            return Response(output: "\(shown) unchanged\(why)\n")
         }
         // Enter on the value as it was is no edit: re-parsing its text could
         // change its type (5 → '5' in an untyped column).
-        if text == edit.initial { return Response(output: "\(edit.field) unchanged\n") }
+        if text == edit.initial { return Response(output: "\(shown) unchanged\n") }
         let response = run { try SetCommand(field: edit.field, value: text).run(in: self, confirmed: false) }
         guard response.error != nil else { return response }
         var retry = response
