@@ -41,6 +41,21 @@ import Testing
         }
     }
 
+    @Test func aSpecThatWouldAddATableSaysTheFileIsReadOnly() throws {
+        let db = try TemporaryDatabase(Self.sql)
+        try "collections:\n  extra:\n    create: true\n    fields:\n      name: {}\n"
+            .write(toFile: db.directory + "/app.yaml", atomically: true, encoding: .utf8)
+        chmod(db.directory + "/app.yaml", 0o644)
+        chmod(db.path, 0o444)
+        chmod(db.directory, 0o555)
+        defer { chmod(db.directory, 0o755) }
+        let result = try navsh.shell(Self.asSomeoneElse + "\"$NAVSH\" --spec \"$1\" \"$2\" -c show >&2", home: db.directory,
+                                     arguments: [db.directory + "/app.yaml", db.path])
+        #expect(result.status == 66)
+        #expect(result.stderr.hasSuffix("cannot open as a SQLite store: cannot be written: test.sqlite is open read-only "
+            + "(the file and its folder are read-only); nothing can be changed\n"), "\(result.stderr)")
+    }
+
     @Test func aWALFileInAReadOnlyFolderOpensImmutable() throws {
         let db = try TemporaryDatabase(Self.sql)
         try db.useWAL()
