@@ -34,4 +34,18 @@ import Testing
         #expect(result.stdout == "")
         #expect(result.stderr == "")
     }
+
+    @Test func aMoveToTheSameRowSaysSoAndWritesNothing() throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT, position INTEGER);
+            INSERT INTO things (name, position) VALUES ('First', 10), ('Second', 20);
+            """)
+        let specPath = db.directory + "/app.yaml"
+        try "collections:\n  things:\n    move: position\n".write(toFile: specPath, atomically: true, encoding: .utf8)
+        let result = try db.expectUnchanged("things") {
+            try navsh.run(["--spec", specPath, db.path, "-c", "move 2 2", "-c", "undo"])
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("nothing to move: Second is row 2 already\nnothing to undo\n"), "\(result.stdout)")
+    }
 }
