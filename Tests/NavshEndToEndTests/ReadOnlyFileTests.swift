@@ -29,10 +29,11 @@ import Testing
         let db = try TemporaryDatabase(Self.sql)
         chmod(db.directory, 0o777)
         chmod(db.path, 0o444)
-        let browse = try run(db, ["find spork", "open 1", "show"])
+        let browse = try run(db, ["find spork", "open 1", "show", "describe name"])
         #expect(browse.status == 0, "\(browse.output)")
         #expect(browse.output.hasPrefix("navsh: test.sqlite is open read-only (the file is read-only); nothing can be changed\n"))
         #expect(browse.output.contains("  name  Rusty spork"))
+        #expect(browse.output.contains("  read-only  test.sqlite is open read-only (the file is read-only); nothing can be changed\n"))
         for write in [["open 1", "set name X"], ["new"], ["delete 1"]] {
             let refused = try db.expectUnchanged("items") { try run(db, write) }
             #expect(refused.status == 1)

@@ -53,6 +53,14 @@ import Testing
         let (second, other) = try run(tees, ["open 2", "set at 2023-01-01 10:00:00", "save"])
         #expect(second.status == 0)
         #expect(try other.rows("SELECT at FROM events WHERE id = 2")[0]["at"] == "2023-01-01T10:00")
+
+        let dates = """
+            CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT, at DATETIME);
+            INSERT INTO events (name, at) VALUES ('Launch', '2023-03-19'), ('Party', NULL);
+            """
+        let (third, bare) = try run(dates, ["open 2", "set at tomorrow", "save"])
+        #expect(third.status == 0)
+        #expect(try bare.rows("SELECT at FROM events WHERE id = 2")[0]["at"] == "2026-03-02")
     }
 
     @Test func whereComparesADatetimeInItsColumnsForm() throws {

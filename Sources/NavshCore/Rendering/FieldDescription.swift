@@ -52,7 +52,7 @@ enum FieldDescription {
     }
 
     private static func readOnlyReason(_ field: Field, in collection: CollectionSchema) -> String? {
-        if let reason = collection.readOnlyReason { return TextLayout.printable(reason) }
+        if let reason = collection.unwritableReason { return TextLayout.printable(reason) }
         guard field.isReadOnly else { return nil }
         if field.isGenerated { return "computed by the store (a generated column)" }
         if field.primaryKeyPosition != nil { return "the row's key, assigned when saved" }

@@ -9,6 +9,9 @@ public struct DateTimeForm: Sendable, Equatable {
     public var separator: Character
     /// Whether the time carries seconds (`10:00:00`, not `10:00`).
     public var hasSeconds: Bool
+    /// The column holds bare dates: a date typed alone stays one (a time
+    /// typed with it is kept, in the standard form).
+    public var datesOnly = false
 
     public static let standard = DateTimeForm(separator: " ", hasSeconds: true)
 
@@ -25,9 +28,13 @@ public struct DateTimeForm: Sendable, Equatable {
         return ((try? store.sampleText(of: field.name, in: collection)) ?? nil).flatMap(DateTimeForm.init(of:)) ?? .standard
     }
 
-    /// The form of a stored value; nil when it is no ISO 8601 date and time
-    /// (a bare date says nothing about how times are written).
+    /// The form of a stored value; nil when it is no ISO 8601 date or date and time.
     public init?(of stored: String) {
+        if DateText.isDate(stored) {
+            self = .standard
+            datesOnly = true
+            return
+        }
         guard stored.count > 10, DateText.isDateTime(stored) else { return nil }
         let chars = Array(stored)
         separator = chars[10]
@@ -41,6 +48,7 @@ public struct DateTimeForm: Sendable, Equatable {
     /// change the time.
     func write(_ text: String) -> String {
         let date = String(text.prefix(10))
+        if datesOnly && text.count == 10 { return date }
         var rest = Substring(text.dropFirst(11))
         var zone = ""
         if rest.hasSuffix("Z") {
