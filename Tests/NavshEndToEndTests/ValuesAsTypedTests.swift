@@ -63,6 +63,17 @@ import Testing
         #expect(try bare.rows("SELECT at FROM events WHERE id = 2")[0]["at"] == "2026-03-02")
     }
 
+    @Test func aDraftsNowIsWrittenInItsColumnsForm() throws {
+        let tees = """
+            CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT, at DATETIME);
+            INSERT INTO events (name, at) VALUES ('Launch', '2023-03-19T08:30');
+            """
+        let spec = "collections:\n  events:\n    fields:\n      at: { type: datetime, default: now }\n"
+        let (result, db) = try run(tees, spec: spec, ["new", "set name Brunch", "save"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try db.rows("SELECT at FROM events WHERE name = 'Brunch'")[0]["at"] == "2026-03-01T10:20:30")
+    }
+
     @Test func whereComparesADatetimeInItsColumnsForm() throws {
         let tees = """
             CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT, at DATETIME);
