@@ -38,7 +38,7 @@ import Testing
     @Test func aMoveToTheSameRowSaysSoAndWritesNothing() throws {
         let db = try TemporaryDatabase("""
             CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT, position INTEGER);
-            INSERT INTO things (name, position) VALUES ('First', 10), ('Second', 20);
+            INSERT INTO things (name, position) VALUES ('First', 1), ('Second', 2);
             """)
         let specPath = db.directory + "/app.yaml"
         try "collections:\n  things:\n    move: position\n".write(toFile: specPath, atomically: true, encoding: .utf8)

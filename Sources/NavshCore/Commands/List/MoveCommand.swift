@@ -54,8 +54,11 @@ struct MoveCommand: Command {
         let moved = ids.remove(at: index)
         ids.insert(moved, at: to - 1)
         let title = RowTitle.of(row.current, in: list.collection)
-        // The same order: nothing to write (or to undo later).
-        if ids == before { return Response(output: "nothing to move: \(title) is row \(to) already\n") }
+        // The same order, already numbered 1, 2, 3…: nothing to write (or to
+        // undo later). With gaps or huge numbers, `move 1 1` renumbers them.
+        if ids == before, order.enumerated().allSatisfy({ $0.element.value == .integer(Int64($0.offset + 1)) }) {
+            return Response(output: "nothing to move: \(title) is row \(to) already\n")
+        }
         try session.writer.reorder(list.collection, Reorder(field: field, title: title, from: from, to: to,
                                                             before: order, after: ids))
         list.renumberShown(pageSize: session.viewport().pageSize, in: store)
