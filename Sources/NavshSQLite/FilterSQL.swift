@@ -10,11 +10,11 @@ extension SQLiteStore {
             let columns = collection.fields.filter { $0.kind == .text || $0.kind == .any || $0.kind == .date
                 || $0.kind == .datetime }
             guard !columns.isEmpty else { return ("0", []) }
-            let pattern = likePattern(containing: text)
-            let tests = columns.map { "\($0.name.sqlIdentifier) LIKE ? ESCAPE '\\'" }
-            return ("(" + tests.joined(separator: " OR ") + ")", Array(repeating: pattern, count: columns.count))
+            let tests = columns.map { CaseFoldedMatch.sql($0.name.sqlIdentifier, .contains, text) }
+            return ("(" + tests.map(\.sql).joined(separator: " OR ") + ")", tests.map(\.argument))
         case .contains(let field, let text):
-            return ("\(field.sqlIdentifier) LIKE ? ESCAPE '\\'", [likePattern(containing: text)])
+            let test = CaseFoldedMatch.sql(field.sqlIdentifier, .contains, text)
+            return (test.sql, [test.argument])
         case .isNull(let field):
             return ("\(field.sqlIdentifier) IS NULL", [])
         case .isNotNull(let field):
@@ -32,10 +32,4 @@ extension SQLiteStore {
         }
     }
 
-    /// `%text%` with LIKE's own wildcards escaped, so `50%` finds "50%".
-    static func likePattern(containing text: String) -> DatabaseValue {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-        return ("%" + escaped + "%").databaseValue
-    }
 }

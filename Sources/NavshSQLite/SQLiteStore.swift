@@ -49,7 +49,10 @@ public final class SQLiteStore: Store {
         // --atomic and --dry-run keep one transaction open across commands.
         configuration.allowsUnsafeTransactions = true
         let cancellation = self.cancellation
-        configuration.prepareDatabase { db in cancellation.install(on: db) }
+        configuration.prepareDatabase { db in
+            cancellation.install(on: db)
+            CaseFoldedMatch.install(on: db)
+        }
         displayName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)
