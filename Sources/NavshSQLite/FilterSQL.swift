@@ -1,7 +1,7 @@
 import GRDB
 import NavshCore
 
-/// `find` and `where` as SQL: names quoted, values bound.
+/// `find`, `where` and `sort` as SQL: names quoted, values bound.
 extension SQLiteStore {
     static func sql(for filter: RowFilter, in collection: CollectionSchema) -> (String, [DatabaseValue]) {
         switch filter {
@@ -15,6 +15,10 @@ extension SQLiteStore {
         case .contains(let field, let text):
             let test = CaseFoldedMatch.sql(field.sqlIdentifier, .contains, text)
             return (test.sql, [test.argument])
+        case .titleContains(let field, let target, let text):
+            let test = CaseFoldedMatch.sql(target.title.sqlIdentifier, .contains, text)
+            return ("\(field.sqlIdentifier) IN (SELECT \(target.key.sqlIdentifier) FROM \(target.collection.sqlIdentifier)"
+                    + " WHERE \(test.sql))", [test.argument])
         case .isNull(let field):
             return ("\(field.sqlIdentifier) IS NULL", [])
         case .isNotNull(let field):
@@ -32,4 +36,14 @@ extension SQLiteStore {
         }
     }
 
+
+    /// A sort term: the field, or for a reference sorted by title the
+    /// referenced row's title, read by a subquery on its key. The referenced
+    /// table gets an alias, so a table referring to itself (an employee's
+    /// manager) still names the outer row by its table.
+    static func orderSQL(_ field: String, by title: ReferencedTitle?, in key: TableKey) -> String {
+        guard let title else { return field.sqlIdentifier }
+        return "(SELECT navsh_t.\(title.title.sqlIdentifier) FROM \(title.collection.sqlIdentifier) AS navsh_t"
+            + " WHERE navsh_t.\(title.key.sqlIdentifier) = \(key.quotedTable).\(field.sqlIdentifier))"
+    }
 }

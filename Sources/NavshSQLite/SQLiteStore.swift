@@ -191,7 +191,7 @@ public final class SQLiteStore: Store {
         }
         var keyDescending = collection.newRowsOnTop
         if let order = collection.order, let field = collection.field(named: order.field) {
-            terms.append(OrderTerm(sql: field.name.sqlIdentifier, descending: order.descending))
+            terms.append(OrderTerm(sql: Self.orderSQL(field.name, by: order.byTitle, in: key), descending: order.descending))
             keyDescending = order.descending
         }
         return terms + key.terms.map { OrderTerm(sql: $0, descending: keyDescending, nullable: false) }
