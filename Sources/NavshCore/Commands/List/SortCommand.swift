@@ -40,6 +40,7 @@ struct SortCommand: Command {
             order = list.ownCollection(in: session.store)?.order
         }
         list.collection.order = order
+        list.collection.sortedColumn = field == nil ? nil : order?.field
         list.pageIndex = 0
         list.invalidate()
         return Response(output: try session.show(list))
