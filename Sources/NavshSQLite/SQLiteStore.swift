@@ -23,6 +23,9 @@ public final class SQLiteStore: Store {
     var inBatch = false
     /// SQLite's `PRAGMA schema_version` when the collections were read.
     var schemaVersion = 0
+    /// Set when the file opened read-only or immutable (`ReadOnlyOpen`):
+    /// how, and that every write is refused.
+    public private(set) var readOnlyNote: String?
 
     /// Asked while a statement runs; returning true stops it (the command
     /// fails with "interrupted" and nothing is written). The prompt wires it
@@ -55,7 +58,8 @@ public final class SQLiteStore: Store {
         }
         displayName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         do {
-            database = try DatabaseQueue(path: path, configuration: configuration)
+            (database, readOnlyNote) = exists ? try ReadOnlyOpen.open(path: path, configuration: configuration)
+                : (try DatabaseQueue(path: path, configuration: configuration), nil)
             if !exists {
                 try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
             }
@@ -71,7 +75,11 @@ public final class SQLiteStore: Store {
         let read = try SchemaReader.read(db)
         schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
         keys = Dictionary(read.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
-        tables = read.map(\.collection)
+        tables = read.map { table in
+            var collection = table.collection
+            collection.writeRefusal = readOnlyNote
+            return collection
+        }
     }
 
     /// Runs SQL as given (schemas for tests and fuzzing); navsh itself never

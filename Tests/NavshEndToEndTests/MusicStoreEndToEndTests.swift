@@ -103,7 +103,7 @@ import Testing
     @Test func badWhereClausesAreOneLineErrorsThatStopTheScript() throws {
         let db = try Self.store()
         for (clause, message) in [
-            ("Milliseconds > abc", "Milliseconds: 'abc' is not a whole number"),
+            ("Milliseconds > abc", "Length (ms): 'abc' is not a whole number"),
             ("Nope = 1", "where: no field 'Nope' in tracks"),
         ] {
             let result = try run(db, ["open tracks", "where \(clause)", "show"])
@@ -171,7 +171,7 @@ import Testing
         let refused = try db.expectUnchanged("tracks") { try run(db, ["open tracks", "delete #7"]) }
         #expect(refused.status == 1)
         #expect(refused.stderr == """
-            -c:2: error: music › Tracks: cannot delete Silver Shadows: 1 invoice_line refers to it (invoice_lines.TrackId); \
+            -c:2: error: music › Tracks: cannot delete Silver Shadows: 1 Invoice line refers to it (Invoice lines.Track); \
             nothing was deleted
 
             """)
@@ -265,7 +265,7 @@ import Testing
         #expect(result.status == 3, "input ended with unsaved edits: \(result.stderr)")
         #expect(result.stdout.hasSuffix("""
             music › Tracks › Blue in Green:
-              UnitPrice: 0.99 → 1.29
+              Price: 0.99 → 1.29
             music › Tracks › Blue in Green › Kind of Blue:
               Year: 1959 → 1960
 

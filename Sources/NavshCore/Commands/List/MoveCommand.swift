@@ -23,6 +23,7 @@ struct MoveCommand: Command {
         guard let field = list.collection.manualOrder else {
             throw CommandError.rows(.noManualOrder(collection: list.collection.name))
         }
+        if let reason = list.collection.unwritableReason { throw CommandError.fields(.collectionReadOnly(reason: reason)) }
         if let sorted = list.sortedBy(in: store) {
             // The order field is rewritten along the rows as listed: by another order, that would scramble it.
             throw CommandError.rows(.moveInSortedList(sortedBy: sorted.field))

@@ -9,12 +9,12 @@ struct NewCommand: PlainCommand {
     init() {}
 
     static func isOffered(in frame: any Frame) -> Bool {
-        (frame as? ListFrame)?.collection.readOnlyReason == nil
+        (frame as? ListFrame)?.collection.unwritableReason == nil
     }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
-        if let reason = list.collection.readOnlyReason {
+        if let reason = list.collection.unwritableReason {
             throw CommandError.fields(.collectionReadOnly(reason: reason))
         }
         var defaults = try specDefaults(for: list, in: session)
