@@ -215,6 +215,7 @@ struct Navsh: ParsableCommand {
             store.isCancelled = { Terminal.interruptPending }
             let session = Session(store: store, mode: .interactive, viewport: Self.terminalViewport)
             session.clock = Self.clock(environment)
+            ProgressLine.attach(to: session)
             guard let editor = EditLineReader() else {
                 StandardStreams.err("navsh: cannot start the line editor\n")
                 throw ExitCode(ExitStatus.cannotOpen)
@@ -233,6 +234,7 @@ struct Navsh: ParsableCommand {
         let columns = Terminal.size(of: 1)?.columns ?? 80
         let session = Session(store: store, mode: .script, viewport: { Viewport(columns: columns, rows: nil) })
         session.clock = Self.clock(environment)
+        ProgressLine.attach(to: session)
         // A dry run changes nothing: no file is written either (export).
         session.writesFiles = !dryRun
         let status: Int32

@@ -38,6 +38,10 @@ public final class Session {
     /// False in a dry run, which must change nothing: commands that write
     /// files (`export`) refuse.
     public var writesFiles = true
+    /// A long command's progress (`import`): what it is doing, how far, of
+    /// how many; a call with `done == total` ends it. The runner shows it
+    /// on a terminal when the command takes more than a second.
+    public var showProgress: (_ what: String, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
     /// Frames shown while the current line runs, when `framesAsData`.
     var framesShown: [ShownFrame] = []
 
