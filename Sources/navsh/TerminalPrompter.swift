@@ -1,3 +1,4 @@
+import Foundation
 import NavshCore
 import NavshLineInput
 
@@ -34,6 +35,10 @@ struct TerminalPrompter: Prompter {
     }
 
     func edit(_ edit: FieldEdit) -> FieldInput {
+        if edit.external {
+            return .typed(ExternalEditor.edit(edit.initial, field: edit.field,
+                                              environment: ProcessInfo.processInfo.environment))
+        }
         // libedit cannot grey out text inside the line, so the placeholder is a hint above it.
         if edit.initial.isEmpty, let placeholder = edit.placeholder {
             StandardStreams.out(style.hint("e.g. " + placeholder) + "\n")

@@ -42,6 +42,11 @@ public struct FieldEdit: Equatable, Sendable {
     public let hadValue: Bool
     /// A hint for an empty field ("Car Make").
     public var placeholder: String? = nil
+    /// Edit in the user's editor (`$VISUAL`, `$EDITOR`) on a file, not on
+    /// the line: the value has several lines or is too wide for one, or
+    /// `edit FIELD --editor` asked. The text saved comes back like a typed
+    /// line; an editor that fails or leaves the file as it was gives nil.
+    public var external = false
 }
 
 /// What a session needs to know about the screen, asked at every render so

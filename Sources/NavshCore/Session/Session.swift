@@ -189,6 +189,7 @@ public final class Session {
         var retry = response
         retry.edit = FieldEdit(field: edit.field, prompt: edit.prompt, initial: text, hadValue: edit.hadValue,
                                placeholder: edit.placeholder)
+        retry.edit?.external = edit.external || EditCommand.needsEditor(text, width: viewport().columns)
         return retry
     }
 

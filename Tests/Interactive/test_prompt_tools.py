@@ -1,0 +1,93 @@
+"""The prompt's tools (issue 11): $EDITOR for `edit`, the pager, the
+startup file. Each replaces the real program by a tiny script that records
+what it was given, so a test sees exactly what navsh handed over."""
+import os
+import shutil
+import stat
+import tempfile
+
+from pty_prompt import ITEMS, Prompt, fetch_one
+
+GORT = "Items › Gort statue> "
+
+
+class FakeEditor:
+    """A script standing in for $EDITOR. Call N (from 1) copies the file it
+    got to seen.N, records its mode and path, then exits with exit.N if
+    present, else writes write.N over the file if present (else leaves it)."""
+
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="navsh-editor-")
+        self.path = os.path.join(self.dir, "editor.sh")
+        with open(self.path, "w") as script:
+            script.write(f"""#!/bin/sh
+d='{self.dir}'
+n=$(( $(cat "$d/count" 2>/dev/null || echo 0) + 1 )); echo $n > "$d/count"
+cp "$1" "$d/seen.$n"; stat -c %a "$1" > "$d/mode.$n"; echo "$1" > "$d/path.$n"
+[ -f "$d/exit.$n" ] && exit $(cat "$d/exit.$n")
+[ -f "$d/write.$n" ] && cat "$d/write.$n" > "$1"
+exit 0
+""")
+        os.chmod(self.path, stat.S_IRWXU)
+
+    def will(self, call, write=None, exit=None):
+        if write is not None:
+            with open(os.path.join(self.dir, f"write.{call}"), "w") as f:
+                f.write(write)
+        if exit is not None:
+            with open(os.path.join(self.dir, f"exit.{call}"), "w") as f:
+                f.write(str(exit))
+
+    def read(self, name):
+        with open(os.path.join(self.dir, name)) as f:
+            return f.read()
+
+    @property
+    def calls(self):
+        try:
+            return int(self.read("count"))
+        except FileNotFoundError:
+            return 0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def test_edit_in_editor_takes_the_saved_text_through_the_same_checks():
+    with FakeEditor() as editor, Prompt(env={"EDITOR": editor.path, "VISUAL": ""}) as p:
+        p.expect(ITEMS)
+        p.line("open 1", GORT)
+        editor.will(1, write="Gort\nstatue, two lines\n")
+        p.line("edit name --editor", "Items › Gort\\nstatue, two lines*> ")
+        assert editor.read("seen.1") == "Gort statue\n", editor.read("seen.1")
+        assert editor.read("mode.1").strip() == "600"
+        assert not os.path.exists(editor.read("path.1").strip()), "the temporary file was left behind"
+        p.line("save", "saved Gort")
+        assert fetch_one(p.demo_path, "SELECT name FROM Items WHERE id = 1")[0] == "Gort\nstatue, two lines"
+        # A value of several lines goes to the editor without --editor; left as it was, nothing changes.
+        p.line("open 1", "> ")
+        p.line("edit name", "name unchanged")
+        assert editor.calls == 2 and editor.read("seen.2") == "Gort\nstatue, two lines\n"
+        # A value the field refuses is reported and the editor opens again on it.
+        editor.will(3, write="lots\n")
+        editor.will(4, exit=1)
+        p.send("edit value --editor\r")
+        p.expect("is not a whole number")
+        p.expect("exited with status 1; value unchanged")
+        assert editor.read("seen.4") == "lots\n", editor.read("seen.4")
+        p.expect("> ")
+        p.line("changes", "no unsaved changes")
+
+
+def test_an_editor_that_fails_changes_nothing():
+    with FakeEditor() as editor, Prompt(env={"VISUAL": editor.path + " --wait", "EDITOR": "false"}) as p:
+        p.expect(ITEMS)
+        p.line("open 1", GORT)
+        editor.will(1, write="changed\n", exit=3)
+        p.line("edit name --editor", "exited with status 3; name unchanged")
+        p.expect(GORT)
+        assert editor.calls == 1, "VISUAL comes before EDITOR"
+        assert not os.path.exists(editor.read("path.1").strip())
