@@ -77,6 +77,9 @@ struct Navsh: ParsableCommand {
     @Flag(name: [.customShort("q"), .long], help: "In a script, print only what show, changes, history, help and where print, and errors.")
     var quiet = false
 
+    @Flag(help: "At the prompt, never page long output (NAVSH_PAGER= does the same; scripts never page).")
+    var noPager = false
+
     func validate() throws {
         if script != nil && !commands.isEmpty {
             throw ValidationError("-f and -c cannot be used together")
@@ -224,7 +227,8 @@ struct Navsh: ParsableCommand {
             let errorStyle = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 2, environment: environment))
             let history = HistoryLocation.path(forStore: opened.path, environment: environment)
             let runner = InteractiveRunner(
-                session: session, editor: editor, style: style, errorStyle: errorStyle, historyPath: history)
+                session: session, editor: editor, style: style, errorStyle: errorStyle, historyPath: history,
+                pager: noPager ? nil : Pager.fromEnvironment(environment))
             throw ExitCode(runner.run())
         }
 

@@ -11,7 +11,19 @@ struct TerminalPrompter: Prompter {
     /// Errors go to stderr, which may not be the terminal stdout is.
     let errorStyle: PromptStyle
 
+    /// Pages output longer than the terminal; nil when paging is off.
+    var pager: Pager? = nil
+
+    func show(_ response: Response) {
+        guard !response.showsPage else { return StandardStreams.out(response.output) }
+        show(response.output)
+    }
+
     func show(_ output: String) {
+        if let pager, let size = Terminal.size(of: 1), Pager.isLonger(output, than: (size.columns, size.rows)),
+           pager.show(output) {
+            return
+        }
         StandardStreams.out(output)
     }
 

@@ -91,3 +91,68 @@ def test_an_editor_that_fails_changes_nothing():
         p.expect(GORT)
         assert editor.calls == 1, "VISUAL comes before EDITOR"
         assert not os.path.exists(editor.read("path.1").strip())
+
+
+class FakePager:
+    """A script standing in for the pager: call N saves what it read to paged.N."""
+
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="navsh-pager-")
+        self.path = os.path.join(self.dir, "pager.sh")
+        with open(self.path, "w") as script:
+            script.write(f"""#!/bin/sh
+d='{self.dir}'
+n=$(( $(cat "$d/count" 2>/dev/null || echo 0) + 1 )); echo $n > "$d/count"
+cat > "$d/paged.$n"
+echo "[paged $n]"
+""")
+        os.chmod(self.path, stat.S_IRWXU)
+
+    def paged(self, n):
+        with open(os.path.join(self.dir, f"paged.{n}")) as f:
+            return f.read()
+
+    @property
+    def calls(self):
+        try:
+            with open(os.path.join(self.dir, "count")) as f:
+                return int(f.read())
+        except FileNotFoundError:
+            return 0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def test_output_longer_than_the_terminal_goes_through_the_pager():
+    with FakePager() as pager, Prompt(rows=12, env={"NAVSH_PAGER": pager.path, "PAGER": "false"}) as p:
+        p.expect("Items> ")
+        p.line("help", "[paged 1]")
+        p.expect("Items> ")
+        assert "import FILE" in pager.paged(1) and "help [COMMAND]" in pager.paged(1), pager.paged(1)
+        # What fits is printed as it is.
+        p.line("where", "Items> ")
+        # A list page, which navsh cuts to the terminal itself, is not paged.
+        p.line("show", "Items> ")
+        p.line("next", "Items> ")
+        assert pager.calls == 1
+
+
+def test_no_pager_when_turned_off():
+    with FakePager() as pager:
+        with Prompt(rows=12, env={"NAVSH_PAGER": "", "PAGER": pager.path}) as p:
+            p.expect("Items> ")
+            p.line("help", "import FILE")
+            p.expect("Items> ")
+        with Prompt(args=["--no-pager"], rows=12, env={"NAVSH_PAGER": pager.path}) as p:
+            p.expect("Items> ")
+            p.line("help", "import FILE")
+            p.expect("Items> ")
+        # $PAGER when NAVSH_PAGER is not set at all.
+        with Prompt(rows=12, env={"PAGER": pager.path}) as p:
+            p.expect("Items> ")
+            p.line("help", "[paged 1]")
+        assert pager.calls == 1

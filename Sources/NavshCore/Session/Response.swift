@@ -15,6 +15,9 @@ public struct Response: Equatable, Sendable {
     /// The output is what the line asked to see (`show`, `changes`,
     /// `history`, `help`, `where`): `--quiet` prints it and nothing else.
     public var requested = false
+    /// The output holds a page of a list, which navsh already cut to the
+    /// terminal's height: the prompt's pager leaves it alone.
+    public var showsPage = false
 
     public init(
         output: String = "", error: CommandError? = nil, question: Question? = nil, edit: FieldEdit? = nil,

@@ -42,6 +42,8 @@ public final class Session {
     /// how many; a call with `done == total` ends it. The runner shows it
     /// on a terminal when the command takes more than a second.
     public var showProgress: (_ what: String, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
+    /// The current line showed a page of a list, already cut to the terminal.
+    var showedPage = false
     /// Frames shown while the current line runs, when `framesAsData`.
     var framesShown: [ShownFrame] = []
 
@@ -218,8 +220,10 @@ public final class Session {
     /// when asked for, and every text made safe for a terminal.
     private func handingOut(_ body: () -> Response) -> Response {
         framesShown = []
+        showedPage = false
         var response = body()
         response.shown = framesShown
+        response.showsPage = showedPage
         framesShown = []
         return response.terminalSafe()
     }
