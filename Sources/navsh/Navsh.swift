@@ -80,6 +80,10 @@ struct Navsh: ParsableCommand {
     @Flag(help: "At the prompt, never page long output (NAVSH_PAGER= does the same; scripts never page).")
     var noPager = false
 
+    @Flag(name: [.customShort("X"), .customLong("no-rc")],
+          help: "At the prompt, do not run the startup file ($XDG_CONFIG_HOME/navsh/navshrc); scripts never run it.")
+    var noRC = false
+
     func validate() throws {
         if script != nil && !commands.isEmpty {
             throw ValidationError("-f and -c cannot be used together")
@@ -225,6 +229,7 @@ struct Navsh: ParsableCommand {
             }
             let style = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 1, environment: environment))
             let errorStyle = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 2, environment: environment))
+            if !noRC { StartupFile.run(in: session, environment: environment) }
             let history = HistoryLocation.path(forStore: opened.path, environment: environment)
             let runner = InteractiveRunner(
                 session: session, editor: editor, style: style, errorStyle: errorStyle, historyPath: history,

@@ -156,3 +156,29 @@ def test_no_pager_when_turned_off():
             p.expect("Items> ")
             p.line("help", "[paged 1]")
         assert pager.calls == 1
+
+
+def write_rc(home, text):
+    folder = os.path.join(home, "config", "navsh")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "navshrc")
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def test_startup_file_runs_before_the_prompt_and_its_errors_name_file_and_line():
+    home = tempfile.mkdtemp(prefix="navsh-pty-")
+    rc = write_rc(home, "# my settings\nsort name desc\n\nfrobnicate\ncolumns name\n")
+    env = {"XDG_CONFIG_HOME": os.path.join(home, "config")}
+    with Prompt(home=home, env=env, keep_home=True) as p:
+        p.expect(f"{rc}:4: error: unknown command 'frobnicate'")
+        listing = p.expect(ITEMS)
+        names = [row.split(None, 1)[1] for row in listing.splitlines() if row[:4].strip().isdigit()]
+        assert names == sorted(names, reverse=True) and names, listing
+        assert "$120" not in listing, "columns name ran: values are not listed"
+        p.line("open 1", "> ")
+    # -X skips it.
+    with Prompt(args=["-X"], home=home, env=env) as p:
+        listing = p.expect(ITEMS)
+        assert "error" not in listing and "$120" in listing, listing
