@@ -38,7 +38,7 @@ struct Navsh: ParsableCommand {
 
             \(ExitStatus.help)
             """,
-        version: "0.1.0"
+        version: Version.text
     )
 
     @Argument(help: "The SQLite file to open. Without one, the demo store in $XDG_DATA_HOME/navsh/.")
