@@ -35,3 +35,59 @@ fuzz-smoke: deps
 
 clean:
 	rm -rf .build .build-fuzz
+
+# ---- Installing (issue 11): `make install` (PREFIX=~/.local) builds the
+# release binary and installs it with its man page and its bash, zsh and
+# fish completions; `make uninstall` removes them. BUILD=debug installs a
+# debug build instead (CI does: a release build costs minutes on 2 cores).
+PREFIX ?= $(HOME)/.local
+BUILD ?= release
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+INSTALLED = $(BINDIR)/navsh $(MANDIR)/navsh.1 $(BASHDIR)/navsh $(ZSHDIR)/_navsh $(FISHDIR)/navsh.fish
+
+.PHONY: install uninstall man check-man test-install
+
+install: deps
+	$(SWIFT) build -c $(BUILD) --product navsh
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 755 .build/$(BUILD)/navsh $(BINDIR)/navsh
+	install -m 644 docs/navsh.1 $(MANDIR)/navsh.1
+	.build/$(BUILD)/navsh --generate-completion-script bash > $(BASHDIR)/navsh
+	.build/$(BUILD)/navsh --generate-completion-script zsh > $(ZSHDIR)/_navsh
+	.build/$(BUILD)/navsh --generate-completion-script fish > $(FISHDIR)/navsh.fish
+	@echo "installed navsh in $(BINDIR) (man page, bash/zsh/fish completions under $(DESTDIR)$(PREFIX)/share)"
+
+uninstall:
+	rm -f $(INSTALLED)
+
+# The man page, docs/navsh.1, is generated from the same source as --help
+# (ArgumentParser's generate-manual reads `navsh --experimental-dump-help`)
+# and checked in; `make check-man` (run by .ci/run) fails when it is out of
+# date with the options and help text. MAN_DATE is the page's date: fixed,
+# so regenerating changes nothing unless the help did.
+MAN_DATE ?= 2026-11-23
+
+man:
+	$(SWIFT) build --product navsh
+	$(SWIFT) build --product generate-manual
+	rm -rf .build/man && mkdir -p .build/man
+	.build/debug/generate-manual .build/debug/navsh --date $(MAN_DATE) --output-directory .build/man
+	cp .build/man/navsh.1 docs/navsh.1
+
+check-man:
+	$(SWIFT) build --product navsh
+	$(SWIFT) build --product generate-manual
+	rm -rf .build/man-check && mkdir -p .build/man-check
+	.build/debug/generate-manual .build/debug/navsh --date $(MAN_DATE) --output-directory .build/man-check
+	@diff -u docs/navsh.1 .build/man-check/navsh.1 || { echo "docs/navsh.1 is out of date with --help: run make man" >&2; exit 1; }
+
+# make install into a temporary PREFIX, then checks what it installed
+# (scripts/test-install.sh). BUILD=debug by default here: it reuses the
+# test build instead of spending minutes on a release one.
+test-install:
+	@NAVSH_NEED_MAN=1 scripts/install-deps.sh
+	BUILD=$${BUILD:-debug} scripts/test-install.sh

@@ -9,6 +9,11 @@ packages=()
 command -v pkg-config >/dev/null 2>&1 || packages+=(pkg-config)
 pkg-config --exists libedit 2>/dev/null || packages+=(libedit-dev)
 pkg-config --exists sqlite3 2>/dev/null || packages+=(libsqlite3-dev)
+# With NAVSH_NEED_MAN=1 (make test-install): man and groff, to render the man page.
+if [ "${NAVSH_NEED_MAN:-0}" = 1 ]; then
+  command -v man >/dev/null 2>&1 || packages+=(man-db)
+  command -v groff >/dev/null 2>&1 || packages+=(groff-base)
+fi
 
 if [ ${#packages[@]} -gt 0 ]; then
   sudo=""

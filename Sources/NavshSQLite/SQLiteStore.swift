@@ -52,7 +52,10 @@ public final class SQLiteStore: Store {
         // --atomic and --dry-run keep one transaction open across commands.
         configuration.allowsUnsafeTransactions = true
         let cancellation = self.cancellation
-        configuration.prepareDatabase { db in cancellation.install(on: db) }
+        configuration.prepareDatabase { db in
+            cancellation.install(on: db)
+            CaseFoldedMatch.install(on: db)
+        }
         displayName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         do {
             (database, readOnlyNote) = exists ? try ReadOnlyOpen.open(path: path, configuration: configuration)
@@ -196,7 +199,7 @@ public final class SQLiteStore: Store {
         }
         var keyDescending = collection.newRowsOnTop
         if let order = collection.order, let field = collection.field(named: order.field) {
-            terms.append(OrderTerm(sql: field.name.sqlIdentifier, descending: order.descending))
+            terms.append(OrderTerm(sql: Self.orderSQL(field.name, by: order.byTitle, in: key), descending: order.descending))
             keyDescending = order.descending
         }
         return terms + key.terms.map { OrderTerm(sql: $0, descending: keyDescending, nullable: false) }

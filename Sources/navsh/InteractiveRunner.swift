@@ -14,6 +14,8 @@ struct InteractiveRunner {
     let errorStyle: PromptStyle
     /// The history file, or nil to keep history in memory only.
     let historyPath: String?
+    /// Pages long output; nil when paging is off.
+    var pager: Pager? = nil
 
     func run() -> Int32 {
         if let historyPath {
@@ -33,7 +35,7 @@ struct InteractiveRunner {
         Terminal.catchTermination()
 
         var driver = ResponseDriver(
-            session: session, prompter: TerminalPrompter(editor: editor, style: style, errorStyle: errorStyle))
+            session: session, prompter: TerminalPrompter(editor: editor, style: style, errorStyle: errorStyle, pager: pager))
         driver.follow(session.welcome())
         while !session.isFinished {
             // So the prompt shows what is stored now, saying what changed.

@@ -38,7 +38,7 @@ struct Navsh: ParsableCommand {
 
             \(ExitStatus.help)
             """,
-        version: "0.1.0"
+        version: Version.text
     )
 
     @Argument(help: "The SQLite file to open. Without one, the demo store in $XDG_DATA_HOME/navsh/.")
@@ -76,6 +76,13 @@ struct Navsh: ParsableCommand {
 
     @Flag(name: [.customShort("q"), .long], help: "In a script, print only what show, changes, history, help and where print, and errors.")
     var quiet = false
+
+    @Flag(help: "At the prompt, never page long output (NAVSH_PAGER= does the same; scripts never page).")
+    var noPager = false
+
+    @Flag(name: [.customShort("X"), .customLong("no-rc")],
+          help: "At the prompt, do not run the startup file ($XDG_CONFIG_HOME/navsh/navshrc); scripts never run it.")
+    var noRC = false
 
     func validate() throws {
         if script != nil && !commands.isEmpty {
@@ -215,15 +222,18 @@ struct Navsh: ParsableCommand {
             store.isCancelled = { Terminal.interruptPending }
             let session = Session(store: store, mode: .interactive, viewport: Self.terminalViewport)
             session.clock = Self.clock(environment)
+            ProgressLine.attach(to: session)
             guard let editor = EditLineReader() else {
                 StandardStreams.err("navsh: cannot start the line editor\n")
                 throw ExitCode(ExitStatus.cannotOpen)
             }
             let style = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 1, environment: environment))
             let errorStyle = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 2, environment: environment))
+            if !noRC { StartupFile.run(in: session, environment: environment) }
             let history = HistoryLocation.path(forStore: opened.path, environment: environment)
             let runner = InteractiveRunner(
-                session: session, editor: editor, style: style, errorStyle: errorStyle, historyPath: history)
+                session: session, editor: editor, style: style, errorStyle: errorStyle, historyPath: history,
+                pager: noPager ? nil : Pager.fromEnvironment(environment))
             throw ExitCode(runner.run())
         }
 
@@ -233,6 +243,7 @@ struct Navsh: ParsableCommand {
         let columns = Terminal.size(of: 1)?.columns ?? 80
         let session = Session(store: store, mode: .script, viewport: { Viewport(columns: columns, rows: nil) })
         session.clock = Self.clock(environment)
+        ProgressLine.attach(to: session)
         // A dry run changes nothing: no file is written either (export).
         session.writesFiles = !dryRun
         let status: Int32

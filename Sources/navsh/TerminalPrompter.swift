@@ -1,3 +1,4 @@
+import Foundation
 import NavshCore
 import NavshLineInput
 
@@ -10,7 +11,19 @@ struct TerminalPrompter: Prompter {
     /// Errors go to stderr, which may not be the terminal stdout is.
     let errorStyle: PromptStyle
 
+    /// Pages output longer than the terminal; nil when paging is off.
+    var pager: Pager? = nil
+
+    func show(_ response: Response) {
+        guard !response.showsPage else { return StandardStreams.out(response.output) }
+        show(response.output)
+    }
+
     func show(_ output: String) {
+        if let pager, let size = Terminal.size(of: 1), Pager.isLonger(output, than: (size.columns, size.rows)),
+           pager.show(output) {
+            return
+        }
         StandardStreams.out(output)
     }
 
@@ -34,6 +47,10 @@ struct TerminalPrompter: Prompter {
     }
 
     func edit(_ edit: FieldEdit) -> FieldInput {
+        if edit.external {
+            return .typed(ExternalEditor.edit(edit.initial, field: edit.field,
+                                              environment: ProcessInfo.processInfo.environment))
+        }
         // libedit cannot grey out text inside the line, so the placeholder is a hint above it.
         if edit.initial.isEmpty, let placeholder = edit.placeholder {
             StandardStreams.out(style.hint("e.g. " + placeholder) + "\n")

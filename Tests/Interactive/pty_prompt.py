@@ -28,9 +28,10 @@ class Prompt:
     keep_home) however the block ends, so a failed test leaves no process.
     """
 
-    def __init__(self, args=(), rows=24, cols=80, color=False, home=None, keep_home=False):
+    def __init__(self, args=(), rows=24, cols=80, color=False, home=None, keep_home=False, env=None):
         self.home = home or tempfile.mkdtemp(prefix="navsh-pty-")
         self.keep_home = keep_home
+        extra = env or {}
         env = {
             "HOME": self.home,
             "XDG_DATA_HOME": os.path.join(self.home, "data"),
@@ -41,6 +42,7 @@ class Prompt:
         }
         if not color:
             env["NO_COLOR"] = "1"
+        env.update(extra)
         self.child = pexpect.spawn(NAVSH, list(args), env=env, encoding="utf-8",
                                    timeout=TIMEOUT, dimensions=(rows, cols))
         self.rows, self.cols = rows, cols

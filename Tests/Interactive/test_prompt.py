@@ -20,6 +20,8 @@ import pexpect
 from pty_prompt import ITEMS, Prompt, demo, fetch_one, scratch_database, unsaved_question, value_of
 # The lists of the music store (references, changes elsewhere), kept in their own file.
 from test_prompt_lists import *  # noqa: F401,F403  (their test_ functions run with these)
+# $EDITOR, the pager and the startup file (issue 11).
+from test_prompt_tools import *  # noqa: F401,F403
 
 
 

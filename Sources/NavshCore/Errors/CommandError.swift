@@ -14,6 +14,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case writes(WriteError)
     case undo(UndoError)
     case export(ExportError)
+    case imports(ImportError)
     /// The store refused a command working on the record `at` (its crumb).
     case store(StoreError, at: String)
     /// An error no store translated, already in plain words (`init(unexpected:)`).
@@ -22,7 +23,11 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The line to print: the area's words, made safe for a terminal
     /// (names and typed text in them may hold control characters; escaping
     /// is idempotent, so text escaped on the way in is unchanged).
-    public var message: String { TextLayout.printable(words) }
+    public var message: String {
+        // An import's refused rows are one a line: each line escaped, the breaks kept.
+        if case .imports = self { return words.split(separator: "\n", omittingEmptySubsequences: false).map { TextLayout.printable(String($0)) }.joined(separator: "\n") }
+        return TextLayout.printable(words)
+    }
 
     public var description: String { message }
 
@@ -37,6 +42,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .writes(let error): return error.message
         case .undo(let error): return error.message
         case .export(let error): return error.message
+        case .imports(let error): return error.message
         case .store(let error, let crumb): return error.explained(at: crumb)
         case .unexpected(let words): return "storage error: \(words)"
         }

@@ -12,6 +12,8 @@ public enum UndoError: Equatable, Sendable {
     /// Deleting the inserted row now would take rows added since with it.
     case insertHasDependents(title: String, [CascadeEffect])
     case move(title: String)
+    /// A row an import inserted was changed, deleted or hung on since.
+    case importChanged(file: String)
     /// Putting a deleted row back is refused by a constraint.
     case deleteRefused(title: String, StoreError.Constraint, fields: [String], detail: String)
     case deleteClearedRowChanged(title: String)
@@ -29,6 +31,8 @@ public enum UndoError: Equatable, Sendable {
         case .insertHasDependents(let title, let dependents):
             return "cannot undo the insert of \(title): deleting it now would also change "
                 + "\(CascadeEffect.rows(dependents)) added since; nothing changed"
+        case .importChanged(let file):
+            return "cannot undo the import from \(file): some of its rows were changed, deleted or referred to since; nothing changed"
         case .move(let title):
             return "cannot undo the move of \(title): the order changed since; nothing changed"
         case .deleteRefused(let title, let kind, let fields, let detail):

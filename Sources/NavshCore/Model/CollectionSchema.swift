@@ -35,6 +35,9 @@ public struct CollectionSchema: Sendable {
     public var rowDetails: [RowTemplate] = []
     /// Rows listed by this field; nil lists by key, newest last (or first, see `newRowsOnTop`).
     public var order: SortOrder?
+    /// The field a `sort` in this list orders by, which its columns then
+    /// include (nil in the collection's own order).
+    public var sortedColumn: String?
     public var newRowsOnTop = false
     public var isDeletable = true
     public var backPolicy: CollectionSpec.BackPolicy = .guarded

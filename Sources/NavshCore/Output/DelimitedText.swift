@@ -2,7 +2,8 @@
 ///
 /// CSV, as PostgreSQL's `COPY … CSV`: NULL is an empty unquoted field and
 /// the empty text is `""`, so an export reads back to the same rows; a
-/// field holding a comma, quote, CR or LF is quoted (quotes doubled); rows
+/// field holding a comma, quote, CR or LF, or text starting `\x` (which
+/// unquoted is a blob), is quoted (quotes doubled); rows
 /// end in CRLF. TSV (PostgreSQL's text format): NULL is `\N`; backslash,
 /// tab, LF and CR in a text are `\\`, `\t`, `\n`, `\r`; rows end in LF.
 /// In both, a blob is `\x` and its bytes in hex (PostgreSQL's bytea), and
@@ -42,7 +43,9 @@ struct DelimitedText {
         switch kind {
         case .csv:
             let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), 10, 13]
-            guard bytes.isEmpty || bytes.contains(where: special.contains) else { return bytes }
+            // Text that reads as a blob (`\x…`) is quoted: unquoted, it is one (`import`).
+            let looksLikeBlob = bytes.count >= 2 && bytes[0] == UInt8(ascii: "\\") && bytes[1] == UInt8(ascii: "x")
+            guard bytes.isEmpty || looksLikeBlob || bytes.contains(where: special.contains) else { return bytes }
             var out: [UInt8] = [UInt8(ascii: "\"")]
             for byte in bytes {
                 out.append(byte)

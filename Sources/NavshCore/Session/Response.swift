@@ -15,6 +15,9 @@ public struct Response: Equatable, Sendable {
     /// The output is what the line asked to see (`show`, `changes`,
     /// `history`, `help`, `where`): `--quiet` prints it and nothing else.
     public var requested = false
+    /// The output holds a page of a list, which navsh already cut to the
+    /// terminal's height: the prompt's pager leaves it alone.
+    public var showsPage = false
 
     public init(
         output: String = "", error: CommandError? = nil, question: Question? = nil, edit: FieldEdit? = nil,
@@ -42,6 +45,11 @@ public struct FieldEdit: Equatable, Sendable {
     public let hadValue: Bool
     /// A hint for an empty field ("Car Make").
     public var placeholder: String? = nil
+    /// Edit in the user's editor (`$VISUAL`, `$EDITOR`) on a file, not on
+    /// the line: the value has several lines or is too wide for one, or
+    /// `edit FIELD --editor` asked. The text saved comes back like a typed
+    /// line; an editor that fails or leaves the file as it was gives nil.
+    public var external = false
 }
 
 /// What a session needs to know about the screen, asked at every render so

@@ -38,6 +38,12 @@ public final class Session {
     /// False in a dry run, which must change nothing: commands that write
     /// files (`export`) refuse.
     public var writesFiles = true
+    /// A long command's progress (`import`): what it is doing, how far, of
+    /// how many; a call with `done == total` ends it. The runner shows it
+    /// on a terminal when the command takes more than a second.
+    public var showProgress: (_ what: String, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
+    /// The current line showed a page of a list, already cut to the terminal.
+    var showedPage = false
     /// Frames shown while the current line runs, when `framesAsData`.
     var framesShown: [ShownFrame] = []
 
@@ -187,6 +193,7 @@ public final class Session {
         var retry = response
         retry.edit = FieldEdit(field: edit.field, prompt: edit.prompt, initial: text, hadValue: edit.hadValue,
                                placeholder: edit.placeholder)
+        retry.edit?.external = edit.external || EditCommand.needsEditor(text, width: viewport().columns)
         return retry
     }
 
@@ -215,8 +222,10 @@ public final class Session {
     /// when asked for, and every text made safe for a terminal.
     private func handingOut(_ body: () -> Response) -> Response {
         framesShown = []
+        showedPage = false
         var response = body()
         response.shown = framesShown
+        response.showsPage = showedPage
         framesShown = []
         return response.terminalSafe()
     }

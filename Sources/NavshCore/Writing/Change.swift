@@ -9,11 +9,15 @@ enum Change {
     case deleted(CollectionSchema, Record, cascade: [CascadeEffect])
     /// `move N M`: the rows' order before and after, in a manual-order field.
     case reordered(CollectionSchema, Reorder)
+    /// `import FILE`: the rows as stored, inserted in one transaction.
+    case imported(CollectionSchema, [Record], file: String)
+    /// `undo` of an import: those rows deleted again, in one transaction.
+    case unimported(CollectionSchema, [Record], file: String)
 
     var collection: CollectionSchema {
         switch self {
         case .updated(let c, _, _, _, _), .inserted(let c, _), .deleted(let c, _, _),
-             .reordered(let c, _): return c
+             .reordered(let c, _), .imported(let c, _, _), .unimported(let c, _, _): return c
         }
     }
 
@@ -34,6 +38,10 @@ enum Change {
             return "delete \(c.name) › \(RowTitle.of(record, in: c))" + CascadeEffect.phrase(cascade, titles: store.collectionTitles)
         case .reordered(let c, let move):
             return "move \(c.name) › \(move.title): row \(move.from) → \(move.to)"
+        case .imported(let c, let rows, let file):
+            return "import \(c.name): \(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s") from \(file)"
+        case .unimported(let c, let rows, let file):
+            return "delete \(c.name): the \(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s") imported from \(file)"
         }
     }
 }

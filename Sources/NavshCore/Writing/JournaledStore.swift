@@ -67,6 +67,69 @@ final class JournaledStore {
         return cascade
     }
 
+    /// Inserts every row of an import in one transaction, or none: each
+    /// insert is its own savepoint, so a row the store refuses is noted (with
+    /// its line) and the others still run, and every refused row is found in
+    /// one pass; then the transaction commits only if none was refused and
+    /// `keep` (a `--dry-run` rolls back always). Kept rows are journaled as
+    /// one change, which `undo` takes back whole.
+    func importRows(_ rows: [(line: Int, values: [String: Value])], into collection: CollectionSchema, file: String,
+                    keep: Bool, refused known: [ImportProblem],
+                    progress: (Int) -> Void) throws -> (saved: [Record], refused: [ImportProblem]) {
+        var saved: [Record] = []
+        saved.reserveCapacity(rows.count)
+        var refused = known
+        do {
+            try store.atomically {
+                for (index, row) in rows.enumerated() {
+                    do {
+                        saved.append(try store.insert(row.values, into: collection))
+                    } catch let error as StoreError {
+                        guard case .constraint(let kind, let fields, let detail) = error else { throw error }
+                        refused.append(ImportProblem(line: row.line, field: fields.first ?? "row",
+                                                     problem: Self.words(kind, detail: detail, error: error)))
+                    }
+                    if index % 1_000 == 999 { progress(index + 1) }
+                }
+                if !refused.isEmpty || !keep { throw RollBack() }
+            }
+        } catch is RollBack {
+            return (saved, refused)
+        }
+        record(.imported(collection, saved, file: file))
+        return (saved, [])
+    }
+
+    /// Thrown to roll an import back after it has seen every row.
+    private struct RollBack: Error {}
+
+    /// A refused insert in the words of an import report (the field goes first).
+    private static func words(_ kind: StoreError.Constraint, detail: String, error: StoreError) -> String {
+        switch kind {
+        case .notNull: return "is required (NOT NULL) and empty"
+        case .unique, .primaryKey: return "another row already has this value (\(kind.rawValue))"
+        case .check: return "refused by a CHECK constraint (\(detail))"
+        case .foreignKey: return "\(detail) (FOREIGN KEY)"
+        case .trigger: return "refused by a trigger: \(detail)"
+        case .other: return error.explained(at: "")
+        }
+    }
+
+    /// Takes back an import: deletes its rows, each checked against the values
+    /// it was imported with, in one transaction; returns the change made.
+    static func unimport(_ rows: [Record], from collection: CollectionSchema, file: String,
+                         in store: any Store) throws -> Change {
+        try store.atomically {
+            for row in rows {
+                // A row others have hung on since stays: the whole undo is refused.
+                guard try store.delete(row.id, from: collection, expecting: row.values).isEmpty else {
+                    throw CommandError.undo(.importChanged(file: file))
+                }
+            }
+        }
+        return .unimported(collection, rows, file: file)
+    }
+
     /// Rewrites a manual order along `move.after` (`move N M`).
     func reorder(_ collection: CollectionSchema, _ move: Reorder) throws {
         try store.renumber(move.after, field: move.field, in: collection)

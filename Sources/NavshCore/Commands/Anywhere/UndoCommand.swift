@@ -61,6 +61,17 @@ struct UndoCommand: PlainCommand {
                                   before: move.after.enumerated().map { ($1, .integer(Int64($0 + 1))) },
                                   after: move.before.map(\.id))
             return (.reordered(collection, inverse), "undid the move of \(move.title) (back to row \(move.from))")
+        case .imported(let collection, let rows, let file):
+            let count = "\(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s")"
+            do {
+                let inverse = try JournaledStore.unimport(rows, from: collection, file: file, in: store)
+                return (inverse, "undid the import of \(count) from \(file) (deleted them)")
+            } catch StoreError.conflict, StoreError.recordMissing {
+                throw CommandError.undo(.importChanged(file: file))
+            }
+        case .unimported(let collection, _, _):
+            // Never undoable itself (undo's own writes are journaled only).
+            return (change, "nothing to undo in \(collection.name)")
         case .deleted(let collection, let record, let cascade):
             let title = RowTitle.of(record, in: collection)
             do {

@@ -14,6 +14,7 @@ enum CommandRegistry {
         WhereFilterCommand.self,
         ColumnsCommand.self,
         ExportCommand.self,
+        ImportCommand.self,
         NextPageCommand.self,
         PreviousPageCommand.self,
         PageCommand.self,

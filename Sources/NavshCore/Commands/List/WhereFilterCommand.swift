@@ -20,7 +20,7 @@ struct WhereFilterCommand: Command {
         guard let condition else { return try WhereCommand().run(in: session, confirmed: confirmed) }
         let list = try session.topFrame(ListFrame.self)
         let filter = try Self.filter(condition, in: list.collection, store: session.store, now: session.clock())
-        return try list.narrow(by: filter, in: session)
+        return try list.narrow(by: filter, caption: Self.caption(filter, typed: condition, in: list.collection), in: session)
     }
 
     /// Reads `FIELD OP VALUE`: the field by name or label (quoted if it has
@@ -56,13 +56,30 @@ struct WhereFilterCommand: Command {
             typedValue = true
         }
         guard typedValue else { throw CommandError.rows(.whereSyntax) }
-        if op == "~" { return .contains(field: field.name, value) }
+        if op == "~" {
+            if let title = ReferencedTitle.of(field, in: store) { return .titleContains(field: field.name, title, value) }
+            return .contains(field: field.name, value)
+        }
         guard let comparison = RowComparison(rawValue: op) else { throw CommandError.rows(.whereSyntax) }
         if field.kind == .blob { throw CommandError.rows(.blobNotComparable(field: field.name)) }
         // A reference compares by the row it names: its title or #KEY, as `set` takes it.
         let compared = try RecordFrame.referenceValue(value, for: field, in: store, thisYear: thisYear)
             ?? comparable(value, for: field, now: now, form: DateTimeForm.of(field, in: collection, store))
         return .compare(field: field.name, comparison, compared)
+    }
+
+    /// A reference compared with a row named by title or `#KEY` reads as
+    /// typed (`Artist = "Björk"`), not as the key it matched; nil for the
+    /// filter's own caption (also when the key itself was typed).
+    private static func caption(_ filter: RowFilter, typed: String, in collection: CollectionSchema) -> String? {
+        guard case .compare(let name, let comparison, let compared) = filter,
+              let field = collection.field(named: name), field.references != nil,
+              let range = typed.firstRange(of: comparison.rawValue)
+        else { return nil }
+        var value = String(typed[range.upperBound...]).trimmingSpaces
+        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+        if value == ValueText.raw(compared) { return nil }  // the stored value itself (`AlbumId = 12`)
+        return "\(field.label ?? field.name) \(comparison.rawValue) " + (ListFrame.isKey(value) ? value : "\"\(value)\"")
     }
 
     /// A value to compare with: read by the field's kind, but not held to

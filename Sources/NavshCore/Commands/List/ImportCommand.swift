@@ -1,0 +1,87 @@
+/// `import FILE` at a collection's list reads CSV / TSV (a header row of
+/// field names or labels) or JSON Lines, as `export` writes them, into new
+/// rows. Each value is checked as `set` checks what is typed; the rows are
+/// inserted in one transaction through the journal, so any bad row means
+/// nothing is imported, every bad row is listed (`FILE:LINE: field:
+/// problem`), and `undo` takes a whole import back. `import FILE --dry-run`
+/// checks and inserts it all, then rolls back and says what it would insert.
+struct ImportCommand: Command {
+    static let forms = [
+        CommandForm("import", CommandForm.anywhere, .rest("file"), usage: "import FILE [--dry-run]",
+                    "insert the rows of FILE (.csv, .tsv or .jsonl) into this collection, all or none",
+                    example: "import items.csv"),
+    ]
+    /// Rows a dry run names before it only counts.
+    static let dryRunListed = 10
+
+    let path: String
+    let dryRun: Bool
+
+    init(form: CommandForm, arguments: Arguments) {
+        var words = (arguments.rest ?? arguments.first).trimmingSpaces
+        var dryRun = false
+        for flag in ["--dry-run", "-n"] {
+            if words.hasSuffix(" " + flag) {
+                words = String(words.dropLast(flag.count)).trimmingSpaces
+                dryRun = true
+            } else if words.hasPrefix(flag + " ") {
+                words = String(words.dropFirst(flag.count)).trimmingSpaces
+                dryRun = true
+            }
+        }
+        path = words
+        self.dryRun = dryRun
+    }
+
+    static func isOffered(in frame: any Frame) -> Bool {
+        (frame as? ListFrame)?.collection.readOnlyReason == nil
+    }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        guard let list = session.top as? ListFrame else {
+            throw CommandError.imports(.notACollection(reason: session.top is RecordFrame
+                ? "rows are imported at a collection's list, not at a record: back, then import FILE"
+                : "rows are imported into one collection: open it, then import FILE"))
+        }
+        if let reason = list.collection.readOnlyReason {
+            throw CommandError.imports(.notACollection(reason: reason))
+        }
+        var collection = list.collection
+        collection.filters = []
+        let file = try ImportFile(path: path, into: collection)
+        var checker = ImportChecker(collection: collection, store: session.store, thisYear: session.clock().year)
+        var problems = file.malformedRows
+        var good: [(line: Int, values: [String: Value])] = []
+        good.reserveCapacity(file.rows.count)
+        let total = file.rows.count
+        for (index, row) in file.rows.enumerated() {
+            switch checker.values(of: row) {
+            case .success(var values):
+                // A row imported into an owner's related list belongs to that owner.
+                if let scope = collection.scope, values[scope.field] == nil { values[scope.field] = scope.value }
+                good.append((row.line, values))
+            case .failure(let problem):
+                problems.append(problem)
+            }
+            if index % 1_000 == 999 { session.showProgress("checking", index + 1, total) }
+        }
+        let (saved, refused) = try session.writer.importRows(
+            good, into: collection, file: TextLayout.printable(path), keep: !dryRun && problems.isEmpty,
+            refused: problems) { done in session.showProgress("importing", done, good.count) }
+        session.showProgress("", total, total)
+        guard refused.isEmpty else {
+            let sorted = refused.sorted { $0.line < $1.line }
+            throw CommandError.imports(.badRows(path: path, rows: Array(sorted.prefix(ImportError.listed)),
+                                                total: sorted.count))
+        }
+        let count = "\(ListLayout.grouped(saved.count)) row\(saved.count == 1 ? "" : "s")"
+        if dryRun {
+            var lines = ["would import \(count) into \(collection.name) from \(path) (dry run: nothing was written)"]
+            lines += saved.prefix(Self.dryRunListed).map { "  insert \(collection.name) › \(RowTitle.of($0, in: collection))" }
+            if saved.count > Self.dryRunListed { lines.append("  … and \(ListLayout.grouped(saved.count - Self.dryRunListed)) more") }
+            return Response(output: lines.joined(separator: "\n") + "\n")
+        }
+        list.invalidate()
+        return Response(output: "imported \(count) into \(collection.name) from \(path)\n")
+    }
+}

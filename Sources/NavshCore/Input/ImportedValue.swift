@@ -1,0 +1,142 @@
+/// One field's value as an import file gives it, before it is checked
+/// against its field.
+enum ImportedValue {
+    /// A CSV field: its bytes, and whether it was quoted (an empty
+    /// unquoted field is NULL, `""` the empty text; an unquoted `\x…` is a blob).
+    case csv([UInt8], quoted: Bool)
+    /// A TSV field, already unescaped; nil for `\N` (NULL).
+    case tsv([UInt8]?)
+    /// A TSV field written `\x` and hex digits, as `export` writes a blob.
+    case blob([UInt8])
+    case json(JSONValue)
+}
+
+/// One row of an import file: the line it starts on and its values by field name.
+struct ImportedRow {
+    var line: Int
+    var values: [(field: Field, value: ImportedValue)]
+}
+
+/// Turns a file's values into stored values, each checked as `set` checks
+/// what is typed (kind, range, choices, a reference by title or `#KEY`),
+/// so an import refuses exactly what `set` would.
+struct ImportChecker {
+    let collection: CollectionSchema
+    let store: any StoreReader
+    let thisYear: Int
+    /// A reference typed as a title is looked up once per distinct text.
+    private var references: [String: Value] = [:]
+
+    init(collection: CollectionSchema, store: any StoreReader, thisYear: Int) {
+        self.collection = collection
+        self.store = store
+        self.thisYear = thisYear
+    }
+
+    /// The values to insert for `row`, or the problem with its first bad field.
+    mutating func values(of row: ImportedRow) -> Result<[String: Value], ImportProblem> {
+        var values: [String: Value] = [:]
+        for (field, imported) in row.values {
+            do {
+                let value = try self.value(imported, for: field)
+                if field.isRequired && (value.isNull || value == .text("")) {
+                    return .failure(ImportProblem(line: row.line, field: field.name, problem: "is required and empty"))
+                }
+                values[field.name] = value
+            } catch {
+                return .failure(ImportProblem(line: row.line, field: field.name, problem: Self.problem(error, field: field)))
+            }
+        }
+        for field in collection.fields where field.isRequired && values[field.name] == nil {
+            if case .value = field.defaultValue { continue }
+            return .failure(ImportProblem(line: row.line, field: field.name, problem: "is required and missing"))
+        }
+        return .success(values)
+    }
+
+    /// The message without a leading `FIELD: `, which the report puts first.
+    static func problem(_ error: any Error, field: Field) -> String {
+        let words = (error as? CommandError)?.message ?? CommandError.plainWords(error)
+        let prefix = field.name + ": "
+        return words.hasPrefix(prefix) ? String(words.dropFirst(prefix.count)) : words
+    }
+
+    private mutating func value(_ imported: ImportedValue, for field: Field) throws -> Value {
+        switch imported {
+        case .csv(let bytes, let quoted):
+            if bytes.isEmpty && !quoted { return .null }
+            if field.kind == .blob || (field.kind == .any && !quoted) {
+                if let blob = CSVReader.hexBlob(bytes) { return .blob(blob) }
+                if field.kind == .blob { throw ImportValueError("is binary data: write it as \\x and hex digits") }
+            }
+            return try bytesValue(bytes, for: field)
+        case .tsv(let bytes):
+            guard let bytes else { return .null }
+            if field.kind == .blob { throw ImportValueError("is binary data: write it as \\x and hex digits") }
+            return try bytesValue(bytes, for: field)
+        case .blob(let bytes):
+            guard field.kind == .blob || field.kind == .any else {
+                throw ImportValueError("is binary data (\\x…), which a \(field.kind) field does not take")
+            }
+            return .blob(bytes)
+        case .json(let json):
+            return try jsonValue(json, for: field)
+        }
+    }
+
+    private mutating func bytesValue(_ bytes: [UInt8], for field: Field) throws -> Value {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            // Text that is not UTF-8 is kept byte for byte where the field takes any text.
+            if field.kind == .text || field.kind == .any, field.choices.isEmpty { return .rawText(bytes) }
+            throw ImportValueError("is not valid UTF-8")
+        }
+        return try parse(text, for: field)
+    }
+
+    private mutating func jsonValue(_ json: JSONValue, for field: Field) throws -> Value {
+        switch json {
+        case .null: return .null
+        case .bool(let flag): return field.kind == .any ? .integer(flag ? 1 : 0) : try parse(flag ? "true" : "false", for: field)
+        case .number(let text):
+            if field.kind == .any {
+                if let n = Int64(text) { return .integer(n) }
+                if let d = Double(text) { return .real(d) }
+            }
+            if text == "1e999" || text == "-1e999", field.kind == .real || field.kind == .numeric {
+                return .real(text.hasPrefix("-") ? -.infinity : .infinity)
+            }
+            return try parse(text, for: field)
+        case .string(let text):
+            if field.kind == .blob { throw ImportValueError("is binary data: write it as {\"base64\": \"…\"}") }
+            return try parse(text, for: field)
+        case .object(let members):
+            if members.count == 1, case .string(let encoded) = members[0].1, let bytes = Base64.decode(encoded) {
+                if members[0].0 == "base64", field.kind == .blob || field.kind == .any { return .blob(bytes) }
+                if members[0].0 == "text_base64", field.kind == .text || field.kind == .any { return .rawText(bytes) }
+            }
+            throw ImportValueError("is a JSON object, which only a blob ({\"base64\": …}) or raw text ({\"text_base64\": …}) may be")
+        case .array:
+            throw ImportValueError("is a JSON array, which no field takes")
+        }
+    }
+
+    /// As `set FIELD TEXT` reads it: a reference by title or `#KEY`, else the field's kind, range and choices.
+    private mutating func parse(_ text: String, for field: Field) throws -> Value {
+        if field.kind == .blob { throw CommandError.fields(.blobCannotBeSet(field.name)) }
+        if field.references != nil {
+            let key = field.name + "\u{0}" + text
+            if let known = references[key] { return known }
+            let value = try RecordFrame.referenceValue(text, for: field, in: store, thisYear: thisYear)
+                ?? ValueParser.parse(text, for: field, thisYear: thisYear)
+            references[key] = value
+            return value
+        }
+        return try ValueParser.parse(text, for: field, thisYear: thisYear)
+    }
+}
+
+/// A value an import file holds that its field cannot take, in the import's words.
+struct ImportValueError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

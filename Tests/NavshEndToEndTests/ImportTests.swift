@@ -1,0 +1,172 @@
+import Foundation
+import NavshTestSupport
+import Testing
+
+/// `import FILE` on the built binary: what `export` writes comes back as
+/// the same rows; any bad row imports nothing and is reported at its line.
+@Suite struct ImportTests {
+    let navsh = NavshBinary()
+
+    static let schema = """
+        CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL, n INTEGER CHECK (n < 1000000),
+                        r REAL, note TEXT, data BLOB, v);
+        """
+
+    /// 10,000 rows with NULLs, the empty text, unicode, line breaks, quotes,
+    /// commas, text that looks like a blob, blobs (empty, with NUL bytes)
+    /// and an untyped column holding every type.
+    static let tenThousand = schema + """
+        WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 10000)
+        INSERT INTO t SELECT i,
+          CASE i % 6 WHEN 0 THEN 'ünï 🎸 ' || i WHEN 1 THEN 'say "hi", ' || i WHEN 2 THEN 'two' || char(10) || 'lines ' || i
+                     WHEN 3 THEN 'crlf' || char(13, 10) || i WHEN 4 THEN '\\x' || i ELSE 'plain ' || i END,
+          CASE WHEN i % 7 = 0 THEN NULL ELSE i * 3 - 5000 END,
+          CASE WHEN i % 5 = 0 THEN NULL ELSE i / 8.0 END,
+          CASE i % 4 WHEN 0 THEN NULL WHEN 1 THEN '' WHEN 2 THEN 'tab' || char(9) || 'bs\\' ELSE ' spaced ' END,
+          CASE i % 3 WHEN 0 THEN NULL WHEN 1 THEN CAST('' AS BLOB) ELSE CAST(char(i % 200 + 1, 0, 233) AS BLOB) END,
+          CASE i % 5 WHEN 0 THEN i WHEN 1 THEN i / 4.0 WHEN 2 THEN 'text ' || i WHEN 3 THEN CAST(char(i % 90 + 1) AS BLOB) ELSE NULL END
+        FROM k;
+        """
+
+    /// Every row with its values' types (`quote`), as text.
+    static func rows(_ db: TemporaryDatabase, columns: String = "id, name, n, r, note, data, v") throws -> [String] {
+        let quoted = columns.split(separator: ",").map { "quote(\($0.trimmingCharacters(in: .whitespaces)))" }
+        return try db.rows("SELECT \(quoted.joined(separator: " || '|' || ")) AS row FROM t ORDER BY id").map { $0["row"] ?? "" }
+    }
+
+    @Test(arguments: ["jsonl", "csv", "tsv"])
+    func anExportImportsBackToIdenticalRows(format: String) throws {
+        let source = try TemporaryDatabase(Self.tenThousand)
+        let target = try TemporaryDatabase(Self.schema)
+        let file = source.directory + "/rows." + format
+        #expect(try navsh.run([source.path, "-c", "export " + file]).status == 0)
+        let result = try navsh.run([target.path, "-c", "import " + file])
+        #expect(result.stderr == "")
+        #expect(result.stdout == "imported 10,000 rows into t from \(file)\n")
+        // CSV and TSV carry no types: an untyped column's numbers come back as
+        // text there, so only JSON Lines is compared on it.
+        let columns = format == "jsonl" ? "id, name, n, r, note, data, v" : "id, name, n, r, note, data"
+        let expected = try Self.rows(source, columns: columns)
+        #expect(expected.count == 10_000)
+        #expect(try Self.rows(target, columns: columns) == expected)
+    }
+
+    static let small = schema + """
+        INSERT INTO t (id, name, n) VALUES (1, 'one', 1), (2, 'two', 2);
+        """
+
+    @Test func anyBadRowImportsNothingAndEveryBadRowIsReportedAtItsLine() throws {
+        let db = try TemporaryDatabase(Self.small)
+        let file = db.directory + "/bad.csv"
+        try "name,n,r\ngood,5,1.5\n,7,\nbig,5000000,\nword,abc,\n\"open,1,\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try db.expectUnchanged("t") {
+            let result = try navsh.run([db.path, "-c", "import " + file])
+            #expect(result.status == 1)
+            #expect(result.stdout == "")
+            // A quote never closed is the file's fault, not a row's: said at its line.
+            #expect(result.stderr == "-c:1: error: t: \(file):6: a quoted field is never closed; nothing was imported\n")
+        }
+        try "name,n,r\ngood,5,1.5\n,7,\nbig,5000000,\nword,abc,\nshort\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try db.expectUnchanged("t") {
+            let result = try navsh.run([db.path, "-c", "import " + file])
+            #expect(result.status == 1)
+            #expect(result.stderr == """
+                -c:1: error: t: import \(file): 4 bad rows, nothing was imported
+                \(file):3: name: is required (NOT NULL) and empty
+                \(file):4: n: refused by a CHECK constraint (n < 1000000)
+                \(file):5: n: 'abc' is not a whole number
+                \(file):6: row: has 1 field, the header 3
+
+                """)
+        }
+    }
+
+    @Test func pastTwentyBadRowsTheRestAreCounted() throws {
+        let db = try TemporaryDatabase(Self.small)
+        let file = db.directory + "/bad.jsonl"
+        let lines = (1...25).map { #"{"name": "n\#($0)", "n": "x\#($0)"}"# } + [#"{"name": "fine"}"#]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try db.expectUnchanged("t") {
+            let result = try navsh.run([db.path, "-c", "import " + file])
+            #expect(result.status == 1)
+            let report = result.stderr.split(separator: "\n")
+            #expect(report.first == "-c:1: error: t: import \(file): 25 bad rows, nothing was imported")
+            #expect(report.count == 22)
+            #expect(report[1] == "\(file):1: n: 'x1' is not a whole number")
+            #expect(report[20] == "\(file):20: n: 'x20' is not a whole number")
+            #expect(report.last == "… and 5 more bad rows")
+        }
+    }
+
+    @Test func aDryRunSaysWhatItWouldInsertAndWritesNothing() throws {
+        let db = try TemporaryDatabase(Self.small)
+        let file = db.directory + "/new.csv"
+        try "Name,N\nthree,3\nfour,4\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try db.expectUnchanged("t") {
+            let result = try navsh.run([db.path, "-c", "import \(file) --dry-run"])
+            #expect(result.status == 0)
+            #expect(result.stdout == """
+                would import 2 rows into t from \(file) (dry run: nothing was written)
+                  insert t › three
+                  insert t › four
+
+                """)
+        }
+    }
+
+    @Test func undoTakesBackTheWholeImport() throws {
+        let db = try TemporaryDatabase(Self.small)
+        let file = db.directory + "/new.jsonl"
+        try #"{"name": "three", "n": 3}"#.appending("\n").appending(#"{"name": "four", "data": {"base64": "AAE="}}"#)
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        try db.expectUnchanged("t") {
+            let result = try navsh.run([db.path, "-c", "import " + file, "-c", "count", "-c", "undo", "-c", "count"])
+            #expect(result.stderr == "")
+            #expect(result.stdout == """
+                imported 2 rows into t from \(file)
+                t: 4 rows
+                undid the import of 2 rows from \(file) (deleted them)
+                t: 2 rows
+
+                """)
+        }
+    }
+
+    @Test func importIsRefusedWhereNoCollectionTakesRows() throws {
+        let db = try TemporaryDatabase(Self.small + "CREATE VIEW w AS SELECT name FROM t;")
+        let file = db.directory + "/new.csv"
+        try "name\nthree\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try db.expectUnchanged("t") {
+            let atTop = try navsh.run([db.path, "-c", "import " + file])
+            #expect(atTop.status == 1)
+            #expect(atTop.stderr.contains("import: rows are imported into one collection: open it, then import FILE"))
+            let atRecord = try navsh.run([db.path, "-c", "open t", "-c", "open 1", "-c", "import " + file])
+            #expect(atRecord.status == 1)
+            #expect(atRecord.stderr.contains("import: rows are imported at a collection's list, not at a record"))
+            let atView = try navsh.run([db.path, "-c", "open w", "-c", "import " + file])
+            #expect(atView.status == 1)
+            #expect(atView.stderr.hasSuffix(" › w: import: w is a view, so its rows are read-only\n"))
+        }
+    }
+
+    /// Another process writes the table between the export and the import:
+    /// a row it took the key of fails the whole import, at that row's line;
+    /// a row it added elsewhere does not stop it.
+    @Test func aRowAnotherProcessTookMeanwhileFailsTheWholeImport() throws {
+        let db = try TemporaryDatabase(Self.small)
+        let file = db.directory + "/new.csv"
+        try "id,name\n10,ten\n11,eleven\n12,twelve\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let a = try Coprocess([db.path, "--keep-going"])
+        a.send("show", until: "two")
+        try db.execute("INSERT INTO t (id, name) VALUES (11, 'taken elsewhere')")
+        let before = try db.snapshot("t")
+        a.send("import " + file)
+        #expect(a.readError(until: "\(file):3: id: another row already has this value (PRIMARY KEY)\n")
+            .contains("import \(file): 1 bad row, nothing was imported"))
+        #expect(try db.snapshot("t") == before)
+        try db.execute("DELETE FROM t WHERE id = 11; INSERT INTO t (id, name) VALUES (20, 'added elsewhere')")
+        #expect(a.send("import " + file, until: "\n") == "imported 3 rows into t from \(file)\n")
+        #expect(a.finish() == 1, "the refused import still counts")
+        #expect(try db.rows("SELECT id FROM t ORDER BY id").map { $0["id"] ?? "" } == ["1", "2", "10", "11", "12", "20"])
+    }
+}
