@@ -47,6 +47,7 @@ extension Session {
     func show(_ frame: any Frame) throws -> String {
         let view = viewport()
         let loaded = try frame.load(from: store, pageSize: view.pageSize)
+        guard laysOutFrames else { return "" }
         guard framesAsData else { return loaded.render(columns: view.columns) }
         let depth = stack.firstIndex { $0 === frame } ?? stack.count - 1
         let path = stack[...depth].map(\.crumb)
