@@ -54,7 +54,7 @@ public final class SQLiteStore: Store {
         configuration.allowsUnsafeTransactions = true
         let cancellation = self.cancellation
         configuration.prepareDatabase { db in cancellation.install(on: db) }
-        displayName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        displayName = Self.displayName(forPath: path)
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)
             if !exists {
@@ -64,6 +64,20 @@ public final class SQLiteStore: Store {
         } catch {
             throw StoreOpenError(error, path: path)
         }
+    }
+
+    /// The file's name without directory or extension (`shop` for
+    /// `data/shop.sqlite`), as `URL(fileURLWithPath:)` would give it, without
+    /// Foundation's URL, which resolves a relative path against the working
+    /// directory first (a fortieth of start-up).
+    public static func displayName(forPath path: String) -> String {
+        var name = Substring(path)
+        while name.count > 1, name.hasSuffix("/") { name = name.dropLast() }
+        if name != "/", let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex {
+            name = name[..<dot]
+        }
+        return String(name)
     }
 
     /// Reads the tables, their keys and the schema version (at open, after
