@@ -54,7 +54,8 @@ import Testing
     /// reads, or the next save's exact check calls it a conflict.
     @Test func aRealColumnSavedThroughReturningStaysAReal() throws {
         let h = try SessionHarness(Fixtures.items)
-        h.run("open #1", "set weight 13", "save")
+        // The page is shown first, so the list follows the save's own row.
+        h.run("show", "open 1", "set weight 13", "save")
         // The list follows the saved row as returned: a real shows as one.
         #expect(h.output("show").contains("13.0"))
         // Undo expects the row to hold exactly what the save returned.
