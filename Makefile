@@ -15,8 +15,10 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# Only the products: the test support target needs the Testing module, which
+# a build with the runtime linked statically does not find.
 release: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product navsh
 
 run: release
 	.build/release/navsh $(ARGS)
@@ -33,6 +35,7 @@ test:
 	$(PYTHON) Tests/Stress/row_identity.py .build/debug/navsh
 
 bench: release
+	$(SWIFT) build $(RELEASE_FLAGS) --product navsh-bench
 	bench/run.sh
 
 # libFuzzer on the tokenizer and on whole sessions (see Fuzz/run.sh for long runs).
