@@ -1,4 +1,5 @@
 import ArgumentParser
+import CTerminal
 import NavshCore
 
 /// The arguments of nearly every run (`FILE`, `-c CMD`, `-f SCRIPT`, the
@@ -95,6 +96,7 @@ extension Navsh {
     /// everything else, and any validation error (so its message and usage
     /// read as ever), takes ArgumentParser's `main`.
     static func main() {
+        navsh_keep_freed_heap()
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let plain = PlainArguments(arguments) else { return main(nil) }
         var command = plain.command
