@@ -58,11 +58,11 @@ extension SQLiteStore {
 
     /// The key and every field, as a RETURNING list, when what an UPDATE
     /// returns is the row as stored afterwards: SQLite returns the values
-    /// before any AFTER trigger ran, so a file with triggers (one may touch
-    /// the row, directly or through a cascade) reads the row again instead;
-    /// so does a table too wide for one result row.
+    /// before any AFTER trigger or ON UPDATE action ran, so a file with
+    /// either (one may touch the row, directly or through a cascade) reads
+    /// the row again instead; so does a table too wide for one result row.
     func returningColumns(_ collection: CollectionSchema, _ key: TableKey) -> String? {
-        guard !hasTriggers, collection.fields.count + key.keyWidth < Self.columnsInOneStatement else { return nil }
+        guard !updatesHaveSideEffects, collection.fields.count + key.keyWidth < Self.columnsInOneStatement else { return nil }
         return ([key.keySQL] + collection.fields.map(\.name.sqlIdentifier)).joined(separator: ", ")
     }
 

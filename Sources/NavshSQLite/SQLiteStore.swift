@@ -23,8 +23,9 @@ public final class SQLiteStore: Store {
     var inBatch = false
     /// SQLite's `PRAGMA schema_version` when the collections were read.
     var schemaVersion = 0
-    /// The file has triggers: a write's RETURNING may not show the row as stored.
-    var hasTriggers = true
+    /// The file has triggers or ON UPDATE actions: an UPDATE's RETURNING may
+    /// not show the row as stored.
+    var updatesHaveSideEffects = true
     /// Per table, its columns of REAL affinity (`SchemaReader.realAffinity`).
     var realColumns: [String: Set<String>] = [:]
 
@@ -85,7 +86,7 @@ public final class SQLiteStore: Store {
     func readSchema(_ db: Database) throws {
         let read = try SchemaReader.read(db)
         schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
-        hasTriggers = try SchemaReader.hasTriggers(db)
+        updatesHaveSideEffects = try SchemaReader.updatesHaveSideEffects(db)
         keys = Dictionary(read.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
         realColumns = Dictionary(read.map { ($0.collection.name, $0.realColumns) }, uniquingKeysWith: { a, _ in a })
         tables = read.map(\.collection)

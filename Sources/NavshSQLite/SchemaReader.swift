@@ -65,9 +65,16 @@ enum SchemaReader {
         return tables
     }
 
-    /// Whether the file has any trigger (see `SQLiteStore.returningColumns`).
-    static func hasTriggers(_ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'trigger')") ?? true
+    /// Whether an UPDATE may change rows after its RETURNING is made (see
+    /// `SQLiteStore.returningColumns`): the file has a trigger, or a foreign
+    /// key with an ON UPDATE action (a row that refers to itself has its
+    /// reference changed by the cascade).
+    static func updatesHaveSideEffects(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'trigger')
+                OR EXISTS (SELECT 1 FROM sqlite_master AS m JOIN pragma_foreign_key_list(m.name) AS f
+                           WHERE m.type = 'table' AND f.on_update NOT IN ('NO ACTION', 'RESTRICT'))
+            """) ?? true
     }
 
     private static func table(
