@@ -2,8 +2,12 @@
 # every test. Both install the system packages navsh needs when missing.
 SWIFT ?= swift
 PYTHON ?= python3
+# The build users get (make run, and what an install copies): optimized, the
+# Swift runtime and Foundation linked into the binary, which starts in a
+# quarter of the time loading them as shared libraries takes (bench/README.md).
+RELEASE_FLAGS ?= -c release --static-swift-stdlib
 
-.PHONY: run test build deps bench fuzz-smoke clean
+.PHONY: run test build release deps bench fuzz-smoke clean
 
 deps:
 	@scripts/install-deps.sh
@@ -11,8 +15,13 @@ deps:
 build: deps
 	$(SWIFT) build
 
-run: build
-	.build/debug/navsh $(ARGS)
+# Only the products: the test support target needs the Testing module, which
+# a build with the runtime linked statically does not find.
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product navsh
+
+run: release
+	.build/release/navsh $(ARGS)
 
 # Swift tests (core, storage, end-to-end on the built binary), the
 # pseudo-terminal tests of the interactive prompt, then a short multi-process
@@ -25,8 +34,8 @@ test:
 	$(PYTHON) Tests/Stress/lost_updates.py .build/debug/navsh --processes 6 --saves 10
 	$(PYTHON) Tests/Stress/row_identity.py .build/debug/navsh
 
-bench: deps
-	$(SWIFT) build -c release
+bench: release
+	$(SWIFT) build $(RELEASE_FLAGS) --product navsh-bench
 	bench/run.sh
 
 # libFuzzer on the tokenizer and on whole sessions (see Fuzz/run.sh for long runs).

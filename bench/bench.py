@@ -37,6 +37,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import sqlite3
 import statistics
@@ -67,10 +68,18 @@ def make_db(path, rows):
 
 
 def timed(cmd, stdin_text=None):
+    return timed_cpu(cmd, stdin_text)[0]
+
+
+def timed_cpu(cmd, stdin_text=None):
+    """(wall seconds, CPU seconds: user + system) of one process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, input=stdin_text, text=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL, check=True, env=ENV)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def peak_rss_kib(cmd, stdin_text=None):
@@ -103,6 +112,65 @@ def line(label, navsh, peer, unit, target="", scale=1000.0):
     print(f"{label:<46} {navsh * scale:10.2f} {peer_text} {unit:<4} {ratio}  {target}")
 
 
+def issue12(args, navsh, peer, big, small, counter):
+    """Issue 12 ("as fast as sqlite3"): start and quit, the first page, the
+    per-edit cost of a script of --script-edits edits against the sqlite3
+    CLI (BEGIN; UPDATE; COMMIT) and against bench-edits (the same
+    transactions on the SQLite API, statements prepared once), peak RSS."""
+    rng = random.Random(12)
+    print(f"issue 12: navsh vs sqlite3 CLI, {args.small:,} and {args.rows:,} rows, WAL files, median of {args.runs} runs")
+    print(f"{'':<46} {'navsh':>10} {'peer':>10} {'':<4} {'ratio':>7}  target")
+    start = median_of(args.runs, lambda: timed([navsh, small, "-c", "quit"]))
+    sql_start = median_of(args.runs, lambda: timed(["sqlite3", small, ".quit"]))
+    line("start and quit (sqlite3 FILE .quit)", start, sql_start, "ms", "≤ 2.5x")
+    first = median_of(args.runs, lambda: timed([navsh, small, "-c", "show"]))
+    sql_first = median_of(args.runs, lambda: timed(["sqlite3", small, "SELECT * FROM items ORDER BY id LIMIT 20"]))
+    line(f"first page, {args.small:,} rows (whole process)", first, sql_first, "ms", "≤ 2.5x")
+
+    # Per edit: (script − empty script) / edits, wall clock and CPU, in
+    # turns (navsh, sqlite3, C) so a busy machine slows all alike. Every
+    # commit is synced as the file's default says (FULL: one fsync per
+    # commit), which dominates the wall clock; CPU is the work itself.
+    n = args.script_edits
+    keys = [rng.randint(1, args.small) for _ in range(n)]
+    tools = {
+        "navsh": ([navsh, small, "--quiet"],
+                  lambda: "".join(f"open #{k}\nset value {next(counter)}\nsave\n" for k in keys)),
+        "navsh (frames laid out)": ([navsh, small],
+                                    lambda: "".join(f"open #{k}\nset value {next(counter)}\nsave\n" for k in keys)),
+        "sqlite3": (["sqlite3", small],
+                    lambda: "".join(f"BEGIN; UPDATE items SET value = {next(counter)} WHERE id = {k}; COMMIT;\n"
+                                    for k in keys)),
+    }
+    if os.path.exists(peer):
+        tools["C"] = ([peer, small], lambda: "".join(f"{k} {next(counter)}\n" for k in keys))
+    walls = {name: [] for name in tools}
+    cpus = {name: [] for name in tools}
+    for _ in range(args.runs):
+        for name, (cmd, script) in tools.items():
+            full_wall, full_cpu = timed_cpu(cmd, script())
+            empty_wall, empty_cpu = timed_cpu(cmd, "")
+            walls[name].append(max(0.0, full_wall - empty_wall) / n)
+            cpus[name].append(max(0.0, full_cpu - empty_cpu) / n)
+    wall = {name: statistics.median(v) for name, v in walls.items()}
+    cpu = {name: statistics.median(v) for name, v in cpus.items()}
+    line(f"per edit, {n:,}-edit script, --quiet vs sqlite3", wall["navsh"], wall["sqlite3"], "ms", "≤ 1.2x (BEGIN; UPDATE; COMMIT)")
+    line("  CPU per edit (user + system)", cpu["navsh"], cpu["sqlite3"], "ms")
+    line("  frames laid out (no --quiet) vs sqlite3", wall["navsh (frames laid out)"], wall["sqlite3"], "ms")
+    line("  CPU per edit, frames laid out", cpu["navsh (frames laid out)"], cpu["sqlite3"], "ms")
+    if "C" in tools:
+        line("per edit, --quiet vs C on the SQLite API", wall["navsh"], wall["C"], "ms", "≤ 3x (same transactions, pragmas)")
+        line("  CPU per edit (user + system)", cpu["navsh"], cpu["C"], "ms")
+    else:
+        print(f"(no {peer}: bench/run.sh compiles bench/edits.c)")
+    for db, rows in ((small, args.small), (big, args.rows)):
+        script = "".join(f"open #{rng.randint(1, rows)}\nset value {next(counter)}\nsave\n" for _ in range(200))
+        nav = statistics.median(peak_rss_kib([navsh, db], script) for _ in range(3))
+        sql = statistics.median(peak_rss_kib(["sqlite3", db, "SELECT * FROM items LIMIT 20"]) for _ in range(3))
+        line(f"peak RSS, 200-edit script, {rows:,} rows", nav, sql, "MiB", "≤ 16 MiB", scale=1 / 1024)
+    print()
+
+
 def main():
     parser = argparse.ArgumentParser(description="navsh against the sqlite3 CLI at a million rows (bench/README.md)")
     parser.add_argument("navsh")
@@ -112,9 +180,13 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--address", choices=["row", "key"], default="key")
     parser.add_argument("--helper", help="navsh-bench (default: next to navsh)")
+    parser.add_argument("--peer", help="bench-edits, the C program (bench/edits.c; default: next to navsh)")
+    parser.add_argument("--script-edits", type=int, default=1_000, help="edits in issue 12's edit script (1,000)")
+    parser.add_argument("--only", choices=["all", "issue12"], default="all", help="issue12: only issue 12's table")
     args = parser.parse_args()
     navsh = os.path.abspath(args.navsh)
     helper = os.path.abspath(args.helper or os.path.join(os.path.dirname(navsh), "navsh-bench"))
+    peer = os.path.abspath(args.peer or os.path.join(os.path.dirname(navsh), "bench-edits"))
     if not shutil.which("sqlite3"):
         sys.exit("bench needs the sqlite3 CLI (apt-get install sqlite3)")
 
@@ -144,6 +216,10 @@ def main():
             full = median_of(args.runs, lambda: timed(cmd, script()))
             empty = median_of(args.runs, lambda: timed(cmd, ""))
             return max(0.0, full - empty) / count
+
+        issue12(args, navsh, peer, big, small, counter)
+        if args.only == "issue12":
+            return
 
         print(f"navsh vs sqlite3 CLI: {args.rows:,} rows (made in {made:.1f} s) and {args.small:,} rows, WAL files, "
               f"median of {args.runs} runs; edit script: open {'#KEY' if args.address == 'key' else 'N'}")

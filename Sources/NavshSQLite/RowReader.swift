@@ -7,15 +7,19 @@ import NavshCore
 /// first NUL and replaces bytes that are not UTF-8, so a row holding such a
 /// value could never match its own expectation: here text keeps its bytes.
 enum RowReader {
-    static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments) throws -> [[Value]] {
+    static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments, cached: Bool = true) throws -> [[Value]] {
         var rows: [[Value]] = []
-        try forEach(db, sql: sql, arguments: arguments) { rows.append($0) }
+        try forEach(db, sql: sql, arguments: arguments, cached: cached) { rows.append($0) }
         return rows
     }
 
     /// Each row as it is stepped to: a read stopped part way keeps the rows before.
-    /// `cached`: kept prepared on the connection, for a statement run many times.
-    static func forEach(_ db: Database, sql: String, arguments: StatementArguments, cached: Bool = false,
+    /// `cached` (the default): kept prepared on the connection, so the same
+    /// query with new arguments (the next row opened, the next page) skips
+    /// SQLite's parser and GRDB's authorizer; navsh's SQL is made from the
+    /// schema's names with every value bound, so there are few distinct texts.
+    /// A body must not run the same SQL again while it is called.
+    static func forEach(_ db: Database, sql: String, arguments: StatementArguments, cached: Bool = true,
                         _ body: ([Value]) -> Void) throws {
         let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
@@ -26,7 +30,7 @@ enum RowReader {
         }
     }
 
-    static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments, cached: Bool = false) throws -> [Value]? {
+    static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments, cached: Bool = true) throws -> [Value]? {
         var first: [Value]?
         try forEach(db, sql: sql, arguments: arguments, cached: cached) { row in
             if first == nil { first = row }

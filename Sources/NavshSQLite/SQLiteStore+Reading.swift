@@ -8,8 +8,8 @@ extension SQLiteStore {
     public func count(of collection: CollectionSchema) throws -> Int {
         let key = try key(for: collection)
         let scope = scoped(collection, nil)
-        return try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(key.quotedTable)" + (scope.sql.map { " WHERE " + $0 } ?? ""),
+        return try readAlone { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM \(key.quotedTable)" + (scope.sql.map { " WHERE " + $0 } ?? "")),
                              arguments: scope.arguments) ?? 0
         }
     }
@@ -71,8 +71,8 @@ extension SQLiteStore {
         }
         let before = try key.before(id, descending: collection.newRowsOnTop)
         let condition = scoped(collection, before)
-        return try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(key.quotedTable) WHERE \(condition.sql ?? "1")",
+        return try readAlone { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM \(key.quotedTable) WHERE \(condition.sql ?? "1")"),
                              arguments: condition.arguments)
         }
     }
@@ -92,7 +92,7 @@ extension SQLiteStore {
         let extra = try field.map { ", " + (try orderedNames([$0], in: collection)[0]).sqlIdentifier } ?? ""
         let sql = "SELECT \(key.keySQL)\(extra) FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(orderBy(collection, key))"
-        return try read { db in
+        return try readAlone { db in
             try RowReader.fetchAll(db, sql: sql, arguments: filter.arguments).map { row in
                 (try key.id(from: row), field == nil ? nil : row.last)
             }

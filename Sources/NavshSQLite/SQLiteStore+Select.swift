@@ -22,11 +22,21 @@ extension SQLiteStore {
         where condition: String?, arguments: StatementArguments,
         suffix: String, _ suffixArguments: [any DatabaseValueConvertible], firstPosition: Int = 0
     ) throws -> [NavshCore.Record] {
-        try read { db in
-            try select(db, collection, fields: fields, reading: reading, where: condition, arguments: arguments,
-                       suffix: suffix, suffixArguments, firstPosition: firstPosition)
+        // One statement (nearly always) needs no transaction; a wide table
+        // read in chunks needs one snapshot for all of them.
+        let width = (fields?.count ?? collection.fields.count) * (reading == .full ? 1 : 2)
+        let body = { (db: Database) in
+            try self.select(db, collection, fields: fields, reading: reading, where: condition, arguments: arguments,
+                            suffix: suffix, suffixArguments, firstPosition: firstPosition)
         }
+        return try width < Self.columnsInOneStatement ? readAlone(body) : read(body)
     }
+
+    /// Fewer result columns than this always fit one statement: SQLite's
+    /// SQLITE_LIMIT_COLUMN is 2,000 unless a build lowers it, less a key and
+    /// sort values. (A build that lowers it below this still reads correctly:
+    /// chunks read without one snapshot are checked to hold the same rows.)
+    static let columnsInOneStatement = 1_900
 
     /// `select` on a connection already in use (inside a write).
     func select(
@@ -46,7 +56,7 @@ extension SQLiteStore {
         _ db: Database, _ collection: CollectionSchema, fields: [String]? = nil, reading: Reading = .full,
         also extra: [String], where condition: String?, arguments: StatementArguments,
         suffix: String, _ suffixArguments: [any DatabaseValueConvertible], firstPosition: Int = 0,
-        cached: Bool = false
+        cached: Bool = true
     ) throws -> [(record: NavshCore.Record, also: [Value])] {
         let key = try key(for: collection)
         let names = fields ?? collection.fields.map(\.name)

@@ -38,13 +38,59 @@ extension SQLiteStore {
         let assignments = names.map { "\($0.sqlIdentifier) = \(changes[$0]!.sqlPlaceholder)" }.joined(separator: ", ")
         var arguments = StatementArguments(names.map { changes[$0]!.databaseValue })
         arguments += condition.arguments
+        let update = "UPDATE OR ABORT \(key.quotedTable) SET \(assignments) WHERE \(condition.sql)"
+        if let returning = returningColumns(collection, key) {
+            // The row as written comes back from the UPDATE itself: no second read.
+            return try write(collection, values: changes) { db in
+                guard let row = try RowReader.fetchOne(db, sql: update + " RETURNING " + returning, arguments: arguments) else {
+                    throw try whyNot(id, collection, db)
+                }
+                return try record(fromReturned: row, collection, key)
+            }
+        }
         return try write(collection, values: changes) { db in
-            try db.execute(sql: "UPDATE OR ABORT \(key.quotedTable) SET \(assignments) WHERE \(condition.sql)",
-                           arguments: arguments)
+            try db.cachedStatement(sql: update).execute(arguments: arguments)
             if db.changesCount == 0 { throw try whyNot(id, collection, db) }
             let newID = key.id(id, after: changes)
             return try stored(newID, collection, db) ?? NavshCore.Record(id: newID, values: changes)
         }
+    }
+
+    /// The key and every field, as a RETURNING list, when what an UPDATE
+    /// returns is the row as stored afterwards: SQLite returns the values
+    /// before any AFTER trigger or ON UPDATE action ran, so a file with
+    /// either (one may touch the row, directly or through a cascade) reads
+    /// the row again instead; so does a table too wide for one result row.
+    func returningColumns(_ collection: CollectionSchema, _ key: TableKey) -> String? {
+        guard !updatesHaveSideEffects, collection.fields.count + key.keyWidth < Self.columnsInOneStatement else { return nil }
+        return ([key.keySQL] + collection.fields.map(\.name.sqlIdentifier)).joined(separator: ", ")
+    }
+
+    /// A row read by `returningColumns`: the key, then every field in order,
+    /// each as a SELECT reads it: RETURNING hands out a whole number in a
+    /// REAL column as the integer SQLite keeps on disk, where a SELECT (and
+    /// so the next save's exact check) reads a real.
+    func record(fromReturned row: [Value], _ collection: CollectionSchema, _ key: TableKey) throws -> NavshCore.Record {
+        guard row.count == key.keyWidth + collection.fields.count else {
+            throw StoreError.other("a row of \(collection.name) came back with \(row.count) columns")
+        }
+        let real = realColumns[collection.name] ?? []
+        var row = row
+        if case .primaryKey(let columns) = key.kind {
+            for (i, column) in columns.enumerated() where real.contains(column) { row[i] = Self.asRead(row[i]) }
+        }
+        var values: [String: Value] = [:]
+        for (i, field) in collection.fields.enumerated() {
+            let value = row[key.keyWidth + i]
+            values[field.name] = real.contains(field.name) ? Self.asRead(value) : value
+        }
+        return NavshCore.Record(id: try key.id(from: row), values: values)
+    }
+
+    /// A REAL column's value as a SELECT reads it.
+    private static func asRead(_ value: Value) -> Value {
+        guard case .integer(let whole) = value else { return value }
+        return .real(Double(whole))
     }
 
     @discardableResult
@@ -160,14 +206,25 @@ extension SQLiteStore {
             }
         }
         do {
-            guard inBatch else { return try database.write(translated) }
-            return try database.writeWithoutTransaction { db in
-                var result: T?
-                try db.inSavepoint {
-                    result = try translated(db)
-                    return .commit
+            // BEGIN, COMMIT and savepoints as cached statements: a save is
+            // prepared once per session, not three statements per save.
+            return try database.inDatabase { db in
+                let (begin, end, undo) = inBatch
+                    ? ("SAVEPOINT navsh_write", "RELEASE navsh_write", "ROLLBACK TO navsh_write")
+                    : ("BEGIN IMMEDIATE TRANSACTION", "COMMIT TRANSACTION", "ROLLBACK TRANSACTION")
+                try db.cachedStatement(sql: begin).execute()
+                do {
+                    let result = try translated(db)
+                    try db.cachedStatement(sql: end).execute()
+                    return result
+                } catch {
+                    // SQLite may have rolled the transaction back itself.
+                    if db.isInsideTransaction {
+                        try? db.cachedStatement(sql: undo).execute()
+                        if inBatch { try? db.cachedStatement(sql: end).execute() }
+                    }
+                    throw error
                 }
-                return result!
             }
         } catch let error as DatabaseError {
             throw ConstraintTranslator.translate(error, table: collection.name, fields: collection.fields.map(\.name))

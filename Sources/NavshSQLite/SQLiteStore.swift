@@ -26,6 +26,11 @@ public final class SQLiteStore: Store {
     /// Set when the file opened read-only or immutable (`ReadOnlyOpen`):
     /// how, and that every write is refused.
     public private(set) var readOnlyNote: String?
+    /// The file has triggers or ON UPDATE actions: an UPDATE's RETURNING may
+    /// not show the row as stored.
+    var updatesHaveSideEffects = true
+    /// Per table, its columns of REAL affinity (`SchemaReader.realAffinity`).
+    var realColumns: [String: Set<String>] = [:]
 
     /// Asked while a statement runs; returning true stops it (the command
     /// fails with "interrupted" and nothing is written). The prompt wires it
@@ -56,17 +61,31 @@ public final class SQLiteStore: Store {
             cancellation.install(on: db)
             CaseFoldedMatch.install(on: db)
         }
-        displayName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        displayName = Self.displayName(forPath: path)
         do {
             (database, readOnlyNote) = exists ? try ReadOnlyOpen.open(path: path, configuration: configuration)
                 : (try DatabaseQueue(path: path, configuration: configuration), nil)
             if !exists {
                 try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
             }
-            try database.read { try readSchema($0) }
+            try read { try readSchema($0) }
         } catch {
             throw StoreOpenError(error, path: path)
         }
+    }
+
+    /// The file's name without directory or extension (`shop` for
+    /// `data/shop.sqlite`), as `URL(fileURLWithPath:)` would give it, without
+    /// Foundation's URL, which resolves a relative path against the working
+    /// directory first (a fortieth of start-up).
+    public static func displayName(forPath path: String) -> String {
+        var name = Substring(path)
+        while name.count > 1, name.hasSuffix("/") { name = name.dropLast() }
+        if name != "/", let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex, name.index(after: dot) != name.endIndex {
+            name = name[..<dot]
+        }
+        return String(name)
     }
 
     /// Reads the tables, their keys and the schema version (at open, after
@@ -74,7 +93,9 @@ public final class SQLiteStore: Store {
     func readSchema(_ db: Database) throws {
         let read = try SchemaReader.read(db)
         schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+        updatesHaveSideEffects = try SchemaReader.updatesHaveSideEffects(db)
         keys = Dictionary(read.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
+        realColumns = Dictionary(read.map { ($0.collection.name, $0.realColumns) }, uniquingKeysWith: { a, _ in a })
         tables = read.map { table in
             var collection = table.collection
             collection.writeRefusal = readOnlyNote
@@ -95,10 +116,23 @@ public final class SQLiteStore: Store {
         try database.read { try Int.fetchOne($0, sql: "SELECT total_changes()") ?? 0 }
     }
 
+    /// Calls `observer` with every statement SQLite runs on this store's
+    /// connection (nil stops): how tests and profiling see what a command costs.
+    public func traceStatements(_ observer: ((String) -> Void)?) {
+        database.inDatabase { db in
+            if let observer {
+                db.trace(options: .statement) { observer($0.description) }
+            } else {
+                db.trace(options: .statement, nil)
+            }
+        }
+    }
+
     /// SQLite's `PRAGMA data_version`, which moves on another connection's
     /// commit; it cannot say which rows changed.
+    /// Asked once per command: one cached statement, no transaction around it.
     public func changes(since token: Int?) throws -> StoreChanges {
-        let now = try database.read { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+        let now = try readAlone { try Int.fetchOne($0.cachedStatement(sql: "PRAGMA data_version")) ?? 0 }
         return StoreChanges(token: now, changedElsewhere: token.map { $0 != now } ?? false)
     }
 
@@ -205,9 +239,30 @@ public final class SQLiteStore: Store {
         return terms + key.terms.map { OrderTerm(sql: $0, descending: keyDescending, nullable: false) }
     }
 
+    /// Reads of several statements that must see one snapshot: a deferred
+    /// transaction (begun and ended by cached statements), or the one a
+    /// script's batch or `consistently` already holds. Not GRDB's `read`,
+    /// which adds `PRAGMA query_only` on and off around every read: navsh's
+    /// reads are its own SELECTs, and those four statements were a sixth of
+    /// an edit's work.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try database.read(body)
+            return try database.inDatabase { db in
+                if db.isInsideTransaction { return try body(db) }
+                try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+                defer { if db.isInsideTransaction { try? db.cachedStatement(sql: "COMMIT TRANSACTION").execute() } }
+                return try body(db)
+            }
+        } catch {
+            throw ConstraintTranslator.translate(error, table: "", fields: [])
+        }
+    }
+
+    /// A read of one statement: SQLite runs it in a snapshot of its own, so
+    /// it needs no transaction around it.
+    func readAlone<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try database.inDatabase(body)
         } catch {
             throw ConstraintTranslator.translate(error, table: "", fields: [])
         }

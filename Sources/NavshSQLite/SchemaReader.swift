@@ -9,35 +9,83 @@ enum SchemaReader {
     struct Table {
         var collection: CollectionSchema
         var key: TableKey
+        /// Columns of REAL affinity (see `realAffinity(_:)`).
+        var realColumns: Set<String> = []
     }
 
+    /// SQLite's affinity rules, in their order: a declared type with INT is
+    /// INTEGER, with CHAR, CLOB or TEXT is TEXT, with BLOB (or none) is BLOB,
+    /// with REAL, FLOA or DOUB is REAL. A REAL column stores a whole number as
+    /// an integer on disk; a SELECT reads it back as a real, an UPDATE's
+    /// RETURNING (SQLite 3.40) as the integer.
+    static func realAffinity(_ declaredType: String) -> Bool {
+        let type = declaredType.uppercased()
+        if type.contains("INT") || type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT")
+            || type.contains("BLOB") || type.isEmpty {
+            return false
+        }
+        return type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB")
+    }
+
+    /// The whole schema in two statements (every column of every table and
+    /// view; every foreign key), whatever the number of tables: a store opens
+    /// without a query per table.
     static func read(_ db: Database) throws -> [Table] {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT m.name AS name, t.wr AS withoutRowid, m.type = 'view' AS isView, m.sql AS sql
+        let columns = try Row.fetchAll(db, sql: """
+            SELECT m.name AS tableName, t.wr AS withoutRowid, m.type = 'view' AS isView, m.sql AS createSQL,
+                   x.name AS name, x.type AS type, x."notnull" AS "notnull", x.dflt_value AS dflt_value,
+                   x.pk AS pk, x.hidden AS hidden,
+                   (SELECT count(*) FROM pragma_index_list(m.name) AS i WHERE i.origin = 'pk') AS keyIndexes
             FROM sqlite_master AS m
             JOIN pragma_table_list AS t ON t.name = m.name AND t.schema = 'main'
+            JOIN pragma_table_xinfo(m.name) AS x
             WHERE m.type IN ('table', 'view') AND t.type = m.type
               AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
               AND m.name NOT LIKE 'grdb\\_%' ESCAPE '\\'
-            ORDER BY m.rowid
+            ORDER BY m.rowid, x.cid
             """)
-        return try rows.map { row in
-            try table(db, name: row["name"], withoutRowid: row["withoutRowid"], isView: row["isView"],
-                      createSQL: row["sql"] ?? "")
+        let foreignKeys = try Row.fetchAll(db, sql: """
+            SELECT m.name AS tableName, f.id AS id, f."table" AS parent, f."from" AS "from", f."to" AS "to"
+            FROM sqlite_master AS m JOIN pragma_foreign_key_list(m.name) AS f
+            WHERE m.type = 'table'
+            """)
+        let keysPerTable = Dictionary(grouping: foreignKeys) { $0["tableName"] as String }
+        var tables: [Table] = []
+        var start = columns.startIndex
+        while start < columns.endIndex {
+            let name: String = columns[start]["tableName"]
+            var end = start + 1
+            while end < columns.endIndex, (columns[end]["tableName"] as String) == name { end += 1 }
+            let first = columns[start]
+            tables.append(try table(name: name, withoutRowid: first["withoutRowid"], isView: first["isView"],
+                                    createSQL: first["createSQL"] ?? "",
+                                    keyIndexes: first["keyIndexes"], columns: Array(columns[start..<end]),
+                                    foreignKeys: keysPerTable[name] ?? []))
+            start = end
         }
+        return tables
     }
 
-    private static func table(_ db: Database, name: String, withoutRowid: Bool, isView: Bool,
-                              createSQL: String) throws -> Table {
-        let columns = try Row.fetchAll(
-            db, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid",
-            arguments: [name])
+    /// Whether an UPDATE may change rows after its RETURNING is made (see
+    /// `SQLiteStore.returningColumns`): the file has a trigger, or a foreign
+    /// key with an ON UPDATE action (a row that refers to itself has its
+    /// reference changed by the cascade).
+    static func updatesHaveSideEffects(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'trigger')
+                OR EXISTS (SELECT 1 FROM sqlite_master AS m JOIN pragma_foreign_key_list(m.name) AS f
+                           WHERE m.type = 'table' AND f.on_update NOT IN ('NO ACTION', 'RESTRICT'))
+            """) ?? true
+    }
+
+    private static func table(
+        name: String, withoutRowid: Bool, isView: Bool, createSQL: String, keyIndexes: Int, columns: [Row],
+        foreignKeys: [Row]
+    ) throws -> Table {
         let primaryKey = columns.filter { ($0["pk"] as Int) > 0 }.sorted { ($0["pk"] as Int) < ($1["pk"] as Int) }
         // A lone INTEGER PRIMARY KEY is the rowid under another name, except
         // when SQLite keeps it in an index of its own (`INTEGER PRIMARY KEY
         // DESC`): then it is an ordinary column that may hold NULL or text.
-        let keyIndexes = try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'", arguments: [name]) ?? 0
         let rowidAlias: String? = !withoutRowid && primaryKey.count == 1 && keyIndexes == 0
             && (primaryKey[0]["type"] as String).uppercased() == "INTEGER" ? primaryKey[0]["name"] : nil
 
@@ -61,8 +109,6 @@ enum SchemaReader {
         }
 
         // Single-column foreign keys name rows of other collections.
-        let foreignKeys = try Row.fetchAll(
-            db, sql: "SELECT id, \"table\" AS parent, \"from\", \"to\" FROM pragma_foreign_key_list(?)", arguments: [name])
         let columnsPerKey = Dictionary(grouping: foreignKeys) { $0["id"] as Int }
         for (_, rows) in columnsPerKey where rows.count == 1 {
             let from: String = rows[0]["from"]
@@ -89,7 +135,9 @@ enum SchemaReader {
             return readOnly(name, fields, reason: "table \(TextLayout.printable(name)) has columns named rowid, _rowid_"
                             + " and oid and no primary key, so its rows cannot be told apart; it is read-only")
         }
-        return Table(collection: CollectionSchema(name: name, fields: fields), key: TableKey(table: name, kind: keyKind))
+        let realColumns = Set(columns.filter { realAffinity($0["type"] ?? "") }.map { $0["name"] as String })
+        return Table(collection: CollectionSchema(name: name, fields: fields), key: TableKey(table: name, kind: keyKind),
+                     realColumns: realColumns)
     }
 
     /// A collection shown but never written: rows named by position, every

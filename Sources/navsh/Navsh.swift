@@ -153,7 +153,14 @@ struct Navsh: ParsableCommand {
             StandardStreams.err("navsh: cannot write the output: \(failure)\n")
             throw ExitCode(outcome.status == ExitStatus.success ? ExitStatus.commandFailed : outcome.status)
         }
-        throw ExitCode(outcome.status)
+        try Self.end(outcome.status)
+    }
+
+    /// A clean end returns from `run`; only a failure throws `ExitCode`,
+    /// whose handling in ArgumentParser (a `Mirror` walk over the error)
+    /// is not worth paying on every successful run.
+    private static func end(_ status: Int32) throws {
+        if status != ExitStatus.success { throw ExitCode(status) }
     }
 
     /// An opened store and what running on it needs.

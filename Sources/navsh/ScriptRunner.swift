@@ -44,6 +44,7 @@ struct ScriptRunner {
         prompter.quiet = quiet
         prompter.toTerminal = Terminal.isTerminal(1)
         session.framesAsData = format.wantsData
+        session.laysOutUnrequested = !quiet
         var driver = ResponseDriver(session: session, prompter: prompter)
         defer { source = driver.prompter.source }
         var failed = false

@@ -151,3 +151,14 @@ import Testing
         #expect(mode == "wal")
     }
 }
+
+/// The store's display name is made without Foundation's URL (a fortieth of
+/// start-up): it must read as URL's did.
+@Suite struct DisplayNameTests {
+    @Test(arguments: ["shop.sqlite", "/tmp/x/shop.db", "data/shop", "a.tar.gz", ".hidden", "dir/", "dir//", "/",
+                      "file.", "x/.y.z", "name with space.sqlite", "ünï.sqlite", "a..b", "./a.b", "x.y/", "v1.2.3"])
+    func readsAsURLDid(_ path: String) {
+        #expect(SQLiteStore.displayName(forPath: path)
+                == URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+    }
+}

@@ -26,4 +26,9 @@ int navsh_terminal_size(int fd, int *rows, int *columns);
 /// returns how many lines that was (a partial line counts as one).
 int navsh_discard_type_ahead(int fd);
 
+/// Keeps memory freed at the top of the heap (up to 16 MiB) instead of
+/// giving it back to the system at once: glibc did so after every edit of a
+/// script and took it back for the next, a brk call and page faults each.
+void navsh_keep_freed_heap(void);
+
 #endif

@@ -21,6 +21,9 @@ public enum DisplayWidth {
     }
 
     public static func of(_ text: some StringProtocol) -> Int {
+        // Printable ASCII (most cells) is one column a byte: no grapheme
+        // breaking, which was most of a page's layout.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total

@@ -48,6 +48,7 @@ extension Session {
         let view = viewport()
         let loaded = try frame.load(from: store, pageSize: view.pageSize)
         if frame is any PagedFrame { showedPage = true }
+        guard laysOutFrames else { return "" }
         guard framesAsData else { return loaded.render(columns: view.columns) }
         let depth = stack.firstIndex { $0 === frame } ?? stack.count - 1
         let path = stack[...depth].map(\.crumb)

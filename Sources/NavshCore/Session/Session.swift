@@ -46,6 +46,12 @@ public final class Session {
     var showedPage = false
     /// Frames shown while the current line runs, when `framesAsData`.
     var framesShown: [ShownFrame] = []
+    /// False under `--quiet`: a frame shown by a command that is not a report
+    /// (`open`, `save`, `back`) is read, since row numbers mean the page shown,
+    /// but not laid out, as nobody will see it.
+    public var laysOutUnrequested = true
+    /// While a line runs: its frames are laid out (or handed out as data).
+    var laysOutFrames = true
 
     public init(store: any Store, mode: Mode, viewport: @escaping () -> Viewport = { Viewport() }) {
         self.store = store
@@ -121,6 +127,8 @@ public final class Session {
             // The user typed this looking at the old values: say what changed, run nothing.
             return Response(output: notice, error: .line(.recordChangedBeforeLine))
         }
+        laysOutFrames = laysOutUnrequested || command.isReport
+        defer { laysOutFrames = true }
         var response = run { try command.run(in: self, confirmed: false) }
         response.output = notice + response.output
         response.requested = command.isReport

@@ -1,0 +1,129 @@
+import ArgumentParser
+import CTerminal
+import NavshCore
+
+/// The arguments of nearly every run (`FILE`, `-c CMD`, `-f SCRIPT`, the
+/// plain flags) read without ArgumentParser, whose parse was half of
+/// navsh's start-up: it finds its properties by reflection and checks for
+/// a completion-script request, each a first-time runtime lookup, and its
+/// public API has no way to skip that check. Anything else (`--help`,
+/// `--version`, `--generate-completion-script`, `--`, `--opt=value`,
+/// joined short flags, a value that starts with `-`, an option given twice,
+/// an unknown word) goes to ArgumentParser, which owns help, errors and
+/// completions. Debug builds (the tests) parse every plain run both ways
+/// and stop if they differ, so an option added to `Navsh` but not here is
+/// caught by the first end-to-end test.
+struct PlainArguments {
+    var file: String?
+    var create = false
+    var spec: String?
+    var script: String?
+    var commands: [String] = []
+    var keepGoing = false
+    var echo = false
+    var noColor = false
+    var dryRun = false
+    var atomic = false
+    var format = OutputFormat.table
+    var quiet = false
+    var noPager = false
+    var noRC = false
+
+    init?(_ arguments: some Sequence<String>) {
+        var words = Array(arguments)[...]
+        var seen: Set<String> = []
+        func value(after option: String) -> String? {
+            guard let value = words.popFirst(), !value.hasPrefix("-") else { return nil }
+            return value
+        }
+        while let word = words.popFirst() {
+            // One spelling per option: `-q` and `--quiet` count as one.
+            let option: String
+            switch word {
+            case "-q", "--quiet": option = "--quiet"
+            case "-c", "--command": option = "--command"
+            case "-X", "--no-rc": option = "--no-rc"
+            case "-f", "--script": option = "--script"
+            default: option = word
+            }
+            if option.hasPrefix("-"), option != "--command", !seen.insert(option).inserted { return nil }
+            switch option {
+            case "--create": create = true
+            case "--keep-going": keepGoing = true
+            case "--echo": echo = true
+            case "--no-color": noColor = true
+            case "--dry-run": dryRun = true
+            case "--atomic": atomic = true
+            case "--quiet": quiet = true
+            case "--no-pager": noPager = true
+            case "--no-rc": noRC = true
+            case "--command":
+                guard let command = value(after: option) else { return nil }
+                commands.append(command)
+            case "--script":
+                guard let path = value(after: option) else { return nil }
+                script = path
+            case "--spec":
+                guard let path = value(after: option) else { return nil }
+                spec = path
+            case "--format":
+                guard let name = value(after: option), let chosen = OutputFormat(rawValue: name) else { return nil }
+                format = chosen
+            default:
+                // The one positional argument, FILE; `help` is left to ArgumentParser.
+                guard !word.hasPrefix("-"), file == nil, word != "help" else { return nil }
+                file = word
+            }
+        }
+    }
+
+    /// The command as ArgumentParser would have built it.
+    var command: Navsh {
+        var command = Navsh()
+        command.file = file
+        command.create = create
+        command.spec = spec
+        command.script = script
+        command.commands = commands
+        command.keepGoing = keepGoing
+        command.echo = echo
+        command.noColor = noColor
+        command.dryRun = dryRun
+        command.atomic = atomic
+        command.format = format
+        command.quiet = quiet
+        command.noPager = noPager
+        command.noRC = noRC
+        return command
+    }
+}
+
+extension Navsh {
+    /// The entry point: plain arguments skip ArgumentParser's parse;
+    /// everything else, and any validation error (so its message and usage
+    /// read as ever), takes ArgumentParser's `main`.
+    static func main() {
+        navsh_keep_freed_heap()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let plain = PlainArguments(arguments) else { return main(nil) }
+        var command = plain.command
+        #if DEBUG
+        if let parsed = try? parseAsRoot(arguments) as? Navsh {
+            var fast = "", full = ""
+            dump(command, to: &fast)
+            dump(parsed, to: &full)
+            precondition(fast == full, "PlainArguments is out of date with Navsh's options:\n\(fast)\nvs\n\(full)")
+        }
+        #endif
+        do {
+            try command.validate()
+        } catch {
+            return main(nil)
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

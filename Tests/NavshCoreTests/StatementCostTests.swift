@@ -1,0 +1,96 @@
+@testable import NavshCore
+import NavshSQLite
+import NavshTestSupport
+import Testing
+
+/// What one command costs in SQL (issue 12, "as fast as sqlite3"), counted
+/// in the statements SQLite runs, which is deterministic where time is not.
+/// A script's edit was 33 statements: four `PRAGMA data_version` reads each
+/// wrapped in `query_only` and a transaction, the saved row read again.
+@Suite struct StatementCostTests {
+    /// The statements SQLite runs while `lines` run (after the first edit,
+    /// so the session is warm, as it is in a script of many edits).
+    func statements(_ h: SessionHarness, _ lines: String...) -> [String] {
+        var seen: [String] = []
+        h.store.traceStatements { seen.append($0) }
+        defer { h.store.traceStatements(nil) }
+        for line in lines {
+            let response = h.session.execute(line)
+            if let error = response.error { Issue.record("'\(line)' failed: \(error.message)") }
+        }
+        return seen
+    }
+
+    @Test func anEditIsOneReadOneConditionalUpdateAndOneDataVersionPerCommand() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open #1", "set value 121", "save")
+        let seen = statements(h, "open #2", "set value 3", "save")
+        // open: data_version, the row; set: data_version; save: data_version,
+        // BEGIN, UPDATE … RETURNING (the row as written: no second read), COMMIT.
+        #expect(seen.count == 7, "\(seen.joined(separator: "\n"))")
+        #expect(seen.filter { $0.contains("data_version") }.count == 3)
+        #expect(!seen.contains { $0.contains("query_only") })
+        #expect(seen.contains { $0.hasPrefix("UPDATE OR ABORT") && $0.contains("RETURNING") })
+        #expect(try h.store.record(of: h.store.collections[0], key: [.integer(2)])?["value"] == .integer(3))
+    }
+
+    /// SQLite returns a row as it was before AFTER triggers ran: a file with
+    /// a trigger reads the saved row again, so the frame holds what is stored
+    /// and the next save's conflict check passes.
+    @Test func aTriggerThatTouchesTheSavedRowIsSeenAfterTheSave() throws {
+        let h = try SessionHarness(Fixtures.items + """
+            CREATE TRIGGER stamp AFTER UPDATE OF value ON items
+            BEGIN UPDATE items SET note = 'changed to ' || NEW.value WHERE id = NEW.id; END;
+            """)
+        h.run("open #1", "set value 130", "save", "open #1")
+        #expect(h.output("show").contains("changed to 130"))
+        let seen = statements(h, "set value 131", "save")
+        #expect(!seen.contains { $0.contains("RETURNING") })
+        #expect(h.output("open #1", "show").contains("changed to 131"))
+    }
+
+    /// A foreign key's ON UPDATE action is a trigger too: a row that refers
+    /// to itself has its reference changed after the UPDATE's RETURNING.
+    @Test func aCascadeOntoTheSavedRowIsSeenAfterTheSave() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE nodes (code TEXT PRIMARY KEY, parent TEXT REFERENCES nodes(code) ON UPDATE CASCADE,
+                                name TEXT) WITHOUT ROWID;
+            INSERT INTO nodes VALUES ('a', 'a', 'root');
+            """)
+        h.run("show", "open 1")
+        // SQLite's RETURNING gives parent 'a' here; the row holds 'b'.
+        #expect(!statements(h, "set code b", "save").contains { $0.contains("RETURNING") })
+        // Undo expects the row to hold exactly what the save returned.
+        let undone = h.run("undo")
+        #expect(undone.error == nil, "\(undone.error?.message ?? "")")
+        let row = try h.store.record(of: h.store.collections[0], key: [.text("a")])
+        #expect(row?["parent"] == .text("a"), "\(String(describing: row))")
+    }
+
+    /// RETURNING hands out a whole number in a REAL column as an integer
+    /// (SQLite keeps it so on disk); the frame must hold the real a SELECT
+    /// reads, or the next save's exact check calls it a conflict.
+    @Test func aRealColumnSavedThroughReturningStaysAReal() throws {
+        let h = try SessionHarness(Fixtures.items)
+        // The page is shown first, so the list follows the save's own row.
+        h.run("show", "open 1", "set weight 13", "save")
+        // The list follows the saved row as returned: a real shows as one.
+        #expect(h.output("show").contains("13.0"))
+        // Undo expects the row to hold exactly what the save returned.
+        let undone = h.run("undo")
+        #expect(undone.error == nil, "\(undone.error?.message ?? "")")
+        #expect(try h.store.record(of: h.store.collections[0], key: [.integer(1)])?["weight"] == .real(12.5))
+    }
+
+    /// `--quiet`: a frame nobody will see is read (row numbers mean the page
+    /// read) but not laid out; what a line asks to see still is.
+    @Test func quietScriptsDoNotLayOutFramesNobodySees() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.session.laysOutUnrequested = false
+        #expect(h.output("open 1") == "")
+        #expect(h.output("show").contains("Gort statue"))
+        h.run("back")
+        #expect(h.output("show").contains("Hoverboard"))
+        #expect(h.output("open 3", "show").contains("Hoverboard"))
+    }
+}
