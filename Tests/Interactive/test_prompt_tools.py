@@ -6,7 +6,7 @@ import shutil
 import stat
 import tempfile
 
-from pty_prompt import ITEMS, Prompt, fetch_one
+from pty_prompt import ITEMS, Prompt, fetch_one, scratch_database
 
 GORT = "Items › Gort statue> "
 
@@ -182,3 +182,22 @@ def test_startup_file_runs_before_the_prompt_and_its_errors_name_file_and_line()
     with Prompt(args=["-X"], home=home, env=env) as p:
         listing = p.expect(ITEMS)
         assert "error" not in listing and "$120" in listing, listing
+
+
+def test_a_long_import_shows_its_progress_then_clears_it():
+    rows = 60000
+    with scratch_database("big.sqlite", "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, n INTEGER);") as path:
+        csv_path = os.path.join(os.path.dirname(path), "rows.csv")
+        with open(csv_path, "w") as f:
+            f.write("name,n\n")
+            for i in range(rows):
+                f.write(f"row {i},{i}\n")
+        with Prompt(args=[path]) as p:
+            p.expect("t (0)")
+            p.expect("> ")
+            p.send(f"import {csv_path}\r")
+            p.child.expect(r"(checking|importing) \d+ / \d+ rows", timeout=60)
+            p.child.expect_exact("imported 60,000 rows into t", timeout=120)
+            p.expect("> ")
+            assert not any("importing" in row or "checking" in row for row in p.screen()), p.screen()
+            assert fetch_one(path, "SELECT count(*) FROM t") == (rows,)
