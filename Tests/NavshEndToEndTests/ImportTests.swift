@@ -146,6 +146,17 @@ import Testing
         }
     }
 
+    @Test func aFileThatIsNotARegularFileIsRefused() throws {
+        let db = try TemporaryDatabase(Self.small)
+        let fifo = db.directory + "/pipe.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try db.expectUnchanged("t") {
+            let result = try navsh.run([db.path, "-c", "import " + fifo])
+            #expect(result.status == 1)
+            #expect(result.stderr == "-c:1: error: t: import \(fifo): cannot read it: not a regular file; nothing was imported\n")
+        }
+    }
+
     @Test func importIsRefusedWhereNoCollectionTakesRows() throws {
         let db = try TemporaryDatabase(Self.small + "CREATE VIEW w AS SELECT name FROM t;")
         let file = db.directory + "/new.csv"
