@@ -1,7 +1,7 @@
 import GRDB
 import NavshCore
 
-/// `find` and `where` as SQL: names quoted, values bound.
+/// `find`, `where` and `sort` as SQL: names quoted, values bound.
 extension SQLiteStore {
     static func sql(for filter: RowFilter, in collection: CollectionSchema) -> (String, [DatabaseValue]) {
         switch filter {
@@ -10,11 +10,15 @@ extension SQLiteStore {
             let columns = collection.fields.filter { $0.kind == .text || $0.kind == .any || $0.kind == .date
                 || $0.kind == .datetime }
             guard !columns.isEmpty else { return ("0", []) }
-            let pattern = likePattern(containing: text)
-            let tests = columns.map { "\($0.name.sqlIdentifier) LIKE ? ESCAPE '\\'" }
-            return ("(" + tests.joined(separator: " OR ") + ")", Array(repeating: pattern, count: columns.count))
+            let tests = columns.map { CaseFoldedMatch.sql($0.name.sqlIdentifier, .contains, text) }
+            return ("(" + tests.map(\.sql).joined(separator: " OR ") + ")", tests.map(\.argument))
         case .contains(let field, let text):
-            return ("\(field.sqlIdentifier) LIKE ? ESCAPE '\\'", [likePattern(containing: text)])
+            let test = CaseFoldedMatch.sql(field.sqlIdentifier, .contains, text)
+            return (test.sql, [test.argument])
+        case .titleContains(let field, let target, let text):
+            let test = CaseFoldedMatch.sql(target.title.sqlIdentifier, .contains, text)
+            return ("\(field.sqlIdentifier) IN (SELECT \(target.key.sqlIdentifier) FROM \(target.collection.sqlIdentifier)"
+                    + " WHERE \(test.sql))", [test.argument])
         case .isNull(let field):
             return ("\(field.sqlIdentifier) IS NULL", [])
         case .isNotNull(let field):
@@ -32,10 +36,14 @@ extension SQLiteStore {
         }
     }
 
-    /// `%text%` with LIKE's own wildcards escaped, so `50%` finds "50%".
-    static func likePattern(containing text: String) -> DatabaseValue {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-        return ("%" + escaped + "%").databaseValue
+
+    /// A sort term: the field, or for a reference sorted by title the
+    /// referenced row's title, read by a subquery on its key. The referenced
+    /// table gets an alias, so a table referring to itself (an employee's
+    /// manager) still names the outer row by its table.
+    static func orderSQL(_ field: String, by title: ReferencedTitle?, in key: TableKey) -> String {
+        guard let title else { return field.sqlIdentifier }
+        return "(SELECT navsh_t.\(title.title.sqlIdentifier) FROM \(title.collection.sqlIdentifier) AS navsh_t"
+            + " WHERE navsh_t.\(title.key.sqlIdentifier) = \(key.quotedTable).\(field.sqlIdentifier))"
     }
 }

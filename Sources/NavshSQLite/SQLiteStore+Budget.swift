@@ -53,19 +53,18 @@ extension SQLiteStore {
         let key = try key(for: collection)
         if let reason = key.readOnlyReason { throw StoreError.other(reason) }
         guard let column = collection.field(named: field)?.name else { throw StoreError.other("no field \(field)") }
-        if match == .prefix, !text.isEmpty, let collation = try prefixIndexCollation(column, in: key.table) {
+        if match == .prefix, !text.isEmpty, CaseFoldedMatch.isASCII(text), let collation = try prefixIndexCollation(column, in: key.table) {
             return Bounded(try indexedPrefix(text, column: column, collation: collation, of: collection, limit: limit),
                            isComplete: true)
         }
         // No index serves it: look at rows in key order until the budget ends.
-        let pattern = match == .exact ? text : Self.likePatternText(text, anywhere: match == .contains)
-        let test = match == .exact ? "v = ? COLLATE NOCASE" : "v LIKE ? ESCAPE '\\'"
+        let test = CaseFoldedMatch.sql("v", match, text)
         let scope = scoped(collection, nil)
         var arguments = scope.arguments
-        arguments += [budget.rows, pattern, limit]
+        arguments += [budget.rows, test.argument, limit]
         let sql = "SELECT * FROM (SELECT \(key.keySQL), \(column.sqlIdentifier) AS v FROM "
             + key.quotedTable + (scope.sql.map { " WHERE \($0)" } ?? "")
-            + " ORDER BY \(key.terms.joined(separator: ", ")) LIMIT ?) WHERE \(test) LIMIT ?"
+            + " ORDER BY \(key.terms.joined(separator: ", ")) LIMIT ?) WHERE \(test.sql) LIMIT ?"
         var found = try budgeted(budget, sql: sql, arguments: arguments)
         if found.complete && found.rows.count < limit {
             // Every row matched was read: was every row looked at?
@@ -119,7 +118,7 @@ extension SQLiteStore {
                 arguments += [end]
             }
             condition += " AND \(column.sqlIdentifier) LIKE ? ESCAPE '\\'"
-            arguments += [Self.likePatternText(text, anywhere: false)]
+            arguments += [CaseFoldedMatch.likePattern(text, .prefix)]
             let seen = Set(found.map(\.id))
             let more = try select(collection, where: condition, arguments: arguments, suffix: "LIMIT ?", [limit])
             found += more.filter { !seen.contains($0.id) }
@@ -169,12 +168,6 @@ extension SQLiteStore {
         return nil
     }
 
-    /// A LIKE pattern matching `text` at the start (or anywhere), its own wildcards escaped.
-    static func likePatternText(_ text: String, anywhere: Bool) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-        return (anywhere ? "%" : "") + escaped + "%"
-    }
 
     /// Rows read with the budget's deadline: all of them, or those read
     /// before it passed (`complete` false). Ctrl-C still fails the read.

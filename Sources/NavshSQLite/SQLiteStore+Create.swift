@@ -13,6 +13,8 @@ extension SQLiteStore {
 
     public func create(_ additions: [SchemaAddition]) throws {
         guard !additions.isEmpty else { return }
+        // The spec's additions cannot be made in a file opened read-only: say why, not SQLite's words.
+        if let readOnlyNote { throw StoreError.readOnly(readOnlyNote) }
         do {
             try database.writeWithoutTransaction { db in
                 try db.inSavepoint {

@@ -103,15 +103,7 @@ extension SQLiteStore {
         _ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int
     ) throws -> [NavshCore.Record] {
         if let reason = try key(for: collection).readOnlyReason { throw StoreError.other(reason) }
-        let column = field.sqlIdentifier
-        if match == .exact {
-            return try select(collection, where: "\(column) = ? COLLATE NOCASE", arguments: [text],
-                              suffix: "LIMIT ?", [limit])
-        }
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-        let pattern = (match == .contains ? "%" : "") + escaped + "%"
-        return try select(collection, where: "\(column) LIKE ? ESCAPE '\\'", arguments: [pattern],
-                          suffix: "LIMIT ?", [limit])
+        let test = CaseFoldedMatch.sql(field.sqlIdentifier, match, text)
+        return try select(collection, where: test.sql, arguments: [test.argument], suffix: "LIMIT ?", [limit])
     }
 }

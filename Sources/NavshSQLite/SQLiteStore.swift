@@ -23,6 +23,9 @@ public final class SQLiteStore: Store {
     var inBatch = false
     /// SQLite's `PRAGMA schema_version` when the collections were read.
     var schemaVersion = 0
+    /// Set when the file opened read-only or immutable (`ReadOnlyOpen`):
+    /// how, and that every write is refused.
+    public private(set) var readOnlyNote: String?
 
     /// Asked while a statement runs; returning true stops it (the command
     /// fails with "interrupted" and nothing is written). The prompt wires it
@@ -49,10 +52,14 @@ public final class SQLiteStore: Store {
         // --atomic and --dry-run keep one transaction open across commands.
         configuration.allowsUnsafeTransactions = true
         let cancellation = self.cancellation
-        configuration.prepareDatabase { db in cancellation.install(on: db) }
+        configuration.prepareDatabase { db in
+            cancellation.install(on: db)
+            CaseFoldedMatch.install(on: db)
+        }
         displayName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         do {
-            database = try DatabaseQueue(path: path, configuration: configuration)
+            (database, readOnlyNote) = exists ? try ReadOnlyOpen.open(path: path, configuration: configuration)
+                : (try DatabaseQueue(path: path, configuration: configuration), nil)
             if !exists {
                 try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
             }
@@ -68,7 +75,11 @@ public final class SQLiteStore: Store {
         let read = try SchemaReader.read(db)
         schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
         keys = Dictionary(read.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
-        tables = read.map(\.collection)
+        tables = read.map { table in
+            var collection = table.collection
+            collection.writeRefusal = readOnlyNote
+            return collection
+        }
     }
 
     /// Runs SQL as given (schemas for tests and fuzzing); navsh itself never
@@ -188,7 +199,7 @@ public final class SQLiteStore: Store {
         }
         var keyDescending = collection.newRowsOnTop
         if let order = collection.order, let field = collection.field(named: order.field) {
-            terms.append(OrderTerm(sql: field.name.sqlIdentifier, descending: order.descending))
+            terms.append(OrderTerm(sql: Self.orderSQL(field.name, by: order.byTitle, in: key), descending: order.descending))
             keyDescending = order.descending
         }
         return terms + key.terms.map { OrderTerm(sql: $0, descending: keyDescending, nullable: false) }

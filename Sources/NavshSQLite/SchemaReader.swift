@@ -13,7 +13,7 @@ enum SchemaReader {
 
     static func read(_ db: Database) throws -> [Table] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT m.name AS name, t.wr AS withoutRowid, m.type = 'view' AS isView
+            SELECT m.name AS name, t.wr AS withoutRowid, m.type = 'view' AS isView, m.sql AS sql
             FROM sqlite_master AS m
             JOIN pragma_table_list AS t ON t.name = m.name AND t.schema = 'main'
             WHERE m.type IN ('table', 'view') AND t.type = m.type
@@ -22,11 +22,13 @@ enum SchemaReader {
             ORDER BY m.rowid
             """)
         return try rows.map { row in
-            try table(db, name: row["name"], withoutRowid: row["withoutRowid"], isView: row["isView"])
+            try table(db, name: row["name"], withoutRowid: row["withoutRowid"], isView: row["isView"],
+                      createSQL: row["sql"] ?? "")
         }
     }
 
-    private static func table(_ db: Database, name: String, withoutRowid: Bool, isView: Bool) throws -> Table {
+    private static func table(_ db: Database, name: String, withoutRowid: Bool, isView: Bool,
+                              createSQL: String) throws -> Table {
         let columns = try Row.fetchAll(
             db, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?) ORDER BY cid",
             arguments: [name])
@@ -39,11 +41,12 @@ enum SchemaReader {
         let rowidAlias: String? = !withoutRowid && primaryKey.count == 1 && keyIndexes == 0
             && (primaryKey[0]["type"] as String).uppercased() == "INTEGER" ? primaryKey[0]["name"] : nil
 
+        let checks = isView ? [:] : CheckConstraints.byColumn(createSQL: createSQL, columns: columns.map { $0["name"] })
         var fields: [Field] = columns.map { column in
             let fieldName: String = column["name"]
             let hidden: Int = column["hidden"]
             let pk: Int = column["pk"]
-            return Field(
+            var field = Field(
                 name: fieldName,
                 kind: FieldKind(sqliteDeclaredType: column["type"]),
                 isNotNull: column["notnull"] || pk > 0 && withoutRowid,
@@ -52,6 +55,9 @@ enum SchemaReader {
                 // The rowid alias is assigned by SQLite; generated columns are computed.
                 isReadOnly: fieldName == rowidAlias,
                 isGenerated: hidden == 2 || hidden == 3)
+            field.declaredType = column["type"]
+            field.checks = checks[fieldName.lowercased()] ?? []
+            return field
         }
 
         // Single-column foreign keys name rows of other collections.

@@ -54,7 +54,7 @@ public enum SpecLoader {
             }
             root = node
         } catch let error as YamlError {
-            throw SpecError(file: file, line: line(of: error), key: "", message: "not valid YAML: \(error)")
+            throw SpecError(file: file, line: line(of: error), key: "", message: "not valid YAML: " + YAMLProblem.words(error))
         }
         let reader = NodeReader(file: file, lines: KeyLines())
         let top = try reader.mapping(root, "", allowed: ["collections"])
@@ -62,7 +62,9 @@ public enum SpecLoader {
             throw SpecError(file: file, line: root.mark?.line ?? 1, key: "", message: "missing key 'collections'")
         }
         let collections = try reader.pairs(collectionsNode, "collections").map { name, node in
-            try reader.collection(name, node)
+            let spec = try reader.collection(name, node)
+            try reader.checkName(spec, node)
+            return spec
         }
         return AppSpec(collections: collections, file: file, lines: reader.lines.byKey)
     }
@@ -119,6 +121,27 @@ struct NodeReader {
         case "true"?, "yes"?: return true
         case "false"?, "no"?: return false
         default: throw fail(node, key, "expected true or false")
+        }
+    }
+
+    /// A collection names a table: never "", and one the spec creates
+    /// must have a name SQLite and people can both use as it is (letters,
+    /// digits and `_`, not starting with a digit, not SQLite's own `sqlite_`).
+    func checkName(_ spec: CollectionSpec, _ node: Node) throws {
+        let line = lines.byKey["collections." + spec.name] ?? node.mark?.line ?? 0
+        func fail(_ key: String, _ message: String) -> SpecError {
+            SpecError(file: file, line: line, key: key, message: message)
+        }
+        if spec.name.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw fail("collections.\"\(spec.name)\"", "a collection needs a name (the table it shows)")
+        }
+        let key = "collections." + spec.name
+        guard spec.create else { return }
+        let isIdentifier = spec.name.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } ?? false
+            && spec.name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        if !isIdentifier || spec.name.lowercased().hasPrefix("sqlite_") {
+            throw fail(key, "'\(TextLayout.printable(spec.name))' cannot name a new table; use letters, digits "
+                       + "and _, starting with a letter (not sqlite_)")
         }
     }
 

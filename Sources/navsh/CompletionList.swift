@@ -6,9 +6,17 @@ enum CompletionList {
     /// As many as the session offers at most: a longer list is read by nobody.
     static let limit = Completion.titleLimit
 
+    /// The labels of the last completion, for the listing that follows it.
+    final class Labels {
+        var current: [String: String] = [:]
+    }
+
     /// Candidates in columns, filled down then across, fitted to `width`
     /// by display width (CJK titles take two columns a character).
-    static func columns(_ words: [String], width: Int) -> String {
+    /// Notes (`… and 6,926 more`) come last, one a line, never cut.
+    static func columns(_ all: [String], width: Int) -> String {
+        let words = all.filter { !Completion.isNote($0) }
+        let notes = all.filter(Completion.isNote)
         let shown = words.prefix(limit).map { TextLayout.printable($0) }
         let widest = shown.map { DisplayWidth.of($0) }.max() ?? 0
         let columnWidth = widest + 2
@@ -25,7 +33,7 @@ enum CompletionList {
             }
             out += text + "\n"
         }
-        if words.count > limit { out += "… and \(words.count - limit) more\n" }
-        return out
+        if words.count > limit { out += "… and \(words.count - limit) more (type more letters)\n" }
+        return out + notes.map { TextLayout.printable($0) + "\n" }.joined()
     }
 }

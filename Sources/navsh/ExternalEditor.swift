@@ -22,7 +22,7 @@ enum ExternalEditor {
     }
 
     /// The text saved, or nil (with the reason on stderr when it is not the
-    /// user's plain "no change").
+    /// user's plain "no change"; the session then says the field is unchanged).
     static func edit(_ text: String, field: String, environment: [String: String]) -> String? {
         let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let safeName = String(field.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "_" }.prefix(32))
@@ -48,17 +48,17 @@ enum ExternalEditor {
         let status = run(editor, on: path)
         guard status == 0 else {
             StandardStreams.err("navsh: the editor (\(TextLayout.printable(editor))) "
-                + (status < 0 ? "could not be started" : "exited with status \(status)") + "; \(field) unchanged\n")
+                + (status < 0 ? "could not be started" : "exited with status \(status)") + "\n")
             return nil
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            StandardStreams.err("navsh: cannot read the edited file back; \(field) unchanged\n")
+            StandardStreams.err("navsh: cannot read the edited file back\n")
             return nil
         }
         let bytes = Array(data)
         if bytes == written { return nil }
         guard var result = String(validating: bytes, as: UTF8.self) else {
-            StandardStreams.err("navsh: the edited text is not UTF-8; \(field) unchanged\n")
+            StandardStreams.err("navsh: the edited text is not UTF-8\n")
             return nil
         }
         if (addsBreak || text.isEmpty) && result.hasSuffix("\n") {

@@ -22,11 +22,15 @@ struct InteractiveRunner {
             HistoryLocation.prepare(historyPath)
             editor.loadHistory(from: historyPath)
         }
+        // The listing shows each candidate as the session labels it (`3 Gort
+        // statue`); the line editor inserts the candidate itself.
+        let labels = CompletionList.Labels()
         editor.completer = { [session] text in
             let completion = session.completions(before: text)
+            labels.current = completion.labels
             return (completion.word, completion.candidates)
         }
-        editor.listing = CompletionList.columns
+        editor.listing = { words, width in CompletionList.columns(words.map { labels.current[$0] ?? $0 }, width: width) }
         session.historyEntries = { [editor] in editor.entries }
         Terminal.catchTermination()
 

@@ -7,8 +7,12 @@ import NavshSQLite
 /// this file (the session, the runners) sees `any Store`.
 enum StoreOpener {
     /// Opens `path` (the demo store when `isDemo`, created when missing).
+    /// A file opened read-only says so on standard error, once, with why.
     static func open(path: String, isDemo: Bool, create: Bool) throws -> any Store {
-        isDemo ? try DemoStore.open(at: path) : try SQLiteStore(path: path, create: create)
+        if isDemo { return try DemoStore.open(at: path) }
+        let store = try SQLiteStore(path: path, create: create)
+        if let note = store.readOnlyNote { StandardStreams.err("navsh: \(TextLayout.printable(note))\n") }
+        return store
     }
 
     /// The demo store's own spec: labels, and a row that reads "name … $value  date".

@@ -37,7 +37,7 @@ def test_edit_save_and_breadcrumb():
     with demo() as p:
         p.change(1, "Gort statue", "value", 150)
         out = p.line("changes", "Items › Gort statue*> ")
-        assert "value: 120 → 150" in out, out
+        assert "Value: 120 → 150" in out, out
         p.line("save", "saved Gort statue")
         p.expect(ITEMS)
         assert value_of(p.demo_path, 1) == 150
@@ -69,7 +69,7 @@ def test_ctrl_c_drops_the_partial_line_and_never_exits():
         p.interrupt()
         p.expect("Items › Hoverboard*> ")
         out = p.line("changes", "Items › Hoverboard*> ")
-        assert "value: 950 → 1" in out, out
+        assert "Value: 950 → 1" in out, out
 
 
 def test_ctrl_c_right_after_typing_is_not_lost():
@@ -139,7 +139,7 @@ def test_tab_completes_commands_fields_and_rows():
         p.send("set va\t150\r")
         p.expect("Items › Gort statue*> ")
         out = p.line("changes", "Items › Gort statue*> ")
-        assert "value: 120 → 150" in out, out
+        assert "Value: 120 → 150" in out, out
         # Several candidates: the first Tab adds nothing, the second lists them.
         p.send("s\t\t")
         p.expect("save")
@@ -180,10 +180,10 @@ def test_edit_prefills_a_cjk_value_and_moves_over_it():
         # A refused value re-opens the editor with what was typed.
         p.edit("value", "Value")
         p.send("\x15lots\r")
-        p.expect("error: value: 'lots' is not a whole number")
+        p.expect("error: Value: 'lots' is not a whole number")
         p.expect("Value: ")
         p.interrupt()  # Ctrl-C cancels and keeps the old value
-        p.expect("value unchanged")
+        p.expect("Value unchanged")
         p.line("save", ITEMS)
         assert fetch_one(p.demo_path, "SELECT name, value FROM Items WHERE id = 5") == ("木彫り大の熊", 45)
 
@@ -343,7 +343,7 @@ def test_a_change_elsewhere_is_announced_before_the_prompt():
         p.open_row(1, "Gort statue")
         with sqlite3.connect(p.demo_path) as db:
             db.execute("UPDATE Items SET value = 200 WHERE id = 1")
-        p.line("", "value: 120 → 200 (changed elsewhere)")
+        p.line("", "Value: 120 → 200 (changed elsewhere)")
         p.expect("Items › Gort statue> ")
         p.line("set value 150", "Items › Gort statue*> ")
         p.line("save", "saved Gort statue")

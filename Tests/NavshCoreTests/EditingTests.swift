@@ -41,7 +41,7 @@ import Testing
         h.run("open 1", "set value 150", "set serial X-1")
         #expect(h.output("changes") == "  serial: GS-1951 → X-1\n  value: 120 → 150\n")
         #expect(h.output("revert value", "changes") == "  serial: GS-1951 → X-1\n")
-        #expect(h.output("revert value") == "value has no unsaved edit\n")
+        #expect(h.output("revert value") == "nothing to revert: value has no unsaved edit\n")
         #expect(h.output("revert", "changes") == "no unsaved changes\n")
         #expect(h.run("revert nosuch").error != nil)
     }

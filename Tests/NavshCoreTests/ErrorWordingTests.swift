@@ -64,7 +64,7 @@ import Testing
             .outOfRange(name, value: .real(1e300), minimum: nil, maximum: 1e299),
             .notA(.wholeNumber, field: name, typed: name), .notA(.number, field: name, typed: ""),
             .notA(.yesNo, field: name, typed: name), .notA(.date, field: name, typed: name),
-            .notA(.dateTime, field: name, typed: name), .blobCannotBeSet(name), .blobField(name), .blobValue(name),
+            .notA(.dateTime, field: name, typed: name), .blobCannotBeSet(name), .centsInWholeDollars(name, typed: name, type: name), .misplacedComma(name, typed: name), .blobField(name), .blobValue(name),
             .notUTF8(name), .controlCharacters(name), .tooLongToEdit(name, characters: 5_000, limit: 4_096),
             .referenceEmpty(name, collection: name), .referenceMissing(name, collection: name, value: .text(name)),
             .notSavedForRelated, .nothingToOpen(collection: name), .nothingNamed(name, options: [name]),

@@ -41,6 +41,17 @@ import Testing
         #expect(titles(h.output("where bought >= 2020-01-01")) == ["Gort statue"], "dates read as set reads them")
     }
 
+    /// "Ignoring case" is not only ASCII's: SQLite's LIKE alone missed these.
+    @Test func findAndContainsIgnoreTheCaseOfEveryLetter() throws {
+        let h = try SessionHarness(Fixtures.items)
+        try h.database.execute("INSERT INTO items (name, value) VALUES ('Crème brûlée', 7), ('ÉCLAIR', 3)")
+        #expect(titles(h.output("find BRÛLÉE")) == ["Crème brûlée"])
+        h.run("top")
+        #expect(titles(h.output("where name ~ éclair")) == ["ÉCLAIR"])
+        h.run("top")
+        #expect(titles(h.output("find É")) == ["Crème brûlée", "ÉCLAIR"], "é and É are one letter")
+    }
+
     @Test func rowNumbersMeanTheFilteredRowsShown() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("where value < 100")

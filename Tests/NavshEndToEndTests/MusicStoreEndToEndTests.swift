@@ -65,15 +65,15 @@ import Testing
     }
 
     /// Each operator lists exactly the rows SQL finds for the same test;
-    /// the header names the filter (the field by its column).
+    /// the header names the filter (the field by its label, as the list heads it).
     @Test(arguments: [
-        ("Milliseconds = 232648", "Milliseconds = 232648", "Milliseconds = 232648"),
-        ("Milliseconds != 232648", "Milliseconds != 232648", "Milliseconds != 232648"),
-        ("Milliseconds < 100000", "Milliseconds < 100000", "Milliseconds < 100000"),
-        ("Milliseconds <= 100000", "Milliseconds <= 100000", "Milliseconds <= 100000"),
-        ("Milliseconds > 450000", "Milliseconds > 450000", "Milliseconds > 450000"),
-        ("Milliseconds >= 450000", "Milliseconds >= 450000", "Milliseconds >= 450000"),
-        ("Price >= 1.99", "UnitPrice >= 1.99", "UnitPrice >= 1.99"),
+        ("Milliseconds = 232648", "Milliseconds = 232648", "Length (ms) = 232648"),
+        ("Milliseconds != 232648", "Milliseconds != 232648", "Length (ms) != 232648"),
+        ("Milliseconds < 100000", "Milliseconds < 100000", "Length (ms) < 100000"),
+        ("Milliseconds <= 100000", "Milliseconds <= 100000", "Length (ms) <= 100000"),
+        ("Milliseconds > 450000", "Milliseconds > 450000", "Length (ms) > 450000"),
+        ("Milliseconds >= 450000", "Milliseconds >= 450000", "Length (ms) >= 450000"),
+        ("Price >= 1.99", "UnitPrice >= 1.99", "Price >= 1.99"),
         ("Name ~ LOVE", "Name LIKE '%love%'", "Name ~ \"LOVE\""),
         ("Composer is null", "Composer IS NULL", "Composer is null"),
         ("Composer is not null", "Composer IS NOT NULL", "Composer is not null"),
@@ -96,14 +96,14 @@ import Testing
             """)
         let result = try run(db, ["open tracks", "find jobim", "where Milliseconds > 300000", "where"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Tracks (\(expected)) · find \"jobim\" · Milliseconds > 300000\n"), "\(result.stdout)")
-        #expect(result.stdout.hasSuffix("  1  music\n  2  Tracks\n  3  find \"jobim\"\n  4  Milliseconds > 300000\n"))
+        #expect(result.stdout.contains("Tracks (\(expected)) · find \"jobim\" · Length (ms) > 300000\n"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("  1  music\n  2  Tracks\n  3  find \"jobim\"\n  4  Length (ms) > 300000\n"))
     }
 
     @Test func badWhereClausesAreOneLineErrorsThatStopTheScript() throws {
         let db = try Self.store()
         for (clause, message) in [
-            ("Milliseconds > abc", "Milliseconds: 'abc' is not a whole number"),
+            ("Milliseconds > abc", "Length (ms): 'abc' is not a whole number"),
             ("Nope = 1", "where: no field 'Nope' in tracks"),
         ] {
             let result = try run(db, ["open tracks", "where \(clause)", "show"])
@@ -118,7 +118,7 @@ import Testing
         let longest = try #require(try db.rows("SELECT Name FROM tracks ORDER BY Milliseconds DESC, TrackId LIMIT 1").first?["Name"])
         let sorted = try run(db, ["open tracks", "sort Milliseconds desc"])
         #expect(sorted.status == 0, "\(sorted.stderr)")
-        #expect(sorted.stdout.contains("Tracks (3,324) · sorted by Milliseconds desc\n"), "\(sorted.stdout)")
+        #expect(sorted.stdout.contains("Tracks (3,324) · sorted by Length (ms) desc\n"), "\(sorted.stdout)")
         #expect(firstRow(sorted.stdout)?.hasPrefix(longest) == true, "\(firstRow(sorted.stdout) ?? "")")
         let back = try run(db, ["open tracks", "sort Milliseconds desc", "sort Name", "sort"])
         #expect(back.status == 0)
@@ -171,7 +171,7 @@ import Testing
         let refused = try db.expectUnchanged("tracks") { try run(db, ["open tracks", "delete #7"]) }
         #expect(refused.status == 1)
         #expect(refused.stderr == """
-            -c:2: error: music › Tracks: cannot delete Silver Shadows: 1 invoice_line refers to it (invoice_lines.TrackId); \
+            -c:2: error: music › Tracks: cannot delete Silver Shadows: 1 Invoice line refers to it (Invoice lines.Track); \
             nothing was deleted
 
             """)
@@ -217,9 +217,31 @@ import Testing
         let expected = try count(db, "SELECT count(*) FROM tracks WHERE GenreId = 2")
         let result = try run(db, ["open tracks", "where Genre = Jazz"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Tracks (\(expected)) · GenreId = 2\n"))
+        #expect(result.stdout.contains("Tracks (\(expected)) · Genre = \"Jazz\"\n"), "said as typed, not as the key")
         let byKey = try run(db, ["open tracks", "where Genre = #2"])
-        #expect(byKey.stdout.contains("Tracks (\(expected)) · GenreId = 2\n"), "\(byKey.stderr)")
+        #expect(byKey.stdout.contains("Tracks (\(expected)) · Genre = #2\n"), "\(byKey.stderr)")
+    }
+
+    /// A list shows a reference by its title, so `~` and `sort` go by the
+    /// title too: the key the column holds means nothing to the reader.
+    @Test func containsAndSortOnAReferenceGoByItsTitle() throws {
+        let db = try Self.store()
+        let expected = try count(db, """
+            SELECT count(*) FROM albums WHERE ArtistId IN (SELECT ArtistId FROM artists WHERE Name LIKE '%sigur%')
+            """)
+        let found = try run(db, ["open albums", "where artist ~ SIGUR"])
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(expected > 0 && found.stdout.contains("Albums (\(expected)) · Artist ~ \"SIGUR\"\n"), "\(found.stdout)")
+        let names = try db.rows("""
+            SELECT artists.Name AS n FROM albums JOIN artists USING (ArtistId)
+            ORDER BY artists.Name DESC, albums.AlbumId DESC LIMIT 3
+            """).compactMap { $0["n"] }
+        let sorted = try run(db, ["open albums", "sort artist desc"])
+        #expect(sorted.status == 0, "\(sorted.stderr)")
+        #expect(sorted.stdout.contains("Albums (24) · sorted by Artist desc\n"), "\(sorted.stdout)")
+        let firstRows = sorted.stdout.split(separator: "\n").drop { !$0.hasPrefix("Albums (24) · sorted") }.dropFirst(2).prefix(3)
+        #expect(firstRows.count == 3 && zip(firstRows, names).allSatisfy { $0.hasSuffix($1) || $0.contains("  \($1)  ") },
+                "\(Array(firstRows)) by \(names)")
     }
 
     @Test func showFieldPrintsTheWholeValue() throws {
@@ -243,7 +265,7 @@ import Testing
         #expect(result.status == 3, "input ended with unsaved edits: \(result.stderr)")
         #expect(result.stdout.hasSuffix("""
             music › Tracks › Blue in Green:
-              UnitPrice: 0.99 → 1.29
+              Price: 0.99 → 1.29
             music › Tracks › Blue in Green › Kind of Blue:
               Year: 1959 → 1960
 

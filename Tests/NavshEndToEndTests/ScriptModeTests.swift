@@ -140,7 +140,7 @@ import Testing
                   name          serial   value  weight  bought      note
                1  Gort statue   GS-1951    120    12.5  2026-11-21  none
                2  Rusty spork                2     0.1              none
-               3  Hoverboard    HB-2015    950     3.0  2015-10-21  none
+               3  Hoverboard    HB-2015    950       3  2015-10-21  none
                4  木彫りの熊    KB-0042     45    1.25              none
                5  Lucky cat 🐱  LC-0888     18                      none
 

@@ -21,6 +21,30 @@ import Testing
         #expect(items.titleField == "name")
     }
 
+    /// `describe` shows CHECK constraints as the schema writes them: a
+    /// column's own belong to it, a table's to every column it names;
+    /// quoted text and names (holding commas, parentheses, the word CHECK)
+    /// do not confuse where one ends.
+    @Test func checkConstraintsAreReadAsWritten() throws {
+        let database = try TemporaryDatabase("""
+            CREATE TABLE t (
+                a INTEGER CHECK (a > 0) CHECK(a < 10),
+                "b, c" TEXT CONSTRAINT nonempty CHECK (length("b, c") > 0),
+                d TEXT DEFAULT 'CHECK (d)',
+                e INT,
+                CHECK (a < e),
+                CONSTRAINT odd CHECK (e <> 'it''s (odd'));
+            """)
+        let fields = try database.store().collections[0].fields
+        #expect(fields.map(\.checks) == [
+            ["a > 0", "a < 10", "a < e"],
+            ["length(\"b, c\") > 0"],
+            [],
+            ["a < e", "e <> 'it''s (odd'"],
+        ])
+        #expect(fields.map(\.declaredType) == ["INTEGER", "TEXT", "TEXT", "INT"])
+    }
+
     /// Views are listed (read-only, see `viewsAreReadOnlyCollections`); SQLite's and GRDB's tables are not.
     @Test func internalVirtualAndShadowTablesAreSkipped() throws {
         let database = try TemporaryDatabase("""

@@ -129,12 +129,17 @@ import Testing
     @Test(arguments: StoreKind.all)
     func findIgnoresTheCaseOfLettersBeyondASCII(kind: StoreKind) throws {
         let (fixture, words) = try kind.make(Schemas.words, opening: "words")
-        withKnownIssue("SQLite's LIKE and NOCASE fold ASCII letters only: éCLAIR does not find Éclair") {
-            let exact = try fixture.store.find("éCLAIR", in: "word", of: words, match: .exact, limit: 10)
-            let prefix = try fixture.store.find("écl", in: "word", of: words, match: .prefix, limit: 10)
-            #expect(exact.map { $0["word"] } == [.text("Éclair")])
-            #expect(prefix.map { $0["word"] } == [.text("Éclair")])
-        }
+        let exact = try fixture.store.find("éCLAIR", in: "word", of: words, match: .exact, limit: 10)
+        let prefix = try fixture.store.find("écl", in: "word", of: words, match: .prefix, limit: 10)
+        // Accents composed or not ("e" + U+0301 is stored in row 9).
+        let anywhere = try fixture.store.find("FÉ AU", in: "word", of: words, match: .contains, limit: 10)
+        #expect(exact.map { $0["word"] } == [.text("Éclair")])
+        #expect(prefix.map { $0["word"] } == [.text("Éclair")])
+        #expect(anywhere.map { $0["id"] } == [.integer(9)])
+        // Within the time budget too (Tab and `open TEXT` read that way).
+        let bounded = try fixture.store.find("ÉCL", in: "word", of: words, match: .prefix, limit: 10,
+                                             within: ReadBudget(rows: 1_000, seconds: 1))
+        #expect(bounded.value.map { $0["word"] } == [.text("Éclair")])
     }
 
     /// `#KEY`: a row by its declared key (composite too), or by rowid where

@@ -70,7 +70,8 @@ enum Schemas {
     static let words = """
         CREATE TABLE words (id INTEGER PRIMARY KEY, word TEXT);
         INSERT INTO words (id, word) VALUES
-            (1, '100% cotton'), (2, '100 percent'), (3, 'a_b'), (4, 'axb'), (5, 'Gort'), (6, 'gorTex'), (7, 'Éclair'), (8, 'C:\\dir');
+            (1, '100% cotton'), (2, '100 percent'), (3, 'a_b'), (4, 'axb'), (5, 'Gort'), (6, 'gorTex'), (7, 'Éclair'), (8, 'C:\\dir'),
+            (9, 'cafe\u{301} au lait');
         """
 
     /// A manual order (`pos`) that must stay unique: a renumber that swaps

@@ -73,6 +73,14 @@ public final class TemporaryDatabase {
         return result
     }
 
+    /// Switches the file to WAL mode (outside any transaction, as SQLite
+    /// requires); the -wal and -shm files are gone once it is closed.
+    public func useWAL() throws {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+    }
+
     public func execute(_ sql: String) throws {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }

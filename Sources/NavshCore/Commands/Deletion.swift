@@ -9,7 +9,7 @@ enum Deletion {
     }
 
     static func checkDeletable(_ collection: CollectionSchema) throws {
-        if let reason = collection.readOnlyReason { throw CommandError.fields(.collectionReadOnly(reason: reason)) }
+        if let reason = collection.unwritableReason { throw CommandError.fields(.collectionReadOnly(reason: reason)) }
         if !collection.isDeletable {
             throw CommandError.writes(.notDeletable(collection: collection.name))
         }
@@ -21,7 +21,7 @@ enum Deletion {
                                    store: any StoreReader) throws {
         let blockers = try store.blockingReferences(ofDeleting: id, in: collection)
         guard blockers.isEmpty else {
-            throw CommandError.writes(.deleteBlocked(title: title, by: blockers))
+            throw CommandError.writes(.deleteBlocked(title: title, by: blockers.map { $0.named(in: store) }))
         }
     }
 
@@ -31,7 +31,7 @@ enum Deletion {
                     _ prompt: (String) -> String) throws -> Response {
         let preview = try session.store.cascades(ofDeleting: id, in: collection)
         session.askedCascade = (id, collection.name, CascadeEffect.marks(preview))
-        return Response(question: Question(confirm: prompt(CascadeEffect.phrase(preview, .question)), then: then))
+        return Response(question: Question(confirm: prompt(CascadeEffect.phrase(preview, .question, titles: session.store.collectionTitles)), then: then))
     }
 
     /// Deletes the row checked against `row.values`; after a question, only

@@ -22,6 +22,10 @@ public enum FieldError: Equatable, Sendable {
     case outOfRange(String, value: Value, minimum: Double?, maximum: Double?)
     case notA(Expected, field: String, typed: String)
     case blobCannotBeSet(String)
+    /// `12.50` for a money field whose column holds whole dollars (`type`: its declared type).
+    case centsInWholeDollars(String, typed: String, type: String)
+    /// `1,5` for a money field: a comma there only separates thousands.
+    case misplacedComma(String, typed: String)
 
     /// What a field of a kind reads, for `notA`.
     public enum Expected: Equatable, Sendable {
@@ -76,6 +80,12 @@ public enum FieldError: Equatable, Sendable {
         case .notA(let expected, let name, let typed):
             let shown = typed.isEmpty ? "an empty value" : "'\(TextLayout.printable(typed))'"
             return "\(name): \(shown) \(expected.problem)"
+        case .centsInWholeDollars(let name, let typed, let type):
+            return "\(name): '\(TextLayout.printable(typed))' has cents, but \(name) is \(type), whole dollars only; "
+                + "type a whole amount"
+        case .misplacedComma(let name, let typed):
+            return "\(name): '\(TextLayout.printable(typed))' is not an amount; a comma only separates thousands "
+                + "(1,210), and cents follow a point (12.50)"
         case .blobCannotBeSet(let name):
             return "\(name) holds binary data (BLOB), which cannot be set as text"
         case .blobField(let name):

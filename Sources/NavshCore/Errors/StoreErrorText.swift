@@ -59,6 +59,13 @@ extension StoreError: CustomStringConvertible {
 }
 
 extension StoreError {
+    /// The same failure with its fields named as `collection`'s screen
+    /// names them (a spec's labels), so the error and the screen agree.
+    func naming(fieldsOf collection: CollectionSchema?) -> StoreError {
+        guard let collection, case .constraint(let kind, let fields, let detail) = self else { return self }
+        return .constraint(kind, fields: fields.map { collection.field(named: $0)?.shownName ?? $0 }, detail: detail)
+    }
+
     /// A failure the core has no better words for than the store's own.
     static func failed(_ words: String) -> String { "storage error: \(words)" }
 }

@@ -23,7 +23,7 @@ final class CollectionsFrame: Frame {
             let total = try store.count(of: collection, within: .listCount)
             let rowCount = total.map { "\($0) row\($0 == 1 ? "" : "s")" } ?? "many rows"
             return ListLayout.Row(number: first + offset + 1, title: collection.displayTitle,
-                                  details: collection.readOnlyReason == nil ? [rowCount] : [rowCount, "read-only"])
+                                  details: collection.unwritableReason == nil ? [rowCount] : [rowCount, "read-only"])
         }
         return ListView(
             header: "\(title) (\(collections.count) collection\(collections.count == 1 ? "" : "s"))",

@@ -38,10 +38,12 @@ public struct CascadeEffect: Sendable, Equatable {
     }
 
     /// What a delete takes with it; empty when nothing goes with it.
-    public static func phrase(_ effects: [CascadeEffect], _ wording: Wording = .report) -> String {
+    /// `titles` names each table as its list does (a spec's title).
+    public static func phrase(_ effects: [CascadeEffect], _ wording: Wording = .report,
+                              titles: [String: String] = [:]) -> String {
         guard !effects.isEmpty else { return "" }
-        let deleted = counted(effects.filter { $0.action == .deleted }).joined(separator: ", ")
-        let cleared = counted(effects.filter { $0.action != .deleted }).joined(separator: ", ")
+        let deleted = counted(effects.filter { $0.action == .deleted }, titles).joined(separator: ", ")
+        let cleared = counted(effects.filter { $0.action != .deleted }, titles).joined(separator: ", ")
         switch wording {
         case .restoring:
             let references = cleared.isEmpty ? "" : "the reference of " + cleared
@@ -62,15 +64,16 @@ public struct CascadeEffect: Sendable, Equatable {
     }
 
     /// `2 cars`, `1 service`: rows per table, in the order first met.
-    private static func counted(_ effects: [CascadeEffect]) -> [String] {
+    private static func counted(_ effects: [CascadeEffect], _ titles: [String: String] = [:]) -> [String] {
         var order: [String] = []
         var counts: [String: Int] = [:]
         for effect in effects {
             if counts[effect.collection] == nil { order.append(effect.collection) }
             counts[effect.collection, default: 0] += 1
         }
-        return order.map { name in
-            let n = counts[name] ?? 0
+        return order.map { table in
+            let n = counts[table] ?? 0
+            let name = titles[table] ?? table
             let noun = n == 1 && name.count > 1 && name.hasSuffix("s") ? String(name.dropLast()) : name
             return "\(n) \(noun)"
         }
@@ -93,6 +96,15 @@ public struct BlockingReference: Sendable, Equatable {
         self.fields = fields
         self.count = count
         self.direct = direct
+    }
+
+    /// The same rows named as the screen names them: the table by its
+    /// list's title, the columns by their labels.
+    func named(in store: any StoreReader) -> BlockingReference {
+        guard let shown = store.collection(named: collection) else { return self }
+        return BlockingReference(collection: shown.displayTitle,
+                                 fields: fields.map { shown.field(named: $0)?.shownName ?? $0 },
+                                 count: count, direct: direct)
     }
 
     /// `2 products refer to it (products.supplier_id)`.

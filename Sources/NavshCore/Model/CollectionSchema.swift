@@ -35,6 +35,9 @@ public struct CollectionSchema: Sendable {
     public var rowDetails: [RowTemplate] = []
     /// Rows listed by this field; nil lists by key, newest last (or first, see `newRowsOnTop`).
     public var order: SortOrder?
+    /// The field a `sort` in this list orders by, which its columns then
+    /// include (nil in the collection's own order).
+    public var sortedColumn: String?
     public var newRowsOnTop = false
     public var isDeletable = true
     public var backPolicy: CollectionSpec.BackPolicy = .guarded
@@ -53,6 +56,13 @@ public struct CollectionSchema: Sendable {
     /// Set when the store cannot write this collection's rows at all (it
     /// cannot tell them apart); every write is refused with this reason.
     public var readOnlyReason: String?
+    /// Set when the whole store opened read-only (a read-only file, or one
+    /// in a read-only folder): rows are read and addressed as usual, and
+    /// every write is refused with this reason.
+    public var writeRefusal: String?
+
+    /// Why no row of this collection can be written, if so.
+    public var unwritableReason: String? { readOnlyReason ?? writeRefusal }
 
     public struct Scope: Sendable, Equatable {
         public var field: String

@@ -51,6 +51,24 @@ public struct Field: Sendable, Equatable {
     /// A draft's starting value from the app spec (`now`, `this year`, `My Item {n}`).
     public var draftDefault: FieldSpec.Default?
 
+    /// The type as the schema declares it (`INTEGER`, `VARCHAR(20)`); nil
+    /// when the store does not say (then `kind` names it).
+    public var declaredType: String?
+    /// The schema's CHECK constraints on this field, as written there
+    /// (`price >= 0`); `describe` shows them.
+    public var checks: [String] = []
+
+    /// What the field is called on screen (the record frame's label column):
+    /// the spec's label, else the column name. Every message about the
+    /// field uses it, so an error names what the screen shows.
+    public var shownName: String { TextLayout.printable(label ?? name) }
+
+    /// The field's type for people: as declared (`INTEGER`), else its kind.
+    public var typeName: String {
+        if let declaredType, !declaredType.isEmpty { return TextLayout.printable(declaredType) }
+        return kind == .any ? "any type" : kind.rawValue.uppercased()
+    }
+
     /// The label, or the name made readable: `serial_number` → `Serial number`.
     public var displayLabel: String {
         if let label { return TextLayout.printable(label) }

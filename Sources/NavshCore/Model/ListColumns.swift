@@ -42,6 +42,16 @@ extension CollectionSchema {
     /// every further field in schema order (as many as fit), leaving out the
     /// title's fields, the key, blobs, the list's section and its scope.
     var listColumns: [ListColumn] {
+        let columns = ownListColumns
+        // A list sorted by a field it does not show shows it first: the
+        // reader must see what the rows are in order of.
+        guard let sorted = sortedColumn, !titleFields.contains(sorted), let field = field(named: sorted),
+              !columns.contains(where: { if case .field(let shown, _) = $0.content { shown.name == sorted } else { false } })
+        else { return columns }
+        return [ListColumn(content: .field(field, Self.shownFormat(field)), isOptional: false)] + columns
+    }
+
+    private var ownListColumns: [ListColumn] {
         if let chosen = chosenColumns {
             // The title is always the first column: a chosen title field is not shown twice.
             let title = Set(titleFields)

@@ -9,20 +9,31 @@ public enum RowFilter: Sendable, Equatable {
     case compare(field: String, RowComparison, Value)
     /// `field ~ text`: contains, ignoring case.
     case contains(field: String, String)
+    /// `field ~ text` on a reference: the title of the row it names contains
+    /// `text`, ignoring case.
+    case titleContains(field: String, ReferencedTitle, String)
     case isNull(field: String)
     case isNotNull(field: String)
 
     /// How the filter reads in a crumb: `find "jobim"`, `year > 2000`.
-    public var description: String {
+    public var description: String { caption(naming: { $0 }) }
+
+    /// The crumb with each field named as the list names it: its spec label
+    /// (`Artist ~ "sig"`, not `ArtistId ~ "sig"`), else its column.
+    public func caption(in collection: CollectionSchema) -> String {
+        caption(naming: { collection.field(named: $0)?.label ?? $0 })
+    }
+
+    private func caption(naming name: (String) -> String) -> String {
         switch self {
         case .anyTextContains(let text): return "find \"\(text)\""
         case .compare(let field, let comparison, .text(let text)):
-            return "\(field) \(comparison.rawValue) \"\(text)\""
+            return "\(name(field)) \(comparison.rawValue) \"\(text)\""
         case .compare(let field, let comparison, let value):
-            return "\(field) \(comparison.rawValue) \(ValueText.raw(value))"
-        case .contains(let field, let text): return "\(field) ~ \"\(text)\""
-        case .isNull(let field): return "\(field) is null"
-        case .isNotNull(let field): return "\(field) is not null"
+            return "\(name(field)) \(comparison.rawValue) \(ValueText.raw(value))"
+        case .contains(let field, let text), .titleContains(let field, _, let text): return "\(name(field)) ~ \"\(text)\""
+        case .isNull(let field): return "\(name(field)) is null"
+        case .isNotNull(let field): return "\(name(field)) is not null"
         }
     }
 }

@@ -95,6 +95,11 @@ public protocol StoreReader: AnyObject {
     /// ignoring case; empty when there is none. For checking an app spec
     /// against the data before anything is created.
     func columnNames(of table: String) throws -> [String]
+
+    /// One text value the field's column already holds (any row), nil when
+    /// it holds none: how `set` learns the form dates are written in there
+    /// (`DateTimeForm`), so one column never mixes two. One cheap read.
+    func sampleText(of field: String, in collection: CollectionSchema) throws -> String?
 }
 
 extension StoreReader {
@@ -104,10 +109,18 @@ extension StoreReader {
         collections.first { $0.name == name } ?? collections.first { $0.name.lowercased() == name.lowercased() }
     }
 
+    /// Each collection's name → the title its list shows (a spec's `title:`).
+    var collectionTitles: [String: String] {
+        Dictionary(collections.map { ($0.name, $0.displayTitle) }) { first, _ in first }
+    }
+
     /// The collection a reference names.
     public func collection(referencedBy reference: Reference) -> CollectionSchema? {
         collection(named: reference.collection)
     }
+
+    /// A store that cannot tell: values are written in the standard form.
+    public func sampleText(of field: String, in collection: CollectionSchema) throws -> String? { nil }
 
     /// A store whose schema cannot change underneath it.
     public func reloadSchemaIfChanged() throws -> Bool { false }

@@ -1,7 +1,8 @@
 /// `help` lists what this frame accepts; `help COMMAND` gives usage and an
 /// example. Both come from `CommandRegistry`, the same table the parser reads.
 enum HelpText {
-    static func render(_ name: String?, in frame: any Frame, width: Int = 80) -> String {
+    static func render(_ name: String?, in frame: any Frame, width: Int = 80,
+                       thisYear: Int = CivilTime.now().year) -> String {
         guard let name else { return overview(frame, width: width) }
         let here = CommandRegistry.accepted(in: frame.kind).map(\.form).filter { $0.name == name }
         let elsewhere = CommandRegistry.forms.map(\.form).filter { $0.name == name }
@@ -13,7 +14,17 @@ enum HelpText {
             let homes = FrameKind.allCases.filter { form.frames.contains($0) }.map(\.article)
             out += "  (works in \(homes.joined(separator: " and ")), not here)\n"
         }
+        if form.name == "set", here.first != nil, let record = frame as? RecordFrame {
+            out += fieldsToSet(record.collection, thisYear: thisYear)
+        }
         return out
+    }
+
+    /// `help set` in a record: the fields it can set, with what each takes.
+    private static func fieldsToSet(_ collection: CollectionSchema, thisYear: Int) -> String {
+        let fields = collection.readOnlyReason == nil ? collection.editableFields : []
+        guard !fields.isEmpty else { return "  no field here can be set\n" }
+        return "  fields:\n" + fields.map { "    " + FieldDescription.line($0, in: collection, thisYear: thisYear) + "\n" }.joined()
     }
 
     /// The commands that can work in this frame (`move` only where there is a manual order).

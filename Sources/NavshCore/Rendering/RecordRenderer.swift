@@ -43,7 +43,7 @@ enum RecordRenderer {
 
     /// A spec's label where it gives one (`set` takes it as well as the name).
     /// Escaped here, before widths are measured, so labels line up.
-    static func label(_ field: Field) -> String { TextLayout.printable(field.label ?? field.name) }
+    static func label(_ field: Field) -> String { field.shownName }
 
     private static func line(
         _ field: Field, _ frame: RecordFrame, labelWidth: Int, columns: Int, reference: String?, showsLabel: Bool

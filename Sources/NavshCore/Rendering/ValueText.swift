@@ -141,9 +141,14 @@ public enum ValueText {
         return (number < 0 && units > 0 ? "-" : "") + String(whole) + (places > 0 ? "." + fractionText : "")
     }
 
-    /// Shortest text that reads back as the same Double (`150.5`, not `150.50000001`).
+    /// Shortest text that reads back as the same Double (`150.5`, not
+    /// `150.50000001`), as people write numbers: `-1`, not `-1.0`; `1000`,
+    /// not `1e3` or `1000.0`. Where digits alone would be too long, Swift's
+    /// exponent form (`1e+300`).
     static func realText(_ d: Double) -> String {
-        if d.isFinite, d == d.rounded(), abs(d) < 1e15, let whole = Int64(exactly: d) { return String(whole) + ".0" }
+        if d.isFinite, d == d.rounded(), abs(d) < 1e15, let whole = Int64(exactly: d) {
+            return d == 0 && d.sign == .minus ? "0" : String(whole)
+        }
         return String(d)
     }
 }

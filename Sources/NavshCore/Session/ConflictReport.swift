@@ -5,7 +5,7 @@ struct ConflictReport: Error {
     let table: String
     let error: CommandError
 
-    init(frame: RecordFrame, current: Record) {
+    init(frame: RecordFrame, current: Record, store: any StoreReader) {
         let base = frame.buffer.base
         let rows: [[String]] = frame.collection.fields.compactMap { field in
             let name = field.name
@@ -14,7 +14,8 @@ struct ConflictReport: Error {
             let mine = frame.buffer.value(of: name)
             guard theirs != original || frame.buffer.isChanged(name) else { return nil }
             let clash = theirs != original && frame.buffer.isChanged(name) && theirs != mine
-            return [clash ? "!" : " ", name, ValueText.raw(original), ValueText.raw(theirs), ValueText.raw(mine)]
+            func shown(_ value: Value) -> String { ReferenceText.of(value, field, in: store) }
+            return [clash ? "!" : " ", field.shownName, shown(original), shown(theirs), shown(mine)]
         }
         let all = [[" ", "field", "original", "theirs", "yours"]] + rows
         let widths = (1..<5).map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }

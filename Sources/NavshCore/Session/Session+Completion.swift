@@ -3,10 +3,14 @@
 public struct Completion: Equatable, Sendable {
     public var word: String
     public var candidates: [String]
+    /// How a candidate reads when Tab lists them, where that says more than
+    /// the candidate itself: row `3` lists as `3 Gort statue`.
+    public var labels: [String: String] = [:]
 
-    public init(word: String, candidates: [String]) {
+    public init(word: String, candidates: [String], labels: [String: String] = [:]) {
         self.word = word
         self.candidates = candidates
+        self.labels = labels
     }
 
     static let none = Completion(word: "", candidates: [])
@@ -22,22 +26,56 @@ public struct Completion: Equatable, Sendable {
         ["… stopped early: not every row was searched"] + (foundAny ? [] : ["… type more of the title, or find TEXT"])
     }
 
-    /// The titles of `collection`'s rows that start with `typed`, each once,
-    /// read within `budget` (an index, else a bounded scan that says when it
-    /// stopped early): for `open TITLE` and for a reference's `set FIELD`.
-    static func titles(of collection: CollectionSchema, startingWith typed: String, in store: any StoreReader,
+    /// The titles of `collection`'s rows that hold `typed` anywhere, as
+    /// `open TEXT` finds them, each once: those starting with it first
+    /// (through an index on the title when there is one), then the rest, read
+    /// within `budget` all told (a bounded scan says when it stopped early).
+    /// A list cut at `titleLimit` ends with how many more match.
+    static func titles(of collection: CollectionSchema, matching typed: String, in store: any StoreReader,
                        within budget: ReadBudget) -> Completion {
-        guard let titleField = collection.titleField, !typed.isEmpty,
-              let found = try? store.find(typed, in: titleField, of: collection, match: .prefix,
-                                          limit: titleLimit, within: budget)
+        guard let titleField = collection.titleField, !typed.isEmpty else { return Completion(word: typed, candidates: []) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        func left() -> ReadBudget {
+            let spent = clock.now - start
+            let seconds = Double(spent.components.seconds) + Double(spent.components.attoseconds) / 1e18
+            return ReadBudget(rows: budget.rows, seconds: budget.seconds.map { max(0.0005, $0 - seconds) })
+        }
+        guard let starting = try? store.find(typed, in: titleField, of: collection, match: .prefix,
+                                             limit: titleLimit, within: budget)
         else { return Completion(word: typed, candidates: []) }
+        var rows = starting.value
+        var complete = starting.isComplete
+        if complete && rows.count < titleLimit,
+           let anywhere = try? store.find(typed, in: titleField, of: collection, match: .contains,
+                                          limit: titleLimit, within: left()) {
+            let seen = Set(rows.map(\.id))
+            rows += anywhere.value.filter { !seen.contains($0.id) }.prefix(titleLimit - rows.count)
+            complete = anywhere.isComplete
+        }
         var titles: [String] = []
-        for record in found.value {
+        for record in rows {
             let title = RowTitle.of(record, in: collection)
             if !titles.contains(title) { titles.append(title) }
         }
-        if !found.isComplete { titles += stoppedEarly(foundAny: !titles.isEmpty) }
+        if rows.count >= titleLimit {
+            titles.append(more(than: rows.count, typed, titleField, collection, store, left()))
+        } else if !complete {
+            titles += stoppedEarly(foundAny: !titles.isEmpty)
+        }
         return Completion(word: typed, candidates: titles)
+    }
+
+    /// `… and 6,926 more (type more letters)`: the rows holding `typed`
+    /// past the `shown` ones, when they can be counted within `budget`.
+    private static func more(than shown: Int, _ typed: String, _ field: String, _ collection: CollectionSchema,
+                             _ store: any StoreReader, _ budget: ReadBudget) -> String {
+        var matching = collection
+        matching.filters.append(.contains(field: field, typed))
+        guard let total = (try? store.count(of: matching, within: budget)) ?? nil, total > shown else {
+            return "… and more (type more letters)"
+        }
+        return "… and \(ValueText.grouped(String(total - shown))) more (type more letters)"
     }
 
     /// Whether a candidate is one of the notes `stoppedEarly` adds.
@@ -63,7 +101,7 @@ extension Session {
         let found = rawCompletions(before: text)
         return Completion(word: found.word, candidates: found.candidates.filter {
             !$0.unicodeScalars.contains(where: TextLayout.isControl)
-        })
+        }, labels: found.labels.mapValues(TextLayout.printable))
     }
 
     private func rawCompletions(before text: String) -> Completion {

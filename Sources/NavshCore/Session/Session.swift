@@ -62,7 +62,7 @@ public final class Session {
 
     /// The writes this session made, one line each (`update items › Gort
     /// statue: value 120 → 150`), for a dry run's report.
-    public var changesMade: [String] { writer.journal.map { TextLayout.printable($0.summary) } }
+    public var changesMade: [String] { writer.reported.map { TextLayout.printable($0) } }
 
     // MARK: State for callers
 
@@ -178,14 +178,16 @@ public final class Session {
     }
 
     private func finishEditUnsafe(_ edit: FieldEdit, with text: String?) -> Response {
+        // Named as the record shows it (its label).
+        let shown = (top as? RecordFrame)?.collection.field(named: edit.field)?.shownName ?? TextLayout.printable(edit.field)
         // An empty line keeps the value, NULL included: `set FIELD ""` says "empty".
         guard let text, !text.isEmpty else {
             let why = text != nil && edit.hadValue ? " (an empty line keeps the value)" : ""
-            return Response(output: "\(edit.field) unchanged\(why)\n")
+            return Response(output: "\(shown) unchanged\(why)\n")
         }
         // Enter on the value as it was is no edit: re-parsing its text could
         // change its type (5 → '5' in an untyped column).
-        if text == edit.initial { return Response(output: "\(edit.field) unchanged\n") }
+        if text == edit.initial { return Response(output: "\(shown) unchanged\n") }
         let response = run { try SetCommand(field: edit.field, value: text).run(in: self, confirmed: false) }
         guard response.error != nil else { return response }
         var retry = response
@@ -236,7 +238,8 @@ public final class Session {
         } catch let conflict as ConflictReport {
             return Response(output: conflict.table, error: conflict.error)
         } catch let error as StoreError {
-            return .failure(.store(error, at: top.crumb))
+            let shown = (top as? RecordFrame)?.collection ?? (top as? ListFrame)?.collection
+            return .failure(.store(error.naming(fieldsOf: shown), at: top.crumb))
         } catch {
             return .failure(CommandError(unexpected: error))
         }

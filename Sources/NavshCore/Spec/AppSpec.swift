@@ -80,10 +80,14 @@ public struct RecordSection: Sendable, Equatable {
 public struct SortOrder: Sendable, Equatable {
     public var field: String
     public var descending: Bool
+    /// For a reference field: order by the referenced row's title, as the
+    /// list shows it, rather than by the key the field holds.
+    public var byTitle: ReferencedTitle?
 
-    public init(field: String, descending: Bool) {
+    public init(field: String, descending: Bool, byTitle: ReferencedTitle? = nil) {
         self.field = field
         self.descending = descending
+        self.byTitle = byTitle
     }
 }
 

@@ -45,6 +45,41 @@ enum DateText {
         return true
     }
 
+    /// Year, month and day of a valid `YYYY-MM-DD`.
+    static func parts(of date: String) -> (Int, Int, Int)? {
+        guard isDate(date) else { return nil }
+        let p = date.split(separator: "-")
+        guard let year = digits(p[0]), let month = digits(p[1]), let day = digits(p[2]) else { return nil }
+        return (year, month, day)
+    }
+
+    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil), for
+    /// counting days across months and years.
+    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The `YYYY-MM-DD` of a day number; nil outside years 0…9999.
+    static func date(fromDayNumber number: Int) -> String? {
+        let z = number + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        guard (0...9999).contains(year) else { return nil }
+        func pad(_ n: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+
     private static func digits(_ text: Substring) -> Int? {
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int(text)

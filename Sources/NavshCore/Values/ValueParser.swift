@@ -4,9 +4,12 @@
 enum ValueParser {
     /// `comparing`: the value is one to compare with (`where year > 3000`),
     /// not one to store, so the field's choices and range do not limit it.
+    /// `now` is what `today` and `now` mean; `dateTimeForm` how the field's
+    /// column writes datetimes (`DateTimeForm`).
     static func parse(_ text: String, for field: Field, thisYear: Int = CivilTime.now().year,
-                      comparing: Bool = false) throws(CommandError) -> Value {
-        let value = try parseKind(text, for: field)
+                      comparing: Bool = false, now: CivilTime? = nil,
+                      dateTimeForm: DateTimeForm = .standard) throws(CommandError) -> Value {
+        let value = try parseKind(text, for: field, now: now ?? CivilTime.now(), dateTimeForm: dateTimeForm)
         if !comparing {
             try checkChoices(value, field)
             try checkRange(value, field, thisYear: thisYear)
@@ -22,7 +25,7 @@ enum ValueParser {
         guard !field.choices.isEmpty, case .text(let typed) = value else { return }
         let wanted = typed.trimmingSpaces.lowercased()
         if !field.choices.contains(where: { $0.lowercased() == wanted }) {
-            throw .fields(.notAChoice(field.name, typed: typed, choices: field.choices))
+            throw .fields(.notAChoice(field.shownName, typed: typed, choices: field.choices))
         }
     }
 
@@ -42,23 +45,31 @@ enum ValueParser {
         let low = field.minimum.map(limit)
         let high = field.maximum.map(limit)
         if (low.map { number < $0 } ?? false) || (high.map { number > $0 } ?? false) {
-            throw .fields(.outOfRange(field.name, value: value, minimum: low, maximum: high))
+            throw .fields(.outOfRange(field.shownName, value: value, minimum: low, maximum: high))
         }
     }
 
-    private static func parseKind(_ text: String, for field: Field) throws(CommandError) -> Value {
+    private static func parseKind(_ text: String, for field: Field, now: CivilTime,
+                                  dateTimeForm: DateTimeForm) throws(CommandError) -> Value {
         let trimmed = text.trimmingSpaces
         switch field.kind {
         case .text, .any:
             return .text(text)
         case .integer:
-            if let n = Int64(numeric(trimmed, field)) { return .integer(n) }
+            let plain = try numeric(trimmed, field)
+            if let n = Int64(plain) { return .integer(n) }
+            if field.format == .money, let cents = wholeDollars(plain) {
+                guard let dollars = cents else {
+                    throw .fields(.centsInWholeDollars(field.shownName, typed: text, type: field.typeName))
+                }
+                return .integer(dollars)
+            }
             throw refusal(text, field, .wholeNumber)
         case .real:
-            if let d = Double(numeric(trimmed, field)), d.isFinite, looksNumeric(trimmed) { return .real(d) }
+            if let d = Double(try numeric(trimmed, field)), d.isFinite, looksNumeric(trimmed) { return .real(d) }
             throw refusal(text, field, .number)
         case .numeric:
-            let plain = numeric(trimmed, field)
+            let plain = try numeric(trimmed, field)
             if let n = Int64(plain) { return .integer(n) }
             if let d = Double(plain), d.isFinite, looksNumeric(plain) { return .real(d) }
             throw refusal(text, field, .number)
@@ -70,21 +81,44 @@ enum ValueParser {
             }
         case .date:
             if DateText.isDate(trimmed) { return .text(trimmed) }
+            if let (date, _) = RelativeDate.resolve(trimmed, now: now) { return .text(date) }
             throw refusal(text, field, .date)
         case .datetime:
-            if DateText.isDateTime(trimmed) { return .text(trimmed) }
+            if DateText.isDateTime(trimmed) { return .text(dateTimeForm.write(trimmed)) }
+            if let (date, time) = RelativeDate.resolve(trimmed, now: now) {
+                return .text(dateTimeForm.write(date + (time.map { " " + $0 } ?? "")))
+            }
             throw refusal(text, field, .dateTime)
         case .blob:
-            throw .fields(.blobCannotBeSet(field.name))
+            throw .fields(.blobCannotBeSet(field.shownName))
         }
     }
 
-    /// Money fields also take what their list shows: `$1,200.50`.
-    private static func numeric(_ text: String, _ field: Field) -> String {
+    /// Money fields also take what their list shows: `$1,200.50`. A comma
+    /// there only separates thousands (`1,210`): `1,5` is refused, not read
+    /// as 15.
+    private static func numeric(_ text: String, _ field: Field) throws(CommandError) -> String {
         guard field.format == .money else { return text }
         var t = text
         if t.hasPrefix("$") { t.removeFirst() } else if t.hasPrefix("-$") { t = "-" + t.dropFirst(2) }
+        guard t.contains(",") else { return t }
+        let unsigned = t.hasPrefix("-") || t.hasPrefix("+") ? t.dropFirst() : Substring(t)
+        let whole = unsigned.prefix { $0 != "." }
+        let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+        let digitsOnly = groups.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard digitsOnly, (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else {
+            throw .fields(.misplacedComma(field.shownName, typed: text))
+        }
         return t.replacingAll(",", with: "")
+    }
+
+    /// `12.00` in a whole-dollar field: `.some(12)`; `12.50`: `.some(nil)`
+    /// (it has cents); nil when it is no amount at all.
+    private static func wholeDollars(_ plain: String) -> Int64?? {
+        let parts = plain.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let dollars = Int64(parts[0].isEmpty ? "0" : String(parts[0])),
+              !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return parts[1].allSatisfy { $0 == "0" } ? .some(dollars) : .some(nil)
     }
 
     /// Double() also reads `nan`, `inf` and hex floats; a field wants digits.
@@ -93,7 +127,7 @@ enum ValueParser {
     }
 
     private static func refusal(_ text: String, _ field: Field, _ expected: FieldError.Expected) -> CommandError {
-        .fields(.notA(expected, field: field.name, typed: text))
+        .fields(.notA(expected, field: field.shownName, typed: text))
     }
 }
 

@@ -21,18 +21,21 @@ enum Change {
         }
     }
 
-    /// `update items › Gort statue: value 120 → 150`, for dry-run reports.
-    var summary: String {
+    /// `update items › Gort statue: value 120 → 150`, for dry-run reports;
+    /// a reference by the titles of the rows it named (`Customer Ann Lee →
+    /// Bo Chen`), read from `store` (as it is when the write was made).
+    func summary(in store: any StoreReader) -> String {
         switch self {
         case .updated(let c, _, let title, let before, let after):
-            let fields = c.fields.map(\.name).filter { after[$0] != nil }.map { name in
-                "\(name) \(ValueText.raw(before[name] ?? .null)) → \(ValueText.raw(after[name] ?? .null))"
+            let fields = c.fields.filter { after[$0.name] != nil }.map { field in
+                "\(field.shownName) \(ReferenceText.of(before[field.name] ?? .null, field, in: store)) → "
+                    + ReferenceText.of(after[field.name] ?? .null, field, in: store)
             }
             return "update \(c.name) › \(title): " + fields.joined(separator: ", ")
         case .inserted(let c, let record):
             return "insert \(c.name) › \(RowTitle.of(record, in: c))"
         case .deleted(let c, let record, let cascade):
-            return "delete \(c.name) › \(RowTitle.of(record, in: c))" + CascadeEffect.phrase(cascade)
+            return "delete \(c.name) › \(RowTitle.of(record, in: c))" + CascadeEffect.phrase(cascade, titles: store.collectionTitles)
         case .reordered(let c, let move):
             return "move \(c.name) › \(move.title): row \(move.from) → \(move.to)"
         case .imported(let c, let rows, let file):

@@ -7,6 +7,9 @@ final class JournaledStore {
     let store: any Store
     /// Every write, in order (undo's own writes included): the dry-run report.
     private(set) var journal: [Change] = []
+    /// Each journal entry in words, made when it was written (so a
+    /// reference's title is read while its row is there): the dry-run report.
+    private(set) var reported: [String] = []
     /// Writes `undo` can still take back, newest last.
     private(set) var undoable: [Change] = []
 
@@ -142,12 +145,14 @@ final class JournaledStore {
         guard let last = undoable.last else { return nil }
         let made = try inverse(last, store)
         journal.append(made)
+        reported.append(made.summary(in: store))
         undoable.removeLast()
         return last
     }
 
     private func record(_ change: Change) {
         journal.append(change)
+        reported.append(change.summary(in: store))
         undoable.append(change)
     }
 

@@ -25,18 +25,10 @@ struct ChangesCommand: PlainCommand {
     private static func lines(_ frame: RecordFrame, _ store: any StoreReader) -> String {
         frame.unsavedFields.map { name in
             let field = frame.collection.field(named: name)
-            let old = frame.buffer.base[name].map { shown($0, field, store) }
+            let old = frame.buffer.base[name].map { ReferenceText.of($0, field, in: store) }
                 ?? (frame.isDraft ? "(default)" : ValueText.null)
-            return "  \(name): \(old) → \(shown(frame.buffer.value(of: name), field, store))\n"
+            let new = ReferenceText.of(frame.buffer.value(of: name), field, in: store)
+            return "  \(field?.shownName ?? TextLayout.printable(name)): \(old) → \(new)\n"
         }.joined()
-    }
-
-    /// The value as stored, and for a reference the title of the row it
-    /// names (`3 (Aerosmith)`), so a change of reference reads as one.
-    private static func shown(_ value: Value, _ field: Field?, _ store: any StoreReader) -> String {
-        guard let reference = field?.references, !value.isNull,
-              let (collection, row) = (try? RecordFrame.referencedRecord(reference, value, in: store)).flatMap({ $0 })
-        else { return ValueText.raw(value) }
-        return "\(ValueText.raw(value)) (\(RowTitle.of(row, in: collection)))"
     }
 }

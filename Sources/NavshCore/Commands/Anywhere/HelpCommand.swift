@@ -13,7 +13,8 @@ struct HelpCommand: OptionalArgumentCommand {
     var isReport: Bool { true }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
-        Response(output: HelpText.render(name, in: session.top, width: session.viewport().columns))
+        Response(output: HelpText.render(name, in: session.top, width: session.viewport().columns,
+                                                thisYear: session.clock().year))
     }
 
     static func complete(_ rest: String, in session: Session) -> Completion {

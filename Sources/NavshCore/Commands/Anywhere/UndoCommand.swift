@@ -86,7 +86,7 @@ struct UndoCommand: PlainCommand {
                 throw CommandError.undo(.deleteClearedRowChanged(title: title))
             }
             return (.inserted(collection, record),
-                    "undid the delete of \(title) (put it back\(CascadeEffect.phrase(cascade, .restoring)))")
+                    "undid the delete of \(title) (put it back\(CascadeEffect.phrase(cascade, .restoring, titles: store.collectionTitles)))")
         }
     }
 

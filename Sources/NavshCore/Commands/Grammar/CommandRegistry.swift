@@ -31,6 +31,7 @@ enum CommandRegistry {
         // Anywhere
         ShowCommand.self,
         ShowFieldCommand.self,
+        DescribeCommand.self,
         ChangesCommand.self,
         WhereCommand.self,
         BackCommand.self,

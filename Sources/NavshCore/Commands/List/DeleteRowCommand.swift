@@ -43,7 +43,7 @@ struct DeleteRowCommand: OneArgumentCommand {
             throw CommandError.rows(.deletedSinceShown(number: row.number, title: title, scoped: collection.scope != nil || !collection.filters.isEmpty))
         }
         list.forget([record.id])
-        return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done))\n")
+        return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n")
     }
 
     /// `delete #KEY`: checked against the row as just read (no row number
@@ -69,7 +69,7 @@ struct DeleteRowCommand: OneArgumentCommand {
             throw CommandError.rows(.noRowWithKey(row, collection: collection.name, outsideThisList: false))
         }
         list.forget([record.id])
-        return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done))\n")
+        return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n")
     }
 
     static func complete(_ rest: String, in session: Session) -> Completion {

@@ -19,11 +19,13 @@ struct FindCommand: OneArgumentCommand {
 
 extension ListFrame {
     /// Pushes a list of this one's rows that also meet `filter`, in this
-    /// list's order (and sort), and shows it.
-    func narrow(by filter: RowFilter, in session: Session) throws -> Response {
+    /// list's order (and sort), and shows it; `caption` is how its crumb
+    /// reads when the filter's own words would not say what was typed.
+    func narrow(by filter: RowFilter, caption: String? = nil, in session: Session) throws -> Response {
         var narrowed = collection
         narrowed.filters.append(filter)
-        let frame = ListFrame(collection: narrowed, label: filter.description)
+        let caption = caption ?? filter.caption(in: collection)
+        let frame = ListFrame(collection: narrowed, label: caption, captions: captions + [caption])
         session.push(frame)
         return Response(output: try session.show(frame))
     }

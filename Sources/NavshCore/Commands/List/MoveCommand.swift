@@ -23,6 +23,7 @@ struct MoveCommand: Command {
         guard let field = list.collection.manualOrder else {
             throw CommandError.rows(.noManualOrder(collection: list.collection.name))
         }
+        if let reason = list.collection.unwritableReason { throw CommandError.fields(.collectionReadOnly(reason: reason)) }
         if let sorted = list.sortedBy(in: store) {
             // The order field is rewritten along the rows as listed: by another order, that would scramble it.
             throw CommandError.rows(.moveInSortedList(sortedBy: sorted.field))
@@ -53,6 +54,11 @@ struct MoveCommand: Command {
         let moved = ids.remove(at: index)
         ids.insert(moved, at: to - 1)
         let title = RowTitle.of(row.current, in: list.collection)
+        // The same order, already numbered 1, 2, 3…: nothing to write (or to
+        // undo later). With gaps or huge numbers, `move 1 1` renumbers them.
+        if ids == before, order.enumerated().allSatisfy({ $0.element.value == .integer(Int64($0.offset + 1)) }) {
+            return Response(output: "nothing to move: \(title) is row \(to) already\n")
+        }
         try session.writer.reorder(list.collection, Reorder(field: field, title: title, from: from, to: to,
                                                             before: order, after: ids))
         list.renumberShown(pageSize: session.viewport().pageSize, in: store)

@@ -9,12 +9,12 @@ struct NewCommand: PlainCommand {
     init() {}
 
     static func isOffered(in frame: any Frame) -> Bool {
-        (frame as? ListFrame)?.collection.readOnlyReason == nil
+        (frame as? ListFrame)?.collection.unwritableReason == nil
     }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
-        if let reason = list.collection.readOnlyReason {
+        if let reason = list.collection.unwritableReason {
             throw CommandError.fields(.collectionReadOnly(reason: reason))
         }
         var defaults = try specDefaults(for: list, in: session)
@@ -32,13 +32,16 @@ struct NewCommand: PlainCommand {
         var values: [String: Value] = [:]
         let time = session.clock()
         for field in list.collection.fields {
+            // A datetime default is written in the form its column holds, as `set` writes one.
+            let form = field.draftDefault == nil ? .standard : DateTimeForm.of(field, in: list.collection, session.store)
             switch field.draftDefault {
             case nil: continue
-            case .now?: values[field.name] = .text(time.dateTime)
+            case .now?: values[field.name] = .text(field.kind == .datetime ? form.write(time.dateTime) : time.dateTime)
             case .today?: values[field.name] = .text(time.date)
             case .thisYear?: values[field.name] = .integer(Int64(time.year))
             case .literal(let text)?:
-                values[field.name] = (try? ValueParser.parse(text, for: field, thisYear: time.year)) ?? .text(text)
+                values[field.name] = (try? ValueParser.parse(text, for: field, thisYear: time.year, now: time,
+                                                             dateTimeForm: form)) ?? .text(text)
             case .counter(let template)?:
                 if let text = try nextCounterText(template, field: field.name, in: list, store: session.store) {
                     values[field.name] = .text(text)

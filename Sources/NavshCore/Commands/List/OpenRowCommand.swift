@@ -28,8 +28,8 @@ struct OpenRowCommand: OpenCommand {
         }
     }
 
-    /// Digits complete row numbers on the page shown; text completes titles
-    /// that start with it, across the whole collection: through an index on
+    /// Digits complete row numbers on the page shown (listed with their
+    /// titles); text completes titles that hold it, across the whole collection: through an index on
     /// the title when there is one, else by a scan bounded by
     /// `ReadBudget.completion` (a keystroke cannot wait for a million rows).
     /// A scan that stopped early says so in candidates starting with `…`,
@@ -40,11 +40,13 @@ struct OpenRowCommand: OpenCommand {
 
     static func complete(_ typed: String, in session: Session, within budget: ReadBudget) -> Completion {
         guard let list = session.top as? ListFrame else { return .none }
-        let numbers = { list.numbersOnPage(size: session.viewport().pageSize, in: session.store) }
-        if !typed.isEmpty && typed.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            return Completion(word: typed, candidates: numbers().filter { $0.hasPrefix(typed) })
+        if typed.isEmpty || typed.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            // Numbers are what is inserted; each is listed with its row's title.
+            let rows = list.rowsOnPage(size: session.viewport().pageSize, in: session.store)
+                .filter { $0.number.hasPrefix(typed) }
+            return Completion(word: typed, candidates: rows.map(\.number),
+                              labels: Dictionary(rows.map { ($0.number, $0.number + " " + $0.title) }) { a, _ in a })
         }
-        if typed.isEmpty { return Completion(word: typed, candidates: numbers()) }
-        return Completion.titles(of: list.collection, startingWith: typed, in: session.store, within: budget)
+        return Completion.titles(of: list.collection, matching: typed, in: session.store, within: budget)
     }
 }

@@ -33,12 +33,14 @@ struct SortCommand: Command {
             if field.kind == .blob {
                 throw CommandError.rows(.blobNotSortable(field: field.name))
             }
-            order = SortOrder(field: field.name, descending: descending)
+            order = SortOrder(field: field.name, descending: descending,
+                              byTitle: ReferencedTitle.of(field, in: session.store))
         } else {
             // The collection's own order, as the store (and its app spec) define it.
             order = list.ownCollection(in: session.store)?.order
         }
         list.collection.order = order
+        list.collection.sortedColumn = field == nil ? nil : order?.field
         list.pageIndex = 0
         list.invalidate()
         return Response(output: try session.show(list))

@@ -19,15 +19,16 @@ struct WhereFilterCommand: Command {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         guard let condition else { return try WhereCommand().run(in: session, confirmed: confirmed) }
         let list = try session.topFrame(ListFrame.self)
-        let filter = try Self.filter(condition, in: list.collection, store: session.store, thisYear: session.clock().year)
-        return try list.narrow(by: filter, in: session)
+        let filter = try Self.filter(condition, in: list.collection, store: session.store, now: session.clock())
+        return try list.narrow(by: filter, caption: Self.caption(filter, typed: condition, in: list.collection), in: session)
     }
 
     /// Reads `FIELD OP VALUE`: the field by name or label (quoted if it has
     /// spaces), the operator as its own word or stuck to the field
     /// (`year>=2000`), the value as the rest of the line.
     static func filter(_ text: String, in collection: CollectionSchema, store: any StoreReader,
-                       thisYear: Int) throws -> RowFilter {
+                       now: CivilTime) throws -> RowFilter {
+        let thisYear = now.year
         var scanner = WordScanner(text)
         guard var name = try scanner.next() else { throw CommandError.rows(.whereSyntax) }
         var op: String
@@ -55,24 +56,42 @@ struct WhereFilterCommand: Command {
             typedValue = true
         }
         guard typedValue else { throw CommandError.rows(.whereSyntax) }
-        if op == "~" { return .contains(field: field.name, value) }
+        if op == "~" {
+            if let title = ReferencedTitle.of(field, in: store) { return .titleContains(field: field.name, title, value) }
+            return .contains(field: field.name, value)
+        }
         guard let comparison = RowComparison(rawValue: op) else { throw CommandError.rows(.whereSyntax) }
         if field.kind == .blob { throw CommandError.rows(.blobNotComparable(field: field.name)) }
         // A reference compares by the row it names: its title or #KEY, as `set` takes it.
         let compared = try RecordFrame.referenceValue(value, for: field, in: store, thisYear: thisYear)
-            ?? comparable(value, for: field, thisYear: thisYear)
+            ?? comparable(value, for: field, now: now, form: DateTimeForm.of(field, in: collection, store))
         return .compare(field: field.name, comparison, compared)
+    }
+
+    /// A reference compared with a row named by title or `#KEY` reads as
+    /// typed (`Artist = "Björk"`), not as the key it matched; nil for the
+    /// filter's own caption (also when the key itself was typed).
+    private static func caption(_ filter: RowFilter, typed: String, in collection: CollectionSchema) -> String? {
+        guard case .compare(let name, let comparison, let compared) = filter,
+              let field = collection.field(named: name), field.references != nil,
+              let range = typed.firstRange(of: comparison.rawValue)
+        else { return nil }
+        var value = String(typed[range.upperBound...]).trimmingSpaces
+        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+        if value == ValueText.raw(compared) { return nil }  // the stored value itself (`AlbumId = 12`)
+        return "\(field.label ?? field.name) \(comparison.rawValue) " + (ListFrame.isKey(value) ? value : "\"\(value)\"")
     }
 
     /// A value to compare with: read by the field's kind, but not held to
     /// its choices or range; in an untyped column a number compares as one.
-    private static func comparable(_ text: String, for field: Field, thisYear: Int) throws -> Value {
+    private static func comparable(_ text: String, for field: Field, now: CivilTime,
+                                   form: DateTimeForm) throws -> Value {
         if field.kind == .any {
             let trimmed = text.trimmingSpaces
             if let n = Int64(trimmed) { return .integer(n) }
             if let d = Double(trimmed), d.isFinite, trimmed.contains(where: \.isNumber) { return .real(d) }
         }
-        return try ValueParser.parse(text, for: field, thisYear: thisYear, comparing: true)
+        return try ValueParser.parse(text, for: field, thisYear: now.year, comparing: true, now: now, dateTimeForm: form)
     }
 
     private static func resolve(_ name: String, in collection: CollectionSchema) throws -> Field {

@@ -6,8 +6,9 @@ struct CancelCommand: PlainCommand {
     init() {}
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
-        _ = try session.topFrame(RecordFrame.self)
-        let output = session.discardNotice(from: session.stack.count - 1)
+        let frame = try session.topFrame(RecordFrame.self)
+        // Going back still happens: only the discarding had nothing to do.
+        let output = frame.isDirty ? session.discardNotice(from: session.stack.count - 1) : "nothing to cancel\n"
         return Response(output: output + session.popShowingReturn())
     }
 }

@@ -33,6 +33,6 @@ struct DeleteRecordCommand: PlainCommand {
         }
         session.pop()
         (session.top as? ListFrame)?.forget([id])
-        return Response(output: "deleted \(frame.crumb)\(CascadeEffect.phrase(cascade, .done))\n")
+        return Response(output: "deleted \(frame.crumb)\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n")
     }
 }

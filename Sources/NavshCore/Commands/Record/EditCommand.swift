@@ -32,7 +32,7 @@ struct EditCommand: FieldEditingCommand {
 
     func edit(_ field: Field, of frame: RecordFrame, in session: Session) throws -> Response {
         if field.kind == .blob {
-            throw CommandError.fields(.blobField(field.name))
+            throw CommandError.fields(.blobField(field.shownName))
         }
         let value = frame.buffer.value(of: field.name)
         let initial: String
@@ -65,19 +65,19 @@ struct EditCommand: FieldEditingCommand {
 
     private static func checkEditable(_ value: Value, _ initial: String, _ field: Field, external: Bool) throws {
         if case .blob = value {
-            throw CommandError.fields(.blobValue(field.name))
+            throw CommandError.fields(.blobValue(field.shownName))
         }
         if case .rawText = value {
-            throw CommandError.fields(.notUTF8(field.name))
+            throw CommandError.fields(.notUTF8(field.shownName))
         }
         // A file holds line breaks and tabs as they are; other control characters
         // (an escape sequence) would act on the terminal the editor runs in.
         let allowed: Set<Unicode.Scalar> = external ? ["\n", "\t", "\r"] : []
         if initial.unicodeScalars.contains(where: { TextLayout.isControl($0) && !allowed.contains($0) }) {
-            throw CommandError.fields(.controlCharacters(field.name))
+            throw CommandError.fields(.controlCharacters(field.shownName))
         }
         if !external && initial.count > longestEditableValue {
-            throw CommandError.fields(.tooLongToEdit(field.name, characters: initial.count, limit: longestEditableValue))
+            throw CommandError.fields(.tooLongToEdit(field.shownName, characters: initial.count, limit: longestEditableValue))
         }
     }
 }

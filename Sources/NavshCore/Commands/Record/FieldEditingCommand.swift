@@ -12,7 +12,7 @@ extension FieldEditingCommand {
 
     var editsTheRecord: Bool { true }
 
-    static func isOffered(in frame: any Frame) -> Bool { (frame as? RecordFrame)?.collection.readOnlyReason == nil }
+    static func isOffered(in frame: any Frame) -> Bool { (frame as? RecordFrame)?.collection.unwritableReason == nil }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let (frame, field) = try RecordFrame.editing(self.field, in: session)

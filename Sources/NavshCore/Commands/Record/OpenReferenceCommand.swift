@@ -12,9 +12,9 @@ struct OpenReferenceCommand: OpenCommand {
         let store = session.store
         if let field = frame.collection.field(named: target), let reference = field.references {
             let value = frame.buffer.value(of: field.name)
-            guard !value.isNull else { throw CommandError.fields(.referenceEmpty(field.name, collection: reference.collection)) }
+            guard !value.isNull else { throw CommandError.fields(.referenceEmpty(field.shownName, collection: reference.collection)) }
             guard let (collection, record) = try RecordFrame.referencedRecord(reference, value, in: store) else {
-                throw CommandError.fields(.referenceMissing(field.name, collection: reference.collection, value: value))
+                throw CommandError.fields(.referenceMissing(field.shownName, collection: reference.collection, value: value))
             }
             let next = RecordFrame(collection: collection, record: record)
             session.push(next)

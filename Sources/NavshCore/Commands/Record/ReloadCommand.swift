@@ -13,17 +13,25 @@ struct ReloadCommand: PlainCommand {
             throw CommandError.writes(.deletedBeforeReload(title: frame.crumb))
         }
         let old = frame.buffer
-        let collisions = frame.collection.fields.map(\.name).filter { name in
-            old.isChanged(name) && current[name] != old.base[name] ?? .null && current[name] != old.value(of: name)
+        let fields = frame.collection.fields
+        if fields.allSatisfy({ current[$0.name] == old.base[$0.name] ?? .null }) {
+            return Response(output: "nothing to reload: \(frame.crumb) is as stored\n")
+        }
+        let collisions = fields.filter { field in
+            let name = field.name
+            return old.isChanged(name) && current[name] != old.base[name] ?? .null && current[name] != old.value(of: name)
         }
         frame.markSaved(current)
         for (field, value) in old.changes { frame.buffer.set(field, to: value) }
         var output = "reloaded \(frame.crumb)"
-        if !frame.unsavedFields.isEmpty { output += "; kept your edits to " + frame.unsavedFields.joined(separator: ", ") }
+        if !frame.unsavedFields.isEmpty {
+            let labels = frame.unsavedFields.map { frame.collection.field(named: $0)?.shownName ?? TextLayout.printable($0) }
+            output += "; kept your edits to " + labels.joined(separator: ", ")
+        }
         output += "\n"
-        for name in collisions {
-            output += "  both changed \(name): theirs \(ValueText.raw(current[name])), "
-                + "yours \(ValueText.raw(old.value(of: name))) (yours kept)\n"
+        for field in collisions {
+            output += "  both changed \(field.shownName): theirs \(ValueText.raw(current[field.name])), "
+                + "yours \(ValueText.raw(old.value(of: field.name))) (yours kept)\n"
         }
         return Response(output: output)
     }

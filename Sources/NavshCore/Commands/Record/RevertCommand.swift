@@ -12,12 +12,13 @@ struct RevertCommand: OptionalArgumentCommand {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
         guard let name = field else {
+            guard frame.isDirty else { return Response(output: "nothing to revert\n") }
             frame.buffer.revert()
             return Response()
         }
         guard let field = frame.collection.field(named: name) else { throw frame.unknownField(name) }
         guard frame.buffer.isChanged(field.name) else {
-            return Response(output: "\(field.name) has no unsaved edit\n")
+            return Response(output: "nothing to revert: \(field.shownName) has no unsaved edit\n")
         }
         frame.buffer.revert(field.name)
         return Response()

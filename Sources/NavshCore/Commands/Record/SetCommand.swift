@@ -25,11 +25,11 @@ struct SetCommand: Command {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let (frame, field) = try RecordFrame.editing(self.field, in: session)
         guard let value else { throw Self.missingValue(field) }
-        let year = session.clock().year
-        let stored = try RecordFrame.referenceValue(value, for: field, in: session.store, thisYear: year)
-            ?? ValueParser.parse(value, for: field, thisYear: year)
-        frame.buffer.set(field.name, to: stored)
-        return Response()
+        let now = session.clock()
+        let form = DateTimeForm.of(field, in: frame.collection, session.store)
+        let stored = try RecordFrame.referenceValue(value, for: field, in: session.store, thisYear: now.year)
+            ?? ValueParser.parse(value, for: field, thisYear: now.year, now: now, dateTimeForm: form)
+        return frame.assign(stored, to: field)
     }
 
     /// `set FIELD` with no value: says what the field takes, offering only
@@ -57,10 +57,10 @@ struct SetCommand: Command {
         return Completion(word: lastWord, candidates: Completion.matching(["false", "true"], lastWord))
     }
 
-    /// Titles of the referenced collection's rows that start with `typed`,
+    /// Titles of the referenced collection's rows that hold `typed`,
     /// bounded like `open TITLE`'s (a referenced table may hold a million rows).
     private static func referenceTitles(_ reference: Reference, typed: String, in session: Session) -> Completion {
         guard let target = session.store.collection(referencedBy: reference) else { return .none }
-        return Completion.titles(of: target, startingWith: typed, in: session.store, within: .completion)
+        return Completion.titles(of: target, matching: typed, in: session.store, within: .completion)
     }
 }

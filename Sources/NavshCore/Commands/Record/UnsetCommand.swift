@@ -7,9 +7,8 @@ struct UnsetCommand: FieldEditingCommand {
 
     func edit(_ field: Field, of frame: RecordFrame, in session: Session) throws -> Response {
         if field.isNotNull {
-            throw CommandError.fields(.cannotBeNull(field.name))
+            throw CommandError.fields(.cannotBeNull(field.shownName))
         }
-        frame.buffer.set(field.name, to: .null)
-        return Response()
+        return frame.assign(.null, to: field)
     }
 }

@@ -88,7 +88,7 @@ extension ListFrame {
                 rows[i].section = value.isNull ? "(no \(group))" : ValueText.formatted(value, .plain)
             }
         }
-        let filters = collection.filters.map { " · " + TextLayout.printable($0.description) }.joined()
+        let filters = captions.map { " · " + TextLayout.printable($0) }.joined()
         return ListView(header: "\(collection.displayTitle) (\(total.map(ListLayout.grouped) ?? "many"))" + filters + sortNote(in: store),
                         columns: table.columns, rows: rows, total: total, pageIndex: page.index, pageSize: size,
                         empty: collection.filters.isEmpty ? "no rows yet; new adds one" : "no rows match")
@@ -98,7 +98,8 @@ extension ListFrame {
     /// collection's own order.
     private func sortNote(in store: any StoreReader) -> String {
         guard let order = sortedBy(in: store) else { return "" }
-        return " · sorted by \(TextLayout.printable(order.field))" + (order.descending ? " desc" : "")
+        let name = collection.field(named: order.field)?.label ?? order.field
+        return " · sorted by \(TextLayout.printable(name))" + (order.descending ? " desc" : "")
     }
 
     /// The collection as the store presents it (its spec's order and

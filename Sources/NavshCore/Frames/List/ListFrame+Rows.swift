@@ -107,8 +107,15 @@ extension ListFrame {
 
     /// The row numbers on the page shown now (for completion).
     func numbersOnPage(size: Int, in store: any StoreReader) -> [String] {
+        rowsOnPage(size: size, in: store).map(\.number)
+    }
+
+    /// The rows of the page shown, by number and title (Tab lists `3 Gort statue`).
+    func rowsOnPage(size: Int, in store: any StoreReader) -> [(number: String, title: String)] {
         guard let page = try? page(size: size, in: store) else { return [] }
-        return page.rows.indices.map { String(page.index * page.size + $0 + 1) }
+        return page.rows.enumerated().map { i, row in
+            (String(page.index * page.size + i + 1), RowTitle.of(row, in: collection))
+        }
     }
 }
 

@@ -53,10 +53,14 @@ final class ListFrame: Frame {
     /// What a filtered frame's crumb says (`find "jobim"`); nil for the
     /// collection's own list, whose crumb is its title.
     let label: String?
+    /// How each of the collection's filters reads in the header, as typed
+    /// where that says more (`Artist = "Björk"`, not the key it matched).
+    let captions: [String]
 
-    init(collection: CollectionSchema, label: String? = nil) {
+    init(collection: CollectionSchema, label: String? = nil, captions: [String]? = nil) {
         self.collection = collection
         self.label = label
+        self.captions = captions ?? collection.filters.map { $0.caption(in: collection) }
     }
 
     var kind: FrameKind { .list }

@@ -9,14 +9,25 @@ extension RecordFrame {
     /// The field a command names, if the user may change it here; otherwise
     /// an error listing the fields they can set.
     func editableField(_ name: String) throws -> Field {
-        if let reason = collection.readOnlyReason {
+        if let reason = collection.unwritableReason {
             throw CommandError.fields(.collectionReadOnly(reason: reason))
         }
         guard let field = collection.field(named: name) else { throw unknownField(name) }
         if field.isReadOnly {
-            throw CommandError.fields(.readOnly(field.name, editable: editableNames))
+            throw CommandError.fields(.readOnly(field.shownName, editable: editableNames))
         }
         return field
+    }
+
+    /// Puts `value` in the buffer for `field`; a value the field already
+    /// holds changes nothing, and the answer says so in one line (a script's
+    /// `--quiet` drops it).
+    func assign(_ value: Value, to field: Field) -> Response {
+        if buffer.value(of: field.name) == value {
+            return Response(output: "\(field.shownName) already holds \(ValueText.bounded(value)); nothing changed\n")
+        }
+        buffer.set(field.name, to: value)
+        return Response()
     }
 
     func unknownField(_ name: String) -> CommandError {

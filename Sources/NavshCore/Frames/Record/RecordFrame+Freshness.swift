@@ -26,12 +26,12 @@ extension RecordFrame {
             // Your edits stay on the values you were shown; save will be refused.
             guard noticedElsewhere != fresh else { return ("", false) }
             noticedElsewhere = fresh
-            let names = changed.map { TextLayout.printable($0.name) }.joined(separator: ", ")
+            let names = changed.map(\.shownName).joined(separator: ", ")
             return (prefix + "\(names) changed elsewhere; save will be refused (reload takes their values and keeps your edits)\n",
                     false)
         }
         let lines = changed.map { field in
-            prefix + "\(TextLayout.printable(field.name)): \(ValueText.raw(buffer.base[field.name] ?? .null))"
+            prefix + "\(field.shownName): \(ValueText.raw(buffer.base[field.name] ?? .null))"
                 + " → \(ValueText.raw(fresh[field.name])) (changed elsewhere)\n"
         }
         markSaved(fresh)

@@ -28,10 +28,10 @@ extension RecordFrame {
             guard !matches.isEmpty else {
                 // Not a title: a text key typed as itself stays a value (`set tag_id t050`).
                 if field.kind == .text || field.kind == .any { return nil }
-                throw CommandError.fields(.noReferencedRow(field: field.name, collection: target.name, typed: trimmed))
+                throw CommandError.fields(.noReferencedRow(field: field.shownName, collection: target.name, typed: trimmed))
             }
             guard matches.count == 1 else {
-                throw CommandError.fields(.severalReferencedRows(field: field.name, typed: trimmed,
+                throw CommandError.fields(.severalReferencedRows(field: field.shownName, typed: trimmed,
                     titles: matches.prefix(5).map { RowTitle.of($0, in: target) }, more: matches.count > 5))
             }
             row = matches[0]

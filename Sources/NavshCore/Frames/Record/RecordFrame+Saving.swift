@@ -24,7 +24,7 @@ extension RecordFrame {
             saved = try writer.update(id, in: collection, title: title, changes: changes, base: buffer.base,
                                       checked: !force)
         } catch StoreError.conflict(let current) {
-            throw ConflictReport(frame: self, current: current)
+            throw ConflictReport(frame: self, current: current, store: session.store)
         } catch StoreError.recordMissing {
             guard force else {
                 throw CommandError.writes(.deletedBeforeSave(title: title))
@@ -71,7 +71,7 @@ extension RecordFrame {
         for field in collection.fields where field.isRequired {
             let value = buffer.value(of: field.name)
             if value.isNull || value == .text("") {
-                throw CommandError.fields(.required(field.name))
+                throw CommandError.fields(.required(field.shownName))
             }
         }
     }

@@ -1,0 +1,46 @@
+/// `describe [FIELD]`, in a list or a record (like psql's `\d`): what each
+/// field takes, as the schema and the app spec say it; with FIELD, that one
+/// fact by fact, and in a record its current value.
+struct DescribeCommand: OptionalArgumentCommand {
+    static let forms = [CommandForm("describe", [.list, .record], .optional("field"), usage: "describe [FIELD]",
+                                    "say what each field takes (type, NULL, default, range, checks), or FIELD's",
+                                    example: "describe price")]
+
+    let field: String?
+
+    init(_ field: String?) {
+        self.field = field
+    }
+
+    var isReport: Bool { true }
+
+    func run(in session: Session, confirmed: Bool) throws -> Response {
+        let record = session.top as? RecordFrame
+        guard let collection = record?.collection ?? (session.top as? ListFrame)?.collection else {
+            throw CommandError.navigation(.wrongFrame(here: session.top.kind))
+        }
+        let year = session.clock().year
+        guard let name = field else {
+            let lines = collection.fields.map { "  " + FieldDescription.line($0, in: collection, thisYear: year) + "\n" }
+            return Response(output: collection.displayTitle + ": \(collection.fields.count) fields\n" + lines.joined())
+        }
+        guard let field = collection.field(named: name) else {
+            let names = collection.fields.map(\.name)
+            throw CommandError.fields(.unknownField(name, editable: names, nearest: Nearest.name(to: name, among: names)))
+        }
+        var facts = FieldDescription.facts(field, in: collection, thisYear: year)
+        if let record { facts.append(("value", ValueText.bounded(record.buffer.value(of: field.name)))) }
+        let width = facts.map { $0.0.count }.max() ?? 0
+        return Response(output: FieldDescription.name(field) + "\n" + facts.map { what, how in
+            "  " + what + String(repeating: " ", count: width - what.count) + "  " + how + "\n"
+        }.joined())
+    }
+
+    /// Every field's name, in a list or a record.
+    static func complete(_ rest: String, in session: Session) -> Completion {
+        guard !rest.contains(" "), !rest.contains("\t"),
+              let collection = (session.top as? RecordFrame)?.collection ?? (session.top as? ListFrame)?.collection
+        else { return .none }
+        return Completion(word: rest, candidates: Completion.matching(collection.fields.map(\.name), rest))
+    }
+}

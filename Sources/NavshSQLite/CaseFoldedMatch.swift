@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+import NavshCore
+
+/// "Ignoring case" for every letter, not only ASCII's.
+///
+/// SQLite's `LIKE` and `NOCASE` fold A–Z only, so `find éclair` missed
+/// "Éclair". Text that is all ASCII keeps them (they are fast and can use an
+/// index); other text is compared through `navsh_fold`, a function every
+/// connection gets, which lowercases with Unicode's full mapping and
+/// composes accents (NFC), so a stored "e" + combining acute matches a
+/// typed "é". The text typed goes through the same fold in Swift.
+enum CaseFoldedMatch {
+    /// The SQL function's name, registered by `install(on:)`.
+    static let function = "navsh_fold"
+
+    /// Registers `navsh_fold` on a connection (from `prepareDatabase`).
+    static func install(on db: Database) {
+        db.add(function: DatabaseFunction(function, argumentCount: 1, pure: true) { values in
+            guard let value = values.first else { return nil }
+            switch value.storage {
+            case .string(let text): return fold(text)
+            case .null: return nil
+            // Numbers and blobs are compared as SQLite would cast them to text.
+            default: return String.fromDatabaseValue(value).map(fold)
+            }
+        })
+    }
+
+    /// The fold applied to both sides.
+    static func fold(_ text: String) -> String {
+        text.lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether SQLite's own ASCII folding is exact for `text`.
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// A test that `column` (already quoted) equals, starts with or contains
+    /// `text` ignoring case, and the one value it binds.
+    static func sql(_ column: String, _ match: TextMatch, _ text: String) -> (sql: String, argument: DatabaseValue) {
+        if isASCII(text) {
+            if match == .exact { return ("\(column) = ? COLLATE NOCASE", text.databaseValue) }
+            return ("\(column) LIKE ? ESCAPE '\\'", likePattern(text, match).databaseValue)
+        }
+        let folded = "\(function)(\(column))"
+        if match == .exact { return ("\(folded) = ?", fold(text).databaseValue) }
+        return ("\(folded) LIKE ? ESCAPE '\\'", likePattern(fold(text), match).databaseValue)
+    }
+
+    /// A LIKE pattern matching `text` at the start (`.prefix`) or anywhere,
+    /// LIKE's own wildcards escaped so `50%` finds "50%".
+    static func likePattern(_ text: String, _ match: TextMatch) -> String {
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        return (match == .contains ? "%" : "") + escaped + "%"
+    }
+}

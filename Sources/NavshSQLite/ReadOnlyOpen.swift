@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+
+/// Opening a SQLite file navsh may not write (a read-only file, or one in a
+/// read-only folder, where SQLite cannot make its journal): read-only, so
+/// people can still browse, find and export, instead of failing with
+/// "attempt to write a readonly database". A WAL file there whose `-shm`
+/// SQLite cannot make is opened immutable (SQLite then takes no locks and
+/// does not see changes others make while it is open). The store refuses
+/// every write with `note`, which says which of the two it is.
+enum ReadOnlyOpen {
+    /// Why this existing file cannot be written; nil when it can.
+    static func reason(for path: String) -> String? {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let fileReadOnly = access(path, W_OK) != 0
+        let folderReadOnly = access(folder.isEmpty ? "." : folder, W_OK) != 0
+        switch (fileReadOnly, folderReadOnly) {
+        case (true, true): return "the file and its folder are read-only"
+        case (true, false): return "the file is read-only"
+        case (false, true): return "its folder is read-only"
+        case (false, false): return nil
+        }
+    }
+
+    /// The queue for `path`, and the note saying how it was opened (nil
+    /// for a file opened for writing as usual).
+    static func open(path: String, configuration: Configuration) throws -> (DatabaseQueue, String?) {
+        guard let reason = reason(for: path) else { return (try DatabaseQueue(path: path, configuration: configuration), nil) }
+        var configuration = configuration
+        configuration.readonly = true
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.read { _ = try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
+            return (queue, "\(name) is open read-only (\(reason)); nothing can be changed")
+        } catch {
+            // WAL without a -shm SQLite can make: only an immutable open reads it.
+            let queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)
+            return (queue, "\(name) is open immutable (\(reason), and in WAL mode SQLite cannot share it from "
+                    + "there, so changes made elsewhere while it is open are not seen); nothing can be changed")
+        }
+    }
+
+    /// `file:/abs/path?immutable=1`, with the characters a URI reserves escaped.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+    }
+}

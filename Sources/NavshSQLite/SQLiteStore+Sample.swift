@@ -1,0 +1,18 @@
+import GRDB
+import NavshCore
+
+extension SQLiteStore {
+    /// Rows looked at for a sample: enough to find a value in a column that
+    /// holds any, without scanning a million-row table that holds none.
+    static let sampleRows = 1_000
+
+    public func sampleText(of field: String, in collection: CollectionSchema) throws -> String? {
+        let column = field.sqlIdentifier
+        return try read { db in
+            try String.fetchOne(db, sql: """
+                SELECT v FROM (SELECT \(column) AS v FROM \(collection.name.sqlIdentifier) LIMIT \(Self.sampleRows))
+                WHERE typeof(v) = 'text' LIMIT 1
+                """)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import NavshTestSupport
+import Testing
+
+/// A file navsh may not write opens read-only instead of failing (issue
+/// 14): browse and find work, every write is refused with the reason, and
+/// a WAL file in a read-only folder opens immutable, saying so. Run as a
+/// user without write access (root ignores permission bits, so as root the
+/// binary runs as nobody through setpriv).
+@Suite struct ReadOnlyFileTests {
+    let navsh = NavshBinary()
+    static let asSomeoneElse = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+
+    /// Runs navsh on `path` with `commands`, as a user who cannot write it;
+    /// returns the status and everything it printed, in order.
+    func run(_ db: TemporaryDatabase, _ commands: [String]) throws -> (status: Int32, output: String) {
+        let words = commands.map { "-c '\($0)'" }.joined(separator: " ")
+        let result = try navsh.shell(Self.asSomeoneElse + "\"$NAVSH\" \"$1\" \(words) >&2", home: db.directory,
+                                     arguments: [db.path])
+        return (result.status, result.stderr)
+    }
+
+    static let sql = """
+        CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);
+        INSERT INTO items (name) VALUES ('Gort statue'), ('Rusty spork');
+        """
+
+    @Test func aReadOnlyFileOpensReadOnlyAndRefusesEveryWrite() throws {
+        let db = try TemporaryDatabase(Self.sql)
+        chmod(db.directory, 0o777)
+        chmod(db.path, 0o444)
+        let browse = try run(db, ["find spork", "open 1", "show", "describe name"])
+        #expect(browse.status == 0, "\(browse.output)")
+        #expect(browse.output.hasPrefix("navsh: test.sqlite is open read-only (the file is read-only); nothing can be changed\n"))
+        #expect(browse.output.contains("  name  Rusty spork"))
+        #expect(browse.output.contains("  read-only  test.sqlite is open read-only (the file is read-only); nothing can be changed\n"))
+        for write in [["open 1", "set name X"], ["new"], ["delete 1"]] {
+            let refused = try db.expectUnchanged("items") { try run(db, write) }
+            #expect(refused.status == 1)
+            #expect(refused.output.contains(": test.sqlite is open read-only (the file is read-only); nothing can be changed\n"),
+                    "\(refused.output)")
+        }
+    }
+
+    @Test func aSpecThatWouldAddATableSaysTheFileIsReadOnly() throws {
+        let db = try TemporaryDatabase(Self.sql)
+        try "collections:\n  extra:\n    create: true\n    fields:\n      name: {}\n"
+            .write(toFile: db.directory + "/app.yaml", atomically: true, encoding: .utf8)
+        chmod(db.directory + "/app.yaml", 0o644)
+        chmod(db.path, 0o444)
+        chmod(db.directory, 0o555)
+        defer { chmod(db.directory, 0o755) }
+        let result = try navsh.shell(Self.asSomeoneElse + "\"$NAVSH\" --spec \"$1\" \"$2\" -c show >&2", home: db.directory,
+                                     arguments: [db.directory + "/app.yaml", db.path])
+        #expect(result.status == 66)
+        #expect(result.stderr.hasSuffix("cannot open as a SQLite store: cannot be written: test.sqlite is open read-only "
+            + "(the file and its folder are read-only); nothing can be changed\n"), "\(result.stderr)")
+    }
+
+    @Test func aWALFileInAReadOnlyFolderOpensImmutable() throws {
+        let db = try TemporaryDatabase(Self.sql)
+        try db.useWAL()
+        chmod(db.path, 0o666)
+        chmod(db.directory, 0o555)
+        defer { chmod(db.directory, 0o755) }
+        let browse = try run(db, ["open 2"])
+        #expect(browse.status == 0, "\(browse.output)")
+        #expect(browse.output.hasPrefix("navsh: test.sqlite is open immutable (its folder is read-only, and in WAL mode"))
+        #expect(browse.output.contains("  name  Rusty spork"))
+        let refused = try run(db, ["open 2", "set name X"])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("nothing can be changed\n"))
+    }
+}
