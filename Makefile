@@ -51,6 +51,9 @@ clean:
 # debug build instead (CI does: a release build costs minutes on 2 cores).
 PREFIX ?= $(HOME)/.local
 BUILD ?= release
+# Extra `swift build` flags for the installed binary (e.g. the release
+# flags the bench target uses), empty by default.
+INSTALL_SWIFT_FLAGS ?=
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
@@ -61,7 +64,7 @@ INSTALLED = $(BINDIR)/navsh $(MANDIR)/navsh.1 $(BASHDIR)/navsh $(ZSHDIR)/_navsh 
 .PHONY: install uninstall man check-man test-install
 
 install: deps
-	$(SWIFT) build -c $(BUILD) --product navsh
+	$(SWIFT) build -c $(BUILD) --product navsh $(INSTALL_SWIFT_FLAGS)
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 .build/$(BUILD)/navsh $(BINDIR)/navsh
 	install -m 644 docs/navsh.1 $(MANDIR)/navsh.1

@@ -201,4 +201,5 @@ def test_a_long_import_shows_its_progress_then_clears_it():
             p.child.expect(r"(checking|importing) \d+ / \d+ rows", timeout=60)
             p.child.expect_exact("imported 60,000 rows into t", timeout=120)
             p.expect("> ")
+            assert not any("importing" in row or "checking" in row for row in p.screen()), p.screen()
             assert fetch_one(path, "SELECT count(*) FROM t") == (rows,)

@@ -74,8 +74,8 @@ import Testing
         let h = try SessionHarness(Fixtures.items)
         // The page is shown first, so the list follows the save's own row.
         h.run("show", "open 1", "set weight 13", "save")
-        // The list follows the saved row as returned: a real shows as one.
-        #expect(h.output("show").contains("13.0"))
+        // The list follows the saved row as returned (a real shows as typed, `13`).
+        #expect(h.output("show").contains("Gort statue   GS-1951    120      13  "))
         // Undo expects the row to hold exactly what the save returned.
         let undone = h.run("undo")
         #expect(undone.error == nil, "\(undone.error?.message ?? "")")

@@ -51,6 +51,20 @@ import Testing
         #expect(try Self.rows(target, columns: columns) == expected)
     }
 
+    /// In CSV an unquoted `\x…` is a blob: text that starts so is quoted by
+    /// export, so an untyped column keeps the two apart.
+    @Test func csvKeepsBlobsApartFromTextThatLooksLikeOne() throws {
+        let schema = "CREATE TABLE t (id INTEGER PRIMARY KEY, v);"
+        let source = try TemporaryDatabase(schema + "INSERT INTO t VALUES (1, '\\xab'), (2, x'ab'), (3, '\\x'), (4, x'');")
+        let target = try TemporaryDatabase(schema)
+        let file = source.directory + "/rows.csv"
+        #expect(try navsh.run([source.path, "-c", "export " + file]).status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "id,v\r\n1,\"\\xab\"\r\n2,\\xab\r\n3,\"\\x\"\r\n4,\\x\r\n")
+        #expect(try navsh.run([target.path, "-c", "import " + file]).stderr == "")
+        #expect(try Self.rows(target, columns: "id, v") == Self.rows(source, columns: "id, v"))
+        #expect(try Self.rows(target, columns: "id, v") == ["1|'\\xab'", "2|X'AB'", "3|'\\x'", "4|X''"])
+    }
+
     static let small = schema + """
         INSERT INTO t (id, name, n) VALUES (1, 'one', 1), (2, 'two', 2);
         """
@@ -129,6 +143,17 @@ import Testing
                 t: 2 rows
 
                 """)
+        }
+    }
+
+    @Test func aFileThatIsNotARegularFileIsRefused() throws {
+        let db = try TemporaryDatabase(Self.small)
+        let fifo = db.directory + "/pipe.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try db.expectUnchanged("t") {
+            let result = try navsh.run([db.path, "-c", "import " + fifo])
+            #expect(result.status == 1)
+            #expect(result.stderr == "-c:1: error: t: import \(fifo): cannot read it: not a regular file; nothing was imported\n")
         }
     }
 

@@ -148,9 +148,15 @@ struct ImportFile {
 
     /// The whole file.
     private static func read(_ path: String) throws(CommandError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below).
+        let fd = open(path, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else { throw .imports(.cannotRead(path: path, reason: String(cString: strerror(errno)))) }
         defer { close(fd) }
+        // A FIFO or a device (`/dev/zero`) would block or never end.
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw .imports(.cannotRead(path: path, reason: "not a regular file"))
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

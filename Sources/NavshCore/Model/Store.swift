@@ -64,6 +64,15 @@ public protocol Store: StoreReader {
     /// Puts a row back with its identity (undoing a delete, or `save!` of a
     /// row deleted elsewhere).
     func restore(_ record: Record, into collection: CollectionSchema) throws
+    /// Writes many new rows (an import), inside the caller's `atomically`:
+    /// each row all or nothing on its own; one a constraint refuses goes to
+    /// `refused` with its index and the error naming its fields, and the
+    /// others still go in, so every bad row is found in one pass. Returns
+    /// the rows written, each with its identity and the values given (not
+    /// read back: the caller checks those when it takes them back).
+    /// A store without a faster way inherits one `insert` per row.
+    func insertRows(_ rows: [[String: Value]], into collection: CollectionSchema,
+                    refused: (Int, StoreError) -> Void) throws -> [Record]
 
     /// How the core shows each collection (an app spec's labels, templates,
     /// order): the store applies it to every table it reads, at open and
@@ -95,6 +104,20 @@ public protocol Store: StoreReader {
 
 
 extension Store {
+    public func insertRows(_ rows: [[String: Value]], into collection: CollectionSchema,
+                           refused: (Int, StoreError) -> Void) throws -> [Record] {
+        var inserted: [Record] = []
+        for (index, values) in rows.enumerated() {
+            do {
+                inserted.append(try insert(values, into: collection))
+            } catch let error as StoreError {
+                guard case .constraint = error else { throw error }
+                refused(index, error)
+            }
+        }
+        return inserted
+    }
+
     /// A transaction that commits unless `body` throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try transaction(rollback: false, body)

@@ -68,9 +68,9 @@ final class JournaledStore {
     }
 
     /// Inserts every row of an import in one transaction, or none: each
-    /// insert is its own savepoint, so a row the store refuses is noted (with
-    /// its line) and the others still run, and every refused row is found in
-    /// one pass; then the transaction commits only if none was refused and
+    /// row is all or nothing on its own (`Store.insertRows`), so a row the
+    /// store refuses is noted (with its line) and the others still run, and
+    /// every refused row is found in one pass; then the transaction commits only if none was refused and
     /// `keep` (a `--dry-run` rolls back always). Kept rows are journaled as
     /// one change, which `undo` takes back whole.
     func importRows(_ rows: [(line: Int, values: [String: Value])], into collection: CollectionSchema, file: String,
@@ -79,17 +79,18 @@ final class JournaledStore {
         var saved: [Record] = []
         saved.reserveCapacity(rows.count)
         var refused = known
+        let chunk = 1_000
         do {
             try store.atomically {
-                for (index, row) in rows.enumerated() {
-                    do {
-                        saved.append(try store.insert(row.values, into: collection))
-                    } catch let error as StoreError {
-                        guard case .constraint(let kind, let fields, let detail) = error else { throw error }
-                        refused.append(ImportProblem(line: row.line, field: fields.first ?? "row",
+                // A chunk at a time, so progress can be shown between them.
+                for start in stride(from: 0, to: rows.count, by: chunk) {
+                    let part = rows[start..<min(start + chunk, rows.count)]
+                    saved += try store.insertRows(part.map(\.values), into: collection) { index, error in
+                        guard case .constraint(let kind, let fields, let detail) = error else { return }
+                        refused.append(ImportProblem(line: part[start + index].line, field: fields.first ?? "row",
                                                      problem: Self.words(kind, detail: detail, error: error)))
                     }
-                    if index % 1_000 == 999 { progress(index + 1) }
+                    progress(min(start + chunk, rows.count))
                 }
                 if !refused.isEmpty || !keep { throw RollBack() }
             }

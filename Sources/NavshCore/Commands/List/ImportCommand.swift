@@ -20,14 +20,13 @@ struct ImportCommand: Command {
     init(form: CommandForm, arguments: Arguments) {
         var words = (arguments.rest ?? arguments.first).trimmingSpaces
         var dryRun = false
-        for flag in ["--dry-run", "-n"] {
-            if words.hasSuffix(" " + flag) {
-                words = String(words.dropLast(flag.count)).trimmingSpaces
-                dryRun = true
-            } else if words.hasPrefix(flag + " ") {
-                words = String(words.dropFirst(flag.count)).trimmingSpaces
-                dryRun = true
-            }
+        let flag = "--dry-run"
+        if words.hasSuffix(" " + flag) {
+            words = String(words.dropLast(flag.count)).trimmingSpaces
+            dryRun = true
+        } else if words.hasPrefix(flag + " ") {
+            words = String(words.dropFirst(flag.count)).trimmingSpaces
+            dryRun = true
         }
         path = words
         self.dryRun = dryRun
@@ -54,6 +53,8 @@ struct ImportCommand: Command {
         var good: [(line: Int, values: [String: Value])] = []
         good.reserveCapacity(file.rows.count)
         let total = file.rows.count
+        // The progress line ends however the import does.
+        defer { session.showProgress("", total, total) }
         for (index, row) in file.rows.enumerated() {
             switch checker.values(of: row) {
             case .success(var values):
@@ -68,7 +69,6 @@ struct ImportCommand: Command {
         let (saved, refused) = try session.writer.importRows(
             good, into: collection, file: TextLayout.printable(path), keep: !dryRun && problems.isEmpty,
             refused: problems) { done in session.showProgress("importing", done, good.count) }
-        session.showProgress("", total, total)
         guard refused.isEmpty else {
             let sorted = refused.sorted { $0.line < $1.line }
             throw CommandError.imports(.badRows(path: path, rows: Array(sorted.prefix(ImportError.listed)),
