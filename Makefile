@@ -14,13 +14,14 @@ build: deps
 run: build
 	.build/debug/navsh $(ARGS)
 
-# Swift tests (core, storage, end-to-end on the built binary), the
-# pseudo-terminal tests of the interactive prompt, then a short multi-process
-# stress run (scripts/stress-lost-updates.sh runs the long one).
+# Swift tests (core, storage, end-to-end on the built binary; the PostgreSQL
+# store's against a throwaway server that scripts/pg-test-server starts and
+# removes), the pseudo-terminal tests of the interactive prompt, then a short
+# multi-process stress run (scripts/stress-lost-updates.sh runs the long one).
 test:
 	@NAVSH_NEED_PEXPECT=1 scripts/install-deps.sh
 	$(SWIFT) build
-	$(SWIFT) test
+	scripts/pg-test-server run $(SWIFT) test
 	$(PYTHON) Tests/Interactive/test_prompt.py .build/debug/navsh
 	$(PYTHON) Tests/Stress/lost_updates.py .build/debug/navsh --processes 6 --saves 10
 	$(PYTHON) Tests/Stress/row_identity.py .build/debug/navsh

@@ -53,7 +53,15 @@ final class PostgresBridge {
         try run(sql, parameters).metadata.rows ?? 0
     }
 
+    /// Runs several statements separated by `;`, one after another:
+    /// schemas and seed data, never values from a person.
+    func script(_ sql: String) throws {
+        for statement in StatementSplitter.split(sql) { try execute(statement) }
+    }
+
     private func run(_ sql: String, _ parameters: [String?]) throws -> PostgresQueryResult {
+        // Stopped before it starts: nothing is sent.
+        if isCancelled() { throw StoreError.interrupted }
         let connection = try connected()
         var binds = PostgresBindings(capacity: parameters.count)
         for parameter in parameters {
@@ -74,7 +82,9 @@ final class PostgresBridge {
             }
         }
         switch outcome.get() {
-        case .success(let result): return result
+        case .success(let result):
+            if cancelSent { throw StoreError.interrupted }
+            return result
         case .failure(let error):
             if connection.isClosed { lost() }
             throw error

@@ -121,7 +121,12 @@ struct PostgresColumn: Sendable {
 
     /// A value as the text parameter this column's type parses; nil for NULL.
     func parameter(_ value: Value) throws -> String? {
-        try Self.text(of: value, boolean: kind == .boolean)
+        // Text bound for a bytea column is its bytes (text could not hold a NUL).
+        if kind == .bytea {
+            if case .text(let text) = value { return try Self.text(of: .blob(Array(text.utf8))) }
+            if case .rawText(let bytes) = value { return try Self.text(of: .blob(bytes)) }
+        }
+        return try Self.text(of: value, boolean: kind == .boolean)
     }
 
     /// Any value as text a server type parses (`true` for a boolean 1).

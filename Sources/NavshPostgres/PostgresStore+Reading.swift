@@ -141,20 +141,34 @@ extension PostgresStore {
         let table = try table(collection)
         if let reason = table.readOnlyReason { throw StoreError.other(reason) }
         guard let name = collection.field(named: field)?.name else { throw StoreError.other("no field \(field)") }
+        if try isIndexed(name, in: table) {
+            // An index on the field: the server finds every match without a bound.
+            return Bounded(try find(text, in: name, of: collection, match: match, limit: limit), isComplete: true)
+        }
         var parameters = Parameters()
         let scope = try scoped(collection, table, &parameters)
         let keys = table.key.map(\.pgIdentifier).joined(separator: ", ")
-        let bound = parameters.bind(String(budget.rows))
+        let bound = parameters.bind(String(budget.rows + 1))
         let test = try matches(text, name, table, match, &parameters)
         let sql = "SELECT \(table.key.map { $0.pgIdentifier + "::text" }.joined(separator: ", ")), (\(test))::text FROM "
             + "(SELECT * FROM \(table.quotedName)" + (scope.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(keys) LIMIT \(bound)::bigint) AS looked"
-        let looked = try rows(sql, parameters)
+        let read = try rows(sql, parameters)
+        // One row past the budget is read only to know whether there are more.
+        let looked = read.prefix(budget.rows)
         let hits = try looked.filter { $0.last == "true" }.prefix(limit).map { try id($0.dropLast(), table) }
-        let complete = looked.count < budget.rows || hits.count >= limit
+        let complete = read.count <= budget.rows || hits.count >= limit
         var found: [Record] = []
         for id in hits { if let row = try record(of: collection, id: id) { found.append(row) } }
         return Bounded(found, isComplete: complete)
+    }
+
+    /// Whether an index (not partial) has `column` as its first column.
+    func isIndexed(_ column: String, in table: PostgresTable) throws -> Bool {
+        try !bridge.rows("""
+            SELECT 1::text FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+            WHERE i.indrelid = CAST($1 AS regclass) AND i.indpred IS NULL AND a.attname = $2
+            """, [table.quotedName, column]).isEmpty
     }
 
     /// One read: every read in `body` sees one snapshot (REPEATABLE READ,

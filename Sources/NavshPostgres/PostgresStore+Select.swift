@@ -11,7 +11,9 @@ extension PostgresStore {
         let descending: Bool
         var nullable = true
 
-        var sql: String { column.name.pgIdentifier + (descending ? " DESC NULLS LAST" : " ASC NULLS FIRST") }
+        /// Qualified by the table: a bare name in ORDER BY would name the
+        /// select list's column of that name, which is read as text.
+        var sql: String { "navsh_row." + column.name.pgIdentifier + (descending ? " DESC NULLS LAST" : " ASC NULLS FIRST") }
     }
 
     /// The group field, the order field, then the key (which makes the order total).
@@ -85,7 +87,7 @@ extension PostgresStore {
         let keyColumns = try table.key.map { try table.column($0) }
         let list = keyColumns.map(\.readSQL) + also.map(\.readSQL) + columns.map { preview ? $0.previewSQL : $0.readSQL }
         let filter = try scoped(scope, table, &parameters, condition)
-        var sql = "SELECT " + (list.isEmpty ? "1" : list.joined(separator: ", ")) + " FROM \(table.quotedName)"
+        var sql = "SELECT " + (list.isEmpty ? "1" : list.joined(separator: ", ")) + " FROM \(table.quotedName) AS navsh_row"
         if let filter { sql += " WHERE \(filter)" }
         sql += orderBy(collection, table) + suffix(&parameters)
         let rows = try self.rows(sql, parameters)

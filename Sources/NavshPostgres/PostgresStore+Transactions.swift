@@ -92,13 +92,14 @@ extension PostgresStore {
             let running = Set(parts[2].split(separator: ",").compactMap { Int64($0) })
             if let last = lastSnapshotEnd {
                 let assigned = max(0, end - last)
-                let own = ownTransactions.filter { $0 >= last && $0 < end }.count
+                let own = ownTransactions.filter { $0 >= last && $0 < end }.count + ownSubtransactions
                 let finished = runningElsewhere.subtracting(running)
                 if assigned > Int64(own) + Int64(running.filter { $0 >= last }.count) || !finished.isEmpty {
                     changesElsewhere += 1
                 }
             }
             lastSnapshotEnd = end
+            ownSubtransactions = 0
             runningElsewhere = running.subtracting(ownTransactions)
             ownTransactions = ownTransactions.filter { $0 >= end }
         }

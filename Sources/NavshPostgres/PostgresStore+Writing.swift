@@ -161,8 +161,10 @@ extension PostgresStore {
                 let result = try body()
                 try noteOwnTransaction()
                 try bridge.execute("RELEASE SAVEPOINT navsh_write")
+                ownSubtransactions += 1
                 return result
             } catch {
+                ownSubtransactions += 1
                 if !PostgresErrorText.isConnectionLoss(error) {
                     _ = try? bridge.execute("ROLLBACK TO SAVEPOINT navsh_write")
                     _ = try? bridge.execute("RELEASE SAVEPOINT navsh_write")
@@ -183,7 +185,12 @@ extension PostgresStore {
             transaction = try noteOwnTransaction()
         } catch {
             let lost = PostgresErrorText.isConnectionLoss(error)
-            if !lost { _ = try? bridge.execute("ROLLBACK") }
+            if !lost {
+                // A failed write may have taken a transaction id: ours, not someone else's.
+                if let id = try? bridge.rows("SELECT pg_current_xact_id_if_assigned()::text").first?.first.flatMap({ $0 }),
+                   let number = Int64(id) { ownTransactions.insert(number) }
+                _ = try? bridge.execute("ROLLBACK")
+            }
             bridge.inTransaction = false
             throw lost ? StoreError.other("the connection to the server was lost; nothing was written")
                 : PostgresErrorText.translate(error, table: table, values: values)

@@ -27,6 +27,8 @@ public final class PostgresStore: Store {
     /// the counter of commits seen from elsewhere.
     var ownTransactions: Set<Int64> = []
     var lastSnapshotEnd: Int64?
+    /// Savepoints this store wrote in since the last look: each took a transaction id of its own.
+    var ownSubtransactions = 0
     /// Transactions of other connections in progress at the last look.
     var runningElsewhere: Set<Int64> = []
     var changesElsewhere = 0
@@ -77,9 +79,15 @@ public final class PostgresStore: Store {
         collections = tableOrder.compactMap { tables[$0]?.collection }.map(presentation)
     }
 
-    /// Runs SQL as given, on this store's connection (tests, seeding examples).
+    /// Runs SQL as given, several statements at once, on this store's
+    /// connection (tests, seeding examples); navsh itself never builds SQL
+    /// from user input. Errors in the server's words.
     public func execute(_ sql: String) throws {
-        try bridge.execute(sql)
+        do {
+            try bridge.script(sql)
+        } catch {
+            throw StoreError.other(PostgresErrorText.reason(error))
+        }
     }
 
     /// Closes the connection.

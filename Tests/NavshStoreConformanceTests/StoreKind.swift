@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import NavshCore
+import NavshPostgres
 import NavshSQLite
 import NavshTestSupport
 import Testing
@@ -20,7 +21,25 @@ struct StoreKind: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    static let all: [StoreKind] = [.sqliteRollback, .sqliteWAL]
+    /// PostgreSQL joins when the test server runs (`scripts/pg-test-server`),
+    /// or when CI requires it, so that without one its cases fail.
+    static let all: [StoreKind] = [.sqliteRollback, .sqliteWAL] + (PostgresTestServer.runsTests ? [.postgres] : [])
+
+    /// A schema of its own on the test server for every test, dropped when
+    /// the fixture goes. The schema SQL is SQLite's said in PostgreSQL's
+    /// words (`PostgresTestServer.dialect`); another process is a second
+    /// connection, which also seeded the rows.
+    static let postgres = StoreKind(name: "PostgreSQL") { schema in
+        guard let url = PostgresTestServer.url else {
+            throw FixtureError("NAVSH_TEST_POSTGRES_URL is not set, and NAVSH_REQUIRE_POSTGRES=1 requires the server")
+        }
+        let name = PostgresTestServer.freshSchemaName()
+        let other = try PostgresStore(target: PostgresTarget(url: url, environment: [:]))
+        try other.execute("CREATE SCHEMA \(name); SET search_path = \(name);\n" + PostgresTestServer.dialect(schema))
+        let store = try PostgresStore(target: PostgresTarget(url: url, schema: name, environment: [:]))
+        return StoreFixture(store: store, elsewhere: { try other.execute(PostgresTestServer.statements($0)) },
+                            keepAlive: DroppedSchema(name: name, connection: other, store: store))
+    }
 
     /// A SQLite file in rollback-journal mode (`journal_mode=DELETE`):
     /// readers and the writer block each other, and another connection's
@@ -77,6 +96,25 @@ struct StoreFixture {
     /// The collection named `name`, or a failure at the caller's line.
     func collection(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> CollectionSchema {
         try #require(store.collections.first { $0.name == name }, "no collection \(name)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Drops a test's schema, and closes its connections, when the fixture goes.
+final class DroppedSchema {
+    let name: String
+    let connection: PostgresStore
+    let store: PostgresStore
+
+    init(name: String, connection: PostgresStore, store: PostgresStore) {
+        self.name = name
+        self.connection = connection
+        self.store = store
+    }
+
+    deinit {
+        store.close()
+        try? connection.execute("DROP SCHEMA \(name) CASCADE")
+        connection.close()
     }
 }
 
