@@ -85,7 +85,10 @@ extension PostgresStore {
         let names = fields ?? collection.fields.map(\.name)
         let columns = try names.map { try table.column($0) }
         let keyColumns = try table.key.map { try table.column($0) }
+        // A whole row of a table is read with its xmin: what a save checks.
+        let withVersion = !preview && fields == nil && table.readOnlyReason == nil
         let list = keyColumns.map(\.readSQL) + also.map(\.readSQL) + columns.map { preview ? $0.previewSQL : $0.readSQL }
+            + (withVersion ? ["navsh_row.xmin::text"] : [])
         let filter = try scoped(scope, table, &parameters, condition)
         var sql = "SELECT " + (list.isEmpty ? "1" : list.joined(separator: ", ")) + " FROM \(table.quotedName) AS navsh_row"
         if let filter { sql += " WHERE \(filter)" }
@@ -93,12 +96,15 @@ extension PostgresStore {
         let rows = try self.rows(sql, parameters)
         let lead = keyColumns.count + also.count
         return try rows.enumerated().map { position, row in
-            guard row.count == lead + columns.count else { throw StoreError.other("a row of \(table.name) came back short") }
+            guard row.count == lead + columns.count + (withVersion ? 1 : 0) else {
+                throw StoreError.other("a row of \(table.name) came back short")
+            }
             let id = table.readOnlyReason == nil ? try self.id(row[0..<keyColumns.count], table)
                 : RecordID(parts: [.integer(Int64(firstPosition + position + 1))], isPrimaryKey: false)
             var values: [String: Value] = [:]
             for (i, column) in columns.enumerated() { values[column.name] = column.value(row[lead + i], preview: preview) }
             let sortValues = also.enumerated().map { i, column in column.value(row[keyColumns.count + i]) }
+            if withVersion, let version = row.last ?? nil { versions.note(table.name, id, version: version, values: values) }
             return (Record(id: id, values: values), sortValues)
         }
     }

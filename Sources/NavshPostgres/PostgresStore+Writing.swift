@@ -35,10 +35,17 @@ extension PostgresStore {
         let assignments = try names.map { name in
             "\(name.pgIdentifier) = \(try parameters.bind(changes[name] ?? .null, as: try table.column(name)))"
         }
+        var byValue = parameters
         let condition = try unchanged(id, table, collection, expecting, &parameters)
         let sql = "UPDATE \(table.quotedName) SET \(assignments.joined(separator: ", ")) WHERE \(condition) RETURNING 1"
+        let valueSQL = "UPDATE \(table.quotedName) SET \(assignments.joined(separator: ", ")) WHERE "
+            + (try unchanged(id, table, collection, expecting, &byValue, byVersion: false)) + " RETURNING 1"
         return try write(table, values: changes) {
-            if try bridge.rows(sql, parameters.values).isEmpty { throw try whyNot(id, collection) }
+            // Written since it was read (xmin moved) but holding the same values: still what the caller saw.
+            if try bridge.rows(sql, parameters.values).isEmpty,
+               try sql == valueSQL || bridge.rows(valueSQL, byValue.values).isEmpty {
+                throw try whyNot(id, collection)
+            }
             let newID = self.id(id, table, after: changes)
             return try stored(newID, collection) ?? Record(id: newID, values: changes)
         }
@@ -48,11 +55,15 @@ extension PostgresStore {
     public func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws -> [CascadeEffect] {
         let table = try writable(collection)
         var parameters = Parameters()
+        var byValue = Parameters()
         let condition = try unchanged(id, table, collection, expecting, &parameters)
+        let valueCondition = try unchanged(id, table, collection, expecting, &byValue, byVersion: false)
         return try write(table, values: [:]) {
             // Read in the delete's own transaction: exactly what it takes.
             let effects = try PostgresCascades(store: self).effects(ofDeleting: id, in: collection.name)
-            if try bridge.rows("DELETE FROM \(table.quotedName) WHERE \(condition) RETURNING 1", parameters.values).isEmpty {
+            let delete = "DELETE FROM \(table.quotedName) WHERE "
+            if try bridge.rows(delete + condition + " RETURNING 1", parameters.values).isEmpty,
+               try condition == valueCondition || bridge.rows(delete + valueCondition + " RETURNING 1", byValue.values).isEmpty {
                 throw try whyNot(id, collection)
             }
             return try PostgresCascades(store: self).afterDelete(effects)
@@ -110,11 +121,15 @@ extension PostgresStore {
     }
 
     /// The row's key and, when `expected` is given, that it still holds it:
-    /// every given field compared exactly.
+    /// by its xmin when `expected` is the row as this store last read it
+    /// whole (`byVersion`), else every given field compared exactly.
     func unchanged(_ id: RecordID, _ table: PostgresTable, _ collection: CollectionSchema, _ expected: [String: Value]?,
-                   _ parameters: inout Parameters) throws -> String {
+                   _ parameters: inout Parameters, byVersion: Bool = true) throws -> String {
         var condition = try matching(id, table, &parameters)
         guard let expected else { return condition }
+        if byVersion, let version = versions.version(table.name, id, holding: expected) {
+            return condition + " AND xmin = CAST(\(parameters.bind(version)) AS xid)"
+        }
         for field in collection.fields where !field.isGenerated {
             guard let value = expected[field.name], let column = table.columns[field.name] else { continue }
             let text = try column.parameter(value)

@@ -27,6 +27,8 @@ public final class PostgresStore: Store {
     /// the counter of commits seen from elsewhere.
     var ownTransactions: Set<Int64> = []
     var lastSnapshotEnd: Int64?
+    /// The xmin of each row as last read whole, with the values read.
+    var versions = RowVersions()
     /// Savepoints this store wrote in since the last look: each took a transaction id of its own.
     var ownSubtransactions = 0
     /// Transactions of other connections in progress at the last look.
