@@ -63,7 +63,8 @@ public final class PostgresStore: Store {
         // Names in SQL are always quoted and unqualified: the search path finds them in this schema.
         bridge.setup.append("SET search_path = \(chosen.pgIdentifier), pg_catalog")
         try bridge.execute("SET search_path = \(chosen.pgIdentifier), pg_catalog")
-        displayName = target.schema == nil ? target.database : target.database + "." + chosen
+        // The schema asked for names the data (`--schema shop`: shop), else the database does.
+        displayName = target.schema == nil ? target.database : chosen
         try readSchema()
     }
 
