@@ -23,11 +23,23 @@ final class PostgresBridge {
     var isCancelled: () -> Bool = { false }
     /// Statements run on each new connection before any other (search path, time zone).
     var setup: [String] = []
-    /// True while a transaction is open on the connection (BEGIN sent, not yet ended).
-    var inTransaction = false
+    /// True while a transaction is open on the connection (BEGIN sent, not
+    /// yet ended by the store, which sets it false then).
+    var inTransaction = false {
+        didSet { if !inTransaction { transactionLost = false } }
+    }
+    /// The connection went while a transaction was open: every statement
+    /// fails until the store ends that transaction, so nothing after it can
+    /// run (or COMMIT) on a new connection as if the earlier writes held.
+    private(set) var transactionLost = false
     /// Set when a connection was lost, until a new one is made: the session
     /// then re-reads what it shows.
     private(set) var reconnections = 0
+
+    /// What a statement on a dropped connection fails with.
+    static let lostConnection = "the connection to the server was lost"
+    /// … and what every statement fails with after it, until the transaction is ended.
+    static let lostTransaction = "the connection to the server was lost; the open transaction was rolled back, nothing of it was written"
 
     init(target: PostgresTarget) {
         self.target = target
@@ -62,6 +74,7 @@ final class PostgresBridge {
     private func run(_ sql: String, _ parameters: [String?]) throws -> PostgresQueryResult {
         // Stopped before it starts: nothing is sent.
         if isCancelled() { throw StoreError.interrupted }
+        if transactionLost { throw StoreError.other(Self.lostTransaction) }
         let connection = try connected()
         var binds = PostgresBindings(capacity: parameters.count)
         for parameter in parameters {
@@ -86,8 +99,14 @@ final class PostgresBridge {
             if cancelSent { throw StoreError.interrupted }
             return result
         case .failure(let error):
-            if connection.isClosed { lost() }
-            throw error
+            if connection.isClosed || PostgresErrorText.isConnectionLoss(error) {
+                lost()
+                throw StoreError.other(transactionLost ? Self.lostTransaction : Self.lostConnection)
+            }
+            // A constraint's refusal goes to the write, which names its fields;
+            // anything else is said in the core's terms here.
+            if let state = (error as? PSQLError)?.serverInfo?[.sqlState], state.hasPrefix("23") { throw error }
+            throw PostgresErrorText.translate(error, table: nil)
         case nil: throw StoreError.other("the statement ended without a result")
         }
     }
@@ -96,11 +115,9 @@ final class PostgresBridge {
     /// statement, or after the server dropped the last one).
     private func connected() throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
-        if connection != nil { lost() }
-        if inTransaction {
-            // The transaction died with its connection: say so rather than
-            // carry on in a fresh one as if it still held the earlier writes.
-            throw StoreError.other("the connection to the server was lost; the open transaction was rolled back")
+        if connection != nil {
+            lost()
+            if transactionLost { throw StoreError.other(Self.lostTransaction) }
         }
         let fresh: PostgresConnection
         do {
@@ -121,7 +138,7 @@ final class PostgresBridge {
         connection = nil
         backendPID = nil
         reconnections += 1
-        inTransaction = false
+        if inTransaction { transactionLost = true }
     }
 
     /// Closes the connection (the store is done with).

@@ -92,6 +92,7 @@ enum PostgresErrorText {
 
     /// Whether the error says the connection is gone (the statement may not have run).
     static func isConnectionLoss(_ error: any Error) -> Bool {
+        if let error = error as? StoreError, case .other(let text) = error { return text.hasPrefix(PostgresBridge.lostConnection) }
         guard let error = error as? PSQLError else { return false }
         if let state = error.serverInfo?[.sqlState] { return state.hasPrefix("08") || state == "57P01" || state == "57P02" || state == "57P03" }
         return [.serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError].contains(error.code)

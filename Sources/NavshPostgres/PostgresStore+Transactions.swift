@@ -84,9 +84,18 @@ extension PostgresStore {
     /// connection wrote (to this database or another of the server: a
     /// false alarm only costs a re-read). The token counts such moments.
     public func changes(since token: Int?) throws -> StoreChanges {
-        guard !inBatch, let snapshot = try bridge.rows("SELECT pg_current_snapshot()::text").first?.first ?? nil else {
-            return StoreChanges(token: changesElsewhere, changedElsewhere: token.map { $0 != changesElsewhere } ?? false)
+        noteSnapshot(try inBatch ? nil : bridge.rows("SELECT pg_current_snapshot()::text").first?.first ?? nil)
+        // A new connection may have missed anything: everything shown is read again.
+        if bridge.reconnections != reconnectionsSeen {
+            reconnectionsSeen = bridge.reconnections
+            changesElsewhere += 1
+            lastSnapshotEnd = nil
         }
+        return StoreChanges(token: changesElsewhere, changedElsewhere: token.map { $0 != changesElsewhere } ?? false)
+    }
+
+    private func noteSnapshot(_ snapshot: String?) {
+        guard let snapshot else { return }
         let parts = snapshot.split(separator: ":", omittingEmptySubsequences: false)
         if parts.count == 3, let end = Int64(parts[1]) {
             let running = Set(parts[2].split(separator: ",").compactMap { Int64($0) })
@@ -103,7 +112,6 @@ extension PostgresStore {
             runningElsewhere = running.subtracting(ownTransactions)
             ownTransactions = ownTransactions.filter { $0 >= end }
         }
-        return StoreChanges(token: changesElsewhere, changedElsewhere: token.map { $0 != changesElsewhere } ?? false)
     }
 
     /// After another connection altered the schema: the collections read again.

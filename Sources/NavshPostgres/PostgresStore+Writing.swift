@@ -207,7 +207,7 @@ extension PostgresStore {
                 _ = try? bridge.execute("ROLLBACK")
             }
             bridge.inTransaction = false
-            throw lost ? StoreError.other("the connection to the server was lost; nothing was written")
+            throw lost ? StoreError.other("\(PostgresBridge.lostConnection); nothing was written")
                 : PostgresErrorText.translate(error, table: table, values: values)
         }
         do {
@@ -221,7 +221,7 @@ extension PostgresStore {
                 try bridge.rows("SELECT pg_xact_status(CAST($1 AS xid8))::text", [String(id)]).first?.first ?? nil
             }
             guard status == "committed" else {
-                throw StoreError.other("the connection to the server was lost while saving; nothing was written")
+                throw StoreError.other("\(PostgresBridge.lostConnection) while saving; nothing was written")
             }
         }
         return result

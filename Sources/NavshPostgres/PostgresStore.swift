@@ -34,6 +34,8 @@ public final class PostgresStore: Store {
     /// Transactions of other connections in progress at the last look.
     var runningElsewhere: Set<Int64> = []
     var changesElsewhere = 0
+    /// `bridge.reconnections` at the last look.
+    var reconnectionsSeen = 0
 
     public var isCancelled: () -> Bool {
         get { bridge.isCancelled }
