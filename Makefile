@@ -3,7 +3,7 @@
 SWIFT ?= swift
 PYTHON ?= python3
 
-.PHONY: run test build deps bench fuzz-smoke clean
+.PHONY: run test test-steps build deps bench fuzz-smoke clean
 
 deps:
 	@scripts/install-deps.sh
@@ -21,10 +21,18 @@ run: build
 test:
 	@NAVSH_NEED_PEXPECT=1 scripts/install-deps.sh
 	$(SWIFT) build
-	scripts/pg-test-server run $(SWIFT) test
+	scripts/pg-test-server run $(MAKE) --no-print-directory test-steps
+
+# What `make test` runs with the test server's URL exported (when there is one).
+test-steps:
+	$(SWIFT) test
 	$(PYTHON) Tests/Interactive/test_prompt.py .build/debug/navsh
 	$(PYTHON) Tests/Stress/lost_updates.py .build/debug/navsh --processes 6 --saves 10
 	$(PYTHON) Tests/Stress/row_identity.py .build/debug/navsh
+	@if [ -n "$${NAVSH_TEST_POSTGRES_URL:-}" ]; then \
+	  $(PYTHON) Tests/Stress/lost_updates.py .build/debug/navsh --postgres "$$NAVSH_TEST_POSTGRES_URL" \
+	    --processes 8 --saves 10 --rows 20; \
+	fi
 
 bench: deps
 	$(SWIFT) build -c release
