@@ -31,7 +31,8 @@ test-steps:
 	$(PYTHON) Tests/Stress/row_identity.py .build/debug/navsh
 	@if [ -n "$${NAVSH_TEST_POSTGRES_URL:-}" ]; then \
 	  $(PYTHON) Tests/Stress/lost_updates.py .build/debug/navsh --postgres "$$NAVSH_TEST_POSTGRES_URL" \
-	    --processes 8 --saves 10 --rows 20; \
+	    --processes 8 --saves 10 --rows 20 && \
+	  $(PYTHON) Tests/Stress/pg_faults.py .build/debug/navsh; \
 	fi
 
 bench: deps
