@@ -92,6 +92,9 @@ let package = Package(
             name: "NavshStoreConformanceTests",
             dependencies: ["NavshCore", "NavshSQLite", "NavshPostgres", "NavshTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The PostgreSQL store's own parts (its URL and environment, SQL
+        // splitting, type mapping): no server needed.
+        .testTarget(name: "NavshPostgresTests", dependencies: ["NavshPostgres", "NavshCore"]),
         .testTarget(name: "NavshSpecTests", dependencies: ["NavshSpec", "NavshCore", "NavshSQLite", "NavshTestSupport"]),
         .testTarget(
             name: "NavshEndToEndTests",

@@ -76,11 +76,40 @@ final class PostgresBridge {
         if isCancelled() { throw StoreError.interrupted }
         if transactionLost { throw StoreError.other(Self.lostTransaction) }
         let connection = try connected()
+        return try wait(for: start(sql, parameters, on: connection), on: connection)
+    }
+
+    /// Sends several statements at once, without waiting for each answer
+    /// (the server runs them in order): a save's BEGIN, UPDATE and COMMIT
+    /// cost one round trip. Each statement's rows as `rows` gives them, or
+    /// its error; a statement after a failed one in a transaction is the
+    /// server's to refuse (a COMMIT then rolls back).
+    func pipeline(_ statements: [(sql: String, parameters: [String?])]) throws -> [Result<[[String?]], any Error>] {
+        if isCancelled() { throw StoreError.interrupted }
+        if transactionLost { throw StoreError.other(Self.lostTransaction) }
+        let connection = try connected()
+        let futures = statements.map { start($0.sql, $0.parameters, on: connection) }
+        return futures.map { future in
+            Result {
+                try wait(for: future, on: connection).rows.map { row in
+                    row.map { cell in cell.bytes.map { String(decoding: $0.readableBytesView, as: UTF8.self) } }
+                }
+            }
+        }
+    }
+
+    private func start(_ sql: String, _ parameters: [String?], on connection: PostgresConnection)
+        -> EventLoopFuture<PostgresQueryResult> {
         var binds = PostgresBindings(capacity: parameters.count)
         for parameter in parameters {
             if let parameter { binds.append(parameter) } else { binds.appendNull() }
         }
-        let future = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+        return connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+    }
+
+    /// Waits for a statement's answer, asking `isCancelled` meanwhile.
+    private func wait(for future: EventLoopFuture<PostgresQueryResult>, on connection: PostgresConnection) throws
+        -> PostgresQueryResult {
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         future.whenComplete { result in

@@ -40,13 +40,25 @@ extension PostgresStore {
         let sql = "UPDATE \(table.quotedName) SET \(assignments.joined(separator: ", ")) WHERE \(condition) RETURNING 1"
         let valueSQL = "UPDATE \(table.quotedName) SET \(assignments.joined(separator: ", ")) WHERE "
             + (try unchanged(id, table, collection, expecting, &byValue, byVersion: false)) + " RETURNING 1"
+        let newID = self.id(id, table, after: changes)
+        if !inBatch {
+            // One round trip: BEGIN, the UPDATE returning the row as stored, COMMIT.
+            let returning = try self.returning(table, collection)
+            for (statement, values) in [(sql, parameters.values), (valueSQL, byValue.values)] {
+                let sent = statement.replacingOccurrences(of: " RETURNING 1", with: " RETURNING " + returning)
+                if let row = try committed(sent, values, table: table, values: changes) {
+                    return try storedRow(row, newID, table, collection)
+                }
+                if sql == valueSQL { break }
+            }
+            throw try whyNot(id, collection)
+        }
         return try write(table, values: changes) {
             // Written since it was read (xmin moved) but holding the same values: still what the caller saw.
             if try bridge.rows(sql, parameters.values).isEmpty,
                try sql == valueSQL || bridge.rows(valueSQL, byValue.values).isEmpty {
                 throw try whyNot(id, collection)
             }
-            let newID = self.id(id, table, after: changes)
             return try stored(newID, collection) ?? Record(id: newID, values: changes)
         }
     }
@@ -225,6 +237,59 @@ extension PostgresStore {
             }
         }
         return result
+    }
+
+    /// What an UPDATE returns: every field read as a record reads it, the
+    /// new xmin, and the transaction's id (this store's own).
+    func returning(_ table: PostgresTable, _ collection: CollectionSchema) throws -> String {
+        let columns = try collection.fields.map { try table.column($0.name).readSQL }
+        return (columns + ["xmin::text", "pg_current_xact_id()::text"]).joined(separator: ", ")
+    }
+
+    /// The row an UPDATE … RETURNING `returning` gave, noted with its xmin.
+    func storedRow(_ row: [String?], _ id: RecordID, _ table: PostgresTable, _ collection: CollectionSchema) throws -> Record {
+        guard row.count == collection.fields.count + 2 else { throw StoreError.other("a row of \(table.name) came back short") }
+        var values: [String: Value] = [:]
+        for (i, field) in collection.fields.enumerated() { values[field.name] = try table.column(field.name).value(row[i]) }
+        if let version = row[collection.fields.count] { versions.note(table.name, id, version: version, values: values) }
+        return Record(id: id, values: values)
+    }
+
+    /// Runs one statement as a transaction of its own, sent with its BEGIN
+    /// and COMMIT in one round trip; returns its first row (nil: it touched
+    /// none). The row's last cell is the transaction's id: when the answer
+    /// to COMMIT is lost with the connection, a new one asks the server
+    /// whether that transaction committed, and the write is reported done
+    /// only if it did.
+    func committed(_ sql: String, _ parameters: [String?], table: PostgresTable, values: [String: Value]) throws -> [String?]? {
+        let results: [Result<[[String?]], any Error>]
+        do {
+            results = try bridge.pipeline([("BEGIN", []), (sql, parameters), ("COMMIT", [])])
+        } catch {
+            throw PostgresErrorText.translate(error, table: table, values: values)
+        }
+        guard results.count == 3 else { throw StoreError.other("the server answered \(results.count) of 3 statements") }
+        let row: [String?]?
+        switch results[1] {
+        case .success(let rows): row = rows.first
+        case .failure(let error):
+            // The COMMIT after a failed statement rolled it back.
+            throw PostgresErrorText.isConnectionLoss(error)
+                ? StoreError.other("\(PostgresBridge.lostConnection); nothing was written")
+                : PostgresErrorText.translate(error, table: table, values: values)
+        }
+        let transaction = row?.last.flatMap { $0 }.flatMap { Int64($0) }
+        if let transaction { ownTransactions.insert(transaction) }
+        if case .failure(let error) = results[2] {
+            guard PostgresErrorText.isConnectionLoss(error), let transaction else {
+                throw PostgresErrorText.translate(error, table: table, values: values)
+            }
+            let status = try? bridge.rows("SELECT pg_xact_status(CAST($1 AS xid8))::text", [String(transaction)]).first?.first ?? nil
+            guard status == "committed" else {
+                throw StoreError.other("\(PostgresBridge.lostConnection) while saving; nothing was written")
+            }
+        }
+        return row
     }
 
     /// Notes this transaction's id as this store's own (for `changes(since:)`).
