@@ -93,8 +93,8 @@ let package = Package(
             dependencies: ["NavshCore", "NavshSQLite", "NavshPostgres", "NavshTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The PostgreSQL store's own parts (its URL and environment, SQL
-        // splitting, type mapping): no server needed.
-        .testTarget(name: "NavshPostgresTests", dependencies: ["NavshPostgres", "NavshCore"]),
+        // splitting, type mapping) and its cancel on the test server.
+        .testTarget(name: "NavshPostgresTests", dependencies: ["NavshPostgres", "NavshCore", "NavshTestSupport"]),
         .testTarget(name: "NavshSpecTests", dependencies: ["NavshSpec", "NavshCore", "NavshSQLite", "NavshTestSupport"]),
         .testTarget(
             name: "NavshEndToEndTests",
