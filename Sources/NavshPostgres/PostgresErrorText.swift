@@ -81,7 +81,14 @@ enum PostgresErrorText {
         case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
             return "the connection to the server was lost"
         case .connectionError:
-            return error.underlying.map { "\($0)" } ?? "the server cannot be reached"
+            // NIO's own words are a nest of types; say what they mean.
+            let text = error.underlying.map { "\($0)" } ?? ""
+            if text.contains("refused") { return "the connection was refused (is the server running there, on that port?)" }
+            if text.lowercased().contains("timed out") || text.contains("timeout") { return "the connection timed out" }
+            if text.contains("UnknownHost") || text.contains("NXDOMAIN") || text.contains("getaddrinfo") {
+                return "the host name cannot be resolved"
+            }
+            return text.isEmpty ? "the server cannot be reached" : text
         case .sslUnsupported: return "the server does not offer TLS (sslmode asks for it)"
         case .authMechanismRequiresPassword: return "the server asks for a password and none was given (PGPASSWORD, ~/.pgpass or the URL)"
         case .unsupportedAuthMechanism: return "the server asks for an authentication method navsh cannot use"

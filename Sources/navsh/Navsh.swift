@@ -107,7 +107,7 @@ struct Navsh: ParsableCommand {
         if create && file == nil {
             throw ValidationError("--create needs a FILE")
         }
-        if spec != nil && file == nil {
+        if spec != nil && file == nil && !postgres {
             throw ValidationError("--spec needs a FILE for the app's data (it is created when missing)")
         }
         if dryRun && atomic {
