@@ -7,7 +7,7 @@ PYTHON ?= python3
 # quarter of the time loading them as shared libraries takes (bench/README.md).
 RELEASE_FLAGS ?= -c release --static-swift-stdlib
 
-.PHONY: run test build release deps bench fuzz-smoke clean
+.PHONY: run test test-steps build release deps bench fuzz-smoke clean
 
 deps:
 	@scripts/install-deps.sh
@@ -23,16 +23,26 @@ release: deps
 run: release
 	.build/release/navsh $(ARGS)
 
-# Swift tests (core, storage, end-to-end on the built binary), the
-# pseudo-terminal tests of the interactive prompt, then a short multi-process
-# stress run (scripts/stress-lost-updates.sh runs the long one).
+# Swift tests (core, storage, end-to-end on the built binary; the PostgreSQL
+# store's against a throwaway server that scripts/pg-test-server starts and
+# removes), the pseudo-terminal tests of the interactive prompt, then a short
+# multi-process stress run (scripts/stress-lost-updates.sh runs the long one).
 test:
 	@NAVSH_NEED_PEXPECT=1 scripts/install-deps.sh
 	$(SWIFT) build
+	scripts/pg-test-server run $(MAKE) --no-print-directory test-steps
+
+# What `make test` runs with the test server's URL exported (when there is one).
+test-steps:
 	$(SWIFT) test
 	$(PYTHON) Tests/Interactive/test_prompt.py .build/debug/navsh
 	$(PYTHON) Tests/Stress/lost_updates.py .build/debug/navsh --processes 6 --saves 10
 	$(PYTHON) Tests/Stress/row_identity.py .build/debug/navsh
+	@if [ -n "$${NAVSH_TEST_POSTGRES_URL:-}" ]; then \
+	  $(PYTHON) Tests/Stress/lost_updates.py .build/debug/navsh --postgres "$$NAVSH_TEST_POSTGRES_URL" \
+	    --processes 8 --saves 10 --rows 20 && \
+	  $(PYTHON) Tests/Stress/pg_faults.py .build/debug/navsh; \
+	fi
 
 bench: release
 	$(SWIFT) build $(RELEASE_FLAGS) --product navsh-bench

@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "navsh", targets: ["navsh"]),
         .library(name: "NavshCore", targets: ["NavshCore"]),
         .library(name: "NavshSQLite", targets: ["NavshSQLite"]),
+        .library(name: "NavshPostgres", targets: ["NavshPostgres"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -16,6 +17,9 @@ let package = Package(
         // App specs are YAML: Yams gives every node its line, so a spec error
         // names line and key (TOMLKit has positions for syntax errors only).
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        // PostgreSQL's wire protocol on SwiftNIO; only NavshPostgres (and the
+        // executable) link it, so the SQLite targets build without NIO.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // glibc's wcwidth, which Swift's Glibc module hides.
@@ -31,6 +35,12 @@ let package = Package(
                 // sqlite3_progress_handler, which GRDB does not wrap: Ctrl-C stops a long query.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
+        ),
+        // PostgreSQL databases as navsh stores, through postgres-nio behind a
+        // synchronous bridge (the Store protocol's doc says how).
+        .target(
+            name: "NavshPostgres",
+            dependencies: ["NavshCore", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         // App spec files (YAML) read into the core's AppSpec, errors with line and key.
         .target(name: "NavshSpec", dependencies: ["NavshCore", .product(name: "Yams", package: "Yams")]),
@@ -49,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "navsh",
             dependencies: [
-                "NavshCore", "NavshSQLite", "NavshLineInput", "NavshSpec",
+                "NavshCore", "NavshSQLite", "NavshPostgres", "NavshLineInput", "NavshSpec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,8 +90,11 @@ let package = Package(
         // (SQLite rollback and WAL files today; PostgreSQL when it lands).
         .testTarget(
             name: "NavshStoreConformanceTests",
-            dependencies: ["NavshCore", "NavshSQLite", "NavshTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["NavshCore", "NavshSQLite", "NavshPostgres", "NavshTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The PostgreSQL store's own parts (its URL and environment, SQL
+        // splitting, type mapping) and its cancel on the test server.
+        .testTarget(name: "NavshPostgresTests", dependencies: ["NavshPostgres", "NavshCore", "NavshTestSupport"]),
         .testTarget(name: "NavshSpecTests", dependencies: ["NavshSpec", "NavshCore", "NavshSQLite", "NavshTestSupport"]),
         .testTarget(
             name: "NavshEndToEndTests",

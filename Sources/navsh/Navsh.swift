@@ -41,8 +41,14 @@ struct Navsh: ParsableCommand {
         version: Version.text
     )
 
-    @Argument(help: "The SQLite file to open. Without one, the demo store in $XDG_DATA_HOME/navsh/.")
+    @Argument(help: "The SQLite file to open, or a PostgreSQL URL (postgres://USER@HOST:PORT/DATABASE?sslmode=MODE). Without one, the demo store in $XDG_DATA_HOME/navsh/.")
     var file: String?
+
+    @Flag(help: "Open PostgreSQL as libpq would from PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD (or ~/.pgpass) and PGSSLMODE.")
+    var postgres = false
+
+    @Option(help: ArgumentHelp("With PostgreSQL: the schema whose tables are shown (default: the search path's first).", valueName: "NAME"))
+    var schema: String?
 
     @Flag(help: "Create FILE (in WAL mode) if it does not exist.")
     var create = false
@@ -84,6 +90,9 @@ struct Navsh: ParsableCommand {
           help: "At the prompt, do not run the startup file ($XDG_CONFIG_HOME/navsh/navshrc); scripts never run it.")
     var noRC = false
 
+    /// The store is PostgreSQL: a postgres:// URL, or --postgres.
+    var isPostgres: Bool { postgres || file.map(StoreOpener.isServerURL) == true }
+
     func validate() throws {
         if script != nil && !commands.isEmpty {
             throw ValidationError("-f and -c cannot be used together")
@@ -93,10 +102,19 @@ struct Navsh: ParsableCommand {
         if let index = commands.firstIndex(where: { $0.contains("\n") || $0.contains("\r") }) {
             throw ValidationError("-c takes one command; argument \(index + 1) holds a line break (use -f for several lines)")
         }
+        if postgres && file != nil {
+            throw ValidationError("--postgres reads the PG* environment variables; give either it or a FILE/URL")
+        }
+        if schema != nil && !isPostgres {
+            throw ValidationError("--schema is for PostgreSQL (a postgres:// URL or --postgres)")
+        }
+        if create && isPostgres {
+            throw ValidationError("--create is for SQLite files; a PostgreSQL database must exist")
+        }
         if create && file == nil {
             throw ValidationError("--create needs a FILE")
         }
-        if spec != nil && file == nil {
+        if spec != nil && file == nil && !postgres {
             throw ValidationError("--spec needs a FILE for the app's data (it is created when missing)")
         }
         if dryRun && atomic {
@@ -122,7 +140,15 @@ struct Navsh: ParsableCommand {
         }
 
         let environment = ProcessInfo.processInfo.environment
-        let storePath = file ?? StoreOpener.demoPath(environment: environment)
+        // A PostgreSQL target is named without its password everywhere past here.
+        let postgresTarget: StoreOpener.ServerTarget?
+        do {
+            postgresTarget = isPostgres ? try StoreOpener.postgresTarget(url: file, schema: schema, environment: environment) : nil
+        } catch {
+            StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
+            throw ExitCode(ExitStatus.cannotOpen)
+        }
+        let storePath = postgresTarget.map { "postgres://\($0)" } ?? file ?? StoreOpener.demoPath(environment: environment)
         let appSpec: AppSpec?
         do {
             appSpec = try spec.map { try SpecLoader.load(path: $0) }
@@ -133,15 +159,16 @@ struct Navsh: ParsableCommand {
         // A dry run changes no byte of any file, so it never creates one:
         // there is nothing to run a script against, and an empty stand-in
         // would report changes to data that does not exist.
-        if dryRun && !FileManager.default.fileExists(atPath: storePath) {
+        if dryRun && postgresTarget == nil && !FileManager.default.fileExists(atPath: storePath) {
             StandardStreams.err("navsh: --dry-run: \(TextLayout.printable(storePath)) does not exist, and a dry run creates nothing; "
                 + "run without --dry-run to create it\n")
             throw ExitCode(ExitStatus.cannotOpen)
         }
-        let isDemo = file == nil && appSpec == nil
+        let isDemo = file == nil && appSpec == nil && postgresTarget == nil
         let store: any Store
         do {
-            store = try StoreOpener.open(path: storePath, isDemo: isDemo, create: create || appSpec != nil)
+            store = try postgresTarget.map(StoreOpener.open)
+                ?? StoreOpener.open(path: storePath, isDemo: isDemo, create: create || appSpec != nil)
         } catch {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             throw ExitCode(ExitStatus.cannotOpen)

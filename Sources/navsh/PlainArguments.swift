@@ -28,6 +28,8 @@ struct PlainArguments {
     var quiet = false
     var noPager = false
     var noRC = false
+    var postgres = false
+    var schema: String?
 
     init?(_ arguments: some Sequence<String>) {
         var words = Array(arguments)[...]
@@ -57,6 +59,10 @@ struct PlainArguments {
             case "--quiet": quiet = true
             case "--no-pager": noPager = true
             case "--no-rc": noRC = true
+            case "--postgres": postgres = true
+            case "--schema":
+                guard let name = value(after: option) else { return nil }
+                schema = name
             case "--command":
                 guard let command = value(after: option) else { return nil }
                 commands.append(command)
@@ -94,6 +100,8 @@ struct PlainArguments {
         command.quiet = quiet
         command.noPager = noPager
         command.noRC = noRC
+        command.postgres = postgres
+        command.schema = schema
         return command
     }
 }

@@ -1,9 +1,10 @@
 import NavshCore
+import NavshPostgres
 import NavshSQLite
 
 /// The one place in the executable that knows store types: the FILE
-/// argument chooses the store. Every FILE is a SQLite file today; a
-/// `postgres://` URL will open the PostgreSQL store here. Everything past
+/// argument chooses the store: a `postgres://` URL (or `--postgres`) opens
+/// a PostgreSQL store, anything else is a SQLite file. Everything past
 /// this file (the session, the runners) sees `any Store`.
 enum StoreOpener {
     /// Opens `path` (the demo store when `isDemo`, created when missing).
@@ -13,6 +14,22 @@ enum StoreOpener {
         let store = try SQLiteStore(path: path, create: create)
         if let note = store.readOnlyNote { StandardStreams.err("navsh: \(TextLayout.printable(note))\n") }
         return store
+    }
+
+    /// Where a PostgreSQL store connects (printed, it never shows the password).
+    typealias ServerTarget = PostgresTarget
+
+    /// A `postgres://` or `postgresql://` URL, not a file name.
+    static func isServerURL(_ file: String) -> Bool { PostgresTarget.isURL(file) }
+
+    /// Where a PostgreSQL store connects: the URL, else the PG* environment.
+    static func postgresTarget(url: String?, schema: String?, environment: [String: String]) throws -> PostgresTarget {
+        try PostgresTarget(url: url, schema: schema, environment: environment)
+    }
+
+    /// Connects to PostgreSQL and reads the schema.
+    static func open(_ target: PostgresTarget) throws -> any Store {
+        try PostgresStore(target: target)
     }
 
     /// The demo store's own spec: labels, and a row that reads "name … $value  date".

@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Many processes saving the same few rows: no save may overwrite a value its process was not shown.
 
-Usage: lost_updates.py NAVSH_BINARY [--processes N] [--saves M] [--seed S] [--max-sleep SECONDS]
+Usage: lost_updates.py NAVSH_BINARY [--processes N] [--saves M] [--rows R] [--seed S] [--max-sleep SECONDS]
+                        [--postgres SERVER_URL]
+
+With --postgres (issue 13) the rows live in a database of their own on that
+server (created and dropped with psql), the audit trigger is PL/pgSQL, and
+every navsh opens the database's URL: the same checks hold there.
 
 What it proves (issue 8, item 1 and "Done when"): a save's expectation is
 the values the user was shown. A temporary WAL database holds 5 rows
@@ -47,6 +52,16 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from navsh_pipe import TIMEOUT, Coprocess, NavshDied, environment  # noqa: E402
 
 ROWS = 5
+POSTGRES_SCHEMA = """
+CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL, value bigint, writer text);
+CREATE TABLE audit (seq bigserial PRIMARY KEY, row_id integer, old_value bigint, new_value bigint, writer text);
+CREATE FUNCTION items_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO audit (row_id, old_value, new_value, writer) VALUES (old.id, old.value, new.value, new.writer);
+    RETURN new;
+END $$;
+CREATE TRIGGER items_audit AFTER UPDATE ON items FOR EACH ROW EXECUTE FUNCTION items_audit();
+"""
 SCHEMA = """
 CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, value INTEGER, writer TEXT);
 CREATE TABLE audit (seq INTEGER PRIMARY KEY, row_id INTEGER, old_value INTEGER,
@@ -62,6 +77,35 @@ END;
 VALUE_LINE = re.compile(r"^ +value +(-?\d+)(?: |$)", re.MULTILINE)
 NOTICE = re.compile(r"\bvalue: (-?\d+|NULL) (?:→|->) (-?\d+) \(changed elsewhere\)")
 SAVED = re.compile(r"^saved ", re.MULTILINE)
+
+
+def psql(url, sql):
+    """Runs SQL with psql (stopping at the first error); returns its unaligned rows."""
+    result = subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-A", "-t", "-F", "|", "-d", url, "-c", sql],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"lost_updates: psql failed: {result.stderr.strip()}")
+    return [line.split("|") for line in result.stdout.splitlines() if line]
+
+
+def database_url(server, name):
+    """The server's URL naming database `name` instead."""
+    from urllib.parse import urlsplit, urlunsplit
+    parts = urlsplit(server)
+    return urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
+
+
+def create_postgres_database(server, name):
+    psql(server, f"CREATE DATABASE {name}")
+    url = database_url(server, name)
+    psql(url, POSTGRES_SCHEMA)
+    rows = ", ".join(f"({i}, 'row{i}', {100 * i}, 'init')" for i in range(1, ROWS + 1))
+    psql(url, f"INSERT INTO items (id, name, value, writer) VALUES {rows}")
+    return url
+
+
+def int_or_none(text):
+    return None if text == "" else int(text)
 
 
 def create_database(path):
@@ -212,9 +256,14 @@ class Worker(threading.Thread):
 
 def check(attempts, database):
     """Compares what each worker was told with what the audit log recorded; returns violation lines."""
-    with sqlite3.connect(database) as db:
-        audit = db.execute("SELECT seq, row_id, old_value, new_value, writer FROM audit ORDER BY seq").fetchall()
-        final = dict(db.execute("SELECT id, value FROM items").fetchall())
+    if database.startswith(("postgres://", "postgresql://")):
+        audit = [(int(r[0]), int(r[1]), int_or_none(r[2]), int_or_none(r[3]), r[4])
+                 for r in psql(database, "SELECT seq, row_id, old_value, new_value, writer FROM audit ORDER BY seq")]
+        final = {int(r[0]): int_or_none(r[1]) for r in psql(database, "SELECT id, value FROM items")}
+    else:
+        with sqlite3.connect(database) as db:
+            audit = db.execute("SELECT seq, row_id, old_value, new_value, writer FROM audit ORDER BY seq").fetchall()
+            final = dict(db.execute("SELECT id, value FROM items").fetchall())
     by_writer = defaultdict(list)
     for row in audit:
         by_writer[row[4]].append(row)
@@ -245,6 +294,7 @@ def check(attempts, database):
 
 
 def main():
+    global ROWS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("binary")
     parser.add_argument("--processes", type=int, default=20)
@@ -252,14 +302,22 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-sleep", type=float, default=0.05, help="longest pause between open and save")
     parser.add_argument("--keep", action="store_true", help="keep the database and print its path")
+    parser.add_argument("--rows", type=int, default=5, help="rows the saves share")
+    parser.add_argument("--postgres", metavar="SERVER_URL", help="run against a new database on this PostgreSQL server")
     options = parser.parse_args()
+    ROWS = options.rows
     options.binary = os.path.abspath(options.binary)
     if not os.access(options.binary, os.X_OK):
         sys.exit(f"lost_updates: {options.binary} is not an executable")
 
     scratch = tempfile.mkdtemp(prefix="navsh-stress-")
-    database = os.path.join(scratch, "stress.sqlite")
-    create_database(database)
+    postgres_name = None
+    if options.postgres:
+        postgres_name = f"navsh_stress_{os.getpid()}_{random.randrange(10**9)}"
+        database = create_postgres_database(options.postgres, postgres_name)
+    else:
+        database = os.path.join(scratch, "stress.sqlite")
+        create_database(database)
     started = time.monotonic()
     workers = []
     for index in range(options.processes):
@@ -276,7 +334,8 @@ def main():
     outcomes = Counter(a.outcome for a in attempts)
     patterns = Counter(a.pattern for a in attempts)
     saved = outcomes["saved"]
-    print(f"lost_updates: {options.processes} processes x {options.saves} saves, seed {options.seed}, "
+    print(f"lost_updates: {options.processes} processes x {options.saves} saves on {ROWS} rows"
+          f"{' (PostgreSQL)' if options.postgres else ''}, seed {options.seed}, "
           f"{time.monotonic() - started:.1f}s")
     print(f"  attempts {len(attempts)} (pipe {patterns['pipe']}, -c {patterns['-c']}): "
           + ", ".join(f"{name} {count}" for name, count in sorted(outcomes.items())))
@@ -299,9 +358,11 @@ def main():
         for line in lines[:8]:
             print(f"    {line}")
     if options.keep:
-        print(f"  database kept: {database}")
+        print(f"  database kept: {database.split('@')[-1]}")
     else:
         shutil.rmtree(scratch, ignore_errors=True)
+        if postgres_name:
+            psql(options.postgres, f"DROP DATABASE {postgres_name} WITH (FORCE)")
     total = sum(len(lines) for lines in violations.values())
     print(f"lost_updates: {'FAILED, ' + str(total) + ' violations' if total else 'passed'}")
     return 1 if total else 0

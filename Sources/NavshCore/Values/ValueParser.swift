@@ -71,6 +71,10 @@ enum ValueParser {
         case .numeric:
             let plain = try numeric(trimmed, field)
             if let n = Int64(plain) { return .integer(n) }
+            // More digits than a Double keeps: the text as typed, so an exact
+            // type (PostgreSQL's numeric) stores every digit.
+            if let d = Double(plain), d.isFinite, looksNumeric(plain),
+               plain.filter(\.isNumber).drop(while: { $0 == "0" }).count > 15 { return .text(plain) }
             if let d = Double(plain), d.isFinite, looksNumeric(plain) { return .real(d) }
             throw refusal(text, field, .number)
         case .boolean:

@@ -1,0 +1,200 @@
+import NavshCore
+
+/// One column as the catalog describes it, and how its values travel: every
+/// value is read as text (`col::text`, so numeric stays exact and the bytes
+/// are UTF-8 whatever the wire format) and turned into a core `Value` by the
+/// column's kind; every value is written as a text parameter cast to the
+/// column's type (`CAST($1 AS numeric)`), so the server parses it exactly as
+/// it parses typed SQL.
+struct PostgresColumn: Sendable {
+    enum Kind: Sendable, Equatable {
+        case integer, real, numeric, boolean, date, timestamp, timestamptz, text, json, bytea, enumeration
+        /// Arrays, ranges, geometry…: shown as their text, never written.
+        case other
+    }
+
+    var name: String
+    /// `atttypid::regtype::text`: a type name valid in a cast.
+    var type: String
+    var kind: Kind
+
+    init(name: String, type: String, baseType: String, typeKind: String) {
+        self.name = name
+        self.type = type
+        kind = Self.kind(of: baseType, typeKind: typeKind)
+    }
+
+    /// The core's kind for a PostgreSQL type name (`regtype` output), given
+    /// `pg_type.typtype` (`e` for an enum) and whether it is an array.
+    static func kind(of type: String, typeKind: String) -> Kind {
+        if typeKind == "e" { return .enumeration }
+        if type.hasSuffix("[]") { return .other }
+        switch type {
+        case "smallint", "integer", "bigint", "oid": return .integer
+        case "real", "double precision": return .real
+        case "money": return .other
+        case "boolean": return .boolean
+        case "date": return .date
+        case "timestamp without time zone": return .timestamp
+        case "timestamp with time zone": return .timestamptz
+        case "json", "jsonb": return .json
+        case "bytea": return .bytea
+        case "text", "name", "uuid", "citext", "xml", "inet", "cidr", "macaddr",
+             "time without time zone", "time with time zone", "interval":
+            return .text
+        default:
+            if type.hasPrefix("numeric") { return .numeric }
+            if type.hasPrefix("character") || type.hasPrefix("bit") { return .text }
+            return .other
+        }
+    }
+
+    /// The kind the core checks typed values against.
+    var fieldKind: FieldKind {
+        switch kind {
+        case .integer: return .integer
+        case .real: return .real
+        case .numeric: return .numeric
+        case .boolean: return .boolean
+        case .date: return .date
+        case .timestamp, .timestamptz: return .datetime
+        case .text, .json, .enumeration, .other: return .text
+        case .bytea: return .blob
+        }
+    }
+
+    /// Why the core may not write it, when it may not (kinds it cannot type).
+    var readOnlyReason: String? {
+        switch kind {
+        case .bytea: return "bytea is shown by its size and not edited"
+        case .other: return "\(type) values are shown as text and not edited"
+        default: return nil
+        }
+    }
+
+    /// The select-list expression reading the whole value as text. A
+    /// timestamptz is read in the session's zone (the local one) without
+    /// an offset, and written back in it.
+    var readSQL: String {
+        let column = name.pgIdentifier
+        switch kind {
+        case .timestamptz: return "(\(column) AT TIME ZONE current_setting('TimeZone'))::text"
+        default: return "\(column)::text"
+        }
+    }
+
+    /// What a list reads: text cut to `ListPreview.bytes + 1` characters (so
+    /// `ListPreview.value` cuts it as it would the whole), a long bytea as
+    /// its size only.
+    var previewSQL: String {
+        let column = name.pgIdentifier
+        switch kind {
+        case .bytea:
+            return "CASE WHEN octet_length(\(column)) > \(ListPreview.characters) THEN 'navsh:' || octet_length(\(column))::text ELSE \(column)::text END"
+        case .text, .json, .other: return "left(\(readSQL), \(ListPreview.bytes + 1))"
+        default: return readSQL
+        }
+    }
+
+    /// The value a cell's text stands for. Numbers that do not fit a core
+    /// value exactly (a numeric with a fraction, a huge integer) stay text,
+    /// so nothing is rounded on the way.
+    func value(_ text: String?, preview: Bool = false) -> Value {
+        guard let text else { return .null }
+        switch kind {
+        case .integer:
+            return Int64(text).map(Value.integer) ?? .text(text)
+        case .real:
+            return Double(text).map(Value.real) ?? .text(text)
+        case .numeric:
+            return Int64(text).map(Value.integer) ?? .text(text)
+        case .boolean:
+            return text == "t" || text == "true" ? .integer(1) : text == "f" || text == "false" ? .integer(0) : .text(text)
+        case .bytea:
+            if preview, text.hasPrefix("navsh:"), let size = Int64(text.dropFirst(6)) { return ListPreview.longBlob(bytes: size) }
+            let bytes = Self.bytes(hex: text)
+            return preview ? ListPreview.value(bytes.map(Value.blob) ?? .text(text)) : bytes.map(Value.blob) ?? .text(text)
+        default:
+            return preview ? ListPreview.value(.text(text)) : .text(text)
+        }
+    }
+
+    /// A value as the text parameter this column's type parses; nil for NULL.
+    func parameter(_ value: Value) throws -> String? {
+        // Text bound for a bytea column is its bytes (text could not hold a NUL).
+        if kind == .bytea {
+            if case .text(let text) = value { return try Self.text(of: .blob(Array(text.utf8))) }
+            if case .rawText(let bytes) = value { return try Self.text(of: .blob(bytes)) }
+        }
+        return try Self.text(of: value, boolean: kind == .boolean)
+    }
+
+    /// Any value as text a server type parses (`true` for a boolean 1).
+    static func text(of value: Value, boolean: Bool = false) throws -> String? {
+        switch value {
+        case .null: return nil
+        case .integer(let number): return boolean ? (number != 0 ? "true" : "false") : String(number)
+        case .real(let number):
+            if number.isNaN { return "NaN" }
+            if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
+            return "\(number)"
+        case .text(let text): return text
+        case .rawText: throw StoreError.other("text that is not UTF-8 cannot be written to PostgreSQL")
+        case .blob(let bytes): return "\\x" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        }
+    }
+
+    /// `\x0a1b…` (bytea's hex output) as bytes.
+    static func bytes(hex text: String) -> [UInt8]? {
+        guard text.hasPrefix("\\x") else { return nil }
+        let digits = Array(text.utf8.dropFirst(2))
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        var i = 0
+        while i < digits.count {
+            guard let high = hexValue(digits[i]), let low = hexValue(digits[i + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            i += 2
+        }
+        return bytes
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case 48...57: return digit - 48
+        case 97...102: return digit - 87
+        case 65...70: return digit - 55
+        default: return nil
+        }
+    }
+
+    /// `CAST($n AS type)`: a parameter as this column's type.
+    func cast(_ placeholder: String) -> String { "CAST(\(placeholder) AS \(type))" }
+
+    /// A test that holds when the column stores exactly `placeholder`'s value:
+    /// compared as text for types without a plain equality (json) or whose
+    /// equality ignores differences a person would see (case in citext).
+    func sameSQL(_ placeholder: String?) -> String {
+        let column = name.pgIdentifier
+        guard let placeholder else { return "\(column) IS NULL" }
+        switch kind {
+        case .integer, .real, .numeric, .boolean, .date, .timestamp, .timestamptz:
+            return "\(column) IS NOT DISTINCT FROM \(cast(placeholder))"
+        default:
+            return "\(readSQL) IS NOT DISTINCT FROM \(placeholder)"
+        }
+    }
+}
+
+extension String {
+    /// A name quoted for PostgreSQL: `"name"`, inner quotes doubled.
+    var pgIdentifier: String { "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// A text literal: `'text'`, inner quotes doubled.
+    var pgLiteral: String { "'" + replacingOccurrences(of: "'", with: "''") + "'" }
+
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

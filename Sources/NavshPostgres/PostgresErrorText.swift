@@ -1,0 +1,107 @@
+import Foundation
+import NavshCore
+import PostgresNIO
+
+/// PostgreSQL's errors in the core's terms (`StoreError`), naming the
+/// fields a refused write concerns, as `ConstraintTranslator` does for
+/// SQLite. Only the server's own message and fields are used: postgres-nio's
+/// description of an error is deliberately generic, and nothing here ever
+/// quotes a URL or a password.
+enum PostgresErrorText {
+    static func translate(_ error: any Error, table: PostgresTable?, values: [String: Value] = [:]) -> any Error {
+        if error is StoreError { return error }
+        guard let error = error as? PSQLError else { return StoreError.other(reason(error)) }
+        guard let info = error.serverInfo, let state = info[.sqlState] else {
+            switch error.code {
+            case .queryCancelled: return StoreError.interrupted
+            default: return StoreError.other(reason(error))
+            }
+        }
+        let message = info[.message] ?? "the server refused it"
+        let detail = info[.detail]
+        let constraint = info[.constraintName]
+        let named = constraint.flatMap { table?.constraints[$0] } ?? []
+        switch state {
+        case "23502":
+            return StoreError.constraint(.notNull, fields: info[.columnName].map { [$0] } ?? [], detail: message)
+        case "23505":
+            let fields = named.isEmpty ? keyColumns(in: detail) : named
+            let isKey = table.map { !$0.key.isEmpty && Set($0.key) == Set(fields) } ?? false
+            return StoreError.constraint(isKey ? .primaryKey : .unique, fields: fields, detail: detail ?? message)
+        case "23514":
+            return StoreError.constraint(.check, fields: named, detail: constraint ?? message)
+        case "23503":
+            // From a write of this table: a value names no row. From a
+            // delete: other rows still refer to this one.
+            if let detail, detail.contains("is not present in table") {
+                let fields = named.isEmpty ? keyColumns(in: detail) : named
+                return StoreError.constraint(.foreignKey, fields: fields, detail: missingParent(detail, fields: fields))
+            }
+            return StoreError.constraint(.foreignKey, fields: [],
+                                         detail: "a reference does not match, or other rows still refer to this one")
+        case "23P01":
+            return StoreError.constraint(.other, fields: named, detail: "exclusion constraint \(constraint ?? ""): \(detail ?? message)")
+        case "57014": return StoreError.interrupted
+        case "40001", "40P01", "55P03": return StoreError.busy
+        case "25006", "42501": return StoreError.readOnly(message)
+        case "P0001": return StoreError.constraint(.trigger, fields: [], detail: message)
+        default:
+            if state.hasPrefix("23") { return StoreError.constraint(.other, fields: named, detail: message) }
+            if state.hasPrefix("22"), let column = info[.columnName] { return StoreError.other("\(column): \(message)") }
+            return StoreError.other(message)
+        }
+    }
+
+    /// `Key (a, b)=(1, 2) already exists.` → `["a", "b"]`.
+    static func keyColumns(in detail: String?) -> [String] {
+        guard let detail, let open = detail.range(of: "Key ("), let close = detail.range(of: ")=", range: open.upperBound..<detail.endIndex)
+        else { return [] }
+        return detail[open.upperBound..<close.lowerBound].components(separatedBy: ", ")
+            .map { $0.hasPrefix("\"") && $0.hasSuffix("\"") ? String($0.dropFirst().dropLast()) : $0 }
+    }
+
+    /// `Key (owner_id)=(9) is not present in table "owners".` → `no row in owners has owner_id = 9`.
+    private static func missingParent(_ detail: String, fields: [String]) -> String {
+        guard let valueStart = detail.range(of: ")=("), let valueEnd = detail.range(of: ") is not present"),
+              valueStart.upperBound <= valueEnd.lowerBound, let tableStart = detail.range(of: "in table \"") else { return detail }
+        let value = detail[valueStart.upperBound..<valueEnd.lowerBound]
+        let parent = detail[tableStart.upperBound...].dropLast(2)
+        return "no row in \(parent) has \(fields.joined(separator: ", ")) = \(value)"
+    }
+
+    /// One line for a failure that is not the server's refusal: the server's
+    /// message when there is one, else what went wrong with the connection.
+    static func reason(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else {
+            if let store = error as? StoreError, case .other(let text) = store { return text }
+            return "\(error)"
+        }
+        if let message = error.serverInfo?[.message] { return message }
+        switch error.code {
+        case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
+            return "the connection to the server was lost"
+        case .connectionError:
+            // NIO's own words are a nest of types; say what they mean.
+            let text = error.underlying.map { "\($0)" } ?? ""
+            if text.contains("refused") { return "the connection was refused (is the server running there, on that port?)" }
+            if text.lowercased().contains("timed out") || text.contains("timeout") { return "the connection timed out" }
+            if text.contains("UnknownHost") || text.contains("NXDOMAIN") || text.contains("getaddrinfo") {
+                return "the host name cannot be resolved"
+            }
+            return text.isEmpty ? "the server cannot be reached" : text
+        case .sslUnsupported: return "the server does not offer TLS (sslmode asks for it)"
+        case .authMechanismRequiresPassword: return "the server asks for a password and none was given (PGPASSWORD, ~/.pgpass or the URL)"
+        case .unsupportedAuthMechanism: return "the server asks for an authentication method navsh cannot use"
+        case .queryCancelled: return "interrupted"
+        default: return "\(error.code)"
+        }
+    }
+
+    /// Whether the error says the connection is gone (the statement may not have run).
+    static func isConnectionLoss(_ error: any Error) -> Bool {
+        if let error = error as? StoreError, case .other(let text) = error { return text.hasPrefix(PostgresBridge.lostConnection) }
+        guard let error = error as? PSQLError else { return false }
+        if let state = error.serverInfo?[.sqlState] { return state.hasPrefix("08") || state == "57P01" || state == "57P02" || state == "57P03" }
+        return [.serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError].contains(error.code)
+    }
+}

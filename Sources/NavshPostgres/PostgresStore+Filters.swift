@@ -1,0 +1,72 @@
+import Foundation
+import NavshCore
+
+/// `find` and `where` as SQL: names quoted, values bound, text matched with
+/// ILIKE (ignoring case, as SQLite's LIKE does for ASCII and more).
+extension PostgresStore {
+    func sql(for filter: RowFilter, in collection: CollectionSchema, _ table: PostgresTable,
+             _ parameters: inout Parameters) throws -> String {
+        switch filter {
+        case .anyTextContains(let text):
+            let columns = collection.fields.filter { [.text, .any, .date, .datetime].contains($0.kind) }
+                .compactMap { table.columns[$0.name] }
+            guard !columns.isEmpty else { return "false" }
+            return "(" + columns.map { Self.textTest($0.readSQL, .contains, text, &parameters) }.joined(separator: " OR ") + ")"
+        case .contains(let field, let text):
+            let column = try table.column(field)
+            return Self.textTest(column.readSQL, .contains, text, &parameters)
+        case .titleContains(let field, let target, let text):
+            // The referenced row's title, as the list shows it (`where artist ~ sig`).
+            let column = try table.column(field)
+            guard let referenced = tables[target.collection] else {
+                throw StoreError.other("no collection \(target.collection)")
+            }
+            let title = try referenced.column(target.title), key = try referenced.column(target.key)
+            return "\(column.name.pgIdentifier) IN (SELECT \(key.name.pgIdentifier) FROM \(referenced.quotedName)"
+                + " WHERE \(Self.textTest(title.readSQL, .contains, text, &parameters)))"
+        case .isNull(let field):
+            return "\(try table.column(field).name.pgIdentifier) IS NULL"
+        case .isNotNull(let field):
+            return "\(try table.column(field).name.pgIdentifier) IS NOT NULL"
+        case .compare(let field, let comparison, let value):
+            let column = try table.column(field)
+            let name = column.name.pgIdentifier
+            if value.isNull {
+                return comparison == .notEqual ? "\(name) IS NOT NULL" : comparison == .equal ? "\(name) IS NULL" : "false"
+            }
+            let bound = try parameters.bind(value, as: column)
+            switch comparison {
+            case .equal: return "\(name) = \(bound)"
+            case .notEqual: return "\(name) IS DISTINCT FROM \(bound)"
+            case .less: return "\(name) < \(bound)"
+            case .lessOrEqual: return "\(name) <= \(bound)"
+            case .greater: return "\(name) > \(bound)"
+            case .greaterOrEqual: return "\(name) >= \(bound)"
+            }
+        }
+    }
+
+    /// `column` equals, starts with or contains `text`, ignoring case. Text
+    /// that is all ASCII uses ILIKE; other text is compared lowercased and
+    /// composed (NFC) on both sides, so "É" finds "é" and a decomposed accent
+    /// matches a typed one, as on SQLite (`CaseFoldedMatch`). `lower` folds
+    /// beyond ASCII under a UTF-8 ctype (the test server's C.UTF-8).
+    static func textTest(_ column: String, _ match: TextMatch, _ text: String, _ parameters: inout Parameters) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            if match == .exact { return "lower(\(column)) = lower(\(parameters.bind(text)))" }
+            return "\(column) ILIKE \(parameters.bind(likePattern(text, anywhere: match == .contains)))"
+        }
+        let folded = text.lowercased().precomposedStringWithCanonicalMapping
+        let test = "normalize(lower(\(column)), NFC)"
+        if match == .exact { return "\(test) = \(parameters.bind(folded))" }
+        return "\(test) LIKE \(parameters.bind(likePattern(folded, anywhere: match == .contains)))"
+    }
+
+    /// A LIKE pattern matching `text` at the start (or anywhere), its own
+    /// wildcards escaped with `\` (ILIKE's default escape).
+    static func likePattern(_ text: String, anywhere: Bool) -> String {
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        return (anywhere ? "%" : "") + escaped + "%"
+    }
+}

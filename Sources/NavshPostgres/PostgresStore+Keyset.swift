@@ -1,0 +1,103 @@
+import NavshCore
+
+/// Keyset reads: a page starts right after a row, named by its sort values
+/// and key (`ListCursor`), so the server seeks there instead of stepping over
+/// every row before it. NULLs sort first ascending and last descending
+/// (`OrderTerm`), and "after" follows the same rule. A table without a key
+/// (rows named by position) has no seek: its cursor is a position.
+extension PostgresStore {
+    public func records(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
+        try run(collection, fields: nil, preview: false, from: start, limit: limit)
+    }
+
+    public func listRecords(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
+        try run(collection, fields: ListPreview.fields(of: collection), preview: true, from: start, limit: limit)
+    }
+
+    /// Every `spacing`-th row's cursor past `start`, in one sorted pass that
+    /// numbers the rows (`row_number()`).
+    public func cursors(of collection: CollectionSchema, after start: ListCursor?, every spacing: Int,
+                        count: Int) throws -> [ListCursor] {
+        guard spacing >= 1, count >= 1 else { return [] }
+        let table = try table(collection)
+        if table.readOnlyReason != nil {
+            let first = try position(RowStart(after: start))
+            let total = try self.count(of: collection)
+            return (1...count).map { first + $0 * spacing }.filter { $0 <= total }.map { ListCursor(parts: [.integer(Int64($0))]) }
+        }
+        let terms = orderTerms(collection, table)
+        var parameters = Parameters()
+        let condition = try start.map { try after($0, terms, &parameters) }
+        let filter = try scoped(collection, table, &parameters, condition)
+        let aliases = terms.indices.map { "navsh_c\($0)" }
+        let inner = "SELECT " + zip(terms, aliases).map { "\($0.column.readSQL) AS \($1)" }.joined(separator: ", ")
+            + ", row_number() OVER (\(orderBy(collection, table).dropFirst())) AS navsh_n FROM \(table.quotedName) AS navsh_row"
+            + (filter.map { " WHERE \($0)" } ?? "")
+        let every = parameters.bind(String(spacing)), most = parameters.bind(String(count))
+        let sql = "SELECT \(aliases.joined(separator: ", ")) FROM (\(inner)) AS numbered WHERE navsh_n % \(every)::bigint = 0"
+            + " ORDER BY navsh_n LIMIT \(most)::bigint"
+        return try rows(sql, parameters).map { row in
+            ListCursor(parts: zip(terms, row).map { $0.column.value($1) })
+        }
+    }
+
+    private func run(_ collection: CollectionSchema, fields: [String]?, preview: Bool, from start: RowStart,
+                     limit: Int) throws -> RowRun {
+        let table = try table(collection)
+        if table.readOnlyReason != nil {
+            let first = try position(start)
+            let rows = try records(collection, fields: fields, preview: preview,
+                                   suffix: Self.limit(limit, offset: first), firstPosition: first)
+            return RowRun(rows: rows, cursors: rows.indices.map { ListCursor(parts: [.integer(Int64(first + $0 + 1))]) })
+        }
+        let terms = orderTerms(collection, table)
+        let sortColumns = terms.dropLast(table.key.count).map(\.column)
+        var parameters = Parameters()
+        let condition = try start.after.map { try after($0, terms, &parameters) }
+        let read = try select(collection, fields: fields, preview: preview, also: Array(sortColumns), where: condition,
+                              parameters, suffix: Self.limit(limit, offset: max(0, start.skip)))
+        return RowRun(rows: read.map(\.record), cursors: read.map { ListCursor(parts: $0.also + $0.record.id.parts) })
+    }
+
+    /// A position cursor's row number plus the skip (counting from 0).
+    private func position(_ start: RowStart) throws -> Int {
+        guard let cursor = start.after else { return max(0, start.skip) }
+        guard cursor.parts.count == 1, case .integer(let position) = cursor.parts[0], position >= 0,
+              position <= Int64(Int.max / 2) else {
+            throw StoreError.other("a list position that does not fit this table")
+        }
+        return Int(position) + max(0, start.skip)
+    }
+
+    /// The rows after the cursor's in the order `terms` give: one disjunct
+    /// per term ("equal in every term before, after it in this one"), or a
+    /// row comparison when every term goes one way and no NULL is involved.
+    func after(_ cursor: ListCursor, _ terms: [OrderTerm], _ parameters: inout Parameters) throws -> String {
+        guard cursor.parts.count == terms.count, !terms.isEmpty else {
+            throw StoreError.other("a list position that does not fit this order")
+        }
+        let direction = terms[0].descending
+        if terms.allSatisfy({ $0.descending == direction }), !cursor.parts.contains(where: \.isNull),
+           !direction || !terms.contains(where: \.nullable) {
+            let columns = terms.map(\.column.name.pgIdentifier)
+            let values = try zip(terms, cursor.parts).map { try parameters.bind($1, as: $0.column) }
+            return "(\(columns.joined(separator: ", "))) \(direction ? "<" : ">") (\(values.joined(separator: ", ")))"
+        }
+        var disjuncts: [String] = []
+        var equalSoFar: [String] = []
+        for (term, value) in zip(terms, cursor.parts) {
+            let name = term.column.name.pgIdentifier
+            let bound = value.isNull ? nil : try parameters.bind(value, as: term.column)
+            var step: String?
+            switch (term.descending, bound) {
+            case (false, let bound?): step = "\(name) > \(bound)"
+            case (false, nil): step = "\(name) IS NOT NULL"
+            case (true, let bound?): step = term.nullable ? "(\(name) < \(bound) OR \(name) IS NULL)" : "\(name) < \(bound)"
+            case (true, nil): step = nil  // NULL is last descending: nothing comes after it in this term
+            }
+            if let step { disjuncts.append((equalSoFar + [step]).joined(separator: " AND ")) }
+            equalSoFar.append(bound.map { "\(name) = \($0)" } ?? "\(name) IS NULL")
+        }
+        return disjuncts.isEmpty ? "false" : "(" + disjuncts.joined(separator: " OR ") + ")"
+    }
+}

@@ -1,0 +1,194 @@
+import NavshCore
+
+/// Reads: counts, pages by offset, single rows, positions, keys and title matches.
+extension PostgresStore {
+    public func count(of collection: CollectionSchema) throws -> Int {
+        let table = try table(collection)
+        var parameters = Parameters()
+        let filter = try scoped(collection, table, &parameters)
+        let sql = "SELECT count(*)::text FROM \(table.quotedName)" + (filter.map { " WHERE \($0)" } ?? "")
+        return try rows(sql, parameters).first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
+    }
+
+    /// At most `budget.rows + 1` rows are looked at (a subquery with LIMIT),
+    /// whether they match the filters or not, so a rare match cannot make
+    /// the count read the whole table.
+    public func count(of collection: CollectionSchema, within budget: ReadBudget) throws -> Int? {
+        let table = try table(collection)
+        var unfiltered = collection
+        unfiltered.filters = []
+        var parameters = Parameters()
+        let hits = try collection.filters.map { try sql(for: $0, in: collection, table, &parameters) }
+        let scope = try scoped(unfiltered, table, &parameters)
+        let hit = hits.isEmpty ? "true" : hits.map { "(\($0))" }.joined(separator: " AND ")
+        let bound = parameters.bind(String(budget.rows + 1))
+        let statement = "SELECT count(*)::text, count(*) FILTER (WHERE hit)::text FROM (SELECT (\(hit)) AS hit FROM "
+            + table.quotedName + (scope.map { " WHERE \($0)" } ?? "") + " LIMIT \(bound)::bigint) AS looked"
+        guard let row = try rows(statement, parameters).first, row.count == 2, let looked = row[0].flatMap({ Int($0) }),
+              looked <= budget.rows, let found = row[1].flatMap({ Int($0) }) else { return nil }
+        return found
+    }
+
+    public func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
+        try records(collection, suffix: Self.limit(limit, offset: offset), firstPosition: offset)
+    }
+
+    public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
+        try records(collection, fields: ListPreview.fields(of: collection), preview: true,
+                    suffix: Self.limit(limit, offset: offset), firstPosition: offset)
+    }
+
+    public func record(of collection: CollectionSchema, id: RecordID) throws -> Record? {
+        let table = try table(collection)
+        if table.readOnlyReason != nil {
+            // Rows that cannot be told apart are named by their position.
+            guard !id.isPrimaryKey, id.parts.count == 1, case .integer(let position) = id.parts[0], position >= 1,
+                  position <= Int64(Int.max / 2) else { return nil }
+            let offset = Int(position) - 1
+            return try records(collection, suffix: Self.limit(1, offset: offset), firstPosition: offset).first
+        }
+        var parameters = Parameters()
+        let condition = try matching(id, table, &parameters)
+        return try records(collection, where: condition, parameters, suffix: Self.limit(1)).first
+    }
+
+    /// By key when `field` is nil or names the key; else the first row whose
+    /// `field` holds the value (its text, ignoring case, as on SQLite).
+    public func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> Record? {
+        let table = try table(collection)
+        if table.readOnlyReason == nil, table.key.count == 1, field == nil || field == table.key[0] {
+            return try record(of: collection, key: [value])
+        }
+        guard let field = field ?? table.key.first else { return nil }
+        return try find(ValueText.raw(value), in: field, of: collection, match: .exact, limit: 1).first
+    }
+
+    public func record(of collection: CollectionSchema, key values: [Value]) throws -> Record? {
+        let table = try table(collection)
+        guard table.readOnlyReason == nil, values.count == table.key.count else { return nil }
+        var parameters = Parameters()
+        var parts: [String] = []
+        for (name, value) in zip(table.key, values) {
+            let column = try table.column(name)
+            // A key typed as text that its type does not parse names no row.
+            guard value != .null, Self.parses(value, as: column) else { return nil }
+            parts.append("\(name.pgIdentifier) = \(try parameters.bind(value, as: column))")
+        }
+        return try records(collection, where: parts.joined(separator: " AND "), parameters, suffix: Self.limit(1)).first
+    }
+
+    /// Whether a value can be cast to the column's type without an error
+    /// (a text key for an integer column cannot).
+    static func parses(_ value: Value, as column: PostgresColumn) -> Bool {
+        switch (column.kind, value) {
+        case (.integer, .integer), (.numeric, .integer), (.real, .integer), (.real, .real), (.numeric, .real): return true
+        case (.integer, .text(let text)): return Int64(text) != nil
+        case (.integer, _), (.real, _), (.numeric, _): return false
+        default: return true
+        }
+    }
+
+    public func position(of id: RecordID, in collection: CollectionSchema) throws -> Int? {
+        guard collection.order == nil, collection.groupField == nil else { return nil }
+        let table = try table(collection)
+        if table.readOnlyReason != nil {
+            guard id.parts.count == 1, case .integer(let position) = id.parts[0], position >= 1,
+                  position <= Int64(Int.max / 2) else { return nil }
+            return Int(position) - 1
+        }
+        guard id.parts.count == table.key.count else { return nil }
+        var parameters = Parameters()
+        let columns = table.key.map(\.pgIdentifier).joined(separator: ", ")
+        let values = try zip(table.key, id.parts).map { try parameters.bind($1, as: try table.column($0)) }
+        let before = "(\(columns)) \(collection.newRowsOnTop ? ">" : "<") (\(values.joined(separator: ", ")))"
+        let filter = try scoped(collection, table, &parameters, before)
+        let sql = "SELECT count(*)::text FROM \(table.quotedName)" + (filter.map { " WHERE \($0)" } ?? "")
+        return try rows(sql, parameters).first?.first.flatMap { $0 }.flatMap { Int($0) }
+    }
+
+    public func ids(of collection: CollectionSchema) throws -> [RecordID] {
+        _ = try writable(collection)
+        return try records(collection, fields: []).map(\.id)
+    }
+
+    public func orderValues(of collection: CollectionSchema, field: String) throws -> [(id: RecordID, value: Value)] {
+        _ = try writable(collection)
+        guard let name = collection.field(named: field)?.name else { throw StoreError.other("unknown fields: \(field)") }
+        return try records(collection, fields: [name]).map { ($0.id, $0[name]) }
+    }
+
+    public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch,
+                     limit: Int) throws -> [Record] {
+        let table = try table(collection)
+        if let reason = table.readOnlyReason { throw StoreError.other(reason) }
+        var parameters = Parameters()
+        let condition = try matches(text, field, table, match, &parameters)
+        return try records(collection, where: condition, parameters, suffix: Self.limit(limit))
+    }
+
+    /// The test `find` applies to `field`: equal ignoring case, or ILIKE.
+    func matches(_ text: String, _ field: String, _ table: PostgresTable, _ match: TextMatch,
+                 _ parameters: inout Parameters) throws -> String {
+        Self.textTest(try table.column(field).readSQL, match, text, &parameters)
+    }
+
+    /// Rows are looked at in key order, at most `budget.rows` of them (a
+    /// subquery with LIMIT); the answer is complete when fewer were there.
+    public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int,
+                     within budget: ReadBudget) throws -> Bounded<[Record]> {
+        let table = try table(collection)
+        if let reason = table.readOnlyReason { throw StoreError.other(reason) }
+        guard let name = collection.field(named: field)?.name else { throw StoreError.other("no field \(field)") }
+        if try isIndexed(name, in: table) {
+            // An index on the field: the server finds every match without a bound.
+            return Bounded(try find(text, in: name, of: collection, match: match, limit: limit), isComplete: true)
+        }
+        var parameters = Parameters()
+        let scope = try scoped(collection, table, &parameters)
+        let keys = table.key.map(\.pgIdentifier).joined(separator: ", ")
+        let bound = parameters.bind(String(budget.rows + 1))
+        let test = try matches(text, name, table, match, &parameters)
+        let sql = "SELECT \(table.key.map { $0.pgIdentifier + "::text" }.joined(separator: ", ")), (\(test))::text FROM "
+            + "(SELECT * FROM \(table.quotedName)" + (scope.map { " WHERE \($0)" } ?? "")
+            + " ORDER BY \(keys) LIMIT \(bound)::bigint) AS looked"
+        let read = try rows(sql, parameters)
+        // One row past the budget is read only to know whether there are more.
+        let looked = read.prefix(budget.rows)
+        let hits = try looked.filter { $0.last == "true" }.prefix(limit).map { try id($0.dropLast(), table) }
+        let complete = read.count <= budget.rows || hits.count >= limit
+        var found: [Record] = []
+        for id in hits { if let row = try record(of: collection, id: id) { found.append(row) } }
+        return Bounded(found, isComplete: complete)
+    }
+
+    /// Whether an index (not partial) has `column` as its first column.
+    func isIndexed(_ column: String, in table: PostgresTable) throws -> Bool {
+        try !bridge.rows("""
+            SELECT 1::text FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+            WHERE i.indrelid = CAST($1 AS regclass) AND i.indpred IS NULL AND a.attname = $2
+            """, [table.quotedName, column]).isEmpty
+    }
+
+    /// One read: every read in `body` sees one snapshot (REPEATABLE READ,
+    /// read only), ended as soon as `body` returns.
+    public func consistently<T>(_ body: () throws -> T) throws -> T {
+        if inBatch { return try body() }
+        try bridge.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        bridge.inTransaction = true
+        inBatch = true
+        defer {
+            inBatch = false
+            bridge.inTransaction = false
+            _ = try? bridge.execute("ROLLBACK")
+        }
+        return try body()
+    }
+
+    public func columnNames(of table: String) throws -> [String] {
+        try bridge.rows("""
+            SELECT a.attname::text FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+            JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = $1 AND lower(c.relname) = lower($2) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
+            """, [schema, table]).compactMap { $0.first ?? nil }
+    }
+}

@@ -1,0 +1,137 @@
+import NavshCore
+
+/// Transactions that span several writes (`--atomic`, `--dry-run`, undo of a
+/// delete), and noticing what other connections committed.
+extension PostgresStore {
+    public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
+        if inBatch { throw StoreError.other("a transaction is already open") }
+        do { try bridge.execute("BEGIN") } catch { throw PostgresErrorText.translate(error, table: nil) }
+        bridge.inTransaction = true
+        inBatch = true
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            inBatch = false
+            if bridge.inTransaction { _ = try? bridge.execute("ROLLBACK") }
+            bridge.inTransaction = false
+            throw error
+        }
+        inBatch = false
+        do {
+            try bridge.execute(rollback ? "ROLLBACK" : "COMMIT")
+            bridge.inTransaction = false
+        } catch {
+            bridge.inTransaction = false
+            throw PostgresErrorText.translate(error, table: nil)
+        }
+        if rollback {
+            // A dry run's writes are gone: so are the schema additions it made.
+            try readSchema()
+        }
+        return result
+    }
+
+    /// One transaction of its own, or a savepoint inside a batch. Foreign
+    /// keys declared DEFERRABLE are checked at its end (rows that refer to
+    /// each other can come back together); others at each statement.
+    public func atomically<T>(_ body: () throws -> T) throws -> T {
+        let outermost = !inBatch
+        do {
+            try bridge.execute(outermost ? "BEGIN" : "SAVEPOINT navsh_atomically")
+            if outermost { bridge.inTransaction = true }
+            try bridge.execute("SET CONSTRAINTS ALL DEFERRED")
+        } catch {
+            throw PostgresErrorText.translate(error, table: nil)
+        }
+        inBatch = true
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            inBatch = !outermost
+            if outermost {
+                _ = try? bridge.execute("ROLLBACK")
+                bridge.inTransaction = false
+            } else {
+                _ = try? bridge.execute("ROLLBACK TO SAVEPOINT navsh_atomically")
+                _ = try? bridge.execute("RELEASE SAVEPOINT navsh_atomically")
+            }
+            throw error
+        }
+        inBatch = !outermost
+        do {
+            try bridge.execute(outermost ? "COMMIT" : "RELEASE SAVEPOINT navsh_atomically")
+            if outermost { bridge.inTransaction = false }
+        } catch {
+            if outermost { bridge.inTransaction = false }
+            throw PostgresErrorText.translate(error, table: nil)
+        }
+        return result
+    }
+
+    public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {
+        try PostgresCascades(store: self).effects(ofDeleting: id, in: collection.name)
+    }
+
+    public func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference] {
+        try PostgresCascades(store: self).blockers(ofDeleting: id, in: collection.name)
+    }
+
+    /// Commits elsewhere, from the server's snapshot (`xmin:xmax:in-progress`):
+    /// transaction ids assigned since the last look that are not this
+    /// store's own, or ids in progress then and finished now, mean another
+    /// connection wrote (to this database or another of the server: a
+    /// false alarm only costs a re-read). The token counts such moments.
+    public func changes(since token: Int?) throws -> StoreChanges {
+        noteSnapshot(try inBatch ? nil : bridge.rows("SELECT pg_current_snapshot()::text").first?.first ?? nil)
+        // A new connection may have missed anything: everything shown is read again.
+        if bridge.reconnections != reconnectionsSeen {
+            reconnectionsSeen = bridge.reconnections
+            changesElsewhere += 1
+            lastSnapshotEnd = nil
+        }
+        return StoreChanges(token: changesElsewhere, changedElsewhere: token.map { $0 != changesElsewhere } ?? false)
+    }
+
+    private func noteSnapshot(_ snapshot: String?) {
+        guard let snapshot else { return }
+        let parts = snapshot.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count == 3, let end = Int64(parts[1]) {
+            let running = Set(parts[2].split(separator: ",").compactMap { Int64($0) })
+            if let last = lastSnapshotEnd {
+                let assigned = max(0, end - last)
+                let own = ownTransactions.filter { $0 >= last && $0 < end }.count + ownSubtransactions
+                let finished = runningElsewhere.subtracting(running)
+                if assigned > Int64(own) + Int64(running.filter { $0 >= last }.count) || !finished.isEmpty {
+                    changesElsewhere += 1
+                }
+            }
+            lastSnapshotEnd = end
+            ownSubtransactions = 0
+            runningElsewhere = running.subtracting(ownTransactions)
+            ownTransactions = ownTransactions.filter { $0 >= end }
+        }
+    }
+
+    /// After another connection altered the schema: the collections read again.
+    public func reloadSchemaIfChanged() throws -> Bool {
+        guard try fingerprint() != schemaFingerprint else { return false }
+        try readSchema()
+        return true
+    }
+
+    /// The schema's tables, columns, types and constraints in one text.
+    func fingerprint() throws -> String {
+        try bridge.rows("""
+            SELECT md5(coalesce(string_agg(c.relname || '.' || a.attname || ':' || a.atttypid::text || ':' || a.attnotnull::text
+                || ':' || a.attnum::text, ',' ORDER BY c.oid, a.attnum), '')
+                || (SELECT coalesce(string_agg(con.conname, ',' ORDER BY con.oid), '') FROM pg_constraint con
+                    WHERE con.connamespace = n.oid))::text
+            FROM pg_namespace n
+            LEFT JOIN pg_class c ON c.relnamespace = n.oid AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+            LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+            WHERE n.nspname = $1 GROUP BY n.oid
+            """, [schema]).first?.first.flatMap { $0 } ?? ""
+    }
+}

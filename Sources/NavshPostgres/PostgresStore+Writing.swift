@@ -1,0 +1,302 @@
+import NavshCore
+
+/// Writes: each one short transaction (a savepoint inside a batch), checked
+/// against what its caller read, with constraint errors naming the field.
+///
+/// The check is the row's `xmin` (the transaction that last wrote it) when
+/// this store read it and the caller expects what it read: `UPDATE … WHERE
+/// key = $1 AND xmin = $2`, which no concurrent writer can pass. Any other
+/// expectation (a part of the row, an undo's values) compares every field
+/// given exactly (`PostgresColumn.sameSQL`). Zero rows: the row is re-read
+/// and reported gone or changed, as on SQLite.
+extension PostgresStore {
+    public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> Record {
+        let table = try writable(collection)
+        let names = try orderedNames(values.keys, in: collection)
+        var parameters = Parameters()
+        let bound = try names.map { name in try parameters.bind(values[name] ?? .null, as: try table.column(name)) }
+        let returning = " RETURNING " + (try table.key.map { try table.column($0).readSQL }).joined(separator: ", ")
+        let sql = names.isEmpty ? "INSERT INTO \(table.quotedName) DEFAULT VALUES" + returning
+            : "INSERT INTO \(table.quotedName) (\(names.map(\.pgIdentifier).joined(separator: ", "))) VALUES ("
+                + bound.joined(separator: ", ") + ")" + returning
+        return try write(table, values: values) {
+            guard let row = try bridge.rows(sql, parameters.values).first else { throw StoreError.other("the insert returned no row") }
+            let id = try id(row[...], table)
+            return try stored(id, collection) ?? Record(id: id, values: values)
+        }
+    }
+
+    public func update(_ id: RecordID, in collection: CollectionSchema, changes: [String: Value],
+                       expecting: [String: Value]?) throws -> Record {
+        let table = try writable(collection)
+        guard !changes.isEmpty else { return try stored(id, collection) ?? Record(id: id, values: [:]) }
+        let names = try orderedNames(changes.keys, in: collection)
+        var parameters = Parameters()
+        let assignments = try names.map { name in
+            "\(name.pgIdentifier) = \(try parameters.bind(changes[name] ?? .null, as: try table.column(name)))"
+        }
+        var byValue = parameters
+        let condition = try unchanged(id, table, collection, expecting, &parameters)
+        let sql = "UPDATE \(table.quotedName) SET \(assignments.joined(separator: ", ")) WHERE \(condition) RETURNING 1"
+        let valueSQL = "UPDATE \(table.quotedName) SET \(assignments.joined(separator: ", ")) WHERE "
+            + (try unchanged(id, table, collection, expecting, &byValue, byVersion: false)) + " RETURNING 1"
+        let newID = self.id(id, table, after: changes)
+        if !inBatch {
+            // One round trip: BEGIN, the UPDATE returning the row as stored, COMMIT.
+            let returning = try self.returning(table, collection)
+            for (statement, values) in [(sql, parameters.values), (valueSQL, byValue.values)] {
+                let sent = statement.replacingOccurrences(of: " RETURNING 1", with: " RETURNING " + returning)
+                if let row = try committed(sent, values, table: table, values: changes) {
+                    return try storedRow(row, newID, table, collection)
+                }
+                if sql == valueSQL { break }
+            }
+            throw try whyNot(id, collection)
+        }
+        return try write(table, values: changes) {
+            // Written since it was read (xmin moved) but holding the same values: still what the caller saw.
+            if try bridge.rows(sql, parameters.values).isEmpty,
+               try sql == valueSQL || bridge.rows(valueSQL, byValue.values).isEmpty {
+                throw try whyNot(id, collection)
+            }
+            return try stored(newID, collection) ?? Record(id: newID, values: changes)
+        }
+    }
+
+    @discardableResult
+    public func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws -> [CascadeEffect] {
+        let table = try writable(collection)
+        var parameters = Parameters()
+        var byValue = Parameters()
+        let condition = try unchanged(id, table, collection, expecting, &parameters)
+        let valueCondition = try unchanged(id, table, collection, expecting, &byValue, byVersion: false)
+        return try write(table, values: [:]) {
+            // Read in the delete's own transaction: exactly what it takes.
+            let effects = try PostgresCascades(store: self).effects(ofDeleting: id, in: collection.name)
+            let delete = "DELETE FROM \(table.quotedName) WHERE "
+            if try bridge.rows(delete + condition + " RETURNING 1", parameters.values).isEmpty,
+               try condition == valueCondition || bridge.rows(delete + valueCondition + " RETURNING 1", byValue.values).isEmpty {
+                throw try whyNot(id, collection)
+            }
+            return try PostgresCascades(store: self).afterDelete(effects)
+        }
+    }
+
+    public func restore(_ record: Record, into collection: CollectionSchema) throws {
+        let table = try writable(collection)
+        let fields = collection.fields.filter { !$0.isGenerated }
+        var parameters = Parameters()
+        let values = try fields.map { try parameters.bind(record[$0.name], as: try table.column($0.name)) }
+        // An identity column GENERATED ALWAYS takes the row's own key back only when told to.
+        let overriding = table.hasAlwaysIdentity ? " OVERRIDING SYSTEM VALUE" : ""
+        let sql = "INSERT INTO \(table.quotedName) (\(fields.map(\.name.pgIdentifier).joined(separator: ", ")))"
+            + overriding + " VALUES (\(values.joined(separator: ", ")))"
+        _ = try write(table, values: record.values) { try bridge.execute(sql, parameters.values) }
+    }
+
+    /// `move N M`: the manual-order field set to 1, 2, 3… along `ids`, in one
+    /// transaction. A UNIQUE position column is first parked below its
+    /// lowest value, so no two rows ever hold one number.
+    public func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws {
+        let table = try writable(collection)
+        let name = try orderedNames([field], in: collection)[0]
+        let column = try table.column(name)
+        try write(table, values: [:]) {
+            if try isUnique(name, in: table) {
+                let lowest = try bridge.rows("SELECT least(min(\(name.pgIdentifier)), 0)::text FROM \(table.quotedName)")
+                    .first?.first.flatMap { $0 }.flatMap { Int64($0) } ?? 0
+                guard lowest > Int64.min + Int64(ids.count) + 1 else { throw StoreError.other("\(name) cannot be renumbered") }
+                for (i, id) in ids.enumerated() {
+                    var parameters = Parameters()
+                    let value = try parameters.bind(.integer(lowest - 1 - Int64(i)), as: column)
+                    let condition = try matching(id, table, &parameters)
+                    try bridge.execute("UPDATE \(table.quotedName) SET \(name.pgIdentifier) = \(value) WHERE \(condition)",
+                                       parameters.values)
+                }
+            }
+            for (i, id) in ids.enumerated() {
+                var parameters = Parameters()
+                let value = try parameters.bind(.integer(Int64(i + 1)), as: column)
+                let condition = try matching(id, table, &parameters)
+                try bridge.execute("UPDATE \(table.quotedName) SET \(name.pgIdentifier) = \(value) WHERE \(condition)"
+                                   + " AND \(name.pgIdentifier) IS DISTINCT FROM \(value)", parameters.values)
+            }
+        }
+    }
+
+    /// Whether a unique index covers `column` (alone or with others).
+    private func isUnique(_ column: String, in table: PostgresTable) throws -> Bool {
+        try !bridge.rows("""
+            SELECT 1::text FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+            WHERE i.indrelid = CAST($1 AS regclass) AND i.indisunique AND a.attname = $2
+            """, [table.quotedName, column]).isEmpty
+    }
+
+    /// The row's key and, when `expected` is given, that it still holds it:
+    /// by its xmin when `expected` is the row as this store last read it
+    /// whole (`byVersion`), else every given field compared exactly.
+    func unchanged(_ id: RecordID, _ table: PostgresTable, _ collection: CollectionSchema, _ expected: [String: Value]?,
+                   _ parameters: inout Parameters, byVersion: Bool = true) throws -> String {
+        var condition = try matching(id, table, &parameters)
+        guard let expected else { return condition }
+        if byVersion, let version = versions.version(table.name, id, holding: expected) {
+            return condition + " AND xmin = CAST(\(parameters.bind(version)) AS xid)"
+        }
+        for field in collection.fields where !field.isGenerated {
+            guard let value = expected[field.name], let column = table.columns[field.name] else { continue }
+            let text = try column.parameter(value)
+            condition += " AND " + column.sameSQL(text.map { parameters.bind($0) })
+        }
+        return condition
+    }
+
+    /// After a write that touched no row: the row is gone, or it changed.
+    func whyNot(_ id: RecordID, _ collection: CollectionSchema) throws -> StoreError {
+        guard let row = try stored(id, collection) else { return .recordMissing }
+        return .conflict(current: row)
+    }
+
+    /// The identity after `changes` (a key field among them re-keys the row).
+    func id(_ id: RecordID, _ table: PostgresTable, after changes: [String: Value]) -> RecordID {
+        guard id.isPrimaryKey, id.parts.count == table.key.count else { return id }
+        var parts = id.parts
+        for (i, column) in table.key.enumerated() { if let value = changes[column] { parts[i] = value } }
+        return RecordID(parts: parts, isPrimaryKey: true)
+    }
+
+    /// Field names in declared order, refusing any the table does not have:
+    /// only names from the schema ever reach SQL.
+    func orderedNames(_ names: some Sequence<String>, in collection: CollectionSchema) throws -> [String] {
+        let wanted = Set(names)
+        let known = collection.fields.map(\.name).filter { wanted.contains($0) }
+        guard known.count == wanted.count else {
+            throw StoreError.other("unknown fields: \(wanted.subtracting(known).sorted().joined(separator: ", "))")
+        }
+        return known
+    }
+
+    /// One transaction of its own (or a savepoint inside a batch); on
+    /// failure it rolls back and the error names the fields. The
+    /// transaction's id is noted, so `changes(since:)` does not take this
+    /// write for someone else's. A COMMIT whose answer was lost with the
+    /// connection is looked up after reconnecting: the write is reported
+    /// done only if it committed.
+    func write<T>(_ table: PostgresTable, values: [String: Value], _ body: () throws -> T) throws -> T {
+        if inBatch {
+            try bridge.execute("SAVEPOINT navsh_write")
+            do {
+                let result = try body()
+                try noteOwnTransaction()
+                try bridge.execute("RELEASE SAVEPOINT navsh_write")
+                ownSubtransactions += 1
+                return result
+            } catch {
+                ownSubtransactions += 1
+                if !PostgresErrorText.isConnectionLoss(error) {
+                    _ = try? bridge.execute("ROLLBACK TO SAVEPOINT navsh_write")
+                    _ = try? bridge.execute("RELEASE SAVEPOINT navsh_write")
+                }
+                throw PostgresErrorText.translate(error, table: table, values: values)
+            }
+        }
+        do {
+            try bridge.execute("BEGIN")
+        } catch {
+            throw PostgresErrorText.translate(error, table: table)
+        }
+        bridge.inTransaction = true
+        let result: T
+        let transaction: Int64?
+        do {
+            result = try body()
+            transaction = try noteOwnTransaction()
+        } catch {
+            let lost = PostgresErrorText.isConnectionLoss(error)
+            if !lost {
+                // A failed write may have taken a transaction id: ours, not someone else's.
+                if let id = try? bridge.rows("SELECT pg_current_xact_id_if_assigned()::text").first?.first.flatMap({ $0 }),
+                   let number = Int64(id) { ownTransactions.insert(number) }
+                _ = try? bridge.execute("ROLLBACK")
+            }
+            bridge.inTransaction = false
+            throw lost ? StoreError.other("\(PostgresBridge.lostConnection); nothing was written")
+                : PostgresErrorText.translate(error, table: table, values: values)
+        }
+        do {
+            try bridge.execute("COMMIT")
+            bridge.inTransaction = false
+        } catch {
+            bridge.inTransaction = false
+            guard PostgresErrorText.isConnectionLoss(error) else { throw PostgresErrorText.translate(error, table: table, values: values) }
+            // Did the COMMIT arrive before the connection went? Ask a new one.
+            let status = try? transaction.flatMap { id in
+                try bridge.rows("SELECT pg_xact_status(CAST($1 AS xid8))::text", [String(id)]).first?.first ?? nil
+            }
+            guard status == "committed" else {
+                throw StoreError.other("\(PostgresBridge.lostConnection) while saving; nothing was written")
+            }
+        }
+        return result
+    }
+
+    /// What an UPDATE returns: every field read as a record reads it, the
+    /// new xmin, and the transaction's id (this store's own).
+    func returning(_ table: PostgresTable, _ collection: CollectionSchema) throws -> String {
+        let columns = try collection.fields.map { try table.column($0.name).readSQL }
+        return (columns + ["xmin::text", "pg_current_xact_id()::text"]).joined(separator: ", ")
+    }
+
+    /// The row an UPDATE … RETURNING `returning` gave, noted with its xmin.
+    func storedRow(_ row: [String?], _ id: RecordID, _ table: PostgresTable, _ collection: CollectionSchema) throws -> Record {
+        guard row.count == collection.fields.count + 2 else { throw StoreError.other("a row of \(table.name) came back short") }
+        var values: [String: Value] = [:]
+        for (i, field) in collection.fields.enumerated() { values[field.name] = try table.column(field.name).value(row[i]) }
+        if let version = row[collection.fields.count] { versions.note(table.name, id, version: version, values: values) }
+        return Record(id: id, values: values)
+    }
+
+    /// Runs one statement as a transaction of its own, sent with its BEGIN
+    /// and COMMIT in one round trip; returns its first row (nil: it touched
+    /// none). The row's last cell is the transaction's id: when the answer
+    /// to COMMIT is lost with the connection, a new one asks the server
+    /// whether that transaction committed, and the write is reported done
+    /// only if it did.
+    func committed(_ sql: String, _ parameters: [String?], table: PostgresTable, values: [String: Value]) throws -> [String?]? {
+        let results: [Result<[[String?]], any Error>]
+        do {
+            results = try bridge.pipeline([("BEGIN", []), (sql, parameters), ("COMMIT", [])])
+        } catch {
+            throw PostgresErrorText.translate(error, table: table, values: values)
+        }
+        guard results.count == 3 else { throw StoreError.other("the server answered \(results.count) of 3 statements") }
+        let row: [String?]?
+        switch results[1] {
+        case .success(let rows): row = rows.first
+        case .failure(let error):
+            // The COMMIT after a failed statement rolled it back.
+            throw PostgresErrorText.isConnectionLoss(error)
+                ? StoreError.other("\(PostgresBridge.lostConnection); nothing was written")
+                : PostgresErrorText.translate(error, table: table, values: values)
+        }
+        let transaction = row?.last.flatMap { $0 }.flatMap { Int64($0) }
+        if let transaction { ownTransactions.insert(transaction) }
+        if case .failure(let error) = results[2] {
+            guard PostgresErrorText.isConnectionLoss(error), let transaction else {
+                throw PostgresErrorText.translate(error, table: table, values: values)
+            }
+            let status = try? bridge.rows("SELECT pg_xact_status(CAST($1 AS xid8))::text", [String(transaction)]).first?.first ?? nil
+            guard status == "committed" else {
+                throw StoreError.other("\(PostgresBridge.lostConnection) while saving; nothing was written")
+            }
+        }
+        return row
+    }
+
+    /// Notes this transaction's id as this store's own (for `changes(since:)`).
+    @discardableResult
+    func noteOwnTransaction() throws -> Int64? {
+        let id = try bridge.rows("SELECT pg_current_xact_id()::text").first?.first.flatMap { $0 }.flatMap { Int64($0) }
+        if let id { ownTransactions.insert(id) }
+        return id
+    }
+}

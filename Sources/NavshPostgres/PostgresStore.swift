@@ -1,0 +1,122 @@
+import Foundation
+import NavshCore
+
+/// A PostgreSQL schema as a navsh store: its tables and views are the
+/// collections, rows are named by primary key. One connection behind a
+/// synchronous bridge (`PostgresBridge`); outside `transaction` and
+/// `atomically` each write is its own short transaction and each read
+/// commits at once, so no transaction or row lock waits on a person.
+public final class PostgresStore: Store {
+    public let displayName: String
+    public let target: PostgresTarget
+    /// The schema whose tables are shown.
+    public let schema: String
+    public private(set) var collections: [CollectionSchema] = []
+    var tables: [String: PostgresTable] = [:]
+    var tableOrder: [String] = []
+    var foreignKeys: [PostgresForeignKey] = []
+    public var presentation: (CollectionSchema) -> CollectionSchema = { $0 } {
+        didSet { present() }
+    }
+    let bridge: PostgresBridge
+    /// Inside `transaction`, `atomically` or `consistently`: writes use savepoints.
+    var inBatch = false
+    /// What the schema's catalog looked like when the collections were read.
+    var schemaFingerprint = ""
+    /// For `changes(since:)`: the transaction ids this connection used, and
+    /// the counter of commits seen from elsewhere.
+    var ownTransactions: Set<Int64> = []
+    var lastSnapshotEnd: Int64?
+    /// The xmin of each row as last read whole, with the values read.
+    var versions = RowVersions()
+    /// Savepoints this store wrote in since the last look: each took a transaction id of its own.
+    var ownSubtransactions = 0
+    /// Transactions of other connections in progress at the last look.
+    var runningElsewhere: Set<Int64> = []
+    var changesElsewhere = 0
+    /// `bridge.reconnections` at the last look.
+    var reconnectionsSeen = 0
+
+    public var isCancelled: () -> Bool {
+        get { bridge.isCancelled }
+        set { bridge.isCancelled = newValue }
+    }
+
+    /// Connects and reads the schema (`target.schema`, else the first schema
+    /// of the search path that exists).
+    public init(target: PostgresTarget, timeZone: String? = TimeZone.current.identifier) throws {
+        self.target = target
+        bridge = PostgresBridge(target: target)
+        var setup = ["SET DateStyle = 'ISO, YMD'", "SET IntervalStyle = 'postgres'", "SET extra_float_digits = 1"]
+        if let timeZone, timeZone.allSatisfy({ $0.isLetter || $0.isNumber || "/_+-".contains($0) }) {
+            setup.append("SET TimeZone = \(timeZone.pgLiteral)")
+        }
+        bridge.setup = setup
+        let chosen: String
+        if let named = target.schema {
+            guard try bridge.rows("SELECT 1::text FROM pg_namespace WHERE nspname = $1", [named]).first != nil else {
+                throw PostgresOpenError.noSchema(named)
+            }
+            chosen = named
+        } else {
+            chosen = try bridge.rows("SELECT coalesce(current_schema(), 'public')::text").first?.first.flatMap { $0 } ?? "public"
+        }
+        schema = chosen
+        // Names in SQL are always quoted and unqualified: the search path finds them in this schema.
+        bridge.setup.append("SET search_path = \(chosen.pgIdentifier), pg_catalog")
+        try bridge.execute("SET search_path = \(chosen.pgIdentifier), pg_catalog")
+        // The schema asked for names the data (`--schema shop`: shop), else the database does.
+        displayName = target.schema == nil ? target.database : chosen
+        try readSchema()
+    }
+
+    /// Reads the tables, keys and foreign keys again.
+    func readSchema() throws {
+        let read = try PostgresSchemaReader.read(bridge, schema: schema)
+        tables = Dictionary(read.tables.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        tableOrder = read.tables.map(\.name)
+        foreignKeys = read.foreignKeys
+        schemaFingerprint = try fingerprint()
+        present()
+    }
+
+    private func present() {
+        collections = tableOrder.compactMap { tables[$0]?.collection }.map(presentation)
+    }
+
+    /// Runs SQL as given, several statements at once, on this store's
+    /// connection (tests, seeding examples); navsh itself never builds SQL
+    /// from user input. Errors in the server's words.
+    public func execute(_ sql: String) throws {
+        do {
+            try bridge.script(sql)
+        } catch {
+            throw StoreError.other(PostgresErrorText.reason(error))
+        }
+    }
+
+    /// Closes the connection.
+    public func close() { bridge.close() }
+
+    // MARK: Helpers
+
+    func table(_ collection: CollectionSchema) throws -> PostgresTable {
+        guard let table = tables[collection.name] else { throw StoreError.other("no table named \(collection.name)") }
+        return table
+    }
+
+    func writable(_ collection: CollectionSchema) throws -> PostgresTable {
+        let table = try table(collection)
+        if let reason = table.readOnlyReason { throw StoreError.readOnly(reason) }
+        return table
+    }
+
+    /// A read, its errors said in the core's terms.
+    func rows(_ sql: String, _ parameters: Parameters) throws -> [[String?]] {
+        do {
+            return try bridge.rows(sql, parameters.values)
+        } catch {
+            throw PostgresErrorText.translate(error, table: nil)
+        }
+    }
+}

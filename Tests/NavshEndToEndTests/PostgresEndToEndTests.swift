@@ -1,0 +1,178 @@
+import Foundation
+import NavshTestSupport
+import Testing
+
+/// The built binary against the test server (`scripts/pg-test-server`):
+/// opening by URL and by libpq's environment, the password kept out of
+/// every output, PostgreSQL's types as field kinds, and a connection lost
+/// mid-session. Each test has a database of its own.
+@Suite(.enabled(if: PostgresTestServer.runsTests, "needs NAVSH_TEST_POSTGRES_URL (scripts/pg-test-server)"))
+struct PostgresEndToEndTests {
+    static let shop = """
+        CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price NUMERIC(20, 2) NOT NULL DEFAULT 0);
+        INSERT INTO items (id, name, price) VALUES (1, 'Kettle', 19.99), (2, 'Teapot', 123456789012345678.91);
+        CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);
+        """
+
+    /// The URL's password, which no output may hold.
+    static func password(_ url: String) throws -> String {
+        try #require(URLComponents(string: url)?.password, "the test server's URL has a password")
+    }
+
+    /// `url` with its user's password replaced.
+    static func url(_ url: String, password: String) throws -> String {
+        var components = try #require(URLComponents(string: url))
+        components.password = password
+        return try #require(components.string)
+    }
+
+    @Test func aPasswordAppearsInNoOutputOrErrorWhateverFails() throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: Self.shop)
+        let secret = try Self.password(database.url)
+        let wrong = "wrong-secret-4f1d"
+        let runs: [(String, [String], [String: String])] = [
+            ("a failing command", [database.url, "--schema", "shop", "-c", "open nosuch"], [:]),
+            ("a schema that is not there", [database.url, "--schema", "nosuch", "-c", "show"], [:]),
+            ("a wrong password", [try Self.url(database.url, password: wrong), "--schema", "shop", "-c", "show"], [:]),
+            ("a refused save", [database.url, "--schema", "shop", "-c", "open items", "-c", "open 1", "-c", "unset name",
+                                "-c", "save"], [:]),
+            ("--postgres with a wrong PGPASSWORD", ["--postgres", "--schema", "shop", "-c", "show"],
+             try Self.environment(database.url, password: wrong)),
+        ]
+        for (what, arguments, environment) in runs {
+            let result = try NavshBinary().run(arguments, environment: environment)
+            #expect(result.status != 0, "\(what) fails")
+            #expect(!result.stderr.isEmpty, "\(what) says why")
+            for text in [result.stdout, result.stderr] {
+                #expect(!text.contains(secret) && !text.contains(wrong), "\(what): \(text)")
+            }
+        }
+        let refused = try NavshBinary().run([try Self.url(database.url, password: wrong), "-c", "show"])
+        #expect(refused.status == 66)
+        #expect(refused.stderr.contains("password authentication failed"), "\(refused.stderr)")
+    }
+
+    /// PGHOST, PGPORT, PGUSER, PGDATABASE and PGPASSWORD from the URL's parts.
+    static func environment(_ url: String, password: String? = nil) throws -> [String: String] {
+        let components = try #require(URLComponents(string: url))
+        var environment = [
+            "PGHOST": try #require(components.host), "PGPORT": String(try #require(components.port)),
+            "PGUSER": try #require(components.user), "PGDATABASE": String(components.path.dropFirst()),
+            "PGSSLMODE": "disable",
+        ]
+        if let password = password ?? components.password { environment["PGPASSWORD"] = password }
+        return environment
+    }
+
+    @Test func libpqsEnvironmentAndPassFileOpenTheDatabase() throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: Self.shop)
+        let byEnvironment = try NavshBinary().run(["--postgres", "--schema", "shop", "-c", "show"],
+                                                  environment: try Self.environment(database.url))
+        #expect(byEnvironment.status == 0, "\(byEnvironment.stderr)")
+        #expect(byEnvironment.stdout.contains("shop (2 collections)"), "\(byEnvironment.stdout)")
+
+        // No PGPASSWORD: ~/.pgpass holds it, read only when no one else may read the file.
+        let home = NSTemporaryDirectory() + "navsh-pgpass-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let components = try #require(URLComponents(string: database.url))
+        let line = "\(components.host ?? ""):\(components.port ?? 0):*:\(components.user ?? ""):\(try Self.password(database.url))\n"
+        try line.write(toFile: home + "/.pgpass", atomically: true, encoding: .utf8)
+        var environment = try Self.environment(database.url)
+        environment["PGPASSWORD"] = nil
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: home + "/.pgpass")
+        let byPassFile = try NavshBinary().run(["--postgres", "--schema", "shop", "-c", "show"], home: home,
+                                               environment: environment)
+        #expect(byPassFile.status == 0, "\(byPassFile.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: home + "/.pgpass")
+        let readable = try NavshBinary().run(["--postgres", "--schema", "shop", "-c", "show"], home: home,
+                                             environment: environment)
+        #expect(readable.status == 66, "a .pgpass others can read is ignored, as libpq ignores it")
+    }
+
+    @Test func typesAreFieldKindsExactAndReadOnlyWhereTheyCannotBeEdited() throws {
+        let database = try PostgresTestDatabase(schema: "kinds", sql: "")
+        try database.run("""
+            CREATE TYPE mood AS ENUM ('happy', 'sad');
+            CREATE TABLE things (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                name varchar(40) NOT NULL,
+                amount numeric(30, 10),
+                ratio double precision,
+                done boolean,
+                due date,
+                seen timestamptz,
+                feeling mood,
+                meta jsonb,
+                tags text[],
+                photo bytea,
+                uid uuid,
+                doubled bigint GENERATED ALWAYS AS (length(name) * 2) STORED
+            );
+            CREATE TABLE notes (id integer PRIMARY KEY, body text);
+            INSERT INTO things (name, amount, ratio, done, due, seen, feeling, meta, tags, photo, uid) VALUES
+                ('Kite', 12345678901234567890.0123456789, 0.1, true, '2026-11-21', '2026-11-21 10:00:00+00', 'happy',
+                 '{"a": [1, 2]}', '{x,y}', '\\x0102', '6f1c1d2e-0000-4000-8000-000000000001');
+            """)
+        let environment = ["TZ": "UTC"]
+        let shown = try NavshBinary().run([database.url, "--schema", "kinds", "-c", "open things", "-c", "open 1"],
+                                          environment: environment)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        for line in ["amount  12345678901234567890.0123456789", "ratio  0.1", "seen  2026-11-21 10:00:00",
+                     "meta  {\"a\": [1, 2]}", "photo  <blob, 2 bytes>  (read-only)", "tags  {x,y}  (read-only)",
+                     "id  1  (read-only)", "doubled  8  (read-only)", "uid  6f1c1d2e-0000-4000-8000-000000000001"] {
+            #expect(shown.stdout.contains(line), "\(line) in \(shown.stdout)")
+        }
+        let saved = try NavshBinary().run([database.url, "--schema", "kinds", "-c", "open things", "-c", "open 1",
+                                           "-c", "set amount 98765432109876543210.9876543210", "-c", "set feeling sad",
+                                           "-c", "set seen 2026-01-02 03:04:05", "-c", "save"], environment: environment)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(try database.value("SELECT amount::text || ' ' || feeling || ' ' || (seen AT TIME ZONE 'UTC')::text FROM things")
+                == "98765432109876543210.9876543210 sad 2026-01-02 03:04:05")
+        for (command, message) in [("set feeling angry", "not one of happy, sad"), ("set meta {oops", "json")] {
+            let refused = try NavshBinary().run([database.url, "--schema", "kinds", "-c", "open things", "-c", "open 1",
+                                                 "-c", command, "-c", "save"], environment: environment)
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains(message), "\(command): \(refused.stderr)")
+        }
+        #expect(try database.value("SELECT feeling::text || ' ' || meta::text FROM things") == "sad {\"a\": [1, 2]}")
+    }
+
+    /// Ends the server process serving navsh's connection to `database`.
+    static func terminate(_ database: PostgresTestDatabase) throws {
+        let killed = try database.value("""
+            SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = 'navsh' AND pid <> pg_backend_pid()
+            """)
+        #expect(killed == "1", "one navsh connection ended")
+    }
+
+    /// A connection dropped between `set` and `save` (no transaction open):
+    /// the save connects again and writes, checked as ever.
+    @Test func aConnectionDroppedBetweenSetAndSaveIsOpenedAgainAndTheSaveWrites() throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: Self.shop)
+        let navsh = try Coprocess([database.url, "--schema", "shop"])
+        let shown = navsh.send("open items\nopen 1\nset name Whistling kettle\nshow", until: "Whistling kettle")
+        try #require(shown.contains("Whistling kettle"), "\(shown) \(navsh.readError(until: "\n", seconds: 1))")
+        try Self.terminate(database)
+        navsh.send("save", until: "saved")
+        #expect(navsh.finish() == 0, "\(navsh.stderrText)")
+        #expect(try database.value("SELECT name FROM items WHERE id = 1") == "Whistling kettle")
+    }
+
+    /// Inside an --atomic script's transaction a dropped connection is the
+    /// end: the script stops with exit 1 and a message, and nothing of it
+    /// was written (the server rolled the transaction back).
+    @Test func aConnectionKilledMidAtomicScriptExitsOneAndWritesNothing() throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: Self.shop)
+        let navsh = try Coprocess(["--atomic", database.url, "--schema", "shop"])
+        let first = navsh.send("open items\nopen 1\nset name Whistling kettle\nsave", until: "saved")
+        try #require(first.contains("saved"), "\(first) \(navsh.readError(until: "\n", seconds: 1))")
+        try Self.terminate(database)
+        navsh.send("open 2\nset name Big teapot\nsave")
+        #expect(navsh.finish() == 1)
+        #expect(navsh.stderrText.contains("the connection to the server was lost; the open transaction was rolled back"),
+                "\(navsh.stderrText)")
+        #expect(try database.value("SELECT string_agg(name, ',' ORDER BY id) FROM items") == "Kettle,Teapot")
+    }
+}
