@@ -37,6 +37,20 @@ import Testing
         #expect(h.run("delete #9,z").error?.message == "no row #9,z in playlist_track")
     }
 
+    /// An untyped key column may hold 1 and '1' as two rows (found by the
+    /// adversary: `delete #1` deleted the text row, while the JSON output
+    /// wrote the other row's key as `[1]`). Bare is the number, quoted the text.
+    @Test func aBareKeyIsTheNumberAndAQuotedOneTheText() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE k (code PRIMARY KEY, name TEXT);
+            INSERT INTO k VALUES (1, 'int one'), ('1', 'text one'), (2.5, 'real'), ('2.5', 'text real');
+            """)
+        #expect(h.output("delete #1") == "deleted int one\n")
+        #expect(h.output("delete #'1'") == "deleted text one\n")
+        #expect(h.output("delete #2.5") == "deleted real\n")
+        #expect(try h.database.rows("SELECT name FROM k").compactMap { $0["name"] } == ["text real"])
+    }
+
     @Test func aKeyRespectsTheListItIsTypedIn() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("where value > 100")

@@ -11,17 +11,27 @@ extension ListFrame {
         if collection.readOnlyReason != nil { throw CommandError.rows(.keylessRows(collection: collection.name)) }
         let fields = collection.keyFields
         let notAKey = CommandError.rows(.notAKey(text, collection: collection.name, keyFields: fields.map(\.name)))
-        guard let parts = Self.keyParts(String(text.dropFirst())), parts.count == max(1, fields.count) else {
+        guard let parts = Self.quotedKeyParts(String(text.dropFirst())), parts.count == max(1, fields.count) else {
             throw notAKey
         }
         let values: [Value]
         if fields.isEmpty {
-            guard let rowid = Int64(parts[0].trimmingSpaces) else { throw notAKey }
+            guard let rowid = Int64(parts[0].text.trimmingSpaces) else { throw notAKey }
             values = [.integer(rowid)]
         } else {
             values = try zip(parts, fields).map { part, field in
+                // An untyped key column may hold 1 and '1' as two rows: a
+                // number typed bare is the number (as the JSON output writes
+                // it, `"key": [1]`), a quoted one the text.
+                if field.kind == .any {
+                    if part.quoted { return .text(part.text) }
+                    let bare = part.text.trimmingSpaces
+                    if let n = Int64(bare) { return .integer(n) }
+                    if let d = Double(bare), d.isFinite, bare.contains(where: \.isNumber) { return .real(d) }
+                    return .text(part.text)
+                }
                 do {
-                    return try ValueParser.parse(part, for: field, thisYear: thisYear, comparing: true)
+                    return try ValueParser.parse(part.text, for: field, thisYear: thisYear, comparing: true)
                 } catch {
                     throw notAKey
                 }
@@ -36,26 +46,29 @@ extension ListFrame {
         return record
     }
 
-    /// `A,B` → ["A", "B"]; a quoted part may hold commas. nil when a quote is
+    /// `A,B` → ["A", "B"], each with whether it was quoted (`#'1'` is text,
+    /// `#1` a number); a quoted part may hold commas. nil when a quote is
     /// left open or a part is empty.
-    static func keyParts(_ text: String) -> [String]? {
-        var parts: [String] = []
+    static func quotedKeyParts(_ text: String) -> [(text: String, quoted: Bool)]? {
+        var parts: [(text: String, quoted: Bool)] = []
         var current = ""
+        var quoted = false
         var quote: Character?
         for character in text {
             if let open = quote {
                 if character == open { quote = nil } else { current.append(character) }
             } else if character == "'" || character == "\"" {
                 quote = character
+                quoted = true
             } else if character == "," {
-                parts.append(current)
-                current = ""
+                parts.append((current, quoted))
+                (current, quoted) = ("", false)
             } else {
                 current.append(character)
             }
         }
-        parts.append(current)
-        guard quote == nil, !parts.contains(where: \.isEmpty) else { return nil }
+        parts.append((current, quoted))
+        guard quote == nil, !parts.contains(where: { $0.text.isEmpty }) else { return nil }
         return parts
     }
 }
