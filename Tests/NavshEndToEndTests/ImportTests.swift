@@ -65,6 +65,20 @@ import Testing
         #expect(try Self.rows(target, columns: "id, v") == ["1|'\\xab'", "2|X'AB'", "3|'\\x'", "4|X''"])
     }
 
+    /// A blob in a TEXT column (SQLite lets it be) is exported as `\x…`;
+    /// importing that into a TEXT column is refused, as TSV and JSON Lines
+    /// refuse it, rather than stored as the text "\x41ff" (the adversary's find).
+    @Test func aBlobInATextColumnIsRefusedNotTurnedIntoText() throws {
+        let schema = "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);"
+        let source = try TemporaryDatabase(schema + "INSERT INTO t VALUES (1, x'41ff');")
+        let target = try TemporaryDatabase(schema)
+        let file = source.directory + "/rows.csv"
+        #expect(try navsh.run([source.path, "-c", "export " + file]).status == 0)
+        let result = try target.expectUnchanged("t") { try navsh.run([target.path, "-c", "import " + file]) }
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("rows.csv:2: name: is binary data"), "\(result.stderr)")
+    }
+
     static let small = schema + """
         INSERT INTO t (id, name, n) VALUES (1, 'one', 1), (2, 'two', 2);
         """

@@ -65,8 +65,11 @@ struct ImportChecker {
         switch imported {
         case .csv(let bytes, let quoted):
             if bytes.isEmpty && !quoted { return .null }
-            if field.kind == .blob || (field.kind == .any && !quoted) {
-                if let blob = CSVReader.hexBlob(bytes) { return .blob(blob) }
+            if field.kind == .blob || !quoted {
+                // Unquoted `\x…` is always a blob (export quotes text that starts so):
+                // a field that takes none refuses it, as TSV and JSON Lines do,
+                // rather than storing the marker as text.
+                if let blob = CSVReader.hexBlob(bytes) { return try value(.blob(blob), for: field) }
                 if field.kind == .blob { throw ImportValueError("is binary data: write it as \\x and hex digits") }
             }
             return try bytesValue(bytes, for: field)
