@@ -125,6 +125,18 @@ import Testing
         #expect(filtered.contains("   1  Row 99999\n"))
     }
 
+    /// Ctrl-C during a slow `find` says "interrupted; nothing changed", and
+    /// the stack is as it was (the trial found the find frame pushed anyway).
+    @Test func anInterruptedFindLeavesTheStackAsItWas() throws {
+        let h = try SessionHarness(Fixtures.numbered(20_000))
+        h.run("show")
+        h.store.isCancelled = { true }
+        #expect(h.run("find zzz").error?.message.contains("interrupted") == true)
+        #expect(h.run("where name ~ zzz").error != nil)
+        h.store.isCancelled = { false }
+        #expect(h.session.breadcrumb == "things")
+    }
+
     @Test func titleCompletionThatStopsEarlySaysSoAndInsertsNothing() throws {
         let h = try SessionHarness(Fixtures.numbered(20_000))
         h.run("show")

@@ -16,6 +16,19 @@ extension Session {
         stack.append(frame)
     }
 
+    /// Pushes `frame` and shows it; when it cannot be read (Ctrl-C on a slow
+    /// `find`, a file gone) the frame is taken off again, so "nothing
+    /// changed" is true of the stack too.
+    func pushShowing(_ frame: any Frame) throws -> String {
+        stack.append(frame)
+        do {
+            return try show(frame)
+        } catch {
+            if stack.last === frame { stack.removeLast() }
+            throw error
+        }
+    }
+
     /// Removes the top frame; the root frame always stays.
     func pop() {
         if stack.count > 1 { stack.removeLast() }

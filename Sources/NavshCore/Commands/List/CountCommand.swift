@@ -7,6 +7,9 @@ struct CountCommand: PlainCommand {
 
     init() {}
 
+    /// What a script asked to see: printed under `--quiet` too.
+    var isReport: Bool { true }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         let total = try list.count(in: session.store)

@@ -26,7 +26,6 @@ extension ListFrame {
         narrowed.filters.append(filter)
         let caption = caption ?? filter.caption(in: collection)
         let frame = ListFrame(collection: narrowed, label: caption, captions: captions + [caption])
-        session.push(frame)
-        return Response(output: try session.show(frame))
+        return Response(output: try session.pushShowing(frame))
     }
 }

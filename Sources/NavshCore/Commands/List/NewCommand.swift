@@ -22,8 +22,7 @@ struct NewCommand: PlainCommand {
         if let scope = list.collection.scope { defaults[scope.field] = scope.value }
         if let (field, position) = try manualOrderDefault(for: list, in: session.store) { defaults[field] = position }
         let frame = RecordFrame(draftOf: list.collection, defaults: defaults)
-        session.push(frame)
-        return Response(output: try session.show(frame))
+        return Response(output: try session.pushShowing(frame))
     }
 
     /// A draft's values from the app spec: `now`, `today`, `this year`, a

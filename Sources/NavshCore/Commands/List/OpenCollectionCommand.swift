@@ -8,8 +8,7 @@ struct OpenCollectionCommand: OpenCommand {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let root = try session.topFrame(CollectionsFrame.self)
         let list = ListFrame(collection: try pick(from: root.collections))
-        session.push(list)
-        return Response(output: try session.show(list))
+        return Response(output: try session.pushShowing(list))
     }
 
     private func pick(from collections: [CollectionSchema]) throws -> CollectionSchema {

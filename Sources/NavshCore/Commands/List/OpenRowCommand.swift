@@ -12,8 +12,7 @@ struct OpenRowCommand: OpenCommand {
             ? (keyed(in: list, session: session), "")
             : list.recordToOpen(target, in: session.store)
         let frame = RecordFrame(collection: list.collection, record: record)
-        session.push(frame)
-        return Response(output: note + (try session.show(frame)))
+        return Response(output: note + (try session.pushShowing(frame)))
     }
 
     /// The row with the key typed; a title that merely starts with `#`

@@ -17,8 +17,7 @@ struct OpenReferenceCommand: OpenCommand {
                 throw CommandError.fields(.referenceMissing(field.shownName, collection: reference.collection, value: value))
             }
             let next = RecordFrame(collection: collection, record: record)
-            session.push(next)
-            return Response(output: try session.show(next))
+            return Response(output: try session.pushShowing(next))
         }
         let related = frame.relatedCollections(in: store)
         if let (collection, field) = related.first(where: { $0.0.name.lowercased() == target.lowercased() }) {
@@ -26,8 +25,7 @@ struct OpenReferenceCommand: OpenCommand {
             var scoped = collection
             scoped.scope = CollectionSchema.Scope(field: field.name, value: try frame.keyValue(id, for: field))
             let list = ListFrame(collection: scoped)
-            session.push(list)
-            return Response(output: try session.show(list))
+            return Response(output: try session.pushShowing(list))
         }
         let options = frame.openableNames(in: store)
         throw CommandError.fields(options.isEmpty
