@@ -129,6 +129,9 @@ import Testing
         let failing = try navsh.run([db.path, "--quiet", "-c", "open 1", "-c", "open 9"])
         #expect(failing.stdout == "")
         #expect(failing.stderr.hasPrefix("-c:2: error:"))
+        // `count` is asked for, as `show` is (the trial found it dropped).
+        let counted = try navsh.run([db.path, "-q", "-c", "count"])
+        #expect(counted.stdout.hasSuffix(" rows\n") && counted.stdout.contains(": "), "\(counted.stdout)")
     }
 
     @Test func quietJSONWritesOnlyTheFramesShown() throws {

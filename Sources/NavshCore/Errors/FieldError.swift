@@ -26,6 +26,9 @@ public enum FieldError: Equatable, Sendable {
     case centsInWholeDollars(String, typed: String, type: String)
     /// `1,5` for a money field: a comma there only separates thousands.
     case misplacedComma(String, typed: String)
+    /// Money shows cents: `12.345` would be stored as typed and shown as
+    /// `$12.35`, a value nobody sees.
+    case notCents(String, typed: String)
 
     /// What a field of a kind reads, for `notA`.
     public enum Expected: Equatable, Sendable {
@@ -86,6 +89,9 @@ public enum FieldError: Equatable, Sendable {
         case .misplacedComma(let name, let typed):
             return "\(name): '\(TextLayout.printable(typed))' is not an amount; a comma only separates thousands "
                 + "(1,210), and cents follow a point (12.50)"
+        case .notCents(let name, let typed):
+            return "\(name): '\(TextLayout.printable(typed))' is not an amount in dollars and cents; "
+                + "type at most two decimals (12.50)"
         case .blobCannotBeSet(let name):
             return "\(name) holds binary data (BLOB), which cannot be set as text"
         case .blobField(let name):

@@ -105,6 +105,11 @@ enum ValueParser {
         guard field.format == .money else { return text }
         var t = text
         if t.hasPrefix("$") { t.removeFirst() } else if t.hasPrefix("-$") { t = "-" + t.dropFirst(2) }
+        // Dollars and cents, as a money field shows them: no exponent, no third decimal.
+        let fraction = t.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first
+        if t.contains(where: { $0 == "e" || $0 == "E" }) || (fraction.map { $0.count > 2 } ?? false) {
+            throw .fields(.notCents(field.shownName, typed: text))
+        }
         guard t.contains(",") else { return t }
         let unsigned = t.hasPrefix("-") || t.hasPrefix("+") ? t.dropFirst() : Substring(t)
         let whole = unsigned.prefix { $0 != "." }
