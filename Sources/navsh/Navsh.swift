@@ -252,8 +252,9 @@ struct Navsh: ParsableCommand {
         let tally = dryRun ? StoreOpener.countRowChanges(of: store) : nil
 
         if opened.interactive {
-            // Ctrl-C during a long query stops it; the command fails and nothing changes.
-            store.isCancelled = { Terminal.interruptPending }
+            // Ctrl-C during a long query (or import) stops it; the command fails and
+            // nothing changes. SIGTERM or SIGHUP stops it too, then navsh leaves.
+            store.isCancelled = { Terminal.interruptPending || Terminal.terminationSignal != nil }
             let session = Session(store: store, mode: .interactive, viewport: Self.terminalViewport)
             session.clock = Self.clock(environment)
             ProgressLine.attach(to: session)

@@ -13,6 +13,13 @@ final class JournaledStore {
     /// Writes `undo` can still take back, newest last.
     private(set) var undoable: [Change] = []
 
+    /// Ctrl-C (or SIGTERM) asked to stop: long loops outside SQL (an
+    /// import's checking, its chunks) ask between steps, as the store asks
+    /// while a statement runs.
+    func stopIfCancelled() throws {
+        if store.isCancelled() { throw StoreError.interrupted }
+    }
+
     init(_ store: any Store) {
         self.store = store
     }
@@ -84,6 +91,7 @@ final class JournaledStore {
             try store.atomically {
                 // A chunk at a time, so progress can be shown between them.
                 for start in stride(from: 0, to: rows.count, by: chunk) {
+                    try stopIfCancelled()
                     let part = rows[start..<min(start + chunk, rows.count)]
                     saved += try store.insertRows(part.map(\.values), into: collection) { index, error in
                         guard case .constraint(let kind, let fields, let detail) = error else { return }

@@ -64,7 +64,10 @@ struct ImportCommand: Command {
             case .failure(let problem):
                 problems.append(problem)
             }
-            if index % 1_000 == 999 { session.showProgress("checking", index + 1, total) }
+            if index % 1_000 == 999 {
+                try session.writer.stopIfCancelled()
+                session.showProgress("checking", index + 1, total)
+            }
         }
         let (saved, refused) = try session.writer.importRows(
             good, into: collection, file: TextLayout.printable(path), keep: !dryRun && problems.isEmpty,
