@@ -4,6 +4,18 @@ import Testing
 
 /// The frame stack and the guard on unsaved work.
 @Suite struct NavigationTests {
+    /// A file of one table opens at its list; `open TABLE` there is that
+    /// list, so a script written for a file of several tables works on it
+    /// (the trial's `open m` searched m's rows for the title "m").
+    @Test func openTheOnlyTableByNameAtItsListShowsIt() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let shown = h.run("open items")
+        #expect(shown.error == nil, "\(shown.error?.message ?? "")")
+        #expect(shown.output.hasPrefix("items (5)\n"), "\(shown.output)")
+        #expect(h.session.breadcrumb == "items")
+        #expect(h.output("open Hoverboard").hasPrefix("items › Hoverboard\n"), "titles still open rows")
+    }
+
     @Test func openBackAndWhere() throws {
         let h = try SessionHarness(Fixtures.items)
         #expect(h.session.breadcrumb == "items")

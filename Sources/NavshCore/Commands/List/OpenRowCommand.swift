@@ -8,6 +8,14 @@ struct OpenRowCommand: OpenCommand {
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
+        // A file of one table starts at its list, not at the list of
+        // collections: `open TABLE` there means that list, as it does in a
+        // file of several, so one script works on both.
+        if session.stack.count == 1, list.collection.filters.isEmpty,
+           [list.collection.name.lowercased(), list.collection.displayTitle.lowercased()]
+            .contains(target.trimmingSpaces.lowercased()) {
+            return Response(output: try session.show(list))
+        }
         let (record, note) = try ListFrame.isKey(target)
             ? (keyed(in: list, session: session), "")
             : list.recordToOpen(target, in: session.store)
