@@ -9,9 +9,10 @@ extension SQLiteStore {
     public func sampleText(of field: String, in collection: CollectionSchema) throws -> String? {
         let column = field.sqlIdentifier
         return try read { db in
+            // Text, or a whole number (a datetime column may hold Unix times).
             try String.fetchOne(db, sql: """
-                SELECT v FROM (SELECT \(column) AS v FROM \(collection.name.sqlIdentifier) LIMIT \(Self.sampleRows))
-                WHERE typeof(v) = 'text' LIMIT 1
+                SELECT CAST(v AS TEXT) FROM (SELECT \(column) AS v FROM \(collection.name.sqlIdentifier) LIMIT \(Self.sampleRows))
+                WHERE typeof(v) IN ('text', 'integer') LIMIT 1
                 """)
         }
     }

@@ -63,6 +63,24 @@ import Testing
         #expect(try bare.rows("SELECT at FROM events WHERE id = 2")[0]["at"] == "2026-03-02")
     }
 
+    /// The adversary's columns: a `Z`, an offset, fractions and Unix times
+    /// each keep their form and their meaning (navsh's times are UTC).
+    @Test func zonesFractionsAndUnixTimesKeepTheirForm() throws {
+        let schema = """
+            CREATE TABLE a (id INTEGER PRIMARY KEY, name TEXT, z DATETIME, tz DATETIME, ms DATETIME, ep DATETIME);
+            INSERT INTO a VALUES (1, 'a', '2020-01-01T10:00:00Z', '2020-01-01T10:00:00+02:00', '2020-01-01 10:00:00.123',
+                                  1577872800);
+            """
+        let (result, db) = try run(schema, ["open 1", "set z 2026-03-01 05:00:00", "set tz 2026-03-01 05:00",
+                                            "set ms 2026-03-01 05:00:00", "set ep 2026-03-01 05:00:00", "save"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let row = try db.rows("SELECT z, tz, ms, ep, typeof(ep) AS t FROM a")[0]
+        #expect(row["z"] == "2026-03-01T05:00:00Z")
+        #expect(row["tz"] == "2026-03-01T05:00:00+00:00")
+        #expect(row["ms"] == "2026-03-01 05:00:00.000")
+        #expect(row["ep"] == "1772341200" && row["t"] == "integer", "\(row)")
+    }
+
     @Test func aDraftsNowIsWrittenInItsColumnsForm() throws {
         let tees = """
             CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT, at DATETIME);

@@ -12,6 +12,14 @@ public struct DateTimeForm: Sendable, Equatable {
     /// The column holds bare dates: a date typed alone stays one (a time
     /// typed with it is kept, in the standard form).
     public var datesOnly = false
+    /// What the column's times end with when typed without one: `Z`, or an
+    /// offset (`+00:00`). navsh's times (`now`, typed ones) are UTC, as
+    /// SQLite's `CURRENT_TIMESTAMP`, so this keeps their meaning.
+    public var zone = ""
+    /// Digits after the seconds (`10:00:00.123`: 3).
+    public var fractionDigits = 0
+    /// The column holds Unix times (seconds since 1970, UTC) as integers.
+    public var unixSeconds = false
 
     public static let standard = DateTimeForm(separator: " ", hasSeconds: true)
 
@@ -30,6 +38,11 @@ public struct DateTimeForm: Sendable, Equatable {
 
     /// The form of a stored value; nil when it is no ISO 8601 date or date and time.
     public init?(of stored: String) {
+        if stored.count >= 9, stored.count <= 11, stored.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            self = .standard
+            unixSeconds = true
+            return
+        }
         if DateText.isDate(stored) {
             self = .standard
             datesOnly = true
@@ -40,6 +53,34 @@ public struct DateTimeForm: Sendable, Equatable {
         separator = chars[10]
         let clock = chars[11...].prefix { $0 != "Z" && $0 != "+" && $0 != "-" }
         hasSeconds = clock.filter { $0 == ":" }.count >= 2
+        fractionDigits = clock.firstIndex(of: ".").map { clock.distance(from: $0, to: clock.endIndex) - 1 } ?? 0
+        let after = chars[(11 + clock.count)...]
+        if after.first == "Z" { zone = "Z" } else if after.count == 6, after.first == "+" || after.first == "-" { zone = "+00:00" }
+    }
+
+    /// A datetime written in this form as the value to store: text, or a
+    /// Unix time where the column holds them.
+    func value(_ text: String) -> Value {
+        let written = write(text)
+        if unixSeconds, let seconds = Self.unixSeconds(of: written) { return .integer(seconds) }
+        return .text(written)
+    }
+
+    /// `YYYY-MM-DD HH:MM[:SS]` (UTC) as seconds since 1970; nil for a zone.
+    static func unixSeconds(of text: String) -> Int64? {
+        let digits = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int64($0) }
+        guard digits.count >= 5, !text.hasSuffix("Z"), text.dropFirst(19).allSatisfy({ $0 != "+" && $0 != "-" }) else {
+            return nil
+        }
+        // Days from the civil date (Howard Hinnant's algorithm).
+        let (y0, m, d) = (digits[0], digits[1], digits[2])
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let days = era * 146_097 + doe - 719_468
+        return days * 86_400 + digits[3] * 3_600 + digits[4] * 60 + (digits.count > 5 ? digits[5] : 0)
     }
 
     /// A valid datetime (`DateText.isDateTime`) written in this form: a bare
@@ -60,8 +101,11 @@ public struct DateTimeForm: Sendable, Equatable {
         }
         var clock = rest.isEmpty ? "00:00" : String(rest)
         let parts = clock.split(separator: ":")
-        if parts.count == 2 && hasSeconds { clock += ":00" }
-        if parts.count == 3 && !hasSeconds && parts[2] == "00" { clock = parts[0] + ":" + parts[1] }
+        if parts.count == 2 && (hasSeconds || fractionDigits > 0) { clock += ":00" }
+        if parts.count == 3 && !hasSeconds && fractionDigits == 0 && parts[2] == "00" { clock = parts[0] + ":" + parts[1] }
+        if fractionDigits > 0 && !clock.contains(".") { clock += "." + String(repeating: "0", count: fractionDigits) }
+        // A time typed without a zone is UTC (as `now` is): the column's own way of saying so.
+        if zone.isEmpty && !unixSeconds { zone = self.zone }
         return date + String(separator) + clock + zone
     }
 }

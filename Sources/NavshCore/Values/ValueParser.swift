@@ -88,9 +88,9 @@ enum ValueParser {
             if let (date, _) = RelativeDate.resolve(trimmed, now: now) { return .text(date) }
             throw refusal(text, field, .date)
         case .datetime:
-            if DateText.isDateTime(trimmed) { return .text(dateTimeForm.write(trimmed)) }
+            if DateText.isDateTime(trimmed) { return dateTimeForm.value(trimmed) }
             if let (date, time) = RelativeDate.resolve(trimmed, now: now) {
-                return .text(dateTimeForm.write(date + (time.map { " " + $0 } ?? "")))
+                return dateTimeForm.value(date + (time.map { " " + $0 } ?? ""))
             }
             throw refusal(text, field, .dateTime)
         case .blob:

@@ -35,7 +35,7 @@ struct NewCommand: PlainCommand {
             let form = field.draftDefault == nil ? .standard : DateTimeForm.of(field, in: list.collection, session.store)
             switch field.draftDefault {
             case nil: continue
-            case .now?: values[field.name] = .text(field.kind == .datetime ? form.write(time.dateTime) : time.dateTime)
+            case .now?: values[field.name] = field.kind == .datetime ? form.value(time.dateTime) : .text(time.dateTime)
             case .today?: values[field.name] = .text(time.date)
             case .thisYear?: values[field.name] = .integer(Int64(time.year))
             case .literal(let text)?:
