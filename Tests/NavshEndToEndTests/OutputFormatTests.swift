@@ -101,6 +101,18 @@ import Testing
         #expect(result.stdout.contains("\"a,b \"\"q\"\"\",-7,,\"\"\r\n"))
     }
 
+    /// A CSV of a list is its page; standard error says when rows were left
+    /// out (the trial piped `--format csv` into wc and got 21 lines of 324).
+    @Test func csvOfALongListSaysOnStandardErrorThatItIsOnePage() throws {
+        let db = try TemporaryDatabase(Fixtures.numbered(45))
+        let result = try navsh.run([db.path, "--format", "csv", "-c", "show"])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\r\n").count == 21, "a header and the page's 20 rows")
+        #expect(result.stderr == "navsh: csv: rows 1–20 of 45, page 1 of 3; export FILE writes every row\n")
+        let short = try navsh.run([db.path, "--format", "csv", "-c", "where name ~ 4"])
+        #expect(short.stderr == "", "a list shown whole says nothing")
+    }
+
     @Test func csvRecordIsNameValueRowsWithBlobsInHex() throws {
         let db = try TemporaryDatabase(Self.awkward)
         let result = try navsh.run([db.path, "--format", "csv", "-c", "open 1"])
