@@ -106,7 +106,7 @@ import Testing
         #expect(try h.database.snapshot("items") != before)
         #expect(h.output("undo") == "undid the delete of Rusty spork (put it back)\n")
         #expect(h.output("undo") == "undid the insert of Sonic screwdriver (deleted it)\n")
-        #expect(h.output("undo") == "undid the save of Gort statue: value 150 → 120\n")
+        #expect(h.output("undo") == "undid the save of Gort statue: value: 150 → 120\n")
         #expect(h.output("undo") == "nothing to undo\n")
         #expect(try h.database.snapshot("items") == before)
         #expect(h.output("show").hasPrefix("items (5)\n"))
@@ -117,7 +117,7 @@ import Testing
         h.run("open 1", "set value 150", "save", "open 1", "set value 1")
         #expect(h.run("undo").error?.message
             == "undo takes back saves; the edits here are not saved yet: revert [FIELD] undoes them")
-        #expect(h.output("revert", "undo") == "undid the save of Gort statue: value 150 → 120\n")
+        #expect(h.output("revert", "undo") == "undid the save of Gort statue: value: 150 → 120\n")
         #expect(h.output("show").contains("value  120\n"), "the open record shows the undone value")
     }
 

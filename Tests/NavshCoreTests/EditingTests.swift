@@ -119,7 +119,7 @@ import Testing
         h.run("open one")
         #expect(h.output("show").contains("b  5\n"), "the row is found under its new key")
         h.run("back")
-        #expect(h.output("undo") == "undid the save of one: b 5 → 1\n")
+        #expect(h.output("undo") == "undid the save of one: b: 5 → 1\n")
         #expect(try h.database.rows("SELECT b FROM pairs WHERE label = 'one'")[0]["b"] == "1")
     }
 

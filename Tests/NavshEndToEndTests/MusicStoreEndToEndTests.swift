@@ -265,7 +265,7 @@ import Testing
         #expect(result.status == 3, "input ended with unsaved edits: \(result.stderr)")
         #expect(result.stdout.hasSuffix("""
             music › Tracks › Blue in Green:
-              Price: 0.99 → 1.29
+              Price: $0.99 → $1.29
             music › Tracks › Blue in Green › Kind of Blue:
               Year: 1959 → 1960
 

@@ -32,8 +32,10 @@ struct UndoCommand: PlainCommand {
             } catch StoreError.recordMissing {
                 throw CommandError.undo(.save(title: title, .deleted))
             }
-            let fields = collection.fields.map(\.name).filter { before[$0] != nil }.map {
-                "\($0) \(ValueText.raw(after[$0] ?? .null)) → \(ValueText.raw(before[$0] ?? .null))"
+            // As `changes` says it: the label, references by title, money as shown.
+            let fields = collection.fields.filter { before[$0.name] != nil }.map { field in
+                "\(field.shownName): \(ReferenceText.of(after[field.name] ?? .null, field, in: store))"
+                    + " → \(ReferenceText.of(before[field.name] ?? .null, field, in: store))"
             }
             return (.updated(collection, id: id, title: title, before: after, after: before),
                     "undid the save of \(title): " + fields.joined(separator: ", "))
