@@ -27,6 +27,18 @@ import Testing
         #expect(try value(h) == "150")
     }
 
+    /// Long values are cut, so the table keeps a line a field (the trial's
+    /// 644-character text wrapped it mid-cell), and it says how to see them.
+    @Test func aConflictTableCutsLongValues() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1", "set note " + String(repeating: "mine ", count: 40))
+        try h.database.execute("UPDATE items SET note = '\(String(repeating: "theirs ", count: 40))' WHERE id = 1")
+        let table = h.run("save").output
+        #expect(table.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 80 }, "\(table)")
+        #expect(table.contains("! note   none      \"theirs theirs thei…  mine mine mine mine…\n"), "\(table)")
+        #expect(table.hasSuffix("(long values are cut: show FIELD prints yours whole, reload theirs)\n"))
+    }
+
     @Test func reloadKeepsEditsToFieldsTheyDidNotTouch() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("open 2", "set value 7")

@@ -2,6 +2,9 @@
 /// table of the fields involved (original, theirs, yours) and one error line
 /// naming the ways out.
 struct ConflictReport: Error {
+    /// The widest value a cell shows.
+    static let valueWidth = 20
+
     let table: String
     let error: CommandError
 
@@ -17,12 +20,23 @@ struct ConflictReport: Error {
             func shown(_ value: Value) -> String { ReferenceText.of(value, field, in: store) }
             return [clash ? "!" : " ", field.shownName, shown(original), shown(theirs), shown(mine)]
         }
-        let all = [[" ", "field", "original", "theirs", "yours"]] + rows
+        // A long value is cut, so the table keeps one line a field on an
+        // 80-column terminal (the trial's 644-character notes wrapped it
+        // mid-cell); `show FIELD` and `reload` show a value whole.
+        var cut = false
+        let fitted = rows.map { row in
+            row.enumerated().map { column, text in
+                guard column >= 2, DisplayWidth.of(text) > Self.valueWidth else { return text }
+                cut = true
+                return TextLayout.truncate(text, to: Self.valueWidth)
+            }
+        }
+        let all = [[" ", "field", "original", "theirs", "yours"]] + fitted
         let widths = (1..<5).map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         table = all.map { row in
             (row[0] + " " + (1..<5).map { TextLayout.left(row[$0], widths[$0 - 1]) }.joined(separator: "  "))
                 .trimmingTrailingSpaces + "\n"
-        }.joined()
+        }.joined() + (cut ? "  (long values are cut: show FIELD prints yours whole, reload theirs)\n" : "")
         error = .writes(.changedBeforeSave(title: frame.crumb))
     }
 }
