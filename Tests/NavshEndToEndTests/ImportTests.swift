@@ -79,6 +79,17 @@ import Testing
         #expect(result.stderr.contains("rows.csv:2: name: is binary data"), "\(result.stderr)")
     }
 
+    /// Excel writes a byte-order mark before a CSV's header: it is no part
+    /// of the first column's name (the adversary's "no field '\u{FEFF}name'").
+    @Test func aByteOrderMarkBeforeTheHeaderIsSkipped() throws {
+        let db = try TemporaryDatabase(Self.schema)
+        let file = db.directory + "/excel.csv"
+        try Data([0xEF, 0xBB, 0xBF] + Array("name,n\r\nfrom excel,7\r\n".utf8)).write(to: URL(fileURLWithPath: file))
+        let result = try navsh.run([db.path, "-c", "import " + file])
+        #expect(result.stderr == "")
+        #expect(try db.rows("SELECT name, n FROM t") == [["name": "from excel", "n": "7"]])
+    }
+
     static let small = schema + """
         INSERT INTO t (id, name, n) VALUES (1, 'one', 1), (2, 'two', 2);
         """

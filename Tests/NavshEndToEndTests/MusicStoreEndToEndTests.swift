@@ -244,6 +244,17 @@ import Testing
                 "\(Array(firstRows)) by \(names)")
     }
 
+    /// An import's report names a field once, by its label (the adversary
+    /// saw `al.csv:4: ArtistId: Artist: no row of artists…`).
+    @Test func importReportsNameAFieldOnceByItsLabel() throws {
+        let db = try Self.store()
+        let file = db.directory + "/al.csv"
+        try "Title,Artist,Year\nOne,AC/DC,1990\nTwo,Nobody Here,1991\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try db.expectUnchanged("albums") { try run(db, ["open albums", "import " + file]) }
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("al.csv:3: Artist: no row of artists has a title matching 'Nobody Here'"), "\(result.stderr)")
+    }
+
     @Test func showFieldPrintsTheWholeValue() throws {
         let db = try Self.store()
         let notes = try #require(try db.rows("SELECT Notes FROM albums WHERE AlbumId = 10").first?["Notes"])

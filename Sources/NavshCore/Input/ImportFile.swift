@@ -16,7 +16,9 @@ struct ImportFile {
     init(path: String, into collection: CollectionSchema) throws(CommandError) {
         self.path = path
         guard let format = RowFileFormat(path: path) else { throw .imports(.unknownExtension(path: path)) }
-        let bytes = try Self.read(path)
+        var bytes = try Self.read(path)
+        // A UTF-8 byte-order mark (Excel writes one before a CSV's header) is no part of the first name.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         switch format {
         case .csv:
             let csv: [CSVReader.Row]

@@ -40,16 +40,16 @@ struct ImportChecker {
             do {
                 let value = try self.value(imported, for: field)
                 if field.isRequired && (value.isNull || value == .text("")) {
-                    return .failure(ImportProblem(line: row.line, field: field.name, problem: "is required and empty"))
+                    return .failure(ImportProblem(line: row.line, field: field.shownName, problem: "is required and empty"))
                 }
                 values[field.name] = value
             } catch {
-                return .failure(ImportProblem(line: row.line, field: field.name, problem: Self.problem(error, field: field)))
+                return .failure(ImportProblem(line: row.line, field: field.shownName, problem: Self.problem(error, field: field)))
             }
         }
         for field in collection.fields where field.isRequired && values[field.name] == nil {
             if case .value = field.defaultValue { continue }
-            return .failure(ImportProblem(line: row.line, field: field.name, problem: "is required and missing"))
+            return .failure(ImportProblem(line: row.line, field: field.shownName, problem: "is required and missing"))
         }
         return .success(values)
     }
@@ -57,8 +57,12 @@ struct ImportChecker {
     /// The message without a leading `FIELD: `, which the report puts first.
     static func problem(_ error: any Error, field: Field) -> String {
         let words = (error as? CommandError)?.message ?? CommandError.plainWords(error)
-        let prefix = field.name + ": "
-        return words.hasPrefix(prefix) ? String(words.dropFirst(prefix.count)) : words
+        // The message names the field as the screen does (its label); the
+        // report has already named it so.
+        for prefix in [field.shownName + ": ", field.name + ": "] where words.hasPrefix(prefix) {
+            return String(words.dropFirst(prefix.count))
+        }
+        return words
     }
 
     private mutating func value(_ imported: ImportedValue, for field: Field) throws -> Value {
