@@ -39,6 +39,18 @@ import Testing
         #expect(table.hasSuffix("(long values are cut: show FIELD prints yours whole, reload theirs)\n"))
     }
 
+    /// `changes` on a long text shows where it changed, not both values
+    /// whole (the trial's 13 wrapped lines for a few words appended).
+    @Test func changesCutsLongValuesWhereTheyDiffer() throws {
+        let long = String(repeating: "word ", count: 60) + "end"
+        let h = try SessionHarness(Fixtures.items)
+        try h.database.execute("UPDATE items SET note = '\(long)' WHERE id = 1")
+        h.run("open 1", "set note \(long) and more")
+        let changes = h.output("changes")
+        #expect(changes == "  note: …d word word word end (303 characters) → "
+            + "…d word word word end and more (312 characters)\n", "\(changes)")
+    }
+
     @Test func reloadKeepsEditsToFieldsTheyDidNotTouch() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("open 2", "set value 7")

@@ -28,7 +28,28 @@ struct ChangesCommand: PlainCommand {
             let old = frame.buffer.base[name].map { ReferenceText.of($0, field, in: store) }
                 ?? (frame.isDraft ? "(default)" : ValueText.null)
             let new = ReferenceText.of(frame.buffer.value(of: name), field, in: store)
-            return "  \(field?.shownName ?? TextLayout.printable(name)): \(old) → \(new)\n"
+            let (before, after) = brief(old, new)
+            return "  \(field?.shownName ?? TextLayout.printable(name)): \(before) → \(after)\n"
         }.joined()
+    }
+
+    /// The widest side shown of a long value: `show FIELD` prints it whole.
+    static let sideWidth = 60
+
+    /// Two long values cut where they start to differ, so the edit is in
+    /// sight (the trial's 13 wrapped lines for a sentence appended to a
+    /// 644-character note), each side with its full length when cut.
+    static func brief(_ old: String, _ new: String) -> (String, String) {
+        guard DisplayWidth.of(old) > sideWidth || DisplayWidth.of(new) > sideWidth else { return (old, new) }
+        let a = Array(old), b = Array(new)
+        var same = 0
+        while same < min(a.count, b.count), a[same] == b[same] { same += 1 }
+        let from = max(0, same - 20)
+        func side(_ chars: [Character]) -> String {
+            guard DisplayWidth.of(String(chars)) > sideWidth || from > 0 else { return String(chars) }
+            let shown = TextLayout.truncate((from > 0 ? "…" : "") + String(chars[min(from, chars.count)...]), to: sideWidth)
+            return shown + " (\(ValueText.grouped(String(chars.count))) characters)"
+        }
+        return (side(a), side(b))
     }
 }
