@@ -37,7 +37,7 @@ def test_edit_save_and_breadcrumb():
     with demo() as p:
         p.change(1, "Gort statue", "value", 150)
         out = p.line("changes", "Items › Gort statue*> ")
-        assert "Value: 120 → 150" in out, out
+        assert "Value: $120 → $150" in out, out
         p.line("save", "saved Gort statue")
         p.expect(ITEMS)
         assert value_of(p.demo_path, 1) == 150
@@ -69,7 +69,7 @@ def test_ctrl_c_drops_the_partial_line_and_never_exits():
         p.interrupt()
         p.expect("Items › Hoverboard*> ")
         out = p.line("changes", "Items › Hoverboard*> ")
-        assert "Value: 950 → 1" in out, out
+        assert "Value: $950 → $1" in out, out
 
 
 def test_ctrl_c_right_after_typing_is_not_lost():
@@ -139,7 +139,7 @@ def test_tab_completes_commands_fields_and_rows():
         p.send("set va\t150\r")
         p.expect("Items › Gort statue*> ")
         out = p.line("changes", "Items › Gort statue*> ")
-        assert "Value: 120 → 150" in out, out
+        assert "Value: $120 → $150" in out, out
         # Several candidates: the first Tab adds nothing, the second lists them.
         p.send("s\t\t")
         p.expect("save")
