@@ -29,7 +29,8 @@ public final class SQLiteStore: Store {
     /// The file has triggers or ON UPDATE actions: an UPDATE's RETURNING may
     /// not show the row as stored.
     var updatesHaveSideEffects = true
-    /// Per table, its columns of REAL affinity (`SchemaReader.realAffinity`).
+    /// Per table, its columns of REAL affinity (`FieldKind.real`), which
+    /// RETURNING hands back as integers when they hold whole numbers.
     var realColumns: [String: Set<String>] = [:]
 
     /// Asked while a statement runs; returning true stops it (the command
@@ -95,7 +96,9 @@ public final class SQLiteStore: Store {
         schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
         updatesHaveSideEffects = try SchemaReader.updatesHaveSideEffects(db)
         keys = Dictionary(read.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
-        realColumns = Dictionary(read.map { ($0.collection.name, $0.realColumns) }, uniquingKeysWith: { a, _ in a })
+        realColumns = Dictionary(read.map { table in
+            (table.collection.name, Set(table.collection.fields.filter { $0.kind == .real }.map(\.name)))
+        }, uniquingKeysWith: { a, _ in a })
         tables = read.map { table in
             var collection = table.collection
             collection.writeRefusal = readOnlyNote

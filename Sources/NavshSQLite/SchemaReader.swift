@@ -9,22 +9,6 @@ enum SchemaReader {
     struct Table {
         var collection: CollectionSchema
         var key: TableKey
-        /// Columns of REAL affinity (see `realAffinity(_:)`).
-        var realColumns: Set<String> = []
-    }
-
-    /// SQLite's affinity rules, in their order: a declared type with INT is
-    /// INTEGER, with CHAR, CLOB or TEXT is TEXT, with BLOB (or none) is BLOB,
-    /// with REAL, FLOA or DOUB is REAL. A REAL column stores a whole number as
-    /// an integer on disk; a SELECT reads it back as a real, an UPDATE's
-    /// RETURNING (SQLite 3.40) as the integer.
-    static func realAffinity(_ declaredType: String) -> Bool {
-        let type = declaredType.uppercased()
-        if type.contains("INT") || type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT")
-            || type.contains("BLOB") || type.isEmpty {
-            return false
-        }
-        return type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB")
     }
 
     /// The whole schema in two statements (every column of every table and
@@ -135,9 +119,7 @@ enum SchemaReader {
             return readOnly(name, fields, reason: "table \(TextLayout.printable(name)) has columns named rowid, _rowid_"
                             + " and oid and no primary key, so its rows cannot be told apart; it is read-only")
         }
-        let realColumns = Set(columns.filter { realAffinity($0["type"] ?? "") }.map { $0["name"] as String })
-        return Table(collection: CollectionSchema(name: name, fields: fields), key: TableKey(table: name, kind: keyKind),
-                     realColumns: realColumns)
+        return Table(collection: CollectionSchema(name: name, fields: fields), key: TableKey(table: name, kind: keyKind))
     }
 
     /// A collection shown but never written: rows named by position, every
