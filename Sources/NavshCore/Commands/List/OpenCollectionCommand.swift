@@ -7,11 +7,13 @@ struct OpenCollectionCommand: OpenCommand {
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let root = try session.topFrame(CollectionsFrame.self)
-        let list = ListFrame(collection: try pick(from: root.collections))
+        let list = ListFrame(collection: try Self.pick(target, from: root.collections))
         return Response(output: try session.pushShowing(list))
     }
 
-    private func pick(from collections: [CollectionSchema]) throws -> CollectionSchema {
+    /// The collection `target` names: its number as listed, its name (any
+    /// case), its title, or its name as shown escaped.
+    static func pick(_ target: String, from collections: [CollectionSchema]) throws -> CollectionSchema {
         if let number = Int(target) {
             guard (1...max(1, collections.count)).contains(number), !collections.isEmpty else {
                 throw CommandError.rows(.noCollectionNumbered(number, count: collections.count))

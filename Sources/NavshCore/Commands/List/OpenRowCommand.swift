@@ -11,9 +11,8 @@ struct OpenRowCommand: OpenCommand {
         // A file of one table starts at its list, not at the list of
         // collections: `open TABLE` there means that list, as it does in a
         // file of several, so one script works on both.
-        if session.stack.count == 1, list.collection.filters.isEmpty,
-           [list.collection.name.lowercased(), list.collection.displayTitle.lowercased()]
-            .contains(target.trimmingSpaces.lowercased()) {
+        if session.stack.count == 1, list.collection.filters.isEmpty, Int(target) == nil,
+           (try? OpenCollectionCommand.pick(target.trimmingSpaces, from: [list.collection])) != nil {
             return Response(output: try session.show(list))
         }
         let (record, note) = try ListFrame.isKey(target)
