@@ -65,8 +65,29 @@ import Testing
         let h = try SessionHarness(Fixtures.items)
         h.run("open 1", "set value 150")
         try h.database.execute("UPDATE items SET value = 130, note = 'theirs' WHERE id = 1")
+        // Theirs is shown first (a save! never overwrites what nobody saw), then overwritten.
+        #expect(h.run("save!").error != nil)
         #expect(h.output("save!") == "saved Gort statue\n")
         #expect(try h.database.rows("SELECT value, note FROM items WHERE id = 1")[0] == ["value": "150", "note": "theirs"])
+    }
+
+    /// The trial's find: after a conflict table, a second change elsewhere
+    /// was overwritten by `save!` unseen, and undo then restored the value
+    /// as first read, not the one save! had overwritten.
+    @Test func saveBangOverwritesOnlyTheRowItsConflictTableShowed() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1", "set value 150")
+        try h.database.execute("UPDATE items SET value = 130 WHERE id = 1")
+        #expect(h.run("save").error != nil)
+        try h.database.execute("UPDATE items SET value = 140 WHERE id = 1")
+        let again = h.run("save!")
+        #expect(again.error != nil, "140 was never shown")
+        #expect(again.output.contains("! value  120       140     150"), "\(again.output)")
+        #expect(try value(h) == "140")
+        #expect(h.output("save!") == "saved Gort statue\n")
+        #expect(try value(h) == "150")
+        #expect(h.output("undo") == "undid the save of Gort statue: value: 150 → 140\n", "theirs comes back")
+        #expect(try value(h) == "140")
     }
 
     @Test func aRowDeletedElsewhereComesBackOnlyWithSaveBang() throws {

@@ -32,13 +32,14 @@ final class JournaledStore {
         return saved
     }
 
-    /// Writes the changed fields of a row, checked against `base` unless
-    /// `checked` is false (`save!`); returns the row as stored, under its
-    /// identity after the write (a changed key field re-keys a WITHOUT
-    /// ROWID row), read inside the write's own transaction.
+    /// Writes the changed fields of a row, checked against `base` (the row
+    /// as read, or for `save!` as its conflict table showed it); returns the
+    /// row as stored, under its identity after the write (a changed key
+    /// field re-keys a WITHOUT ROWID row), read inside the write's own
+    /// transaction. Undo puts `base`'s values back.
     func update(_ id: RecordID, in collection: CollectionSchema, title: String, changes: [String: Value],
-                base: [String: Value], checked: Bool) throws -> Record {
-        let saved = try store.update(id, in: collection, changes: changes, expecting: checked ? base : nil)
+                base: [String: Value]) throws -> Record {
+        let saved = try store.update(id, in: collection, changes: changes, expecting: base)
         let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = base[$1] ?? .null }
         record(.updated(collection, id: saved.id, title: title, before: before, after: changes))
         return saved

@@ -21,9 +21,13 @@ extension RecordFrame {
         let changes = buffer.changes
         let saved: Record
         do {
-            saved = try writer.update(id, in: collection, title: title, changes: changes, base: buffer.base,
-                                      checked: !force)
+            // `save!` overwrites the row its user was shown ("theirs" in the
+            // conflict table), checked like any save, so undo puts theirs back;
+            // with no table shown yet, the row as read.
+            let expected = force ? (conflictShown?.values ?? buffer.base) : buffer.base
+            saved = try writer.update(id, in: collection, title: title, changes: changes, base: expected)
         } catch StoreError.conflict(let current) {
+            conflictShown = current
             throw ConflictReport(frame: self, current: current, store: session.store)
         } catch StoreError.recordMissing {
             guard force else {

@@ -11,6 +11,10 @@ final class RecordFrame: Frame {
     var noticedElsewhere: Record?
     /// The row was reported deleted elsewhere (once).
     var deletedElsewhereNoticed = false
+    /// The row as the last refused save's conflict table showed it
+    /// ("theirs"): `save!` overwrites that, and only that, so a change made
+    /// after the table was shown is refused again, never lost unseen.
+    var conflictShown: Record?
 
     /// A record opened from a filtered list (`find`, `where`) is the row
     /// itself: it keeps following it whether or not it still matches.
@@ -43,6 +47,7 @@ final class RecordFrame: Frame {
         buffer = EditBuffer(base: record.values)
         noticedElsewhere = nil
         deletedElsewhereNoticed = false
+        conflictShown = nil
     }
     /// This session moved the row to a new key: the frame follows it,
     /// taking the new key values as its starting point (edits stay).
