@@ -37,7 +37,9 @@ import Testing
         for write in [["open 1", "set name X"], ["new"], ["delete 1"]] {
             let refused = try db.expectUnchanged("items") { try run(db, write) }
             #expect(refused.status == 1)
-            #expect(refused.output.contains(": test.sqlite is open read-only (the file is read-only); nothing can be changed\n"),
+            // On the error line itself, not the notice every run starts with.
+            #expect(refused.output.contains("error: ") && refused.output.components(separatedBy:
+                    "test.sqlite is open read-only (the file is read-only); nothing can be changed\n").count == 3,
                     "\(refused.output)")
         }
     }

@@ -25,19 +25,22 @@ import Testing
 
     static let events = """
         CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT, day DATE, at DATETIME);
-        INSERT INTO events (name, day, at) VALUES ('Launch', '2023-03-19', '2023-03-19 00:00:00'), ('Party', NULL, NULL);
+        INSERT INTO events (name, day, at) VALUES ('Launch', '2023-03-19', '2023-03-19 00:00:00'), ('Party', NULL, NULL),
+            ('Meeting', NULL, NULL);
         """
 
     @Test func dateWordsAreReadAgainstToday() throws {
         let (result, db) = try run(Self.events, [
             "open 1", "set day yesterday", "set at now", "save",
             "open 2", "set day +1w", "set at tomorrow", "save",
+            "open 3", "set day today", "save",
         ])
         #expect(result.stderr == "")
         #expect(result.status == 0)
         #expect(try db.rows("SELECT day, at FROM events ORDER BY id") == [
             ["day": "2026-02-28", "at": "2026-03-01 10:20:30"],
             ["day": "2026-03-08", "at": "2026-03-02 00:00:00"],
+            ["day": "2026-03-01", "at": "NULL"],
         ])
     }
 
