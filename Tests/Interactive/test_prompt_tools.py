@@ -186,6 +186,23 @@ def test_startup_file_runs_before_the_prompt_and_its_errors_name_file_and_line()
         assert "error" not in listing and "$120" in listing, listing
 
 
+def test_a_long_export_shows_its_progress_then_clears_it():
+    rows = 300000
+    with scratch_database("big.sqlite", "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, n INTEGER);"
+                          f"WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < {rows}) "
+                          "INSERT INTO t (name, n) SELECT 'row ' || i, i FROM c;") as path:
+        out = os.path.join(os.path.dirname(path), "rows.csv")
+        with Prompt(args=[path]) as p:
+            p.expect("> ")
+            p.send(f"export {out}\r")
+            p.child.expect(r"exporting \d+ / 300000 rows", timeout=60)
+            p.child.expect_exact("exported 300,000 rows", timeout=120)
+            p.expect("> ")
+            assert not any("exporting" in row for row in p.screen()), p.screen()
+        with open(out) as f:
+            assert sum(1 for _ in f) == rows + 1
+
+
 def test_a_long_import_shows_its_progress_then_clears_it():
     rows = 60000
     with scratch_database("big.sqlite", "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, n INTEGER);") as path:

@@ -31,6 +31,10 @@ struct ExportCommand: Command {
         let names = collection.fields.map(\.name)
         let file = try ExportFile(path: path, replacing: force)
         var rows = 0
+        // Progress at the prompt (shown once an export runs past a second);
+        // a script pays for no count.
+        let total = session.mode == .interactive ? ((try? session.store.count(of: collection)) ?? 0) : 0
+        defer { session.showProgress("", total, total) }
         do {
             try file.write(format.header(names))
             // One snapshot for every page (another process's writes during the
@@ -44,6 +48,7 @@ struct ExportCommand: Command {
                     // One write per page, not per row: a million rows are two thousand writes.
                     try file.write(page.rows.flatMap { record in format.row(names.map { record[$0] }, names: names) })
                     rows += page.rows.count
+                    session.showProgress("exporting", rows, max(total, rows + 1))
                     guard page.rows.count == Self.pageSize, let last = page.cursors.last else { break }
                     start = RowStart(after: last)
                 }
