@@ -34,6 +34,11 @@ extension PostgresStore {
             if value.isNull {
                 return comparison == .notEqual ? "\(name) IS NOT NULL" : comparison == .equal ? "\(name) IS NULL" : "false"
             }
+            if column.kind == .json || column.kind == .other, comparison == .equal || comparison == .notEqual {
+                // No plain equality (json, point): compared as the text shown.
+                let same = column.sameSQL(parameters.bind(try column.parameter(value)))
+                return comparison == .equal ? same : "NOT (\(same))"
+            }
             let bound = try parameters.bind(value, as: column)
             switch comparison {
             case .equal: return "\(name) = \(bound)"

@@ -102,6 +102,26 @@ import Testing
             == ["name": "Hoverboard", "value": "999", "serial": "HB-2015"])
     }
 
+    /// The trial's re-key: another process moved the row to a new key, so
+    /// under its old key it reads as deleted. `save!` must not put it back
+    /// beside itself (the record would exist twice); it names the row that
+    /// holds the values instead, and writes nothing.
+    @Test func saveBangDoesNotPutBackARowReKeyedElsewhere() throws {
+        let h = try SessionHarness(Fixtures.shop)
+        h.run("open cars", "open 1", "set year 1999")
+        try h.database.execute("UPDATE cars SET id = 101 WHERE id = 1")
+        #expect(h.run("save").error?.message
+            == "Corolla was deleted elsewhere; nothing was saved (save! puts it back with your edits, cancel discards them)")
+        #expect(h.run("save!").error?.message == "Corolla was not put back: #101 holds the values it was shown with "
+            + "(re-keyed elsewhere?); nothing was saved (open #101 to edit that row, cancel discards your edits)")
+        #expect(try h.database.rows("SELECT id, year FROM cars WHERE model = 'Corolla'") == [["id": "101", "year": "2014"]])
+        #expect(h.session.breadcrumb == "test › cars › Corolla*", "the edits are kept")
+        // A row truly gone still comes back with save!.
+        try h.database.execute("DELETE FROM cars WHERE id = 101")
+        #expect(h.output("save!") == "saved Corolla (put back: it had been deleted elsewhere)\n")
+        #expect(try h.database.rows("SELECT id, year FROM cars WHERE model = 'Corolla'") == [["id": "1", "year": "1999"]])
+    }
+
     @Test func deletesOfRowsChangedSinceShownAreRefused() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("show", "open 1")

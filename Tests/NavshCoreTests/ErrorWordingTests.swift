@@ -71,7 +71,8 @@ import Testing
             .compositeKey(collection: name),
         ]
         let writes: [WriteError] = [
-            .changedBeforeSave(title: name), .deletedBeforeSave(title: name), .nothingToReload,
+            .changedBeforeSave(title: name), .deletedBeforeSave(title: name), .putBackWouldDuplicate(title: name, twin: name),
+            .nothingToReload,
             .deletedBeforeReload(title: name), .notDeletable(collection: name), .draftNotDeletable,
             .deleteBlocked(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]),
             .referencedNow(title: name), .rowChangedBeforeDelete(number: 3, title: name), .keyedRowChangedBeforeDelete(key: name, title: name),

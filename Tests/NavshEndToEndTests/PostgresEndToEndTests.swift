@@ -138,6 +138,29 @@ struct PostgresEndToEndTests {
         #expect(try database.value("SELECT feeling::text || ' ' || meta::text FROM things") == "sad {\"a\": [1, 2]}")
     }
 
+    /// `save!` of a row re-keyed elsewhere finds it by its other values, json
+    /// and point among them (types without a plain `=`), and puts nothing
+    /// back beside it; `where` compares such a field as its shown text.
+    @Test func saveBangDoesNotPutBackARowReKeyedElsewhere() throws {
+        let database = try PostgresTestDatabase(schema: "rekey", sql: "")
+        try database.run("""
+            CREATE TABLE spots (id integer PRIMARY KEY, name text NOT NULL, meta json, at point, ratio real);
+            INSERT INTO spots VALUES (1, 'Quay', '{"a":  1}', '(1,2)', 0.1), (2, 'Pier', NULL, NULL, NULL);
+            """)
+        let found = try NavshBinary().run([database.url, "--schema", "rekey", "-c", "open spots",
+                                           "-c", "where meta = {\"a\":  1}", "-c", "count"])
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout.hasSuffix(": 1 row\n"), "\(found.stdout)")
+        let navsh = try Coprocess([database.url, "--schema", "rekey"])
+        let shown = navsh.send("open spots\nopen 1\nset name Wharf\nshow", until: "Wharf")
+        try #require(shown.contains("Wharf"), "\(shown) \(navsh.readError(until: "\n", seconds: 1))")
+        try database.run("UPDATE spots SET id = 101 WHERE id = 1")
+        navsh.send("save!")
+        #expect(navsh.finish() != 0)
+        #expect(navsh.stderrText.contains("Wharf was not put back: #101 holds the values it was shown with"), "\(navsh.stderrText)")
+        #expect(try database.value("SELECT string_agg(id || ' ' || name, ',' ORDER BY id) FROM spots") == "2 Pier,101 Quay")
+    }
+
     /// Ends the server process serving navsh's connection to `database`.
     static func terminate(_ database: PostgresTestDatabase) throws {
         let killed = try database.value("""

@@ -4,6 +4,9 @@ public enum WriteError: Equatable, Sendable {
     // MARK: Save and reload (of the record titled `title`)
     case changedBeforeSave(title: String)
     case deletedBeforeSave(title: String)
+    /// `save!` of a row gone from under its key, while another row (`twin`,
+    /// as `#KEY`) holds every other value it was shown with: re-keyed elsewhere.
+    case putBackWouldDuplicate(title: String, twin: String)
     case nothingToReload
     case deletedBeforeReload(title: String)
 
@@ -29,6 +32,9 @@ public enum WriteError: Equatable, Sendable {
         case .deletedBeforeSave(let title):
             return "\(title) was deleted elsewhere; nothing was saved "
                 + "(save! puts it back with your edits, cancel discards them)"
+        case .putBackWouldDuplicate(let title, let twin):
+            return "\(title) was not put back: \(TextLayout.printable(twin)) holds the values it was shown with "
+                + "(re-keyed elsewhere?); nothing was saved (open \(TextLayout.printable(twin)) to edit that row, cancel discards your edits)"
         case .nothingToReload:
             return "a new record has nothing stored to reload"
         case .deletedBeforeReload(let title):

@@ -46,6 +46,19 @@ extension ListFrame {
         return record
     }
 
+    /// A row's key as `#KEY` takes it back: parts joined by commas, a text
+    /// part quoted when it would otherwise read as a number, hold a comma or
+    /// be empty.
+    static func keyText(_ parts: [Value]) -> String {
+        "#" + parts.map { part in
+            let raw = ValueText.raw(part)
+            guard case .text(let text) = part,
+                  text.isEmpty || text.contains(",") || text.contains("'") || Double(text.trimmingSpaces) != nil
+            else { return raw }
+            return text.contains("'") ? "\"" + text + "\"" : "'" + text + "'"
+        }.joined(separator: ",")
+    }
+
     /// `A,B` → ["A", "B"], each with whether it was quoted (`#'1'` is text,
     /// `#1` a number); a quoted part may hold commas. nil when a quote is
     /// left open or a part is empty.

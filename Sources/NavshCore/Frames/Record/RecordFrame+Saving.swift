@@ -33,9 +33,7 @@ extension RecordFrame {
             guard force else {
                 throw CommandError.writes(.deletedBeforeSave(title: title))
             }
-            // Put back under the key it has with the edits (a key field may be among them).
-            let putBack = Record(id: collection.identity(of: id, after: changes), values: buffer.current)
-            let (restored, warning) = try writer.restore(putBack, into: collection)
+            let (restored, warning) = try putBack(id, changes: changes, in: session)
             markSaved(restored)
             parent?.patch(restored, was: id)
             return "saved \(title) (put back: it had been deleted elsewhere)\(warning)"
