@@ -39,7 +39,7 @@ struct InteractiveRunner {
         driver.follow(session.welcome())
         while !session.isFinished {
             // So the prompt shows what is stored now, saying what changed.
-            StandardStreams.out(session.noticeChangesElsewhere())
+            StandardStreams.out(session.noticeChangesElsewhere(watchingShownRows: true))
             editor.prompt = style.prompt(session.promptCrumbs)
             let event = editor.nextLine()
             if let signal = Terminal.terminationSignal { return terminate(signal) }
