@@ -28,7 +28,8 @@ extension Session {
         let tokenMoved = lastChangeToken.map { $0 != token } ?? false
         let rowsMoved = watched?.values.contains { !$0.isEmpty } ?? false
         guard tokenMoved || rowsMoved else { return "" }
-        var notice = tokenMoved && (try? store.reloadSchemaIfChanged()) == true ? adoptSchema() : ""
+        var notice = changes.reconnected ? "the connection to the server was lost; reconnected\n" : ""
+        if tokenMoved && (try? store.reloadSchemaIfChanged()) == true { notice += adoptSchema() }
         for (index, frame) in stack.enumerated() {
             if let list = frame as? ListFrame {
                 list.markStale()
