@@ -37,4 +37,11 @@ extension PostgresStore {
         }
         return answer
     }
+
+    /// Every row shown reads as changed at the next check, and lists read
+    /// again: what the listening connection missed while it was gone is unknown.
+    public func forgetShownVersions() {
+        versions.forgetShown()
+        changesElsewhere += 1
+    }
 }

@@ -53,6 +53,11 @@ struct RowVersions {
         shownCount += (version != nil ? 1 : 0) - (had ? 1 : 0)
     }
 
+    mutating func forgetShown() {
+        shown = [:]
+        shownCount = 0
+    }
+
     /// The xmin noted for a row; nil when none was (it is then read as changed).
     func shownVersion(_ table: String, _ id: RecordID) -> String? { shown[table]?[id] }
 

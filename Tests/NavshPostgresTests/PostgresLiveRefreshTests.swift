@@ -46,4 +46,52 @@ struct PostgresLiveRefreshTests {
         #expect(session.noticeChangesElsewhere(watchingShownRows: true) == "")
         #expect(counting.recordReads == 0, "its own write left the row's version as noted")
     }
+
+    @Test func theListenerHearsEachRowWrittenAndSaysWhenItIsBack() throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: Self.items)
+        let store = try Self.open(database)
+        defer { store.close() }
+        #expect(try store.installNotify(on: ["Items"]) == ["items"])
+        #expect(throws: StoreError.self) { try store.installNotify(on: ["nosuch"]) }
+        let woken = Woken()
+        let listener = try PostgresListener(store: store) { woken.count += 1 }
+        defer { listener.stop() }
+
+        try database.run("UPDATE items SET name = 'Changed' WHERE id = 3; DELETE FROM items WHERE id = 4; "
+            + "INSERT INTO notes VALUES (1, 'not watched')")
+        #expect(Self.events(of: listener, count: 2) == [.changed(table: "items", key: "[3]"), .changed(table: "items", key: "[4]")])
+        #expect(woken.count >= 1)
+
+        let killed = try database.value("""
+            SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = 'navsh-listen'
+            """)
+        #expect(killed == "1", "the listening connection ended")
+        #expect(Self.events(of: listener, count: 1, seconds: 10) == [.reconnected])
+        try database.run("UPDATE items SET name = 'Again' WHERE id = 2")
+        #expect(Self.events(of: listener, count: 1) == [.changed(table: "items", key: "[2]")])
+
+        #expect(try store.uninstallNotify(from: []) == ["items"])
+        #expect(try database.value("SELECT count(*) FROM pg_proc WHERE proname = 'navsh_notify'") == "0")
+    }
+
+    /// The listener's events until `count` came, or `seconds` passed.
+    static func events(of listener: PostgresListener, count: Int, seconds: Double = 5) -> [PostgresListener.Event] {
+        var events: [PostgresListener.Event] = []
+        let end = Date().addingTimeInterval(seconds)
+        while events.count < count && Date() < end {
+            events += listener.take()
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return events + listener.take()
+    }
+}
+
+private final class Woken: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int {
+        get { lock.lock(); defer { lock.unlock() }; return value }
+        set { lock.lock(); value = newValue; lock.unlock() }
+    }
 }
