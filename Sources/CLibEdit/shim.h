@@ -7,6 +7,7 @@
 // Swift file of NavshLineInput (or the change is silently not compiled).
 #include <errno.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,22 +17,38 @@
 /* From navsh's CTerminal target, linked into the same program. */
 extern int navsh_interrupt_pending(void);
 extern int navsh_termination_signal(void);
+extern int navsh_wake_fd(void);
+extern void navsh_wake_run(void *editor);
 
 /// libedit's read function, with one change: a Ctrl-C (or SIGTERM/SIGHUP)
 /// that arrived while libedit was busy between two reads ends el_gets at
-/// once, instead of waiting for the next key. Bytes are decoded as libedit
-/// does, with mbrtowc under the current (UTF-8) locale.
+/// once, instead of waiting for the next key. Between two keys it also
+/// waits on the wake pipe (`navsh_set_wake`), whose function may print
+/// above the prompt and redraw it while its user sits idle. Bytes are
+/// decoded as libedit does, with mbrtowc under the current (UTF-8) locale.
 static inline int navsh_read_char(EditLine *el, wchar_t *wc) {
     char bytes[MB_LEN_MAX];
     size_t count = 0;
     mbstate_t state;
-    (void)el;
     memset(&state, 0, sizeof state);
     for (;;) {
         if (navsh_interrupt_pending() || navsh_termination_signal()) {
             errno = EINTR;
             *wc = L'\0';
             return -1;
+        }
+        int wake = navsh_wake_fd();
+        if (wake >= 0 && count == 0) {
+            struct pollfd ready[2] = {{STDIN_FILENO, POLLIN, 0}, {wake, POLLIN, 0}};
+            if (poll(ready, 2, -1) < 0) {
+                if (errno == EINTR) continue;
+                *wc = L'\0';
+                return -1;
+            }
+            if (ready[1].revents & POLLIN) {
+                navsh_wake_run(el);
+                if (!(ready[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            }
         }
         ssize_t got = read(STDIN_FILENO, &bytes[count], 1);
         if (got == 0) {
@@ -53,6 +70,12 @@ static inline int navsh_read_char(EditLine *el, wchar_t *wc) {
         }
         return 1;
     }
+}
+
+/// Redraws the prompt and the line being typed from the start of the
+/// cursor's screen line (after text was printed above it).
+static inline int navsh_el_refresh(EditLine *el) {
+    return el_set(el, EL_REFRESH);
 }
 
 static inline int navsh_el_set_read_char(EditLine *el) {

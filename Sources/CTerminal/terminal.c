@@ -88,3 +88,20 @@ int navsh_discard_type_ahead(int fd) {
     tcflush(fd, TCIFLUSH);
     return lines + partial;
 }
+
+static int wake_fd = -1;
+static navsh_wake_fn wake_fn = NULL;
+
+void navsh_set_wake(int fd, navsh_wake_fn fn) {
+    wake_fd = fd;
+    wake_fn = fn;
+}
+
+int navsh_wake_fd(void) { return wake_fd; }
+
+void navsh_wake_run(void *editor) {
+    char drained[64];
+    /* The pipe is non-blocking: read what is there, several wakes are one. */
+    while (read(wake_fd, drained, sizeof drained) > 0) {}
+    if (wake_fn != NULL) wake_fn(editor);
+}

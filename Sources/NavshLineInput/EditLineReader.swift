@@ -40,6 +40,14 @@ public final class EditLineReader: LineSource {
     /// How a second Tab lists the candidates; one a line unless set.
     public var listing: Listing = { candidates, _ in candidates.map { $0 + "\n" }.joined() }
 
+    /// What to print above the prompt when the wake pipe is written to
+    /// (`wake(on:notice:)`); asked on the main thread, between two keys.
+    private var wakeNotice: (() -> String)?
+    /// Reading a command, not answering a question or editing a field:
+    /// only then is the news said while idle (the next prompt's check
+    /// says it otherwise).
+    private var atCommandPrompt = false
+
     /// May hold escape sequences between two `promptEscape` characters.
     public var prompt: String = "> " {
         didSet { setPromptBuffer(prompt) }
@@ -82,6 +90,8 @@ public final class EditLineReader: LineSource {
 
     public func nextLine() -> LineEvent {
         lastFruitlessTab = nil
+        atCommandPrompt = true
+        defer { atCommandPrompt = false }
         return read() ?? (Terminal.takeInterrupt() ? .interrupted : .end)
     }
 
@@ -113,6 +123,19 @@ public final class EditLineReader: LineSource {
         let value = modal(prompt: prompt, initial: initial, history: fieldHistory)
         if let value, !value.isEmpty { navsh_history_enter(fieldHistory, value) }
         return value
+    }
+
+    /// While a line is read, a byte written to `fd` (a non-blocking pipe,
+    /// from any thread) calls `notice` between two keys; what it returns is
+    /// printed above the prompt, and the prompt with the partly typed line
+    /// is drawn again below it, as it was: news arrives while its user sits
+    /// idle, and nothing typed is lost.
+    public func wake(on fd: Int32, notice: @escaping () -> String) {
+        wakeNotice = notice
+        navsh_set_wake(fd) { editor in
+            guard let editor, let data = navsh_el_get_clientdata(OpaquePointer(editor)) else { return }
+            Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().printAbovePrompt()
+        }
     }
 
     /// Adds a line to the history (consecutive duplicates are dropped).
@@ -178,6 +201,34 @@ public final class EditLineReader: LineSource {
             return nil
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// From the start of the prompt's first screen row: the notice, then
+    /// the prompt and the line again (libedit's EL_REFRESH draws them from
+    /// the cursor's row as if the screen there were empty).
+    private func printAbovePrompt() {
+        guard atCommandPrompt, let text = wakeNotice?(), !text.isEmpty else { return }
+        var rowsAbove = 0
+        if let info = el_line(editLine), let columns = Terminal.size(of: 1)?.columns, columns > 0 {
+            let start = UnsafeRawPointer(info.pointee.buffer)!
+            let cursor = UnsafeRawPointer(info.pointee.cursor)!
+            let typed = String(decoding: UnsafeRawBufferPointer(start: start, count: cursor - start), as: UTF8.self)
+            rowsAbove = (Self.visibleWidth(prompt) + typed.count) / columns
+        }
+        let up = rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : ""
+        let out = "\r" + up + "\u{1B}[J" + text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        _ = out.withCString { write(1, $0, strlen($0)) }
+        navsh_el_refresh(editLine)
+    }
+
+    /// The prompt's width without its invisible parts (between `promptEscape`s).
+    static func visibleWidth(_ prompt: String) -> Int {
+        var visible = 0
+        var hidden = false
+        for character in prompt {
+            if character == promptEscape { hidden.toggle() } else if !hidden { visible += 1 }
+        }
+        return visible
     }
 
     private func setPromptBuffer(_ text: String) {

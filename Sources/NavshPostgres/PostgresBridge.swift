@@ -14,7 +14,8 @@ import PostgresNIO
 /// a transaction that is an error, since the transaction is gone with it.
 final class PostgresBridge {
     let target: PostgresTarget
-    private let group: MultiThreadedEventLoopGroup
+    /// One event-loop thread; `--listen`'s connection (`PostgresListener`) runs on it too.
+    let group: MultiThreadedEventLoopGroup
     private var connection: PostgresConnection?
     private let logger = Logger(label: "navsh.postgres")
     /// The server process serving `connection` (for the cancel request).

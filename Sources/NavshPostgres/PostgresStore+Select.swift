@@ -86,9 +86,11 @@ extension PostgresStore {
         let columns = try names.map { try table.column($0) }
         let keyColumns = try table.key.map { try table.column($0) }
         // A whole row of a table is read with its xmin: what a save checks.
+        // Any row of a table is read with its xmin: what the prompt's check compares (`changedRows`).
         let withVersion = !preview && fields == nil && table.readOnlyReason == nil
+        let withXmin = table.readOnlyReason == nil
         let list = keyColumns.map(\.readSQL) + also.map(\.readSQL) + columns.map { preview ? $0.previewSQL : $0.readSQL }
-            + (withVersion ? ["navsh_row.xmin::text"] : [])
+            + (withXmin ? ["navsh_row.xmin::text"] : [])
         let filter = try scoped(scope, table, &parameters, condition)
         var sql = "SELECT " + (list.isEmpty ? "1" : list.joined(separator: ", ")) + " FROM \(table.quotedName) AS navsh_row"
         if let filter { sql += " WHERE \(filter)" }
@@ -96,7 +98,7 @@ extension PostgresStore {
         let rows = try self.rows(sql, parameters)
         let lead = keyColumns.count + also.count
         return try rows.enumerated().map { position, row in
-            guard row.count == lead + columns.count + (withVersion ? 1 : 0) else {
+            guard row.count == lead + columns.count + (withXmin ? 1 : 0) else {
                 throw StoreError.other("a row of \(table.name) came back short")
             }
             let id = table.readOnlyReason == nil ? try self.id(row[0..<keyColumns.count], table)
@@ -104,7 +106,10 @@ extension PostgresStore {
             var values: [String: Value] = [:]
             for (i, column) in columns.enumerated() { values[column.name] = column.value(row[lead + i], preview: preview) }
             let sortValues = also.enumerated().map { i, column in column.value(row[keyColumns.count + i]) }
-            if withVersion, let version = row.last ?? nil { versions.note(table.name, id, version: version, values: values) }
+            if withXmin, let version = row.last ?? nil {
+                versions.noteRead(table.name, id, version: version)
+                if withVersion { versions.note(table.name, id, version: version, values: values) }
+            }
             return (Record(id: id, values: values), sortValues)
         }
     }

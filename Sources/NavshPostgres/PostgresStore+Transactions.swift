@@ -86,12 +86,14 @@ extension PostgresStore {
     public func changes(since token: Int?) throws -> StoreChanges {
         noteSnapshot(try inBatch ? nil : bridge.rows("SELECT pg_current_snapshot()::text").first?.first ?? nil)
         // A new connection may have missed anything: everything shown is read again.
-        if bridge.reconnections != reconnectionsSeen {
+        let reconnected = bridge.reconnections != reconnectionsSeen
+        if reconnected {
             reconnectionsSeen = bridge.reconnections
             changesElsewhere += 1
             lastSnapshotEnd = nil
         }
-        return StoreChanges(token: changesElsewhere, changedElsewhere: token.map { $0 != changesElsewhere } ?? false)
+        return StoreChanges(token: changesElsewhere, changedElsewhere: token.map { $0 != changesElsewhere } ?? false,
+                            reconnected: reconnected)
     }
 
     private func noteSnapshot(_ snapshot: String?) {

@@ -251,7 +251,10 @@ extension PostgresStore {
         guard row.count == collection.fields.count + 2 else { throw StoreError.other("a row of \(table.name) came back short") }
         var values: [String: Value] = [:]
         for (i, field) in collection.fields.enumerated() { values[field.name] = try table.column(field.name).value(row[i]) }
-        if let version = row[collection.fields.count] { versions.note(table.name, id, version: version, values: values) }
+        if let version = row[collection.fields.count] {
+            versions.note(table.name, id, version: version, values: values)
+            versions.setShown(table.name, id, version: version)  // this store's own write is no change elsewhere
+        }
         return Record(id: id, values: values)
     }
 

@@ -30,6 +30,37 @@ struct RowVersions {
         return entry.version
     }
 
+    /// The xmin each row had when first read since it was last watched
+    /// (`shownVersion`): what a prompt's check compares with. A later read
+    /// leaves it, so a change the user was never shown is still caught (a
+    /// false alarm only costs a re-read of the row).
+    private var shown: [String: [RecordID: String]] = [:]
+    private var shownCount = 0
+
+    mutating func noteRead(_ table: String, _ id: RecordID, version: String) {
+        guard shown[table]?[id] == nil else { return }
+        if shownCount >= Self.limit {
+            shown = [:]
+            shownCount = 0
+        }
+        setShown(table, id, version: version)
+    }
+
+    /// The row's version as the prompt's check last took it (its own write, or a change reported).
+    mutating func setShown(_ table: String, _ id: RecordID, version: String?) {
+        let had = shown[table]?[id] != nil
+        shown[table, default: [:]][id] = version
+        shownCount += (version != nil ? 1 : 0) - (had ? 1 : 0)
+    }
+
+    mutating func forgetShown() {
+        shown = [:]
+        shownCount = 0
+    }
+
+    /// The xmin noted for a row; nil when none was (it is then read as changed).
+    func shownVersion(_ table: String, _ id: RecordID) -> String? { shown[table]?[id] }
+
     private mutating func forgetOldest() {
         let cutoff = clock - Self.limit / 2
         for table in entries.keys { entries[table] = entries[table]?.filter { $0.value.age > cutoff } }

@@ -16,6 +16,9 @@ struct InteractiveRunner {
     let historyPath: String?
     /// Pages long output; nil when paging is off.
     var pager: Pager? = nil
+    /// With `--listen`: the pipe news wakes the prompt through, and what to
+    /// say first then (`StoreOpener.listen`); the session's check follows.
+    var news: (fd: Int32, take: () -> String)? = nil
 
     func run() -> Int32 {
         if let historyPath {
@@ -33,13 +36,17 @@ struct InteractiveRunner {
         editor.listing = { words, width in CompletionList.columns(words.map { labels.current[$0] ?? $0 }, width: width) }
         session.historyEntries = { [editor] in editor.entries }
         Terminal.catchTermination()
+        if let news {
+            // While its user sits idle, the line appears above the prompt; what was typed stays.
+            editor.wake(on: news.fd) { [session] in news.take() + session.noticeChangesElsewhere(watchingShownRows: true) }
+        }
 
         var driver = ResponseDriver(
             session: session, prompter: TerminalPrompter(editor: editor, style: style, errorStyle: errorStyle, pager: pager))
         driver.follow(session.welcome())
         while !session.isFinished {
             // So the prompt shows what is stored now, saying what changed.
-            StandardStreams.out(session.noticeChangesElsewhere())
+            StandardStreams.out(session.noticeChangesElsewhere(watchingShownRows: true))
             editor.prompt = style.prompt(session.promptCrumbs)
             let event = editor.nextLine()
             if let signal = Terminal.terminationSignal { return terminate(signal) }

@@ -50,6 +50,18 @@ struct Navsh: ParsableCommand {
     @Option(help: ArgumentHelp("With PostgreSQL: the schema whose tables are shown (default: the search path's first).", valueName: "NAME"))
     var schema: String?
 
+    @Argument(help: ArgumentHelp("With --install-notify or --uninstall-notify: the tables.", valueName: "TABLE"))
+    var tables: [String] = []
+
+    @Flag(help: "With PostgreSQL: create a trigger on each TABLE that notifies navsh --listen of every row written (its key), then exit.")
+    var installNotify = false
+
+    @Flag(help: "With PostgreSQL: remove the triggers --install-notify made, from each TABLE or from every table, then exit.")
+    var uninstallNotify = false
+
+    @Flag(help: "With PostgreSQL, at the prompt: a connection of its own listens for the --install-notify triggers, so a change to a row shown is said at once, even while you sit idle.")
+    var listen = false
+
     @Flag(help: "Create FILE (in WAL mode) if it does not exist.")
     var create = false
 
@@ -90,6 +102,15 @@ struct Navsh: ParsableCommand {
           help: "At the prompt, do not run the startup file ($XDG_CONFIG_HOME/navsh/navshrc); scripts never run it.")
     var noRC = false
 
+    /// The tables of --install-notify and --uninstall-notify: with
+    /// --postgres (no URL) the first one stands where FILE would.
+    var notifyTables: [String] {
+        postgres ? (file.map { [$0] } ?? []) + tables : tables
+    }
+
+    /// The URL, unless --postgres made FILE the first table.
+    var fileOrURL: String? { postgres && (installNotify || uninstallNotify) ? nil : file }
+
     /// The store is PostgreSQL: a postgres:// URL, or --postgres.
     var isPostgres: Bool { postgres || file.map(StoreOpener.isServerURL) == true }
 
@@ -102,7 +123,19 @@ struct Navsh: ParsableCommand {
         if let index = commands.firstIndex(where: { $0.contains("\n") || $0.contains("\r") }) {
             throw ValidationError("-c takes one command; argument \(index + 1) holds a line break (use -f for several lines)")
         }
-        if postgres && file != nil {
+        if !tables.isEmpty && !installNotify && !uninstallNotify {
+            throw ValidationError("unexpected argument '\(tables[0])': only one FILE or URL is given (TABLE names are for --install-notify and --uninstall-notify)")
+        }
+        if installNotify && uninstallNotify {
+            throw ValidationError("--install-notify and --uninstall-notify cannot be used together")
+        }
+        if (installNotify || uninstallNotify || listen) && !isPostgres {
+            throw ValidationError("--install-notify, --uninstall-notify and --listen are for PostgreSQL (a postgres:// URL or --postgres)")
+        }
+        if installNotify && notifyTables.isEmpty {
+            throw ValidationError("--install-notify needs the TABLE names")
+        }
+        if postgres && file != nil && !installNotify && !uninstallNotify {
             throw ValidationError("--postgres reads the PG* environment variables; give either it or a FILE/URL")
         }
         if schema != nil && !isPostgres {
@@ -143,7 +176,7 @@ struct Navsh: ParsableCommand {
         // A PostgreSQL target is named without its password everywhere past here.
         let postgresTarget: StoreOpener.ServerTarget?
         do {
-            postgresTarget = isPostgres ? try StoreOpener.postgresTarget(url: file, schema: schema, environment: environment) : nil
+            postgresTarget = isPostgres ? try StoreOpener.postgresTarget(url: fileOrURL, schema: schema, environment: environment) : nil
         } catch {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             throw ExitCode(ExitStatus.cannotOpen)
@@ -172,6 +205,15 @@ struct Navsh: ParsableCommand {
         } catch {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             throw ExitCode(ExitStatus.cannotOpen)
+        }
+        if installNotify || uninstallNotify {
+            do {
+                StandardStreams.out(TextLayout.printable(try StoreOpener.notify(store, install: installNotify, tables: notifyTables)) + "\n")
+            } catch {
+                StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
+                throw ExitCode(ExitStatus.commandFailed)
+            }
+            return
         }
         let opened = Opened(store: store, spec: isDemo ? StoreOpener.demoSpec : appSpec, path: storePath,
                             environment: environment, interactive: interactive)
@@ -266,10 +308,29 @@ struct Navsh: ParsableCommand {
             let errorStyle = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 2, environment: environment))
             if !noRC { StartupFile.run(in: session, environment: environment) }
             let history = HistoryLocation.path(forStore: opened.path, environment: environment)
-            let runner = InteractiveRunner(
+            var runner = InteractiveRunner(
                 session: session, editor: editor, style: style, errorStyle: errorStyle, historyPath: history,
                 pager: noPager ? nil : Pager.fromEnvironment(environment))
-            throw ExitCode(runner.run())
+            var listener: AnyObject?
+            if listen {
+                var ends: [Int32] = [0, 0]
+                guard pipe(&ends) == 0 else {
+                    StandardStreams.err("navsh: --listen: cannot make a pipe: \(String(cString: strerror(errno)))\n")
+                    throw ExitCode(ExitStatus.cannotOpen)
+                }
+                for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+                do {
+                    let listening = try StoreOpener.listen(to: store, wakeFD: ends[1])
+                    listener = listening.listener
+                    runner.news = (ends[0], listening.take)
+                } catch {
+                    StandardStreams.err("navsh: --listen: \(TextLayout.printable(String(describing: error)))\n")
+                    throw ExitCode(ExitStatus.cannotOpen)
+                }
+            }
+            let status = runner.run()
+            withExtendedLifetime(listener) {}
+            throw ExitCode(status)
         }
 
         // SIGTERM and SIGHUP stop a script between commands: nothing half-done, buffers not written.

@@ -30,6 +30,10 @@ struct PlainArguments {
     var noRC = false
     var postgres = false
     var schema: String?
+    var tables: [String] = []
+    var installNotify = false
+    var uninstallNotify = false
+    var listen = false
 
     init?(_ arguments: some Sequence<String>) {
         var words = Array(arguments)[...]
@@ -60,6 +64,9 @@ struct PlainArguments {
             case "--no-pager": noPager = true
             case "--no-rc": noRC = true
             case "--postgres": postgres = true
+            case "--install-notify": installNotify = true
+            case "--uninstall-notify": uninstallNotify = true
+            case "--listen": listen = true
             case "--schema":
                 guard let name = value(after: option) else { return nil }
                 schema = name
@@ -76,9 +83,9 @@ struct PlainArguments {
                 guard let name = value(after: option), let chosen = OutputFormat(rawValue: name) else { return nil }
                 format = chosen
             default:
-                // The one positional argument, FILE; `help` is left to ArgumentParser.
-                guard !word.hasPrefix("-"), file == nil, word != "help" else { return nil }
-                file = word
+                // The positional arguments, FILE then TABLE…; `help` is left to ArgumentParser.
+                guard !word.hasPrefix("-"), word != "help" else { return nil }
+                if file == nil { file = word } else { tables.append(word) }
             }
         }
     }
@@ -102,6 +109,10 @@ struct PlainArguments {
         command.noRC = noRC
         command.postgres = postgres
         command.schema = schema
+        command.tables = tables
+        command.installNotify = installNotify
+        command.uninstallNotify = uninstallNotify
+        command.listen = listen
         return command
     }
 }

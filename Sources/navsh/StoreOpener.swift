@@ -1,3 +1,4 @@
+import Foundation
 import NavshCore
 import NavshPostgres
 import NavshSQLite
@@ -63,5 +64,38 @@ enum StoreOpener {
         guard let store = store as? SQLiteStore else { return nil }
         let tally = store.countRowChanges()
         return { (tally.total, tally.summary) }
+    }
+
+    /// `--install-notify TABLE…` and `--uninstall-notify [TABLE…]`: what
+    /// was done, in one line; PostgreSQL only.
+    static func notify(_ store: any Store, install: Bool, tables: [String]) throws -> String {
+        guard let store = store as? PostgresStore else {
+            throw StoreError.other("--install-notify and --uninstall-notify are for PostgreSQL")
+        }
+        let channel = PostgresStore.notifyChannel
+        if install {
+            let done = try store.installNotify(on: tables)
+            return "notify trigger installed on \(done.joined(separator: ", ")) (channel \(channel))"
+        }
+        let done = try store.uninstallNotify(from: tables)
+        return done.isEmpty ? "no notify trigger to remove" : "notify trigger removed from \(done.joined(separator: ", "))"
+    }
+
+    /// `--listen`: a connection of its own LISTENs for the notify triggers'
+    /// news and writes a byte to `wakeFD` when some arrives. Returns what
+    /// to do then (on the main thread): the line to say, if any, before
+    /// the session's own check of what is shown. Keep the listener alive.
+    static func listen(to store: any Store, wakeFD: Int32) throws -> (listener: AnyObject, take: () -> String) {
+        guard let store = store as? PostgresStore else { throw StoreError.other("--listen is for PostgreSQL") }
+        let listener = try PostgresListener(store: store) {
+            var byte: UInt8 = 1
+            _ = write(wakeFD, &byte, 1)
+        }
+        return (listener, { [store, listener] in
+            guard listener.take().contains(.reconnected) else { return "" }
+            // Notifications sent while it was gone are lost: everything shown is read again.
+            store.forgetShownVersions()
+            return "listening again after the connection was lost; what is shown was read again\n"
+        })
     }
 }

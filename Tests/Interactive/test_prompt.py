@@ -22,6 +22,8 @@ from pty_prompt import ITEMS, Prompt, demo, fetch_one, scratch_database, unsaved
 from test_prompt_lists import *  # noqa: F401,F403  (their test_ functions run with these)
 # $EDITOR, the pager and the startup file (issue 11).
 from test_prompt_tools import *  # noqa: F401,F403
+# PostgreSQL: --listen while idle (issue 13).
+from test_prompt_postgres import *  # noqa: F401,F403
 
 
 

@@ -171,14 +171,17 @@ struct PostgresEndToEndTests {
     }
 
     /// A connection dropped between `set` and `save` (no transaction open):
-    /// the save connects again and writes, checked as ever.
+    /// the save connects again and writes, checked as ever, and the user is
+    /// told in one line that the connection was lost and is back.
     @Test func aConnectionDroppedBetweenSetAndSaveIsOpenedAgainAndTheSaveWrites() throws {
         let database = try PostgresTestDatabase(schema: "shop", sql: Self.shop)
         let navsh = try Coprocess([database.url, "--schema", "shop"])
         let shown = navsh.send("open items\nopen 1\nset name Whistling kettle\nshow", until: "Whistling kettle")
         try #require(shown.contains("Whistling kettle"), "\(shown) \(navsh.readError(until: "\n", seconds: 1))")
         try Self.terminate(database)
-        navsh.send("save", until: "saved")
+        let saved = navsh.send("save", until: "saved")
+        #expect(saved.contains("the connection to the server was lost; reconnected\n"), "\(saved)")
+        #expect(saved.components(separatedBy: "connection").count == 2, "said once: \(saved)")
         #expect(navsh.finish() == 0, "\(navsh.stderrText)")
         #expect(try database.value("SELECT name FROM items WHERE id = 1") == "Whistling kettle")
     }

@@ -131,6 +131,9 @@ public final class CountingStore: Store {
     }
 
     public func changes(since token: Int?) throws -> StoreChanges { try base.changes(since: token) }
+    public func changedRows(among shown: [String: [RecordID]]) throws -> [String: Set<RecordID>]? {
+        try base.changedRows(among: shown)
+    }
     public var presentation: (CollectionSchema) -> CollectionSchema {
         get { base.presentation }
         set { base.presentation = newValue }

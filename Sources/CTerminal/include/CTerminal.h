@@ -31,4 +31,14 @@ int navsh_discard_type_ahead(int fd);
 /// script and took it back for the next, a brk call and page faults each.
 void navsh_keep_freed_heap(void);
 
+/// A file descriptor the prompt's read waits on beside the terminal (a pipe
+/// another thread writes a byte to when news arrives, `--listen`), and the
+/// function it then calls with the line editor (`void *`: an EditLine),
+/// before reading the next key. -1 and NULL: none.
+typedef void (*navsh_wake_fn)(void *editor);
+void navsh_set_wake(int fd, navsh_wake_fn fn);
+int navsh_wake_fd(void);
+/// Empties the wake pipe and calls the wake function, if any.
+void navsh_wake_run(void *editor);
+
 #endif

@@ -86,6 +86,13 @@ public protocol StoreReader: AnyObject {
     /// leave it as it was (the session reads a change as "elsewhere").
     /// Cheap enough to ask before every command.
     func changes(since token: Int?) throws -> StoreChanges
+    /// Of the rows shown (by collection name), those another connection
+    /// changed or deleted since this store read them, asked in one query
+    /// (a server compares each row's version, PostgreSQL's `xmin`). A
+    /// collection missing from the answer could not be watched (a view):
+    /// `changes(since:)` alone tells about it. Nil when the store cannot
+    /// tell rows apart this way (SQLite, where the token is the check).
+    func changedRows(among shown: [String: [RecordID]]) throws -> [String: Set<RecordID>]?
     /// After another connection changed the schema (an outside `ALTER
     /// TABLE`): reads `collections` again and returns true. Asked when the
     /// change token moves.
@@ -103,6 +110,8 @@ public protocol StoreReader: AnyObject {
 }
 
 extension StoreReader {
+    public func changedRows(among shown: [String: [RecordID]]) throws -> [String: Set<RecordID>]? { nil }
+
     /// The collection called `name`: exactly, else ignoring case (SQLite
     /// names ignore case).
     public func collection(named name: String) -> CollectionSchema? {

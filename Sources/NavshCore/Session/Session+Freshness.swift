@@ -13,24 +13,36 @@ extension Session {
     /// nobody reads a notice there, so a later save is refused as a conflict.
     /// Frames with unsaved edits keep their base in both modes (save checks it)
     /// and get a one-time notice instead, so the conflict is no surprise.
+    ///
+    /// `watchingShownRows` (before an interactive prompt) also asks the
+    /// store which of the rows shown changed, in one query where it can
+    /// (`StoreReader.changedRows`): a change the token missed is still
+    /// said, and only the rows that changed are read again.
     @discardableResult
-    public func noticeChangesElsewhere() -> String {
-        guard let token = try? store.changes(since: lastChangeToken).token else { return "" }
+    public func noticeChangesElsewhere(watchingShownRows: Bool = false) -> String {
+        guard let changes = try? store.changes(since: lastChangeToken) else { return "" }
+        let token = changes.token
         defer { lastChangeToken = token }
         topTookFreshValues = false
-        guard let last = lastChangeToken, last != token else { return "" }
-        var notice = (try? store.reloadSchemaIfChanged()) == true ? adoptSchema() : ""
+        let watched = watchingShownRows && mode == .interactive ? (try? store.changedRows(among: shownRows)) : nil
+        let tokenMoved = lastChangeToken.map { $0 != token } ?? false
+        let rowsMoved = watched?.values.contains { !$0.isEmpty } ?? false
+        guard tokenMoved || rowsMoved else { return "" }
+        var notice = changes.reconnected ? "the connection to the server was lost; reconnected\n" : ""
+        if tokenMoved && (try? store.reloadSchemaIfChanged()) == true { notice += adoptSchema() }
         for (index, frame) in stack.enumerated() {
             if let list = frame as? ListFrame {
                 list.markStale()
                 if mode == .interactive, index == stack.count - 1 {
-                    let changed = list.shownRowsChanged(in: store)
+                    let changed = list.shownRowsChanged(in: store, among: watched?[list.collection.name])
                     if changed > 0 {
                         notice += "\(changed) row\(changed == 1 ? "" : "s") shown changed elsewhere; show to see "
                             + (changed == 1 ? "it\n" : "them\n")
                     }
                 }
             } else if mode == .interactive, let record = frame as? RecordFrame {
+                // A row the store watched and found unchanged needs no read.
+                if let id = record.id, let changed = watched?[record.collection.name], !changed.contains(id) { continue }
                 let isTop = index == stack.count - 1
                 let (text, tookFresh) = record.refresh(from: store, prefix: isTop ? "" : path(upTo: index) + ": ")
                 notice += text
@@ -38,6 +50,20 @@ extension Session {
             }
         }
         return TextLayout.printableLines(notice)
+    }
+
+    /// The rows the frames show, by collection: the page of the list on top
+    /// and each record frame's row.
+    private var shownRows: [String: [RecordID]] {
+        var shown: [String: [RecordID]] = [:]
+        for (index, frame) in stack.enumerated() {
+            if let list = frame as? ListFrame, index == stack.count - 1, let page = list.shownPage {
+                shown[list.collection.name, default: []] += page.rows.map(\.id)
+            } else if let record = frame as? RecordFrame, let id = record.id {
+                shown[record.collection.name, default: []].append(id)
+            }
+        }
+        return shown
     }
 
     /// Every frame takes its collection as the store now reads it (keeping

@@ -3,11 +3,12 @@ extension ListFrame {
     /// How many rows on the page shown read differently (or are gone) since
     /// they were shown or last reported: for the one line the prompt prints
     /// before the next prompt. Each shown row is read by its identity, only
-    /// after another process committed.
-    func shownRowsChanged(in store: any StoreReader) -> Int {
+    /// after another process committed; with `among` (the rows the store
+    /// found changed, `StoreReader.changedRows`), only those.
+    func shownRowsChanged(in store: any StoreReader, among: Set<RecordID>? = nil) -> Int {
         guard let shown = shownPage else { return 0 }
         var changed = 0
-        for row in shown.rows {
+        for row in shown.rows where among?.contains(row.id) ?? true {
             let read: Record?
             do { read = try store.record(of: collection, id: row.id) } catch { continue }
             if let read {

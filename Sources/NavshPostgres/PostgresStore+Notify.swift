@@ -1,0 +1,87 @@
+import NavshCore
+
+/// `--install-notify` and `--uninstall-notify`: a trigger function in the
+/// schema and an AFTER INSERT OR UPDATE OR DELETE trigger per table that
+/// `pg_notify` the channel `PostgresListener` listens on, with the schema,
+/// table, operation and key of each row written (JSON). The key's columns
+/// are the trigger's arguments, so one function serves every table.
+extension PostgresStore {
+    /// The channel every navsh trigger notifies.
+    public static let notifyChannel = "navsh_changes"
+    /// The name of the trigger on each table and of its function.
+    static let notifyTrigger = "navsh_notify"
+
+    /// Installs the trigger on each table named (matched as `open` matches,
+    /// ignoring case), in one transaction: all or none. Returns the tables'
+    /// names as stored.
+    public func installNotify(on names: [String]) throws -> [String] {
+        let chosen = try names.map { name -> PostgresTable in
+            guard let collection = collection(named: name), let table = tables[collection.name] else {
+                throw StoreError.other("no table named \(name) in schema \(schema)")
+            }
+            if table.readOnlyReason != nil || table.key.isEmpty {
+                throw StoreError.other("\(table.name) is not a table with a primary key; notify needs a key to name rows by")
+            }
+            return table
+        }
+        let function = schema.pgIdentifier + "." + Self.notifyTrigger.pgIdentifier
+        var statements = ["""
+            CREATE OR REPLACE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $navsh$
+            DECLARE
+                written json;
+                payload text;
+            BEGIN
+                IF TG_OP = 'DELETE' THEN written := to_json(OLD); ELSE written := to_json(NEW); END IF;
+                payload := json_build_object('schema', TG_TABLE_SCHEMA, 'table', TG_TABLE_NAME, 'op', lower(TG_OP),
+                    'key', (SELECT json_agg(written -> name ORDER BY place) FROM unnest(TG_ARGV) WITH ORDINALITY AS k(name, place)))::text;
+                -- A NOTIFY payload holds less than 8000 bytes: a long key is left out (any row may then have changed).
+                IF octet_length(payload) > 7900 THEN
+                    payload := json_build_object('schema', TG_TABLE_SCHEMA, 'table', TG_TABLE_NAME, 'op', lower(TG_OP))::text;
+                END IF;
+                PERFORM pg_notify(\(Self.notifyChannel.pgLiteral), payload);
+                RETURN NULL;
+            END
+            $navsh$
+            """]
+        for table in chosen {
+            let trigger = Self.notifyTrigger.pgIdentifier
+            statements.append("DROP TRIGGER IF EXISTS \(trigger) ON \(table.quotedName)")
+            statements.append("CREATE TRIGGER \(trigger) AFTER INSERT OR UPDATE OR DELETE ON \(table.quotedName) FOR EACH ROW "
+                + "EXECUTE FUNCTION \(function)(\(table.key.map(\.pgLiteral).joined(separator: ", ")))")
+        }
+        try inOneTransaction(statements)
+        return chosen.map(\.name)
+    }
+
+    /// Removes the trigger from each table named, or from every table of
+    /// the schema that has it when none is named; the function goes with
+    /// the last trigger. Returns the tables it was removed from.
+    public func uninstallNotify(from names: [String]) throws -> [String] {
+        var parameters = Parameters()
+        let sql = """
+            SELECT c.relname::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+            WHERE t.tgname = \(parameters.bind(Self.notifyTrigger))
+              AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = \(parameters.bind(schema))) ORDER BY 1
+            """
+        let installed = try rows(sql, parameters).compactMap { $0.first ?? nil }
+        let chosen = try names.isEmpty ? installed : names.map { name in
+            guard let match = installed.first(where: { $0 == name }) ?? installed.first(where: { $0.lowercased() == name.lowercased() })
+            else { throw StoreError.other("\(name) has no navsh notify trigger in schema \(schema)") }
+            return match
+        }
+        var statements = chosen.map { "DROP TRIGGER IF EXISTS \(Self.notifyTrigger.pgIdentifier) ON \($0.pgIdentifier)" }
+        if Set(installed) == Set(chosen) {
+            statements.append("DROP FUNCTION IF EXISTS \(schema.pgIdentifier).\(Self.notifyTrigger.pgIdentifier)()")
+        }
+        try inOneTransaction(statements)
+        return chosen
+    }
+
+    private func inOneTransaction(_ statements: [String]) throws {
+        try transaction(rollback: false) {
+            for statement in statements {
+                do { try bridge.execute(statement) } catch { throw StoreError.other(PostgresErrorText.reason(error)) }
+            }
+        }
+    }
+}
