@@ -1,12 +1,16 @@
 import NavshCore
-import NavshPostgres
 import NavshSQLite
 
-/// The one place in the executable that knows store types: the FILE
+/// The one place in the command line that knows store types: the FILE
 /// argument chooses the store: a `postgres://` URL (or `--postgres`) opens
 /// a PostgreSQL store, anything else is a SQLite file. Everything past
 /// this file (the session, the runners) sees `any Store`.
 enum StoreOpener {
+    /// The PostgreSQL store when this executable links it (`navsh-postgres`);
+    /// nil in `navsh`, which hands a PostgreSQL run to that companion
+    /// (`CompanionBinary`). Set once by `NavshMain.run`, before any parse.
+    nonisolated(unsafe) static var server: ServerStoreOpener?
+
     /// Opens `path` (the demo store when `isDemo`, created when missing).
     /// A file opened read-only says so on standard error, once, with why.
     static func open(path: String, isDemo: Bool, create: Bool) throws -> any Store {
@@ -16,20 +20,13 @@ enum StoreOpener {
         return store
     }
 
-    /// Where a PostgreSQL store connects (printed, it never shows the password).
-    typealias ServerTarget = PostgresTarget
-
     /// A `postgres://` or `postgresql://` URL, not a file name.
-    static func isServerURL(_ file: String) -> Bool { PostgresTarget.isURL(file) }
+    static func isServerURL(_ file: String) -> Bool { ServerURL.isPostgres(file) }
 
     /// Where a PostgreSQL store connects: the URL, else the PG* environment.
-    static func postgresTarget(url: String?, schema: String?, environment: [String: String]) throws -> PostgresTarget {
-        try PostgresTarget(url: url, schema: schema, environment: environment)
-    }
-
-    /// Connects to PostgreSQL and reads the schema.
-    static func open(_ target: PostgresTarget) throws -> any Store {
-        try PostgresStore(target: target)
+    static func serverTarget(url: String?, schema: String?, environment: [String: String]) throws -> ServerTarget {
+        guard let server else { throw CompanionBinary.Missing(path: nil) }
+        return try server.target(url, schema, environment)
     }
 
     /// The demo store's own spec: labels, and a row that reads "name … $value  date".

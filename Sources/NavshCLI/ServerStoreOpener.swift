@@ -1,0 +1,28 @@
+import NavshCore
+
+/// How an executable that links a server store opens it: `navsh-postgres`
+/// passes PostgreSQL's to `NavshMain.run`. The command line itself links
+/// no server store, so `navsh` (SQLite only) loads none of its libraries
+/// (SwiftNIO, BoringSSL): start-up and memory stay those of a SQLite tool.
+public struct ServerStoreOpener: Sendable {
+    /// Reads where to connect from the URL (nil: the PG* environment alone)
+    /// and the schema; does not connect yet.
+    public let target: @Sendable (_ url: String?, _ schema: String?, _ environment: [String: String]) throws -> ServerTarget
+
+    public init(target: @escaping @Sendable (_ url: String?, _ schema: String?, _ environment: [String: String]) throws -> ServerTarget) {
+        self.target = target
+    }
+}
+
+/// A server to connect to: its name (which never shows the password) and
+/// how to connect and read its schema.
+public struct ServerTarget {
+    /// `postgres://user@host:port/database`: the store's name in history and messages.
+    public let name: String
+    public let open: () throws -> any Store
+
+    public init(name: String, open: @escaping () throws -> any Store) {
+        self.name = name
+        self.open = open
+    }
+}
