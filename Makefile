@@ -16,9 +16,11 @@ build: deps
 	$(SWIFT) build
 
 # Only the products: the test support target needs the Testing module, which
-# a build with the runtime linked statically does not find.
+# a build with the runtime linked statically does not find. navsh-postgres
+# (what navsh runs, from its own folder, for a PostgreSQL target) is built too.
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product navsh
+	$(SWIFT) build $(RELEASE_FLAGS) --product navsh-postgres
 
 run: release
 	.build/release/navsh $(ARGS)
@@ -56,7 +58,8 @@ clean:
 	rm -rf .build .build-fuzz
 
 # ---- Installing (issue 11): `make install` (PREFIX=~/.local) builds the
-# release binary and installs it with its man page and its bash, zsh and
+# release binaries (navsh, and navsh-postgres, which navsh runs from its own
+# folder for a PostgreSQL target) and installs them with the man page and the bash, zsh and
 # fish completions; `make uninstall` removes them. BUILD=debug installs a
 # debug build instead (CI does: a release build costs minutes on 2 cores).
 PREFIX ?= $(HOME)/.local
@@ -69,14 +72,16 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-INSTALLED = $(BINDIR)/navsh $(MANDIR)/navsh.1 $(BASHDIR)/navsh $(ZSHDIR)/_navsh $(FISHDIR)/navsh.fish
+INSTALLED = $(BINDIR)/navsh $(BINDIR)/navsh-postgres $(MANDIR)/navsh.1 $(BASHDIR)/navsh $(ZSHDIR)/_navsh $(FISHDIR)/navsh.fish
 
 .PHONY: install uninstall man check-man test-install
 
 install: deps
 	$(SWIFT) build -c $(BUILD) --product navsh $(INSTALL_SWIFT_FLAGS)
+	$(SWIFT) build -c $(BUILD) --product navsh-postgres $(INSTALL_SWIFT_FLAGS)
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 .build/$(BUILD)/navsh $(BINDIR)/navsh
+	install -m 755 .build/$(BUILD)/navsh-postgres $(BINDIR)/navsh-postgres
 	install -m 644 docs/navsh.1 $(MANDIR)/navsh.1
 	.build/$(BUILD)/navsh --generate-completion-script bash > $(BASHDIR)/navsh
 	.build/$(BUILD)/navsh --generate-completion-script zsh > $(ZSHDIR)/_navsh

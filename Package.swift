@@ -2,11 +2,15 @@
 import PackageDescription
 
 // The layout mirrors the architecture (docs/ARCHITECTURE.md is the map):
-// core (no terminal, no SQL) · storage (GRDB) · line input (libedit) · executable.
+// core (no terminal, no SQL) · storage (GRDB; PostgreSQL) · line input (libedit) ·
+// command line · two executables (navsh; navsh-postgres, which links PostgreSQL).
 let package = Package(
     name: "navsh",
     products: [
         .executable(name: "navsh", targets: ["navsh"]),
+        // What navsh execs for a PostgreSQL target (installed next to it), so
+        // navsh itself links no SwiftNIO: start-up and memory of a SQLite tool.
+        .executable(name: "navsh-postgres", targets: ["navsh-postgres"]),
         .library(name: "NavshCore", targets: ["NavshCore"]),
         .library(name: "NavshSQLite", targets: ["NavshSQLite"]),
         .library(name: "NavshPostgres", targets: ["NavshPostgres"]),
@@ -18,7 +22,7 @@ let package = Package(
         // names line and key (TOMLKit has positions for syntax errors only).
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         // PostgreSQL's wire protocol on SwiftNIO; only NavshPostgres (and the
-        // executable) link it, so the SQLite targets build without NIO.
+        // navsh-postgres executable) link it: navsh and the SQLite targets do not.
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
@@ -56,13 +60,19 @@ let package = Package(
         // Knows nothing of sessions: the prompt's look (crumbs, completion
         // columns) is the executable's.
         .target(name: "NavshLineInput", dependencies: ["CLibEdit", "CTerminal"]),
-        .executableTarget(
-            name: "navsh",
+        // The command line both executables run: flags (ArgumentParser), the
+        // script and interactive runners, what needs the terminal. No server store.
+        .target(
+            name: "NavshCLI",
             dependencies: [
-                "NavshCore", "NavshSQLite", "NavshPostgres", "NavshLineInput", "NavshSpec",
+                "NavshCore", "NavshSQLite", "NavshLineInput", "NavshSpec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // SQLite files; a PostgreSQL target is handed to navsh-postgres.
+        .executableTarget(name: "navsh", dependencies: ["NavshCLI"]),
+        // The same command line with the PostgreSQL store linked in.
+        .executableTarget(name: "navsh-postgres", dependencies: ["NavshCLI", "NavshPostgres"]),
         // Fuzz targets (the tokenizer, a whole session fed arbitrary bytes) as
         // a library, so regression inputs replay inside `swift test` too.
         .target(
@@ -98,7 +108,7 @@ let package = Package(
         .testTarget(name: "NavshSpecTests", dependencies: ["NavshSpec", "NavshCore", "NavshSQLite", "NavshTestSupport"]),
         .testTarget(
             name: "NavshEndToEndTests",
-            dependencies: ["NavshTestSupport", .product(name: "GRDB", package: "GRDB.swift"), "navsh"]
+            dependencies: ["NavshTestSupport", .product(name: "GRDB", package: "GRDB.swift"), "navsh", "navsh-postgres"]
         ),
     ]
 )

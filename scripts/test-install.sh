@@ -17,6 +17,16 @@ trap 'rm -rf "$prefix" "$work"' EXIT
 printf 'where\n' | HOME="$work" XDG_DATA_HOME="$work/data" "$prefix/bin/navsh" > "$work/out" \
     || { echo "FAIL: the installed navsh did not run a script" >&2; exit 1; }
 
+# A PostgreSQL URL is run by the installed navsh-postgres beside it: with no
+# server on port 1 it fails to connect, not for want of the companion.
+[ -x "$prefix/bin/navsh-postgres" ] || { echo "FAIL: navsh-postgres not installed" >&2; exit 1; }
+if "$prefix/bin/navsh" 'postgres://nobody@127.0.0.1:1/none?sslmode=disable' -c show 2> "$work/err"; then
+    echo "FAIL: navsh opened a server on port 1" >&2; exit 1
+fi
+if grep -q 'needs navsh-postgres' "$work/err" || ! grep -q '^navsh: ' "$work/err"; then
+    echo "FAIL: the installed navsh did not reach navsh-postgres: $(cat "$work/err")" >&2; exit 1
+fi
+
 page=$(MANWIDTH=80 man -l "$prefix/share/man/man1/navsh.1" 2>/dev/null) || { echo "FAIL: man -l cannot render navsh.1" >&2; exit 1; }
 grep -q 'navsh' <<<"$page" && grep -q -- '--dry-run' <<<"$page" || { echo "FAIL: the man page lacks its options" >&2; exit 1; }
 # MANPATH finds it by name under PREFIX/share/man, as after a real install.

@@ -1,4 +1,5 @@
 import Foundation
+import NavshCore
 
 /// Where a PostgreSQL store connects, read the way libpq reads it: a
 /// `postgres://` / `postgresql://` URL (user, password, host, port,
@@ -27,9 +28,7 @@ public struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     public var schema: String?
 
     /// A URL or connection string names a PostgreSQL server.
-    public static func isURL(_ text: String) -> Bool {
-        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
-    }
+    public static func isURL(_ text: String) -> Bool { ServerURL.isPostgres(text) }
 
     /// `user@host:port/database`: what the root frame and errors show; never the password.
     public var description: String { "\(user)@\(host):\(port)/\(database)" }

@@ -2,46 +2,64 @@
 /// and the columns each concerns: a column's own CHECK belongs to it, a
 /// table's CHECK to every column it names. SQLite keeps no catalog of
 /// CHECKs, only the statement, so `describe` reads them from its text.
+///
+/// Every table's statement is read when the store opens, so this works on
+/// the statement's UTF-8 bytes, as SQLite's tokenizer does (every byte
+/// from 0x80 up is part of an identifier), not on an array of Characters:
+/// that was 8% of navsh's start-up for one short table.
 enum CheckConstraints {
     /// Column name (lowercased) → the CHECK expressions that concern it, in
     /// the order written. Unreadable text yields what could be read.
     static func byColumn(createSQL: String, columns: [String]) -> [String: [String]] {
-        guard let body = tableBody(createSQL) else { return [:] }
+        let sql = Array(createSQL.utf8)
+        guard let body = tableBody(sql) else { return [:] }
         var result: [String: [String]] = [:]
         let known = Set(columns.map { $0.lowercased() })
-        for part in topLevelParts(body) {
+        for part in topLevelParts(sql, body) {
             // A column definition starts with its column's name; anything
             // else (CONSTRAINT, CHECK, PRIMARY KEY…) is the table's.
-            let owner = identifiers(in: part).first.map { $0.lowercased() }.flatMap { known.contains($0) ? $0 : nil }
-            for check in checks(in: part) {
-                let concerned = owner.map { [$0] } ?? identifiers(in: check).map { $0.lowercased() }.filter(known.contains)
+            let owner = identifiers(sql, part).first.map { $0.lowercased() }.flatMap { known.contains($0) ? $0 : nil }
+            for check in checks(sql, part) {
+                let concerned = owner.map { [$0] } ?? identifiers(sql, check).map { $0.lowercased() }.filter(known.contains)
+                let text = String(decoding: sql[check], as: UTF8.self)
                 var seen: Set<String> = []
-                for column in concerned where seen.insert(column).inserted { result[column, default: []].append(check) }
+                for column in concerned where seen.insert(column).inserted { result[column, default: []].append(text) }
             }
         }
         return result
     }
 
-    /// The text between the statement's outermost parentheses.
-    private static func tableBody(_ sql: String) -> String? {
-        let chars = Array(sql)
-        guard let open = chars.firstIndex(of: "("), let close = matching(chars, from: open) else { return nil }
-        return String(chars[(open + 1)..<close])
+    private static let open = UInt8(ascii: "("), close = UInt8(ascii: ")"), comma = UInt8(ascii: ",")
+    private static let apostrophe = UInt8(ascii: "'"), quote = UInt8(ascii: "\""), backtick = UInt8(ascii: "`")
+    private static let bracket = UInt8(ascii: "["), closingBracket = UInt8(ascii: "]")
+
+    /// The byte closing quoted text that `byte` opens, nil when it opens none.
+    private static func quoteEnd(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case apostrophe, quote, backtick: byte
+        case bracket: closingBracket
+        default: nil
+        }
     }
 
-    /// The index of the `)` closing the `(` at `open`, skipping quoted text.
-    private static func matching(_ chars: [Character], from open: Int) -> Int? {
+    /// The bytes between the statement's outermost parentheses.
+    private static func tableBody(_ sql: [UInt8]) -> Range<Int>? {
+        guard let start = sql.firstIndex(of: open), let end = matching(sql, from: start, before: sql.count) else { return nil }
+        return (start + 1)..<end
+    }
+
+    /// The index of the `)` closing the `(` at `start`, skipping quoted text.
+    private static func matching(_ sql: [UInt8], from start: Int, before limit: Int) -> Int? {
         var depth = 0
-        var i = open
-        while i < chars.count {
-            let c = chars[i]
-            if c == "'" || c == "\"" || c == "`" || c == "[" {
-                let end: Character = c == "[" ? "]" : c
+        var i = start
+        while i < limit {
+            let c = sql[i]
+            if let end = quoteEnd(c) {
                 i += 1
-                while i < chars.count && chars[i] != end { i += 1 }
-            } else if c == "(" {
+                while i < limit && sql[i] != end { i += 1 }
+            } else if c == open {
                 depth += 1
-            } else if c == ")" {
+            } else if c == close {
                 depth -= 1
                 if depth == 0 { return i }
             }
@@ -52,47 +70,46 @@ enum CheckConstraints {
 
     /// Column definitions and table constraints: the body split at commas
     /// outside parentheses and quotes.
-    private static func topLevelParts(_ body: String) -> [String] {
-        let chars = Array(body)
-        var parts: [String] = []
-        var start = 0
-        var i = 0
-        while i < chars.count {
-            let c = chars[i]
-            if c == "(" {
-                i = matching(chars, from: i) ?? chars.count
-            } else if c == "'" || c == "\"" || c == "`" || c == "[" {
-                let end: Character = c == "[" ? "]" : c
+    private static func topLevelParts(_ sql: [UInt8], _ body: Range<Int>) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = body.lowerBound
+        var i = body.lowerBound
+        while i < body.upperBound {
+            let c = sql[i]
+            if c == open {
+                i = matching(sql, from: i, before: body.upperBound) ?? body.upperBound
+            } else if let end = quoteEnd(c) {
                 i += 1
-                while i < chars.count && chars[i] != end { i += 1 }
-            } else if c == "," {
-                parts.append(String(chars[start..<i]))
+                while i < body.upperBound && sql[i] != end { i += 1 }
+            } else if c == comma {
+                parts.append(start..<i)
                 start = i + 1
             }
             i += 1
         }
-        if start < chars.count { parts.append(String(chars[start...])) }
+        if start < body.upperBound { parts.append(start..<body.upperBound) }
         return parts
     }
 
     /// The expressions of every `CHECK (…)` in one part, trimmed.
-    private static func checks(in part: String) -> [String] {
-        let chars = Array(part)
-        var found: [String] = []
-        var i = 0
-        while i < chars.count {
-            let c = chars[i]
-            if c == "'" || c == "\"" || c == "`" || c == "[" {
-                let end: Character = c == "[" ? "]" : c
+    private static func checks(_ sql: [UInt8], _ part: Range<Int>) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var i = part.lowerBound
+        while i < part.upperBound {
+            let c = sql[i]
+            if let end = quoteEnd(c) {
                 i += 1
-                while i < chars.count && chars[i] != end { i += 1 }
-            } else if (c == "c" || c == "C"), i + 5 <= chars.count, String(chars[i..<i + 5]).lowercased() == "check",
-                      i == 0 || !isWordCharacter(chars[i - 1]) {
+                while i < part.upperBound && sql[i] != end { i += 1 }
+            } else if c | 0x20 == UInt8(ascii: "c"), i + 5 <= part.upperBound, isCheck(sql[i..<i + 5]),
+                      i == part.lowerBound || !isWordByte(sql[i - 1]) {
                 var j = i + 5
-                while j < chars.count && chars[j].isWhitespace { j += 1 }
-                if j < chars.count, chars[j] == "(", let close = matching(chars, from: j) {
-                    found.append(String(chars[(j + 1)..<close]).trimmed(" \t\n\r"))
-                    i = close
+                while j < part.upperBound && isSpace(sql[j]) { j += 1 }
+                if j < part.upperBound, sql[j] == open, let end = matching(sql, from: j, before: part.upperBound) {
+                    var expression = (j + 1)..<end
+                    while let first = expression.first, isTrimmed(sql[first]) { expression = (first + 1)..<expression.upperBound }
+                    while let last = expression.last, isTrimmed(sql[last]) { expression = expression.lowerBound..<last }
+                    found.append(expression)
+                    i = end
                 }
             }
             i += 1
@@ -100,28 +117,30 @@ enum CheckConstraints {
         return found
     }
 
+    /// `check` in any case.
+    private static func isCheck(_ word: ArraySlice<UInt8>) -> Bool {
+        word.elementsEqual("check".utf8) { $0 | 0x20 == $1 }
+    }
+
     /// The identifiers in some SQL, bare or quoted, in order (keywords and
     /// function names too: callers keep those that are columns).
-    private static func identifiers(in sql: String) -> [String] {
-        let chars = Array(sql)
+    private static func identifiers(_ sql: [UInt8], _ range: Range<Int>) -> [String] {
         var names: [String] = []
-        var i = 0
-        while i < chars.count {
-            let c = chars[i]
-            if c == "'" {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let c = sql[i]
+            if c == apostrophe {
                 i += 1
-                while i < chars.count && chars[i] != "'" { i += 1 }
-            } else if c == "\"" || c == "`" || c == "[" {
-                let end: Character = c == "[" ? "]" : c
+                while i < range.upperBound && sql[i] != apostrophe { i += 1 }
+            } else if let end = quoteEnd(c) {
                 var j = i + 1
-                var name = ""
-                while j < chars.count && chars[j] != end { name.append(chars[j]); j += 1 }
-                names.append(name)
+                while j < range.upperBound && sql[j] != end { j += 1 }
+                names.append(String(decoding: sql[(i + 1)..<j], as: UTF8.self))
                 i = j
-            } else if isWordCharacter(c) && !(c.isASCII && c.isNumber) {
-                var name = ""
-                while i < chars.count && isWordCharacter(chars[i]) { name.append(chars[i]); i += 1 }
-                names.append(name)
+            } else if isWordByte(c) && !isDigit(c) {
+                let start = i
+                while i < range.upperBound && isWordByte(sql[i]) { i += 1 }
+                names.append(String(decoding: sql[start..<i], as: UTF8.self))
                 continue
             }
             i += 1
@@ -129,16 +148,19 @@ enum CheckConstraints {
         return names
     }
 
-    private static func isWordCharacter(_ c: Character) -> Bool {
-        c == "_" || c == "$" || c.isLetter || c.isNumber
+    /// A byte of a bare identifier: ASCII letters, digits, `_`, `$`, and
+    /// every byte of a character beyond ASCII.
+    private static func isWordByte(_ c: UInt8) -> Bool {
+        c >= 0x80 || c == UInt8(ascii: "_") || c == UInt8(ascii: "$") || isDigit(c)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c | 0x20)
     }
-}
 
-private extension String {
-    func trimmed(_ set: String) -> String {
-        var s = Substring(self)
-        while let c = s.first, set.contains(c) { s.removeFirst() }
-        while let c = s.last, set.contains(c) { s.removeLast() }
-        return String(s)
+    private static func isDigit(_ c: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) }
+
+    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (0x09...0x0D).contains(c) }
+
+    /// What is trimmed around an expression.
+    private static func isTrimmed(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D
     }
 }

@@ -45,6 +45,24 @@ import Testing
         #expect(fields.map(\.declaredType) == ["INTEGER", "TEXT", "TEXT", "INT"])
     }
 
+    /// Names beyond ASCII, bare or quoted, are columns a CHECK concerns
+    /// (the statement is read as bytes, as SQLite's tokenizer reads it).
+    @Test func checkConstraintsNameColumnsBeyondASCII() throws {
+        let database = try TemporaryDatabase("""
+            CREATE TABLE u (
+                größe INTEGER CHECK (größe > 0),
+                "Ü x" TEXT,
+                名前 TEXT CHECK(名前 <> ''),
+                CHECK (length("Ü x") < größe));
+            """)
+        let fields = try database.store().collections[0].fields
+        #expect(fields.map(\.checks) == [
+            ["größe > 0", "length(\"Ü x\") < größe"],
+            ["length(\"Ü x\") < größe"],
+            ["名前 <> ''"],
+        ])
+    }
+
     /// Views are listed (read-only, see `viewsAreReadOnlyCollections`); SQLite's and GRDB's tables are not.
     @Test func internalVirtualAndShadowTablesAreSkipped() throws {
         let database = try TemporaryDatabase("""

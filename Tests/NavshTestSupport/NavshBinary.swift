@@ -25,6 +25,11 @@ public struct NavshBinary {
         url = directory.appendingPathComponent("navsh")
     }
 
+    /// The navsh binary at `url` (a copy, for what depends on where it lies).
+    public init(url: URL) {
+        self.url = url
+    }
+
     /// Runs navsh with `arguments`, feeding `stdin` and waiting for it to exit.
     /// HOME and XDG folders point into `home`, so no test touches the user's files.
     /// Input and output go through files, so no size of either can deadlock.

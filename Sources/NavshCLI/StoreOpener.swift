@@ -1,13 +1,17 @@
 import Foundation
 import NavshCore
-import NavshPostgres
 import NavshSQLite
 
-/// The one place in the executable that knows store types: the FILE
+/// The one place in the command line that knows store types: the FILE
 /// argument chooses the store: a `postgres://` URL (or `--postgres`) opens
 /// a PostgreSQL store, anything else is a SQLite file. Everything past
 /// this file (the session, the runners) sees `any Store`.
 enum StoreOpener {
+    /// The PostgreSQL store when this executable links it (`navsh-postgres`);
+    /// nil in `navsh`, which hands a PostgreSQL run to that companion
+    /// (`CompanionBinary`). Set once by `NavshMain.run`, before any parse.
+    nonisolated(unsafe) static var server: ServerStoreOpener?
+
     /// Opens `path` (the demo store when `isDemo`, created when missing).
     /// A file opened read-only says so on standard error, once, with why.
     static func open(path: String, isDemo: Bool, create: Bool) throws -> any Store {
@@ -17,20 +21,13 @@ enum StoreOpener {
         return store
     }
 
-    /// Where a PostgreSQL store connects (printed, it never shows the password).
-    typealias ServerTarget = PostgresTarget
-
     /// A `postgres://` or `postgresql://` URL, not a file name.
-    static func isServerURL(_ file: String) -> Bool { PostgresTarget.isURL(file) }
+    static func isServerURL(_ file: String) -> Bool { ServerURL.isPostgres(file) }
 
     /// Where a PostgreSQL store connects: the URL, else the PG* environment.
-    static func postgresTarget(url: String?, schema: String?, environment: [String: String]) throws -> PostgresTarget {
-        try PostgresTarget(url: url, schema: schema, environment: environment)
-    }
-
-    /// Connects to PostgreSQL and reads the schema.
-    static func open(_ target: PostgresTarget) throws -> any Store {
-        try PostgresStore(target: target)
+    static func serverTarget(url: String?, schema: String?, environment: [String: String]) throws -> ServerTarget {
+        guard let server else { throw CompanionBinary.Missing(path: nil) }
+        return try server.target(url, schema, environment)
     }
 
     /// The demo store's own spec: labels, and a row that reads "name … $value  date".
@@ -67,18 +64,10 @@ enum StoreOpener {
     }
 
     /// `--install-notify TABLE…` and `--uninstall-notify [TABLE…]`: what
-    /// was done, in one line; PostgreSQL only.
+    /// was done, in one line; for a server store only.
     static func notify(_ store: any Store, install: Bool, tables: [String]) throws -> String {
-        guard let store = store as? PostgresStore else {
-            throw StoreError.other("--install-notify and --uninstall-notify are for PostgreSQL")
-        }
-        let channel = PostgresStore.notifyChannel
-        if install {
-            let done = try store.installNotify(on: tables)
-            return "notify trigger installed on \(done.joined(separator: ", ")) (channel \(channel))"
-        }
-        let done = try store.uninstallNotify(from: tables)
-        return done.isEmpty ? "no notify trigger to remove" : "notify trigger removed from \(done.joined(separator: ", "))"
+        guard let server else { throw CompanionBinary.Missing(path: nil) }
+        return try server.notify(store, install, tables)
     }
 
     /// `--listen`: a connection of its own LISTENs for the notify triggers'
@@ -86,16 +75,7 @@ enum StoreOpener {
     /// to do then (on the main thread): the line to say, if any, before
     /// the session's own check of what is shown. Keep the listener alive.
     static func listen(to store: any Store, wakeFD: Int32) throws -> (listener: AnyObject, take: () -> String) {
-        guard let store = store as? PostgresStore else { throw StoreError.other("--listen is for PostgreSQL") }
-        let listener = try PostgresListener(store: store) {
-            var byte: UInt8 = 1
-            _ = write(wakeFD, &byte, 1)
-        }
-        return (listener, { [store, listener] in
-            guard listener.take().contains(.reconnected) else { return "" }
-            // Notifications sent while it was gone are lost: everything shown is read again.
-            store.forgetShownVersions()
-            return "listening again after the connection was lost; what is shown was read again\n"
-        })
+        guard let server else { throw CompanionBinary.Missing(path: nil) }
+        return try server.listen(store, wakeFD)
     }
 }

@@ -10,7 +10,8 @@ import Glibc
 import Darwin
 #endif
 
-@main
+/// The command line of both executables (`NavshMain`): its options, their
+/// checks, and the run on the opened store.
 struct Navsh: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navsh",
@@ -156,6 +157,12 @@ struct Navsh: ParsableCommand {
     }
 
     func run() throws {
+        // Before anything of this process is set up: the companion starts afresh.
+        if isPostgres && StoreOpener.server == nil {
+            let missing = CompanionBinary.exec(arguments: CommandLine.arguments)
+            StandardStreams.err("navsh: \(TextLayout.printable(String(describing: missing)))\n")
+            throw ExitCode(ExitStatus.cannotOpen)
+        }
         // A reader that goes away (`navsh … | head -1`) is no reason to die
         // mid-script: writes to it fail quietly and the script runs on, as
         // with sqlite3 and psql.
@@ -174,14 +181,14 @@ struct Navsh: ParsableCommand {
 
         let environment = ProcessInfo.processInfo.environment
         // A PostgreSQL target is named without its password everywhere past here.
-        let postgresTarget: StoreOpener.ServerTarget?
+        let postgresTarget: ServerTarget?
         do {
-            postgresTarget = isPostgres ? try StoreOpener.postgresTarget(url: fileOrURL, schema: schema, environment: environment) : nil
+            postgresTarget = isPostgres ? try StoreOpener.serverTarget(url: fileOrURL, schema: schema, environment: environment) : nil
         } catch {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             throw ExitCode(ExitStatus.cannotOpen)
         }
-        let storePath = postgresTarget.map { "postgres://\($0)" } ?? file ?? StoreOpener.demoPath(environment: environment)
+        let storePath = postgresTarget?.name ?? file ?? StoreOpener.demoPath(environment: environment)
         let appSpec: AppSpec?
         do {
             appSpec = try spec.map { try SpecLoader.load(path: $0) }
@@ -200,7 +207,7 @@ struct Navsh: ParsableCommand {
         let isDemo = file == nil && appSpec == nil && postgresTarget == nil
         let store: any Store
         do {
-            store = try postgresTarget.map(StoreOpener.open)
+            store = try postgresTarget?.open()
                 ?? StoreOpener.open(path: storePath, isDemo: isDemo, create: create || appSpec != nil)
         } catch {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
