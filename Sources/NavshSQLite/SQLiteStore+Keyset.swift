@@ -97,11 +97,14 @@ extension SQLiteStore {
         let terms = orderTerms(collection, key)
         let sortTerms = terms.dropLast(key.keyWidth).map(\.sql)
         let condition = try start.after.map { try after($0, terms) }
-        let read = try self.read { db in
-            try select(db, collection, fields: fields, reading: reading, also: sortTerms,
-                       where: condition?.sql, arguments: condition?.arguments ?? [],
-                       suffix: "LIMIT ? OFFSET ?", [limit, max(0, start.skip)], cached: true)
+        let body = { (db: Database) in
+            try self.select(db, collection, fields: fields, reading: reading, also: sortTerms,
+                            where: condition?.sql, arguments: condition?.arguments ?? [],
+                            suffix: "LIMIT ? OFFSET ?", [limit, max(0, start.skip)], cached: true)
         }
+        // One statement (as `select` decides) needs no transaction around it.
+        let width = (fields?.count ?? collection.fields.count) * (reading == .full ? 1 : 2) + sortTerms.count
+        let read = try width < Self.columnsInOneStatement ? readAlone(body) : self.read(body)
         return RowRun(rows: read.map(\.record), cursors: read.map { ListCursor(parts: $0.also + $0.record.id.parts) })
     }
 
