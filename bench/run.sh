@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the benchmark against a release build: `make bench`, or, after
 # `swift build -c release --static-swift-stdlib --product navsh` and `--product navsh-bench`:
-#   bench/run.sh [--rows N] [--small N] [--edits N] [--runs N] [--address row|key] [--only issue12]
+#   bench/run.sh [--rows N] [--small N] [--edits N] [--runs N] [--address row|key] [--only issue12|issue10]
 # bench/README.md says what each number is and its target.
 set -euo pipefail
 cd "$(dirname "$0")/.."

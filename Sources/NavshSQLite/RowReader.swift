@@ -49,7 +49,10 @@ enum RowReader {
             // The pointer first, then the length (SQLite's documented order).
             guard let start = sqlite3_column_text(handle, column) else { return .text("") }
             let count = Int(sqlite3_column_bytes(handle, column))
-            return Value(storedText: Array(UnsafeBufferPointer(start: start, count: count)))
+            let bytes = UnsafeBufferPointer(start: start, count: count)
+            // ASCII (most values) is UTF-8 as it stands: no validation, no copy of the bytes first.
+            if bytes.allSatisfy({ $0 < 0x80 }) { return .text(String(decoding: bytes, as: UTF8.self)) }
+            return Value(storedText: Array(bytes))
         case SQLITE_BLOB:
             guard let start = sqlite3_column_blob(handle, column) else { return .blob([]) }
             let count = Int(sqlite3_column_bytes(handle, column))

@@ -176,7 +176,8 @@ extension SQLiteStore {
         var complete = true
         let cancellation = self.cancellation
         try cancellation.within(seconds: budget.seconds) {
-            try read { db in
+            // One statement: no transaction around it (inside one already, it reads in that).
+            try readAlone { db in
                 do {
                     try RowReader.forEach(db, sql: sql, arguments: arguments) { rows.append($0) }
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT && cancellation.deadlinePassed {

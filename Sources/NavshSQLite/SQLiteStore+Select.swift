@@ -74,7 +74,7 @@ extension SQLiteStore {
             var values: [[String: Value]] = []
             for start in stride(from: 0, to: max(names.count, 1), by: chunkSize) {
                 let chunk = Array(names[start..<min(start + chunkSize, names.count)])
-                let columns = [key.keySQL] + extra + chunk.flatMap { Self.columns($0.sqlIdentifier, reading) }
+                let columns = [key.keySQL] + extra + chunk.flatMap { selectColumns($0, reading) }
                 var read: [[Value]] = []
                 try RowReader.forEach(db, sql: "SELECT " + columns.joined(separator: ", ") + tail,
                                       arguments: allArguments, cached: cached) { read.append($0) }
@@ -86,7 +86,7 @@ extension SQLiteStore {
                 }
                 if rows == nil {
                     rows = read
-                    values = Array(repeating: [:], count: read.count)
+                    values = Array(repeating: Dictionary(minimumCapacity: names.count), count: read.count)
                 }
                 for (r, row) in read.enumerated() {
                     for (i, name) in chunk.enumerated() {
@@ -100,6 +100,16 @@ extension SQLiteStore {
                 return (Record(id: id, values: values[position]), Array(row[key.keyWidth..<lead]))
             }
         }
+    }
+
+    /// `columns` for a field, made once per field and kept (`previewColumns`):
+    /// a list's page asks for the same few on every `page N`.
+    private func selectColumns(_ name: String, _ reading: Reading) -> [String] {
+        guard reading == .preview else { return [name.sqlIdentifier] }
+        if let known = previewColumns[name] { return known }
+        let made = Self.columns(name.sqlIdentifier, reading)
+        previewColumns[name] = made
+        return made
     }
 
     /// The select-list entries for one field. A long text is read as its

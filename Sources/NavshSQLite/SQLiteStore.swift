@@ -32,6 +32,9 @@ public final class SQLiteStore: Store {
     /// Per table, its columns of REAL affinity (`FieldKind.real`), which
     /// RETURNING hands back as integers when they hold whole numbers.
     var realColumns: [String: Set<String>] = [:]
+    /// A list cell's select-list entries per column name (`selectColumns`);
+    /// they depend only on the name.
+    var previewColumns: [String: [String]] = [:]
 
     /// Asked while a statement runs; returning true stops it (the command
     /// fails with "interrupted" and nothing is written). The prompt wires it

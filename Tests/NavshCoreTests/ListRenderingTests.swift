@@ -1,4 +1,4 @@
-import NavshCore
+@testable import NavshCore
 import NavshTestSupport
 import Testing
 
@@ -24,6 +24,33 @@ import Testing
         let tiny = try SessionHarness("CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('A very long title that cannot fit');",
                                       viewport: Viewport(columns: 20))
         #expect(tiny.output("show") == "t (1)\n      name\n   1  A very long t…\n")
+    }
+
+    /// Trailing spaces are cut by bytes after ASCII, and by characters
+    /// after anything else, where a space may belong to the character
+    /// before it (U+0600 takes the space after it into its character).
+    @Test func trailingSpacesAreCutAsCharacters() {
+        #expect("ab  ".trimmingTrailingSpaces == "ab")
+        #expect("   ".trimmingTrailingSpaces == "")
+        #expect("ab".trimmingTrailingSpaces == "ab")
+        #expect("木彫り  ".trimmingTrailingSpaces == "木彫り")
+        #expect("a\u{600}  ".trimmingTrailingSpaces == "a\u{600} ")
+    }
+
+    /// The byte-level check finds exactly the scalars `isControl` names.
+    @Test func controlCharactersAreFoundByTheirBytes() throws {
+        let controls: [UInt32] = [0x00, 0x09, 0x1B, 0x7F, 0x80, 0x9F, 0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029,
+                                  0x202A, 0x202E, 0x2066, 0x2069, 0xFEFF]
+        for value in controls {
+            let scalar = try #require(Unicode.Scalar(value))
+            let text = "a·–\(Character(scalar))木🙂"
+            #expect(TextLayout.containsControl(text, allowingNewlines: true), "U+\(String(value, radix: 16))")
+        }
+        for text in ["", "plain", "rows 1–20 of many · page 1", "木彫りの熊 🙂 é\u{301}", "\u{200D}", "\u{A0}\u{2027}\u{202F}"] {
+            #expect(!TextLayout.containsControl(text, allowingNewlines: false), "\(text)")
+        }
+        #expect(TextLayout.containsControl("a\nb", allowingNewlines: false))
+        #expect(!TextLayout.containsControl("a\nb", allowingNewlines: true))
     }
 
     @Test func storedControlCharactersCannotReachTheTerminal() throws {

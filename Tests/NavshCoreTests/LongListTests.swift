@@ -28,6 +28,18 @@ import Testing
         #expect(store.fullCounts == 0)
     }
 
+    /// A list in its key's order has an anchor every 250 rows (built in one
+    /// statement), so a far row or page steps over fewer than 250 rows past
+    /// its anchor; up to 999 were stepped over before.
+    @Test func aFarRowInKeyOrderStepsOverFewerThan250Rows() throws {
+        let (h, store) = try SessionHarness.counting(Fixtures.numbered(5_000))
+        #expect(h.output("open 3999").hasPrefix("things › Row 3999\n"))
+        #expect(h.output("back", "page 150").contains("\n2981  Row 2981\n"))
+        #expect(h.output("open 4998").hasPrefix("things › Row 4998\n"))
+        #expect(store.mostSkipped < 250, "stepped over \(store.mostSkipped) rows past an anchor")
+        #expect(store.offsetReads == 0)
+    }
+
     /// Review of the change: a far page handed out as data (`--format
     /// json`) read its full rows by OFFSET from the top.
     @Test func aFarPageHandedOutAsDataIsReadByKeyToo() throws {

@@ -34,6 +34,28 @@ import Testing
         #expect(try h.store.record(of: h.store.collections[0], key: [.integer(2)])?["value"] == .integer(3))
     }
 
+    /// A page is one SELECT (issue 10: `page N` ≤ 3× sqlite3's fetch by
+    /// key): it needs no transaction begun and ended around it, which made
+    /// a page three statements, not one.
+    @Test func aPageIsOneSelectBesidesTheDataVersion() throws {
+        let h = try SessionHarness(Fixtures.numbered(200))
+        h.run("show")
+        let seen = statements(h, "page 5")
+        #expect(seen.count == 2, "\(seen.joined(separator: "\n"))")
+        #expect(seen.filter { $0.contains("data_version") }.count == 1)
+        #expect(!seen.contains { $0.contains("BEGIN") || $0.contains("COMMIT") })
+    }
+
+    /// The first page of a long list: whether there are more rows than it
+    /// counts at once (one bounded SELECT), then the page (another), and
+    /// no transaction begun and ended around either.
+    @Test func aLongListsFirstPageIsTwoSelects() throws {
+        let h = try SessionHarness(Fixtures.numbered(10_050))
+        let seen = statements(h, "show")
+        #expect(seen.filter { $0.hasPrefix("SELECT") }.count == 2, "\(seen.joined(separator: "\n"))")
+        #expect(!seen.contains { $0.contains("BEGIN") || $0.contains("COMMIT") })
+    }
+
     /// SQLite returns a row as it was before AFTER triggers ran: a file with
     /// a trigger reads the saved row again, so the frame holds what is stored
     /// and the next save's conflict check passes.

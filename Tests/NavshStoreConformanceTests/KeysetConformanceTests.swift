@@ -38,6 +38,12 @@ import Testing
                 $0.filters = [.compare(field: "score", .greaterOrEqual, .integer(1)), .contains(field: "team", "e")]
                 $0.order = SortOrder(field: "name", descending: true)
             }),
+            // By key alone, in a scope and filtered: SQLite's anchors in one
+            // statement bind the scope's and the filters' values twice.
+            ("an owner's, filtered, by key", variant {
+                $0.scope = CollectionSchema.Scope(field: "owner", value: .integer(1))
+                $0.filters = [.compare(field: "score", .greaterOrEqual, .integer(1))]
+            }),
             ("found, by team", variant {
                 $0.filters = [.anyTextContains("n")]
                 $0.order = SortOrder(field: "team", descending: false)

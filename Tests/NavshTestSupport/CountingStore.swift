@@ -10,6 +10,8 @@ public final class CountingStore: Store {
     public private(set) var counts = 0
     /// Reads by position (`records(of:offset:limit:)`), which step over every row before it.
     public private(set) var offsetReads = 0
+    /// The most rows a keyset read stepped over past the anchor it started from.
+    public private(set) var mostSkipped = 0
     /// Full counts (`count(of:)`), which look at every row.
     public private(set) var fullCounts = 0
 
@@ -17,6 +19,7 @@ public final class CountingStore: Store {
 
     public func resetCounters() {
         (pageReads, rowsRead, recordReads, counts, offsetReads, fullCounts) = (0, 0, 0, 0, 0, 0)
+        mostSkipped = 0
         (referenceReads, batchReferenceReads) = (0, 0)
     }
 
@@ -40,6 +43,7 @@ public final class CountingStore: Store {
         let run = try base.records(of: collection, from: start, limit: limit)
         pageReads += 1
         rowsRead += run.rows.count
+        mostSkipped = max(mostSkipped, start.skip)
         return run
     }
 
@@ -47,6 +51,8 @@ public final class CountingStore: Store {
                         count: Int) throws -> [ListCursor] {
         try base.cursors(of: collection, after: after, every: spacing, count: count)
     }
+
+    public func anchorSpacing(for collection: CollectionSchema) -> Int { base.anchorSpacing(for: collection) }
 
     public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int,
                      within budget: ReadBudget) throws -> Bounded<[Record]> {

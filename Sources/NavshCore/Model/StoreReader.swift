@@ -30,6 +30,10 @@ public protocol StoreReader: AnyObject {
     /// are read. How the core reaches row N of a long list (`ListAnchors`),
     /// in one read however many it asks for.
     func cursors(of collection: CollectionSchema, after: ListCursor?, every spacing: Int, count: Int) throws -> [ListCursor]
+    /// Rows between anchors for this collection's order: fewer where the
+    /// store builds anchors cheaply (each far read then steps over fewer
+    /// rows past its anchor), more where each anchor costs a statement.
+    func anchorSpacing(for collection: CollectionSchema) -> Int
     /// Rows in the collection's order, `offset` counting from 0.
     func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
     /// Rows as a list shows them (`ListPreview`): only the listed fields,
@@ -127,6 +131,9 @@ extension StoreReader {
     public func collection(referencedBy reference: Reference) -> CollectionSchema? {
         collection(named: reference.collection)
     }
+
+    /// An anchor every 1,000 rows: each is a statement in most stores.
+    public func anchorSpacing(for collection: CollectionSchema) -> Int { ListAnchors.defaultSpacing }
 
     /// A store that cannot tell: values are written in the standard form.
     public func sampleText(of field: String, in collection: CollectionSchema) throws -> String? { nil }

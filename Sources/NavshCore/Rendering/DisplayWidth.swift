@@ -23,7 +23,12 @@ public enum DisplayWidth {
     public static func of(_ text: some StringProtocol) -> Int {
         // Printable ASCII (most cells) is one column a byte: no grapheme
         // breaking, which was most of a page's layout.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
+        }
+        if let ascii = ascii ?? (text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? text.utf8.count : nil) {
+            return ascii
+        }
         var total = 0
         for character in text { total += of(character) }
         return total

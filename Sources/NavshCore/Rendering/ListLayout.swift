@@ -41,20 +41,30 @@ enum ListLayout {
         if rows.isEmpty {
             return out + "  " + empty + "\n"
         }
-        let numberWidth = max(4, String(rows.map(\.number).max() ?? 0).count)
-        let detailCount = rows.map(\.details.count).max() ?? 0
+        // Every cell is measured once (a page is laid out on every `page N`,
+        // `next` and `show`: measuring each cell again to pad it, and again
+        // after cutting it, was most of a command's work).
+        var largest = 0, detailCount = 0, marking = false
+        for row in rows {
+            largest = max(largest, row.number)
+            detailCount = max(detailCount, row.details.count)
+            // A marker column appears only when some row needs it.
+            if row.changedElsewhere || row.isCurrent { marking = true }
+        }
+        let numberWidth = max(4, String(largest).utf8.count)
         let titleColumn = columns.first ?? Column()
         let detailColumns = (0..<detailCount).map { d in
             columns.indices.contains(d + 1) ? columns[d + 1] : Column(alignRight: true)
         }
+        let titleWidths = rows.map { DisplayWidth.of($0.title) }
+        let cellWidths = rows.map { row in row.details.map { DisplayWidth.of($0) } }
+        let labelWidths = detailColumns.map { DisplayWidth.of($0.label) }
         let detailCap = max(10, width / 3)
-        let naturalDetails = detailColumns.enumerated().map { d, column in
-            min(detailCap, max(DisplayWidth.of(column.label),
-                               rows.map { $0.details.indices.contains(d) ? DisplayWidth.of($0.details[d]) : 0 }.max() ?? 0))
+        let naturalDetails = (0..<detailCount).map { d in
+            min(detailCap, cellWidths.reduce(labelWidths[d]) { $1.indices.contains(d) ? max($0, $1[d]) : $0 })
         }
-        let naturalTitle = max(DisplayWidth.of(titleColumn.label), rows.map { DisplayWidth.of($0.title) }.max() ?? 0)
-        // A marker column appears only when some row needs it.
-        let marking = rows.contains { $0.changedElsewhere || $0.isCurrent }
+        let titleLabelWidth = DisplayWidth.of(titleColumn.label)
+        let naturalTitle = titleWidths.reduce(titleLabelWidth, max)
         let lead = numberWidth + (marking ? 3 : gap.count)
         // The title keeps up to two fifths of the width while columns are
         // added left to right; one that does not fit is left out (width 0)
@@ -70,24 +80,63 @@ enum ListLayout {
         }
         let titleWidth = max(1, min(naturalTitle, width - used + titleReserve))
 
-        func line(_ number: String, _ marker: String, _ title: String, _ cells: [String]) -> String {
-            var text = TextLayout.right(number, numberWidth) + marker + TextLayout.left(title, titleWidth)
-            for (d, cellWidth) in detailWidths.enumerated() where cellWidth > 0 {
-                let cell = cells.indices.contains(d) ? cells[d] : ""
-                text += gap + (detailColumns[d].alignRight ? TextLayout.right(cell, cellWidth) : TextLayout.left(cell, cellWidth))
+        // Built as UTF-8 bytes: appending a few hundred strings to a String
+        // cost more than measuring them.
+        var bytes = Array(out.utf8)
+        bytes.reserveCapacity((rows.count + 4) * (width + 8))
+        /// `text` (`measured` columns wide) cut and padded to `columns`.
+        func cell(_ text: String, measured: Int, _ columns: Int, alignRight: Bool) {
+            var text = text, measured = measured
+            if measured > columns {
+                text = TextLayout.truncate(text, to: columns)
+                measured = DisplayWidth.of(text)
             }
-            return text.trimmingTrailingSpaces + "\n"
+            let padding = max(0, columns - measured)
+            if alignRight { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding)) }
+            bytes.append(contentsOf: text.utf8)
+            if !alignRight { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding)) }
+        }
+        func line(_ number: String, _ marker: String, _ title: String, titleMeasured: Int, _ cells: [String],
+                  measured: [Int]) {
+            let start = bytes.count
+            cell(number, measured: number.utf8.count, numberWidth, alignRight: true)
+            bytes.append(contentsOf: marker.utf8)
+            cell(title, measured: titleMeasured, titleWidth, alignRight: false)
+            for (d, cellWidth) in detailWidths.enumerated() where cellWidth > 0 {
+                bytes.append(contentsOf: gap.utf8)
+                if cells.indices.contains(d) {
+                    cell(cells[d], measured: measured[d], cellWidth, alignRight: detailColumns[d].alignRight)
+                } else {
+                    cell("", measured: 0, cellWidth, alignRight: false)
+                }
+            }
+            // Trailing spaces cut as `trimmingTrailingSpaces` cuts them.
+            var end = bytes.count
+            while end > start && bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            if end < bytes.count {
+                if end == start || bytes[end - 1] < 0x80 {
+                    bytes.removeSubrange(end...)
+                } else {
+                    let trimmed = String(decoding: bytes[start...], as: UTF8.self).trimmingTrailingSpaces
+                    bytes.removeSubrange(start...)
+                    bytes.append(contentsOf: trimmed.utf8)
+                }
+            }
+            bytes.append(UInt8(ascii: "\n"))
         }
         if !columns.allSatisfy({ $0.label.isEmpty }) {
-            out += line("", String(repeating: " ", count: lead - numberWidth), titleColumn.label,
-                        detailColumns.map(\.label))
+            line("", String(repeating: " ", count: lead - numberWidth), titleColumn.label, titleMeasured: titleLabelWidth,
+                 detailColumns.map(\.label), measured: labelWidths)
         }
-        for row in rows {
-            if let section = row.section { out += "  " + section + "\n" }
+        var anyChanged = false
+        for (r, row) in rows.enumerated() {
+            if let section = row.section { bytes.append(contentsOf: ("  " + section + "\n").utf8) }
             let marker = marking ? (row.isCurrent ? " > " : row.changedElsewhere ? " ~ " : "   ") : gap
-            out += line(String(row.number), marker, row.title, row.details)
+            line(String(row.number), marker, row.title, titleMeasured: titleWidths[r], row.details, measured: cellWidths[r])
+            if row.changedElsewhere { anyChanged = true }
         }
-        if rows.contains(where: \.changedElsewhere) { out += "~ changed elsewhere since last shown\n" }
+        out = String(decoding: bytes, as: UTF8.self)
+        if anyChanged { out += "~ changed elsewhere since last shown\n" }
         if total.map({ $0 > pageSize }) ?? true {
             out += footer(total: total, pageIndex: pageIndex, pageSize: pageSize, shown: rows.count)
         }
@@ -116,6 +165,20 @@ enum ListLayout {
 
 extension String {
     var trimmingTrailingSpaces: String {
+        // Bytes first: trailing spaces after an ASCII character (or making
+        // up the whole text) are each a character of their own, so they are
+        // cut without breaking the text into characters. After anything
+        // else a space may belong to the character before it (a prepended
+        // mark), which the loop below keeps, as it always did.
+        let bytes = utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: " ") {
+            end = bytes.index(before: end)
+        }
+        if end == bytes.endIndex { return self }
+        if end == bytes.startIndex || bytes[bytes.index(before: end)] < 0x80 {
+            return String(self[..<end])
+        }
         var s = Substring(self)
         while s.last == " " { s.removeLast() }
         return String(s)

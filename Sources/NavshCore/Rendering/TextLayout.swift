@@ -34,7 +34,7 @@ public enum TextLayout {
     /// become visible escapes (`\n`, `\t`, `\x1B`), so a value can never move
     /// the cursor, change colours or break a row across lines.
     public static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard containsControl(text, allowingNewlines: false) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             guard isControl(scalar) else { result.unicodeScalars.append(scalar); continue }

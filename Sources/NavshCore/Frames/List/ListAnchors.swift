@@ -11,14 +11,16 @@
 struct ListAnchors {
     static let defaultSpacing = 1_000
 
-    let spacing: Int
+    /// Rows between anchors: as set (tests), else as the store says for the
+    /// list's order (`StoreReader.anchorSpacing`) at the first read.
+    private(set) var spacing: Int?
     /// `cursors[k]` is the place right after row (k+1)·spacing − 1.
     private(set) var cursors: [ListCursor] = []
     /// Positions past the last row, once a read found the end (nil: unknown).
     private(set) var end: Int?
 
-    init(spacing: Int = ListAnchors.defaultSpacing) {
-        self.spacing = max(1, spacing)
+    init(spacing: Int? = nil) {
+        self.spacing = spacing.map { max(1, $0) }
     }
 
     /// Where a read of the row at `position` (from 0) starts: the nearest
@@ -26,6 +28,8 @@ struct ListAnchors {
     /// the list ends before it.
     mutating func start(of position: Int, in collection: CollectionSchema, store: any StoreReader) throws -> RowStart? {
         if let end, position >= end { return nil }
+        let spacing = self.spacing ?? max(1, store.anchorSpacing(for: collection))
+        self.spacing = spacing
         let block = position / spacing
         guard block > 0 else { return RowStart(after: nil, skip: position) }
         if cursors.count < block {
@@ -40,6 +44,7 @@ struct ListAnchors {
     /// Takes what a read from `position` learnt: the anchors among its
     /// rows' cursors, and, when it came back short, where the list ends.
     mutating func learn(from run: RowRun, at position: Int, asked limit: Int) {
+        guard let spacing else { return }
         for (i, cursor) in run.cursors.enumerated() {
             let after = position + i + 1
             if after % spacing == 0 && after / spacing == cursors.count + 1 { cursors.append(cursor) }

@@ -24,11 +24,13 @@ final class ListFrame: Frame {
     /// The count could not be had within `ReadBudget.listCount`: lists show
     /// "many" until `count` counts them or the rows change.
     var countIsLong = false
-    /// Every thousandth row's place in the list, for reaching row N without
-    /// stepping over the rows before it; dropped with the cache.
+    /// Every 250th or 1,000th row's place in the list (as the store
+    /// says), for reaching row N without stepping over the rows before it;
+    /// dropped with the cache.
     var anchors = ListAnchors()
-    /// Rows between anchors (tests set a small one to reach anchors in a few rows).
-    var anchorSpacing = ListAnchors.defaultSpacing {
+    /// Rows between anchors, nil for the store's choice (tests set a small
+    /// one to reach anchors in a few rows).
+    var anchorSpacing: Int? {
         didSet { anchors = ListAnchors(spacing: anchorSpacing) }
     }
     /// The rows as last shown to the user, which row numbers refer to until
