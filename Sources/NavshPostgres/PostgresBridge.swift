@@ -35,6 +35,9 @@ final class PostgresBridge {
     /// Set when a connection was lost, until a new one is made: the session
     /// then re-reads what it shows.
     private(set) var reconnections = 0
+    /// Answers waited for from the server (a pipeline counts once): what a
+    /// command costs in latency, counted so tests can hold it down.
+    private(set) var roundTrips = 0
 
     /// What a statement on a dropped connection fails with.
     static let lostConnection = "the connection to the server was lost"
@@ -76,6 +79,7 @@ final class PostgresBridge {
         if isCancelled() { throw StoreError.interrupted }
         if transactionLost { throw StoreError.other(Self.lostTransaction) }
         let connection = try connected()
+        roundTrips += 1
         return try wait(for: start(sql, parameters, on: connection), on: connection)
     }
 
@@ -88,6 +92,7 @@ final class PostgresBridge {
         if isCancelled() { throw StoreError.interrupted }
         if transactionLost { throw StoreError.other(Self.lostTransaction) }
         let connection = try connected()
+        roundTrips += 1
         let futures = statements.map { start($0.sql, $0.parameters, on: connection) }
         return futures.map { future in
             Result {
