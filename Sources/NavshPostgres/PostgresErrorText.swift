@@ -29,7 +29,9 @@ enum PostgresErrorText {
             let isKey = table.map { !$0.key.isEmpty && Set($0.key) == Set(fields) } ?? false
             return StoreError.constraint(isKey ? .primaryKey : .unique, fields: fields, detail: detail ?? message)
         case "23514":
-            return StoreError.constraint(.check, fields: named, detail: constraint ?? message)
+            // Named as SQLite names it: by its author's name, else by its expression.
+            let check = constraint.flatMap { table?.checks[$0] } ?? constraint
+            return StoreError.constraint(.check, fields: named, detail: check ?? message)
         case "23503":
             // From a write of this table: a value names no row. From a
             // delete: other rows still refer to this one.

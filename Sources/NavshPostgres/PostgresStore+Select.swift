@@ -32,7 +32,17 @@ extension PostgresStore {
 
     func orderBy(_ collection: CollectionSchema, _ table: PostgresTable) -> String {
         let terms = orderTerms(collection, table)
-        return terms.isEmpty ? "" : " ORDER BY " + terms.map(\.sql).joined(separator: ", ")
+        guard !terms.isEmpty else { return "" }
+        return " ORDER BY " + terms.map(\.sql).joined(separator: ", ") + (table.key.isEmpty ? ", navsh_row.navsh_pos" : "")
+    }
+
+    /// What rows are read from, as `navsh_row`. A sorted view (no key):
+    /// its rows numbered in the order it gives them, so rows that tie keep
+    /// that order, as in SQLite, whose sort is stable; PostgreSQL's is not,
+    /// and a page by position needs one order every time.
+    func source(_ collection: CollectionSchema, _ table: PostgresTable) -> String {
+        guard table.key.isEmpty, !orderTerms(collection, table).isEmpty else { return "\(table.quotedName) AS navsh_row" }
+        return "(SELECT *, row_number() OVER () AS navsh_pos FROM \(table.quotedName)) AS navsh_row"
     }
 
     /// The collection's scope and filters, and `condition`, joined by AND; nil when none.
@@ -90,7 +100,7 @@ extension PostgresStore {
         let list = keyColumns.map(\.readSQL) + also.map(\.readSQL) + columns.map { preview ? $0.previewSQL : $0.readSQL }
             + (withVersion ? ["navsh_row.xmin::text"] : [])
         let filter = try scoped(scope, table, &parameters, condition)
-        var sql = "SELECT " + (list.isEmpty ? "1" : list.joined(separator: ", ")) + " FROM \(table.quotedName) AS navsh_row"
+        var sql = "SELECT " + (list.isEmpty ? "1" : list.joined(separator: ", ")) + " FROM " + source(collection, table)
         if let filter { sql += " WHERE \(filter)" }
         sql += orderBy(collection, table) + suffix(&parameters)
         let rows = try self.rows(sql, parameters)
