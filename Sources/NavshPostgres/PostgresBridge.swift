@@ -118,6 +118,9 @@ final class PostgresBridge {
                 lost()
                 throw StoreError.other(transactionLost ? Self.lostTransaction : Self.lostConnection)
             }
+            // The cancel this bridge sent (Ctrl-C); a statement the server
+            // stopped on its own (statement_timeout) fails in its words.
+            if cancelSent { throw StoreError.interrupted }
             // A constraint's refusal goes to the write, which names its fields;
             // anything else is said in the core's terms here.
             if let state = (error as? PSQLError)?.serverInfo?[.sqlState], state.hasPrefix("23") { throw error }

@@ -43,7 +43,9 @@ enum PostgresErrorText {
                                          detail: "a reference does not match, or other rows still refer to this one")
         case "23P01":
             return StoreError.constraint(.other, fields: named, detail: "exclusion constraint \(constraint ?? ""): \(detail ?? message)")
-        case "57014": return StoreError.interrupted
+        // Stopped by the server (statement_timeout, another session's
+        // cancel): its words. Ctrl-C's cancel is the bridge's to report.
+        case "57014": return StoreError.other(message)
         case "40001", "40P01", "55P03": return StoreError.busy
         case "25006", "42501": return StoreError.readOnly(message)
         case "P0001": return StoreError.constraint(.trigger, fields: [], detail: message)
