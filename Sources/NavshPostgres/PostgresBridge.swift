@@ -36,6 +36,10 @@ final class PostgresBridge {
     /// Set when a connection was lost, until a new one is made: the session
     /// then re-reads what it shows.
     private(set) var reconnections = 0
+    /// Statements sent, each a round trip to the server (postgres-nio sends
+    /// one only after the last one's answer): what a command costs in
+    /// latency, counted so tests can hold it down.
+    private(set) var roundTrips = 0
 
     /// What a statement on a dropped connection fails with.
     static let lostConnection = "the connection to the server was lost"
@@ -77,26 +81,8 @@ final class PostgresBridge {
         if isCancelled() { throw StoreError.interrupted }
         if transactionLost { throw StoreError.other(Self.lostTransaction) }
         let connection = try connected()
+        roundTrips += 1
         return try wait(for: start(sql, parameters, on: connection), on: connection)
-    }
-
-    /// Sends several statements at once, without waiting for each answer
-    /// (the server runs them in order): a save's BEGIN, UPDATE and COMMIT
-    /// cost one round trip. Each statement's rows as `rows` gives them, or
-    /// its error; a statement after a failed one in a transaction is the
-    /// server's to refuse (a COMMIT then rolls back).
-    func pipeline(_ statements: [(sql: String, parameters: [String?])]) throws -> [Result<[[String?]], any Error>] {
-        if isCancelled() { throw StoreError.interrupted }
-        if transactionLost { throw StoreError.other(Self.lostTransaction) }
-        let connection = try connected()
-        let futures = statements.map { start($0.sql, $0.parameters, on: connection) }
-        return futures.map { future in
-            Result {
-                try wait(for: future, on: connection).rows.map { row in
-                    row.map { cell in cell.bytes.map { String(decoding: $0.readableBytesView, as: UTF8.self) } }
-                }
-            }
-        }
     }
 
     private func start(_ sql: String, _ parameters: [String?], on connection: PostgresConnection)
@@ -133,6 +119,9 @@ final class PostgresBridge {
                 lost()
                 throw StoreError.other(transactionLost ? Self.lostTransaction : Self.lostConnection)
             }
+            // The cancel this bridge sent (Ctrl-C); a statement the server
+            // stopped on its own (statement_timeout) fails in its words.
+            if cancelSent { throw StoreError.interrupted }
             // A constraint's refusal goes to the write, which names its fields;
             // anything else is said in the core's terms here.
             if let state = (error as? PSQLError)?.serverInfo?[.sqlState], state.hasPrefix("23") { throw error }

@@ -29,7 +29,9 @@ enum PostgresErrorText {
             let isKey = table.map { !$0.key.isEmpty && Set($0.key) == Set(fields) } ?? false
             return StoreError.constraint(isKey ? .primaryKey : .unique, fields: fields, detail: detail ?? message)
         case "23514":
-            return StoreError.constraint(.check, fields: named, detail: constraint ?? message)
+            // Named as SQLite names it: by its author's name, else by its expression.
+            let check = constraint.flatMap { table?.checks[$0] } ?? constraint
+            return StoreError.constraint(.check, fields: named, detail: check ?? message)
         case "23503":
             // From a write of this table: a value names no row. From a
             // delete: other rows still refer to this one.
@@ -41,7 +43,9 @@ enum PostgresErrorText {
                                          detail: "a reference does not match, or other rows still refer to this one")
         case "23P01":
             return StoreError.constraint(.other, fields: named, detail: "exclusion constraint \(constraint ?? ""): \(detail ?? message)")
-        case "57014": return StoreError.interrupted
+        // Stopped by the server (statement_timeout, another session's
+        // cancel): its words. Ctrl-C's cancel is the bridge's to report.
+        case "57014": return StoreError.other(message)
         case "40001", "40P01", "55P03": return StoreError.busy
         case "25006", "42501": return StoreError.readOnly(message)
         case "P0001": return StoreError.constraint(.trigger, fields: [], detail: message)

@@ -13,6 +13,8 @@ struct PostgresTable: Sendable {
     var readOnlyReason: String?
     /// Constraint name → the columns it names (CHECK, UNIQUE, EXCLUDE, FOREIGN KEY).
     var constraints: [String: [String]]
+    /// CHECK constraint name → how a refusal names it (`PostgresCheckText`).
+    var checks: [String: String] = [:]
     /// A column is filled by an identity that refuses given values (GENERATED ALWAYS).
     var hasAlwaysIdentity: Bool
 
@@ -101,6 +103,7 @@ enum PostgresSchemaReader {
 
         var keys: [String: [String]] = [:]
         var constraints: [String: [String: [String]]] = [:]
+        var checks: [String: [String: String]] = [:]
         var foreignKeys: [PostgresForeignKey] = []
         for row in constraintRows {
             guard row.count == 8, let table = row[0], let name = row[1], let type = row[2] else { continue }
@@ -123,6 +126,10 @@ enum PostgresSchemaReader {
                 named = (fieldsByTable[table] ?? []).map(\.name).filter { words.contains($0.lowercased()) }
             }
             constraints[table, default: [:]][name] = named
+            if type == "c", let definition = row[7] {
+                checks[table, default: [:]][name] = PostgresCheckText.of(name: name, table: table, columns: named,
+                                                                          definition: definition)
+            }
         }
 
         let tables = order.map { name -> PostgresTable in
@@ -154,7 +161,7 @@ enum PostgresSchemaReader {
             collection.readOnlyReason = reason
             return PostgresTable(collection: collection, columns: columnsByTable[name] ?? [:], key: reason == nil ? key : [],
                                  readOnlyReason: reason, constraints: constraints[name] ?? [:],
-                                 hasAlwaysIdentity: alwaysIdentity.contains(name))
+                                 checks: checks[name] ?? [:], hasAlwaysIdentity: alwaysIdentity.contains(name))
         }
         return (tables, foreignKeys)
     }

@@ -30,7 +30,7 @@ extension PostgresStore {
         let condition = try start.map { try after($0, terms, &parameters) }
         let filter = try scoped(collection, table, &parameters, condition)
         let aliases = terms.indices.map { "navsh_c\($0)" }
-        let inner = "SELECT " + zip(terms, aliases).map { "\($0.column.readSQL) AS \($1)" }.joined(separator: ", ")
+        let inner = "SELECT " + zip(terms, aliases).map { "\($0.readSQL) AS \($1)" }.joined(separator: ", ")
             + ", row_number() OVER (\(orderBy(collection, table).dropFirst())) AS navsh_n FROM \(table.quotedName) AS navsh_row"
             + (filter.map { " WHERE \($0)" } ?? "")
         let every = parameters.bind(String(spacing)), most = parameters.bind(String(count))
@@ -51,10 +51,10 @@ extension PostgresStore {
             return RowRun(rows: rows, cursors: rows.indices.map { ListCursor(parts: [.integer(Int64(first + $0 + 1))]) })
         }
         let terms = orderTerms(collection, table)
-        let sortColumns = terms.dropLast(table.key.count).map(\.column)
+        let sortTerms = terms.dropLast(table.key.count)
         var parameters = Parameters()
         let condition = try start.after.map { try after($0, terms, &parameters) }
-        let read = try select(collection, fields: fields, preview: preview, also: Array(sortColumns), where: condition,
+        let read = try select(collection, fields: fields, preview: preview, also: Array(sortTerms), where: condition,
                               parameters, suffix: Self.limit(limit, offset: max(0, start.skip)))
         return RowRun(rows: read.map(\.record), cursors: read.map { ListCursor(parts: $0.also + $0.record.id.parts) })
     }
@@ -79,14 +79,14 @@ extension PostgresStore {
         let direction = terms[0].descending
         if terms.allSatisfy({ $0.descending == direction }), !cursor.parts.contains(where: \.isNull),
            !direction || !terms.contains(where: \.nullable) {
-            let columns = terms.map(\.column.name.pgIdentifier)
+            let columns = terms.map(\.expression)
             let values = try zip(terms, cursor.parts).map { try parameters.bind($1, as: $0.column) }
             return "(\(columns.joined(separator: ", "))) \(direction ? "<" : ">") (\(values.joined(separator: ", ")))"
         }
         var disjuncts: [String] = []
         var equalSoFar: [String] = []
         for (term, value) in zip(terms, cursor.parts) {
-            let name = term.column.name.pgIdentifier
+            let name = term.expression
             let bound = value.isNull ? nil : try parameters.bind(value, as: term.column)
             var step: String?
             switch (term.descending, bound) {

@@ -3,20 +3,41 @@ import NavshCore
 /// Reading rows: every field exactly (a record frame) or what a list shows,
 /// within the collection's scope and filters, in its order.
 extension PostgresStore {
-    /// One expression of an ORDER BY: a column and its direction. NULLs are
-    /// placed as SQLite places them (first ascending, last descending), so a
-    /// list reads in the same order on either store.
+    /// One expression of an ORDER BY: a column, or a referenced row's
+    /// title, and its direction. NULLs are placed as SQLite places them
+    /// (first ascending, last descending), so a list reads in the same order
+    /// on either store.
     struct OrderTerm {
+        /// The column whose type the sort values have (a title's, for a sort by title).
         let column: PostgresColumn
         let descending: Bool
         var nullable = true
+        /// The sorted value, qualified by the table: a bare name in ORDER BY
+        /// would name the select list's column of that name, read as text.
+        var expression: String
 
-        /// Qualified by the table: a bare name in ORDER BY would name the
-        /// select list's column of that name, which is read as text.
-        var sql: String { "navsh_row." + column.name.pgIdentifier + (descending ? " DESC NULLS LAST" : " ASC NULLS FIRST") }
+        init(column: PostgresColumn, descending: Bool, nullable: Bool = true) {
+            self.column = column
+            self.descending = descending
+            self.nullable = nullable
+            expression = "navsh_row." + column.name.pgIdentifier
+        }
+
+        /// A reference sorted by its row's title, read by a subquery on the
+        /// referenced key, as SQLite's store does (`FilterSQL.orderSQL`).
+        init(title: PostgresColumn, of parent: PostgresTable, key: String, reference: String, descending: Bool) {
+            self.init(column: title, descending: descending)
+            expression = "(SELECT navsh_t.\(title.name.pgIdentifier) FROM \(parent.quotedName) AS navsh_t"
+                + " WHERE navsh_t.\(key.pgIdentifier) = navsh_row.\(reference.pgIdentifier))"
+        }
+
+        var sql: String { expression + (descending ? " DESC NULLS LAST" : " ASC NULLS FIRST") }
+        /// The value read as text beside a row (a keyset read's cursor).
+        var readSQL: String { expression == "navsh_row." + column.name.pgIdentifier ? column.readSQL : "(\(expression))::text" }
     }
 
-    /// The group field, the order field, then the key (which makes the order total).
+    /// The group field, the order field (or its referenced title), then the
+    /// key (which makes the order total).
     func orderTerms(_ collection: CollectionSchema, _ table: PostgresTable) -> [OrderTerm] {
         var terms: [OrderTerm] = []
         if let group = collection.groupField.flatMap({ collection.field(named: $0) }), let column = table.columns[group.name] {
@@ -24,7 +45,13 @@ extension PostgresStore {
         }
         var keyDescending = collection.newRowsOnTop
         if let order = collection.order, let field = collection.field(named: order.field), let column = table.columns[field.name] {
-            terms.append(OrderTerm(column: column, descending: order.descending))
+            if let title = order.byTitle, let parent = tables[title.collection], parent.columns[title.key] != nil,
+               let titleColumn = parent.columns[title.title] {
+                terms.append(OrderTerm(title: titleColumn, of: parent, key: title.key, reference: field.name,
+                                       descending: order.descending))
+            } else {
+                terms.append(OrderTerm(column: column, descending: order.descending))
+            }
             keyDescending = order.descending
         }
         return terms + table.key.compactMap { table.columns[$0] }.map { OrderTerm(column: $0, descending: keyDescending, nullable: false) }
@@ -32,7 +59,17 @@ extension PostgresStore {
 
     func orderBy(_ collection: CollectionSchema, _ table: PostgresTable) -> String {
         let terms = orderTerms(collection, table)
-        return terms.isEmpty ? "" : " ORDER BY " + terms.map(\.sql).joined(separator: ", ")
+        guard !terms.isEmpty else { return "" }
+        return " ORDER BY " + terms.map(\.sql).joined(separator: ", ") + (table.key.isEmpty ? ", navsh_row.navsh_pos" : "")
+    }
+
+    /// What rows are read from, as `navsh_row`. A sorted view (no key):
+    /// its rows numbered in the order it gives them, so rows that tie keep
+    /// that order, as in SQLite, whose sort is stable; PostgreSQL's is not,
+    /// and a page by position needs one order every time.
+    func source(_ collection: CollectionSchema, _ table: PostgresTable) -> String {
+        guard table.key.isEmpty, !orderTerms(collection, table).isEmpty else { return "\(table.quotedName) AS navsh_row" }
+        return "(SELECT *, row_number() OVER () AS navsh_pos FROM \(table.quotedName)) AS navsh_row"
     }
 
     /// The collection's scope and filters, and `condition`, joined by AND; nil when none.
@@ -71,7 +108,7 @@ extension PostgresStore {
     /// Rows (each field read in full, or as a list previews it), with the
     /// values of `also` read beside each (a keyset read's sort values).
     func select(
-        _ collection: CollectionSchema, fields: [String]? = nil, preview: Bool = false, also: [PostgresColumn] = [],
+        _ collection: CollectionSchema, fields: [String]? = nil, preview: Bool = false, also: [OrderTerm] = [],
         where condition: String? = nil, _ parameters: Parameters = Parameters(), unscoped: Bool = false,
         suffix: (inout Parameters) -> String = { _ in "" }, firstPosition: Int = 0
     ) throws -> [(record: Record, also: [Value])] {
@@ -85,14 +122,14 @@ extension PostgresStore {
         let names = fields ?? collection.fields.map(\.name)
         let columns = try names.map { try table.column($0) }
         let keyColumns = try table.key.map { try table.column($0) }
-        // A whole row of a table is read with its xmin: what a save checks.
-        // Any row of a table is read with its xmin: what the prompt's check compares (`changedRows`).
+        // Any row of a table is read with its xmin: what the prompt's check
+        // compares (`changedRows`); a whole row's is also what a save checks.
         let withVersion = !preview && fields == nil && table.readOnlyReason == nil
         let withXmin = table.readOnlyReason == nil
         let list = keyColumns.map(\.readSQL) + also.map(\.readSQL) + columns.map { preview ? $0.previewSQL : $0.readSQL }
             + (withXmin ? ["navsh_row.xmin::text"] : [])
         let filter = try scoped(scope, table, &parameters, condition)
-        var sql = "SELECT " + (list.isEmpty ? "1" : list.joined(separator: ", ")) + " FROM \(table.quotedName) AS navsh_row"
+        var sql = "SELECT " + (list.isEmpty ? "1" : list.joined(separator: ", ")) + " FROM " + source(collection, table)
         if let filter { sql += " WHERE \(filter)" }
         sql += orderBy(collection, table) + suffix(&parameters)
         let rows = try self.rows(sql, parameters)
@@ -105,7 +142,7 @@ extension PostgresStore {
                 : RecordID(parts: [.integer(Int64(firstPosition + position + 1))], isPrimaryKey: false)
             var values: [String: Value] = [:]
             for (i, column) in columns.enumerated() { values[column.name] = column.value(row[lead + i], preview: preview) }
-            let sortValues = also.enumerated().map { i, column in column.value(row[keyColumns.count + i]) }
+            let sortValues = also.enumerated().map { i, term in term.column.value(row[keyColumns.count + i]) }
             if withXmin, let version = row.last ?? nil {
                 versions.noteRead(table.name, id, version: version)
                 if withVersion { versions.note(table.name, id, version: version, values: values) }

@@ -86,14 +86,12 @@ extension PostgresStore {
     public func changes(since token: Int?) throws -> StoreChanges {
         noteSnapshot(try inBatch ? nil : bridge.rows("SELECT pg_current_snapshot()::text").first?.first ?? nil)
         // A new connection may have missed anything: everything shown is read again.
-        let reconnected = bridge.reconnections != reconnectionsSeen
-        if reconnected {
+        if bridge.reconnections != reconnectionsSeen {
             reconnectionsSeen = bridge.reconnections
             changesElsewhere += 1
             lastSnapshotEnd = nil
         }
-        return StoreChanges(token: changesElsewhere, changedElsewhere: token.map { $0 != changesElsewhere } ?? false,
-                            reconnected: reconnected)
+        return StoreChanges(token: changesElsewhere, changedElsewhere: token.map { $0 != changesElsewhere } ?? false)
     }
 
     private func noteSnapshot(_ snapshot: String?) {

@@ -42,11 +42,17 @@ extension PostgresStore {
             + (try unchanged(id, table, collection, expecting, &byValue, byVersion: false)) + " RETURNING 1"
         let newID = self.id(id, table, after: changes)
         if !inBatch {
-            // One round trip: BEGIN, the UPDATE returning the row as stored, COMMIT.
+            // One statement, committing as it ends: one round trip.
             let returning = try self.returning(table, collection)
-            for (statement, values) in [(sql, parameters.values), (valueSQL, byValue.values)] {
+            for (statement, values, byVersion) in [(sql, parameters.values, true), (valueSQL, byValue.values, false)] {
                 let sent = statement.replacingOccurrences(of: " RETURNING 1", with: " RETURNING " + returning)
-                if let row = try committed(sent, values, table: table, values: changes) {
+                var checked = Parameters()
+                let check = try expecting.map { _ in
+                    "SELECT 1::text FROM \(table.quotedName) WHERE "
+                        + (try unchanged(id, table, collection, expecting, &checked, byVersion: byVersion))
+                }
+                if let row = try committed(sent, values, unlessLost: check.map { ($0, checked.values) }, table: table,
+                                           values: changes) {
                     return try storedRow(row, newID, table, collection)
                 }
                 if sql == valueSQL { break }
@@ -258,40 +264,34 @@ extension PostgresStore {
         return Record(id: id, values: values)
     }
 
-    /// Runs one statement as a transaction of its own, sent with its BEGIN
-    /// and COMMIT in one round trip; returns its first row (nil: it touched
-    /// none). The row's last cell is the transaction's id: when the answer
-    /// to COMMIT is lost with the connection, a new one asks the server
-    /// whether that transaction committed, and the write is reported done
-    /// only if it did.
-    func committed(_ sql: String, _ parameters: [String?], table: PostgresTable, values: [String: Value]) throws -> [String?]? {
-        let results: [Result<[[String?]], any Error>]
-        do {
-            results = try bridge.pipeline([("BEGIN", []), (sql, parameters), ("COMMIT", [])])
-        } catch {
-            throw PostgresErrorText.translate(error, table: table, values: values)
-        }
-        guard results.count == 3 else { throw StoreError.other("the server answered \(results.count) of 3 statements") }
+    /// Runs one statement as a transaction of its own: outside a
+    /// transaction a statement commits as it ends, so a save costs one round
+    /// trip (postgres-nio sends a statement only after the last one's
+    /// answer: a BEGIN and a COMMIT would be two more). Returns its first row
+    /// (nil: it touched none); the row's last cell is the transaction's id,
+    /// noted as this store's own.
+    ///
+    /// When the answer is lost with the connection, the write is reported
+    /// done only if it is sure: a new connection asks `unlessLost` (the
+    /// statement's own condition: is the row still as the save expected?).
+    /// Still so: nothing was written. Otherwise, or with nothing to ask, it
+    /// may have committed or not, and the error says so.
+    func committed(_ sql: String, _ parameters: [String?], unlessLost check: (sql: String, parameters: [String?])?,
+                   table: PostgresTable, values: [String: Value]) throws -> [String?]? {
         let row: [String?]?
-        switch results[1] {
-        case .success(let rows): row = rows.first
-        case .failure(let error):
-            // The COMMIT after a failed statement rolled it back.
-            throw PostgresErrorText.isConnectionLoss(error)
-                ? StoreError.other("\(PostgresBridge.lostConnection); nothing was written")
-                : PostgresErrorText.translate(error, table: table, values: values)
-        }
-        let transaction = row?.last.flatMap { $0 }.flatMap { Int64($0) }
-        if let transaction { ownTransactions.insert(transaction) }
-        if case .failure(let error) = results[2] {
-            guard PostgresErrorText.isConnectionLoss(error), let transaction else {
+        do {
+            row = try bridge.rows(sql, parameters).first
+        } catch {
+            guard PostgresErrorText.isConnectionLoss(error) else {
                 throw PostgresErrorText.translate(error, table: table, values: values)
             }
-            let status = try? bridge.rows("SELECT pg_xact_status(CAST($1 AS xid8))::text", [String(transaction)]).first?.first ?? nil
-            guard status == "committed" else {
-                throw StoreError.other("\(PostgresBridge.lostConnection) while saving; nothing was written")
+            if let check, (try? bridge.rows(check.sql, check.parameters).isEmpty) == false {
+                throw StoreError.other("\(PostgresBridge.lostConnection); nothing was written")
             }
+            throw StoreError.other("\(PostgresBridge.lostConnection) while saving, and the row has changed since:"
+                                   + " by this save or by another; reload to see which")
         }
+        if let transaction = row?.last.flatMap({ $0 }).flatMap({ Int64($0) }) { ownTransactions.insert(transaction) }
         return row
     }
 

@@ -95,6 +95,11 @@ public final class PostgresStore: Store {
         }
     }
 
+    /// Answers this store has waited for from the server so far (statements
+    /// sent together count once).
+    public var roundTrips: Int { bridge.roundTrips }
+    public var connectionsLost: Int { bridge.reconnections }
+
     /// Closes the connection.
     public func close() { bridge.close() }
 

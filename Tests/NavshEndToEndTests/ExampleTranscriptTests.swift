@@ -58,25 +58,9 @@ import Testing
 
     /// The same scripts against PostgreSQL: the example's data loaded into
     /// a schema named as the example's file (so the root frame reads the
-    /// same) in a database of its own; the transcripts must be the same,
-    /// except those listed in `differOnPostgres`, each for its reason.
+    /// same) in a database of its own; the transcripts must be the same.
     @Test(arguments: PostgresTestServer.runsTests ? scripts : [])
     func transcriptMatchesOnPostgres(_ script: URL) throws {
-        let folder = script.deletingLastPathComponent()
-        if let reason = Self.foldersDifferingOnPostgres[folder.lastPathComponent] {
-            withKnownIssue(Comment(rawValue: reason), isIntermittent: true) { try postgresTranscript(script) }
-            return
-        }
-        try postgresTranscript(script)
-    }
-
-    /// Examples whose seed data is SQLite's own SQL, and why.
-    static let foldersDifferingOnPostgres = [
-        "music": "music.sql is SQLite's SQL: unquoted CamelCase names (PostgreSQL folds them to lower case, so every"
-            + " column would read differently) and a GROUP BY PostgreSQL refuses; it needs a PostgreSQL seed of its own",
-    ]
-
-    private func postgresTranscript(_ script: URL) throws {
         let folder = script.deletingLastPathComponent()
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
         let sqlFile = try #require(files.first { $0.pathExtension == "sql" })
@@ -88,12 +72,15 @@ import Testing
             environment: ["NAVSH_NOW": "2026-11-22 09:00:00"])
         let base = script.deletingPathExtension()
         let key = folder.lastPathComponent + "/" + base.lastPathComponent
-        let known = Self.differOnPostgres[key]
         for (suffix, actual) in [("out", result.stdout), ("err", result.stderr),
                                  ("status", result.status == 0 ? "" : "\(result.status)\n")] {
             let wanted = (try? String(contentsOf: base.appendingPathExtension(suffix), encoding: .utf8)) ?? ""
-            if let known {
-                withKnownIssue(Comment(rawValue: known), isIntermittent: true) {
+            // PostgreSQL's change token follows the whole server's transaction
+            // ids: other tests writing to the shared server meanwhile can read
+            // as a change elsewhere (a false alarm, never a miss). Only that
+            // difference is a known issue.
+            if actual != wanted, actual.contains("changed elsewhere"), !wanted.contains("changed elsewhere") {
+                withKnownIssue("a false alarm of the server-wide change token", isIntermittent: true) {
                     #expect(actual == wanted, "\(key).\(suffix) differs on PostgreSQL")
                 }
             } else {
@@ -101,10 +88,4 @@ import Testing
             }
         }
     }
-
-    /// Scripts whose PostgreSQL transcript differs, and why.
-    static let differOnPostgres: [String: String] = [
-        "presidents/from-after-to": "PostgreSQL names an unnamed CHECK itself (presidents_check) and keeps its expression only rewritten ((price >= (0)::double precision)), so the refusal names the constraint, not the expression as written",
-        "shop/bad-price": "PostgreSQL names an unnamed CHECK itself (presidents_check) and keeps its expression only rewritten ((price >= (0)::double precision)), so the refusal names the constraint, not the expression as written",
-    ]
 }

@@ -79,6 +79,22 @@ import Testing
         }
     }
 
+    /// `sort` by a reference orders by the referenced row's title, not by
+    /// its key (a missing one first, as NULL), and pages by it both ways.
+    @Test(arguments: StoreKind.all)
+    func aSortByAReferenceGoesByTheReferencedTitle(kind: StoreKind) throws {
+        let (fixture, cars) = try kind.make(Schemas.titledOwners, opening: "cars")
+        let owner = ReferencedTitle(collection: "owners", key: "id", title: "name")
+        for (descending, models) in [(false, ["Mini", "Model T", "Polo", "Golf", "Corolla", "Beetle"]),
+                                     (true, ["Beetle", "Corolla", "Golf", "Polo", "Model T", "Mini"])] {
+            var byOwner = cars
+            byOwner.order = SortOrder(field: "owner_id", descending: descending, byTitle: owner)
+            let read = try fixture.store.records(of: byOwner, offset: 0, limit: 100).map { ValueText.raw($0["model"]) }
+            #expect(read == models, "descending: \(descending)")
+            try expectKeysetMatchesPositions(fixture.store, byOwner, "by owner's name, descending: \(descending)")
+        }
+    }
+
     /// Each page from the last cursor of the one before, for several page
     /// sizes; every start (cursor and skip) against the rows by position;
     /// anchors (`cursors`) against the cursors read with the rows.

@@ -60,6 +60,16 @@ enum Schemas {
         INSERT INTO trips (id, place, car_id) VALUES (1, 'Bath', 1), (2, 'York', 2), (3, 'Ely', 3);
         """
 
+    /// Owners whose names sort otherwise than their keys, and cars of each
+    /// (one of nobody's), for a sort by the owner's name.
+    static let titledOwners = """
+        CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        CREATE TABLE cars (id INTEGER PRIMARY KEY, model TEXT NOT NULL, owner_id INTEGER REFERENCES owners(id));
+        INSERT INTO owners (id, name) VALUES (1, 'Zed'), (2, 'Amy'), (3, 'Kim');
+        INSERT INTO cars (id, model, owner_id) VALUES
+            (1, 'Corolla', 1), (2, 'Model T', 2), (3, 'Beetle', 1), (4, 'Mini', NULL), (5, 'Golf', 3), (6, 'Polo', 2);
+        """
+
     /// `n` rows named "Row 1" … "Row n" with ids 1…n, for paging.
     static func numbered(_ n: Int) -> String {
         let rows = (1...n).map { "(\($0), 'Row \($0)')" }.joined(separator: ", ")

@@ -137,6 +137,8 @@ public final class CountingStore: Store {
     }
 
     public func changes(since token: Int?) throws -> StoreChanges { try base.changes(since: token) }
+    public var connectionsLost: Int { base.connectionsLost }
+
     public func changedRows(among shown: [String: [RecordID]]) throws -> [String: Set<RecordID>]? {
         try base.changedRows(among: shown)
     }

@@ -3,97 +3,102 @@
 -- tracks (a WITHOUT ROWID join table with a two-column key), and a view.
 -- Every row comes from this file alone (recursive CTEs and arithmetic, no
 -- random()), so a fresh copy is the same byte for byte each time.
+-- The same file seeds PostgreSQL (the examples' transcripts are checked on
+-- both): CamelCase names are quoted, since PostgreSQL folds bare ones to
+-- lower case; the view groups by both keys it reads names from and gives
+-- its minutes as REAL (PostgreSQL's round keeps a scale: 57.0); dates and
+-- the stray tab are written out, not computed by SQLite's own functions.
 
 PRAGMA foreign_keys = ON;
 
 CREATE TABLE artists (
-    ArtistId INTEGER PRIMARY KEY,
-    Name TEXT NOT NULL
+    "ArtistId" INTEGER PRIMARY KEY,
+    "Name" TEXT NOT NULL
 );
 
 CREATE TABLE genres (
-    GenreId INTEGER PRIMARY KEY,
-    Name TEXT NOT NULL
+    "GenreId" INTEGER PRIMARY KEY,
+    "Name" TEXT NOT NULL
 );
 
 CREATE TABLE media_types (
-    MediaTypeId INTEGER PRIMARY KEY,
-    Name TEXT NOT NULL
+    "MediaTypeId" INTEGER PRIMARY KEY,
+    "Name" TEXT NOT NULL
 );
 
 CREATE TABLE albums (
-    AlbumId INTEGER PRIMARY KEY,
-    Title TEXT NOT NULL,
-    ArtistId INTEGER NOT NULL REFERENCES artists (ArtistId),
-    Year INTEGER,
-    Notes TEXT
+    "AlbumId" INTEGER PRIMARY KEY,
+    "Title" TEXT NOT NULL,
+    "ArtistId" INTEGER NOT NULL REFERENCES artists ("ArtistId"),
+    "Year" INTEGER,
+    "Notes" TEXT
 );
 
 CREATE TABLE tracks (
-    TrackId INTEGER PRIMARY KEY,
-    Name TEXT NOT NULL,
-    AlbumId INTEGER REFERENCES albums (AlbumId),
-    MediaTypeId INTEGER NOT NULL REFERENCES media_types (MediaTypeId),
-    GenreId INTEGER REFERENCES genres (GenreId),
-    Composer TEXT,
-    Milliseconds INTEGER NOT NULL CHECK (Milliseconds > 0),
-    Bytes INTEGER,
-    UnitPrice NUMERIC(10, 2) NOT NULL CHECK (UnitPrice >= 0)
+    "TrackId" INTEGER PRIMARY KEY,
+    "Name" TEXT NOT NULL,
+    "AlbumId" INTEGER REFERENCES albums ("AlbumId"),
+    "MediaTypeId" INTEGER NOT NULL REFERENCES media_types ("MediaTypeId"),
+    "GenreId" INTEGER REFERENCES genres ("GenreId"),
+    "Composer" TEXT,
+    "Milliseconds" INTEGER NOT NULL CHECK ("Milliseconds" > 0),
+    "Bytes" INTEGER,
+    "UnitPrice" NUMERIC(10, 2) NOT NULL CHECK ("UnitPrice" >= 0)
 );
 
 CREATE TABLE customers (
-    CustomerId INTEGER PRIMARY KEY,
-    FirstName TEXT NOT NULL,
-    LastName TEXT NOT NULL,
-    Company TEXT,
-    City TEXT,
-    Country TEXT,
-    Email TEXT NOT NULL UNIQUE
+    "CustomerId" INTEGER PRIMARY KEY,
+    "FirstName" TEXT NOT NULL,
+    "LastName" TEXT NOT NULL,
+    "Company" TEXT,
+    "City" TEXT,
+    "Country" TEXT,
+    "Email" TEXT NOT NULL UNIQUE
 );
 
 CREATE TABLE invoices (
-    InvoiceId INTEGER PRIMARY KEY,
-    CustomerId INTEGER NOT NULL REFERENCES customers (CustomerId),
-    InvoiceDate DATE NOT NULL,
-    BillingCity TEXT,
-    BillingCountry TEXT,
-    Total NUMERIC(10, 2) NOT NULL DEFAULT 0
+    "InvoiceId" INTEGER PRIMARY KEY,
+    "CustomerId" INTEGER NOT NULL REFERENCES customers ("CustomerId"),
+    "InvoiceDate" DATE NOT NULL,
+    "BillingCity" TEXT,
+    "BillingCountry" TEXT,
+    "Total" NUMERIC(10, 2) NOT NULL DEFAULT 0
 );
 
 CREATE TABLE invoice_lines (
-    InvoiceLineId INTEGER PRIMARY KEY,
-    InvoiceId INTEGER NOT NULL REFERENCES invoices (InvoiceId) ON DELETE CASCADE,
-    TrackId INTEGER NOT NULL REFERENCES tracks (TrackId),
-    UnitPrice NUMERIC(10, 2) NOT NULL,
-    Quantity INTEGER NOT NULL DEFAULT 1 CHECK (Quantity > 0)
+    "InvoiceLineId" INTEGER PRIMARY KEY,
+    "InvoiceId" INTEGER NOT NULL REFERENCES invoices ("InvoiceId") ON DELETE CASCADE,
+    "TrackId" INTEGER NOT NULL REFERENCES tracks ("TrackId"),
+    "UnitPrice" NUMERIC(10, 2) NOT NULL,
+    "Quantity" INTEGER NOT NULL DEFAULT 1 CHECK ("Quantity" > 0)
 );
 
 CREATE TABLE playlists (
-    PlaylistId INTEGER PRIMARY KEY,
-    Name TEXT NOT NULL
+    "PlaylistId" INTEGER PRIMARY KEY,
+    "Name" TEXT NOT NULL
 );
 
 CREATE TABLE playlist_track (
-    PlaylistId INTEGER NOT NULL REFERENCES playlists (PlaylistId) ON DELETE CASCADE,
-    TrackId INTEGER NOT NULL REFERENCES tracks (TrackId) ON DELETE CASCADE,
-    PRIMARY KEY (PlaylistId, TrackId)
+    "PlaylistId" INTEGER NOT NULL REFERENCES playlists ("PlaylistId") ON DELETE CASCADE,
+    "TrackId" INTEGER NOT NULL REFERENCES tracks ("TrackId") ON DELETE CASCADE,
+    PRIMARY KEY ("PlaylistId", "TrackId")
 ) WITHOUT ROWID;
 
-CREATE INDEX tracks_album ON tracks (AlbumId);
-CREATE INDEX tracks_name ON tracks (Name);
-CREATE INDEX invoice_lines_invoice ON invoice_lines (InvoiceId);
-CREATE INDEX invoice_lines_track ON invoice_lines (TrackId);
+CREATE INDEX tracks_album ON tracks ("AlbumId");
+CREATE INDEX tracks_name ON tracks ("Name");
+CREATE INDEX invoice_lines_invoice ON invoice_lines ("InvoiceId");
+CREATE INDEX invoice_lines_track ON invoice_lines ("TrackId");
 
 -- Read-only by nature: one row per album with its artist, track count and length.
 CREATE VIEW album_summary AS
-    SELECT al.Title AS Album, ar.Name AS Artist, al.Year AS Year,
-           count(t.TrackId) AS Tracks, round(sum(t.Milliseconds) / 60000.0, 1) AS Minutes
+    SELECT al."Title" AS "Album", ar."Name" AS "Artist", al."Year" AS "Year",
+           count(t."TrackId") AS "Tracks", CAST(round(sum(t."Milliseconds") / 60000.0, 1) AS REAL) AS "Minutes"
     FROM albums al
-    JOIN artists ar ON ar.ArtistId = al.ArtistId
-    LEFT JOIN tracks t ON t.AlbumId = al.AlbumId
-    GROUP BY al.AlbumId;
+    JOIN artists ar ON ar."ArtistId" = al."ArtistId"
+    LEFT JOIN tracks t ON t."AlbumId" = al."AlbumId"
+    GROUP BY al."AlbumId", ar."ArtistId";
 
-INSERT INTO artists (ArtistId, Name) VALUES
+INSERT INTO artists ("ArtistId", "Name") VALUES
     (1, 'AC/DC'),
     (2, 'Accept'),
     (3, 'Aerosmith'),
@@ -111,18 +116,18 @@ INSERT INTO artists (ArtistId, Name) VALUES
     (15, 'Ólafur Arnalds'),
     (16, 'Various Artists');
 
-INSERT INTO genres (GenreId, Name) VALUES
+INSERT INTO genres ("GenreId", "Name") VALUES
     (1, 'Rock'), (2, 'Jazz'), (3, 'Metal'), (4, 'Bossa Nova'), (5, 'Electronica'),
     (6, 'Alternative'), (7, 'Soundtrack'), (8, 'Classical'), (9, 'Latin'), (10, 'Easy Listening');
 
-INSERT INTO media_types (MediaTypeId, Name) VALUES
+INSERT INTO media_types ("MediaTypeId", "Name") VALUES
     (1, 'MPEG audio file'), (2, 'Protected AAC audio file'), (3, 'Protected MPEG-4 video file'),
     (4, 'Purchased AAC audio file'), (5, 'AAC audio file');
 
 -- Notes: NULL for most albums, one short line for some, and liner notes of
 -- several hundred characters for two (a record shows their start and length;
 -- `show Notes` prints them whole).
-INSERT INTO albums (AlbumId, Title, ArtistId, Year, Notes) VALUES
+INSERT INTO albums ("AlbumId", "Title", "ArtistId", "Year", "Notes") VALUES
     (1, 'For Those About To Rock We Salute You', 1, 1981, 'Recorded in Paris; the cannons are real.'),
     (2, 'Back in Black', 1, 1980, NULL),
     (3, 'Balls to the Wall', 2, 1983, NULL),
@@ -165,15 +170,15 @@ INSERT INTO albums (AlbumId, Title, ArtistId, Year, Notes) VALUES
 -- The count per album, the composer, the length and the format follow from
 -- the same numbers.
 WITH RECURSIVE
-    album(AlbumId, ArtistId, count) AS (
-        SELECT AlbumId, ArtistId, 10 + (AlbumId * 7) % 8 FROM albums
+    album("AlbumId", "ArtistId", count) AS (
+        SELECT "AlbumId", "ArtistId", 10 + ("AlbumId" * 7) % 8 FROM albums
     ),
-    position(AlbumId, n) AS (
-        SELECT AlbumId, 1 FROM album
+    position("AlbumId", n) AS (
+        SELECT "AlbumId", 1 FROM album
         UNION ALL
-        SELECT p.AlbumId, p.n + 1 FROM position p JOIN album a USING (AlbumId) WHERE p.n < a.count
+        SELECT p."AlbumId", p.n + 1 FROM position p JOIN album a USING ("AlbumId") WHERE p.n < a.count
     ),
-    known(AlbumId, n, Name) AS (VALUES
+    known("AlbumId", n, "Name") AS (VALUES
         (1, 1, 'For Those About To Rock (We Salute You)'), (1, 2, 'Put The Finger On You'),
         (1, 3, 'Let''s Get It Up'), (1, 4, 'Inject The Venom'), (1, 5, 'Snowballed'),
         (2, 1, 'Hells Bells'), (2, 2, 'Shoot to Thrill'), (2, 3, 'Back in Black'),
@@ -212,7 +217,7 @@ WITH RECURSIVE
         (12, 'Love'), (13, 'Shadows'), (14, 'Fire'), (15, 'Dreams'), (16, 'Sky'), (17, 'Blues'), (18, 'Song')
     ),
     -- The genre and the composer each album's tracks share.
-    style(AlbumId, GenreId, Composer) AS (VALUES
+    style("AlbumId", "GenreId", "Composer") AS (VALUES
         (1, 1, 'Angus Young, Malcolm Young, Brian Johnson'), (2, 1, 'Angus Young, Malcolm Young, Brian Johnson'),
         (3, 3, 'U. Dirkschneider, W. Hoffmann, H. Frank, P. Baltes, S. Kaufmann, G. Hoffmann'),
         (4, 3, 'F. Baltes, S. Kaufman, U. Dirkscneider & W. Hoffman'),
@@ -221,29 +226,29 @@ WITH RECURSIVE
         (10, 6, 'Jón Þór Birgisson, Georg Hólm, Kjartan Sveinsson'), (11, 3, 'Kilmister, Clarke, Taylor'),
         -- Overkill's credits came from a spreadsheet with a stray tab in them:
         -- navsh shows it escaped (\t), never as a jump of the cursor.
-        (12, 3, 'Kilmister,' || char(9) || 'Clarke, Taylor'), (13, 7, '坂本龍一'), (14, 5, '坂本龍一'),
+        (12, 3, 'Kilmister,	Clarke, Taylor'), (13, 7, '坂本龍一'), (14, 5, '坂本龍一'),
         (15, 2, 'Miles Davis'), (16, 2, 'Gil Evans, Joaquín Rodrigo'), (17, 2, NULL),
         (18, 9, 'Caetano Veloso'), (19, 5, NULL), (20, 5, 'Ralf Hütter, Florian Schneider, Karl Bartos'),
         (21, 6, 'Sinéad O''Connor'), (22, 2, NULL), (23, 8, 'Ólafur Arnalds'), (24, 8, 'Ólafur Arnalds')
     )
-INSERT INTO tracks (Name, AlbumId, MediaTypeId, GenreId, Composer, Milliseconds, Bytes, UnitPrice)
+INSERT INTO tracks ("Name", "AlbumId", "MediaTypeId", "GenreId", "Composer", "Milliseconds", "Bytes", "UnitPrice")
 SELECT
-    coalesce(k.Name, (SELECT word FROM adjective WHERE i = (p.AlbumId * 5 + p.n * 3) % 17)
-                     || ' ' || (SELECT word FROM noun WHERE i = (p.AlbumId * 2 + p.n * 7) % 19)),
-    p.AlbumId,
-    CASE WHEN p.AlbumId = 14 AND p.n > 10 THEN 3 WHEN p.AlbumId % 5 = 0 THEN 5 ELSE 1 END,
-    s.GenreId,
+    coalesce(k."Name", (SELECT word FROM adjective WHERE i = (p."AlbumId" * 5 + p.n * 3) % 17)
+                     || ' ' || (SELECT word FROM noun WHERE i = (p."AlbumId" * 2 + p.n * 7) % 19)),
+    p."AlbumId",
+    CASE WHEN p."AlbumId" = 14 AND p.n > 10 THEN 3 WHEN p."AlbumId" % 5 = 0 THEN 5 ELSE 1 END,
+    s."GenreId",
     -- every ninth track has no composer on file
-    CASE WHEN (p.AlbumId + p.n) % 9 = 0 THEN NULL ELSE s.Composer END,
-    120000 + (p.AlbumId * 7919 + p.n * 104729) % 360000,
-    (120000 + (p.AlbumId * 7919 + p.n * 104729) % 360000) * 32,
-    CASE WHEN p.AlbumId = 14 AND p.n > 10 THEN 1.99 ELSE 0.99 END
+    CASE WHEN (p."AlbumId" + p.n) % 9 = 0 THEN NULL ELSE s."Composer" END,
+    120000 + (p."AlbumId" * 7919 + p.n * 104729) % 360000,
+    (120000 + (p."AlbumId" * 7919 + p.n * 104729) % 360000) * 32,
+    CASE WHEN p."AlbumId" = 14 AND p.n > 10 THEN 1.99 ELSE 0.99 END
 FROM position p
-JOIN style s USING (AlbumId)
-LEFT JOIN known k ON k.AlbumId = p.AlbumId AND k.n = p.n
-ORDER BY p.AlbumId, p.n;
+JOIN style s USING ("AlbumId")
+LEFT JOIN known k ON k."AlbumId" = p."AlbumId" AND k.n = p.n
+ORDER BY p."AlbumId", p.n;
 
-INSERT INTO customers (CustomerId, FirstName, LastName, Company, City, Country, Email) VALUES
+INSERT INTO customers ("CustomerId", "FirstName", "LastName", "Company", "City", "Country", "Email") VALUES
     (1, 'Luís', 'Gonçalves', 'Embraer - Empresa Brasileira de Aeronáutica S.A.', 'São José dos Campos', 'Brazil', 'luisg@embraer.com.br'),
     (2, 'Leonie', 'Köhler', NULL, 'Stuttgart', 'Germany', 'leonekohler@surfeu.de'),
     (3, 'François', 'Tremblay', NULL, 'Montréal', 'Canada', 'ftremblay@gmail.com'),
@@ -261,34 +266,43 @@ INSERT INTO customers (CustomerId, FirstName, LastName, Company, City, Country, 
     (15, 'Guðrún', 'Jónsdóttir', NULL, 'Reykjavík', 'Iceland', 'gudrun@example.is');
 
 -- Invoices: three per customer, a month apart, billed to the customer's city.
-WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 45)
-INSERT INTO invoices (InvoiceId, CustomerId, InvoiceDate, BillingCity, BillingCountry)
-SELECT k.n, c.CustomerId, date('2025-01-03', '+' || ((k.n - 1) * 8) || ' days'), c.City, c.Country
-FROM k JOIN customers c ON c.CustomerId = 1 + (k.n * 4) % 15;
+INSERT INTO invoices ("InvoiceId", "CustomerId", "InvoiceDate") VALUES
+    (1, 5, '2025-01-03'), (2, 9, '2025-01-11'), (3, 13, '2025-01-19'), (4, 2, '2025-01-27'), (5, 6, '2025-02-04'),
+    (6, 10, '2025-02-12'), (7, 14, '2025-02-20'), (8, 3, '2025-02-28'), (9, 7, '2025-03-08'), (10, 11, '2025-03-16'),
+    (11, 15, '2025-03-24'), (12, 4, '2025-04-01'), (13, 8, '2025-04-09'), (14, 12, '2025-04-17'), (15, 1, '2025-04-25'),
+    (16, 5, '2025-05-03'), (17, 9, '2025-05-11'), (18, 13, '2025-05-19'), (19, 2, '2025-05-27'), (20, 6, '2025-06-04'),
+    (21, 10, '2025-06-12'), (22, 14, '2025-06-20'), (23, 3, '2025-06-28'), (24, 7, '2025-07-06'), (25, 11, '2025-07-14'),
+    (26, 15, '2025-07-22'), (27, 4, '2025-07-30'), (28, 8, '2025-08-07'), (29, 12, '2025-08-15'), (30, 1, '2025-08-23'),
+    (31, 5, '2025-08-31'), (32, 9, '2025-09-08'), (33, 13, '2025-09-16'), (34, 2, '2025-09-24'), (35, 6, '2025-10-02'),
+    (36, 10, '2025-10-10'), (37, 14, '2025-10-18'), (38, 3, '2025-10-26'), (39, 7, '2025-11-03'), (40, 11, '2025-11-11'),
+    (41, 15, '2025-11-19'), (42, 4, '2025-11-27'), (43, 8, '2025-12-05'), (44, 12, '2025-12-13'), (45, 1, '2025-12-21');
+UPDATE invoices SET
+    "BillingCity" = (SELECT c."City" FROM customers c WHERE c."CustomerId" = invoices."CustomerId"),
+    "BillingCountry" = (SELECT c."Country" FROM customers c WHERE c."CustomerId" = invoices."CustomerId");
 
 -- Lines: one to four tracks per invoice, spread over the whole catalogue.
-WITH RECURSIVE line(InvoiceId, n) AS (
-    SELECT InvoiceId, 1 FROM invoices
+WITH RECURSIVE line("InvoiceId", n) AS (
+    SELECT "InvoiceId", 1 FROM invoices
     UNION ALL
-    SELECT InvoiceId, n + 1 FROM line WHERE n < 1 + InvoiceId % 4
+    SELECT "InvoiceId", n + 1 FROM line WHERE n < 1 + "InvoiceId" % 4
 )
-INSERT INTO invoice_lines (InvoiceId, TrackId, UnitPrice, Quantity)
-SELECT l.InvoiceId, t.TrackId, t.UnitPrice, 1
+INSERT INTO invoice_lines ("InvoiceId", "TrackId", "UnitPrice", "Quantity")
+SELECT l."InvoiceId", t."TrackId", t."UnitPrice", 1
 FROM line l
-JOIN tracks t ON t.TrackId = 1 + (l.InvoiceId * 37 + l.n * 101) % (SELECT count(*) FROM tracks)
-ORDER BY l.InvoiceId, l.n;
+JOIN tracks t ON t."TrackId" = 1 + (l."InvoiceId" * 37 + l.n * 101) % (SELECT count(*) FROM tracks)
+ORDER BY l."InvoiceId", l.n;
 
-UPDATE invoices SET Total = (
-    SELECT round(sum(UnitPrice * Quantity), 2) FROM invoice_lines WHERE invoice_lines.InvoiceId = invoices.InvoiceId
+UPDATE invoices SET "Total" = (
+    SELECT round(sum("UnitPrice" * "Quantity"), 2) FROM invoice_lines WHERE invoice_lines."InvoiceId" = invoices."InvoiceId"
 );
 
-INSERT INTO playlists (PlaylistId, Name) VALUES
+INSERT INTO playlists ("PlaylistId", "Name") VALUES
     (1, 'Music'), (2, 'Brasil'), (3, 'Late Night Jazz'), (4, 'Heavy'), (5, 'Iceland'), (6, 'On-The-Go 1');
 
 -- Playlist 1 holds every track; the others gather by genre or country.
-INSERT INTO playlist_track (PlaylistId, TrackId) SELECT 1, TrackId FROM tracks;
-INSERT INTO playlist_track (PlaylistId, TrackId) SELECT 2, TrackId FROM tracks WHERE GenreId IN (4, 9);
-INSERT INTO playlist_track (PlaylistId, TrackId) SELECT 3, TrackId FROM tracks WHERE GenreId = 2 AND Milliseconds > 240000;
-INSERT INTO playlist_track (PlaylistId, TrackId) SELECT 4, TrackId FROM tracks WHERE GenreId = 3;
-INSERT INTO playlist_track (PlaylistId, TrackId)
-    SELECT 5, TrackId FROM tracks WHERE AlbumId IN (SELECT AlbumId FROM albums WHERE ArtistId IN (5, 6, 15));
+INSERT INTO playlist_track ("PlaylistId", "TrackId") SELECT 1, "TrackId" FROM tracks;
+INSERT INTO playlist_track ("PlaylistId", "TrackId") SELECT 2, "TrackId" FROM tracks WHERE "GenreId" IN (4, 9);
+INSERT INTO playlist_track ("PlaylistId", "TrackId") SELECT 3, "TrackId" FROM tracks WHERE "GenreId" = 2 AND "Milliseconds" > 240000;
+INSERT INTO playlist_track ("PlaylistId", "TrackId") SELECT 4, "TrackId" FROM tracks WHERE "GenreId" = 3;
+INSERT INTO playlist_track ("PlaylistId", "TrackId")
+    SELECT 5, "TrackId" FROM tracks WHERE "AlbumId" IN (SELECT "AlbumId" FROM albums WHERE "ArtistId" IN (5, 6, 15));

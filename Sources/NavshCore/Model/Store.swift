@@ -135,16 +135,11 @@ public struct StoreChanges: Sendable, Equatable {
     /// it knows only that something changed (SQLite), and then any row
     /// may have.
     public var rows: [String: Set<RecordID>]?
-    /// The connection to a server was lost and opened again since the last
-    /// look (outside a transaction, so nothing of the session's was lost):
-    /// the user is told, in one line.
-    public var reconnected: Bool
 
-    public init(token: Int, changedElsewhere: Bool, rows: [String: Set<RecordID>]? = nil, reconnected: Bool = false) {
+    public init(token: Int, changedElsewhere: Bool, rows: [String: Set<RecordID>]? = nil) {
         self.token = token
         self.changedElsewhere = changedElsewhere
         self.rows = rows
-        self.reconnected = reconnected
     }
 }
 

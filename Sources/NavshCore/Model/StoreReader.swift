@@ -97,6 +97,11 @@ public protocol StoreReader: AnyObject {
     /// `changes(since:)` alone tells about it. Nil when the store cannot
     /// tell rows apart this way (SQLite, where the token is the check).
     func changedRows(among shown: [String: [RecordID]]) throws -> [String: Set<RecordID>]?
+    /// How many times the connection to a server was lost and opened again
+    /// (outside a transaction, so nothing of the session's was lost); 0 for
+    /// a file. The session says each one in one line, whichever read or
+    /// write found the connection gone.
+    var connectionsLost: Int { get }
     /// After another connection changed the schema (an outside `ALTER
     /// TABLE`): reads `collections` again and returns true. Asked when the
     /// change token moves.
@@ -115,6 +120,7 @@ public protocol StoreReader: AnyObject {
 
 extension StoreReader {
     public func changedRows(among shown: [String: [RecordID]]) throws -> [String: Set<RecordID>]? { nil }
+    public var connectionsLost: Int { 0 }
 
     /// The collection called `name`: exactly, else ignoring case (SQLite
     /// names ignore case).

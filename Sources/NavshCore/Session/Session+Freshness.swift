@@ -28,7 +28,7 @@ extension Session {
         let tokenMoved = lastChangeToken.map { $0 != token } ?? false
         let rowsMoved = watched?.values.contains { !$0.isEmpty } ?? false
         guard tokenMoved || rowsMoved else { return "" }
-        var notice = changes.reconnected ? "the connection to the server was lost; reconnected\n" : ""
+        var notice = connectionNotice()
         if tokenMoved && (try? store.reloadSchemaIfChanged()) == true { notice += adoptSchema() }
         for (index, frame) in stack.enumerated() {
             if let list = frame as? ListFrame {
@@ -50,6 +50,15 @@ extension Session {
             }
         }
         return TextLayout.printableLines(notice)
+    }
+
+    /// One line for each time the store's connection to its server was lost
+    /// and opened again since it was last said (`StoreReader.connectionsLost`),
+    /// said once, before whatever output the command or look that found it has.
+    func connectionNotice() -> String {
+        let lost = store.connectionsLost
+        defer { connectionsLostSaid = lost }
+        return lost > connectionsLostSaid ? "the connection to the server was lost; reconnected\n" : ""
     }
 
     /// The rows the frames show, by collection: the page of the list on top

@@ -24,6 +24,8 @@ public final class Session {
     public internal(set) var isFinished = false
     /// The store's change token when this session last looked.
     var lastChangeToken: Int?
+    /// `store.connectionsLost` when last said (`connectionNotice`).
+    var connectionsLostSaid = 0
     /// The last look at the store refreshed the top record frame: a command
     /// typed before its user saw the new values must not act on them.
     var topTookFreshValues = false
@@ -121,8 +123,9 @@ public final class Session {
         }
         guard let command else { return Response() }
         // What changed elsewhere is said before the command's own output, so
-        // a record never takes values its user was not shown.
-        let notice = noticeChangesElsewhere()
+        // a record never takes values its user was not shown. A script's
+        // command that uses nothing read before leaves the look to the next.
+        let notice = mode == .script && command.usesNothingReadBefore(in: self) ? "" : noticeChangesElsewhere()
         if topTookFreshValues && command.editsTheRecord {
             // The user typed this looking at the old values: say what changed, run nothing.
             return Response(output: notice, error: .line(.recordChangedBeforeLine))
@@ -130,7 +133,7 @@ public final class Session {
         laysOutFrames = laysOutUnrequested || command.isReport
         defer { laysOutFrames = true }
         var response = run { try command.run(in: self, confirmed: false) }
-        response.output = notice + response.output
+        response.output = connectionNotice() + notice + response.output
         response.requested = command.isReport
         return response
     }

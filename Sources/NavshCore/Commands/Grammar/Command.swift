@@ -32,6 +32,15 @@ protocol Command: Sendable {
     /// its user has not seen yet (see `Session.noticeChangesElsewhere`).
     var editsTheRecord: Bool { get }
 
+    /// In a script, whether the command may run without first asking the
+    /// store what changed elsewhere (`Session.noticeChangesElsewhere`),
+    /// which costs a round trip on a server: true when it reads afresh all it
+    /// uses, or writes only what the store checks against what was read
+    /// (`open #KEY`, `set`, `save`). The next command that shows or relies on
+    /// something read before asks, and sees every change since the last
+    /// look, so none goes unnoticed. A person's session always asks.
+    func usesNothingReadBefore(in session: Session) -> Bool
+
     /// Printing is what the command is for (`show`, `changes`, `history`,
     /// `help`, `where`): `--quiet` keeps its output and drops the rest.
     var isReport: Bool { get }
@@ -41,6 +50,7 @@ extension Command {
     static func complete(_ rest: String, in session: Session) -> Completion { .none }
     static func isOffered(in frame: any Frame) -> Bool { true }
     var editsTheRecord: Bool { false }
+    func usesNothingReadBefore(in session: Session) -> Bool { false }
     var isReport: Bool { false }
 }
 

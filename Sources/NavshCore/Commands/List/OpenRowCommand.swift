@@ -11,15 +11,25 @@ struct OpenRowCommand: OpenCommand {
         // A file of one table starts at its list, not at the list of
         // collections: `open TABLE` there means that list, as it does in a
         // file of several, so one script works on both.
-        if session.stack.count == 1, list.collection.filters.isEmpty, Int(target) == nil,
-           (try? OpenCollectionCommand.pick(target.trimmingSpaces, from: [list.collection])) != nil {
-            return Response(output: try session.show(list))
-        }
+        if opensTheList(list, in: session) { return Response(output: try session.show(list)) }
         let (record, note) = try ListFrame.isKey(target)
             ? (keyed(in: list, session: session), "")
             : list.recordToOpen(target, in: session.store)
         let frame = RecordFrame(collection: list.collection, record: record)
         return Response(output: note + (try session.pushShowing(frame)))
+    }
+
+    /// `open TABLE` at a one-table root list: that list, as shown before.
+    private func opensTheList(_ list: ListFrame, in session: Session) -> Bool {
+        session.stack.count == 1 && list.collection.filters.isEmpty && Int(target) == nil
+            && (try? OpenCollectionCommand.pick(target.trimmingSpaces, from: [list.collection])) != nil
+    }
+
+    /// `open #KEY` reads the row by its key, afresh; a number names a row
+    /// as shown, and a title match may list several.
+    func usesNothingReadBefore(in session: Session) -> Bool {
+        guard ListFrame.isKey(target), let list = session.top as? ListFrame else { return false }
+        return !opensTheList(list, in: session)
     }
 
     /// The row with the key typed; a title that merely starts with `#`

@@ -9,6 +9,10 @@ struct SaveCommand: ForcibleCommand {
 
     var editsTheRecord: Bool { true }
 
+    /// The store checks the write against what the frame read; a script's
+    /// save shows nothing read before.
+    func usesNothingReadBefore(in session: Session) -> Bool { true }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
         let message = try frame.save(force: force, in: session)

@@ -20,6 +20,9 @@ struct SetCommand: Command {
 
     var editsTheRecord: Bool { true }
 
+    /// The buffer only; a reference named by its title is looked up afresh.
+    func usesNothingReadBefore(in session: Session) -> Bool { true }
+
     static func isOffered(in frame: any Frame) -> Bool { UnsetCommand.isOffered(in: frame) }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {

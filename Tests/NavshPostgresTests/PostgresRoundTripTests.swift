@@ -1,0 +1,41 @@
+import Foundation
+import NavshCore
+import NavshPostgres
+import NavshTestSupport
+import Testing
+
+/// What an edit in a script costs in waits on the server: latency, not
+/// server work, is what makes a remote store slow (bench/pg_edits.py).
+@Suite(.enabled(if: PostgresTestServer.runsTests, "needs NAVSH_TEST_POSTGRES_URL (scripts/pg-test-server)"))
+struct PostgresRoundTripTests {
+    @Test func anEditInAScriptCostsOneRoundTripToOpenAndOneToSave() throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: """
+            CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL, value integer);
+            INSERT INTO items VALUES (1, 'Kite', 1), (2, 'Ball', 2), (3, 'Drum', 3);
+            """)
+        let store = try PostgresStore(target: PostgresTarget(url: database.url, schema: "shop", environment: [:]))
+        defer { store.close() }
+        let session = Session(store: store, mode: .script)
+        #expect(session.execute("open items").error == nil)
+        var costs: [String: [Int]] = [:]
+        for (n, key) in [2, 3, 1, 2].enumerated() {
+            for line in ["open #\(key)", "set value \(100 + n)", "save"] {
+                let before = store.roundTrips
+                let response = session.execute(line)
+                #expect(response.error == nil, "\(line): \(response.error?.message ?? "")")
+                costs[line.components(separatedBy: " ")[0], default: []].append(store.roundTrips - before)
+            }
+        }
+        // psql's BEGIN; UPDATE; COMMIT costs three.
+        #expect(costs == ["open": [1, 1, 1, 1], "set": [0, 0, 0, 0], "save": [1, 1, 1, 1]])
+        #expect(try database.value("SELECT string_agg(value::text, ',' ORDER BY id) FROM items") == "102,103,101")
+
+        // A change elsewhere meanwhile is noticed by the next command that
+        // shows what was read before: the list is read again.
+        try database.run("UPDATE items SET name = 'Kite!' WHERE id = 1")
+        for line in ["open #2", "set value 7", "save"] { #expect(session.execute(line).error == nil) }
+        let shown = session.execute("show")
+        #expect(shown.error == nil)
+        #expect(shown.output.contains("Kite!"), "\(shown.output)")
+    }
+}
