@@ -64,9 +64,10 @@ clean:
 # debug build instead (CI does: a release build costs minutes on 2 cores).
 PREFIX ?= $(HOME)/.local
 BUILD ?= release
-# Extra `swift build` flags for the installed binary (e.g. the release
-# flags the bench target uses), empty by default.
-INSTALL_SWIFT_FLAGS ?=
+# Extra `swift build` flags for the installed binaries: a release build
+# links the Swift runtime statically, as `make release` does (start-up and
+# memory, issue 12; no Swift installation needed to run them).
+INSTALL_SWIFT_FLAGS ?= $(if $(filter release,$(BUILD)),--static-swift-stdlib,)
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
