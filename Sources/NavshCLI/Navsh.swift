@@ -174,6 +174,11 @@ struct Navsh: ParsableCommand {
             StandardStreams.err("navsh: --dry-run and --atomic are for scripts (-f, -c or piped input)\n")
             throw ExitCode(ExitStatus.usage)
         }
+        if !interactive && listen {
+            // Nobody sits idle at a script: its next command that shows rows sees what changed.
+            StandardStreams.err("navsh: --listen is for the prompt; a script sees changes elsewhere at its next command that shows them\n")
+            throw ExitCode(ExitStatus.usage)
+        }
         if interactive && (format != .table || quiet) {
             StandardStreams.err("navsh: --format and --quiet are for scripts (-f, -c or piped input); the prompt shows tables\n")
             throw ExitCode(ExitStatus.usage)

@@ -24,6 +24,14 @@ struct PostgresCompanionTests {
         return (NavshBinary(url: URL(fileURLWithPath: copy)), folder)
     }
 
+    /// `--listen` wakes an idle prompt; a script is never idle, so it is
+    /// refused there rather than ignored (before any connection is made).
+    @Test func listenInAScriptIsRefusedOnOneLine() throws {
+        let result = try NavshBinary().run(["--listen", Self.nowhere, "-c", "show"])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr == "navsh: --listen is for the prompt; a script sees changes elsewhere at its next command that shows them\n")
+    }
+
     @Test func withoutItsCompanionAPostgresTargetFailsOnOneLineSayingWhatIsMissing() throws {
         let (navsh, folder) = try Self.lonelyNavsh()
         defer { try? FileManager.default.removeItem(atPath: folder) }
