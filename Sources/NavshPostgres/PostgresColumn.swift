@@ -189,10 +189,18 @@ struct PostgresColumn: Sendable {
 
 extension String {
     /// A name quoted for PostgreSQL: `"name"`, inner quotes doubled.
-    var pgIdentifier: String { "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    var pgIdentifier: String { "\"" + doubling("\"") + "\"" }
 
     /// A text literal: `'text'`, inner quotes doubled.
-    var pgLiteral: String { "'" + replacingOccurrences(of: "'", with: "''") + "'" }
+    var pgLiteral: String { "'" + doubling("'") + "'" }
+
+    /// Every `quote` written twice. By the standard library, not Foundation's
+    /// `replacingOccurrences` (about 11k instructions a call, five to ten
+    /// calls per name in every statement: a quarter of an edit's CPU).
+    private func doubling(_ quote: Character) -> String {
+        guard contains(quote) else { return self }
+        return split(separator: quote, omittingEmptySubsequences: false).joined(separator: String(quote) + String(quote))
+    }
 
     func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self

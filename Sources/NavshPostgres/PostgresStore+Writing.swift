@@ -45,7 +45,8 @@ extension PostgresStore {
             // One statement, committing as it ends: one round trip.
             let returning = try self.returning(table, collection)
             for (statement, values, byVersion) in [(sql, parameters.values, true), (valueSQL, byValue.values, false)] {
-                let sent = statement.replacingOccurrences(of: " RETURNING 1", with: " RETURNING " + returning)
+                // Both statements end in " RETURNING 1": what the save reads back instead.
+                let sent = String(statement.dropLast(" RETURNING 1".count)) + " RETURNING " + returning
                 var checked = Parameters()
                 let check = try expecting.map { _ in
                     "SELECT 1::text FROM \(table.quotedName) WHERE "
