@@ -3,7 +3,8 @@
 
 Usage: bench/pg_edits.py NAVSH_BINARY [--url SERVER_URL] [--rows N] [--edits N]
 
-One navsh script opens a row by key, sets a field and saves, EDITS times
+One navsh script (`--quiet`: psql -q prints nothing either, as in issue
+12's bench) opens a row by key, sets a field and saves, EDITS times
 (each save one conflict-checked UPDATE in its own transaction); one psql
 session runs the same EDITS edits as BEGIN; UPDATE …; COMMIT over the same
 connection settings. Prints each one's time per edit and the ratio (issue
@@ -58,7 +59,7 @@ def main():
                     f.write(f"BEGIN; UPDATE bench_items SET value = {n + 1} WHERE id = {key}; COMMIT;\n")
             env = {"HOME": scratch, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"}
             start = time.monotonic()
-            result = subprocess.run([options.binary, url, "-f", script], capture_output=True, text=True, env=env)
+            result = subprocess.run([options.binary, url, "--quiet", "-f", script], capture_output=True, text=True, env=env)
             navsh_time = time.monotonic() - start
             if result.returncode != 0:
                 sys.exit(f"pg_edits: navsh failed: {result.stderr[-500:]}")
