@@ -130,6 +130,10 @@ struct Navsh: ParsableCommand {
         if installNotify && uninstallNotify {
             throw ValidationError("--install-notify and --uninstall-notify cannot be used together")
         }
+        if !isPostgres && tables.contains(where: StoreOpener.isServerURL) {
+            // `navsh --install-notify items URL`: the URL was read as a table.
+            throw ValidationError("the URL comes first: navsh URL --install-notify TABLE…")
+        }
         if (installNotify || uninstallNotify || listen) && !isPostgres {
             throw ValidationError("--install-notify, --uninstall-notify and --listen are for PostgreSQL (a postgres:// URL or --postgres)")
         }

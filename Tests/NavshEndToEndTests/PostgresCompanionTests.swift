@@ -32,6 +32,14 @@ struct PostgresCompanionTests {
         #expect(result.stderr == "navsh: --listen is for the prompt; a script sees changes elsewhere at its next command that shows them\n")
     }
 
+    /// The trial's `navsh --install-notify items URL`: the URL, read as a
+    /// table, is pointed at, not taken for a missing one.
+    @Test func aURLAfterTheTablesIsAskedToComeFirst() throws {
+        let result = try NavshBinary().run(["--install-notify", "items", Self.nowhere])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("the URL comes first: navsh URL --install-notify TABLE…"), "\(result.stderr)")
+    }
+
     @Test func withoutItsCompanionAPostgresTargetFailsOnOneLineSayingWhatIsMissing() throws {
         let (navsh, folder) = try Self.lonelyNavsh()
         defer { try? FileManager.default.removeItem(atPath: folder) }
