@@ -202,7 +202,7 @@ import Testing
         h.run("open 1", "set code z")
         try h.database.execute("DELETE FROM k")
         #expect(h.run("save").error != nil)
-        #expect(h.output("save!") == "saved 1 (put back: it had been deleted elsewhere)\n")
+        #expect(h.output("save!") == "saved 1 (put back under its key: it had been deleted or re-keyed elsewhere)\n")
         #expect(h.output("undo") == "undid the insert of 1 (deleted it)\n")
         #expect(try h.database.rows("SELECT count(*) AS n FROM k")[0]["n"] == "0")
     }

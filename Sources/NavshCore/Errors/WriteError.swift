@@ -30,15 +30,17 @@ public enum WriteError: Equatable, Sendable {
             return "\(title) changed elsewhere since you opened it; nothing was saved "
                 + "(reload takes theirs and keeps your edits, save! overwrites theirs)"
         case .deletedBeforeSave(let title):
-            return "\(title) was deleted elsewhere; nothing was saved "
-                + "(save! puts it back with your edits, cancel discards them)"
+            return "\(title) is gone from under its key (deleted or re-keyed elsewhere); nothing was saved "
+                + "(save! puts it back under its key with your edits, cancel discards them)"
         case .putBackWouldDuplicate(let title, let twin):
             return "\(title) was not put back: \(TextLayout.printable(twin)) holds the values it was shown with "
-                + "(re-keyed elsewhere?); nothing was saved (open \(TextLayout.printable(twin)) to edit that row, cancel discards your edits)"
+                + "(re-keyed elsewhere?); nothing was saved (save! again puts it back beside that row, "
+                + "cancel discards your edits)"
         case .nothingToReload:
             return "a new record has nothing stored to reload"
         case .deletedBeforeReload(let title):
-            return "\(title) was deleted elsewhere (save! puts it back with your edits, cancel discards them)"
+            return "\(title) is gone from under its key (deleted or re-keyed elsewhere; "
+                + "save! puts it back under its key with your edits, cancel discards them)"
         case .notDeletable(let collection):
             return "rows of \(collection) cannot be deleted (the app spec says deletable: false)"
         case .draftNotDeletable:

@@ -17,7 +17,7 @@ extension RecordFrame {
         guard let fresh else {
             guard !deletedElsewhereNoticed else { return ("", false) }
             deletedElsewhereNoticed = true
-            return (prefix + "\(TextLayout.printable(crumb)) was deleted elsewhere (save! puts it back, cancel leaves it)\n",
+            return (prefix + "\(TextLayout.printable(crumb)) is gone from under its key (deleted or re-keyed elsewhere; save! puts it back, cancel leaves it)\n",
                     false)
         }
         let changed = collection.fields.filter { fresh[$0.name] != buffer.base[$0.name] ?? .null }

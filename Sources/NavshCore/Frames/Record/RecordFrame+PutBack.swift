@@ -1,11 +1,17 @@
 extension RecordFrame {
     /// `save!` of a row gone from under its key: puts it back with the
     /// edits, unless another row holds every value the user was shown
-    /// besides the key. That row is most likely this one re-keyed elsewhere
+    /// besides the key. That row may be this one re-keyed elsewhere
     /// (`UPDATE … SET id = id + 1000`), and putting it back would make the
-    /// record exist twice; so nothing is written and the error names the row.
+    /// record exist twice; so nothing is written and the error names the
+    /// row. A second `save!` with the same row named puts it back all the
+    /// same: the table may hold equal rows (a log, line items), and now
+    /// its user has been told. (A row re-keyed and changed at once matches
+    /// nothing here: no store can tell it from a delete, which is why every
+    /// message says "deleted or re-keyed".)
     func putBack(_ id: RecordID, changes: [String: Value], in session: Session) throws -> (Record, warning: String) {
-        if let twin = try rowHolding(buffer.base, besides: id, in: session.store) {
+        if let twin = try rowHolding(buffer.base, besides: id, in: session.store), twin.id != twinShown {
+            twinShown = twin.id
             let key = collection.keyValues(of: twin).map(ListFrame.keyText) ?? RowTitle.text(nil, id: twin.id)
             throw CommandError.writes(.putBackWouldDuplicate(title: crumb, twin: key))
         }

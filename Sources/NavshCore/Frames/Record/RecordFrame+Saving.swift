@@ -36,7 +36,7 @@ extension RecordFrame {
             let (restored, warning) = try putBack(id, changes: changes, in: session)
             markSaved(restored)
             parent?.patch(restored, was: id)
-            return "saved \(title) (put back: it had been deleted elsewhere)\(warning)"
+            return "saved \(title) (put back under its key: it had been deleted or re-keyed elsewhere)\(warning)"
         }
         // Stored values over the written ones: a store that found the row gone
         // after the write (a trigger) returns only what was written.

@@ -15,6 +15,9 @@ final class RecordFrame: Frame {
     /// ("theirs"): `save!` overwrites that, and only that, so a change made
     /// after the table was shown is refused again, never lost unseen.
     var conflictShown: Record?
+    /// The row a refused `save!` named as holding this one's values (a
+    /// re-key elsewhere?): a second `save!` naming it puts the row back.
+    var twinShown: RecordID?
 
     /// A record opened from a filtered list (`find`, `where`) is the row
     /// itself: it keeps following it whether or not it still matches.
