@@ -10,8 +10,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The command line of both executables (`NavshMain`): its options, their
-/// checks, and the run on the opened store.
+/// The command line of both executables (`NavshMain`): its options and how
+/// a run opens its store. Their checks are in `Navsh+Validation`, the run on
+/// the opened store in `Navsh+Running`.
 struct Navsh: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navsh",
@@ -115,51 +116,6 @@ struct Navsh: ParsableCommand {
     /// The store is PostgreSQL: a postgres:// URL, or --postgres.
     var isPostgres: Bool { postgres || file.map(StoreOpener.isServerURL) == true }
 
-    func validate() throws {
-        if script != nil && !commands.isEmpty {
-            throw ValidationError("-f and -c cannot be used together")
-        }
-        // A -c argument is one command: a newline inside a value (`-c "set
-        // name $V"`) must never smuggle in a second command.
-        if let index = commands.firstIndex(where: { $0.contains("\n") || $0.contains("\r") }) {
-            throw ValidationError("-c takes one command; argument \(index + 1) holds a line break (use -f for several lines)")
-        }
-        if !tables.isEmpty && !installNotify && !uninstallNotify {
-            throw ValidationError("unexpected argument '\(tables[0])': only one FILE or URL is given (TABLE names are for --install-notify and --uninstall-notify)")
-        }
-        if installNotify && uninstallNotify {
-            throw ValidationError("--install-notify and --uninstall-notify cannot be used together")
-        }
-        if !isPostgres && tables.contains(where: StoreOpener.isServerURL) {
-            // `navsh --install-notify items URL`: the URL was read as a table.
-            throw ValidationError("the URL comes first: navsh URL --install-notify TABLE…")
-        }
-        if (installNotify || uninstallNotify || listen) && !isPostgres {
-            throw ValidationError("--install-notify, --uninstall-notify and --listen are for PostgreSQL (a postgres:// URL or --postgres)")
-        }
-        if installNotify && notifyTables.isEmpty {
-            throw ValidationError("--install-notify needs the TABLE names")
-        }
-        if postgres && file != nil && !installNotify && !uninstallNotify {
-            throw ValidationError("--postgres reads the PG* environment variables; give either it or a FILE/URL")
-        }
-        if schema != nil && !isPostgres {
-            throw ValidationError("--schema is for PostgreSQL (a postgres:// URL or --postgres)")
-        }
-        if create && isPostgres {
-            throw ValidationError("--create is for SQLite files; a PostgreSQL database must exist")
-        }
-        if create && file == nil {
-            throw ValidationError("--create needs a FILE")
-        }
-        if spec != nil && file == nil && !postgres {
-            throw ValidationError("--spec needs a FILE for the app's data (it is created when missing)")
-        }
-        if dryRun && atomic {
-            throw ValidationError("--dry-run already runs the script in one transaction; drop --atomic")
-        }
-    }
-
     func run() throws {
         // Before anything of this process is set up: the companion starts afresh.
         if isPostgres && StoreOpener.server == nil {
@@ -239,170 +195,6 @@ struct Navsh: ParsableCommand {
             throw ExitCode(outcome.status == ExitStatus.success ? ExitStatus.commandFailed : outcome.status)
         }
         try Self.end(outcome.status)
-    }
-
-    /// A clean end returns from `run`; only a failure throws `ExitCode`,
-    /// whose handling in ArgumentParser (a `Mirror` walk over the error)
-    /// is not worth paying on every successful run.
-    private static func end(_ status: Int32) throws {
-        if status != ExitStatus.success { throw ExitCode(status) }
-    }
-
-    /// An opened store and what running on it needs.
-    private struct Opened {
-        let store: any Store
-        let spec: AppSpec?
-        let path: String
-        let environment: [String: String]
-        let interactive: Bool
-    }
-
-    /// How a script ended: its exit status, the session (its journal is a
-    /// dry run's report) and, in a dry run, the rows its writes touched.
-    private struct Outcome {
-        var status: Int32
-        var session: Session?
-        var touched: (total: Int, summary: String)?
-    }
-
-    /// `--dry-run`: the transaction begins before the spec's additions, so
-    /// they roll back with everything else; the report is printed once the
-    /// rollback is done.
-    private func runDry(_ opened: Opened) throws -> Outcome {
-        var began = false
-        var outcome = Outcome(status: ExitStatus.success)
-        do {
-            try opened.store.transaction(rollback: true) {
-                began = true
-                outcome = try run(opened)
-            }
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            let what = began ? "\(sourceName): rolling back the dry run failed: \(TextLayout.printable(String(describing: error)))"
-                : "navsh: \(TextLayout.printable(String(describing: StoreOpener.openError(error, path: opened.path))))"
-            StandardStreams.err(what + "\n")
-            throw ExitCode(began ? ExitStatus.commandFailed : ExitStatus.cannotOpen)
-        }
-        ScriptRunner.reportDryRun(changes: outcome.session?.changesMade ?? [], touched: outcome.touched)
-        return outcome
-    }
-
-    /// Applies the spec (saying what it added), then runs the prompt or the script.
-    private func run(_ opened: Opened) throws -> Outcome {
-        let store = opened.store, environment = opened.environment
-        do {
-            // A spec that changes the file says so (a dry run's additions roll back with the rest).
-            for addition in try StoreOpener.apply(opened.spec, to: store, path: opened.path,
-                                                  thisYear: Self.clock(environment)().year) {
-                let what = TextLayout.printable(String(describing: addition))
-                StandardStreams.err(dryRun ? "navsh: dry run: adding \(what) until the end of the run\n"
-                                           : "navsh: added \(what)\n")
-            }
-        } catch let problem as SpecProblem {
-            StandardStreams.err("navsh: \(TextLayout.printable(String(describing: problem)))\n")
-            throw ExitCode(ExitStatus.badSpec)
-        } catch {
-            StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
-            throw ExitCode(ExitStatus.cannotOpen)
-        }
-        // Cascades and triggers touch rows no command names: a dry run counts them all.
-        let tally = dryRun ? StoreOpener.countRowChanges(of: store) : nil
-
-        if opened.interactive {
-            // Ctrl-C during a long query (or import) stops it; the command fails and
-            // nothing changes. SIGTERM or SIGHUP stops it too, then navsh leaves.
-            store.isCancelled = { Terminal.interruptPending || Terminal.terminationSignal != nil }
-            let session = Session(store: store, mode: .interactive, viewport: Self.terminalViewport)
-            session.clock = Self.clock(environment)
-            ProgressLine.attach(to: session)
-            guard let editor = EditLineReader() else {
-                StandardStreams.err("navsh: cannot start the line editor\n")
-                throw ExitCode(ExitStatus.cannotOpen)
-            }
-            let style = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 1, environment: environment))
-            let errorStyle = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 2, environment: environment))
-            if !noRC { StartupFile.run(in: session, environment: environment) }
-            let history = HistoryLocation.path(forStore: opened.path, environment: environment)
-            var runner = InteractiveRunner(
-                session: session, editor: editor, style: style, errorStyle: errorStyle, historyPath: history,
-                pager: noPager ? nil : Pager.fromEnvironment(environment))
-            var listener: AnyObject?
-            if listen {
-                var ends: [Int32] = [0, 0]
-                guard pipe(&ends) == 0 else {
-                    StandardStreams.err("navsh: --listen: cannot make a pipe: \(String(cString: strerror(errno)))\n")
-                    throw ExitCode(ExitStatus.cannotOpen)
-                }
-                for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
-                do {
-                    let listening = try StoreOpener.listen(to: store, wakeFD: ends[1])
-                    listener = listening.listener
-                    runner.news = (ends[0], listening.take)
-                } catch {
-                    StandardStreams.err("navsh: --listen: \(TextLayout.printable(String(describing: error)))\n")
-                    throw ExitCode(ExitStatus.cannotOpen)
-                }
-            }
-            let status = runner.run()
-            withExtendedLifetime(listener) {}
-            throw ExitCode(status)
-        }
-
-        // SIGTERM and SIGHUP stop a script between commands: nothing half-done, buffers not written.
-        Terminal.catchTermination()
-        // Scripts page by 20 rows whatever the terminal, so they mean the same everywhere.
-        let columns = Terminal.size(of: 1)?.columns ?? 80
-        let session = Session(store: store, mode: .script, viewport: { Viewport(columns: columns, rows: nil) })
-        session.clock = Self.clock(environment)
-        ProgressLine.attach(to: session)
-        // A dry run changes nothing: no file is written either (export).
-        session.writesFiles = !dryRun
-        let status: Int32
-        if !commands.isEmpty {
-            var source = ArrayLineSource(commands)
-            status = scriptRunner(session, store).run(&source)
-        } else if let script {
-            let fd = open(script, O_RDONLY)
-            guard fd >= 0 else {
-                StandardStreams.err("navsh: \(TextLayout.printable(script)): cannot open the script: \(String(cString: strerror(errno)))\n")
-                throw ExitCode(ExitStatus.cannotOpen)
-            }
-            defer { close(fd) }
-            var source = PlainLineReader(fileDescriptor: fd, maximumLength: Session.maximumLineLength)
-            status = scriptRunner(session, store).run(&source)
-        } else {
-            var source = PlainLineReader(fileDescriptor: 0, maximumLength: Session.maximumLineLength)
-            status = scriptRunner(session, store).run(&source)
-        }
-        // Read inside a dry run's transaction, before its rollback.
-        return Outcome(status: status, session: session, touched: tally?())
-    }
-
-    /// `<stdin>`, the script's file name, or `-c`: where a script's errors say they are.
-    private var sourceName: String {
-        !commands.isEmpty ? "-c" : script ?? "<stdin>"
-    }
-
-    private func scriptRunner(_ session: Session, _ store: any Store) -> ScriptRunner {
-        ScriptRunner(session: session, store: store, sourceName: sourceName, keepGoing: keepGoing, echo: echo,
-                     transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand, format: format, quiet: quiet)
-    }
-
-    /// NAVSH_NOW=YYYY-MM-DD HH:MM:SS pins `now`, `today` and `this year`, so
-    /// a script's output (and the example transcripts) stay the same every year.
-    static func clock(_ environment: [String: String]) -> () -> CivilTime {
-        guard let pinned = environment["NAVSH_NOW"], pinned.count >= 19, let year = Int(pinned.prefix(4)) else {
-            return CivilTime.now
-        }
-        let time = CivilTime(year: year, date: String(pinned.prefix(10)), dateTime: String(pinned.prefix(19)))
-        return { time }
-    }
-
-    /// Follows resizes: asked at every render.
-    static func terminalViewport() -> Viewport {
-        let size = Terminal.size(of: 1)
-        return Viewport(columns: size?.columns ?? 80, rows: size?.rows)
     }
 }
 

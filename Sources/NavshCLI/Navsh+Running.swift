@@ -1,0 +1,179 @@
+import ArgumentParser
+import Foundation
+import NavshCore
+import NavshLineInput
+import NavshSpec
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The run on an opened store: the spec applied, then the prompt or the
+/// script (inside a rolled-back transaction for `--dry-run`), and the exit.
+extension Navsh {
+    /// A clean end returns from `run`; only a failure throws `ExitCode`,
+    /// whose handling in ArgumentParser (a `Mirror` walk over the error)
+    /// is not worth paying on every successful run.
+    static func end(_ status: Int32) throws {
+        if status != ExitStatus.success { throw ExitCode(status) }
+    }
+
+    /// An opened store and what running on it needs.
+    struct Opened {
+        let store: any Store
+        let spec: AppSpec?
+        let path: String
+        let environment: [String: String]
+        let interactive: Bool
+    }
+
+    /// How a script ended: its exit status, the session (its journal is a
+    /// dry run's report) and, in a dry run, the rows its writes touched.
+    struct Outcome {
+        var status: Int32
+        var session: Session?
+        var touched: (total: Int, summary: String)?
+    }
+
+    /// `--dry-run`: the transaction begins before the spec's additions, so
+    /// they roll back with everything else; the report is printed once the
+    /// rollback is done.
+    func runDry(_ opened: Opened) throws -> Outcome {
+        var began = false
+        var outcome = Outcome(status: ExitStatus.success)
+        do {
+            try opened.store.transaction(rollback: true) {
+                began = true
+                outcome = try run(opened)
+            }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            let what = began ? "\(sourceName): rolling back the dry run failed: \(TextLayout.printable(String(describing: error)))"
+                : "navsh: \(TextLayout.printable(String(describing: StoreOpener.openError(error, path: opened.path))))"
+            StandardStreams.err(what + "\n")
+            throw ExitCode(began ? ExitStatus.commandFailed : ExitStatus.cannotOpen)
+        }
+        ScriptRunner.reportDryRun(changes: outcome.session?.changesMade ?? [], touched: outcome.touched)
+        return outcome
+    }
+
+    /// Applies the spec (saying what it added), then runs the prompt or the script.
+    func run(_ opened: Opened) throws -> Outcome {
+        let store = opened.store, environment = opened.environment
+        do {
+            // A spec that changes the file says so (a dry run's additions roll back with the rest).
+            for addition in try StoreOpener.apply(opened.spec, to: store, path: opened.path,
+                                                  thisYear: Self.clock(environment)().year) {
+                let what = TextLayout.printable(String(describing: addition))
+                StandardStreams.err(dryRun ? "navsh: dry run: adding \(what) until the end of the run\n"
+                                           : "navsh: added \(what)\n")
+            }
+        } catch let problem as SpecProblem {
+            StandardStreams.err("navsh: \(TextLayout.printable(String(describing: problem)))\n")
+            throw ExitCode(ExitStatus.badSpec)
+        } catch {
+            StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
+            throw ExitCode(ExitStatus.cannotOpen)
+        }
+        // Cascades and triggers touch rows no command names: a dry run counts them all.
+        let tally = dryRun ? StoreOpener.countRowChanges(of: store) : nil
+
+        if opened.interactive {
+            // Ctrl-C during a long query (or import) stops it; the command fails and
+            // nothing changes. SIGTERM or SIGHUP stops it too, then navsh leaves.
+            store.isCancelled = { Terminal.interruptPending || Terminal.terminationSignal != nil }
+            let session = Session(store: store, mode: .interactive, viewport: Self.terminalViewport)
+            session.clock = Self.clock(environment)
+            ProgressLine.attach(to: session)
+            guard let editor = EditLineReader() else {
+                StandardStreams.err("navsh: cannot start the line editor\n")
+                throw ExitCode(ExitStatus.cannotOpen)
+            }
+            let style = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 1, environment: environment))
+            let errorStyle = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 2, environment: environment))
+            if !noRC { StartupFile.run(in: session, environment: environment) }
+            let history = HistoryLocation.path(forStore: opened.path, environment: environment)
+            var runner = InteractiveRunner(
+                session: session, editor: editor, style: style, errorStyle: errorStyle, historyPath: history,
+                pager: noPager ? nil : Pager.fromEnvironment(environment))
+            var listener: AnyObject?
+            if listen {
+                var ends: [Int32] = [0, 0]
+                guard pipe(&ends) == 0 else {
+                    StandardStreams.err("navsh: --listen: cannot make a pipe: \(String(cString: strerror(errno)))\n")
+                    throw ExitCode(ExitStatus.cannotOpen)
+                }
+                for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+                do {
+                    let listening = try StoreOpener.listen(to: store, wakeFD: ends[1])
+                    listener = listening.listener
+                    runner.news = (ends[0], listening.take)
+                } catch {
+                    StandardStreams.err("navsh: --listen: \(TextLayout.printable(String(describing: error)))\n")
+                    throw ExitCode(ExitStatus.cannotOpen)
+                }
+            }
+            let status = runner.run()
+            withExtendedLifetime(listener) {}
+            throw ExitCode(status)
+        }
+
+        // SIGTERM and SIGHUP stop a script between commands: nothing half-done, buffers not written.
+        Terminal.catchTermination()
+        // Scripts page by 20 rows whatever the terminal, so they mean the same everywhere.
+        let columns = Terminal.size(of: 1)?.columns ?? 80
+        let session = Session(store: store, mode: .script, viewport: { Viewport(columns: columns, rows: nil) })
+        session.clock = Self.clock(environment)
+        ProgressLine.attach(to: session)
+        // A dry run changes nothing: no file is written either (export).
+        session.writesFiles = !dryRun
+        let status: Int32
+        if !commands.isEmpty {
+            var source = ArrayLineSource(commands)
+            status = scriptRunner(session, store).run(&source)
+        } else if let script {
+            let fd = open(script, O_RDONLY)
+            guard fd >= 0 else {
+                StandardStreams.err("navsh: \(TextLayout.printable(script)): cannot open the script: \(String(cString: strerror(errno)))\n")
+                throw ExitCode(ExitStatus.cannotOpen)
+            }
+            defer { close(fd) }
+            var source = PlainLineReader(fileDescriptor: fd, maximumLength: Session.maximumLineLength)
+            status = scriptRunner(session, store).run(&source)
+        } else {
+            var source = PlainLineReader(fileDescriptor: 0, maximumLength: Session.maximumLineLength)
+            status = scriptRunner(session, store).run(&source)
+        }
+        // Read inside a dry run's transaction, before its rollback.
+        return Outcome(status: status, session: session, touched: tally?())
+    }
+
+    /// `<stdin>`, the script's file name, or `-c`: where a script's errors say they are.
+    var sourceName: String {
+        !commands.isEmpty ? "-c" : script ?? "<stdin>"
+    }
+
+    func scriptRunner(_ session: Session, _ store: any Store) -> ScriptRunner {
+        ScriptRunner(session: session, store: store, sourceName: sourceName, keepGoing: keepGoing, echo: echo,
+                     transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand, format: format, quiet: quiet)
+    }
+
+    /// NAVSH_NOW=YYYY-MM-DD HH:MM:SS pins `now`, `today` and `this year`, so
+    /// a script's output (and the example transcripts) stay the same every year.
+    static func clock(_ environment: [String: String]) -> () -> CivilTime {
+        guard let pinned = environment["NAVSH_NOW"], pinned.count >= 19, let year = Int(pinned.prefix(4)) else {
+            return CivilTime.now
+        }
+        let time = CivilTime(year: year, date: String(pinned.prefix(10)), dateTime: String(pinned.prefix(19)))
+        return { time }
+    }
+
+    /// Follows resizes: asked at every render.
+    static func terminalViewport() -> Viewport {
+        let size = Terminal.size(of: 1)
+        return Viewport(columns: size?.columns ?? 80, rows: size?.rows)
+    }
+}
