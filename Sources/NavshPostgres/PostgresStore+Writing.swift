@@ -31,40 +31,48 @@ extension PostgresStore {
         let table = try writable(collection)
         guard !changes.isEmpty else { return try stored(id, collection) ?? Record(id: id, values: [:]) }
         let names = try orderedNames(changes.keys, in: collection)
-        var parameters = Parameters()
+        var assigned = Parameters()
         let assignments = try names.map { name in
-            "\(name.pgIdentifier) = \(try parameters.bind(changes[name] ?? .null, as: try table.column(name)))"
+            "\(name.pgIdentifier) = \(try assigned.bind(changes[name] ?? .null, as: try table.column(name)))"
+        }.joined(separator: ", ")
+        /// The UPDATE, checked by the row's version (`xmin`, when one is
+        /// known for the values expected) or by every value it held.
+        func update(byVersion: Bool) throws -> (sql: String, parameters: [String?]) {
+            var parameters = assigned
+            let condition = try unchanged(id, table, collection, expecting, &parameters, byVersion: byVersion)
+            return ("UPDATE \(table.quotedName) SET \(assignments) WHERE \(condition)", parameters.values)
         }
-        var byValue = parameters
-        let condition = try unchanged(id, table, collection, expecting, &parameters)
-        let sql = "UPDATE \(table.quotedName) SET \(assignments.joined(separator: ", ")) WHERE \(condition) RETURNING 1"
-        let valueSQL = "UPDATE \(table.quotedName) SET \(assignments.joined(separator: ", ")) WHERE "
-            + (try unchanged(id, table, collection, expecting, &byValue, byVersion: false)) + " RETURNING 1"
+        /// Whether the row still holds what the save expected, checked as the UPDATE was.
+        func stillAsExpected(byVersion: Bool) throws -> (sql: String, parameters: [String?]) {
+            var parameters = Parameters()
+            let condition = try unchanged(id, table, collection, expecting, &parameters, byVersion: byVersion)
+            return ("SELECT 1::text FROM \(table.quotedName) WHERE \(condition)", parameters.values)
+        }
+        let byVersion = try update(byVersion: true)
         let newID = self.id(id, table, after: changes)
         if !inBatch {
-            // One statement, committing as it ends: one round trip.
-            let returning = try self.returning(table, collection)
-            for (statement, values, byVersion) in [(sql, parameters.values, true), (valueSQL, byValue.values, false)] {
-                // Both statements end in " RETURNING 1": what the save reads back instead.
-                let sent = String(statement.dropLast(" RETURNING 1".count)) + " RETURNING " + returning
-                var checked = Parameters()
-                let check = try expecting.map { _ in
-                    "SELECT 1::text FROM \(table.quotedName) WHERE "
-                        + (try unchanged(id, table, collection, expecting, &checked, byVersion: byVersion))
-                }
-                if let row = try committed(sent, values, unlessLost: check.map { ($0, checked.values) }, table: table,
-                                           values: changes) {
+            // One statement, committing as it ends: one round trip. Checked by
+            // value (built only then) when the version check touched nothing:
+            // written since it was read, but maybe holding the same values.
+            let returning = " RETURNING " + (try self.returning(table, collection))
+            for checkedByVersion in [true, false] {
+                let statement = checkedByVersion ? byVersion : try update(byVersion: false)
+                if !checkedByVersion && statement.sql == byVersion.sql { break }
+                let check = expecting == nil ? nil : { try stillAsExpected(byVersion: checkedByVersion) }
+                if let row = try committed(statement.sql + returning, statement.parameters, unlessLost: check,
+                                           table: table, values: changes) {
                     return try storedRow(row, newID, table, collection)
                 }
-                if sql == valueSQL { break }
             }
             throw try whyNot(id, collection)
         }
         return try write(table, values: changes) {
             // Written since it was read (xmin moved) but holding the same values: still what the caller saw.
-            if try bridge.rows(sql, parameters.values).isEmpty,
-               try sql == valueSQL || bridge.rows(valueSQL, byValue.values).isEmpty {
-                throw try whyNot(id, collection)
+            if try bridge.rows(byVersion.sql + " RETURNING 1", byVersion.parameters).isEmpty {
+                let byValue = try update(byVersion: false)
+                if try byValue.sql == byVersion.sql || bridge.rows(byValue.sql + " RETURNING 1", byValue.parameters).isEmpty {
+                    throw try whyNot(id, collection)
+                }
             }
             return try stored(newID, collection) ?? Record(id: newID, values: changes)
         }
@@ -277,7 +285,8 @@ extension PostgresStore {
     /// statement's own condition: is the row still as the save expected?).
     /// Still so: nothing was written. Otherwise, or with nothing to ask, it
     /// may have committed or not, and the error says so.
-    func committed(_ sql: String, _ parameters: [String?], unlessLost check: (sql: String, parameters: [String?])?,
+    func committed(_ sql: String, _ parameters: [String?],
+                   unlessLost check: (() throws -> (sql: String, parameters: [String?]))?,
                    table: PostgresTable, values: [String: Value]) throws -> [String?]? {
         let row: [String?]?
         do {
@@ -286,7 +295,7 @@ extension PostgresStore {
             guard PostgresErrorText.isConnectionLoss(error) else {
                 throw PostgresErrorText.translate(error, table: table, values: values)
             }
-            if let check, (try? bridge.rows(check.sql, check.parameters).isEmpty) == false {
+            if let check = try check?(), (try? bridge.rows(check.sql, check.parameters).isEmpty) == false {
                 throw StoreError.other("\(PostgresBridge.lostConnection); nothing was written")
             }
             throw StoreError.other("\(PostgresBridge.lostConnection) while saving, and the row has changed since:"
