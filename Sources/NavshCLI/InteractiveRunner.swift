@@ -33,6 +33,7 @@ struct InteractiveRunner {
             labels.current = completion.labels
             return (completion.word, completion.candidates)
         }
+        editor.displayWidth = { DisplayWidth.of($0) }
         editor.listing = { words, width in CompletionList.columns(words.map { labels.current[$0] ?? $0 }, width: width) }
         session.historyEntries = { [editor] in editor.entries }
         Terminal.catchTermination()

@@ -40,6 +40,11 @@ public final class EditLineReader: LineSource {
     /// How a second Tab lists the candidates; one a line unless set.
     public var listing: Listing = { candidates, _ in candidates.map { $0 + "\n" }.joined() }
 
+    /// Terminal columns a text takes (CJK and emoji two, marks none); the
+    /// reader links no Unicode tables of its own, so its user hands them in.
+    /// Grapheme count unless set.
+    public var displayWidth: (String) -> Int = { $0.count }
+
     /// What to print above the prompt when the wake pipe is written to
     /// (`wake(on:notice:)`); asked on the main thread, between two keys.
     private var wakeNotice: (() -> String)?
@@ -209,11 +214,11 @@ public final class EditLineReader: LineSource {
     private func printAbovePrompt() {
         guard atCommandPrompt, let text = wakeNotice?(), !text.isEmpty else { return }
         var rowsAbove = 0
-        if let info = el_line(editLine), let columns = Terminal.size(of: 1)?.columns, columns > 0 {
-            let start = UnsafeRawPointer(info.pointee.buffer)!
-            let cursor = UnsafeRawPointer(info.pointee.cursor)!
+        if let info = el_line(editLine), let columns = Terminal.size(of: 1)?.columns, columns > 0,
+           let start = UnsafeRawPointer(info.pointee.buffer), let cursor = UnsafeRawPointer(info.pointee.cursor),
+           cursor >= start {
             let typed = String(decoding: UnsafeRawBufferPointer(start: start, count: cursor - start), as: UTF8.self)
-            rowsAbove = (Self.visibleWidth(prompt) + typed.count) / columns
+            rowsAbove = (displayWidth(Self.visiblePart(prompt)) + displayWidth(typed)) / columns
         }
         let up = rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : ""
         let out = "\r" + up + "\u{1B}[J" + text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
@@ -221,12 +226,12 @@ public final class EditLineReader: LineSource {
         navsh_el_refresh(editLine)
     }
 
-    /// The prompt's width without its invisible parts (between `promptEscape`s).
-    static func visibleWidth(_ prompt: String) -> Int {
-        var visible = 0
+    /// The prompt without its invisible parts (between `promptEscape`s).
+    static func visiblePart(_ prompt: String) -> String {
+        var visible = ""
         var hidden = false
         for character in prompt {
-            if character == promptEscape { hidden.toggle() } else if !hidden { visible += 1 }
+            if character == promptEscape { hidden.toggle() } else if !hidden { visible.append(character) }
         }
         return visible
     }

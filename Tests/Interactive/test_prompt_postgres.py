@@ -73,6 +73,29 @@ def test_listen_says_a_change_while_idle_and_keeps_the_half_typed_line():
             p.expect("> ")
 
 
+def test_listen_redraws_a_wide_half_typed_line_over_several_rows_once():
+    """CJK text takes two columns a character: the redraw must go up as many
+    screen rows as the line really takes, or its first row stays behind."""
+    if not postgres_available():
+        return
+    with ScratchPostgres("CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL);"
+                         "INSERT INTO items VALUES (1, 'Kettle'), (2, 'Teapot');") as db:
+        installed = subprocess.run([NAVSH, db.url, "--install-notify", "items"], capture_output=True, text=True)
+        assert installed.returncode == 0, installed.stderr
+        with Prompt(args=[db.url, "--listen"]) as p:
+            p.expect("Teapot")
+            p.expect("> ")
+            p.send("find " + "漢" * 60)  # 72 characters but 132 columns: two screen rows at 80
+            time.sleep(0.5)
+            db.run("UPDATE items SET name = 'Big teapot' WHERE id = 2")
+            p.expect("1 row shown changed elsewhere; show to see it")
+            time.sleep(0.3)
+            screen = [row for row in p.screen() if row]
+            assert sum("> find" in row for row in screen) == 1, screen
+            notice = screen.index("1 row shown changed elsewhere; show to see it")
+            assert "> find" in screen[notice + 1], screen
+
+
 def test_uninstall_notify_removes_the_triggers_and_their_function():
     if not postgres_available():
         return
