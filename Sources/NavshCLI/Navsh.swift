@@ -16,7 +16,7 @@ import Darwin
 struct Navsh: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navsh",
-        abstract: "Browse and edit the records of a SQLite file, one screen (frame) at a time.",
+        abstract: "Browse and edit the records of a SQLite file or a PostgreSQL database, one screen (frame) at a time.",
         usage: """
             navsh [FILE]                      open FILE (or the demo store) at a prompt
             navsh FILE < SCRIPT               run commands from standard input
