@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """Per-edit cost of navsh against PostgreSQL, next to psql doing the same edits.
 
-Usage: bench/pg_edits.py NAVSH_BINARY [--url SERVER_URL] [--rows N] [--edits N]
+Usage: bench/pg_edits.py NAVSH_BINARY [--url SERVER_URL] [--rows N] [--edits N] [--runs N]
 
 One navsh script (`--quiet`: psql -q prints nothing either, as in issue
 12's bench) opens a row by key, sets a field and saves, EDITS times
 (each save one conflict-checked UPDATE in its own transaction); one psql
 session runs the same EDITS edits as BEGIN; UPDATE …; COMMIT over the same
-connection settings. Prints each one's time per edit and the ratio (issue
-13's target: at most 1.5x). Without --url it starts a throwaway server
+connection settings. The two run in turn, RUNS times each (every navsh run
+writes values no row holds yet); prints each one's median time per edit,
+wall clock and CPU (user + system of the client process), and the ratios
+(issue 13's target: at most 1.5x, wall clock). Without --url it starts a throwaway server
 (scripts/pg-test-server) and removes it after.
 """
 import argparse
+import statistics
 import os
 import subprocess
 import sys
@@ -27,12 +30,25 @@ def psql(url, sql=None, file=None):
     return subprocess.run(command, capture_output=True, text=True, check=True).stdout
 
 
+def timed(command, env, name):
+    """Wall clock and CPU (user + system) of one run of `command`."""
+    before = os.times()
+    start = time.monotonic()
+    result = subprocess.run(command, capture_output=True, text=True, env=env)
+    wall = time.monotonic() - start
+    after = os.times()
+    if result.returncode != 0:
+        sys.exit(f"pg_edits: {name} failed: {result.stderr[-500:]}")
+    return wall, (after.children_user - before.children_user) + (after.children_system - before.children_system)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("binary")
     parser.add_argument("--url")
     parser.add_argument("--rows", type=int, default=10_000)
     parser.add_argument("--edits", type=int, default=500)
+    parser.add_argument("--runs", type=int, default=5)
     options = parser.parse_args()
     server_dir = None
     url = options.url
@@ -47,30 +63,29 @@ def main():
                   "CREATE TABLE bench_notes (id integer PRIMARY KEY)")
         psql(url, f"INSERT INTO bench_items SELECT i, 'Item ' || i, i FROM generate_series(1, {options.rows}) i")
         keys = [1 + (i * 7919) % options.rows for i in range(options.edits)]
+        navsh_runs, psql_runs = [], []
         with tempfile.TemporaryDirectory() as scratch:
-            script = os.path.join(scratch, "edits.nav")
-            with open(script, "w") as f:
-                f.write("open bench_items\n")
-                for n, key in enumerate(keys):
-                    f.write(f"open #{key}\nset value {n}\nsave\n")
-            sql = os.path.join(scratch, "edits.sql")
-            with open(sql, "w") as f:
-                for n, key in enumerate(keys):
-                    f.write(f"BEGIN; UPDATE bench_items SET value = {n + 1} WHERE id = {key}; COMMIT;\n")
             env = {"HOME": scratch, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"}
-            start = time.monotonic()
-            result = subprocess.run([options.binary, url, "--quiet", "-f", script], capture_output=True, text=True, env=env)
-            navsh_time = time.monotonic() - start
-            if result.returncode != 0:
-                sys.exit(f"pg_edits: navsh failed: {result.stderr[-500:]}")
-            start = time.monotonic()
-            psql(url, file=sql)
-            psql_time = time.monotonic() - start
+            for run in range(options.runs):
+                base = (run + 1) * options.edits * 2
+                script = os.path.join(scratch, "edits.nav")
+                with open(script, "w") as f:
+                    f.write("open bench_items\n")
+                    for n, key in enumerate(keys):
+                        f.write(f"open #{key}\nset value {base + n}\nsave\n")
+                sql = os.path.join(scratch, "edits.sql")
+                with open(sql, "w") as f:
+                    for n, key in enumerate(keys):
+                        f.write(f"BEGIN; UPDATE bench_items SET value = {base + options.edits + n} WHERE id = {key}; COMMIT;\n")
+                navsh_runs.append(timed([options.binary, url, "--quiet", "-f", script], env, "navsh"))
+                psql_runs.append(timed(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-f", sql], env, "psql"))
         per = lambda seconds: seconds / options.edits * 1000
-        print(f"pg_edits: {options.edits} edits on {options.rows} rows")
-        print(f"  navsh  {per(navsh_time):7.3f} ms per edit (open #KEY, set, save; one process)")
-        print(f"  psql   {per(psql_time):7.3f} ms per edit (BEGIN; UPDATE; COMMIT; one session)")
-        print(f"  ratio  {navsh_time / psql_time:.2f}x (target <= 1.5x)")
+        navsh_wall, navsh_cpu = (statistics.median(r[i] for r in navsh_runs) for i in (0, 1))
+        psql_wall, psql_cpu = (statistics.median(r[i] for r in psql_runs) for i in (0, 1))
+        print(f"pg_edits: {options.edits} edits on {options.rows} rows, median of {options.runs} runs each")
+        print(f"  navsh  {per(navsh_wall):7.3f} ms per edit, CPU {per(navsh_cpu):.3f} (open #KEY, set, save; one process)")
+        print(f"  psql   {per(psql_wall):7.3f} ms per edit, CPU {per(psql_cpu):.3f} (BEGIN; UPDATE; COMMIT; one session)")
+        print(f"  ratio  {navsh_wall / psql_wall:.2f}x wall (target <= 1.5x), {navsh_cpu / psql_cpu:.2f}x CPU")
     finally:
         if server_dir:
             subprocess.run([os.path.join(ROOT, "scripts/pg-test-server"), "stop", server_dir])

@@ -7,9 +7,10 @@
 
 static volatile sig_atomic_t interrupted = 0;
 
+/* Counts Ctrl-Cs not taken yet: a second one while a cancel is awaited gives up waiting. */
 static void on_interrupt(int signo) {
     (void)signo;
-    interrupted = 1;
+    if (interrupted < 1000) interrupted = interrupted + 1;
 }
 
 int navsh_install_interrupt_handler(void) {
@@ -26,12 +27,16 @@ int navsh_install_interrupt_handler(void) {
 }
 
 int navsh_take_interrupt(void) {
-    int was = interrupted;
+    int was = interrupted != 0;
     interrupted = 0;
     return was;
 }
 
 int navsh_interrupt_pending(void) {
+    return interrupted != 0;
+}
+
+int navsh_interrupt_count(void) {
     return interrupted;
 }
 

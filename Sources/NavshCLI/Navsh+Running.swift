@@ -85,6 +85,8 @@ extension Navsh {
             // Ctrl-C during a long query (or import) stops it; the command fails and
             // nothing changes. SIGTERM or SIGHUP stops it too, then navsh leaves.
             store.isCancelled = { Terminal.interruptPending || Terminal.terminationSignal != nil }
+            // A second Ctrl-C (or a signal to leave) stops waiting for a server that answers nothing.
+            store.isCancelledAgain = { Terminal.interruptsPending > 1 || Terminal.terminationSignal != nil }
             let session = Session(store: store, mode: .interactive, viewport: Self.terminalViewport)
             session.clock = Self.clock(environment)
             ProgressLine.attach(to: session)

@@ -151,7 +151,8 @@ struct Navsh: ParsableCommand {
             postgresTarget = isPostgres ? try StoreOpener.serverTarget(url: fileOrURL, schema: schema, environment: environment) : nil
         } catch {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
-            throw ExitCode(ExitStatus.cannotOpen)
+            // Reading the target connects to nothing: what fails there is how it was given (the URL, PG*).
+            throw ExitCode(error is CompanionBinary.Missing ? ExitStatus.cannotOpen : ExitStatus.usage)
         }
         let storePath = postgresTarget?.name ?? file ?? StoreOpener.demoPath(environment: environment)
         let appSpec: AppSpec?

@@ -28,6 +28,10 @@ struct ScriptPrompter<Source: LineSource>: Prompter {
     var quiet = false
     /// Standard output is a terminal: csv and tsv values are escaped there.
     var toTerminal = false
+    /// A command failed because the store's connection was lost
+    /// (`StoreError.connectionLost`): inside the script's one transaction,
+    /// that is the end of it.
+    private(set) var connectionLost = false
 
     init(source: Source, sourceName: String, echo: Bool) {
         self.source = source
@@ -55,6 +59,16 @@ struct ScriptPrompter<Source: LineSource>: Prompter {
         StandardStreams.out(output)
     }
 
+    /// Not a frame, nor what a line asked to see: said on standard error,
+    /// as the script's other diagnostics are, named by the line that found
+    /// it, and under `--quiet` too.
+    func notify(_ notice: String) {
+        let line = errorLine ?? lineNumber
+        for said in notice.split(separator: "\n") {
+            StandardStreams.err("\(sourceName):\(line): \(said)\n")
+        }
+    }
+
     func show(_ response: Response) {
         if quiet && !response.requested && response.error == nil { return }
         StandardStreams.out(format.message(response.output))
@@ -71,7 +85,8 @@ struct ScriptPrompter<Source: LineSource>: Prompter {
         }
     }
 
-    func report(_ error: CommandError) {
+    mutating func report(_ error: CommandError) {
+        if case .store(.connectionLost, _) = error { connectionLost = true }
         let line = errorLine ?? lineNumber
         StandardStreams.err("\(sourceName):\(line): error: \(location): \(error.message)\n")
         if format == .json {

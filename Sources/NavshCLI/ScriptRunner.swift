@@ -33,12 +33,19 @@ struct ScriptRunner {
     /// `reportDryRun` after the rollback.
     func run(_ source: inout some LineSource) -> Int32 {
         switch transaction {
-        case .perCommand, .dryRun: return runLines(&source)
+        case .perCommand, .dryRun: return runLines(&source).status
         case .atomic: return runAtomically(&source)
         }
     }
 
-    private func runLines<Source: LineSource>(_ source: inout Source) -> Int32 {
+    /// How the script's lines ended: the exit status, and whether the
+    /// script's transaction went with a lost connection (its error said so).
+    private struct Ended {
+        var status: Int32
+        var transactionLost = false
+    }
+
+    private func runLines<Source: LineSource>(_ source: inout Source) -> Ended {
         var prompter = ScriptPrompter(source: source, sourceName: sourceName, echo: echo)
         prompter.format = format
         prompter.quiet = quiet
@@ -48,6 +55,7 @@ struct ScriptRunner {
         var driver = ResponseDriver(session: session, prompter: prompter)
         defer { source = driver.prompter.source }
         var failed = false
+        var transactionLost = false
         var signal: Int32?
         var unreadable: Int32?
         reading: while true {
@@ -80,6 +88,11 @@ struct ScriptRunner {
             }
             if outcome.failed {
                 failed = true
+                // The script's transaction is gone: nothing after can be part of it, --keep-going or not.
+                if transaction != .perCommand && driver.prompter.connectionLost {
+                    transactionLost = true
+                    break reading
+                }
                 if !keepGoing { break reading }
             }
             if outcome.quits { break reading }
@@ -92,16 +105,18 @@ struct ScriptRunner {
         }
         if signal == nil { signal = Terminal.terminationSignal }
         let unsaved = session.unsavedWork
-        if !unsaved.isEmpty {
+        // With the transaction gone, its error said that nothing was written: the edits' loss is no news.
+        if !unsaved.isEmpty && !transactionLost {
             let list = unsaved.map(\.description).joined(separator: "; ")
             let when = signal.map { "on signal \($0)" } ?? "at end of input"
             StandardStreams.err("\(sourceName): unsaved edits discarded \(when): \(list)\n")
             session.discardAllEdits()
         }
-        if let signal { return ExitStatus.signalled(signal) }
-        if let unreadable { return unreadable }
-        if failed { return ExitStatus.commandFailed }
-        return unsaved.isEmpty ? ExitStatus.success : ExitStatus.unsavedDiscarded
+        if transactionLost { session.discardAllEdits() }
+        if let signal { return Ended(status: ExitStatus.signalled(signal)) }
+        if let unreadable { return Ended(status: unreadable) }
+        if failed { return Ended(status: ExitStatus.commandFailed, transactionLost: transactionLost) }
+        return Ended(status: unsaved.isEmpty ? ExitStatus.success : ExitStatus.unsavedDiscarded)
     }
 
     /// Thrown out of the atomic script's transaction to roll it back.
@@ -111,15 +126,16 @@ struct ScriptRunner {
     /// succeeded; otherwise all of it rolls back.
     private func runAtomically(_ source: inout some LineSource) -> Int32 {
         var began = false
-        var status = ExitStatus.success
+        var ended = Ended(status: ExitStatus.success)
         do {
             try store.transaction(rollback: false) {
                 began = true
-                status = runLines(&source)
-                if status != ExitStatus.success { throw Unfinished() }
+                ended = runLines(&source)
+                if ended.status != ExitStatus.success { throw Unfinished() }
             }
         } catch is Unfinished {
-            if !session.changesMade.isEmpty {
+            // A lost transaction's error already said that nothing of it was written.
+            if !session.changesMade.isEmpty && !ended.transactionLost {
                 StandardStreams.err("\(sourceName): --atomic: the script did not finish cleanly, so all "
                     + "\(session.changesMade.count) of its changes were rolled back\n")
             }
@@ -129,7 +145,7 @@ struct ScriptRunner {
                                       : "\(sourceName): cannot start the script's transaction: \(why)\n")
             return ExitStatus.commandFailed
         }
-        return status
+        return ended.status
     }
 
     /// A dry run's report, printed after its rollback: the journal's changes

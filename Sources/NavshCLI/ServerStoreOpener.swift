@@ -6,7 +6,9 @@ import NavshCore
 /// (SwiftNIO, BoringSSL): start-up and memory stay those of a SQLite tool.
 public struct ServerStoreOpener: Sendable {
     /// Reads where to connect from the URL (nil: the PG* environment alone)
-    /// and the schema; does not connect yet.
+    /// and the schema; does not connect yet. What it throws is bad usage (a
+    /// URL that cannot be read, an unknown sslmode), exit 64; a server that
+    /// cannot be reached is found by `ServerTarget.open`, exit 66.
     public let target: @Sendable (_ url: String?, _ schema: String?, _ environment: [String: String]) throws -> ServerTarget
 
     /// `--install-notify TABLE…` (`install`) or `--uninstall-notify

@@ -37,6 +37,10 @@ public enum Terminal {
     /// Ctrl-C arrived and was not taken yet (polled during long queries).
     public static var interruptPending: Bool { navsh_interrupt_pending() != 0 }
 
+    /// How many Ctrl-Cs arrived since the last was taken: a second one
+    /// while a server's cancel is awaited gives up waiting for it.
+    public static var interruptsPending: Int { Int(navsh_interrupt_count()) }
+
     /// Colour only on a terminal, without NO_COLOR, and not on TERM=dumb.
     public static func wantsColor(fd: Int32, environment: [String: String]) -> Bool {
         guard isTerminal(fd) else { return false }

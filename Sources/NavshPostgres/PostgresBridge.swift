@@ -12,6 +12,12 @@ import PostgresNIO
 /// A connection the server dropped (a restart, the network, a terminated
 /// backend) is reported once and opened again by the next statement; inside
 /// a transaction that is an error, since the transaction is gone with it.
+///
+/// No wait is unbounded once the user wants out: a connection is made
+/// within `connectTimeout`, and a statement whose cancel brought nothing
+/// back within `cancelGrace` (or on a second Ctrl-C) has its connection
+/// closed and counted lost, as if the server had dropped it: a half-open
+/// connection or a proxy that swallows answers never holds the prompt.
 final class PostgresBridge {
     let target: PostgresTarget
     /// One event-loop thread; `--listen`'s connection (`PostgresListener`) runs on it too.
@@ -22,6 +28,16 @@ final class PostgresBridge {
     private(set) var backendPID: String?
     /// Asked while a statement runs; true sends the cancel request.
     var isCancelled: () -> Bool = { false }
+    /// Asked once the cancel was sent: true (Ctrl-C again) stops waiting for its effect.
+    var isCancelledAgain: () -> Bool = { false }
+    /// How long the cancel's effect (the statement's end) may take before
+    /// the connection is given up: a server that got the cancel answers in
+    /// milliseconds. Tests shorten it.
+    var cancelGrace: TimeInterval = 5
+    /// How long making a connection may take, its login included (postgres-nio's `connectTimeout`).
+    var connectTimeout: TimeInterval = 10
+    /// True while `rechecking`: no cancel, no Ctrl-C, each statement bounded by `cancelGrace`.
+    private var checking = false
     /// Statements run on each new connection before any other (search path, time zone).
     var setup: [String] = []
     /// True while a transaction is open on the connection (BEGIN sent, not
@@ -40,11 +56,42 @@ final class PostgresBridge {
     /// one only after the last one's answer): what a command costs in
     /// latency, counted so tests can hold it down.
     private(set) var roundTrips = 0
+    /// Statements that return rows, prepared on the connection the second
+    /// time their text is run (`PreparedStatements`).
+    private var prepared = PreparedStatements()
+    var preparedCount: Int { prepared.count }
 
     /// What a statement on a dropped connection fails with.
     static let lostConnection = "the connection to the server was lost"
+    /// … on a connection this bridge closed because nothing came back, not even the cancel's effect.
+    static let abandoned = "the server did not answer, even to the cancel, so navsh closed the connection"
     /// … and what every statement fails with after it, until the transaction is ended.
     static let lostTransaction = "the connection to the server was lost; the open transaction was rolled back, nothing of it was written"
+    /// How a connection went.
+    enum Loss {
+        /// The server or the network closed it.
+        case dropped
+        /// This bridge gave it up: nothing came back, not even the cancel's effect.
+        case abandoned
+
+        var text: String { self == .dropped ? PostgresBridge.lostConnection : PostgresBridge.abandoned }
+    }
+    /// How the last connection went.
+    private(set) var loss = Loss.dropped
+
+    /// A connection is open now (a lost one was made again, or none was lost).
+    var isConnected: Bool { connection.map { !$0.isClosed } ?? false }
+
+    /// What a statement that the connection's loss took with it fails with:
+    /// why, and that the next statement connects again (inside a
+    /// transaction, that the transaction is gone).
+    var lostStatement: StoreError {
+        if transactionLost {
+            return .connectionLost(loss == .abandoned
+                ? Self.abandoned + "; the open transaction was rolled back, nothing of it was written" : Self.lostTransaction)
+        }
+        return .connectionLost(loss.text + "; navsh connects again at the next command")
+    }
 
     init(target: PostgresTarget) {
         self.target = target
@@ -59,7 +106,13 @@ final class PostgresBridge {
     /// Rows of a statement, every cell as text (the SQL casts each column to
     /// `text`, so the bytes are UTF-8 whatever the format) or nil for NULL.
     func rows(_ sql: String, _ parameters: [String?] = []) throws -> [[String?]] {
-        try run(sql, parameters).rows.map { row in
+        let rows: [PostgresRow]
+        if let connection, let statement = try preparedStatement(for: sql, on: connection) {
+            rows = try runPrepared(statement, on: connection, sql, parameters)
+        } else {
+            rows = try run(sql, parameters).rows
+        }
+        return rows.map { row in
             row.map { cell in cell.bytes.map { String(decoding: $0.readableBytesView, as: UTF8.self) } }
         }
     }
@@ -76,13 +129,56 @@ final class PostgresBridge {
         for statement in StatementSplitter.split(sql) { try execute(statement) }
     }
 
+    /// Runs `body` (the lost-answer check after a save's connection went)
+    /// whatever Ctrl-C asked, since its answer decides what the user is
+    /// told; bounded instead: each connection by `connectTimeout`, each
+    /// statement by `cancelGrace`.
+    func rechecking<T>(_ body: () throws -> T) rethrows -> T {
+        checking = true
+        defer { checking = false }
+        return try body()
+    }
+
     private func run(_ sql: String, _ parameters: [String?]) throws -> PostgresQueryResult {
         // Stopped before it starts: nothing is sent.
-        if isCancelled() { throw StoreError.interrupted }
-        if transactionLost { throw StoreError.other(Self.lostTransaction) }
+        if !checking && isCancelled() { throw StoreError.interrupted }
+        if transactionLost { throw lostStatement }
         let connection = try connected()
         roundTrips += 1
         return try wait(for: start(sql, parameters, on: connection), on: connection)
+    }
+
+    /// The statement prepared for this text on `connection`: made now (one
+    /// more round trip) when the text is run the second time there; nil for
+    /// a text run once so far, or a connection already closed (`run` makes
+    /// a new one).
+    private func preparedStatement(for sql: String, on connection: PostgresConnection) throws -> PreparedQuery? {
+        // A re-check after a lost answer runs unprepared: it is rare, and
+        // must not wait on a prepare. Ctrl-C before it starts: `run` says so.
+        guard !connection.isClosed, !transactionLost, !checking, !isCancelled() else { return nil }
+        if let statement = prepared.statement(for: sql, on: connection) { return statement }
+        guard prepared.shouldPrepare(sql) else { return nil }
+        roundTrips += 1
+        let statement = try wait(for: connection.prepare(query: sql), on: connection)
+        prepared.keep(statement, for: sql)
+        return statement
+    }
+
+    /// Runs a prepared statement: Bind and Execute only, no parsing or
+    /// planning on the server. A plan the server can no longer use (a table
+    /// altered since: "cached plan must not change result type") is
+    /// forgotten and, outside a transaction, the text is run unprepared.
+    private func runPrepared(_ statement: PreparedQuery, on connection: PostgresConnection, _ sql: String,
+                             _ parameters: [String?]) throws -> [PostgresRow] {
+        roundTrips += 1
+        let binds = parameters.map { $0.map { PostgresData(string: $0) } ?? PostgresData(type: .text, value: nil) }
+        do {
+            return try wait(for: statement.execute(binds), on: connection, raw: { $0.hasPrefix("23") || $0 == "0A000" })
+        } catch let error where PostgresErrorText.fields(of: error)?.sqlState == "0A000" {
+            prepared.forget(sql)
+            if inTransaction { throw PostgresErrorText.translate(error, table: nil) }
+            return try run(sql, parameters).rows
+        }
     }
 
     private func start(_ sql: String, _ parameters: [String?], on connection: PostgresConnection)
@@ -95,39 +191,63 @@ final class PostgresBridge {
     }
 
     /// Waits for a statement's answer, asking `isCancelled` meanwhile.
-    private func wait(for future: EventLoopFuture<PostgresQueryResult>, on connection: PostgresConnection) throws
-        -> PostgresQueryResult {
-        let outcome = Outcome()
+    /// After the cancel was sent, an answer that does not come within
+    /// `cancelGrace` (or a second Ctrl-C) gives the connection up: closed,
+    /// counted lost, and the statement fails as lost with it, so a write's
+    /// caller checks on a new connection what became of it.
+    /// `raw` says which SQLSTATEs are thrown as the server's error rather
+    /// than in the core's terms: a constraint's refusal goes to the write,
+    /// which names its fields.
+    private func wait<Value: Sendable>(for future: EventLoopFuture<Value>, on connection: PostgresConnection,
+                                       raw: (String) -> Bool = { $0.hasPrefix("23") }) throws -> Value {
+        let checked = checking
+        // A re-check sends no cancel: its bound starts at once.
+        var cancelSent: Date? = checked ? Date() : nil
+        let outcome = poll(future) {
+            if let sent = cancelSent {
+                return (!checked && isCancelledAgain()) || Date().timeIntervalSince(sent) > cancelGrace
+            }
+            if isCancelled() {
+                cancelSent = Date()
+                cancelRunningStatement()
+            }
+            return false
+        }
+        let interrupted = cancelSent != nil && !checked
+        switch outcome {
+        case nil:
+            lost(.abandoned)
+            throw lostStatement
+        case .success(let result)?:
+            if interrupted { throw StoreError.interrupted }
+            return result
+        case .failure(let error)?:
+            if connection.isClosed || PostgresErrorText.isConnectionLoss(error) {
+                lost(.dropped)
+                throw lostStatement
+            }
+            // The cancel this bridge sent (Ctrl-C); a statement the server
+            // stopped on its own (statement_timeout) fails in its words.
+            if interrupted { throw StoreError.interrupted }
+            // Anything else is said in the core's terms here.
+            if let state = PostgresErrorText.fields(of: error)?.sqlState, raw(state) { throw error }
+            throw PostgresErrorText.translate(error, table: nil)
+        }
+    }
+
+    /// Waits for `future` on this (the calling) thread, asking `stop` every
+    /// 20 ms; nil when `stop` said so before the future completed.
+    private func poll<T: Sendable>(_ future: EventLoopFuture<T>, stop: () -> Bool) -> Result<T, any Error>? {
+        let outcome = Outcome<T>()
         let done = DispatchSemaphore(value: 0)
         future.whenComplete { result in
             outcome.set(result)
             done.signal()
         }
-        var cancelSent = false
         while done.wait(timeout: .now() + .milliseconds(20)) == .timedOut {
-            if !cancelSent, isCancelled() {
-                cancelSent = true
-                cancelRunningStatement()
-            }
+            if stop() { return nil }
         }
-        switch outcome.get() {
-        case .success(let result):
-            if cancelSent { throw StoreError.interrupted }
-            return result
-        case .failure(let error):
-            if connection.isClosed || PostgresErrorText.isConnectionLoss(error) {
-                lost()
-                throw StoreError.other(transactionLost ? Self.lostTransaction : Self.lostConnection)
-            }
-            // The cancel this bridge sent (Ctrl-C); a statement the server
-            // stopped on its own (statement_timeout) fails in its words.
-            if cancelSent { throw StoreError.interrupted }
-            // A constraint's refusal goes to the write, which names its fields;
-            // anything else is said in the core's terms here.
-            if let state = (error as? PSQLError)?.serverInfo?[.sqlState], state.hasPrefix("23") { throw error }
-            throw PostgresErrorText.translate(error, table: nil)
-        case nil: throw StoreError.other("the statement ended without a result")
-        }
+        return outcome.get()
     }
 
     /// The open connection, or a new one when there is none (at the first
@@ -135,28 +255,58 @@ final class PostgresBridge {
     private func connected() throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
         if connection != nil {
-            lost()
-            if transactionLost { throw StoreError.other(Self.lostTransaction) }
+            lost(.dropped)
+            if transactionLost { throw lostStatement }
         }
-        let fresh: PostgresConnection
-        do {
-            fresh = try PostgresConnection.connect(on: group.next(), configuration: try configuration(),
-                                                   id: 1, logger: logger).wait()
-        } catch {
-            throw StoreError.other("cannot connect to \(target): \(PostgresErrorText.reason(error))")
-        }
+        let fresh = try connect()
         connection = fresh
-        for statement in setup { _ = try fresh.query(PostgresQuery(unsafeSQL: statement), logger: logger).wait() }
+        // Waited for as any statement is: Ctrl-C and the grace apply.
+        for statement in setup { _ = try wait(for: fresh.query(PostgresQuery(unsafeSQL: statement), logger: logger), on: fresh) }
         backendPID = try rows("SELECT pg_backend_pid()::text").first?.first ?? nil
         return fresh
     }
 
-    /// Forgets a connection the server closed.
-    private func lost() {
+    /// A new connection, within `connectTimeout`; Ctrl-C stops waiting for
+    /// it (outside a re-check). The error names the target, never its password.
+    private func connect() throws -> PostgresConnection {
+        let attempt = PostgresConnection.connect(on: group.next(), configuration: try configuration(), id: 1, logger: logger)
+        let checked = checking
+        switch poll(attempt, stop: { !checked && isCancelled() }) {
+        case .success(let fresh)?: return fresh
+        case .failure(let error)?: throw StoreError.other("cannot connect to \(target): \(PostgresErrorText.reason(error))")
+        case nil:
+            attempt.whenSuccess { $0.close().whenComplete { _ in } }
+            throw StoreError.interrupted
+        }
+    }
+
+    /// Makes sure the server process of a connection this bridge gave up
+    /// is gone, so that the statement it may still be running can no
+    /// longer commit: only then does a re-check's answer hold. Throws when
+    /// that cannot be made sure. A connection the server dropped needs nothing.
+    func endAbandonedBackend() throws {
+        guard let pid = abandonedPID else { return }
+        let wait = String(max(100, Int(cancelGrace * 500)))
+        let gone = try rows("""
+            SELECT (NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = CAST($1::text AS integer))
+                    OR pg_terminate_backend(CAST($1::text AS integer), CAST($2::text AS bigint)))::text
+            """, [pid, wait]).first?.first ?? nil
+        guard gone == "true" else { throw StoreError.other("the server process of the closed connection is still there") }
+        abandonedPID = nil
+    }
+
+    /// The server process of the connection this bridge gave up last, until `endAbandonedBackend`.
+    private var abandonedPID: String?
+
+    /// Forgets a connection that is gone (the server closed it, or this
+    /// bridge gave it up), closing it.
+    private func lost(_ how: Loss) {
+        abandonedPID = how == .abandoned ? backendPID : nil
         if let connection { try? connection.close().wait() }
         connection = nil
         backendPID = nil
         reconnections += 1
+        loss = how
         if inTransaction { transactionLost = true }
     }
 
@@ -168,20 +318,25 @@ final class PostgresBridge {
 
     /// Sends the server's cancel for the statement running now, from a
     /// second, short-lived connection (`pg_cancel_backend` needs no secret
-    /// key from the protocol, only the same role).
+    /// key from the protocol, only the same role). Not waited for: the
+    /// statement's end is what matters, and a server that answers nothing
+    /// must not hold this thread; the connection is closed when done, or
+    /// after `connectTimeout` at the latest.
     private func cancelRunningStatement() {
-        guard let backendPID else { return }
-        do {
-            let other = try PostgresConnection.connect(on: group.next(), configuration: try configuration(),
-                                                       id: 2, logger: logger).wait()
-            var binds = PostgresBindings()
-            binds.append(backendPID)
-            _ = try? other.query(PostgresQuery(unsafeSQL: "SELECT pg_cancel_backend(CAST($1 AS integer))::text",
-                                               binds: binds), logger: logger).wait()
-            try? other.close().wait()
-        } catch {
-            // Without the cancel the statement runs to its end; nothing else to do.
-        }
+        guard let backendPID, let configuration = try? configuration() else { return }
+        var binds = PostgresBindings()
+        binds.append(backendPID)
+        let query = PostgresQuery(unsafeSQL: "SELECT pg_cancel_backend(CAST($1 AS integer))::text", binds: binds)
+        let logger = logger
+        let limit = TimeAmount.milliseconds(Int64(connectTimeout * 1000))
+        PostgresConnection.connect(on: group.next(), configuration: configuration, id: 2, logger: logger)
+            .whenSuccess { other in
+                let deadline = other.eventLoop.scheduleTask(in: limit) { other.close().whenComplete { _ in } }
+                other.query(query, logger: logger).whenComplete { _ in
+                    deadline.cancel()
+                    other.close().whenComplete { _ in }
+                }
+            }
     }
 
     /// libpq's choices as postgres-nio's configuration: a socket directory
@@ -198,6 +353,7 @@ final class PostgresBridge {
                 database: target.database, tls: try tls())
         }
         configuration.options.additionalStartupParameters = [("application_name", "navsh")]
+        configuration.options.connectTimeout = .milliseconds(Int64(connectTimeout * 1000))
         return configuration
     }
 
@@ -221,18 +377,18 @@ final class PostgresBridge {
     }
 }
 
-/// A statement's result handed from the event loop's thread to the waiting one.
-private final class Outcome: @unchecked Sendable {
+/// A future's result handed from the event loop's thread to the waiting one.
+private final class Outcome<T>: @unchecked Sendable {
     private let lock = NSLock()
-    private var result: Result<PostgresQueryResult, any Error>?
+    private var result: Result<T, any Error>?
 
-    func set(_ value: Result<PostgresQueryResult, any Error>) {
+    func set(_ value: Result<T, any Error>) {
         lock.lock()
         result = value
         lock.unlock()
     }
 
-    func get() -> Result<PostgresQueryResult, any Error>? {
+    func get() -> Result<T, any Error>? {
         lock.lock()
         defer { lock.unlock() }
         return result

@@ -4,7 +4,7 @@ import NavshCore
 /// value is read as text (`col::text`, so numeric stays exact and the bytes
 /// are UTF-8 whatever the wire format) and turned into a core `Value` by the
 /// column's kind; every value is written as a text parameter cast to the
-/// column's type (`CAST($1 AS numeric)`), so the server parses it exactly as
+/// column's type (`CAST($1::text AS numeric)`), so the server parses it exactly as
 /// it parses typed SQL.
 struct PostgresColumn: Sendable {
     enum Kind: Sendable, Equatable {

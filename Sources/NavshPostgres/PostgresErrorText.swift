@@ -10,20 +10,18 @@ import PostgresNIO
 enum PostgresErrorText {
     static func translate(_ error: any Error, table: PostgresTable?, values: [String: Value] = [:]) -> any Error {
         if error is StoreError { return error }
-        guard let error = error as? PSQLError else { return StoreError.other(reason(error)) }
-        guard let info = error.serverInfo, let state = info[.sqlState] else {
-            switch error.code {
-            case .queryCancelled: return StoreError.interrupted
-            default: return StoreError.other(reason(error))
-            }
+        guard let info = fields(of: error) else {
+            if let error = error as? PSQLError, error.code == .queryCancelled { return StoreError.interrupted }
+            return StoreError.other(reason(error))
         }
-        let message = info[.message] ?? "the server refused it"
-        let detail = info[.detail]
-        let constraint = info[.constraintName]
+        let state = info.sqlState
+        let message = info.message ?? "the server refused it"
+        let detail = info.detail
+        let constraint = info.constraintName
         let named = constraint.flatMap { table?.constraints[$0] } ?? []
         switch state {
         case "23502":
-            return StoreError.constraint(.notNull, fields: info[.columnName].map { [$0] } ?? [], detail: message)
+            return StoreError.constraint(.notNull, fields: info.columnName.map { [$0] } ?? [], detail: message)
         case "23505":
             let fields = named.isEmpty ? keyColumns(in: detail) : named
             let isKey = table.map { !$0.key.isEmpty && Set($0.key) == Set(fields) } ?? false
@@ -51,9 +49,34 @@ enum PostgresErrorText {
         case "P0001": return StoreError.constraint(.trigger, fields: [], detail: message)
         default:
             if state.hasPrefix("23") { return StoreError.constraint(.other, fields: named, detail: message) }
-            if state.hasPrefix("22"), let column = info[.columnName] { return StoreError.other("\(column): \(message)") }
+            if state.hasPrefix("22"), let column = info.columnName { return StoreError.other("\(column): \(message)") }
             return StoreError.other(message)
         }
+    }
+
+    /// The fields of an error the server sent.
+    struct ServerFields {
+        var sqlState: String
+        var message: String?
+        var detail: String?
+        var constraintName: String?
+        var columnName: String?
+    }
+
+    /// The server's fields from either error type postgres-nio throws:
+    /// `PSQLError`, or the `PostgresError` its prepared statements (the
+    /// older `PreparedQuery` API) turn it into. Nil for an error the server
+    /// did not send.
+    static func fields(of error: any Error) -> ServerFields? {
+        if let error = error as? PSQLError, let info = error.serverInfo, let state = info[.sqlState] {
+            return ServerFields(sqlState: state, message: info[.message], detail: info[.detail],
+                                constraintName: info[.constraintName], columnName: info[.columnName])
+        }
+        if let error = error as? PostgresError, case .server(let info) = error, let state = info.fields[.sqlState] {
+            return ServerFields(sqlState: state, message: info.fields[.message], detail: info.fields[.detail],
+                                constraintName: info.fields[.constraintName], columnName: info.fields[.columnName])
+        }
+        return nil
     }
 
     /// `Key (a, b)=(1, 2) already exists.` → `["a", "b"]`.
@@ -76,11 +99,12 @@ enum PostgresErrorText {
     /// One line for a failure that is not the server's refusal: the server's
     /// message when there is one, else what went wrong with the connection.
     static func reason(_ error: any Error) -> String {
+        if let message = fields(of: error)?.message { return message }
+        if let error = error as? PostgresError, case .connectionClosed = error { return PostgresBridge.lostConnection }
         guard let error = error as? PSQLError else {
             if let store = error as? StoreError, case .other(let text) = store { return text }
             return "\(error)"
         }
-        if let message = error.serverInfo?[.message] { return message }
         switch error.code {
         case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown:
             return "the connection to the server was lost"
@@ -103,9 +127,18 @@ enum PostgresErrorText {
 
     /// Whether the error says the connection is gone (the statement may not have run).
     static func isConnectionLoss(_ error: any Error) -> Bool {
-        if let error = error as? StoreError, case .other(let text) = error { return text.hasPrefix(PostgresBridge.lostConnection) }
+        if let error = error as? StoreError, case .connectionLost = error { return true }
+        if let state = fields(of: error)?.sqlState {
+            return state.hasPrefix("08") || state == "57P01" || state == "57P02" || state == "57P03"
+        }
+        if let error = error as? PostgresError {
+            switch error {
+            case .connectionClosed: return true
+            case .protocol(let text): return text == "Unexpected connection close"
+            default: return false
+            }
+        }
         guard let error = error as? PSQLError else { return false }
-        if let state = error.serverInfo?[.sqlState] { return state.hasPrefix("08") || state == "57P01" || state == "57P02" || state == "57P03" }
         return [.serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError].contains(error.code)
     }
 }

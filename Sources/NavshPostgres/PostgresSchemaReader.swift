@@ -55,7 +55,7 @@ enum PostgresSchemaReader {
             JOIN pg_type t ON t.oid = a.atttypid
             LEFT JOIN pg_type bt ON bt.oid = t.typbasetype
             LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
-            WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+            WHERE n.nspname = $1::text AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
             ORDER BY c.oid, a.attnum
             """, [schema])
         let constraintRows = try bridge.rows("""
@@ -71,7 +71,7 @@ enum PostgresSchemaReader {
             JOIN pg_class cl ON cl.oid = con.conrelid
             JOIN pg_namespace n ON n.oid = cl.relnamespace
             LEFT JOIN pg_class pc ON pc.oid = con.confrelid AND pc.relnamespace = cl.relnamespace
-            WHERE n.nspname = $1
+            WHERE n.nspname = $1::text
             ORDER BY cl.oid, con.conname
             """, [schema])
 

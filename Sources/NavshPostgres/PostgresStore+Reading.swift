@@ -165,7 +165,7 @@ extension PostgresStore {
     func isIndexed(_ column: String, in table: PostgresTable) throws -> Bool {
         try !bridge.rows("""
             SELECT 1::text FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
-            WHERE i.indrelid = CAST($1 AS regclass) AND i.indpred IS NULL AND a.attname = $2
+            WHERE i.indrelid = CAST($1::text AS regclass) AND i.indpred IS NULL AND a.attname = $2::text
             """, [table.quotedName, column]).isEmpty
     }
 
@@ -188,7 +188,7 @@ extension PostgresStore {
         try bridge.rows("""
             SELECT a.attname::text FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
             JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE n.nspname = $1 AND lower(c.relname) = lower($2) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
+            WHERE n.nspname = $1::text AND lower(c.relname) = lower($2::text) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum
             """, [schema, table]).compactMap { $0.first ?? nil }
     }
 }

@@ -131,7 +131,7 @@ extension PostgresStore {
             FROM pg_namespace n
             LEFT JOIN pg_class c ON c.relnamespace = n.oid AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
             LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-            WHERE n.nspname = $1 GROUP BY n.oid
+            WHERE n.nspname = $1::text GROUP BY n.oid
             """, [schema]).first?.first.flatMap { $0 } ?? ""
     }
 }

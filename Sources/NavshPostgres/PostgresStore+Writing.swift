@@ -143,7 +143,7 @@ extension PostgresStore {
     private func isUnique(_ column: String, in table: PostgresTable) throws -> Bool {
         try !bridge.rows("""
             SELECT 1::text FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
-            WHERE i.indrelid = CAST($1 AS regclass) AND i.indisunique AND a.attname = $2
+            WHERE i.indrelid = CAST($1::text AS regclass) AND i.indisunique AND a.attname = $2::text
             """, [table.quotedName, column]).isEmpty
     }
 
@@ -234,8 +234,8 @@ extension PostgresStore {
                 _ = try? bridge.execute("ROLLBACK")
             }
             bridge.inTransaction = false
-            throw lost ? StoreError.other("\(PostgresBridge.lostConnection); nothing was written")
-                : PostgresErrorText.translate(error, table: table, values: values)
+            // Before COMMIT: the server rolls the transaction back with the connection.
+            throw lost ? lostSave("nothing was written") : PostgresErrorText.translate(error, table: table, values: values)
         }
         do {
             try bridge.execute("COMMIT")
@@ -244,14 +244,30 @@ extension PostgresStore {
             bridge.inTransaction = false
             guard PostgresErrorText.isConnectionLoss(error) else { throw PostgresErrorText.translate(error, table: table, values: values) }
             // Did the COMMIT arrive before the connection went? Ask a new one.
-            let status = try? transaction.flatMap { id in
-                try bridge.rows("SELECT pg_xact_status(CAST($1 AS xid8))::text", [String(id)]).first?.first ?? nil
+            let status: String?? = try? bridge.rechecking {
+                try bridge.endAbandonedBackend()
+                return try transaction.flatMap { id in
+                    try bridge.rows("SELECT pg_xact_status(CAST($1::text AS xid8))::text", [String(id)]).first?.first ?? nil
+                }
             }
-            guard status == "committed" else {
-                throw StoreError.other("\(PostgresBridge.lostConnection) while saving; nothing was written")
+            switch status {
+            case "committed": break
+            case "aborted": throw lostSave("nothing was written")
+            default: throw lostSave(Self.notKnown)
             }
         }
         return result
+    }
+
+    /// A save whose answer could not be had: whether it was written is not known.
+    static let notKnown = "whether it was written is not known (the server cannot be asked now); reload to see"
+
+    /// A save the connection's loss took with it, in one line: why the
+    /// connection went, what became of the save (`outcome`), and whether
+    /// the store is connected again, so the session adds no notice of its own.
+    func lostSave(_ outcome: String) -> StoreError {
+        let again = bridge.isConnected ? "reconnected" : "navsh connects again at the next command"
+        return .connectionLost("\(bridge.loss.text) while saving; \(outcome); \(again)")
     }
 
     /// What an UPDATE returns: every field read as a record reads it, the
@@ -295,11 +311,18 @@ extension PostgresStore {
             guard PostgresErrorText.isConnectionLoss(error) else {
                 throw PostgresErrorText.translate(error, table: table, values: values)
             }
-            if let check = try check?(), (try? bridge.rows(check.sql, check.parameters).isEmpty) == false {
-                throw StoreError.other("\(PostgresBridge.lostConnection); nothing was written")
+            // Asked whatever Ctrl-C said (bounded), and only once the old
+            // server process can no longer commit the statement.
+            guard let check = try check?() else { throw lostSave(Self.notKnown) }
+            let unchanged = try? bridge.rechecking {
+                try bridge.endAbandonedBackend()
+                return try !bridge.rows(check.sql, check.parameters).isEmpty
             }
-            throw StoreError.other("\(PostgresBridge.lostConnection) while saving, and the row has changed since:"
-                                   + " by this save or by another; reload to see which")
+            switch unchanged {
+            case true?: throw lostSave("nothing was written")
+            case false?: throw lostSave("the row has changed since, by this save or by another; reload to see which")
+            case nil: throw lostSave(Self.notKnown)
+            }
         }
         if let transaction = row?.last.flatMap({ $0 }).flatMap({ Int64($0) }) { ownTransactions.insert(transaction) }
         return row

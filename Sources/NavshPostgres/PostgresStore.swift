@@ -41,12 +41,31 @@ public final class PostgresStore: Store {
         get { bridge.isCancelled }
         set { bridge.isCancelled = newValue }
     }
+    public var isCancelledAgain: () -> Bool {
+        get { bridge.isCancelledAgain }
+        set { bridge.isCancelledAgain = newValue }
+    }
+    /// How long a cancelled statement's end may take before its connection
+    /// is given up (`PostgresBridge.cancelGrace`); tests shorten it.
+    public var cancelGrace: TimeInterval {
+        get { bridge.cancelGrace }
+        set { bridge.cancelGrace = newValue }
+    }
+    /// How long making a connection may take (`PostgresBridge.connectTimeout`).
+    public var connectTimeout: TimeInterval {
+        get { bridge.connectTimeout }
+        set { bridge.connectTimeout = newValue }
+    }
 
     /// Connects and reads the schema (`target.schema`, else the first schema
     /// of the search path that exists).
-    public init(target: PostgresTarget, timeZone: String? = TimeZone.current.identifier) throws {
+    /// `connectTimeout`: how long making a connection may take, its login
+    /// included, now and whenever it is made again.
+    public init(target: PostgresTarget, timeZone: String? = TimeZone.current.identifier,
+                connectTimeout: TimeInterval = 10) throws {
         self.target = target
         bridge = PostgresBridge(target: target)
+        bridge.connectTimeout = connectTimeout
         var setup = ["SET DateStyle = 'ISO, YMD'", "SET IntervalStyle = 'postgres'", "SET extra_float_digits = 1"]
         if let timeZone, timeZone.allSatisfy({ $0.isLetter || $0.isNumber || "/_+-".contains($0) }) {
             setup.append("SET TimeZone = \(timeZone.pgLiteral)")
@@ -99,6 +118,7 @@ public final class PostgresStore: Store {
     /// sent together count once).
     public var roundTrips: Int { bridge.roundTrips }
     public var connectionsLost: Int { bridge.reconnections }
+    public var isConnected: Bool { bridge.isConnected }
 
     /// Closes the connection.
     public func close() { bridge.close() }

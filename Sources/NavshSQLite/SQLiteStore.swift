@@ -43,6 +43,8 @@ public final class SQLiteStore: Store {
         get { cancellation.isCancelled }
         set { cancellation.isCancelled = newValue }
     }
+    /// Never asked: SQLite stops at the first request, there is no cancel to wait for.
+    public var isCancelledAgain: () -> Bool = { false }
 
     /// How long a write waits for another process's lock before giving up.
     public static let busyTimeout: TimeInterval = 5

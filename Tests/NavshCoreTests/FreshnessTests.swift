@@ -18,6 +18,21 @@ import Testing
         #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "200")
     }
 
+    /// Found by a trial on PostgreSQL: a column dropped elsewhere while the
+    /// record held an edit of it left every save failing ("unknown fields")
+    /// and no way to revert that one edit. The edit goes, saying so; the
+    /// record's other edits save.
+    @Test func anEditOfAColumnDroppedElsewhereIsDroppedSayingSoAndTheRestSaves() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 1", "set note gift", "set value 150")
+        try h.database.execute("ALTER TABLE items DROP COLUMN note")
+        let saved = h.run("save")
+        #expect(saved.error == nil, "\(saved.error?.message ?? "")")
+        #expect(saved.output.contains("items changed elsewhere (removed note; your edit of note was dropped with it)"),
+                "\(saved.output)")
+        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
+    }
+
     @Test func atThePromptACleanRecordTakesTheChangeAndSaysSo() throws {
         let h = try SessionHarness(Fixtures.items, mode: .interactive)
         h.run("open 1")

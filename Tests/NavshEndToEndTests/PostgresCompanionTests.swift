@@ -85,6 +85,28 @@ struct PostgresCompanionTests {
         #expect(result.stderr.hasPrefix("navsh: "), "\(result.stderr)")
     }
 
+    /// A URL that cannot be read is bad usage (64), said in one line that
+    /// quotes nothing of the URL; a well-formed one whose server cannot be
+    /// reached cannot be opened (66). The same from navsh (which execs
+    /// navsh-postgres) and from navsh-postgres run directly.
+    @Test func aMalformedURLIsBadUsageAndAnUnreachableServerCannotBeOpened() throws {
+        let navsh = NavshBinary()
+        let companion = NavshBinary(url: navsh.url.deletingLastPathComponent().appendingPathComponent("navsh-postgres"))
+        let malformed = ["postgres://alice:s3cret@host:notaport/db", "postgres://[::1/db",
+                         "postgres://alice@127.0.0.1/db?sslmode=sometimes"]
+        for binary in [navsh, companion] {
+            for url in malformed {
+                let result = try binary.run([url, "-c", "show"])
+                #expect(result.status == 64, "\(binary.url.lastPathComponent) \(url): \(result.stderr)")
+                #expect(result.stderr.hasPrefix("navsh: ") && result.stderr.filter { $0 == "\n" }.count == 1,
+                        "one line: \(result.stderr)")
+                #expect(!result.stderr.contains("s3cret") && result.stdout.isEmpty, "\(result.stderr)")
+            }
+            let unreachable = try binary.run([Self.nowhere, "-c", "show"])
+            #expect(unreachable.status == 66, "\(binary.url.lastPathComponent): \(unreachable.stderr)")
+        }
+    }
+
     @Test func navshItselfLinksNoSwiftNIO() throws {
         let binary = try Data(contentsOf: NavshBinary().url, options: .alwaysMapped)
         for name in ["NIOPosix", "PostgresNIO", "CNIOBoringSSL"] {

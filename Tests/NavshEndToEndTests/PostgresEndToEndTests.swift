@@ -175,30 +175,92 @@ struct PostgresEndToEndTests {
     /// told in one line that the connection was lost and is back.
     @Test func aConnectionDroppedBetweenSetAndSaveIsOpenedAgainAndTheSaveWrites() throws {
         let database = try PostgresTestDatabase(schema: "shop", sql: Self.shop)
-        let navsh = try Coprocess([database.url, "--schema", "shop"])
-        let shown = navsh.send("open items\nopen 1\nset name Whistling kettle\nshow", until: "Whistling kettle")
-        try #require(shown.contains("Whistling kettle"), "\(shown) \(navsh.readError(until: "\n", seconds: 1))")
+        let navsh = try Self.editingKettle(database, then: "show", until: "Whistling kettle")
         try Self.terminate(database)
         let saved = navsh.send("save", until: "saved")
-        #expect(saved.contains("the connection to the server was lost; reconnected\n"), "\(saved)")
-        #expect(saved.components(separatedBy: "connection").count == 2, "said once: \(saved)")
+        #expect(saved.hasPrefix("saved"), "\(saved)")
+        #expect(navsh.finish() == 0, "\(navsh.stderrText)")
+        // Not a frame: on standard error, as a script's other diagnostics.
+        #expect(navsh.stderrText == "<stdin>:5: the connection to the server was lost; reconnected\n", "said once: \(navsh.stderrText)")
+        #expect(try database.value("SELECT name FROM items WHERE id = 1") == "Whistling kettle")
+    }
+
+    /// A lost connection is no frame: `--quiet`, which drops frames, still says it.
+    @Test func aLostConnectionIsSaidUnderQuietToo() throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: Self.shop)
+        let navsh = try Self.editingKettle(database, ["--quiet"], then: "where", until: "items")
+        try Self.terminate(database)
+        navsh.send("save")
+        let said = navsh.readError(until: "reconnected\n")
+        #expect(said == "<stdin>:5: the connection to the server was lost; reconnected\n", "\(said)")
         #expect(navsh.finish() == 0, "\(navsh.stderrText)")
         #expect(try database.value("SELECT name FROM items WHERE id = 1") == "Whistling kettle")
     }
 
-    /// Inside an --atomic script's transaction a dropped connection is the
-    /// end: the script stops with exit 1 and a message, and nothing of it
-    /// was written (the server rolled the transaction back).
-    @Test func aConnectionKilledMidAtomicScriptExitsOneAndWritesNothing() throws {
+    /// navsh (with `options`) on the shop with row 1 of items open and its
+    /// name set to "Whistling kettle", once `last` answered with `marker`:
+    /// where the fault tests begin.
+    static func editingKettle(_ database: PostgresTestDatabase, _ options: [String] = [], then last: String, until marker: String,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws -> Coprocess {
+        let navsh = try Coprocess(options + [database.url, "--schema", "shop"])
+        let shown = navsh.send("open items\nopen 1\nset name Whistling kettle\n\(last)", until: marker)
+        try #require(shown.contains(marker), "\(shown) \(navsh.readError(until: "\n", seconds: 1))", sourceLocation: sourceLocation)
+        return navsh
+    }
+
+    /// Holds a lock on `row` of items from psql for `seconds`, in the background.
+    static func lock(_ database: PostgresTestDatabase, row: Int, seconds: Int) throws -> Process {
+        let psql = Process()
+        psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        psql.arguments = ["psql", "-X", "-q", "-d", database.url, "-c",
+                          "BEGIN; SELECT 1 FROM shop.items WHERE id = \(row) FOR UPDATE; SELECT pg_sleep(\(seconds)); COMMIT"]
+        psql.standardOutput = FileHandle.nullDevice
+        try psql.run()
+        for _ in 0..<50 {
+            if try database.value("SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a USING (pid) "
+                                  + "WHERE a.application_name = 'psql' AND l.mode = 'RowShareLock'") != "0" { return psql }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw PostgresTestError("psql took no lock")
+    }
+
+    /// The connection killed while a save waits on the server: the user is
+    /// told once, in the save's own error, what became of the save (checked
+    /// on a new connection: nothing was written) and that the session is
+    /// connected again; no "reconnected" notice besides.
+    @Test func aSaveLostWithItsConnectionIsSaidInOneLine() throws {
         let database = try PostgresTestDatabase(schema: "shop", sql: Self.shop)
-        let navsh = try Coprocess(["--atomic", database.url, "--schema", "shop"])
-        let first = navsh.send("open items\nopen 1\nset name Whistling kettle\nsave", until: "saved")
-        try #require(first.contains("saved"), "\(first) \(navsh.readError(until: "\n", seconds: 1))")
+        let navsh = try Self.editingKettle(database, then: "show", until: "Whistling kettle")
+        let locker = try Self.lock(database, row: 1, seconds: 3)
+        navsh.send("save")
+        for _ in 0..<50 {
+            if try database.value("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'navsh' AND wait_event_type = 'Lock'") == "1" { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
         try Self.terminate(database)
-        navsh.send("open 2\nset name Big teapot\nsave")
+        locker.waitUntilExit()
+        let status = navsh.finish()
+        #expect(status == 1)
+        #expect(navsh.stderrText.hasPrefix("<stdin>:5: error: shop › items › Whistling kettle: the connection to the server was lost while saving;"
+                                           + " nothing was written; reconnected\n"), "\(navsh.stderrText)")
+        #expect(navsh.stderrText.components(separatedBy: "connection").count == 2, "said once: \(navsh.stderrText)")
+        #expect(try database.value("SELECT name FROM items WHERE id = 1") == "Kettle")
+    }
+
+    /// Inside an --atomic script's transaction a dropped connection is the
+    /// end, under --keep-going too: the script stops with exit 1 and one
+    /// line, and nothing of it was written (the server rolled the
+    /// transaction back).
+    @Test(arguments: [["--atomic"], ["--atomic", "--keep-going"]])
+    func aConnectionKilledMidAtomicScriptExitsOneAndWritesNothing(options: [String]) throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: Self.shop)
+        let navsh = try Self.editingKettle(database, options, then: "save", until: "saved")
+        try Self.terminate(database)
+        navsh.send("open 2\nset name Big teapot\nsave\nopen 1\nshow")
         #expect(navsh.finish() == 1)
-        #expect(navsh.stderrText.contains("the connection to the server was lost; the open transaction was rolled back"),
-                "\(navsh.stderrText)")
+        // One line, and no "reconnected": the script's work is over.
+        #expect(navsh.stderrText == "<stdin>:5: error: shop › items: the connection to the server was lost;"
+                + " the open transaction was rolled back, nothing of it was written\n", "\(navsh.stderrText)")
         #expect(try database.value("SELECT string_agg(name, ',' ORDER BY id) FROM items") == "Kettle,Teapot")
     }
 }

@@ -138,6 +138,7 @@ public final class CountingStore: Store {
 
     public func changes(since token: Int?) throws -> StoreChanges { try base.changes(since: token) }
     public var connectionsLost: Int { base.connectionsLost }
+    public var isConnected: Bool { base.isConnected }
 
     public func changedRows(among shown: [String: [RecordID]]) throws -> [String: Set<RecordID>]? {
         try base.changedRows(among: shown)
@@ -151,6 +152,10 @@ public final class CountingStore: Store {
     public var isCancelled: () -> Bool {
         get { base.isCancelled }
         set { base.isCancelled = newValue }
+    }
+    public var isCancelledAgain: () -> Bool {
+        get { base.isCancelledAgain }
+        set { base.isCancelledAgain = newValue }
     }
     /// Runs right before `ids(of:)` or `orderValues` reads: lets a test put another
     /// process's write at the exact moment a race would.

@@ -76,19 +76,22 @@ class _StreamReader:
 
 
 class Reply:
-    """What one batch of commands printed: per command, its stdout and its error messages."""
+    """What one batch of commands printed: per command, its stdout, its error messages and its notices."""
 
-    def __init__(self, commands, stdout, errors, prompt):
+    def __init__(self, commands, stdout, errors, prompt, notices=None):
         self.commands = commands
         self.stdout = stdout    # list of str, one per command
         self.errors = errors    # list of lists of str, one per command
         self.prompt = prompt    # the frame's prompt after the batch, e.g. "db › items"
+        # list of lists of str, one per command: what stderr said that is no error (a lost connection)
+        self.notices = notices if notices is not None else [[] for _ in commands]
 
     def failed(self, index=None):
         return any(self.errors) if index is None else bool(self.errors[index])
 
 
 _ERROR_LINE = re.compile(r"^<stdin>:(\d+): error: (.*)$", re.MULTILINE)
+_NOTICE_LINE = re.compile(r"^<stdin>:(\d+): (?!error: )(.*)$", re.MULTILINE)
 
 
 class Coprocess:
@@ -141,4 +144,9 @@ class Coprocess:
                 errors[index].append(match.group(2))
             elif index != len(commands):  # the marker's own "unknown command" is expected
                 raise NavshDied(f"error for a line not in this batch: {match.group(0)!r}")
-        return Reply(commands, outputs, errors, prompt)
+        notices = [[] for _ in commands]
+        for match in _NOTICE_LINE.finditer(stderr):
+            index = int(match.group(1)) - first_line
+            if 0 <= index < len(commands):
+                notices[index].append(match.group(2))
+        return Reply(commands, outputs, errors, prompt, notices)

@@ -65,10 +65,10 @@ def main():
         navsh.run("open items", "open 1", "set name Whistling kettle")
         restart(env)
         reply = navsh.run("save")
-        # The lost connection is said in one line, then the save writes.
-        said = reply.stdout[0].split("\n")
-        if said[0] != "the connection to the server was lost; reconnected" or not said[1].startswith("saved"):
-            failures.append(f"save after a restart: {reply.stdout[0]!r} {reply.errors}")
+        # The lost connection is said in one line (on stderr: no frame), then the save writes.
+        if reply.notices[0] != ["the connection to the server was lost; reconnected"] \
+                or not reply.stdout[0].startswith("saved"):
+            failures.append(f"save after a restart: {reply.stdout[0]!r} {reply.notices} {reply.errors}")
         navsh.process.stdin.close()
         navsh.process.wait(timeout=20)
         if psql(url, "SELECT name FROM items WHERE id = 1") != "Whistling kettle":

@@ -11,6 +11,8 @@ int navsh_take_interrupt(void);
 /// Returns 1 if SIGINT arrived since the last take, without clearing it
 /// (a long query's progress handler polls this).
 int navsh_interrupt_pending(void);
+/* Ctrl-Cs received and not taken yet. */
+int navsh_interrupt_count(void);
 
 /// Installs SIGTERM and SIGHUP handlers that record the signal (no
 /// SA_RESTART), so the prompt can save history and exit cleanly.

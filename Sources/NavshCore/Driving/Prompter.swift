@@ -10,6 +10,10 @@ public protocol Prompter {
     /// data (a runner with another format than the table renders those).
     mutating func show(_ response: Response)
 
+    /// Says a response's `notice`, which no output mode drops (a lost
+    /// connection): before the response's own output.
+    mutating func notify(_ notice: String)
+
     /// Says that a line, an answer or an edit failed; nothing it asked for changed.
     mutating func report(_ error: CommandError)
 
@@ -28,6 +32,8 @@ public protocol Prompter {
 extension Prompter {
     /// The table: frames are already text in the output.
     public mutating func show(_ response: Response) { show(response.output) }
+    /// Where the output goes: a person at the prompt reads both there.
+    public mutating func notify(_ notice: String) { show(notice) }
 }
 
 /// What a field editor gave back.

@@ -42,6 +42,7 @@ public struct ResponseDriver<P: Prompter> {
         while let step = pending.popLast() {
             switch step {
             case .show(let response):
+                if !response.notice.isEmpty { prompter.notify(response.notice) }
                 prompter.show(response)
                 if let error = response.error {
                     prompter.report(error)

@@ -14,6 +14,7 @@ extension StoreError: CustomStringConvertible {
         case .readOnly(let detail): return "cannot be written: \(detail)"
         case .busy: return "locked by another process"
         case .interrupted: return "interrupted"
+        case .connectionLost(let detail): return detail
         case .other(let detail): return detail.isEmpty ? "the store failed without saying why" : detail
         }
     }
@@ -52,6 +53,8 @@ extension StoreError: CustomStringConvertible {
             return "interrupted; nothing changed"
         case .busy:
             return "the store is locked by another process; nothing was saved, try again"
+        case .connectionLost(let detail):
+            return detail
         case .other:
             return Self.failed(description)
         }

@@ -93,6 +93,12 @@ public protocol Store: StoreReader {
     /// it while it waits and then sends its server's cancel request.
     var isCancelled: () -> Bool { get set }
 
+    /// Asked after a store behind a bridge sent its server's cancel and
+    /// while it waits for the cancel's effect: true (Ctrl-C pressed again)
+    /// stops waiting at once, the connection given up as lost. A store that
+    /// stops on the first request (SQLite) never asks it.
+    var isCancelledAgain: () -> Bool { get set }
+
     /// Runs `body` with every write in it sharing one transaction (each
     /// write still all or nothing on its own, as a savepoint): for
     /// `--atomic` and `--dry-run` scripts. It commits when `body` returns,

@@ -26,5 +26,11 @@ public enum StoreError: Error, Equatable, Sendable {
     case busy
     /// Stopped on request (Ctrl-C) before it finished; nothing was written.
     case interrupted
+    /// The connection to the store's server went during the call (a
+    /// restart, the network, a server that stopped answering). `detail` is
+    /// the whole story in one line: that it was lost, what became of the
+    /// work, and whether the store is connected again; so the session says
+    /// it once, not again as its "reconnected" notice.
+    case connectionLost(String)
     case other(String)
 }

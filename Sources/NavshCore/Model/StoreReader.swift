@@ -102,6 +102,10 @@ public protocol StoreReader: AnyObject {
     /// a file. The session says each one in one line, whichever read or
     /// write found the connection gone.
     var connectionsLost: Int { get }
+    /// False between a lost connection and the statement that opens it
+    /// again (so a notice says "reconnected" only once it is true); always
+    /// true for a file.
+    var isConnected: Bool { get }
     /// After another connection changed the schema (an outside `ALTER
     /// TABLE`): reads `collections` again and returns true. Asked when the
     /// change token moves.
@@ -121,6 +125,7 @@ public protocol StoreReader: AnyObject {
 extension StoreReader {
     public func changedRows(among shown: [String: [RecordID]]) throws -> [String: Set<RecordID>]? { nil }
     public var connectionsLost: Int { 0 }
+    public var isConnected: Bool { true }
 
     /// The collection called `name`: exactly, else ignoring case (SQLite
     /// names ignore case).

@@ -15,6 +15,10 @@ public struct Response: Equatable, Sendable {
     /// The output is what the line asked to see (`show`, `changes`,
     /// `history`, `help`, `where`): `--quiet` prints it and nothing else.
     public var requested = false
+    /// What must be said whatever the output mode, apart from the output:
+    /// the store's connection was lost and opened again. Not a frame, so
+    /// `--quiet` does not drop it; a script says it on standard error.
+    public var notice = ""
     /// The output holds a page of a list, which navsh already cut to the
     /// terminal's height: the prompt's pager leaves it alone.
     public var showsPage = false

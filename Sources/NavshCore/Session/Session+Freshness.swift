@@ -20,6 +20,13 @@ extension Session {
     /// said, and only the rows that changed are read again.
     @discardableResult
     public func noticeChangesElsewhere(watchingShownRows: Bool = false) -> String {
+        let notice = changesElsewhereNotice(watchingShownRows: watchingShownRows)
+        return TextLayout.printableLines(connectionNotice()) + notice
+    }
+
+    /// `noticeChangesElsewhere` without the lost connection, which a
+    /// command's response says apart (`Response.notice`).
+    func changesElsewhereNotice(watchingShownRows: Bool = false) -> String {
         guard let changes = try? store.changes(since: lastChangeToken) else { return "" }
         let token = changes.token
         defer { lastChangeToken = token }
@@ -28,7 +35,7 @@ extension Session {
         let tokenMoved = lastChangeToken.map { $0 != token } ?? false
         let rowsMoved = watched?.values.contains { !$0.isEmpty } ?? false
         guard tokenMoved || rowsMoved else { return "" }
-        var notice = connectionNotice()
+        var notice = ""
         if tokenMoved && (try? store.reloadSchemaIfChanged()) == true { notice += adoptSchema() }
         for (index, frame) in stack.enumerated() {
             if let list = frame as? ListFrame {
@@ -52,13 +59,18 @@ extension Session {
         return TextLayout.printableLines(notice)
     }
 
-    /// One line for each time the store's connection to its server was lost
-    /// and opened again since it was last said (`StoreReader.connectionsLost`),
-    /// said once, before whatever output the command or look that found it has.
-    func connectionNotice() -> String {
+    /// One line when the store's connection to its server was lost and
+    /// opened again since it was last said (`StoreReader.connectionsLost`),
+    /// said once, before whatever output the command or look that found it
+    /// has. Not when the command failed for that very loss: its error
+    /// (`StoreError.connectionLost`) already says it all in one line.
+    func connectionNotice(unlessSaidBy error: CommandError? = nil) -> String {
         let lost = store.connectionsLost
         defer { connectionsLostSaid = lost }
-        return lost > connectionsLostSaid ? "the connection to the server was lost; reconnected\n" : ""
+        if case .store(.connectionLost, _) = error { return "" }
+        guard lost > connectionsLostSaid else { return "" }
+        return "the connection to the server was lost; "
+            + (store.isConnected ? "reconnected\n" : "navsh connects again at the next command\n")
     }
 
     /// The rows the frames show, by collection: the page of the list on top
@@ -109,7 +121,17 @@ extension Session {
             switch frame {
             case let root as CollectionsFrame: root.collections = store.collections
             case let list as ListFrame: list.collection = adopt(list.collection)
-            case let record as RecordFrame: record.collection = adopt(record.collection)
+            case let record as RecordFrame:
+                record.collection = adopt(record.collection)
+                // An edit of a field that is gone cannot be saved, nor
+                // reverted by name: it goes, and the user is told which.
+                let gone = record.buffer.changes.keys.filter { record.collection.field(named: $0) == nil }.sorted()
+                if !gone.isEmpty {
+                    for field in gone { record.buffer.revert(field) }
+                    let name = record.collection.name
+                    changed[name] = (changed[name].map { $0 + "; " } ?? "")
+                        + "your edit of \(gone.joined(separator: ", ")) was dropped with it"
+                }
             default: break
             }
         }

@@ -125,7 +125,7 @@ public final class Session {
         // What changed elsewhere is said before the command's own output, so
         // a record never takes values its user was not shown. A script's
         // command that uses nothing read before leaves the look to the next.
-        let notice = mode == .script && command.usesNothingReadBefore(in: self) ? "" : noticeChangesElsewhere()
+        let notice = mode == .script && command.usesNothingReadBefore(in: self) ? "" : changesElsewhereNotice()
         if topTookFreshValues && command.editsTheRecord {
             // The user typed this looking at the old values: say what changed, run nothing.
             return Response(output: notice, error: .line(.recordChangedBeforeLine))
@@ -133,7 +133,8 @@ public final class Session {
         laysOutFrames = laysOutUnrequested || command.isReport
         defer { laysOutFrames = true }
         var response = run { try command.run(in: self, confirmed: false) }
-        response.output = connectionNotice() + notice + response.output
+        response.output = notice + response.output
+        response.notice = connectionNotice(unlessSaidBy: response.error)
         response.requested = command.isReport
         return response
     }

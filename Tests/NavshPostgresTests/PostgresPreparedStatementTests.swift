@@ -1,0 +1,98 @@
+import Foundation
+import NavshCore
+@testable import NavshPostgres
+import NavshTestSupport
+import Testing
+
+/// Statements prepared on the connection (`PreparedStatements`): made the
+/// second time a text runs, forgotten with their connection, and never the
+/// reason a statement fails.
+struct PreparedStatementTextTests {
+    @Test func onlyTextsWhosePlaceholdersNameTextArePrepared() {
+        #expect(PreparedStatements.placeholdersAreText("SELECT 1"))
+        #expect(PreparedStatements.placeholdersAreText("SELECT a FROM t WHERE a = CAST($1::text AS integer) LIMIT $12::text::bigint"))
+        #expect(PreparedStatements.placeholdersAreText("SELECT '$' || a FROM t"), "a dollar sign that is no placeholder")
+        #expect(!PreparedStatements.placeholdersAreText("SELECT a FROM t WHERE a = CAST($1 AS regclass)"))
+        #expect(!PreparedStatements.placeholdersAreText("SELECT a FROM t WHERE a = $1::text AND b = $2"))
+        #expect(!PreparedStatements.placeholdersAreText("SELECT a FROM t WHERE a = $10::int"))
+    }
+
+    @Test func aTextIsPreparedTheSecondTimeItIsAskedAbout() {
+        var statements = PreparedStatements()
+        let answers = ["SELECT $1::text", "SELECT $1::text", "SELECT $1", "SELECT $1"].map { statements.shouldPrepare($0) }
+        #expect(answers == [false, true, false, false], "typed: the second time; untyped: never")
+    }
+}
+
+@Suite(.enabled(if: PostgresTestServer.runsTests, "needs NAVSH_TEST_POSTGRES_URL (scripts/pg-test-server)"))
+struct PostgresPreparedStatementTests {
+    /// A table altered by another process after a statement on it was
+    /// prepared: the server refuses the old plan ("cached plan must not
+    /// change result type"); the bridge forgets it and runs the text unprepared.
+    @Test func aStatementWhoseTableChangedTypeRunsAgainUnprepared() throws {
+        let url = try #require(PostgresTestServer.url)
+        let schema = PostgresTestServer.freshSchemaName()
+        let other = PostgresBridge(target: try PostgresTarget(url: url, environment: [:]))
+        defer {
+            _ = try? other.execute("DROP SCHEMA \(schema) CASCADE")
+            other.close()
+        }
+        try other.script("CREATE SCHEMA \(schema); CREATE TABLE \(schema).t (id integer PRIMARY KEY, v integer); INSERT INTO \(schema).t VALUES (1, 7)")
+        let bridge = PostgresBridge(target: try PostgresTarget(url: url, environment: [:]))
+        defer { bridge.close() }
+        // `v` uncast: its type is the result's (an integer comes back in
+        // binary, four bytes, which is why navsh's own statements cast to text).
+        let sql = "SELECT v FROM \(schema).t WHERE id = CAST($1::text AS integer)"
+        // The first run connects, the second marks the text, the third prepares it.
+        for _ in 0..<3 { #expect(try bridge.rows(sql, ["1"]).count == 1) }
+        #expect(bridge.preparedCount == 1)
+        try other.execute("ALTER TABLE \(schema).t ALTER COLUMN v TYPE text")
+        #expect(try bridge.rows(sql, ["1"]) == [["7"]])
+        #expect(bridge.preparedCount == 0, "forgotten")
+    }
+
+    /// Prepared statements live on one connection: after the server drops
+    /// it, the new connection prepares its own (the old names are unknown there).
+    @Test func statementsArePreparedAgainOnANewConnection() throws {
+        let url = try #require(PostgresTestServer.url)
+        let bridge = PostgresBridge(target: try PostgresTarget(url: url, environment: [:]))
+        defer { bridge.close() }
+        let killer = PostgresBridge(target: try PostgresTarget(url: url, environment: [:]))
+        defer { killer.close() }
+        let sql = "SELECT (CAST($1::text AS integer) + 1)::text"
+        let pid = try #require(try bridge.rows("SELECT pg_backend_pid()::text").first?.first ?? nil)
+        for _ in 0..<2 { #expect(try bridge.rows(sql, ["1"]) == [["2"]]) }
+        #expect(bridge.preparedCount == 1)
+        try killer.execute("SELECT pg_terminate_backend(CAST($1::text AS integer))", [pid])
+        // The statement that meets the dropped connection fails as lost (as any
+        // would); the ones after it run on a new connection.
+        // A statement sent on the closed connection would wait forever: each
+        // is given ten seconds.
+        for _ in 0..<20 where (try? answer(within: 10) { try bridge.rows(sql, ["1"]) }) == nil {}
+        #expect(try answer(within: 10) { try bridge.rows(sql, ["2"]) } == [["3"]])
+        #expect(try answer(within: 10) { try bridge.rows(sql, ["3"]) } == [["4"]])
+        #expect(bridge.preparedCount == 1)
+    }
+}
+
+/// `body`'s result, run on a thread of its own; fails the test (and leaves
+/// the thread waiting) when none comes within `seconds`, rather than hang.
+private func answer<T>(within seconds: Double, _ body: @escaping () throws -> T) throws -> T? {
+    let outcome = Outcome(body)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        outcome.result = Result { try outcome.body() }
+        done.signal()
+    }.start()
+    guard done.wait(timeout: .now() + seconds) == .success, let result = outcome.result else {
+        Issue.record("no answer within \(seconds) s")
+        return nil
+    }
+    return try result.get()
+}
+
+private final class Outcome<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+    let body: () throws -> T
+    init(_ body: @escaping () throws -> T) { self.body = body }
+}
