@@ -262,7 +262,12 @@ final class PostgresBridge {
         connection = fresh
         // Waited for as any statement is: Ctrl-C and the grace apply.
         for statement in setup { _ = try wait(for: fresh.query(PostgresQuery(unsafeSQL: statement), logger: logger), on: fresh) }
-        backendPID = try rows("SELECT pg_backend_pid()::text").first?.first ?? nil
+        let me = try rows("""
+            SELECT pg_backend_pid()::text, (SELECT extract(epoch FROM backend_start)::text FROM pg_stat_activity
+                                            WHERE pid = pg_backend_pid())
+            """).first
+        backendPID = me?.first ?? nil
+        backendStart = me?.last ?? nil
         return fresh
     }
 
@@ -280,31 +285,38 @@ final class PostgresBridge {
         }
     }
 
-    /// Makes sure the server process of a connection this bridge gave up
-    /// is gone, so that the statement it may still be running can no
-    /// longer commit: only then does a re-check's answer hold. Throws when
-    /// that cannot be made sure. A connection the server dropped needs nothing.
-    func endAbandonedBackend() throws {
-        guard let pid = abandonedPID else { return }
+    /// Makes sure the server process of the connection lost last is gone,
+    /// so that the statement it may still be running can no longer commit:
+    /// only then does a re-check's answer hold. A process the server ended
+    /// is gone already; one cut off by the network, or given up by this
+    /// bridge, is ended here. It is known by its pid and its start, so that
+    /// after a server restart another client's process that got the same
+    /// pid is left alone. Throws when that cannot be made sure.
+    func endLostBackend() throws {
+        guard let (pid, start) = lostBackend else { return }
         let wait = String(max(100, Int(cancelGrace * 500)))
         let gone = try rows("""
-            SELECT (NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = CAST($1::text AS integer))
-                    OR pg_terminate_backend(CAST($1::text AS integer), CAST($2::text AS bigint)))::text
-            """, [pid, wait]).first?.first ?? nil
+            SELECT (NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = CAST($1::text AS integer)
+                                AND extract(epoch FROM backend_start)::text = $2::text)
+                    OR pg_terminate_backend(CAST($1::text AS integer), CAST($3::text AS bigint)))::text
+            """, [pid, start, wait]).first?.first ?? nil
         guard gone == "true" else { throw StoreError.other("the server process of the closed connection is still there") }
-        abandonedPID = nil
+        lostBackend = nil
     }
 
-    /// The server process of the connection this bridge gave up last, until `endAbandonedBackend`.
-    private var abandonedPID: String?
+    /// The server process of the connection lost last (pid, start), until `endLostBackend`.
+    private var lostBackend: (pid: String, start: String)?
+    /// When the server process serving `connection` started (seconds since 1970, as text).
+    private var backendStart: String?
 
     /// Forgets a connection that is gone (the server closed it, or this
     /// bridge gave it up), closing it.
     private func lost(_ how: Loss) {
-        abandonedPID = how == .abandoned ? backendPID : nil
+        if let backendPID, let backendStart { lostBackend = (backendPID, backendStart) } else { lostBackend = nil }
         if let connection { try? connection.close().wait() }
         connection = nil
         backendPID = nil
+        backendStart = nil
         reconnections += 1
         loss = how
         if inTransaction { transactionLost = true }

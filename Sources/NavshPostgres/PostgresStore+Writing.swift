@@ -215,8 +215,42 @@ extension PostgresStore {
             }
         }
         do {
+            return try transaction(table, values: values, body)
+        } catch is LostBeforeCommit {
+            // The server rolled it back with the connection: nothing was
+            // written, so it runs once more on a new connection.
+            guard mayRunAgain() else { throw lostSave("nothing was written") }
+            do {
+                return try transaction(table, values: values, body)
+            } catch is LostBeforeCommit {
+                throw lostSave("nothing was written")
+            }
+        }
+    }
+
+    /// A write's statements lost with the connection before its COMMIT was sent.
+    private struct LostBeforeCommit: Error {}
+
+    /// Whether a write the connection's loss took with it, known not to be
+    /// written, is run again on a new connection: when the server or the
+    /// network dropped the connection (not when navsh gave it up after
+    /// Ctrl-C), the user is not asking to stop, and the old connection's
+    /// server process is sure to be gone (it may hold the row's lock, or,
+    /// cut off by the network, still be running the statement). The save
+    /// the user asked for is made once, checked as ever; the session then
+    /// says the connection was lost.
+    func mayRunAgain() -> Bool {
+        guard bridge.loss == .dropped, !bridge.isCancelled() else { return false }
+        return (try? bridge.rechecking { try bridge.endLostBackend() }) != nil
+    }
+
+    /// `write` outside a batch: BEGIN, `body`, COMMIT. Throws
+    /// `LostBeforeCommit` when the connection went before the COMMIT.
+    private func transaction<T>(_ table: PostgresTable, values: [String: Value], _ body: () throws -> T) throws -> T {
+        do {
             try bridge.execute("BEGIN")
         } catch {
+            if PostgresErrorText.isConnectionLoss(error) { throw LostBeforeCommit() }
             throw PostgresErrorText.translate(error, table: table)
         }
         bridge.inTransaction = true
@@ -235,7 +269,8 @@ extension PostgresStore {
             }
             bridge.inTransaction = false
             // Before COMMIT: the server rolls the transaction back with the connection.
-            throw lost ? lostSave("nothing was written") : PostgresErrorText.translate(error, table: table, values: values)
+            if lost { throw LostBeforeCommit() }
+            throw PostgresErrorText.translate(error, table: table, values: values)
         }
         do {
             try bridge.execute("COMMIT")
@@ -245,7 +280,7 @@ extension PostgresStore {
             guard PostgresErrorText.isConnectionLoss(error) else { throw PostgresErrorText.translate(error, table: table, values: values) }
             // Did the COMMIT arrive before the connection went? Ask a new one.
             let status: String?? = try? bridge.rechecking {
-                try bridge.endAbandonedBackend()
+                try bridge.endLostBackend()
                 return try transaction.flatMap { id in
                     try bridge.rows("SELECT pg_xact_status(CAST($1::text AS xid8))::text", [String(id)]).first?.first ?? nil
                 }
@@ -301,9 +336,12 @@ extension PostgresStore {
     /// statement's own condition: is the row still as the save expected?).
     /// Still so: nothing was written. Otherwise, or with nothing to ask, it
     /// may have committed or not, and the error says so.
+    /// Known not written (the row still as expected, the old server
+    /// process gone), the statement is run once more on the new connection
+    /// when `mayRunAgain` (`again` false: this is that run).
     func committed(_ sql: String, _ parameters: [String?],
                    unlessLost check: (() throws -> (sql: String, parameters: [String?]))?,
-                   table: PostgresTable, values: [String: Value]) throws -> [String?]? {
+                   again: Bool = true, table: PostgresTable, values: [String: Value]) throws -> [String?]? {
         let row: [String?]?
         do {
             row = try bridge.rows(sql, parameters).first
@@ -313,13 +351,15 @@ extension PostgresStore {
             }
             // Asked whatever Ctrl-C said (bounded), and only once the old
             // server process can no longer commit the statement.
-            guard let check = try check?() else { throw lostSave(Self.notKnown) }
+            guard let asked = try check?() else { throw lostSave(Self.notKnown) }
             let unchanged = try? bridge.rechecking {
-                try bridge.endAbandonedBackend()
-                return try !bridge.rows(check.sql, check.parameters).isEmpty
+                try bridge.endLostBackend()
+                return try !bridge.rows(asked.sql, asked.parameters).isEmpty
             }
             switch unchanged {
-            case true?: throw lostSave("nothing was written")
+            case true?:
+                guard again, mayRunAgain() else { throw lostSave("nothing was written") }
+                return try committed(sql, parameters, unlessLost: check, again: false, table: table, values: values)
             case false?: throw lostSave("the row has changed since, by this save or by another; reload to see which")
             case nil: throw lostSave(Self.notKnown)
             }

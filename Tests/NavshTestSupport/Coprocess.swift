@@ -14,6 +14,9 @@ public final class Coprocess {
     public private(set) var stderrText = ""
 
     public init(_ arguments: [String], binary: NavshBinary = NavshBinary(), home: String? = nil) throws {
+        // A line sent after navsh exited must fail that test, not kill the
+        // whole test process with SIGPIPE.
+        _ = Glibc.signal(SIGPIPE, SIG_IGN)
         process = Process()
         process.executableURL = binary.url
         process.arguments = arguments
@@ -35,7 +38,7 @@ public final class Coprocess {
     /// Sends one line (or several, joined by newlines), then reads stdout until `marker` appears.
     @discardableResult
     public func send(_ line: String, until marker: String, seconds: Double = 10) -> String {
-        input.write(Data((line + "\n").utf8))
+        send(line)
         return read(until: marker, from: output, seconds: seconds)
     }
 
@@ -46,8 +49,14 @@ public final class Coprocess {
         return text
     }
 
+    /// Sends one line. When navsh has closed its input (it exited), that
+    /// is said on `stderrText`, where the test's expectations will see it.
     public func send(_ line: String) {
-        input.write(Data((line + "\n").utf8))
+        do {
+            try input.write(contentsOf: Data((line + "\n").utf8))
+        } catch {
+            stderrText += "[Coprocess: navsh no longer reads its input (\(error)); not sent: \(line)]\n"
+        }
     }
 
     /// Closes standard input and waits for the exit status.
