@@ -39,6 +39,21 @@ import Testing
         #expect(table.hasSuffix("(long values are cut: show FIELD prints yours whole, reload theirs)\n"))
     }
 
+    /// Long versions that differ past the cut are cut where they differ:
+    /// cut from the start, theirs and the original would read alike, and
+    /// `save!` would overwrite a change its user never saw.
+    @Test func aConflictTableShowsLongValuesWhereTheyDiffer() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let start = String(repeating: "same words ", count: 10)
+        try h.database.execute("UPDATE items SET note = '\(start)as first written' WHERE id = 1")
+        h.run("open 1", "set value 150")
+        try h.database.execute("UPDATE items SET note = '\(start)as they wrote it' WHERE id = 1")
+        let table = h.run("save").output
+        let note = try #require(table.split(separator: "\n").first { $0.contains("note") }, "\(table)")
+        #expect(note == "  note   …ds as first written  …ds as they wrote it  …ds as first written", "\(table)")
+        #expect(table.hasSuffix("(long values are cut: show FIELD prints yours whole, reload theirs)\n"))
+    }
+
     /// `changes` on a long text shows where it changed, not both values
     /// whole (the trial's 13 wrapped lines for a few words appended).
     @Test func changesCutsLongValuesWhereTheyDiffer() throws {

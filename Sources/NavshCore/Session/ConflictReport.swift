@@ -22,14 +22,14 @@ struct ConflictReport: Error {
         }
         // A long value is cut, so the table keeps one line a field on an
         // 80-column terminal (the trial's 644-character notes wrapped it
-        // mid-cell); `show FIELD` and `reload` show a value whole.
+        // mid-cell), and cut where the three versions start to differ, so
+        // what changed is in sight; `show FIELD` and `reload` show a value whole.
         var cut = false
         let fitted = rows.map { row in
-            row.enumerated().map { column, text in
-                guard column >= 2, DisplayWidth.of(text) > Self.valueWidth else { return text }
-                cut = true
-                return TextLayout.truncate(text, to: Self.valueWidth)
-            }
+            let values = Array(row[2...])
+            let shown = DifferenceWindow.cut(values, width: Self.valueWidth, context: 6)
+            if shown != values { cut = true }
+            return Array(row[..<2]) + shown
         }
         let all = [[" ", "field", "original", "theirs", "yours"]] + fitted
         let widths = (1..<5).map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }

@@ -40,16 +40,10 @@ struct ChangesCommand: PlainCommand {
     /// sight (the trial's 13 wrapped lines for a sentence appended to a
     /// 644-character note), each side with its full length when cut.
     static func brief(_ old: String, _ new: String) -> (String, String) {
-        guard DisplayWidth.of(old) > sideWidth || DisplayWidth.of(new) > sideWidth else { return (old, new) }
-        let a = Array(old), b = Array(new)
-        var same = 0
-        while same < min(a.count, b.count), a[same] == b[same] { same += 1 }
-        let from = max(0, same - 20)
-        func side(_ chars: [Character]) -> String {
-            guard DisplayWidth.of(String(chars)) > sideWidth || from > 0 else { return String(chars) }
-            let shown = TextLayout.truncate((from > 0 ? "…" : "") + String(chars[min(from, chars.count)...]), to: sideWidth)
-            return shown + " (\(ValueText.grouped(String(chars.count))) characters)"
+        let cut = DifferenceWindow.cut([old, new], width: sideWidth, context: 20)
+        func side(_ whole: String, _ shown: String) -> String {
+            shown == whole ? whole : shown + " (\(ValueText.grouped(String(whole.count))) characters)"
         }
-        return (side(a), side(b))
+        return (side(old, cut[0]), side(new, cut[1]))
     }
 }
