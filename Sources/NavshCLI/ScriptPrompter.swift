@@ -18,8 +18,10 @@ struct ScriptPrompter<Source: LineSource>: Prompter {
     /// Where the current command's error belongs when that is not the line
     /// read last: a failed `edit` whose value line was skipped.
     private var errorLine: Int?
-    /// The frame the current command was typed at, named in its error.
-    private var location = ""
+    /// The frame the current command was typed at, named in its error:
+    /// asked only then (a failed command changes no frame), since naming
+    /// the frames costs more than a command that reads nothing.
+    private var location: () -> String = { "" }
     /// How shown frames are written (`--format`); the session hands them
     /// out as data for any format but the table.
     var format = OutputFormat.table
@@ -40,7 +42,7 @@ struct ScriptPrompter<Source: LineSource>: Prompter {
     }
 
     /// The next command line, typed at the frame `location`.
-    mutating func nextCommand(at location: String) -> LineEvent {
+    mutating func nextCommand(at location: @escaping () -> String) -> LineEvent {
         self.location = location
         errorLine = nil
         lineNumber += 1
@@ -88,6 +90,7 @@ struct ScriptPrompter<Source: LineSource>: Prompter {
     mutating func report(_ error: CommandError) {
         if case .store(.connectionLost, _) = error { connectionLost = true }
         let line = errorLine ?? lineNumber
+        let location = location()
         StandardStreams.err("\(sourceName):\(line): error: \(location): \(error.message)\n")
         if format == .json {
             StandardStreams.err(OutputFormat.jsonError(source: sourceName, line: line, frame: location,

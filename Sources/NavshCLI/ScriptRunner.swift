@@ -64,7 +64,7 @@ struct ScriptRunner {
                 break reading
             }
             let outcome: ResponseDriver<ScriptPrompter<Source>>.Outcome
-            switch driver.prompter.nextCommand(at: session.location) {
+            switch driver.prompter.nextCommand(at: { session.location }) {
             case .end, .interrupted:
                 break reading
             case .failed(let reason):

@@ -179,7 +179,7 @@ struct CascadeReader {
     private func rows(of table: String, key: TableKey, where columns: [String], equal values: [Value])
         throws -> [(id: RecordID, values: [String: Value])] {
         let condition = zip(columns, values).map { "\($0.sqlIdentifier) = \($1.sqlPlaceholder)" }.joined(separator: " AND ")
-        return try rows(of: table, where: condition, arguments: StatementArguments(values.map(\.databaseValue)))
+        return try rows(of: table, where: condition, arguments: StatementArguments(values: values.map(\.databaseValue)))
     }
 
     /// Read as the store reads a record (byte-exact, wide tables in chunks),

@@ -22,11 +22,34 @@ enum RowReader {
     static func forEach(_ db: Database, sql: String, arguments: StatementArguments, cached: Bool = true,
                         _ body: ([Value]) -> Void) throws {
         let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
-        let cursor = try Row.fetchCursor(statement, arguments: arguments)
         let handle = statement.sqliteStatement
         let width = sqlite3_column_count(handle)
-        while try cursor.next() != nil {
-            body((0..<width).map { value(handle, $0) })
+        guard statement.isReadonly else {
+            // A write (`… RETURNING`) goes through GRDB's cursor, which
+            // keeps its account of transactions and the schema.
+            let cursor = try Row.fetchCursor(statement, arguments: arguments)
+            while try cursor.next() != nil {
+                body((0..<width).map { value(handle, $0) })
+            }
+            return
+        }
+        // A read is bound and checked by GRDB (reset, every argument given
+        // or an error), then stepped here: GRDB's cursor and row objects
+        // cost a fifth of reading one row by key, and a read needs none of
+        // its bookkeeping. Reset at the end, so the read's snapshot ends
+        // with it, as the cursor's would.
+        try statement.setArguments(arguments)
+        defer { sqlite3_reset(handle) }
+        while true {
+            switch sqlite3_step(handle) {
+            case SQLITE_ROW:
+                body((0..<width).map { value(handle, $0) })
+            case SQLITE_DONE:
+                return
+            case let code:
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql,
+                                    arguments: arguments)
+            }
         }
     }
 

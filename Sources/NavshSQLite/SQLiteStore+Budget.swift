@@ -15,7 +15,7 @@ extension SQLiteStore {
         // bound) whether they match or not, so a rare match cannot make the
         // count read the whole table.
         let hit = collection.filters.map { Self.sql(for: $0, in: collection) }
-        var arguments = StatementArguments(hit.flatMap(\.1))
+        var arguments = StatementArguments(values: hit.flatMap(\.1))
         arguments += scope.arguments
         arguments += [budget.rows + 1]
         if hit.isEmpty {

@@ -21,7 +21,7 @@ extension SQLiteStore {
                     : "INSERT OR ABORT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
                         + "VALUES (\(names.map { values[$0]!.sqlPlaceholder }.joined(separator: ", "))) RETURNING \(key.keySQL)"
                 do {
-                    guard let row = try RowReader.fetchOne(db, sql: sql, arguments: StatementArguments(names.map { values[$0]!.databaseValue }),
+                    guard let row = try RowReader.fetchOne(db, sql: sql, arguments: StatementArguments(values: names.map { values[$0]!.databaseValue }),
                                                            cached: true) else {
                         throw StoreError.other("the insert returned no row")
                     }

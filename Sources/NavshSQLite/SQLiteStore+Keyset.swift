@@ -179,7 +179,7 @@ extension SQLiteStore {
             let sql = columns.count == 1
                 ? "\(columns[0]) \(direction ? "<" : ">") \(placeholders[0])"
                 : "(\(columns.joined(separator: ", "))) \(direction ? "<" : ">") (\(placeholders.joined(separator: ", ")))"
-            return (sql, StatementArguments(cursor.parts.map(\.databaseValue)))
+            return (sql, StatementArguments(values: cursor.parts.map(\.databaseValue)))
         }
         var disjuncts: [String] = []
         var arguments = StatementArguments()
@@ -212,7 +212,7 @@ extension SQLiteStore {
         guard !disjuncts.isEmpty else { return ("0", []) }
         var sql = "(" + disjuncts.joined(separator: " OR ") + ")"
         if let first = terms.first, !first.descending, !cursor.parts[0].isNull {
-            var ranged = StatementArguments([cursor.parts[0].databaseValue])
+            var ranged = StatementArguments(values: [cursor.parts[0].databaseValue])
             ranged += arguments
             sql = "\(first.sql) >= \(cursor.parts[0].sqlPlaceholder) AND " + sql
             arguments = ranged

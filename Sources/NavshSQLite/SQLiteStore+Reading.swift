@@ -57,7 +57,7 @@ extension SQLiteStore {
         }
         guard values.count == declared.count else { return nil }
         let condition = declared.map { "\($0.name.sqlIdentifier) = ?" }.joined(separator: " AND ")
-        return try select(collection, where: condition, arguments: StatementArguments(values.map(\.databaseValue)),
+        return try select(collection, where: condition, arguments: StatementArguments(values: values.map(\.databaseValue)),
                           suffix: "LIMIT 1", []).first
     }
 

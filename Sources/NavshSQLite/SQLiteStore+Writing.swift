@@ -16,7 +16,7 @@ extension SQLiteStore {
             ? "INSERT OR ABORT INTO \(key.quotedTable) DEFAULT VALUES RETURNING \(key.keySQL)"
             : "INSERT OR ABORT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
                 + "VALUES (\(names.map { values[$0]!.sqlPlaceholder }.joined(separator: ", "))) RETURNING \(key.keySQL)"
-        let arguments = StatementArguments(names.map { values[$0]!.databaseValue })
+        let arguments = StatementArguments(values: names.map { values[$0]!.databaseValue })
         return try write(collection, values: values) { db in
             guard let row = try RowReader.fetchOne(db, sql: sql, arguments: arguments) else {
                 throw StoreError.other("the insert returned no row")
@@ -36,7 +36,7 @@ extension SQLiteStore {
         let names = try orderedNames(changes.keys, in: collection)
         let condition = try unchanged(id, key, collection, expecting)
         let assignments = names.map { "\($0.sqlIdentifier) = \(changes[$0]!.sqlPlaceholder)" }.joined(separator: ", ")
-        var arguments = StatementArguments(names.map { changes[$0]!.databaseValue })
+        var arguments = StatementArguments(values: names.map { changes[$0]!.databaseValue })
         arguments += condition.arguments
         let update = "UPDATE OR ABORT \(key.quotedTable) SET \(assignments) WHERE \(condition.sql)"
         if let returning = returningColumns(collection, key) {
@@ -128,7 +128,7 @@ extension SQLiteStore {
         let sql = "INSERT OR ABORT INTO \(key.quotedTable) (\(columns.joined(separator: ", "))) "
             + "VALUES (\(values.map(\.sqlPlaceholder).joined(separator: ", ")))"
         try write(collection, values: record.values) { db in
-            try db.execute(sql: sql, arguments: StatementArguments(values.map(\.databaseValue)))
+            try db.execute(sql: sql, arguments: StatementArguments(values: values.map(\.databaseValue)))
         }
     }
 

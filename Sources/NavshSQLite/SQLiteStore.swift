@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import NavshCore
 
 /// Any SQLite file as a navsh store: tables are collections, columns fields.
@@ -21,6 +22,8 @@ public final class SQLiteStore: Store {
     let cancellation = QueryCancellation()
     /// Inside `transaction` or `atomically`: writes use savepoints in the open transaction.
     var inBatch = false
+    /// `PRAGMA data_version`, prepared once (`changes(since:)`).
+    private var dataVersion: Statement?
     /// SQLite's `PRAGMA schema_version` when the collections were read.
     var schemaVersion = 0
     /// Set when the file opened read-only or immutable (`ReadOnlyOpen`):
@@ -140,7 +143,21 @@ public final class SQLiteStore: Store {
     /// commit; it cannot say which rows changed.
     /// Asked once per command: one cached statement, no transaction around it.
     public func changes(since token: Int?) throws -> StoreChanges {
-        let now = try readAlone { try Int.fetchOne($0.cachedStatement(sql: "PRAGMA data_version")) ?? 0 }
+        // Asked before every command: one statement kept prepared and
+        // stepped here (GRDB's generic fetchOne, its statement cache's
+        // lookup by text and its argument check cost three times the
+        // statement itself).
+        let now = try readAlone { db -> Int in
+            let statement = try dataVersion ?? db.makeStatement(sql: "PRAGMA data_version")
+            dataVersion = statement
+            let handle = statement.sqliteStatement
+            defer { sqlite3_reset(handle) }
+            let code = sqlite3_step(handle)
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql)
+            }
+            return Int(sqlite3_column_int64(handle, 0))
+        }
         return StoreChanges(token: now, changedElsewhere: token.map { $0 != now } ?? false)
     }
 
@@ -201,12 +218,12 @@ public final class SQLiteStore: Store {
         var arguments = StatementArguments()
         if let scope = collection.scope {
             parts.append("\(scope.field.sqlIdentifier) IS \(scope.value.sqlPlaceholder)")
-            arguments += StatementArguments([scope.value.databaseValue])
+            arguments += StatementArguments(values: [scope.value.databaseValue])
         }
         for filter in collection.filters {
             let (sql, values) = Self.sql(for: filter, in: collection)
             parts.append(sql)
-            arguments += StatementArguments(values)
+            arguments += StatementArguments(values: values)
         }
         if let condition {
             parts.append(parts.isEmpty ? condition.sql : "(\(condition.sql))")

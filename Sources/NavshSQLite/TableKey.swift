@@ -61,7 +61,7 @@ struct TableKey {
             guard id.isPrimaryKey, id.parts.count == columns.count else { break }
             let values = id.parts
             let sql = zip(columns, values).map { "\($0.sqlIdentifier) = \($1.sqlPlaceholder)" }.joined(separator: " AND ")
-            return (sql, StatementArguments(values.map(\.databaseValue)))
+            return (sql, StatementArguments(values: values.map(\.databaseValue)))
         case .unaddressable:
             break
         }
@@ -80,7 +80,7 @@ struct TableKey {
             guard id.isPrimaryKey, id.parts.count == columns.count else { break }
             let values = id.parts
             let placeholders = values.map(\.sqlPlaceholder).joined(separator: ", ")
-            return ("(\(keySQL)) \(comparison) (\(placeholders))", StatementArguments(values.map(\.databaseValue)))
+            return ("(\(keySQL)) \(comparison) (\(placeholders))", StatementArguments(values: values.map(\.databaseValue)))
         case .unaddressable:
             break
         }

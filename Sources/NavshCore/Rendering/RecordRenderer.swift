@@ -9,7 +9,10 @@ enum RecordRenderer {
         var out = collection.displayTitle + " › " + TextLayout.printable(frame.crumb)
         out += frame.isDraft ? "  (new, not saved yet)\n" : "\n"
         let groups = groups(collection)
-        let labelWidth = groups.flatMap(\.1).map { DisplayWidth.of(label($0)) }.max() ?? 0
+        var labelWidth = 0
+        for (_, fields) in groups {
+            for field in fields { labelWidth = max(labelWidth, DisplayWidth.of(label(field))) }
+        }
         for (title, fields) in groups {
             if let title { out += TextLayout.printable(title) + "\n" }
             // The untitled last section is set apart, not read as part of the one above.
@@ -29,9 +32,13 @@ enum RecordRenderer {
     /// key, usually) in a last untitled one. A field listed in two sections
     /// shows in the first only: every field appears once.
     static func groups(_ collection: CollectionSchema) -> [(String?, [Field])] {
-        var placed: Set<String> = []
         // A manual order (`move:`) is kept by `move N M`; its numbers mean nothing to read.
         let hidden = collection.manualOrder.flatMap { collection.field(named: $0)?.name }
+        // Without a spec's sections: the fields as they are, not copied one by one.
+        if collection.recordSections.isEmpty && hidden == nil {
+            return collection.fields.isEmpty ? [] : [(nil, collection.fields)]
+        }
+        var placed: Set<String> = []
         let sections: [(String?, [Field])] = collection.recordSections.map { section in
             let fields = section.fields.compactMap { collection.field(named: $0) }
                 .filter { placed.insert($0.name).inserted && $0.name != hidden }
