@@ -132,6 +132,8 @@ extension Navsh {
         ProgressLine.attach(to: session)
         // A dry run changes nothing: no file is written either (export).
         session.writesFiles = !dryRun
+        // Only a dry run reports its writes in words.
+        session.summarizesChanges = dryRun
         let status: Int32
         if !commands.isEmpty {
             var source = ArrayLineSource(commands)

@@ -135,9 +135,9 @@ struct ScriptRunner {
             }
         } catch is Unfinished {
             // A lost transaction's error already said that nothing of it was written.
-            if !session.changesMade.isEmpty && !ended.transactionLost {
+            if session.changeCount > 0 && !ended.transactionLost {
                 StandardStreams.err("\(sourceName): --atomic: the script did not finish cleanly, so all "
-                    + "\(session.changesMade.count) of its changes were rolled back\n")
+                    + "\(session.changeCount) of its changes were rolled back\n")
             }
         } catch {
             let why = TextLayout.printable(String(describing: error))

@@ -26,7 +26,7 @@ extension SQLiteStore {
                 let condition = try key.matching(id)
                 let same = ExactMatch.sql(name, .integer(Int64(i + 1)))
                 var arguments: StatementArguments = [i + 1]
-                arguments += same.arguments
+                arguments += StatementArguments(values: same.values)
                 arguments += condition.arguments
                 try db.execute(sql: "UPDATE OR ABORT \(key.quotedTable) SET \(name) = ? WHERE NOT \(same.sql) AND \(condition.sql)",
                                arguments: arguments)

@@ -141,12 +141,12 @@ extension SQLiteStore {
         var condition = try key.matching(id)
         guard let expected else { return condition }
         let matches = collection.fields.filter { !$0.isGenerated }.compactMap { field in
-            expected[field.name].map { ExactMatch.sql(field.name.sqlIdentifier, $0) }
+            expected[field.name].map { (column: field.name.sqlIdentifier, value: $0) }
         }
         guard !matches.isEmpty else { return condition }
-        let all = ExactMatch.all(matches[...])
+        let all = ExactMatch.all(matches)
         condition.sql += " AND " + all.sql
-        condition.arguments += all.arguments
+        condition.arguments += StatementArguments(values: all.values)
         return condition
     }
 

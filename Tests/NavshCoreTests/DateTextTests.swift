@@ -1,3 +1,4 @@
+import Foundation
 @testable import NavshCore
 import Testing
 
@@ -19,5 +20,24 @@ import Testing
         #expect(!DateText.isDateTime("2026-11-21 24:00"))
         #expect(!DateText.isDateTime("2026-11-21 10:60"))
         #expect(!DateText.isDateTime("2026-11-21x10:00"))
+    }
+
+    /// `now` is the UTC time as SQLite's CURRENT_TIMESTAMP writes it
+    /// (checked against Foundation's formatter within the same second).
+    @Test func nowIsTheUTCTimeAsSQLiteWritesIt() throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        for _ in 0..<5 {
+            let before = formatter.string(from: Date())
+            let now = CivilTime.now()
+            guard formatter.string(from: Date()) == before else { continue }
+            #expect(now.dateTime == before)
+            #expect(now.date == String(before.prefix(10)))
+            #expect(now.year == Int(before.prefix(4)))
+            return
+        }
+        Issue.record("the second changed five times in a row")
     }
 }

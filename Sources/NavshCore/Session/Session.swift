@@ -71,6 +71,14 @@ public final class Session {
     /// The writes this session made, one line each (`update items › Gort
     /// statue: value 120 → 150`), for a dry run's report.
     public var changesMade: [String] { writer.reported.map { TextLayout.printable($0) } }
+    /// How many writes this session made (undo's included), worded or not.
+    public var changeCount: Int { writer.journal.count }
+    /// Whether `changesMade` is kept (a dry run's report needs it; other
+    /// scripts only count their writes). On unless turned off.
+    public var summarizesChanges: Bool {
+        get { writer.summarizes }
+        set { writer.summarizes = newValue }
+    }
 
     // MARK: State for callers
 

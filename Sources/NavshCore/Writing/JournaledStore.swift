@@ -10,6 +10,10 @@ final class JournaledStore {
     /// Each journal entry in words, made when it was written (so a
     /// reference's title is read while its row is there): the dry-run report.
     private(set) var reported: [String] = []
+    /// Whether `reported` is kept. A script that is no dry run reports no
+    /// words, only how many writes it made (`journal.count`), and wording
+    /// each save cost a twentieth of an edit.
+    var summarizes = true
     /// Writes `undo` can still take back, newest last.
     private(set) var undoable: [Change] = []
 
@@ -154,14 +158,14 @@ final class JournaledStore {
         guard let last = undoable.last else { return nil }
         let made = try inverse(last, store)
         journal.append(made)
-        reported.append(made.summary(in: store))
+        if summarizes { reported.append(made.summary(in: store)) }
         undoable.removeLast()
         return last
     }
 
     private func record(_ change: Change) {
         journal.append(change)
-        reported.append(change.summary(in: store))
+        if summarizes { reported.append(change.summary(in: store)) }
         undoable.append(change)
     }
 
