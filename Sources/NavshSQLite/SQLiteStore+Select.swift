@@ -64,7 +64,10 @@ extension SQLiteStore {
         let tail = " FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(orderBy(collection, key)) " + suffix
         var allArguments = filter.arguments
-        allArguments += StatementArguments(suffixArguments)
+        // Most reads have none (`LIMIT 1`); GRDB's generic initializer costs even then.
+        if !suffixArguments.isEmpty {
+            allArguments += StatementArguments(values: suffixArguments.map(\.databaseValue))
+        }
         let perField = reading == .full ? 1 : 2
         do {
             let limit = db.sqliteConnection.map { Int(sqlite3_limit($0, SQLITE_LIMIT_COLUMN, -1)) } ?? 2000
