@@ -35,7 +35,8 @@ enum PostgresErrorText {
             // delete: other rows still refer to this one.
             if let detail, detail.contains("is not present in table") {
                 let fields = named.isEmpty ? keyColumns(in: detail) : named
-                return StoreError.constraint(.foreignKey, fields: fields, detail: missingParent(detail, fields: fields))
+                let referenced = constraint.flatMap { table?.references[$0] } ?? fields
+                return StoreError.constraint(.foreignKey, fields: fields, detail: missingParent(detail, fields: referenced))
             }
             return StoreError.constraint(.foreignKey, fields: [],
                                          detail: "a reference does not match, or other rows still refer to this one")
@@ -87,7 +88,8 @@ enum PostgresErrorText {
             .map { $0.hasPrefix("\"") && $0.hasSuffix("\"") ? String($0.dropFirst().dropLast()) : $0 }
     }
 
-    /// `Key (owner_id)=(9) is not present in table "owners".` → `no row in owners has owner_id = 9`.
+    /// `Key (owner_id)=(9) is not present in table "owners".` → `no row in
+    /// owners has id = 9`: `fields` are the referenced columns when known.
     private static func missingParent(_ detail: String, fields: [String]) -> String {
         guard let valueStart = detail.range(of: ")=("), let valueEnd = detail.range(of: ") is not present"),
               valueStart.upperBound <= valueEnd.lowerBound, let tableStart = detail.range(of: "in table \"") else { return detail }

@@ -15,6 +15,9 @@ struct PostgresTable: Sendable {
     var constraints: [String: [String]]
     /// CHECK constraint name → how a refusal names it (`PostgresCheckText`).
     var checks: [String: String] = [:]
+    /// FOREIGN KEY constraint name → the referenced table's columns, which
+    /// a refusal names (`no row in par has id = 55`), as SQLite's does.
+    var references: [String: [String]] = [:]
     /// A column is filled by an identity that refuses given values (GENERATED ALWAYS).
     var hasAlwaysIdentity: Bool
 
@@ -104,6 +107,7 @@ enum PostgresSchemaReader {
         var keys: [String: [String]] = [:]
         var constraints: [String: [String: [String]]] = [:]
         var checks: [String: [String: String]] = [:]
+        var references: [String: [String: [String]]] = [:]
         var foreignKeys: [PostgresForeignKey] = []
         for row in constraintRows {
             guard row.count == 8, let table = row[0], let name = row[1], let type = row[2] else { continue }
@@ -116,6 +120,7 @@ enum PostgresSchemaReader {
                 if !parent.isEmpty {
                     foreignKeys.append(PostgresForeignKey(name: name, child: table, from: columns, parent: parent,
                                                           to: to, onDelete: row[6] ?? "a"))
+                    references[table, default: [:]][name] = to
                 }
             default: break
             }
@@ -161,7 +166,8 @@ enum PostgresSchemaReader {
             collection.readOnlyReason = reason
             return PostgresTable(collection: collection, columns: columnsByTable[name] ?? [:], key: reason == nil ? key : [],
                                  readOnlyReason: reason, constraints: constraints[name] ?? [:],
-                                 checks: checks[name] ?? [:], hasAlwaysIdentity: alwaysIdentity.contains(name))
+                                 checks: checks[name] ?? [:], references: references[name] ?? [:],
+                                 hasAlwaysIdentity: alwaysIdentity.contains(name))
         }
         return (tables, foreignKeys)
     }

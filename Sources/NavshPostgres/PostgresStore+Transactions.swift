@@ -127,7 +127,9 @@ extension PostgresStore {
             SELECT md5(coalesce(string_agg(c.relname || '.' || a.attname || ':' || a.atttypid::text || ':' || a.attnotnull::text
                 || ':' || a.attnum::text, ',' ORDER BY c.oid, a.attnum), '')
                 || (SELECT coalesce(string_agg(con.conname, ',' ORDER BY con.oid), '') FROM pg_constraint con
-                    WHERE con.connamespace = n.oid))::text
+                    WHERE con.connamespace = n.oid)
+                -- A check moved to commit (or back) is read again too (`commitsCanFail`).
+                || (SELECT count(*) FROM pg_trigger WHERE tginitdeferred)::text)::text
             FROM pg_namespace n
             LEFT JOIN pg_class c ON c.relnamespace = n.oid AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
             LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped

@@ -50,7 +50,7 @@ extension PostgresStore {
         }
         let byVersion = try update(byVersion: true)
         let newID = self.id(id, table, after: changes)
-        if !inBatch {
+        if !inBatch && !commitsCanFail {
             // One statement, committing as it ends: one round trip. Checked by
             // value (built only then) when the version check touched nothing:
             // written since it was read, but maybe holding the same values.

@@ -23,6 +23,15 @@ public final class PostgresStore: Store {
     var inBatch = false
     /// What the schema's catalog looked like when the collections were read.
     var schemaFingerprint = ""
+    /// Whether a transaction's COMMIT can refuse what its statements did:
+    /// the database has a constraint or constraint trigger checked at
+    /// commit (INITIALLY DEFERRED), or transactions are SERIALIZABLE by
+    /// default. A save is then BEGIN, UPDATE, COMMIT, so that a refusal at
+    /// COMMIT is this save's error: postgres-nio hands out an implicitly
+    /// committed UPDATE's rows at its CommandComplete, before the commit, and
+    /// takes an error after it for a broken connection, so a one-statement
+    /// save would be reported done when its commit failed.
+    var commitsCanFail = true
     /// For `changes(since:)`: the transaction ids this connection used, and
     /// the counter of commits seen from elsewhere.
     var ownTransactions: Set<Int64> = []
@@ -96,6 +105,10 @@ public final class PostgresStore: Store {
         tableOrder = read.tables.map(\.name)
         foreignKeys = read.foreignKeys
         schemaFingerprint = try fingerprint()
+        commitsCanFail = try bridge.rows("""
+            SELECT (EXISTS (SELECT 1 FROM pg_trigger WHERE tginitdeferred)
+                    OR current_setting('default_transaction_isolation') = 'serializable')::text
+            """).first?.first != "false"
         present()
     }
 

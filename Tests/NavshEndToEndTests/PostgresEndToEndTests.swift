@@ -161,6 +161,27 @@ struct PostgresEndToEndTests {
         #expect(try database.value("SELECT string_agg(id || ' ' || name, ',' ORDER BY id) FROM spots") == "2 Pier,101 Quay")
     }
 
+    /// A save refused at COMMIT (a foreign key checked there, INITIALLY
+    /// DEFERRED) is an error, and nothing is written: postgres-nio hands out
+    /// an UPDATE's rows before its implicit commit, so a one-statement save
+    /// was reported done while its commit failed (the trial's find).
+    @Test func aSaveRefusedAtCommitIsAnErrorAndWritesNothing() throws {
+        let database = try PostgresTestDatabase(schema: "deferred", sql: """
+            CREATE TABLE par (id integer PRIMARY KEY);
+            INSERT INTO par VALUES (1);
+            CREATE TABLE chi (id integer PRIMARY KEY, name text,
+                              par_id integer REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
+            INSERT INTO chi VALUES (1, 'c1', 1);
+            """)
+        let result = try NavshBinary().run([database.url, "--schema", "deferred", "-c", "open chi", "-c", "open #1",
+                                            "-c", "set par_id 42", "-c", "save"])
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        #expect(!result.stdout.contains("saved"), "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("-c:4: error: "), "\(result.stderr)")
+        #expect(!result.stderr.contains("connection"), "no connection was lost: \(result.stderr)")
+        #expect(try database.value("SELECT par_id FROM chi WHERE id = 1") == "1")
+    }
+
     /// Ends the server process serving navsh's connection to `database`.
     static func terminate(_ database: PostgresTestDatabase) throws {
         let killed = try database.value("""

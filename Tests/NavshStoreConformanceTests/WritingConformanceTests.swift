@@ -160,6 +160,12 @@ import Testing
         expectConstraint(.foreignKey, fields: ["owner_id"]) {
             try fixture.store.insert(["model": .text("Mini"), "owner_id": .integer(99)], into: cars)
         }
+        // Said by the referenced table's own column, on every store alike
+        // (PostgreSQL's detail names the referencing one).
+        #expect(throws: StoreError.constraint(.foreignKey, fields: ["owner_id"], detail: "no row in owners has id = 99")) {
+            try fixture.store.update(try fixture.row("cars", "model", .text("Beetle")).id, in: cars,
+                                     changes: ["owner_id": .integer(99)], expecting: nil)
+        }
         #expect(try fixture.rows("cars") == carsBefore)
     }
 
