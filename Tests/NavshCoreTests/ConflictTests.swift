@@ -54,6 +54,40 @@ import Testing
         #expect(table.hasSuffix("(long values are cut: show FIELD prints yours whole, reload theirs)\n"))
     }
 
+    /// Theirs and yours changed a long value in different places: a line
+    /// for each place, so neither change is out of sight (one window, at
+    /// the first difference, left theirs at the end unseen; the trial's find).
+    @Test(arguments: [
+        (original: String(repeating: "x", count: 300) + "AAAA", theirs: String(repeating: "x", count: 300) + "THEIRS",
+         yours: "YOURS" + String(repeating: "x", count: 300) + "AAAA", seen: ["THEIRS", "YOURS", "AAAA"]),
+        (original: String(repeating: "ab", count: 150), theirs: String(repeating: "ab", count: 70) + "aZ" + String(repeating: "ab", count: 79),
+         yours: String(repeating: "ab", count: 150) + "c", seen: ["aZ", "abc"]),
+    ])
+    func aConflictTableShowsEveryPlaceALongValueChanged(original: String, theirs: String, yours: String, seen: [String]) throws {
+        let h = try SessionHarness(Fixtures.items)
+        try h.database.execute("UPDATE items SET note = '\(original)' WHERE id = 1")
+        h.run("open 1", "set note \(yours)")
+        try h.database.execute("UPDATE items SET note = '\(theirs)' WHERE id = 1")
+        let table = h.run("save").output
+        let lines = table.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 }, "\(table)")
+        for text in seen { #expect(lines.contains { $0.hasPrefix("! note") && $0.contains(text) }, "\(text) in \(table)") }
+        // Every line of the field shows the three versions from one place.
+        #expect(lines.filter { $0.hasPrefix("! note") }.count == 2, "\(table)")
+    }
+
+    /// Theirs is empty (NULL) and yours changed the middle of a long text:
+    /// the one place is yours, theirs shows whole.
+    @Test func aShortVersionNeedsNoPlaceOfItsOwn() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let long = String(repeating: "x", count: 100)
+        try h.database.execute("UPDATE items SET note = '\(long)\(long)' WHERE id = 1")
+        h.run("open 1", "set note \(long)Q\(long)")
+        try h.database.execute("UPDATE items SET note = NULL WHERE id = 1")
+        let lines = h.run("save").output.split(separator: "\n").filter { $0.hasPrefix("! note") }
+        #expect(lines == ["! note   …xxxxxxxxxxxxxxxxxx…  (null)  …xxxxxxQxxxxxxxxxxx…"], "\(lines)")
+    }
+
     /// `changes` on a long text shows where it changed, not both values
     /// whole (the trial's 13 wrapped lines for a few words appended).
     @Test func changesCutsLongValuesWhereTheyDiffer() throws {

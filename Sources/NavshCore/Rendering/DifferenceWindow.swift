@@ -26,6 +26,49 @@ enum DifferenceWindow {
         }
     }
 
+    /// A conflict's versions (the original first, then theirs and yours)
+    /// as rows of cells, one row for each place where a long version starts
+    /// to differ from the original, every cell of a row cut from the same
+    /// character, so each change is in sight beside what it changed: one
+    /// window would show only the first (theirs at the end of a note and
+    /// yours at its start would leave theirs unseen). Places close enough
+    /// to show in one window share a row; a version that fits whole is
+    /// whole in every row.
+    static func rows(_ texts: [String], width: Int, context: Int) -> [[String]] {
+        guard texts.count > 1, texts.contains(where: { DisplayWidth.of($0) > width }) else { return [texts] }
+        let characters = texts.map(Array.init)
+        let long = texts.map { DisplayWidth.of($0) > width }
+        // Where each version cut here starts to differ from the original, on
+        // the longer of the two (one shown whole needs no place of its own).
+        var places: [(at: Int, in: [Character])] = []
+        for i in characters.indices.dropFirst() where long[i] && characters[i] != characters[0] {
+            let at = commonPrefix(characters[0], characters[i])
+            places.append((at, characters[i].count > characters[0].count ? characters[i] : characters[0]))
+        }
+        var starts: [Int] = []
+        for place in places.sorted(by: { $0.at < $1.at }) {
+            // Already in sight in the last row's window: no row of its own.
+            if let last = starts.last, shows(place.at, in: place.in, from: last, width: width) { continue }
+            starts.append(shows(place.at, in: place.in, from: 0, width: width) ? 0 : max(0, place.at - context))
+        }
+        if starts.isEmpty { starts = [0] }
+        return starts.map { from in
+            characters.indices.map { i in
+                guard long[i] else { return texts[i] }
+                let rest = String(characters[i][min(from, characters[i].count)...])
+                return TextLayout.truncate(from > 0 ? "…" + rest : rest, to: width)
+            }
+        }
+    }
+
+    /// Whether the character at `at` of `text` (or its end) is in a cell of
+    /// `width` columns cut from `from`, before the cell's own ellipsis.
+    private static func shows(_ at: Int, in text: [Character], from: Int, width: Int) -> Bool {
+        guard at >= from else { return false }
+        let shown = text[min(from, text.count)..<min(at + 1, text.count)]
+        return (from > 0 ? 1 : 0) + DisplayWidth.of(String(shown)) <= width - 1
+    }
+
     private static func commonPrefix(_ a: [Character], _ b: [Character]) -> Int {
         var same = 0
         while same < min(a.count, b.count), a[same] == b[same] { same += 1 }

@@ -22,14 +22,15 @@ struct ConflictReport: Error {
         }
         // A long value is cut, so the table keeps one line a field on an
         // 80-column terminal (the trial's 644-character notes wrapped it
-        // mid-cell), and cut where the three versions start to differ, so
-        // what changed is in sight; `show FIELD` and `reload` show a value whole.
+        // mid-cell), and cut where the versions start to differ from the
+        // original, a line for each place, so every change is in sight;
+        // `show FIELD` and `reload` show a value whole.
         var cut = false
-        let fitted = rows.map { row in
+        let fitted = rows.flatMap { row in
             let values = Array(row[2...])
-            let shown = DifferenceWindow.cut(values, width: Self.valueWidth, context: 6)
-            if shown != values { cut = true }
-            return Array(row[..<2]) + shown
+            let windows = DifferenceWindow.rows(values, width: Self.valueWidth, context: 6)
+            if windows != [values] { cut = true }
+            return windows.map { Array(row[..<2]) + $0 }
         }
         let all = [[" ", "field", "original", "theirs", "yours"]] + fitted
         let widths = (1..<5).map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
