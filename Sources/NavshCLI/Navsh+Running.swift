@@ -51,7 +51,7 @@ extension Navsh {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            let what = began ? "\(sourceName): rolling back the dry run failed: \(TextLayout.printable(String(describing: error)))"
+            let what = began ? "\(sourceName): dry run: \(TextLayout.printable(String(describing: error)))"
                 : "navsh: \(TextLayout.printable(String(describing: StoreOpener.openError(error, path: opened.path))))"
             StandardStreams.err(what + "\n")
             throw ExitCode(began ? ExitStatus.commandFailed : ExitStatus.cannotOpen)

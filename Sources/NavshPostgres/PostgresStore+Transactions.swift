@@ -18,6 +18,18 @@ extension PostgresStore {
             throw error
         }
         inBatch = false
+        if rollback {
+            // A dry run ends in ROLLBACK, so checks kept for COMMIT (INITIALLY
+            // DEFERRED constraints and triggers) would never run: run now,
+            // they refuse as COMMIT would have.
+            do {
+                try bridge.execute("SET CONSTRAINTS ALL IMMEDIATE")
+            } catch {
+                if bridge.inTransaction { _ = try? bridge.execute("ROLLBACK") }
+                bridge.inTransaction = false
+                throw StoreError.other("its COMMIT would be refused: \(PostgresErrorText.reason(error)); nothing was written")
+            }
+        }
         do {
             try bridge.execute(rollback ? "ROLLBACK" : "COMMIT")
             bridge.inTransaction = false

@@ -186,8 +186,26 @@ public final class SQLiteStore: Store {
             throw error
         }
         inBatch = false
+        if rollback, try unresolvedDeferredForeignKeys() {
+            try? end(commit: false)
+            throw StoreError.other("its COMMIT would be refused: a reference names no row "
+                + "(a FOREIGN KEY checked at commit); nothing was written")
+        }
         try end(commit: !rollback)
         return result
+    }
+
+    /// A dry run ends in ROLLBACK, so the checks SQLite keeps for COMMIT
+    /// (a FOREIGN KEY DEFERRABLE INITIALLY DEFERRED, `PRAGMA
+    /// defer_foreign_keys`) never run: SQLite's count of references still
+    /// unresolved says whether COMMIT would have refused the script.
+    private func unresolvedDeferredForeignKeys() throws -> Bool {
+        try database.writeWithoutTransaction { db in
+            var current: Int32 = 0, highest: Int32 = 0
+            guard sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_DEFERRED_FKS, &current, &highest, 0) == SQLITE_OK
+            else { return false }
+            return current != 0
+        }
     }
 
     /// Commits or rolls back the open transaction, unless SQLite already

@@ -182,6 +182,24 @@ struct PostgresEndToEndTests {
         #expect(try database.value("SELECT par_id FROM chi WHERE id = 1") == "1")
     }
 
+    /// A dry run meets the checks PostgreSQL keeps for COMMIT (they are
+    /// made immediate before its ROLLBACK): it fails as the real run does.
+    @Test func aDryRunFailsWhereTheRealRunsCommitWould() throws {
+        let database = try PostgresTestDatabase(schema: "deferreddry", sql: """
+            CREATE TABLE par (id integer PRIMARY KEY);
+            INSERT INTO par VALUES (1);
+            CREATE TABLE chi (id integer PRIMARY KEY, name text,
+                              par_id integer REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
+            INSERT INTO chi VALUES (1, 'c1', 1);
+            """)
+        let result = try NavshBinary().run([database.url, "--schema", "deferreddry", "--dry-run"],
+                                           stdin: "open chi\nopen #1\nset par_id 42\nsave\n")
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        #expect(result.stderr.hasPrefix("<stdin>: dry run: its COMMIT would be refused: "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("; nothing was written\n"), "\(result.stderr)")
+        #expect(try database.value("SELECT par_id FROM chi WHERE id = 1") == "1")
+    }
+
     /// Ends the server process serving navsh's connection to `database`.
     static func terminate(_ database: PostgresTestDatabase) throws {
         let killed = try database.value("""

@@ -41,6 +41,29 @@ import Testing
         #expect(result.stdout.contains("the script would have made 1 change:\n  update items › Gort statue: value 120 → 150\n"))
     }
 
+    /// A check SQLite keeps for COMMIT (a FOREIGN KEY DEFERRABLE INITIALLY
+    /// DEFERRED) refuses a dry run as it refuses the real run, which
+    /// --atomic shows: a dry run that ends in ROLLBACK never met it and
+    /// said the script would work (the trial's find, on PostgreSQL).
+    @Test func aDryRunFailsWhereTheRealRunsCommitWould() throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE par (id INTEGER PRIMARY KEY);
+            INSERT INTO par VALUES (1);
+            CREATE TABLE chi (id INTEGER PRIMARY KEY, name TEXT,
+                              par_id INTEGER REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
+            INSERT INTO chi VALUES (1, 'c1', 1);
+            """)
+        let edit = "open chi\nopen #1\nset par_id 42\nsave\n"
+        let dry = try db.expectUnchanged("chi") { try navsh.run([db.path, "--dry-run"], stdin: edit) }
+        #expect(dry.status == 1, "\(dry.stdout) \(dry.stderr)")
+        #expect(dry.stderr == "<stdin>: dry run: its COMMIT would be refused: a reference names no row "
+                + "(a FOREIGN KEY checked at commit); nothing was written\n", "\(dry.stderr)")
+        #expect(!dry.stdout.contains("would have made"), "\(dry.stdout)")
+        let real = try db.expectUnchanged("chi") { try navsh.run([db.path, "--atomic"], stdin: edit) }
+        #expect(real.status == 1, "\(real.stderr)")
+        #expect(real.stderr.contains("FOREIGN KEY"), "\(real.stderr)")
+    }
+
     @Test func atomicCommitsOnceWhenEverythingSucceeds() throws {
         let db = try TemporaryDatabase(Fixtures.items)
         let result = try navsh.run([db.path, "--atomic"], stdin: script)
