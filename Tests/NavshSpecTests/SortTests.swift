@@ -19,6 +19,24 @@ import Testing
         }
     }
 
+    /// A `sort` whose read fails changes nothing: the list stays in its
+    /// order (the trial saw "sorted by" after a sort refused by a lock).
+    /// Here the read fails by itself: ordering a view by a column it
+    /// computes makes SQLite compute it for every row, and one row's overflows.
+    @Test func aSortWhoseReadFailsLeavesTheListAsItWas() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, v INTEGER);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 30)
+            INSERT INTO t (name, v) SELECT 'n' || i, i FROM c;
+            UPDATE t SET v = -9223372036854775807 - 1 WHERE id = 30;
+            CREATE VIEW w AS SELECT id, name, abs(v) AS g FROM t;
+            """)
+        let before = h.output("open w")
+        #expect(before.hasPrefix("w (30)"), "\(before)")
+        #expect(h.run("sort g").error?.message.contains("integer overflow") == true)
+        #expect(h.output("show") == before)
+    }
+
     @Test func sortOrdersTheListAndRowNumbersFollowIt() throws {
         let h = try SessionHarness(Self.todo)
         let sorted = h.output("sort name")

@@ -18,11 +18,12 @@ struct ColumnsCommand: Command {
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
+        let chosen: [String]?
         if fields.isEmpty {
-            list.collection.chosenColumns = list.ownCollection(in: session.store)?.chosenColumns
+            chosen = list.ownCollection(in: session.store)?.chosenColumns
         } else {
             let names = list.collection.fields.map(\.name)
-            list.collection.chosenColumns = try fields.map { typed in
+            chosen = try fields.map { typed in
                 guard let field = list.collection.field(named: typed) else {
                     throw CommandError.rows(.noColumnField(typed, collection: list.collection.name,
                                                            nearest: Nearest.name(to: typed, among: names), fields: names))
@@ -31,8 +32,7 @@ struct ColumnsCommand: Command {
             }
         }
         // The same rows, read again with the fields now shown.
-        list.invalidate()
-        return Response(output: try session.show(list))
+        return Response(output: try list.reshown(in: session) { list.collection.chosenColumns = chosen })
     }
 
     /// Field names, for the word being typed (any of them).

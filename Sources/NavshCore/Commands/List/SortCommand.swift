@@ -39,11 +39,11 @@ struct SortCommand: Command {
             // The collection's own order, as the store (and its app spec) define it.
             order = list.ownCollection(in: session.store)?.order
         }
-        list.collection.order = order
-        list.collection.sortedColumn = field == nil ? nil : order?.field
-        list.pageIndex = 0
-        list.invalidate()
-        return Response(output: try session.show(list))
+        return Response(output: try list.reshown(in: session) {
+            list.collection.order = order
+            list.collection.sortedColumn = field == nil ? nil : order?.field
+            list.pageIndex = 0
+        })
     }
 
     static func complete(_ rest: String, in session: Session) -> Completion {

@@ -77,6 +77,23 @@ final class ListFrame: Frame {
         anchors = ListAnchors(spacing: anchorSpacing)
     }
 
+    /// Changes how this list reads its rows (`change`: its order, its
+    /// columns) and shows it read again; when that read fails (the file
+    /// locked, the connection gone), the list is put back as it was, so a
+    /// failed `sort` or `columns` changes nothing, as every failed command.
+    func reshown(in session: Session, _ change: () throws -> Void) throws -> String {
+        let before = (collection, pageIndex)
+        try change()
+        invalidate()
+        do {
+            return try session.show(self)
+        } catch {
+            (collection, pageIndex) = before
+            invalidate()
+            throw error
+        }
+    }
+
     /// This session deleted these rows: they leave the rows shown, and the
     /// numbers after them move up. Where each stood is kept, so an `undo`
     /// puts it back under the number it was shown with.
