@@ -204,7 +204,10 @@ def test_a_long_export_shows_its_progress_then_clears_it():
 
 
 def test_a_long_import_shows_its_progress_then_clears_it():
-    rows = 60000
+    # Progress shows once a command has run a second: 60,000 rows took
+    # 1.5 s here and under a second on a faster machine, where the line
+    # never came. 200,000 rows take several seconds anywhere.
+    rows = 200000
     with scratch_database("big.sqlite", "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, n INTEGER);") as path:
         csv_path = os.path.join(os.path.dirname(path), "rows.csv")
         with open(csv_path, "w") as f:
@@ -216,7 +219,7 @@ def test_a_long_import_shows_its_progress_then_clears_it():
             p.expect("> ")
             p.send(f"import {csv_path}\r")
             p.child.expect(r"(checking|importing) \d+ / \d+ rows", timeout=60)
-            p.child.expect_exact("imported 60,000 rows into t", timeout=120)
+            p.child.expect_exact("imported 200,000 rows into t", timeout=120)
             p.expect("> ")
             assert not any("importing" in row or "checking" in row for row in p.screen()), p.screen()
             assert fetch_one(path, "SELECT count(*) FROM t") == (rows,)

@@ -100,6 +100,16 @@ import Testing
             + "…d word word word end and more (312 characters)\n", "\(changes)")
     }
 
+    /// `delete` of a record deleted elsewhere is refused in words that fit
+    /// a delete (it said "nothing was saved"; the trial's find).
+    @Test func deletingARecordDeletedElsewhereSaysNothingChanged() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1")
+        try h.database.execute("DELETE FROM items WHERE id = 1")
+        let message = try #require(h.run("delete").error?.message)
+        #expect(message.hasSuffix("no longer exists (deleted elsewhere); nothing changed"), "\(message)")
+    }
+
     @Test func reloadKeepsEditsToFieldsTheyDidNotTouch() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("open 2", "set value 7")

@@ -44,7 +44,8 @@ extension StoreError: CustomStringConvertible {
                 return "refused by a constraint: \(detail); nothing was saved"
             }
         case .recordMissing:
-            return "\(TextLayout.printable(crumb)) no longer exists (deleted elsewhere); nothing was saved"
+            // Said after a save, a delete or a read alike: nothing changed in any.
+            return "\(TextLayout.printable(crumb)) no longer exists (deleted elsewhere); nothing changed"
         case .conflict:
             return "the row changed elsewhere since it was read; nothing was written"
         case .readOnly(let detail):
@@ -52,7 +53,7 @@ extension StoreError: CustomStringConvertible {
         case .interrupted:
             return "interrupted; nothing changed"
         case .busy:
-            return "the store is locked by another process; nothing was saved, try again"
+            return "the store is locked by another process; nothing changed, try again"
         case .connectionLost(let detail):
             return detail
         case .other:
