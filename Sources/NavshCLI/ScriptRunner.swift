@@ -43,6 +43,8 @@ struct ScriptRunner {
     private struct Ended {
         var status: Int32
         var transactionLost = false
+        /// The last line that held a command: where an error after it (the script's COMMIT) belongs.
+        var lines = 0
     }
 
     private func runLines<Source: LineSource>(_ source: inout Source) -> Ended {
@@ -58,6 +60,7 @@ struct ScriptRunner {
         var transactionLost = false
         var signal: Int32?
         var unreadable: Int32?
+        var lastLine = 0
         reading: while true {
             if let received = Terminal.terminationSignal {
                 signal = received
@@ -76,6 +79,7 @@ struct ScriptRunner {
             case .tooLong(let count):
                 outcome = driver.follow(session.refuseLongLine(byteCount: count))
             case .line(let bytes):
+                lastLine = driver.prompter.lineNumber
                 if echo, bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
                     StandardStreams.out(session.prompt + TextLayout.printable(String(decoding: bytes, as: UTF8.self)) + "\n")
                 }
@@ -113,10 +117,10 @@ struct ScriptRunner {
             session.discardAllEdits()
         }
         if transactionLost { session.discardAllEdits() }
-        if let signal { return Ended(status: ExitStatus.signalled(signal)) }
-        if let unreadable { return Ended(status: unreadable) }
-        if failed { return Ended(status: ExitStatus.commandFailed, transactionLost: transactionLost) }
-        return Ended(status: unsaved.isEmpty ? ExitStatus.success : ExitStatus.unsavedDiscarded)
+        if let signal { return Ended(status: ExitStatus.signalled(signal), lines: lastLine) }
+        if let unreadable { return Ended(status: unreadable, lines: lastLine) }
+        if failed { return Ended(status: ExitStatus.commandFailed, transactionLost: transactionLost, lines: lastLine) }
+        return Ended(status: unsaved.isEmpty ? ExitStatus.success : ExitStatus.unsavedDiscarded, lines: lastLine)
     }
 
     /// Thrown out of the atomic script's transaction to roll it back.
@@ -141,8 +145,14 @@ struct ScriptRunner {
             }
         } catch {
             let why = TextLayout.printable(String(describing: error))
-            StandardStreams.err(began ? "\(sourceName): the script's transaction failed, nothing was written: \(why)\n"
-                                      : "\(sourceName): cannot start the script's transaction: \(why)\n")
+            let message = began ? "the script's transaction failed, nothing was written: \(why)"
+                                : "cannot start the script's transaction: \(why)"
+            StandardStreams.err("\(sourceName): \(message)\n")
+            // As every error under --format json: its object follows (at the last line read: the COMMIT's).
+            if format == .json {
+                StandardStreams.err(OutputFormat.jsonError(source: sourceName, line: ended.lines, frame: session.location,
+                                                           message: message))
+            }
             return ExitStatus.commandFailed
         }
         return ended.status

@@ -191,7 +191,12 @@ public final class SQLiteStore: Store {
             throw StoreError.other("its COMMIT would be refused: a reference names no row "
                 + "(a FOREIGN KEY checked at commit); nothing was written")
         }
-        try end(commit: !rollback)
+        do {
+            try end(commit: !rollback)
+        } catch {
+            // A check kept for COMMIT (a deferred foreign key) in the words of any refusal.
+            throw ConstraintTranslator.translate(error, table: "", fields: [])
+        }
         return result
     }
 

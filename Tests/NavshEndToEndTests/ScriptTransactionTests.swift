@@ -64,6 +64,27 @@ import Testing
         #expect(real.stderr.contains("FOREIGN KEY"), "\(real.stderr)")
     }
 
+    /// An --atomic script whose COMMIT is refused says so as every error
+    /// is said under --format json: its line, then its object (the
+    /// object was missing; the trial's find).
+    @Test func anAtomicScriptsRefusedCommitIsAnErrorObjectUnderJSON() throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE par (id INTEGER PRIMARY KEY);
+            CREATE TABLE chi (id INTEGER PRIMARY KEY, name TEXT,
+                              par_id INTEGER REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
+            INSERT INTO chi VALUES (1, 'c1', NULL);
+            """)
+        let result = try db.expectUnchanged("chi") {
+            try navsh.run([db.path, "--atomic", "--format", "json"], stdin: "open chi\nopen #1\nset par_id 42\nsave\n")
+        }
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("<stdin>: the script's transaction failed, nothing was written: ") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("{\"error\": {\"source\": \"<stdin>\", \"line\": 4, \"frame\": \"test › chi\", "
+                                      + "\"message\": \"the script's transaction failed, nothing was written: ") == true, "\(lines)")
+    }
+
     @Test func atomicCommitsOnceWhenEverythingSucceeds() throws {
         let db = try TemporaryDatabase(Fixtures.items)
         let result = try navsh.run([db.path, "--atomic"], stdin: script)
