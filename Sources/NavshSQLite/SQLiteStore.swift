@@ -147,11 +147,22 @@ public final class SQLiteStore: Store {
         // stepped here (GRDB's generic fetchOne, its statement cache's
         // lookup by text and its argument check cost three times the
         // statement itself).
+        //
+        // It does not wait for a lock another process holds (a write in a
+        // rollback-journal file): every command, even one that reads
+        // nothing, waited the busy timeout here, and a read waited it twice.
+        // Busy, it throws, and the session takes it as no news: what reads
+        // the store next waits for the lock as ever.
         let now = try readAlone { db -> Int in
             let statement = try dataVersion ?? db.makeStatement(sql: "PRAGMA data_version")
             dataVersion = statement
             let handle = statement.sqliteStatement
-            defer { sqlite3_reset(handle) }
+            let connection = db.sqliteConnection
+            sqlite3_busy_timeout(connection, 0)
+            defer {
+                sqlite3_reset(handle)
+                sqlite3_busy_timeout(connection, Int32(Self.busyTimeout * 1000))
+            }
             let code = sqlite3_step(handle)
             guard code == SQLITE_ROW else {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql)

@@ -1,0 +1,29 @@
+import Foundation
+import GRDBSQLite
+import NavshCore
+import NavshSQLite
+import NavshTestSupport
+import Testing
+
+/// Another process in the middle of a write to a rollback-journal file
+/// holds a lock that blocks every read for as long as it lasts.
+@Suite struct LockedFileTests {
+    /// The look before each command (has another process committed?) does
+    /// not wait for the lock: it waited the busy timeout (5 s) before every
+    /// command, even one that reads nothing, and a read waited it twice
+    /// (the trial's find). A read still waits once, then says so.
+    @Test func theLookBeforeACommandDoesNotWaitForALockHeldElsewhere() throws {
+        let h = try SessionHarness(Fixtures.items)
+        // The other process: a connection of its own, mid-write.
+        var other: OpaquePointer?
+        try #require(sqlite3_open(h.database.path, &other) == SQLITE_OK)
+        defer { sqlite3_close(other) }
+        try #require(sqlite3_exec(other, "BEGIN EXCLUSIVE; UPDATE items SET value = 1 WHERE id = 1", nil, nil, nil) == SQLITE_OK)
+        defer { sqlite3_exec(other, "ROLLBACK", nil, nil, nil) }
+        let start = Date()
+        let answer = h.run("where")
+        #expect(answer.error == nil, "\(answer.error?.message ?? "")")
+        // The failure this guards against is a wait of the whole busy timeout.
+        #expect(Date().timeIntervalSince(start) < SQLiteStore.busyTimeout / 2, "answered without waiting for the lock")
+    }
+}
