@@ -93,6 +93,12 @@ import Testing
         #expect(h.run("open trucks").error?.message == "no collection named 'trucks'; the collections are owners, cars")
     }
 
+    /// A store without tables says so, rather than list nothing after a colon.
+    @Test func openInAStoreWithoutTablesSaysItHasNone() throws {
+        let h = try SessionHarness("")
+        #expect(h.run("open b").error?.message == "no collection named 'b'; this store has none (no tables or views)")
+    }
+
     @Test func badLinesChangeNothing() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("open 1", "set value 150")

@@ -100,6 +100,8 @@ public enum RowError: Equatable, Sendable {
             return "already on the first page"
         case .noCollectionNumbered(let number, let count):
             return "no collection \(number); there are \(count)"
+        case .noCollectionNamed(let name, let names) where names.isEmpty:
+            return "no collection named '\(TextLayout.printable(name))'; this store has none (no tables or views)"
         case .noCollectionNamed(let name, let names):
             return "no collection named '\(TextLayout.printable(name))'; the collections are "
                 + names.joined(separator: ", ")
