@@ -26,4 +26,22 @@ import Testing
         // The failure this guards against is a wait of the whole busy timeout.
         #expect(Date().timeIntervalSince(start) < SQLiteStore.busyTimeout / 2, "answered without waiting for the lock")
     }
+
+    /// What a list read before is not given out while the store cannot
+    /// say whether it changed: another process committed, then locked the
+    /// file again; `count` waits for the lock and says it is locked, instead
+    /// of counting the rows it had read (the trial's find).
+    @Test func aListDoesNotAnswerFromWhatItReadWhileTheStoreCannotSay() throws {
+        let h = try SessionHarness(Fixtures.items)
+        #expect(h.output("count").hasSuffix("5 rows\n"), "\(h.output("count"))")
+        var other: OpaquePointer?
+        try #require(sqlite3_open(h.database.path, &other) == SQLITE_OK)
+        defer { sqlite3_close(other) }
+        try #require(sqlite3_exec(other, "INSERT INTO items (name, value) VALUES ('Kite', 1)", nil, nil, nil) == SQLITE_OK)
+        try #require(sqlite3_exec(other, "BEGIN EXCLUSIVE; UPDATE items SET value = 1 WHERE id = 1", nil, nil, nil) == SQLITE_OK)
+        let counted = h.run("count")
+        #expect(counted.error?.message.contains("locked by another process") == true, "\(counted.output)")
+        sqlite3_exec(other, "ROLLBACK", nil, nil, nil)
+        #expect(h.output("count").hasSuffix("6 rows\n"))
+    }
 }

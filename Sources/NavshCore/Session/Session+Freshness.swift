@@ -27,7 +27,14 @@ extension Session {
     /// `noticeChangesElsewhere` without the lost connection, which a
     /// command's response says apart (`Response.notice`).
     func changesElsewhereNotice(watchingShownRows: Bool = false) -> String {
-        guard let changes = try? store.changes(since: lastChangeToken) else { return "" }
+        guard let changes = try? store.changes(since: lastChangeToken) else {
+            // The store cannot say (another process holds a lock mid-write):
+            // what lists hold may be stale, so they read again when next
+            // shown or counted, waiting for the lock as every read does,
+            // rather than answer from what they read before.
+            for case let list as ListFrame in stack { list.markStale() }
+            return ""
+        }
         let token = changes.token
         defer { lastChangeToken = token }
         topTookFreshValues = false
