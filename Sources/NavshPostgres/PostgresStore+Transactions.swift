@@ -149,3 +149,33 @@ extension PostgresStore {
             """, [schema]).first?.first.flatMap { $0 } ?? ""
     }
 }
+
+extension PostgresStore {
+    /// Checks kept for COMMIT (inside `atomically`, every DEFERRABLE
+    /// constraint) run now, in a savepoint: the first refusal names its
+    /// field and value (the server stops at one). The constraints are
+    /// deferred again afterwards, as `atomically` left them.
+    public func unresolvedReferences(in collection: CollectionSchema) throws -> [UnresolvedReference] {
+        guard inBatch else { return [] }
+        try bridge.execute("SAVEPOINT navsh_references")
+        var found: [UnresolvedReference] = []
+        do {
+            try bridge.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        } catch {
+            guard let fields = PostgresErrorText.fields(of: error), fields.sqlState == "23503",
+                  let detail = fields.detail, let column = PostgresErrorText.keyColumns(in: detail).first,
+                  let open = detail.range(of: ")=("), let close = detail.range(of: ") is not present") else {
+                _ = try? bridge.execute("ROLLBACK TO SAVEPOINT navsh_references")
+                throw PostgresErrorText.translate(error, table: tables[collection.name])
+            }
+            let value = String(detail[open.upperBound..<close.lowerBound])
+            if let refusal = PostgresErrorText.translate(error, table: tables[collection.name]) as? StoreError {
+                found.append(UnresolvedReference(field: column, value: value, error: refusal))
+            }
+        }
+        try bridge.execute("ROLLBACK TO SAVEPOINT navsh_references")
+        try bridge.execute("RELEASE SAVEPOINT navsh_references")
+        try bridge.execute("SET CONSTRAINTS ALL DEFERRED")
+        return found
+    }
+}

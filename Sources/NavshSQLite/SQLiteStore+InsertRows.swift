@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import NavshCore
 
 extension SQLiteStore {
@@ -34,5 +35,42 @@ extension SQLiteStore {
             }
         }
         return inserted
+    }
+}
+
+extension SQLiteStore {
+    /// Inside `atomically` SQLite checks references only at COMMIT
+    /// (`defer_foreign_keys`): while its count of unresolved ones is not
+    /// zero, `foreign_key_check` names the rows of `collection` that hold
+    /// them, each by the column and the value it holds.
+    public func unresolvedReferences(in collection: CollectionSchema) throws -> [UnresolvedReference] {
+        let table = collection.name.sqlIdentifier
+        return try database.writeWithoutTransaction { db in
+            var current: Int32 = 0, highest: Int32 = 0
+            guard sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_DEFERRED_FKS, &current, &highest, 0) == SQLITE_OK,
+                  current != 0 else { return [] }
+            // id → (from column, parent table, to column); one column each
+            // (a composite reference is named by its first column).
+            var keys: [Int64: (from: String, parent: String, to: String?)] = [:]
+            for row in try RowReader.fetchAll(db, sql: "PRAGMA foreign_key_list(\(table))", arguments: [], cached: false) {
+                guard row.count >= 5, case .integer(let id) = row[0], case .integer(0) = row[1] else { continue }
+                let to: String? = if case .text(let name) = row[4] { name } else { nil }
+                keys[id] = (ValueText.raw(row[3]), ValueText.raw(row[2]), to)
+            }
+            var found: [UnresolvedReference] = []
+            for row in try RowReader.fetchAll(db, sql: "PRAGMA foreign_key_check(\(table))", arguments: [], cached: false) {
+                guard row.count >= 4, case .integer(let rowid) = row[1], case .integer(let id) = row[3],
+                      let key = keys[id] else { continue }
+                guard let held = try RowReader.fetchOne(db, sql: "SELECT \(key.from.sqlIdentifier) FROM \(table) WHERE rowid = ?",
+                                                        arguments: StatementArguments(values: [rowid.databaseValue]),
+                                                        cached: false)?.first else { continue }
+                let value = ValueText.raw(held)
+                let detail = "no row in \(key.parent) has \(key.to ?? "its key") = \(value)"
+                let reference = UnresolvedReference(field: key.from, value: value,
+                                                    error: .constraint(.foreignKey, fields: [key.from], detail: detail))
+                if !found.contains(reference) { found.append(reference) }
+            }
+            return found
+        }
     }
 }

@@ -200,6 +200,34 @@ struct PostgresEndToEndTests {
         #expect(try database.value("SELECT par_id FROM chi WHERE id = 1") == "1")
     }
 
+    /// An import's row whose reference names no row is reported at its
+    /// line, in a dry run too (it said "would import"; the trial's find),
+    /// and named by the referenced column.
+    @Test func anImportedRowNamingNoRowIsReportedAtItsLineDryRunOrNot() throws {
+        let database = try PostgresTestDatabase(schema: "deferredimport", sql: """
+            CREATE TABLE par (id integer PRIMARY KEY);
+            INSERT INTO par VALUES (1), (2);
+            CREATE TABLE child (id integer PRIMARY KEY, par_id integer REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED,
+                                note text);
+            """)
+        let directory = NSTemporaryDirectory() + "navsh-import-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/bad.csv"
+        try "id,par_id,note\n20,1,ok\n21,99,bad\n22,2,ok\n".write(toFile: file, atomically: true, encoding: .utf8)
+        for options in [" --dry-run", ""] {
+            let result = try NavshBinary().run([database.url, "--schema", "deferredimport", "-c", "open child",
+                                                "-c", "import " + file + options])
+            #expect(result.status == 1, "\(options) \(result.stdout)")
+            #expect(result.stderr.hasSuffix("""
+                : import \(file): 1 bad row, nothing was imported
+                \(file):3: par_id: no row in par has id = 99 (FOREIGN KEY)
+
+                """), "\(options) \(result.stderr)")
+            #expect(try database.value("SELECT count(*) FROM child") == "0")
+        }
+    }
+
     /// Ends the server process serving navsh's connection to `database`.
     static func terminate(_ database: PostgresTestDatabase) throws {
         let killed = try database.value("""

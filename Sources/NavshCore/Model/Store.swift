@@ -73,6 +73,13 @@ public protocol Store: StoreReader {
     /// A store without a faster way inherits one `insert` per row.
     func insertRows(_ rows: [[String: Value]], into collection: CollectionSchema,
                     refused: (Int, StoreError) -> Void) throws -> [Record]
+    /// References in `collection` that name no row and that the database
+    /// checks only at COMMIT (inside `atomically`, every foreign key, or one
+    /// DEFERRABLE INITIALLY DEFERRED): each as its field, the value as text
+    /// and the refusal, asked before an import commits or rolls back, so a
+    /// dry run finds what the COMMIT would refuse and a bad row is named by
+    /// its line. Empty when nothing is unresolved.
+    func unresolvedReferences(in collection: CollectionSchema) throws -> [UnresolvedReference]
 
     /// How the core shows each collection (an app spec's labels, templates,
     /// order): the store applies it to every table it reads, at open and
@@ -109,7 +116,24 @@ public protocol Store: StoreReader {
 }
 
 
+/// A reference `Store.unresolvedReferences` found: `field` holds `value`
+/// (as text), which names no row.
+public struct UnresolvedReference: Equatable, Sendable {
+    public var field: String
+    public var value: String
+    public var error: StoreError
+
+    public init(field: String, value: String, error: StoreError) {
+        self.field = field
+        self.value = value
+        self.error = error
+    }
+}
+
 extension Store {
+    /// A store that checks every reference as it is written has none left.
+    public func unresolvedReferences(in collection: CollectionSchema) throws -> [UnresolvedReference] { [] }
+
     public func insertRows(_ rows: [[String: Value]], into collection: CollectionSchema,
                            refused: (Int, StoreError) -> Void) throws -> [Record] {
         var inserted: [Record] = []

@@ -105,6 +105,18 @@ final class JournaledStore {
                     }
                     progress(min(start + chunk, rows.count))
                 }
+                // References checked only at COMMIT (all of them inside this
+                // transaction on SQLite): found now, by the rows that hold them,
+                // so a dry run fails as the COMMIT would and each names its line.
+                for reference in try store.unresolvedReferences(in: collection) {
+                    guard case .constraint(let kind, _, let detail) = reference.error else { throw reference.error }
+                    let lines = rows.filter { ($0.values[reference.field]).map { ValueText.raw($0) == reference.value } ?? false }
+                    for line in lines.isEmpty ? [(line: 0, values: [String: Value]())] : lines {
+                        refused.append(ImportProblem(line: line.line, field: reference.field,
+                                                     problem: Self.words(kind, detail: detail, error: reference.error)))
+                    }
+                }
+                refused.sort { $0.line < $1.line }
                 if !refused.isEmpty || !keep { throw RollBack() }
             }
         } catch is RollBack {
