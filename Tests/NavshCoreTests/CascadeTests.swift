@@ -94,6 +94,22 @@ import Testing
     /// Found by a new user: deleting a row others refer to (no cascade) read
     /// "a reference: a reference does not match…; nothing was saved", after
     /// a question that did not warn. Now it is refused up front, naming them.
+    /// A table named in the singular is counted by its rows ("2 child
+    /// refer to it" was the trial's find).
+    @Test func rowsOfATableNamedInTheSingularAreCountedAsRows() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE par (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO par VALUES (1, 'one'), (2, 'two');
+            CREATE TABLE child (id INTEGER PRIMARY KEY, par_id INTEGER REFERENCES par (id));
+            INSERT INTO child VALUES (1, 1), (2, 1), (3, 2);
+            """)
+        h.run("open par")
+        #expect(h.run("delete 1").error?.message
+            == "cannot delete one: 2 rows of child refer to it (child.par_id); nothing was deleted")
+        #expect(h.run("delete 2").error?.message
+            == "cannot delete two: 1 row of child refers to it (child.par_id); nothing was deleted")
+    }
+
     @Test func aDeleteThatReferencesWouldStopIsRefusedNamingThem() throws {
         let h = try SessionHarness(Fixtures.shop, mode: .interactive)
         h.run("open owners")

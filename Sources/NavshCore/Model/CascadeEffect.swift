@@ -110,8 +110,10 @@ public struct BlockingReference: Sendable, Equatable {
     /// `2 products refer to it (products.supplier_id)`.
     public static func phrase(_ blockers: [BlockingReference]) -> String {
         blockers.map { blocker in
-            let noun = blocker.count == 1 && blocker.collection.count > 1 && blocker.collection.hasSuffix("s")
-                ? String(blocker.collection.dropLast()) : blocker.collection
+            let plural = blocker.collection.count > 1 && blocker.collection.hasSuffix("s")
+            // A table named in the singular (`child`) is not a count's noun: its rows are.
+            let noun = !plural ? (blocker.count == 1 ? "row" : "rows") + " of " + blocker.collection
+                : blocker.count == 1 ? String(blocker.collection.dropLast()) : blocker.collection
             let columns = blocker.fields.map { blocker.collection + "." + $0 }.joined(separator: ", ")
             let target = blocker.direct ? "it" : "a row that goes with it"
             return "\(blocker.count) \(noun) \(blocker.count == 1 ? "refers" : "refer") to \(target) (\(columns))"
