@@ -161,18 +161,21 @@ struct PostgresEndToEndTests {
         #expect(try database.value("SELECT string_agg(id || ' ' || name, ',' ORDER BY id) FROM spots") == "2 Pier,101 Quay")
     }
 
+    /// Row 1 of chi refers to par 1 by a foreign key checked at COMMIT.
+    static let deferredReference = """
+        CREATE TABLE par (id integer PRIMARY KEY);
+        INSERT INTO par VALUES (1);
+        CREATE TABLE chi (id integer PRIMARY KEY, name text,
+                          par_id integer REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
+        INSERT INTO chi VALUES (1, 'c1', 1);
+        """
+
     /// A save refused at COMMIT (a foreign key checked there, INITIALLY
     /// DEFERRED) is an error, and nothing is written: postgres-nio hands out
     /// an UPDATE's rows before its implicit commit, so a one-statement save
     /// was reported done while its commit failed (the trial's find).
     @Test func aSaveRefusedAtCommitIsAnErrorAndWritesNothing() throws {
-        let database = try PostgresTestDatabase(schema: "deferred", sql: """
-            CREATE TABLE par (id integer PRIMARY KEY);
-            INSERT INTO par VALUES (1);
-            CREATE TABLE chi (id integer PRIMARY KEY, name text,
-                              par_id integer REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
-            INSERT INTO chi VALUES (1, 'c1', 1);
-            """)
+        let database = try PostgresTestDatabase(schema: "deferred", sql: Self.deferredReference)
         let result = try NavshBinary().run([database.url, "--schema", "deferred", "-c", "open chi", "-c", "open #1",
                                             "-c", "set par_id 42", "-c", "save"])
         #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
@@ -185,13 +188,7 @@ struct PostgresEndToEndTests {
     /// A dry run meets the checks PostgreSQL keeps for COMMIT (they are
     /// made immediate before its ROLLBACK): it fails as the real run does.
     @Test func aDryRunFailsWhereTheRealRunsCommitWould() throws {
-        let database = try PostgresTestDatabase(schema: "deferreddry", sql: """
-            CREATE TABLE par (id integer PRIMARY KEY);
-            INSERT INTO par VALUES (1);
-            CREATE TABLE chi (id integer PRIMARY KEY, name text,
-                              par_id integer REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
-            INSERT INTO chi VALUES (1, 'c1', 1);
-            """)
+        let database = try PostgresTestDatabase(schema: "deferreddry", sql: Self.deferredReference)
         let result = try NavshBinary().run([database.url, "--schema", "deferreddry", "--dry-run"],
                                            stdin: "open chi\nopen #1\nset par_id 42\nsave\n")
         #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
