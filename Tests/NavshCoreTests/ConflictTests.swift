@@ -76,6 +76,21 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("! note") }.count == 2, "\(table)")
     }
 
+    /// Yours changed a long value in two places far apart: the table shows
+    /// the first and says that yours changes more than its lines show,
+    /// rather than let the second look like no change (the re-attack's find).
+    @Test func aChangeRunningPastTheLinesShownIsSaid() throws {
+        let h = try SessionHarness(Fixtures.items)
+        func p(_ n: Int) -> String { String(repeating: "p", count: n) }
+        let original = p(50) + "1" + p(200) + "2" + p(200) + "3" + p(50)
+        try h.database.execute("UPDATE items SET note = '\(original)' WHERE id = 1")
+        h.run("open 1", "set note " + p(50) + "1" + p(200) + "Y" + p(200) + "Z" + p(50))
+        try h.database.execute("UPDATE items SET note = '\(p(50) + "X" + p(200) + "2" + p(200) + "3" + p(50))' WHERE id = 1")
+        let table = h.run("save").output
+        #expect(table.contains("  (note: yours changes more than these lines show)\n"), "\(table)")
+        #expect(!table.contains("theirs changes more"), "\(table)")
+    }
+
     /// Theirs is empty (NULL) and yours changed the middle of a long text:
     /// the one place is yours, theirs shows whole.
     @Test func aShortVersionNeedsNoPlaceOfItsOwn() throws {

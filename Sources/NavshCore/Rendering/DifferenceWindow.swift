@@ -33,9 +33,11 @@ enum DifferenceWindow {
     /// window would show only the first (theirs at the end of a note and
     /// yours at its start would leave theirs unseen). Places close enough
     /// to show in one window share a row; a version that fits whole is
-    /// whole in every row.
-    static func rows(_ texts: [String], width: Int, context: Int) -> [[String]] {
-        guard texts.count > 1, texts.contains(where: { DisplayWidth.of($0) > width }) else { return [texts] }
+    /// whole in every row. `unshown` lists the versions (by index) whose
+    /// change runs on past every row (edits in several places, or one
+    /// longer than a cell): their table must say that more changed.
+    static func rows(_ texts: [String], width: Int, context: Int) -> (rows: [[String]], unshown: [Int]) {
+        guard texts.count > 1, texts.contains(where: { DisplayWidth.of($0) > width }) else { return ([texts], []) }
         let characters = texts.map(Array.init)
         let long = texts.map { DisplayWidth.of($0) > width }
         // Where each version cut here starts to differ from the original, on
@@ -52,13 +54,33 @@ enum DifferenceWindow {
             starts.append(shows(place.at, in: place.in, from: 0, width: width) ? 0 : max(0, place.at - context))
         }
         if starts.isEmpty { starts = [0] }
-        return starts.map { from in
+        let rows = starts.map { from in
             characters.indices.map { i in
                 guard long[i] else { return texts[i] }
                 let rest = String(characters[i][min(from, characters[i].count)...])
                 return TextLayout.truncate(from > 0 ? "…" + rest : rest, to: width)
             }
         }
+        // A change is all in sight when one row shows where it ends as well
+        // as where it starts, in the version and in the original.
+        let unshown = characters.indices.dropFirst().filter { i in
+            guard long[i] || long[0], characters[i] != characters[0] else { return false }
+            let first = commonPrefix(characters[0], characters[i])
+            let tail = min(commonSuffix(characters[0], characters[i]), min(characters[0].count, characters[i].count) - first)
+            let lastHere = max(first, characters[i].count - tail - 1), lastThere = max(first, characters[0].count - tail - 1)
+            return !starts.contains { from in
+                (!long[i] || (shows(first, in: characters[i], from: from, width: width)
+                              && shows(lastHere, in: characters[i], from: from, width: width)))
+                    && (!long[0] || shows(lastThere, in: characters[0], from: from, width: width))
+            }
+        }
+        return (rows, unshown)
+    }
+
+    private static func commonSuffix(_ a: [Character], _ b: [Character]) -> Int {
+        var same = 0
+        while same < min(a.count, b.count), a[a.count - 1 - same] == b[b.count - 1 - same] { same += 1 }
+        return same
     }
 
     /// Whether the character at `at` of `text` (or its end) is in a cell of

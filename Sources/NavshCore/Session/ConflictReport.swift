@@ -26,18 +26,25 @@ struct ConflictReport: Error {
         // original, a line for each place, so every change is in sight;
         // `show FIELD` and `reload` show a value whole.
         var cut = false
+        var more: [String] = []
         let fitted = rows.flatMap { row in
             let values = Array(row[2...])
             let windows = DifferenceWindow.rows(values, width: Self.valueWidth, context: 6)
-            if windows != [values] { cut = true }
-            return windows.map { Array(row[..<2]) + $0 }
+            if windows.rows != [values] { cut = true }
+            // A change that runs on past the lines shown is said, never left to look like none.
+            let whose = windows.unshown.map { $0 == 1 ? "theirs" : "yours" }
+            if !whose.isEmpty {
+                more.append("  (\(row[1]): \(whose.joined(separator: " and ")) \(whose.count == 1 ? "changes" : "change") "
+                            + "more than these lines show)\n")
+            }
+            return windows.rows.map { Array(row[..<2]) + $0 }
         }
         let all = [[" ", "field", "original", "theirs", "yours"]] + fitted
         let widths = (1..<5).map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         table = all.map { row in
             (row[0] + " " + (1..<5).map { TextLayout.left(row[$0], widths[$0 - 1]) }.joined(separator: "  "))
                 .trimmingTrailingSpaces + "\n"
-        }.joined() + (cut ? "  (long values are cut: show FIELD prints yours whole, reload theirs)\n" : "")
+        }.joined() + more.joined() + (cut ? "  (long values are cut: show FIELD prints yours whole, reload theirs)\n" : "")
         error = .writes(.changedBeforeSave(title: frame.crumb))
     }
 }
