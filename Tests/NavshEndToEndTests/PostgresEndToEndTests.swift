@@ -282,7 +282,8 @@ struct PostgresEndToEndTests {
         try psql.run()
         for _ in 0..<50 {
             if try database.value("SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a USING (pid) "
-                                  + "WHERE a.application_name = 'psql' AND l.mode = 'RowShareLock'") != "0" { return psql }
+                                  + "WHERE a.datname = current_database() AND a.application_name = 'psql' "
+                                  + "AND l.mode = 'RowShareLock'") != "0" { return psql }
             Thread.sleep(forTimeInterval: 0.1)
         }
         throw PostgresTestError("psql took no lock")
@@ -291,7 +292,9 @@ struct PostgresEndToEndTests {
     /// Waits (up to five seconds) until navsh's statement waits on a row lock.
     static func waitForLockWait(_ database: PostgresTestDatabase) throws {
         for _ in 0..<50 {
-            if try database.value("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'navsh' AND wait_event_type = 'Lock'") == "1" { return }
+            // This database's navsh only: tests run side by side on one server.
+            if try database.value("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                  + "AND application_name = 'navsh' AND wait_event_type = 'Lock'") == "1" { return }
             Thread.sleep(forTimeInterval: 0.1)
         }
         Issue.record("navsh never waited on the lock")
