@@ -351,41 +351,9 @@ final class PostgresBridge {
             }
     }
 
-    /// libpq's choices as postgres-nio's configuration: a socket directory
-    /// for a host starting with `/`, else TCP with TLS as `sslmode` says.
+    /// The connection's settings (`PostgresTarget.configuration`), bounded by `connectTimeout`.
     func configuration() throws -> PostgresConnection.Configuration {
-        var configuration: PostgresConnection.Configuration
-        if target.host.hasPrefix("/") {
-            configuration = PostgresConnection.Configuration(
-                unixSocketPath: target.host + "/.s.PGSQL.\(target.port)", username: target.user,
-                password: target.password, database: target.database)
-        } else {
-            configuration = PostgresConnection.Configuration(
-                host: target.host, port: target.port, username: target.user, password: target.password,
-                database: target.database, tls: try tls())
-        }
-        configuration.options.additionalStartupParameters = [("application_name", "navsh")]
-        configuration.options.connectTimeout = .milliseconds(Int64(connectTimeout * 1000))
-        return configuration
-    }
-
-    private func tls() throws -> PostgresConnection.Configuration.TLS {
-        var client = TLSConfiguration.makeClientConfiguration()
-        switch target.sslMode {
-        case .disable: return .disable
-        case .allow, .prefer:
-            client.certificateVerification = .none
-            return .prefer(try NIOSSLContext(configuration: client))
-        case .require:
-            client.certificateVerification = .none
-            return .require(try NIOSSLContext(configuration: client))
-        case .verifyCA:
-            client.certificateVerification = .noHostnameVerification
-            return .require(try NIOSSLContext(configuration: client))
-        case .verifyFull:
-            client.certificateVerification = .fullVerification
-            return .require(try NIOSSLContext(configuration: client))
-        }
+        try target.configuration(connectTimeout: connectTimeout)
     }
 }
 
