@@ -134,19 +134,26 @@ extension PostgresStore {
     }
 
     /// The schema's tables, columns, types and constraints in one text.
-    func fingerprint() throws -> String {
-        try bridge.rows("""
+    func fingerprint() throws -> String { try catalogLook().fingerprint }
+
+    /// `fingerprint`, and whether a COMMIT can refuse what its statements
+    /// did (`commitsCanFail`), in one round trip.
+    func catalogLook() throws -> (fingerprint: String, commitsCanFail: Bool) {
+        let row = try bridge.rows("""
             SELECT md5(coalesce(string_agg(c.relname || '.' || a.attname || ':' || a.atttypid::text || ':' || a.attnotnull::text
                 || ':' || a.attnum::text, ',' ORDER BY c.oid, a.attnum), '')
                 || (SELECT coalesce(string_agg(con.conname, ',' ORDER BY con.oid), '') FROM pg_constraint con
                     WHERE con.connamespace = n.oid)
                 -- A check moved to commit (or back) is read again too (`commitsCanFail`).
-                || (SELECT count(*) FROM pg_trigger WHERE tginitdeferred)::text)::text
+                || (SELECT count(*) FROM pg_trigger WHERE tginitdeferred)::text)::text,
+                (EXISTS (SELECT 1 FROM pg_trigger WHERE tginitdeferred)
+                 OR current_setting('default_transaction_isolation') = 'serializable')::text
             FROM pg_namespace n
             LEFT JOIN pg_class c ON c.relnamespace = n.oid AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
             LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
             WHERE n.nspname = $1::text GROUP BY n.oid
-            """, [schema]).first?.first.flatMap { $0 } ?? ""
+            """, [schema]).first
+        return (row?.first.flatMap { $0 } ?? "", row?.last.flatMap { $0 } != "false")
     }
 }
 

@@ -104,11 +104,7 @@ public final class PostgresStore: Store {
         tables = Dictionary(read.tables.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         tableOrder = read.tables.map(\.name)
         foreignKeys = read.foreignKeys
-        schemaFingerprint = try fingerprint()
-        commitsCanFail = try bridge.rows("""
-            SELECT (EXISTS (SELECT 1 FROM pg_trigger WHERE tginitdeferred)
-                    OR current_setting('default_transaction_isolation') = 'serializable')::text
-            """).first?.first != "false"
+        (schemaFingerprint, commitsCanFail) = try catalogLook()
         present()
     }
 

@@ -1,5 +1,4 @@
 import GRDB
-import GRDBSQLite
 import NavshCore
 
 extension SQLiteStore {
@@ -46,9 +45,7 @@ extension SQLiteStore {
     public func unresolvedReferences(in collection: CollectionSchema) throws -> [UnresolvedReference] {
         let table = collection.name.sqlIdentifier
         return try database.writeWithoutTransaction { db in
-            var current: Int32 = 0, highest: Int32 = 0
-            guard sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_DEFERRED_FKS, &current, &highest, 0) == SQLITE_OK,
-                  current != 0 else { return [] }
+            guard Self.hasUnresolvedReferences(db) else { return [] }
             // id → (from column, parent table, to column); one column each
             // (a composite reference is named by its first column).
             var keys: [Int64: (from: String, parent: String, to: String?)] = [:]

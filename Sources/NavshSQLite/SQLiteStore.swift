@@ -216,12 +216,16 @@ public final class SQLiteStore: Store {
     /// defer_foreign_keys`) never run: SQLite's count of references still
     /// unresolved says whether COMMIT would have refused the script.
     private func unresolvedDeferredForeignKeys() throws -> Bool {
-        try database.writeWithoutTransaction { db in
-            var current: Int32 = 0, highest: Int32 = 0
-            guard sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_DEFERRED_FKS, &current, &highest, 0) == SQLITE_OK
-            else { return false }
-            return current != 0
-        }
+        try database.writeWithoutTransaction { Self.hasUnresolvedReferences($0) }
+    }
+
+    /// Whether the open transaction holds references SQLite will refuse at
+    /// COMMIT (its count of deferred foreign keys not yet resolved).
+    static func hasUnresolvedReferences(_ db: Database) -> Bool {
+        var current: Int32 = 0, highest: Int32 = 0
+        guard sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_DEFERRED_FKS, &current, &highest, 0) == SQLITE_OK
+        else { return false }
+        return current != 0
     }
 
     /// Commits or rolls back the open transaction, unless SQLite already
