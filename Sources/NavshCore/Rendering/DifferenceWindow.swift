@@ -1,33 +1,13 @@
 /// Long versions of one value, cut to a width where they start to differ:
-/// what `changes` and a conflict table show of a long text, so the change
-/// is in sight rather than past the cut (two 644-character notes that
-/// differ in their last sentence would otherwise show the same first 20
-/// characters, and `save!` would overwrite a change its user never saw).
+/// what `changes` (old and new) and a conflict table (original, theirs,
+/// yours) show of a long text, so the change is in sight rather than past
+/// the cut (two 644-character notes that differ in their last sentence
+/// would otherwise show the same first 20 characters, and `save!` would
+/// overwrite a change its user never saw).
 enum DifferenceWindow {
-    /// `texts` each cut to `width` columns, all from the same character:
-    /// `context` characters before the first place where any two differ,
-    /// led by an ellipsis when that is not the start. Texts that fit whole
-    /// and differ within them come back as they are.
-    static func cut(_ texts: [String], width: Int, context: Int) -> [String] {
-        guard texts.contains(where: { DisplayWidth.of($0) > width }) else { return texts }
-        let characters = texts.map(Array.init)
-        var same = characters.map(\.count).max() ?? 0
-        for a in characters.indices {
-            for b in characters.indices where b > a && characters[a] != characters[b] {
-                same = min(same, commonPrefix(characters[a], characters[b]))
-            }
-        }
-        // From the start when the first difference is already in sight.
-        let from = DisplayWidth.of(String(characters.first { $0.count > same }?.prefix(same + 1) ?? []))
-            < width ? 0 : max(0, same - context)
-        return characters.map { chars in
-            let rest = String(chars[min(from, chars.count)...])
-            return TextLayout.truncate(from > 0 ? "…" + rest : rest, to: width)
-        }
-    }
-
-    /// A conflict's versions (the original first, then theirs and yours)
-    /// as rows of cells, one row for each place where a long version starts
+    /// Versions of a value, the original first (then a conflict's theirs
+    /// and yours, or `changes`'s new one), as rows of cells: one row for
+    /// each place where a long version starts
     /// to differ from the original, every cell of a row cut from the same
     /// character, so each change is in sight beside what it changed: one
     /// window would show only the first (theirs at the end of a note and

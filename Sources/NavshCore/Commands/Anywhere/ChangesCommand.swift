@@ -40,7 +40,8 @@ struct ChangesCommand: PlainCommand {
     /// sight (the trial's 13 wrapped lines for a sentence appended to a
     /// 644-character note), each side with its full length when cut.
     static func brief(_ old: String, _ new: String) -> (String, String) {
-        let cut = DifferenceWindow.cut([old, new], width: sideWidth, context: 20)
+        // Two versions give one row: new cut where it starts to differ from old.
+        let cut = DifferenceWindow.rows([old, new], width: sideWidth, context: 20).rows[0]
         func side(_ whole: String, _ shown: String) -> String {
             shown == whole ? whole : shown + " (\(ValueText.grouped(String(whole.count))) characters)"
         }
