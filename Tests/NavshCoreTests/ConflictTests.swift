@@ -39,6 +39,16 @@ import Testing
         #expect(table.hasSuffix("(long values are cut: show FIELD prints yours whole, reload theirs)\n"))
     }
 
+    /// The conflict table a save of `yours` into row 1's note shows when
+    /// the note held `original` when opened and `theirs` (SQL) at the save.
+    func noteConflictTable(original: String, theirs: String, yours: String) throws -> String {
+        let h = try SessionHarness(Fixtures.items)
+        try h.database.execute("UPDATE items SET note = '\(original)' WHERE id = 1")
+        h.run("open 1", "set note \(yours)")
+        try h.database.execute("UPDATE items SET note = \(theirs) WHERE id = 1")
+        return h.run("save").output
+    }
+
     /// Long versions that differ past the cut are cut where they differ:
     /// cut from the start, theirs and the original would read alike, and
     /// `save!` would overwrite a change its user never saw.
@@ -64,11 +74,7 @@ import Testing
          yours: String(repeating: "ab", count: 150) + "c", seen: ["aZ", "abc"]),
     ])
     func aConflictTableShowsEveryPlaceALongValueChanged(original: String, theirs: String, yours: String, seen: [String]) throws {
-        let h = try SessionHarness(Fixtures.items)
-        try h.database.execute("UPDATE items SET note = '\(original)' WHERE id = 1")
-        h.run("open 1", "set note \(yours)")
-        try h.database.execute("UPDATE items SET note = '\(theirs)' WHERE id = 1")
-        let table = h.run("save").output
+        let table = try noteConflictTable(original: original, theirs: "'\(theirs)'", yours: yours)
         let lines = table.split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 }, "\(table)")
         for text in seen { #expect(lines.contains { $0.hasPrefix("! note") && $0.contains(text) }, "\(text) in \(table)") }
@@ -80,13 +86,10 @@ import Testing
     /// the first and says that yours changes more than its lines show,
     /// rather than let the second look like no change (the re-attack's find).
     @Test func aChangeRunningPastTheLinesShownIsSaid() throws {
-        let h = try SessionHarness(Fixtures.items)
         func p(_ n: Int) -> String { String(repeating: "p", count: n) }
-        let original = p(50) + "1" + p(200) + "2" + p(200) + "3" + p(50)
-        try h.database.execute("UPDATE items SET note = '\(original)' WHERE id = 1")
-        h.run("open 1", "set note " + p(50) + "1" + p(200) + "Y" + p(200) + "Z" + p(50))
-        try h.database.execute("UPDATE items SET note = '\(p(50) + "X" + p(200) + "2" + p(200) + "3" + p(50))' WHERE id = 1")
-        let table = h.run("save").output
+        let table = try noteConflictTable(original: p(50) + "1" + p(200) + "2" + p(200) + "3" + p(50),
+                                          theirs: "'" + p(50) + "X" + p(200) + "2" + p(200) + "3" + p(50) + "'",
+                                          yours: p(50) + "1" + p(200) + "Y" + p(200) + "Z" + p(50))
         #expect(table.contains("  (note: yours changes more than these lines show)\n"), "\(table)")
         #expect(!table.contains("theirs changes more"), "\(table)")
     }
@@ -94,12 +97,8 @@ import Testing
     /// Theirs is empty (NULL) and yours changed the middle of a long text:
     /// the one place is yours, theirs shows whole.
     @Test func aShortVersionNeedsNoPlaceOfItsOwn() throws {
-        let h = try SessionHarness(Fixtures.items)
         let long = String(repeating: "x", count: 100)
-        try h.database.execute("UPDATE items SET note = '\(long)\(long)' WHERE id = 1")
-        h.run("open 1", "set note \(long)Q\(long)")
-        try h.database.execute("UPDATE items SET note = NULL WHERE id = 1")
-        let lines = h.run("save").output.split(separator: "\n").filter { $0.hasPrefix("! note") }
+        let lines = try noteConflictTable(original: long + long, theirs: "NULL", yours: long + "Q" + long).split(separator: "\n").filter { $0.hasPrefix("! note") }
         #expect(lines == ["! note   …xxxxxxxxxxxxxxxxxx…  (null)  …xxxxxxQxxxxxxxxxxx…"], "\(lines)")
     }
 
