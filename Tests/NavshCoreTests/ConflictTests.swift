@@ -94,6 +94,15 @@ import Testing
         #expect(!table.contains("theirs changes more"), "\(table)")
     }
 
+    /// Theirs is short and shown whole: nothing of it is hidden, whatever
+    /// the long original (the note said theirs changed more; the trial's find).
+    @Test func aVersionShownWholeIsNotSaidToChangeMore() throws {
+        let long = String(repeating: "x", count: 200)
+        let table = try noteConflictTable(original: long, theirs: "'SECOND EXTERNAL'", yours: "Y" + long)
+        #expect(table.contains("SECOND EXTERNAL"), "\(table)")
+        #expect(!table.contains("changes more"), "\(table)")
+    }
+
     /// Theirs is empty (NULL) and yours changed the middle of a long text:
     /// the one place is yours, theirs shows whole.
     @Test func aShortVersionNeedsNoPlaceOfItsOwn() throws {

@@ -44,13 +44,14 @@ enum DifferenceWindow {
         // A change is all in sight when one row shows where it ends as well
         // as where it starts, in the version and in the original.
         let unshown = characters.indices.dropFirst().filter { i in
-            guard long[i] || long[0], characters[i] != characters[0] else { return false }
+            // A version shown whole hides nothing, however long the original.
+            guard long[i], characters[i] != characters[0] else { return false }
             let first = commonPrefix(characters[0], characters[i])
             let tail = min(commonSuffix(characters[0], characters[i]), min(characters[0].count, characters[i].count) - first)
             let lastHere = max(first, characters[i].count - tail - 1), lastThere = max(first, characters[0].count - tail - 1)
             return !starts.contains { from in
-                (!long[i] || (shows(first, in: characters[i], from: from, width: width)
-                              && shows(lastHere, in: characters[i], from: from, width: width)))
+                shows(first, in: characters[i], from: from, width: width)
+                    && shows(lastHere, in: characters[i], from: from, width: width)
                     && (!long[0] || shows(lastThere, in: characters[0], from: from, width: width))
             }
         }
