@@ -22,6 +22,18 @@ import Testing
         #expect(!DateText.isDateTime("2026-11-21x10:00"))
     }
 
+    /// The trial's find: `+09`, as PostgreSQL prints a timestamptz, was
+    /// refused; it is taken, written in full as SQLite's functions read it.
+    @Test func shortZoneOffsetsAreWrittenInFull() {
+        #expect(DateText.withFullOffset("2026-11-21 10:00:00+09") == "2026-11-21 10:00:00+09:00")
+        #expect(DateText.withFullOffset("2026-11-21 10:00-0530") == "2026-11-21 10:00-05:30")
+        #expect(DateText.withFullOffset("2026-11-21T10:00:00.5+0930") == "2026-11-21T10:00:00.5+09:30")
+        #expect(DateText.withFullOffset("2026-11-21 10:00:00+15") == nil, "no zone is 15 hours off")
+        #expect(DateText.withFullOffset("2026-11-21 10:00:00+9") == nil)
+        #expect(DateText.withFullOffset("2026-11-21-01") == nil)
+        #expect(DateText.withFullOffset("2026-11-21 10:00:00+05:30") == nil, "already in full")
+    }
+
     /// `now` is the UTC time as SQLite's CURRENT_TIMESTAMP writes it
     /// (checked against Foundation's formatter within the same second).
     @Test func nowIsTheUTCTimeAsSQLiteWritesIt() throws {

@@ -15,10 +15,26 @@ import Testing
         harness.run(line).error?.message
     }
 
+    /// The trial's find: `+09`, as PostgreSQL prints a zone, was refused.
+    @Test func aShortZoneOffsetIsTakenAndStoredInFull() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT, at DATETIME);
+            INSERT INTO events VALUES (1, 'launch', '2026-11-21 10:00:00');
+            """)
+        h.run("open 1")
+        #expect(h.run("set at 2026-11-21 10:00:00+09").error == nil)
+        h.run("save")
+        #expect(try h.database.rows("SELECT at FROM events")[0]["at"] == "2026-11-21 10:00:00+09:00")
+    }
+
     @Test func integersRealsAndDates() {
         #expect(refusal("set value 150") == nil)
         #expect(refusal("set value 12.5") == "value: '12.5' is not a whole number")
         #expect(refusal("set value abc") == "value: 'abc' is not a whole number")
+        // The trial's find: digits past 64 bits were "not a whole number".
+        #expect(refusal("set value 99999999999999999999")
+            == "value: '99999999999999999999' is too large a whole number (the limit is ±9,223,372,036,854,775,807)")
+        #expect(refusal("set value -99999999999999999999")?.contains("too large a whole number") == true)
         #expect(refusal("set value \"\"") == "value: an empty value is not a whole number")
         // value is NOT NULL and a whole number: neither unset nor "" is offered (a new user was sent to both).
         #expect(refusal("set value") == "set value: missing value; usage: set value VALUE")

@@ -32,7 +32,7 @@ public enum FieldError: Equatable, Sendable {
 
     /// What a field of a kind reads, for `notA`.
     public enum Expected: Equatable, Sendable {
-        case wholeNumber, number, yesNo, date, dateTime
+        case wholeNumber, wholeNumberInRange, number, yesNo, date, dateTime
     }
 
     // MARK: What `edit` can pre-fill
@@ -144,6 +144,8 @@ extension FieldError.Expected {
     var problem: String {
         switch self {
         case .wholeNumber: return "is not a whole number"
+        case .wholeNumberInRange:
+            return "is too large a whole number (the limit is ±9,223,372,036,854,775,807)"
         case .number: return "is not a number"
         case .yesNo: return "is not a yes/no value (true, false, yes, no, 1, 0)"
         case .date: return "is not a date (YYYY-MM-DD)"

@@ -30,6 +30,25 @@ enum DateText {
         return isClock(rest, allowSeconds: true, hourLimit: 23)
     }
 
+    /// A date and time whose zone offset is written short, `+09` or
+    /// `+0930` (as PostgreSQL prints one), with the offset written in full
+    /// (`+09:00`), the form SQLite's date functions read; nil when `text` is
+    /// not such a value.
+    static func withFullOffset(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        for length in [3, 5] where bytes.count > 10 + length {
+            let sign = bytes[bytes.count - length]
+            let digits = bytes[(bytes.count - length + 1)...]
+            guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+                  digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { continue }
+            let head = String(decoding: bytes[..<(bytes.count - length + 3)], as: UTF8.self)
+            let minutes = length == 5 ? String(decoding: digits.suffix(2), as: UTF8.self) : "00"
+            let full = head + ":" + minutes
+            if isDateTime(full) { return full }
+        }
+        return nil
+    }
+
     private static func isClock(_ text: Substring, allowSeconds: Bool, hourLimit: Int) -> Bool {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || (allowSeconds && parts.count == 3),

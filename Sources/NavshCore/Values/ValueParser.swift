@@ -64,6 +64,12 @@ enum ValueParser {
                 }
                 return .integer(dollars)
             }
+            // Digits that overflow 64 bits are a whole number all the same:
+            // say what is wrong with them rather than what they are not.
+            let digits = plain.hasPrefix("-") || plain.hasPrefix("+") ? plain.dropFirst() : Substring(plain)
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                throw refusal(text, field, .wholeNumberInRange)
+            }
             throw refusal(text, field, .wholeNumber)
         case .real:
             if let d = Double(try numeric(trimmed, field)), d.isFinite, looksNumeric(trimmed) { return .real(d) }
@@ -89,6 +95,7 @@ enum ValueParser {
             throw refusal(text, field, .date)
         case .datetime:
             if DateText.isDateTime(trimmed) { return dateTimeForm.value(trimmed) }
+            if let full = DateText.withFullOffset(trimmed) { return dateTimeForm.value(full) }
             if let (date, time) = RelativeDate.resolve(trimmed, now: now) {
                 return dateTimeForm.value(date + (time.map { " " + $0 } ?? ""))
             }
