@@ -67,6 +67,8 @@ public enum RowError: Equatable, Sendable {
         case .noSuchRow(let number, let collection, let count):
             return count == 0
                 ? "\(collection) has no rows"
+                : number == Int.max
+                ? "no such row; \(collection) has \(count) row\(count == 1 ? "" : "s")"
                 : "no row \(number); \(collection) has \(count) row\(count == 1 ? "" : "s")"
         case .deletedSinceShown(let number, let title, true):
             return "row \(number), \(title), is no longer in this list (deleted, or changed elsewhere so it belongs "

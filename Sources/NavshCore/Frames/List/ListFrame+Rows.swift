@@ -5,6 +5,10 @@ extension ListFrame {
     /// as it is now. Never a different row than the one shown as N.
     func numberedRow(_ text: String, in store: any StoreReader) throws -> NumberedRow {
         guard let number = Int(text), number >= 1 else {
+            // Digits past Int's range name a row past any list's end.
+            if text.isRowNumberShaped, text.contains(where: { $0 != "0" }) {
+                throw CommandError.rows(.noSuchRow(Int.max, collection: collection.name, rowCount: try count(in: store)))
+            }
             throw CommandError.rows(.notARowNumber(text))
         }
         if let shown = shownPage?.row(numbered: number) {
@@ -46,7 +50,7 @@ extension ListFrame {
     /// match (ignoring case) wins, then a unique partial match; several
     /// matches are listed.
     func recordToOpen(_ target: String, in store: any StoreReader) throws -> (Record, String) {
-        if Int(target) != nil {
+        if Int(target) != nil || target.isRowNumberShaped {
             let row = try numberedRow(target, in: store)
             guard let shown = row.shown, row.changedSinceShown else { return (row.current, "") }
             // Another title may be another row that took its id: open only
@@ -127,4 +131,11 @@ struct NumberedRow {
     let current: Record
     /// Its values now differ from the ones shown (false when not shown).
     let changedSinceShown: Bool
+}
+
+extension String {
+    /// Only ASCII digits: `open` reads it as a row number however large, never as a title.
+    var isRowNumberShaped: Bool {
+        !isEmpty && utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
 }
