@@ -164,6 +164,9 @@ import Testing
         try h.database.execute("UPDATE items SET value = 140 WHERE id = 1")
         let again = h.run("save!")
         #expect(again.error != nil, "140 was never shown")
+        // The trial's find: the refused save! advised save!; it now says what happened.
+        #expect(again.error?.message == "Gort statue changed again elsewhere since the table you were shown; nothing was saved "
+            + "(the table above is theirs now: save! overwrites it, reload takes it and keeps your edits)")
         #expect(again.output.contains("! value  120       140     150"), "\(again.output)")
         #expect(try value(h) == "140")
         #expect(h.output("save!") == "saved Gort statue\n")

@@ -71,7 +71,7 @@ import Testing
             .compositeKey(collection: name),
         ]
         let writes: [WriteError] = [
-            .changedBeforeSave(title: name), .deletedBeforeSave(title: name), .putBackWouldDuplicate(title: name, twin: name),
+            .changedBeforeSave(title: name), .changedAgainBeforeSave(title: name), .deletedBeforeSave(title: name), .putBackWouldDuplicate(title: name, twin: name),
             .nothingToReload,
             .deletedBeforeReload(title: name), .notDeletable(collection: name), .draftNotDeletable,
             .deleteBlocked(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]),

@@ -3,6 +3,8 @@
 public enum WriteError: Equatable, Sendable {
     // MARK: Save and reload (of the record titled `title`)
     case changedBeforeSave(title: String)
+    /// `save!` refused: the row changed again since the conflict table it was to overwrite.
+    case changedAgainBeforeSave(title: String)
     case deletedBeforeSave(title: String)
     /// `save!` of a row gone from under its key, while another row (`twin`,
     /// as `#KEY`) holds every other value it was shown with: re-keyed elsewhere.
@@ -24,11 +26,19 @@ public enum WriteError: Equatable, Sendable {
     /// is what it would take now.
     case cascadeChanged(taken: [CascadeEffect])
 
+    // MARK: Dry run
+    /// The command's writes would fail at its own COMMIT (a check kept for
+    /// COMMIT): a real run writes none of them.
+    case commitWouldBeRefused(reason: String)
+
     var message: String {
         switch self {
         case .changedBeforeSave(let title):
             return "\(title) changed elsewhere since you opened it; nothing was saved "
                 + "(reload takes theirs and keeps your edits, save! overwrites theirs)"
+        case .changedAgainBeforeSave(let title):
+            return "\(title) changed again elsewhere since the table you were shown; nothing was saved "
+                + "(the table above is theirs now: save! overwrites it, reload takes it and keeps your edits)"
         case .deletedBeforeSave(let title):
             return "\(title) is gone from under its key (deleted or re-keyed elsewhere); nothing was saved "
                 + "(save! puts it back under its key with your edits, cancel discards them)"
@@ -57,6 +67,9 @@ public enum WriteError: Equatable, Sendable {
                 + "(delete it again)"
         case .recordChangedBeforeDelete(let title):
             return "\(title) changed elsewhere since you opened it; nothing was deleted (reload shows it)"
+        case .commitWouldBeRefused(let reason):
+            return "dry run: this command's COMMIT would be refused: \(reason); a real run writes none of it, "
+                + "and the dry run stops here"
         case .cascadeChanged(let taken):
             let rows = taken.isEmpty ? "no other row" : CascadeEffect.rows(taken)
             return "what the delete takes with it changed since the question (it would now change "

@@ -8,7 +8,9 @@ struct ConflictReport: Error {
     let table: String
     let error: CommandError
 
-    init(frame: RecordFrame, current: Record, store: any StoreReader) {
+    /// `again`: the row changed once more since the last table this frame
+    /// showed, so the error says so rather than advise the `save!` just refused.
+    init(frame: RecordFrame, current: Record, store: any StoreReader, again: Bool = false) {
         let base = frame.buffer.base
         let rows: [[String]] = frame.collection.fields.compactMap { field in
             let name = field.name
@@ -45,6 +47,6 @@ struct ConflictReport: Error {
             (row[0] + " " + (1..<5).map { TextLayout.left(row[$0], widths[$0 - 1]) }.joined(separator: "  "))
                 .trimmingTrailingSpaces + "\n"
         }.joined() + more.joined() + (cut ? "  (long values are cut: show FIELD prints yours whole, reload theirs)\n" : "")
-        error = .writes(.changedBeforeSave(title: frame.crumb))
+        error = .writes(again ? .changedAgainBeforeSave(title: frame.crumb) : .changedBeforeSave(title: frame.crumb))
     }
 }

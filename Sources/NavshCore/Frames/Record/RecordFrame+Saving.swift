@@ -27,8 +27,9 @@ extension RecordFrame {
             let expected = force ? (conflictShown?.values ?? buffer.base) : buffer.base
             saved = try writer.update(id, in: collection, title: title, changes: changes, base: expected)
         } catch StoreError.conflict(let current) {
+            let again = force && conflictShown != nil
             conflictShown = current
-            throw ConflictReport(frame: self, current: current, store: session.store)
+            throw ConflictReport(frame: self, current: current, store: session.store, again: again)
         } catch StoreError.recordMissing {
             guard force else {
                 throw CommandError.writes(.deletedBeforeSave(title: title))
