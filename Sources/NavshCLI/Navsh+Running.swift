@@ -50,6 +50,9 @@ extension Navsh {
             }
         } catch let exit as ExitCode {
             throw exit
+        } catch where began && outcome.session?.forgotChanges == true {
+            // A command's COMMIT was refused, and said so: the script's end
+            // meets the same rows again. What came before is still news.
         } catch {
             let what = began ? "\(sourceName): dry run: \(TextLayout.printable(String(describing: error)))"
                 : "navsh: \(TextLayout.printable(String(describing: StoreOpener.openError(error, path: opened.path))))"
@@ -152,7 +155,8 @@ extension Navsh {
             status = scriptRunner(session, store).run(&source)
         }
         // Read inside a dry run's transaction, before its rollback.
-        return Outcome(status: status, session: session, touched: tally?())
+        // Rows a refused command wrote are still counted in the transaction: no count then.
+        return Outcome(status: status, session: session, touched: session.forgotChanges ? nil : tally?())
     }
 
     /// `<stdin>`, the script's file name, or `-c`: where a script's errors say they are.
@@ -162,7 +166,8 @@ extension Navsh {
 
     func scriptRunner(_ session: Session, _ store: any Store) -> ScriptRunner {
         ScriptRunner(session: session, store: store, sourceName: sourceName, keepGoing: keepGoing, echo: echo,
-                     transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand, format: format, quiet: quiet)
+                     transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand, format: format, quiet: quiet,
+                     checksEachCommit: dryRun && !atomic)
     }
 
     /// NAVSH_NOW=YYYY-MM-DD HH:MM:SS pins `now`, `today` and `this year`, so

@@ -44,8 +44,5 @@ extension Navsh {
         if spec != nil && file == nil && !postgres {
             throw ValidationError("--spec needs a FILE for the app's data (it is created when missing)")
         }
-        if dryRun && atomic {
-            throw ValidationError("--dry-run already runs the script in one transaction; drop --atomic")
-        }
     }
 }

@@ -27,6 +27,10 @@ struct ScriptRunner {
     var format = OutputFormat.table
     /// `--quiet`: only what lines asked to see, and errors.
     var quiet = false
+    /// A dry run of a script the real run commits command by command (no
+    /// `--atomic`): each command that wrote meets the checks its own COMMIT
+    /// would make, not only the script's end.
+    var checksEachCommit = false
 
     /// A dry run is run inside its caller's transaction, begun before the
     /// spec's additions so they roll back too; the caller prints
@@ -61,6 +65,7 @@ struct ScriptRunner {
         var signal: Int32?
         var unreadable: Int32?
         var lastLine = 0
+        var stopsHere = false
         reading: while true {
             if let received = Terminal.terminationSignal {
                 signal = received
@@ -84,7 +89,19 @@ struct ScriptRunner {
                     StandardStreams.out(session.prompt + TextLayout.printable(String(decoding: bytes, as: UTF8.self)) + "\n")
                 }
                 // `edit FIELD` takes the next line as its value (`ScriptPrompter.edit`).
-                let response = session.execute(bytes: bytes)
+                let changesBefore = session.changeCount
+                var response = session.execute(bytes: bytes)
+                if checksEachCommit, response.error == nil, session.changeCount > changesBefore {
+                    let refusal: StoreError?
+                    do { refusal = try store.commitRefusal() } catch { refusal = error as? StoreError ?? .other("\(error)") }
+                    if let refusal {
+                        session.forgetChanges(after: changesBefore)
+                        response.output = ""
+                        response.error = .writes(.commitWouldBeRefused(reason: "\(refusal)"))
+                        // Its writes stay in the dry run's transaction: nothing after can be judged on them.
+                        stopsHere = true
+                    }
+                }
                 if response.edit == nil, response.error != nil, Session.ownsValueLine(bytes) {
                     driver.prompter.skipValueLine()
                 }
@@ -97,7 +114,7 @@ struct ScriptRunner {
                     transactionLost = true
                     break reading
                 }
-                if !keepGoing { break reading }
+                if !keepGoing || stopsHere { break reading }
             }
             if outcome.quits { break reading }
             // Output nobody can read (a full disk): nothing more runs, so no

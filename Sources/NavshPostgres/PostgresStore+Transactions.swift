@@ -27,7 +27,8 @@ extension PostgresStore {
             } catch {
                 if bridge.inTransaction { _ = try? bridge.execute("ROLLBACK") }
                 bridge.inTransaction = false
-                throw StoreError.other("its COMMIT would be refused: \(PostgresErrorText.reason(error)); nothing was written")
+                let refusal = PostgresErrorText.translate(error, table: table(holding: error))
+                throw StoreError.other("its COMMIT would be refused: \(refusal); nothing was written")
             }
         }
         do {
@@ -158,6 +159,31 @@ extension PostgresStore {
 }
 
 extension PostgresStore {
+    /// The checks kept for COMMIT run now, in a savepoint rolled back after
+    /// (which also puts back each constraint's mode and the checks' queue).
+    public func commitRefusal() throws -> StoreError? {
+        guard bridge.inTransaction else { return nil }
+        try bridge.execute("SAVEPOINT navsh_commit_check")
+        var refusal: StoreError?
+        do {
+            try bridge.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        } catch {
+            guard PostgresErrorText.fields(of: error) != nil else { throw PostgresErrorText.translate(error, table: nil) }
+            refusal = PostgresErrorText.translate(error, table: table(holding: error)) as? StoreError
+                ?? .other(PostgresErrorText.reason(error))
+        }
+        try bridge.execute("ROLLBACK TO SAVEPOINT navsh_commit_check")
+        try bridge.execute("RELEASE SAVEPOINT navsh_commit_check")
+        return refusal
+    }
+
+    /// The table whose constraint `error` names (a refusal at COMMIT
+    /// names no statement's table), so its fields are named as a write's are.
+    private func table(holding error: any Error) -> PostgresTable? {
+        guard let name = PostgresErrorText.fields(of: error)?.constraintName else { return nil }
+        return tables.values.first { $0.constraints[name] != nil || $0.references[name] != nil || $0.checks[name] != nil }
+    }
+
     /// Checks kept for COMMIT (inside `atomically`, every DEFERRABLE
     /// constraint) run now, in a savepoint: the first refusal names its
     /// field and value (the server stops at one). The constraints are

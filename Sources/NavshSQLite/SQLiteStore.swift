@@ -197,10 +197,9 @@ public final class SQLiteStore: Store {
             throw error
         }
         inBatch = false
-        if rollback, try unresolvedDeferredForeignKeys() {
+        if rollback, let refusal = try commitRefusal() {
             try? end(commit: false)
-            throw StoreError.other("its COMMIT would be refused: a reference names no row "
-                + "(a FOREIGN KEY checked at commit); nothing was written")
+            throw StoreError.other("its COMMIT would be refused: \(refusal); nothing was written")
         }
         do {
             try end(commit: !rollback)
@@ -215,8 +214,16 @@ public final class SQLiteStore: Store {
     /// (a FOREIGN KEY DEFERRABLE INITIALLY DEFERRED, `PRAGMA
     /// defer_foreign_keys`) never run: SQLite's count of references still
     /// unresolved says whether COMMIT would have refused the script.
-    private func unresolvedDeferredForeignKeys() throws -> Bool {
-        try database.writeWithoutTransaction { Self.hasUnresolvedReferences($0) }
+    public func commitRefusal() throws -> StoreError? {
+        guard try database.writeWithoutTransaction({ Self.hasUnresolvedReferences($0) }) else { return nil }
+        // Named by the first row found that holds one (a delete leaves it in another table).
+        for collection in collections {
+            if let found = try unresolvedReferences(in: collection).first,
+               case .constraint(_, _, let detail) = found.error {
+                return .constraint(.foreignKey, fields: ["\(collection.name).\(found.field)"], detail: detail)
+            }
+        }
+        return StoreError.constraint(.foreignKey, fields: [], detail: "a reference names no row, checked at commit")
     }
 
     /// Whether the open transaction holds references SQLite will refuse at

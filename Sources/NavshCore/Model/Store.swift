@@ -113,6 +113,12 @@ public protocol Store: StoreReader {
     /// `rollback: true` (a dry run), always. Not nested: `atomically` is
     /// the one that nests.
     func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T
+    /// Inside `transaction(rollback: true)`: what a COMMIT now would refuse
+    /// (a foreign key or trigger the database checks only at COMMIT), nil
+    /// when it would pass. A dry run asks it after each command that wrote,
+    /// as the real run commits each command on its own; the check itself
+    /// changes nothing.
+    func commitRefusal() throws -> StoreError?
 }
 
 
@@ -131,6 +137,9 @@ public struct UnresolvedReference: Equatable, Sendable {
 }
 
 extension Store {
+    /// A store that checks everything as it is written has nothing left for COMMIT.
+    public func commitRefusal() throws -> StoreError? { nil }
+
     /// A store that checks every reference as it is written has none left.
     public func unresolvedReferences(in collection: CollectionSchema) throws -> [UnresolvedReference] { [] }
 

@@ -73,6 +73,14 @@ public final class Session {
     public var changesMade: [String] { writer.reported.map { TextLayout.printable($0) } }
     /// How many writes this session made (undo's included), worded or not.
     public var changeCount: Int { writer.journal.count }
+    /// A dry run's command whose own COMMIT would be refused: its writes
+    /// leave the report (`JournaledStore.forget`). The script stops there.
+    public func forgetChanges(after count: Int) {
+        writer.forget(after: count)
+        forgotChanges = true
+    }
+    /// `forgetChanges` was called: counts of the transaction's rows include writes no longer reported.
+    public private(set) var forgotChanges = false
     /// Whether `changesMade` is kept (a dry run's report needs it; other
     /// scripts only count their writes). On unless turned off.
     public var summarizesChanges: Bool {

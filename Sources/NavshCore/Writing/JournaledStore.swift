@@ -28,6 +28,18 @@ final class JournaledStore {
         self.store = store
     }
 
+    /// Takes the writes after the first `count` out of the journal: a dry
+    /// run's command whose COMMIT would be refused, which a real run never
+    /// writes. Its rows stay in the dry run's transaction, which is rolled
+    /// back at once, so nothing may be undone or written after.
+    func forget(after count: Int) {
+        guard count < journal.count else { return }
+        let dropped = journal.count - count
+        journal.removeLast(dropped)
+        reported.removeLast(min(dropped, reported.count))
+        undoable.removeAll()
+    }
+
     /// Inserts a new row; returns it as stored (defaults filled), as the
     /// store read it inside the insert's own transaction.
     func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> Record {
