@@ -45,7 +45,14 @@ enum PostgresErrorText {
         // Stopped by the server (statement_timeout, another session's
         // cancel): its words. Ctrl-C's cancel is the bridge's to report.
         case "57014": return StoreError.other(message)
-        case "40001", "40P01", "55P03": return StoreError.busy
+        // Not a lock held now: the server gave up this transaction for
+        // another one, and the same save may well pass when made again.
+        case "40001":
+            return StoreError.other("a concurrent transaction changed what this one read (serialization failure); "
+                                    + "nothing changed, try again")
+        case "40P01":
+            return StoreError.other("deadlock with another transaction, which the server let go on; nothing changed, try again")
+        case "55P03": return StoreError.busy
         case "25006", "42501": return StoreError.readOnly(message)
         case "P0001": return StoreError.constraint(.trigger, fields: [], detail: message)
         default:

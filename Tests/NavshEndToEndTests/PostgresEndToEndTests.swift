@@ -187,13 +187,34 @@ struct PostgresEndToEndTests {
 
     /// A dry run meets the checks PostgreSQL keeps for COMMIT (they are
     /// made immediate before its ROLLBACK): it fails as the real run does.
+    /// Without --atomic, after the command whose own COMMIT would refuse
+    /// (the real run commits each command); with it, at the script's end.
+    /// Either way in plain words naming the field, not the server's text.
     @Test func aDryRunFailsWhereTheRealRunsCommitWould() throws {
         let database = try PostgresTestDatabase(schema: "deferreddry", sql: Self.deferredReference)
-        let result = try NavshBinary().run([database.url, "--schema", "deferreddry", "--dry-run"],
-                                           stdin: "open chi\nopen #1\nset par_id 42\nsave\n")
-        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
-        #expect(result.stderr.hasPrefix("<stdin>: dry run: its COMMIT would be refused: "), "\(result.stderr)")
-        #expect(result.stderr.hasSuffix("; nothing was written\n"), "\(result.stderr)")
+        let refusal = "par_id: refused by a FOREIGN KEY constraint (no row in par has id = 42)"
+        for options in [["--dry-run"], ["--dry-run", "--atomic"]] {
+            let result = try NavshBinary().run([database.url, "--schema", "deferreddry"] + options,
+                                               stdin: "open chi\nopen #1\nset par_id 42\nsave\n")
+            #expect(result.status == 1, "\(options) \(result.stdout) \(result.stderr)")
+            if options.count == 1 {
+                #expect(result.stderr.hasPrefix("<stdin>:4: error: "), "\(result.stderr)")
+                #expect(result.stderr.hasSuffix(" › chi: dry run: this command's COMMIT would be refused: \(refusal); "
+                    + "a real run writes none of it, and the dry run stops here\n"), "\(result.stderr)")
+            } else {
+                #expect(result.stderr == "<stdin>: dry run: its COMMIT would be refused: \(refusal); nothing was written\n",
+                        "\(result.stderr)")
+            }
+            #expect(try database.value("SELECT par_id FROM chi WHERE id = 1") == "1")
+        }
+        // Broken by one save and mended by the next: the real run refuses the first at its COMMIT.
+        let mended = "open chi\nopen #1\nset par_id 42\nsave\nopen #1\nset par_id 1\nsave\n"
+        let dry = try NavshBinary().run([database.url, "--schema", "deferreddry", "--dry-run"], stdin: mended)
+        #expect(dry.status == 1 && dry.stderr.hasPrefix("<stdin>:4: error: "), "\(dry.stderr)")
+        let atomicDry = try NavshBinary().run([database.url, "--schema", "deferreddry", "--dry-run", "--atomic"], stdin: mended)
+        #expect(atomicDry.status == 0, "\(atomicDry.stderr)")
+        let real = try NavshBinary().run([database.url, "--schema", "deferreddry"], stdin: mended)
+        #expect(real.status == 1 && real.stderr.hasPrefix("<stdin>:4: error: "), "\(real.stderr)")
         #expect(try database.value("SELECT par_id FROM chi WHERE id = 1") == "1")
     }
 
@@ -315,6 +336,39 @@ struct PostgresEndToEndTests {
         #expect(navsh.finish() == 0, "\(navsh.stderrText)")
         #expect(navsh.stderrText == "<stdin>:5: the connection to the server was lost; reconnected\n", "\(navsh.stderrText)")
         #expect(try database.value("SELECT name FROM items WHERE id = 1") == "Whistling kettle")
+    }
+
+    /// Under SERIALIZABLE, a save that waited on a row another session then
+    /// changed is given up by the server (40001): said as what happened and
+    /// what to do, not as "locked by another process" (the trial's find).
+    /// The next save meets the change as a conflict.
+    @Test func aSerializationFailureIsSaidAsOne() throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: Self.shop)
+        try database.run("ALTER DATABASE \(database.name) SET default_transaction_isolation = 'serializable'")
+        let navsh = try Self.editingKettle(database, ["--keep-going"], then: "show", until: "Whistling kettle")
+        let psql = Process()
+        psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        psql.arguments = ["psql", "-X", "-q", "-d", database.url, "-c",
+                          "BEGIN; UPDATE shop.items SET price = 1 WHERE id = 1; SELECT pg_sleep(3); COMMIT"]
+        psql.standardOutput = FileHandle.nullDevice
+        try psql.run()
+        // Until psql holds the row (its update not committed).
+        var tries = 0
+        while try database.value("SELECT count(*) FROM (SELECT 1 FROM items WHERE id = 1 FOR SHARE SKIP LOCKED) t") == "1" && tries < 50 {
+            tries += 1
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        navsh.send("save")
+        try Self.waitForLockWait(database)
+        psql.waitUntilExit()
+        let said = navsh.readError(until: "try again\n")
+        #expect(said.hasSuffix("a concurrent transaction changed what this one read (serialization failure); "
+                               + "nothing changed, try again\n"), "\(said)")
+        #expect(!said.contains("locked"), "\(said)")
+        navsh.send("save")
+        #expect(navsh.readError(until: "overwrites theirs)\n").contains("changed elsewhere since you opened it"))
+        #expect(navsh.finish() == 1)
+        #expect(try database.value("SELECT name || ' ' || price FROM items WHERE id = 1") == "Kettle 1.00")
     }
 
     /// A delete (BEGIN, its statements, COMMIT) lost with its connection
