@@ -33,6 +33,24 @@ import Testing
         #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
     }
 
+    /// The tmux trial's find: a column added elsewhere during an edit was
+    /// shown as "(null)" though it held its default, a notice said the save
+    /// would be refused, and the save passed. The added column's stored
+    /// value is shown, and a save checks it like every other value shown.
+    @Test func aColumnAddedElsewhereDuringAnEditIsShownAsStoredAndChecked() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 1", "set value 150")
+        try h.database.execute("ALTER TABLE items ADD COLUMN colour TEXT DEFAULT 'red'")
+        let shown = h.run("show")
+        #expect(shown.output.contains("colour  red"), "\(shown.output)")
+        #expect(!shown.output.contains("refused"), "\(shown.output)")
+        #expect(h.session.noticeChangesElsewhere() == "")
+        try h.database.execute("UPDATE items SET colour = 'blue' WHERE id = 1")
+        #expect(h.session.noticeChangesElsewhere().hasPrefix("colour changed elsewhere; save will be refused"))
+        #expect(h.run("save").error != nil, "blue was never shown")
+        #expect(try h.database.rows("SELECT value, colour FROM items WHERE id = 1")[0] == ["value": "120", "colour": "blue"])
+    }
+
     @Test func atThePromptACleanRecordTakesTheChangeAndSaysSo() throws {
         let h = try SessionHarness(Fixtures.items, mode: .interactive)
         h.run("open 1")

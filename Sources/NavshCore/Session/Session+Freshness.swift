@@ -129,7 +129,9 @@ extension Session {
             case let root as CollectionsFrame: root.collections = store.collections
             case let list as ListFrame: list.collection = adopt(list.collection)
             case let record as RecordFrame:
-                record.collection = adopt(record.collection)
+                let old = record.collection
+                record.collection = adopt(old)
+                record.takeAddedFields(since: old, from: store)
                 // An edit of a field that is gone cannot be saved, nor
                 // reverted by name: it goes, and the user is told which.
                 let gone = record.buffer.changes.keys.filter { record.collection.field(named: $0) == nil }.sorted()

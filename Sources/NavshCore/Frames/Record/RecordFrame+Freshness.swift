@@ -38,6 +38,22 @@ extension RecordFrame {
         return (lines.joined(), true)
     }
 
+    /// Columns added elsewhere since the frame read its row (`old` is the
+    /// schema it read with): their stored values join the values it shows
+    /// and a save checks, edits kept. A trial saw such a column shown as
+    /// "(null)" while it held its default, and told "save will be refused",
+    /// after which the save passed.
+    func takeAddedFields(since old: CollectionSchema, from store: any StoreReader) {
+        guard let id else { return }
+        let added = collection.fields.filter { old.field(named: $0.name) == nil }
+        guard !added.isEmpty, let fresh = try? store.record(of: collection, id: id) else { return }
+        var base = buffer.base
+        for field in added { base[field.name] = fresh[field.name] }
+        let edits = buffer.changes
+        buffer = EditBuffer(base: base)
+        for (field, value) in edits { buffer.set(field, to: value) }
+    }
+
     /// `undo` took back a save of this row: a clean frame takes the values
     /// the undo wrote, and only those.
     func takeUndo(of change: Change) {
