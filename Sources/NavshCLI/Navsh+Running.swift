@@ -90,6 +90,8 @@ extension Navsh {
             store.isCancelled = { Terminal.interruptPending || Terminal.terminationSignal != nil }
             // A second Ctrl-C (or a signal to leave) stops waiting for a server that answers nothing.
             store.isCancelledAgain = { Terminal.interruptsPending > 1 || Terminal.terminationSignal != nil }
+            // A command waiting on another process's lock on the file says so, rather than sit silent.
+            StoreOpener.sayLockWaits(of: store)
             let session = Session(store: store, mode: .interactive, viewport: Self.terminalViewport)
             session.clock = Self.clock(environment)
             ProgressLine.attach(to: session)

@@ -57,6 +57,17 @@ enum StoreOpener {
 
     /// For a dry run's report: starts counting every row the store's writes
     /// touch (cascades and triggers included), when the store can.
+    /// At the prompt: a statement that has waited half a second for another
+    /// process's lock on a SQLite file says so once on stderr (a server
+    /// store's waits are the server's, and Ctrl-C cancels them there).
+    static func sayLockWaits(of store: any Store) {
+        guard let store = store as? SQLiteStore else { return }
+        let seconds = Int(store.lockTimeout.rounded())
+        store.onLockWait = {
+            StandardStreams.err("navsh: another process holds a lock on the file; waiting up to \(seconds) s (Ctrl-C stops)\n")
+        }
+    }
+
     static func countRowChanges(of store: any Store) -> (() -> (total: Int, summary: String))? {
         guard let store = store as? SQLiteStore else { return nil }
         let tally = store.countRowChanges()

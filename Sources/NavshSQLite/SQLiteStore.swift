@@ -44,7 +44,23 @@ public final class SQLiteStore: Store {
     /// to Ctrl-C.
     public var isCancelled: () -> Bool {
         get { cancellation.isCancelled }
-        set { cancellation.isCancelled = newValue }
+        set {
+            cancellation.isCancelled = newValue
+            lockWait.isCancelled = newValue
+        }
+    }
+    /// How statements wait for another process's lock (`LockWait`).
+    let lockWait = LockWait(timeout: SQLiteStore.busyTimeout)
+    /// Called once a statement has waited half a second for another
+    /// process's lock: the prompt says that it waits, and that Ctrl-C stops it.
+    public var onLockWait: (() -> Void)? {
+        get { lockWait.onWait }
+        set { lockWait.onWait = newValue }
+    }
+    /// How long a statement waits for another process's lock (`busyTimeout` unless set).
+    public var lockTimeout: Double {
+        get { lockWait.timeout }
+        set { lockWait.timeout = newValue }
     }
     /// Never asked: SQLite stops at the first request, there is no cancel to wait for.
     public var isCancelledAgain: () -> Bool = { false }
@@ -60,7 +76,8 @@ public final class SQLiteStore: Store {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && !create { throw StoreOpenError.missing(path: path) }
         var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeout)
+        let lockWait = self.lockWait
+        configuration.busyMode = .callback { lockWait.retry($0) }
         configuration.foreignKeysEnabled = true
         configuration.label = "navsh"
         // --atomic and --dry-run keep one transaction open across commands.
@@ -157,11 +174,10 @@ public final class SQLiteStore: Store {
             let statement = try dataVersion ?? db.makeStatement(sql: "PRAGMA data_version")
             dataVersion = statement
             let handle = statement.sqliteStatement
-            let connection = db.sqliteConnection
-            sqlite3_busy_timeout(connection, 0)
+            lockWait.waits = false
             defer {
                 sqlite3_reset(handle)
-                sqlite3_busy_timeout(connection, Int32(Self.busyTimeout * 1000))
+                lockWait.waits = true
             }
             let code = sqlite3_step(handle)
             guard code == SQLITE_ROW else {

@@ -290,6 +290,33 @@ def test_ctrl_c_stops_a_long_command():
         assert p.child.isalive()
 
 
+def test_a_wait_for_a_lock_says_so_and_ctrl_c_ends_it():
+    """The tmux trial's find: `show` on a file another process was writing
+    sat five silent seconds, deaf to Ctrl-C. After half a second it says
+    that it waits; Ctrl-C ends the wait, and the prompt comes back at once."""
+    with scratch_database("locked.sqlite", "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);"
+                          "INSERT INTO t VALUES (1, 'a');") as path, Prompt([path]) as p:
+        p.expect("t> ")
+        other = sqlite3.connect(path, isolation_level=None)
+        try:
+            other.execute("BEGIN EXCLUSIVE")
+            other.execute("UPDATE t SET name = 'b'")
+            started = time.monotonic()
+            p.send("show\r")
+            p.expect("another process holds a lock on the file; waiting up to 5 s (Ctrl-C stops)")
+            p.interrupt(after=0.1)
+            p.expect("error: the store is locked by another process; nothing changed, try again")
+            p.expect("t> ")
+            # The five-second wait this guards against, not a speed target.
+            assert time.monotonic() - started < 4, "Ctrl-C ended the wait"
+            screen = "\n".join(p.screen())
+            assert screen.count("waiting up to 5 s") == 1, screen
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        p.line("show", "1  a")
+
+
 def test_carvalet_edit_make_prompts_with_the_spec_label_and_hint():
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     example = os.path.join(root, "examples", "carvalet")

@@ -44,4 +44,35 @@ import Testing
         sqlite3_exec(other, "ROLLBACK", nil, nil, nil)
         #expect(h.output("count").hasSuffix("6 rows\n"))
     }
+
+    /// A read waiting on another process's lock: Ctrl-C (the store's
+    /// `isCancelled`) ends the wait at once, where SQLite's own busy timeout
+    /// slept through it for five seconds (the tmux trial's find); a wait
+    /// that goes on says once that it waits, then gives up as locked.
+    @Test func aLockWaitEndsOnCtrlCAndSaysOnceThatItWaits() throws {
+        let database = try TemporaryDatabase(Fixtures.items)
+        let store = try SQLiteStore(path: database.path)
+        let items = try #require(store.collections.first)
+        var other: OpaquePointer?
+        try #require(sqlite3_open(database.path, &other) == SQLITE_OK)
+        defer { sqlite3_close(other) }
+        try #require(sqlite3_exec(other, "BEGIN EXCLUSIVE; UPDATE items SET value = 1 WHERE id = 1", nil, nil, nil) == SQLITE_OK)
+        var said = 0
+        store.onLockWait = { said += 1 }
+        var asked = 0
+        store.isCancelled = {
+            asked += 1
+            return asked >= 3
+        }
+        #expect(throws: StoreError.busy) { try store.count(of: items) }
+        #expect(asked == 3, "asked between sleeps, and the third answer stopped the wait")
+        #expect(said == 0, "stopped long before half a second")
+
+        store.isCancelled = { false }
+        store.lockTimeout = 0.8
+        #expect(throws: StoreError.busy) { try store.count(of: items) }
+        #expect(said == 1, "said once, at half a second")
+        sqlite3_exec(other, "ROLLBACK", nil, nil, nil)
+        #expect(try store.count(of: items) == 5)
+    }
 }
