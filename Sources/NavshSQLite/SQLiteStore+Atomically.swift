@@ -32,7 +32,13 @@ extension SQLiteStore {
         }
         inBatch = !outermost
         try database.writeWithoutTransaction { db in
-            if outermost { try db.commit() } else { try db.execute(sql: "RELEASE navsh_atomically") }
+            do {
+                if outermost { try db.commit() } else { try db.execute(sql: "RELEASE navsh_atomically") }
+            } catch {
+                // A refused COMMIT (a deferred foreign key) leaves the transaction open: nothing of it stays.
+                if outermost && db.isInsideTransaction { try? db.rollback() }
+                throw ConstraintTranslator.translate(error, table: "", fields: [])
+            }
         }
         return result
     }

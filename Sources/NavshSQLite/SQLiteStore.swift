@@ -220,6 +220,11 @@ public final class SQLiteStore: Store {
         do {
             try end(commit: !rollback)
         } catch {
+            // A COMMIT SQLite refused leaves the transaction open: rolled back
+            // here, so "nothing was written" holds, and the connection's close
+            // at exit does not roll it back through GRDB's hooks half torn
+            // down (a crash, signal 11, one run in fifteen).
+            try? end(commit: false)
             // A check kept for COMMIT (a deferred foreign key) in the words of any refusal.
             throw ConstraintTranslator.translate(error, table: "", fields: [])
         }

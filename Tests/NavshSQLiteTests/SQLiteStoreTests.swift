@@ -6,6 +6,32 @@ import NavshTestSupport
 import Testing
 
 @Suite struct SQLiteStoreTests {
+    /// A COMMIT SQLite refuses (a deferred foreign key) left the
+    /// transaction open: the next one could not begin, and the close at
+    /// exit rolled it back through GRDB's half torn-down hooks (signal 11,
+    /// one `--atomic` run in fifteen). Both kinds of transaction end it.
+    @Test func aRefusedCommitLeavesNoTransactionOpen() throws {
+        let database = try TemporaryDatabase("""
+            CREATE TABLE par (id INTEGER PRIMARY KEY);
+            INSERT INTO par VALUES (1);
+            CREATE TABLE chi (id INTEGER PRIMARY KEY, par_id INTEGER REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
+            INSERT INTO chi VALUES (1, 1);
+            """)
+        let store = try database.store()
+        let chi = try #require(store.collections.first { $0.name == "chi" })
+        let row = try #require(try store.records(of: chi, offset: 0, limit: 1).first)
+        let id = row.id, base = row.values
+        let bad: [String: Value] = ["par_id": .integer(42)]
+        #expect(throws: StoreError.self) {
+            try store.transaction(rollback: false) { _ = try store.update(id, in: chi, changes: bad, expecting: base) }
+        }
+        #expect(throws: StoreError.self) {
+            try store.atomically { _ = try store.update(id, in: chi, changes: bad, expecting: base) }
+        }
+        try store.transaction(rollback: false) {}
+        #expect(try database.rows("SELECT par_id FROM chi")[0]["par_id"] == "1")
+    }
+
     @Test func pagesAreReadInKeyOrder() throws {
         let database = try TemporaryDatabase(Fixtures.numbered(30))
         let store = try database.store()
