@@ -24,6 +24,9 @@ let package = Package(
         // PostgreSQL's wire protocol on SwiftNIO; only NavshPostgres (and the
         // navsh-postgres executable) link it: navsh and the SQLite targets do not.
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // NIOEmbedded: the PostgreSQL connection's handlers run on navsh's own
+        // thread (`DirectTransport`); the version postgres-nio resolves.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
     ],
     targets: [
         // glibc's wcwidth, which Swift's Glibc module hides.
@@ -44,7 +47,10 @@ let package = Package(
         // synchronous bridge (the Store protocol's doc says how).
         .target(
             name: "NavshPostgres",
-            dependencies: ["NavshCore", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: [
+                "NavshCore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
         ),
         // App spec files (YAML) read into the core's AppSpec, errors with line and key.
         .target(name: "NavshSpec", dependencies: ["NavshCore", .product(name: "Yams", package: "Yams")]),

@@ -2,12 +2,15 @@ import Foundation
 import NavshCore
 import PostgresNIO
 
-/// The synchronous bridge the Store protocol's doc describes: one event loop
-/// thread and one connection; each statement is started on that loop and the
-/// calling (main) thread waits on a semaphore for its result, asking
-/// `isCancelled` every 20 ms and sending the server's cancel request when it
-/// turns true. Outside a transaction every statement commits on its own, so
-/// nothing is held open while a person thinks.
+/// The synchronous bridge the Store protocol's doc describes: one
+/// connection, whose postgres-nio handlers run on the calling (main) thread
+/// over a socket it moves itself (`DirectTransport`), asking `isCancelled`
+/// every 20 ms while it waits and sending the server's cancel request when
+/// it turns true. (A verify-full connection, whose host name check needs
+/// postgres-nio's own connect, runs on the event loop thread instead and is
+/// waited for on a semaphore; so do the cancel request and `--listen`.)
+/// Outside a transaction every statement commits on its own, so nothing is
+/// held open while a person thinks.
 ///
 /// A connection the server dropped (a restart, the network, a terminated
 /// backend) is reported once and opened again by the next statement; inside
@@ -20,9 +23,13 @@ import PostgresNIO
 /// connection or a proxy that swallows answers never holds the prompt.
 final class PostgresBridge {
     let target: PostgresTarget
-    /// One event-loop thread; `--listen`'s connection (`PostgresListener`) runs on it too.
+    /// One event-loop thread: the cancel request's connection, a verify-full
+    /// connection, and `--listen`'s (`PostgresListener`).
     let group: MultiThreadedEventLoopGroup
     private var connection: PostgresConnection?
+    /// The socket under `connection`, moved by this thread (`DirectTransport`);
+    /// nil for a connection postgres-nio made on the event loop (verify-full).
+    private var transport: DirectTransport?
     private let logger = Logger(label: "navsh.postgres")
     /// The server process serving `connection` (for the cancel request).
     private(set) var backendPID: String?
@@ -99,7 +106,7 @@ final class PostgresBridge {
     }
 
     deinit {
-        if let connection { try? connection.close().wait() }
+        close()
         try? group.syncShutdownGracefully()
     }
 
@@ -238,6 +245,8 @@ final class PostgresBridge {
     /// Waits for `future` on this (the calling) thread, asking `stop` every
     /// 20 ms; nil when `stop` said so before the future completed.
     private func poll<T: Sendable>(_ future: EventLoopFuture<T>, stop: () -> Bool) -> Result<T, any Error>? {
+        // A connection on this thread's socket runs here until the answer came.
+        if let transport, future.eventLoop === transport.loop { return transport.run(until: future, stop: stop) }
         let outcome = Outcome<T>()
         let done = DispatchSemaphore(value: 0)
         future.whenComplete { result in
@@ -274,14 +283,49 @@ final class PostgresBridge {
     /// A new connection, within `connectTimeout`; Ctrl-C stops waiting for
     /// it (outside a re-check). The error names the target, never its password.
     private func connect() throws -> PostgresConnection {
-        let attempt = PostgresConnection.connect(on: group.next(), configuration: try configuration(), id: 1, logger: logger)
         let checked = checking
+        if let direct = try connectDirectly(stop: { !checked && isCancelled() }) { return direct }
+        let attempt = PostgresConnection.connect(on: group.next(), configuration: try configuration(), id: 1, logger: logger)
         switch poll(attempt, stop: { !checked && isCancelled() }) {
         case .success(let fresh)?: return fresh
         case .failure(let error)?: throw StoreError.other("cannot connect to \(target): \(PostgresErrorText.reason(error))")
         case nil:
             attempt.whenSuccess { $0.close().whenComplete { _ in } }
             throw StoreError.interrupted
+        }
+    }
+
+    /// A new connection on a socket this thread moves (`DirectTransport`),
+    /// its login within `connectTimeout`; nil where postgres-nio must
+    /// connect itself (verify-full).
+    private func connectDirectly(stop: () -> Bool) throws -> PostgresConnection? {
+        let started = Date()
+        let direct: DirectTransport
+        do {
+            direct = try DirectTransport(host: target.host, port: target.port, timeout: connectTimeout, stop: stop)
+        } catch is DirectTransport.Interrupted {
+            throw StoreError.interrupted
+        } catch {
+            throw StoreError.other("cannot connect to \(target): \(error)")
+        }
+        guard let configuration = try target.configuration(over: direct.channel, connectTimeout: connectTimeout) else {
+            direct.shutDown()
+            return nil
+        }
+        let attempt = PostgresConnection.connect(on: direct.loop, configuration: configuration, id: 1, logger: logger)
+        let limit = connectTimeout
+        let outcome = direct.run(until: attempt) { stop() || Date().timeIntervalSince(started) > limit }
+        switch outcome {
+        case .success(let fresh)?:
+            transport = direct
+            return fresh
+        case .failure(let error)?:
+            direct.shutDown()
+            throw StoreError.other("cannot connect to \(target): \(PostgresErrorText.reason(error))")
+        case nil:
+            direct.shutDown()
+            if stop() { throw StoreError.interrupted }
+            throw StoreError.other("cannot connect to \(target): \(DirectTransport.Failure.timedOut)")
         }
     }
 
@@ -313,7 +357,13 @@ final class PostgresBridge {
     /// bridge gave it up), closing it.
     private func lost(_ how: Loss) {
         if let backendPID, let backendStart { lostBackend = (backendPID, backendStart) } else { lostBackend = nil }
-        if let connection { try? connection.close().wait() }
+        if let transport {
+            // Nothing more is said to a server that is gone or gave no answer.
+            transport.shutDown()
+            self.transport = nil
+        } else if let connection {
+            try? connection.close().wait()
+        }
         connection = nil
         backendPID = nil
         backendStart = nil
@@ -324,7 +374,17 @@ final class PostgresBridge {
 
     /// Closes the connection (the store is done with).
     func close() {
-        if let connection { try? connection.close().wait() }
+        if let transport {
+            // Terminate said to the server, waited for a second at most.
+            if let connection, !connection.isClosed {
+                let started = Date()
+                _ = transport.run(until: connection.close()) { Date().timeIntervalSince(started) > 1 }
+            }
+            transport.shutDown()
+            self.transport = nil
+        } else if let connection {
+            try? connection.close().wait()
+        }
         connection = nil
     }
 

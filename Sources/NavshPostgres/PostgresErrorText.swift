@@ -120,6 +120,10 @@ enum PostgresErrorText {
         case .connectionError:
             // NIO's own words are a nest of types; say what they mean.
             let text = error.underlying.map { "\($0)" } ?? ""
+            // TLS's refusal is a nest of BoringSSL's types; its reason, in words.
+            if text.contains("CERTIFICATE_VERIFY_FAILED") {
+                return "the server's certificate cannot be verified (sslmode verify-ca and verify-full need its CA trusted here)"
+            }
             if text.contains("refused") { return "the connection was refused (is the server running there, on that port?)" }
             if text.lowercased().contains("timed out") || text.contains("timeout") { return "the connection timed out" }
             if text.contains("UnknownHost") || text.contains("NXDOMAIN") || text.contains("getaddrinfo") {

@@ -21,6 +21,19 @@ extension PostgresTarget {
         return configuration
     }
 
+    /// The same settings over a socket navsh connected itself
+    /// (`DirectTransport`); nil for `verify-full`, whose host name check
+    /// needs postgres-nio's own connect to know the host.
+    func configuration(over channel: any Channel, connectTimeout: TimeInterval) throws -> PostgresConnection.Configuration? {
+        guard sslMode != .verifyFull else { return nil }
+        var configuration = PostgresConnection.Configuration(
+            establishedChannel: channel, tls: host.hasPrefix("/") ? .disable : try tls(), username: user,
+            password: password, database: database)
+        configuration.options.additionalStartupParameters = [("application_name", "navsh")]
+        configuration.options.connectTimeout = .milliseconds(Int64(connectTimeout * 1000))
+        return configuration
+    }
+
     private func tls() throws -> PostgresConnection.Configuration.TLS {
         var client = TLSConfiguration.makeClientConfiguration()
         switch sslMode {

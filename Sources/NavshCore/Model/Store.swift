@@ -20,14 +20,14 @@
 /// and single-threaded: one command runs at a time, each call finishes
 /// before the next is made, and nothing else calls the store meanwhile. An
 /// asynchronous client (PostgreSQL through postgres-nio) fills it behind a
-/// synchronous bridge: the store owns an event loop group (one thread) and
-/// its connection; each requirement starts the query on that loop and waits
-/// for the result with `EventLoopFuture.wait()` (or a semaphore around an
-/// `async` call). That wait blocks the calling thread, which is safe here
-/// because the caller is the process's main thread, not a thread of the
-/// loop or of Swift's cooperative pool: the loop's own thread is never the
-/// one waiting, so it cannot deadlock, and no cooperative thread is held
-/// hostage. While it waits, the bridge asks `isCancelled` every few tens of
+/// synchronous bridge: the client's handlers run on the calling (main)
+/// thread, which itself writes their bytes to the socket and feeds them
+/// what comes back until the answer is complete (`DirectTransport`; an
+/// event loop thread waited on with a semaphore cost two thread hops a
+/// statement). Blocking that thread is safe here because it is the
+/// process's main thread, not one of Swift's cooperative pool: no
+/// cooperative thread is held hostage, and nothing else waits on it.
+/// While it waits, the bridge asks `isCancelled` every few tens of
 /// milliseconds and, when it turns true, sends the server's cancel request
 /// (a statement then fails as `StoreError.interrupted`). `transaction` and
 /// `atomically` map to `BEGIN`/`COMMIT`/`ROLLBACK` and `SAVEPOINT` on that
