@@ -138,7 +138,7 @@ import Testing
         h.run("open 2", "set value 7")
         try h.database.execute("UPDATE items SET name = 'Shiny spork' WHERE id = 2")
         #expect(h.run("save").error != nil)
-        #expect(h.output("reload") == "reloaded Shiny spork; kept your edits to value\n")
+        #expect(h.output("reload") == "reloaded Shiny spork; kept your edits to value\n  took name: Rusty spork → Shiny spork\n")
         h.run("save")
         #expect(try h.database.rows("SELECT name, value FROM items WHERE id = 2")[0] == ["name": "Shiny spork", "value": "7"])
     }

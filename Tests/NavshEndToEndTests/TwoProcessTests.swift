@@ -33,7 +33,8 @@ import Testing
         let b = try navsh.run([db.path, "-c", "open 2", "-c", "set name Shiny spork", "-c", "save"])
         #expect(b.status == 0)
         a.send("save", until: "yours")
-        #expect(a.send("reload", until: "\n") == "reloaded Shiny spork; kept your edits to value\n")
+        #expect(a.send("reload", until: "Shiny spork\n") == "reloaded Shiny spork; kept your edits to value\n"
+            + "  took name: Rusty spork → Shiny spork\n")
         #expect(a.send("save", until: "\n") == "saved Shiny spork\n")
         #expect(a.finish() == 1, "the refused save still counts")
         #expect(try db.rows("SELECT name, value FROM items WHERE id = 2")[0] == ["name": "Shiny spork", "value": "7"])

@@ -1,5 +1,6 @@
 /// `reload` takes the stored row as the new starting point and re-applies
-/// the user's edits on top; it reports the fields both sides changed.
+/// the user's edits on top; it reports the values it took and the fields
+/// both sides changed.
 struct ReloadCommand: PlainCommand {
     static let forms = [CommandForm("reload", [.record], .none, usage: "reload",
                                     "take stored values, keep your edits", example: "reload")]
@@ -17,6 +18,11 @@ struct ReloadCommand: PlainCommand {
         if fields.allSatisfy({ current[$0.name] == old.base[$0.name] ?? .null }) {
             return Response(output: "nothing to reload: \(frame.crumb) is as stored\n")
         }
+        // Values taken from elsewhere that no edit of yours covers: said, so
+        // nothing changes on screen unannounced (the trial's find).
+        let taken = fields.filter { field in
+            !old.isChanged(field.name) && current[field.name] != old.base[field.name] ?? .null
+        }
         let collisions = fields.filter { field in
             let name = field.name
             return old.isChanged(name) && current[name] != old.base[name] ?? .null && current[name] != old.value(of: name)
@@ -29,6 +35,10 @@ struct ReloadCommand: PlainCommand {
             output += "; kept your edits to " + labels.joined(separator: ", ")
         }
         output += "\n"
+        func short(_ value: Value) -> String { TextLayout.truncate(ValueText.raw(value), to: 40) }
+        for field in taken {
+            output += "  took \(field.shownName): \(short(old.base[field.name] ?? .null)) → \(short(current[field.name]))\n"
+        }
         for field in collisions {
             output += "  both changed \(field.shownName): theirs \(ValueText.raw(current[field.name])), "
                 + "yours \(ValueText.raw(old.value(of: field.name))) (yours kept)\n"
