@@ -51,6 +51,21 @@ import Testing
         #expect(try h.database.rows("SELECT value, colour FROM items WHERE id = 1")[0] == ["value": "120", "colour": "blue"])
     }
 
+    /// A trial's find: the one table of a store renamed elsewhere left
+    /// every command saying "no table named items", with nowhere to go.
+    /// The root becomes the list of what the store holds now.
+    @Test func theOnlyTableRenamedElsewhereBecomesTheNewRoot() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        #expect(h.output("show").contains("Gort statue"))
+        try h.database.execute("ALTER TABLE items RENAME TO things")
+        let shown = h.run("show")
+        #expect(shown.error == nil, "\(shown.error?.message ?? "")")
+        #expect(shown.output.hasPrefix("items is gone (renamed or dropped elsewhere); the list below is now things\n"),
+                "\(shown.output)")
+        #expect(shown.output.contains("Gort statue"))
+        #expect(h.output("open 1").contains("things › Gort statue"))
+    }
+
     @Test func atThePromptACleanRecordTakesTheChangeAndSaysSo() throws {
         let h = try SessionHarness(Fixtures.items, mode: .interactive)
         h.run("open 1")

@@ -144,6 +144,19 @@ extension Session {
             default: break
             }
         }
-        return changed.keys.sorted().map { "\($0) changed elsewhere (\(changed[$0] ?? "")); showing it as it is now\n" }.joined()
+        var said = changed.keys.sorted().map { "\($0) changed elsewhere (\(changed[$0] ?? "")); showing it as it is now\n" }.joined()
+        // The one table a store opened on is gone (renamed or dropped
+        // elsewhere): the root becomes what opening the store shows now, or
+        // every command kept saying "no table named …" with nowhere to go
+        // back to (a trial's find). Frames above stay, to be left with `back`.
+        if let root = stack.first as? ListFrame, root.collection.filters.isEmpty, root.collection.scope == nil,
+           current[root.collection.name] == nil {
+            stack[0] = store.collections.count == 1
+                ? ListFrame(collection: store.collections[0])
+                : CollectionsFrame(title: store.displayName, collections: store.collections)
+            said += "\(root.collection.name) is gone (renamed or dropped elsewhere); the list below is now "
+                + (store.collections.count == 1 ? store.collections[0].name : "the store's tables") + "\n"
+        }
+        return said
     }
 }
