@@ -35,6 +35,8 @@ extension Navsh {
         var status: Int32
         var session: Session?
         var touched: (total: Int, summary: String)?
+        /// The script's last line that held a command: where an error at its end belongs.
+        var lines = 0
     }
 
     /// `--dry-run`: the transaction begins before the spec's additions, so
@@ -54,9 +56,15 @@ extension Navsh {
             // A command's COMMIT was refused, and said so: the script's end
             // meets the same rows again. What came before is still news.
         } catch {
-            let what = began ? "\(sourceName): dry run: \(TextLayout.printable(String(describing: error)))"
+            let message = "dry run: \(TextLayout.printable(String(describing: error)))"
+            let what = began ? "\(sourceName): \(message)"
                 : "navsh: \(TextLayout.printable(String(describing: StoreOpener.openError(error, path: opened.path))))"
             StandardStreams.err(what + "\n")
+            // As every error under --format json: its object follows, at the last line read.
+            if began && format == .json {
+                StandardStreams.err(OutputFormat.jsonError(source: sourceName, line: outcome.lines,
+                                                           frame: outcome.session?.location ?? "", message: message))
+            }
             throw ExitCode(began ? ExitStatus.commandFailed : ExitStatus.cannotOpen)
         }
         ScriptRunner.reportDryRun(changes: outcome.session?.changesMade ?? [], touched: outcome.touched)
@@ -140,9 +148,10 @@ extension Navsh {
         // Only a dry run reports its writes in words.
         session.summarizesChanges = dryRun
         let status: Int32
+        let runner = scriptRunner(session, store)
         if !commands.isEmpty {
             var source = ArrayLineSource(commands)
-            status = scriptRunner(session, store).run(&source)
+            status = runner.run(&source)
         } else if let script {
             let fd = open(script, O_RDONLY)
             guard fd >= 0 else {
@@ -151,14 +160,15 @@ extension Navsh {
             }
             defer { close(fd) }
             var source = PlainLineReader(fileDescriptor: fd, maximumLength: Session.maximumLineLength)
-            status = scriptRunner(session, store).run(&source)
+            status = runner.run(&source)
         } else {
             var source = PlainLineReader(fileDescriptor: 0, maximumLength: Session.maximumLineLength)
-            status = scriptRunner(session, store).run(&source)
+            status = runner.run(&source)
         }
         // Read inside a dry run's transaction, before its rollback.
         // Rows a refused command wrote are still counted in the transaction: no count then.
-        return Outcome(status: status, session: session, touched: session.forgotChanges ? nil : tally?())
+        return Outcome(status: status, session: session, touched: session.forgotChanges ? nil : tally?(),
+                       lines: runner.read.lastLine)
     }
 
     /// `<stdin>`, the script's file name, or `-c`: where a script's errors say they are.

@@ -31,6 +31,12 @@ struct ScriptRunner {
     /// `--atomic`): each command that wrote meets the checks its own COMMIT
     /// would make, not only the script's end.
     var checksEachCommit = false
+    /// How far the script was read, kept for its caller (a dry run's error at the end names the last line).
+    let read = ReadSoFar()
+
+    final class ReadSoFar {
+        var lastLine = 0
+    }
 
     /// A dry run is run inside its caller's transaction, begun before the
     /// spec's additions so they roll back too; the caller prints
@@ -85,6 +91,7 @@ struct ScriptRunner {
                 outcome = driver.follow(session.refuseLongLine(byteCount: count))
             case .line(let bytes):
                 lastLine = driver.prompter.lineNumber
+                read.lastLine = lastLine
                 if echo, bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
                     StandardStreams.out(session.prompt + TextLayout.printable(String(decoding: bytes, as: UTF8.self)) + "\n")
                 }

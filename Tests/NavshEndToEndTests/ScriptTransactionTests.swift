@@ -121,6 +121,27 @@ import Testing
                                       + "\"message\": \"the script's transaction failed, nothing was written: ") == true, "\(lines)")
     }
 
+    /// A dry run refused at its end (`--dry-run --atomic`, a deferred
+    /// reference) says so under --format json as every error is said: its
+    /// line, then its object (the object was missing; the second trial's find).
+    @Test func aDryRunsRefusalAtItsEndIsAnErrorObjectUnderJSON() throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE par (id INTEGER PRIMARY KEY);
+            CREATE TABLE chi (id INTEGER PRIMARY KEY, name TEXT,
+                              par_id INTEGER REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
+            INSERT INTO chi VALUES (1, 'c1', NULL);
+            """)
+        let result = try db.expectUnchanged("chi") {
+            try navsh.run([db.path, "--dry-run", "--atomic", "--format", "json"], stdin: "open chi\nopen #1\nset par_id 42\nsave\n")
+        }
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("<stdin>: dry run: its COMMIT would be refused: ") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("{\"error\": {\"source\": \"<stdin>\", \"line\": 4, \"frame\": \"test › chi\", "
+                                      + "\"message\": \"dry run: its COMMIT would be refused: ") == true, "\(lines)")
+    }
+
     @Test func atomicCommitsOnceWhenEverythingSucceeds() throws {
         let db = try TemporaryDatabase(Fixtures.items)
         let result = try navsh.run([db.path, "--atomic"], stdin: script)
