@@ -138,6 +138,11 @@ extension Navsh {
 
         // SIGTERM and SIGHUP stop a script between commands: nothing half-done, buffers not written.
         Terminal.catchTermination()
+        // A statement running then is stopped too (a write rolls back; a
+        // server's is cancelled there, and its connection given up if the
+        // cancel brings nothing back within the grace): a save stalled on a
+        // silent connection ignored SIGTERM for ten minutes (the trial's find).
+        store.isCancelled = { Terminal.terminationSignal != nil }
         // Scripts page by 20 rows whatever the terminal, so they mean the same everywhere.
         let columns = Terminal.size(of: 1)?.columns ?? 80
         let session = Session(store: store, mode: .script, viewport: { Viewport(columns: columns, rows: nil) })

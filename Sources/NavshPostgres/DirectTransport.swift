@@ -191,7 +191,15 @@ final class DirectTransport {
             do {
                 try finish(fd, info.pointee.ai_addr, info.pointee.ai_addrlen, timeout: timeout, stop: stop)
                 var on: Int32 = 1
-                _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+                let size = socklen_t(MemoryLayout<Int32>.size)
+                _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, size)
+                // A server or network gone dead (no reset ever comes) is noticed
+                // within about two minutes, as lost, instead of waited on for ever.
+                var idle: Int32 = 60, interval: Int32 = 10, probes: Int32 = 6
+                _ = setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &on, size)
+                _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_KEEPIDLE, &idle, size)
+                _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_KEEPINTVL, &interval, size)
+                _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_KEEPCNT, &probes, size)
                 return fd
             } catch let error as Interrupted {
                 close(fd)

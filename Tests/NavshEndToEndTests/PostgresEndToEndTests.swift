@@ -371,6 +371,27 @@ struct PostgresEndToEndTests {
         #expect(try database.value("SELECT name || ' ' || price FROM items WHERE id = 1") == "Kettle 1.00")
     }
 
+    /// SIGTERM while a script's save waits on the server (here on another
+    /// session's row lock): the statement is cancelled there and navsh
+    /// stops, nothing written. It waited on for as long as the server
+    /// did: ten minutes on a connection gone silent (the trial's find).
+    @Test func sigtermStopsASaveWaitingOnTheServer() throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: Self.shop)
+        let navsh = try Self.editingKettle(database, then: "show", until: "Whistling kettle")
+        let locker = try Self.lock(database, row: 1, seconds: 20)
+        defer { locker.terminate() }
+        navsh.send("save")
+        try Self.waitForLockWait(database)
+        let sent = Date()
+        navsh.signal(SIGTERM)
+        let status = navsh.finish()
+        // What this guards against is a wait of the lock's twenty seconds, not a speed.
+        #expect(Date().timeIntervalSince(sent) < 10, "stopped while the lock was still held")
+        #expect(status == 128 + SIGTERM, "\(navsh.stderrText)")
+        #expect(navsh.stderrText.contains("interrupted"), "\(navsh.stderrText)")
+        #expect(try database.value("SELECT name FROM items WHERE id = 1") == "Kettle")
+    }
+
     /// A delete (BEGIN, its statements, COMMIT) lost with its connection
     /// before its COMMIT: the server rolled it back, so it runs once more
     /// on a new connection; the row is deleted once and the script goes on.
