@@ -45,6 +45,11 @@ final class PostgresBridge {
     var connectTimeout: TimeInterval = 10
     /// True while `rechecking`: no cancel, no Ctrl-C, each statement bounded by `cancelGrace`.
     private var checking = false
+    /// While `within` runs: when its statements must have ended; past it
+    /// the running one is cancelled on the server, as on Ctrl-C.
+    private var deadline: Date?
+    /// The deadline stopped a statement of the last `within`.
+    private var deadlinePassed = false
     /// Statements run on each new connection before any other (search path, time zone).
     var setup: [String] = []
     /// True while a transaction is open on the connection (BEGIN sent, not
@@ -146,6 +151,29 @@ final class PostgresBridge {
         return try body()
     }
 
+    /// Runs `body` (reads: never inside a transaction, which a cancel
+    /// would abort) with its statements cancelled on the server `seconds`
+    /// from now; nil when that stopped one. A count at the list of
+    /// collections waited twenty seconds on a slow view (the trial's find).
+    func within<T>(seconds: Double, _ body: () throws -> T) throws -> T? {
+        guard !inTransaction else { return try body() }
+        deadline = Date().addingTimeInterval(seconds)
+        deadlinePassed = false
+        defer { deadline = nil }
+        do {
+            return try body()
+        } catch StoreError.interrupted where deadlinePassed {
+            return nil
+        }
+    }
+
+    /// Past `deadline`: said once, by setting `deadlinePassed`.
+    private func pastDeadline() -> Bool {
+        guard let deadline, Date() >= deadline else { return false }
+        deadlinePassed = true
+        return true
+    }
+
     private func run(_ sql: String, _ parameters: [String?]) throws -> PostgresQueryResult {
         // Stopped before it starts: nothing is sent.
         if !checking && isCancelled() { throw StoreError.interrupted }
@@ -214,7 +242,7 @@ final class PostgresBridge {
             if let sent = cancelSent {
                 return (!checked && isCancelledAgain()) || Date().timeIntervalSince(sent) > cancelGrace
             }
-            if isCancelled() {
+            if isCancelled() || pastDeadline() {
                 cancelSent = Date()
                 cancelRunningStatement()
             }

@@ -13,6 +13,11 @@ extension PostgresStore {
     /// At most `budget.rows + 1` rows are looked at (a subquery with LIMIT),
     /// whether they match the filters or not, so a rare match cannot make
     /// the count read the whole table.
+    /// A read with a time budget gets at least this long on a server: the
+    /// budgets are set for SQLite in process, and a round trip alone can
+    /// take longer.
+    static let shortestBudget = 0.25
+
     public func count(of collection: CollectionSchema, within budget: ReadBudget) throws -> Int? {
         let table = try table(collection)
         var unfiltered = collection
@@ -24,7 +29,17 @@ extension PostgresStore {
         let bound = parameters.bind(String(budget.rows + 1))
         let statement = "SELECT count(*)::text, count(*) FILTER (WHERE hit)::text FROM (SELECT (\(hit)) AS hit FROM "
             + table.quotedName + (scope.map { " WHERE \($0)" } ?? "") + " LIMIT \(bound)::bigint) AS looked"
-        guard let row = try rows(statement, parameters).first, row.count == 2, let looked = row[0].flatMap({ Int($0) }),
+        // The time budget, no shorter than a round trip to a distant server takes.
+        let answer: [String?]?
+        if let seconds = budget.seconds {
+            guard let answered = try bridge.within(seconds: max(seconds, Self.shortestBudget), {
+                try rows(statement, parameters).first
+            }) else { return nil }
+            answer = answered
+        } else {
+            answer = try rows(statement, parameters).first
+        }
+        guard let row = answer, row.count == 2, let looked = row[0].flatMap({ Int($0) }),
               looked <= budget.rows, let found = row[1].flatMap({ Int($0) }) else { return nil }
         return found
     }
