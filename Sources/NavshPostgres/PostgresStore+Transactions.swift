@@ -36,7 +36,8 @@ extension PostgresStore {
             bridge.inTransaction = false
         } catch {
             bridge.inTransaction = false
-            throw PostgresErrorText.translate(error, table: nil)
+            // A check kept for COMMIT names no statement's table: found by its constraint.
+            throw PostgresErrorText.translate(error, table: table(holding: error))
         }
         if rollback {
             // A dry run's writes are gone: so are the schema additions it made.
@@ -78,7 +79,7 @@ extension PostgresStore {
             if outermost { bridge.inTransaction = false }
         } catch {
             if outermost { bridge.inTransaction = false }
-            throw PostgresErrorText.translate(error, table: nil)
+            throw PostgresErrorText.translate(error, table: table(holding: error))
         }
         return result
     }
@@ -179,7 +180,7 @@ extension PostgresStore {
 
     /// The table whose constraint `error` names (a refusal at COMMIT
     /// names no statement's table), so its fields are named as a write's are.
-    private func table(holding error: any Error) -> PostgresTable? {
+    func table(holding error: any Error) -> PostgresTable? {
         guard let name = PostgresErrorText.fields(of: error)?.constraintName else { return nil }
         return tables.values.first { $0.constraints[name] != nil || $0.references[name] != nil || $0.checks[name] != nil }
     }

@@ -43,31 +43,50 @@ extension SQLiteStore {
     /// zero, `foreign_key_check` names the rows of `collection` that hold
     /// them, each by the column and the value it holds.
     public func unresolvedReferences(in collection: CollectionSchema) throws -> [UnresolvedReference] {
-        let table = collection.name.sqlIdentifier
-        return try database.writeWithoutTransaction { db in
+        try database.writeWithoutTransaction { db in
             guard Self.hasUnresolvedReferences(db) else { return [] }
-            // id → (from column, parent table, to column); one column each
-            // (a composite reference is named by its first column).
-            var keys: [Int64: (from: String, parent: String, to: String?)] = [:]
-            for row in try RowReader.fetchAll(db, sql: "PRAGMA foreign_key_list(\(table))", arguments: [], cached: false) {
-                guard row.count >= 5, case .integer(let id) = row[0], case .integer(0) = row[1] else { continue }
-                let to: String? = if case .text(let name) = row[4] { name } else { nil }
-                keys[id] = (ValueText.raw(row[3]), ValueText.raw(row[2]), to)
-            }
-            var found: [UnresolvedReference] = []
-            for row in try RowReader.fetchAll(db, sql: "PRAGMA foreign_key_check(\(table))", arguments: [], cached: false) {
-                guard row.count >= 4, case .integer(let rowid) = row[1], case .integer(let id) = row[3],
-                      let key = keys[id] else { continue }
-                guard let held = try RowReader.fetchOne(db, sql: "SELECT \(key.from.sqlIdentifier) FROM \(table) WHERE rowid = ?",
-                                                        arguments: StatementArguments(values: [rowid.databaseValue]),
-                                                        cached: false)?.first else { continue }
-                let value = ValueText.raw(held)
-                let detail = "no row in \(key.parent) has \(key.to ?? "its key") = \(value)"
-                let reference = UnresolvedReference(field: key.from, value: value,
-                                                    error: .constraint(.foreignKey, fields: [key.from], detail: detail))
-                if !found.contains(reference) { found.append(reference) }
-            }
-            return found
+            return try Self.unresolvedReferences(in: collection, db)
         }
+    }
+
+    /// What COMMIT would refuse, named by the first row found that holds a
+    /// reference to no row (a delete leaves it in another table), on the
+    /// connection `db` is: nil when nothing is unresolved.
+    static func firstUnresolvedReference(_ db: Database, in collections: [CollectionSchema]) throws -> StoreError? {
+        guard hasUnresolvedReferences(db) else { return nil }
+        for collection in collections {
+            if let found = try unresolvedReferences(in: collection, db).first,
+               case .constraint(_, _, let detail) = found.error {
+                return .constraint(.foreignKey, fields: ["\(collection.name).\(found.field)"], detail: detail)
+            }
+        }
+        return nil
+    }
+
+    /// `unresolvedReferences(in:)` on the connection `db` is.
+    private static func unresolvedReferences(in collection: CollectionSchema, _ db: Database) throws -> [UnresolvedReference] {
+        let table = collection.name.sqlIdentifier
+        // id → (from column, parent table, to column); one column each
+        // (a composite reference is named by its first column).
+        var keys: [Int64: (from: String, parent: String, to: String?)] = [:]
+        for row in try RowReader.fetchAll(db, sql: "PRAGMA foreign_key_list(\(table))", arguments: [], cached: false) {
+            guard row.count >= 5, case .integer(let id) = row[0], case .integer(0) = row[1] else { continue }
+            let to: String? = if case .text(let name) = row[4] { name } else { nil }
+            keys[id] = (ValueText.raw(row[3]), ValueText.raw(row[2]), to)
+        }
+        var found: [UnresolvedReference] = []
+        for row in try RowReader.fetchAll(db, sql: "PRAGMA foreign_key_check(\(table))", arguments: [], cached: false) {
+            guard row.count >= 4, case .integer(let rowid) = row[1], case .integer(let id) = row[3],
+                  let key = keys[id] else { continue }
+            guard let held = try RowReader.fetchOne(db, sql: "SELECT \(key.from.sqlIdentifier) FROM \(table) WHERE rowid = ?",
+                                                    arguments: StatementArguments(values: [rowid.databaseValue]),
+                                                    cached: false)?.first else { continue }
+            let value = ValueText.raw(held)
+            let detail = "no row in \(key.parent) has \(key.to ?? "its key") = \(value)"
+            let reference = UnresolvedReference(field: key.from, value: value,
+                                                error: .constraint(.foreignKey, fields: [key.from], detail: detail))
+            if !found.contains(reference) { found.append(reference) }
+        }
+        return found
     }
 }

@@ -215,7 +215,14 @@ extension SQLiteStore {
                 try db.cachedStatement(sql: begin).execute()
                 do {
                     let result = try translated(db)
-                    try db.cachedStatement(sql: end).execute()
+                    do {
+                        try db.cachedStatement(sql: end).execute()
+                    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
+                        // COMMIT refused a reference kept for it (DEFERRABLE INITIALLY
+                        // DEFERRED): named by the row that holds it, before the
+                        // rollback takes it; SQLite's own words name nothing.
+                        throw (try? Self.firstUnresolvedReference(db, in: tables)).flatMap { $0 } ?? error
+                    }
                     return result
                 } catch {
                     // SQLite may have rolled the transaction back itself.

@@ -220,11 +220,14 @@ public final class SQLiteStore: Store {
         do {
             try end(commit: !rollback)
         } catch {
+            // Named by the row that holds the reference, before the rollback takes it.
+            let named = try? commitRefusal()
             // A COMMIT SQLite refused leaves the transaction open: rolled back
             // here, so "nothing was written" holds, and the connection's close
             // at exit does not roll it back through GRDB's hooks half torn
             // down (a crash, signal 11, one run in fifteen).
             try? end(commit: false)
+            if let named = named ?? nil { throw named }
             // A check kept for COMMIT (a deferred foreign key) in the words of any refusal.
             throw ConstraintTranslator.translate(error, table: "", fields: [])
         }
@@ -236,15 +239,11 @@ public final class SQLiteStore: Store {
     /// defer_foreign_keys`) never run: SQLite's count of references still
     /// unresolved says whether COMMIT would have refused the script.
     public func commitRefusal() throws -> StoreError? {
-        guard try database.writeWithoutTransaction({ Self.hasUnresolvedReferences($0) }) else { return nil }
-        // Named by the first row found that holds one (a delete leaves it in another table).
-        for collection in collections {
-            if let found = try unresolvedReferences(in: collection).first,
-               case .constraint(_, _, let detail) = found.error {
-                return .constraint(.foreignKey, fields: ["\(collection.name).\(found.field)"], detail: detail)
-            }
+        try database.writeWithoutTransaction { db in
+            guard Self.hasUnresolvedReferences(db) else { return nil }
+            return try Self.firstUnresolvedReference(db, in: collections)
+                ?? .constraint(.foreignKey, fields: [], detail: "a reference names no row, checked at commit")
         }
-        return StoreError.constraint(.foreignKey, fields: [], detail: "a reference names no row, checked at commit")
     }
 
     /// Whether the open transaction holds references SQLite will refuse at

@@ -215,6 +215,12 @@ struct PostgresEndToEndTests {
         #expect(atomicDry.status == 0, "\(atomicDry.stderr)")
         let real = try NavshBinary().run([database.url, "--schema", "deferreddry"], stdin: mended)
         #expect(real.status == 1 && real.stderr.hasPrefix("<stdin>:4: error: "), "\(real.stderr)")
+        // --atomic's COMMIT names the referenced column, not the referring one (the trial's find: "par has par_id").
+        let atomic = try NavshBinary().run([database.url, "--schema", "deferreddry", "--atomic"],
+                                           stdin: "open chi\nopen #1\nset par_id 42\nsave\n")
+        #expect(atomic.status == 1)
+        #expect(atomic.stderr.contains("par_id: refused by a FOREIGN KEY constraint (no row in par has id = 42)"),
+                "\(atomic.stderr)")
         #expect(try database.value("SELECT par_id FROM chi WHERE id = 1") == "1")
     }
 

@@ -64,9 +64,15 @@ import Testing
                 : "<stdin>: dry run: its COMMIT would be refused: \(refusal); nothing was written\n"), "\(dry.stderr)")
             #expect(!dry.stdout.contains("would have made"), "\(dry.stdout)")
         }
+        // The real runs name the reference too (SQLite's own words at COMMIT name nothing; the trial's find).
         let real = try db.expectUnchanged("chi") { try navsh.run([db.path, "--atomic"], stdin: edit) }
         #expect(real.status == 1, "\(real.stderr)")
-        #expect(real.stderr.contains("FOREIGN KEY"), "\(real.stderr)")
+        #expect(real.stderr.contains("chi.par_id: refused by a FOREIGN KEY constraint (no row in par has id = 42)"),
+                "\(real.stderr)")
+        let each = try db.expectUnchanged("chi") { try navsh.run([db.path], stdin: edit) }
+        #expect(each.status == 1, "\(each.stderr)")
+        #expect(each.stderr.contains("chi.par_id: no row in par has id = 42 (FOREIGN KEY); nothing was saved"),
+                "\(each.stderr)")
     }
 
     /// A script whose first save leaves a reference unresolved and whose
