@@ -161,21 +161,12 @@ struct PostgresEndToEndTests {
         #expect(try database.value("SELECT string_agg(id || ' ' || name, ',' ORDER BY id) FROM spots") == "2 Pier,101 Quay")
     }
 
-    /// Row 1 of chi refers to par 1 by a foreign key checked at COMMIT.
-    static let deferredReference = """
-        CREATE TABLE par (id integer PRIMARY KEY);
-        INSERT INTO par VALUES (1);
-        CREATE TABLE chi (id integer PRIMARY KEY, name text,
-                          par_id integer REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
-        INSERT INTO chi VALUES (1, 'c1', 1);
-        """
-
     /// A save refused at COMMIT (a foreign key checked there, INITIALLY
     /// DEFERRED) is an error, and nothing is written: postgres-nio hands out
     /// an UPDATE's rows before its implicit commit, so a one-statement save
     /// was reported done while its commit failed (the trial's find).
     @Test func aSaveRefusedAtCommitIsAnErrorAndWritesNothing() throws {
-        let database = try PostgresTestDatabase(schema: "deferred", sql: Self.deferredReference)
+        let database = try PostgresTestDatabase(schema: "deferred", sql: Fixtures.deferredReference)
         let result = try NavshBinary().run([database.url, "--schema", "deferred", "-c", "open chi", "-c", "open #1",
                                             "-c", "set par_id 42", "-c", "save"])
         #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
@@ -191,7 +182,7 @@ struct PostgresEndToEndTests {
     /// (the real run commits each command); with it, at the script's end.
     /// Either way in plain words naming the field, not the server's text.
     @Test func aDryRunFailsWhereTheRealRunsCommitWould() throws {
-        let database = try PostgresTestDatabase(schema: "deferreddry", sql: Self.deferredReference)
+        let database = try PostgresTestDatabase(schema: "deferreddry", sql: Fixtures.deferredReference)
         let refusal = "par_id: refused by a FOREIGN KEY constraint (no row in par has id = 42)"
         for options in [["--dry-run"], ["--dry-run", "--atomic"]] {
             let result = try NavshBinary().run([database.url, "--schema", "deferreddry"] + options,
@@ -299,18 +290,21 @@ struct PostgresEndToEndTests {
         return navsh
     }
 
-    /// Holds a lock on `row` of items from psql for `seconds`, in the background.
-    static func lock(_ database: PostgresTestDatabase, row: Int, seconds: Int) throws -> Process {
+    /// Holds a lock on `row` of items from psql for `seconds`, in the
+    /// background; `changing`, by an UPDATE of its price committed at the end.
+    static func lock(_ database: PostgresTestDatabase, row: Int, seconds: Int, changing: Bool = false) throws -> Process {
         let psql = Process()
         psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let hold = changing ? "UPDATE shop.items SET price = 1 WHERE id = \(row)"
+            : "SELECT 1 FROM shop.items WHERE id = \(row) FOR UPDATE"
         psql.arguments = ["psql", "-X", "-q", "-d", database.url, "-c",
-                          "BEGIN; SELECT 1 FROM shop.items WHERE id = \(row) FOR UPDATE; SELECT pg_sleep(\(seconds)); COMMIT"]
+                          "BEGIN; \(hold); SELECT pg_sleep(\(seconds)); COMMIT"]
         psql.standardOutput = FileHandle.nullDevice
         try psql.run()
         for _ in 0..<50 {
             if try database.value("SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a USING (pid) "
                                   + "WHERE a.datname = current_database() AND a.application_name = 'psql' "
-                                  + "AND l.mode = 'RowShareLock'") != "0" { return psql }
+                                  + "AND l.mode = '\(changing ? "RowExclusiveLock" : "RowShareLock")'") != "0" { return psql }
             Thread.sleep(forTimeInterval: 0.1)
         }
         throw PostgresTestError("psql took no lock")
@@ -352,18 +346,7 @@ struct PostgresEndToEndTests {
         let database = try PostgresTestDatabase(schema: "shop", sql: Self.shop)
         try database.run("ALTER DATABASE \(database.name) SET default_transaction_isolation = 'serializable'")
         let navsh = try Self.editingKettle(database, ["--keep-going"], then: "show", until: "Whistling kettle")
-        let psql = Process()
-        psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        psql.arguments = ["psql", "-X", "-q", "-d", database.url, "-c",
-                          "BEGIN; UPDATE shop.items SET price = 1 WHERE id = 1; SELECT pg_sleep(3); COMMIT"]
-        psql.standardOutput = FileHandle.nullDevice
-        try psql.run()
-        // Until psql holds the row (its update not committed).
-        var tries = 0
-        while try database.value("SELECT count(*) FROM (SELECT 1 FROM items WHERE id = 1 FOR SHARE SKIP LOCKED) t") == "1" && tries < 50 {
-            tries += 1
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        let psql = try Self.lock(database, row: 1, seconds: 3, changing: true)
         navsh.send("save")
         try Self.waitForLockWait(database)
         psql.waitUntilExit()

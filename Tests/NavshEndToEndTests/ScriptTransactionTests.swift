@@ -46,13 +46,7 @@ import Testing
     /// --atomic shows: a dry run that ends in ROLLBACK never met it and
     /// said the script would work (the trial's find, on PostgreSQL).
     @Test func aDryRunFailsWhereTheRealRunsCommitWould() throws {
-        let db = try TemporaryDatabase("""
-            CREATE TABLE par (id INTEGER PRIMARY KEY);
-            INSERT INTO par VALUES (1);
-            CREATE TABLE chi (id INTEGER PRIMARY KEY, name TEXT,
-                              par_id INTEGER REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
-            INSERT INTO chi VALUES (1, 'c1', 1);
-            """)
+        let db = try TemporaryDatabase(Fixtures.deferredReference)
         let edit = "open chi\nopen #1\nset par_id 42\nsave\n"
         for options in [["--dry-run"], ["--dry-run", "--atomic"]] {
             let dry = try db.expectUnchanged("chi") { try navsh.run([db.path] + options, stdin: edit) }
@@ -81,13 +75,7 @@ import Testing
     /// work, having checked only at its end (the trial's find). With
     /// --atomic the real run commits once, at the end, and both pass.
     @Test func aDryRunMeetsEachCommandsCommitUnlessTheScriptIsAtomic() throws {
-        let db = try TemporaryDatabase("""
-            CREATE TABLE par (id INTEGER PRIMARY KEY);
-            INSERT INTO par VALUES (1);
-            CREATE TABLE chi (id INTEGER PRIMARY KEY, name TEXT,
-                              par_id INTEGER REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
-            INSERT INTO chi VALUES (1, 'c1', 1);
-            """)
+        let db = try TemporaryDatabase(Fixtures.deferredReference)
         let edits = "open chi\nopen #1\nset name c2\nsave\nopen #1\nset par_id 42\nsave\nopen #1\nset par_id 1\nsave\n"
         let dry = try db.expectUnchanged("chi") { try navsh.run([db.path, "--dry-run", "--keep-going", "--quiet"], stdin: edits) }
         #expect(dry.status == 1, "\(dry.stdout) \(dry.stderr)")
@@ -110,12 +98,7 @@ import Testing
     /// is said under --format json: its line, then its object (the
     /// object was missing; the trial's find).
     @Test func anAtomicScriptsRefusedCommitIsAnErrorObjectUnderJSON() throws {
-        let db = try TemporaryDatabase("""
-            CREATE TABLE par (id INTEGER PRIMARY KEY);
-            CREATE TABLE chi (id INTEGER PRIMARY KEY, name TEXT,
-                              par_id INTEGER REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
-            INSERT INTO chi VALUES (1, 'c1', NULL);
-            """)
+        let db = try TemporaryDatabase(Fixtures.deferredReference)
         let result = try db.expectUnchanged("chi") {
             try navsh.run([db.path, "--atomic", "--format", "json"], stdin: "open chi\nopen #1\nset par_id 42\nsave\n")
         }
@@ -131,12 +114,7 @@ import Testing
     /// reference) says so under --format json as every error is said: its
     /// line, then its object (the object was missing; the second trial's find).
     @Test func aDryRunsRefusalAtItsEndIsAnErrorObjectUnderJSON() throws {
-        let db = try TemporaryDatabase("""
-            CREATE TABLE par (id INTEGER PRIMARY KEY);
-            CREATE TABLE chi (id INTEGER PRIMARY KEY, name TEXT,
-                              par_id INTEGER REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
-            INSERT INTO chi VALUES (1, 'c1', NULL);
-            """)
+        let db = try TemporaryDatabase(Fixtures.deferredReference)
         let result = try db.expectUnchanged("chi") {
             try navsh.run([db.path, "--dry-run", "--atomic", "--format", "json"], stdin: "open chi\nopen #1\nset par_id 42\nsave\n")
         }

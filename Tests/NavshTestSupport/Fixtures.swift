@@ -42,6 +42,17 @@ public enum Fixtures {
         """
 
     /// `n` rows named "Row 1" … "Row n", for paging.
+    /// Row 1 of chi refers to par 1 by a foreign key checked at COMMIT
+    /// (DEFERRABLE INITIALLY DEFERRED), for SQLite and, through
+    /// `PostgresTestDatabase`'s dialect, PostgreSQL.
+    public static let deferredReference = """
+        CREATE TABLE par (id INTEGER PRIMARY KEY);
+        INSERT INTO par VALUES (1);
+        CREATE TABLE chi (id INTEGER PRIMARY KEY, name TEXT,
+                          par_id INTEGER REFERENCES par (id) DEFERRABLE INITIALLY DEFERRED);
+        INSERT INTO chi VALUES (1, 'c1', 1);
+        """
+
     public static func numbered(_ n: Int) -> String {
         "CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT);\n"
             + "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < \(n)) "
