@@ -3,6 +3,32 @@ import NavshTestSupport
 import Testing
 
 @Suite struct ListRenderingTests {
+    /// A trial's find: the text `(null)` read as NULL in a record, and empty
+    /// text as NULL in a list. Each value now reads its own way: NULL as
+    /// `(null)` in a record and blank in a list, empty text as `""`, and a
+    /// text that would read as either is quoted (as `set` takes it back).
+    @Test func noTwoValuesLookAlike() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, note TEXT);
+            INSERT INTO t VALUES (1, 'a', NULL), (2, 'b', ''), (3, 'c', '(null)'), (4, 'd', '""');
+            """)
+        #expect(h.output("show") == """
+            t (4)
+                  name  note
+               1  a
+               2  b     ""
+               3  c     (null)
+               4  d     "\\"\\""
+
+            """)
+        let notes = try (1...4).map { n in
+            try #require(h.output("open \(n)", "back").split(separator: "\n").first { $0.contains("note") })
+        }
+        #expect(notes == ["  note  (null)", "  note  \"\"", "  note  \"(null)\"", "  note  \"\\\"\\\"\""])
+        h.run("open 4", "set note \"(null)\"", "save")
+        #expect(try h.database.rows("SELECT note FROM t WHERE id = 4")[0]["note"] == "(null)", "taken back as text")
+    }
+
     @Test func rowsAlignByDisplayWidth() throws {
         let h = try SessionHarness(Fixtures.items)
         let lines = h.output("show").split(separator: "\n").map(String.init)

@@ -12,12 +12,29 @@ public enum ValueText {
         case .real(let d): return realText(d)
         case .text(let s):
             // Quoted when spaces at either end would be invisible (`"abc   "`),
-            // as `set` takes it back; empty text shows as `""`.
-            if s.isEmpty || s.first == " " || s.last == " " { return "\"" + TextLayout.printable(s) + "\"" }
+            // as `set` takes it back; empty text shows as `""`, and a text
+            // that would read as NULL or as that empty text (`(null)`, `""`) is
+            // quoted too, so no two values look alike (a trial's find).
+            if s.isEmpty || s.first == " " || s.last == " " || s == null || looksQuoted(s) { return quoted(s) }
             return TextLayout.printable(s)
         case .rawText(let bytes): return escaped(bytes)
         case .blob(let bytes): return "<blob, \(bytes.count) bytes>"
         }
+    }
+
+    /// A text that begins and ends in `"`: shown bare, it would read as the quoted form of another.
+    static func looksQuoted(_ s: String) -> Bool {
+        s.utf8.count >= 2 && s.utf8.first == UInt8(ascii: "\"") && s.utf8.last == UInt8(ascii: "\"")
+    }
+
+    /// `s` in double quotes, its own quotes escaped, as `set` takes it back.
+    static func quoted(_ s: String) -> String {
+        var result = "\""
+        for character in TextLayout.printable(s) {
+            if character == "\"" { result += "\\" }
+            result.append(character)
+        }
+        return result + "\""
     }
 
     /// Characters of a text a record frame shows; the rest is counted, not shown.
@@ -71,7 +88,8 @@ public enum ValueText {
         if value.isNull { return "" }
         switch format {
         case .plain:
-            if case .text(let s) = value { return TextLayout.printable(s) }
+            // NULL is blank in a list: empty text shows as `""`, and a text that reads so is quoted.
+            if case .text(let s) = value { return s.isEmpty || looksQuoted(s) ? quoted(s) : TextLayout.printable(s) }
             return raw(value)
         case .money:
             return money(value) ?? raw(value)
