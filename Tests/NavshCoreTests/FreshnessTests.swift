@@ -51,19 +51,36 @@ import Testing
         #expect(try h.database.rows("SELECT value, colour FROM items WHERE id = 1")[0] == ["value": "120", "colour": "blue"])
     }
 
-    /// A trial's find: the one table of a store renamed elsewhere left
+    /// A trial's find: the one table of a store dropped elsewhere left
     /// every command saying "no table named items", with nowhere to go.
     /// The root becomes the list of what the store holds now.
-    @Test func theOnlyTableRenamedElsewhereBecomesTheNewRoot() throws {
+    @Test func theOnlyTableGoneElsewhereLeavesANewRoot() throws {
         let h = try SessionHarness(Fixtures.items, mode: .interactive)
         #expect(h.output("show").contains("Gort statue"))
-        try h.database.execute("ALTER TABLE items RENAME TO things")
+        try h.database.execute("CREATE TABLE things (id INTEGER PRIMARY KEY, label TEXT); INSERT INTO things VALUES (1, 'Kite');"
+                               + "DROP TABLE items")
         let shown = h.run("show")
         #expect(shown.error == nil, "\(shown.error?.message ?? "")")
         #expect(shown.output.hasPrefix("items is gone (renamed or dropped elsewhere); the list below is now things\n"),
                 "\(shown.output)")
-        #expect(shown.output.contains("Gort statue"))
-        #expect(h.output("open 1").contains("things › Gort statue"))
+        #expect(shown.output.contains("Kite"))
+        #expect(h.output("open 1").contains("things › Kite"))
+    }
+
+    /// A table renamed elsewhere is followed by every frame that shows it:
+    /// a record's edits save to it under its new name (the second trial's
+    /// find: save, reload and save! all said "no table named items").
+    @Test func aTableRenamedElsewhereIsFollowedAndAnEditSavesToIt() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 1", "set value 150")
+        try h.database.execute("ALTER TABLE items RENAME TO things")
+        let shown = h.run("show")
+        #expect(shown.output.hasPrefix("items changed elsewhere (renamed to things); showing it as it is now\n"),
+                "\(shown.output)")
+        #expect(h.session.breadcrumb == "things › Gort statue*")
+        let saved = h.run("save")
+        #expect(saved.error == nil, "\(saved.error?.message ?? "")")
+        #expect(try h.database.rows("SELECT value FROM things WHERE id = 1")[0]["value"] == "150")
     }
 
     @Test func atThePromptACleanRecordTakesTheChangeAndSaysSo() throws {

@@ -94,15 +94,43 @@ extension Session {
         return shown
     }
 
+    /// Tables renamed elsewhere, by their old names: a table the frames
+    /// know that is gone, when exactly one table none of them knew has its
+    /// very columns. Its frames follow it, so a record's edits save to it
+    /// (a trial's find: every save said "no table named items").
+    private func renamedCollections(_ current: [String: CollectionSchema]) -> [String: CollectionSchema] {
+        var known: [String: CollectionSchema] = [:]
+        for frame in stack {
+            switch frame {
+            case let root as CollectionsFrame: for collection in root.collections { known[collection.name] = collection }
+            case let list as ListFrame: known[list.collection.name] = list.collection
+            case let record as RecordFrame: known[record.collection.name] = record.collection
+            default: break
+            }
+        }
+        var renamed: [String: CollectionSchema] = [:]
+        for (name, old) in known where current[name] == nil {
+            let columns = old.fields.map(\.name)
+            let candidates = store.collections.filter { known[$0.name] == nil && $0.fields.map(\.name) == columns }
+            if candidates.count == 1 { renamed[name] = candidates[0] }
+        }
+        return renamed
+    }
+
     /// Every frame takes its collection as the store now reads it (keeping
     /// an owner's scope and the frame's order and columns), and the user is told which
     /// tables changed.
     private func adoptSchema() -> String {
         let current = Dictionary(store.collections.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var changed: [String: String] = [:]
+        let renamed = renamedCollections(current)
         func adopt(_ old: CollectionSchema) -> CollectionSchema {
-            guard let new = current[old.name] else { return old }
-            if let difference = old.fieldDifference(to: new) { changed[old.name] = difference }
+            guard let new = current[old.name] ?? renamed[old.name] else { return old }
+            if new.name != old.name {
+                changed[old.name] = "renamed to \(new.name)"
+            } else if let difference = old.fieldDifference(to: new) {
+                changed[old.name] = difference
+            }
             var adopted = new
             adopted.scope = old.scope
             // A `sort` in this frame stays while its field does; if not, say it went.
