@@ -60,7 +60,8 @@ import Testing
         try h.database.execute("UPDATE items SET note = '\(start)as they wrote it' WHERE id = 1")
         let table = h.run("save").output
         let note = try #require(table.split(separator: "\n").first { $0.contains("note") }, "\(table)")
-        #expect(note == "  note   …ds as first written  …ds as they wrote it  …ds as first written", "\(table)")
+        // The note was not edited: "yours" says so, rather than show the original as if save! wrote it back.
+        #expect(note == "  note   …ds as first written  …ds as they wrote it  (not edited)", "\(table)")
         #expect(table.hasSuffix("(long values are cut: show FIELD prints yours whole, reload theirs)\n"))
     }
 
@@ -141,6 +142,21 @@ import Testing
         #expect(h.output("reload") == "reloaded Shiny spork; kept your edits to value\n  took name: Rusty spork → Shiny spork\n")
         h.run("save")
         #expect(try h.database.rows("SELECT name, value FROM items WHERE id = 2")[0] == ["name": "Shiny spork", "value": "7"])
+    }
+
+    /// The second trial's find: a field changed elsewhere that you did not
+    /// edit showed the original under "yours", beside "save! overwrites
+    /// theirs", which read as if save! would write it back. It says it was
+    /// not edited, and save! keeps theirs there.
+    @Test func aFieldYouDidNotEditIsShownAsNotEdited() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open 1", "set value 150")
+        try h.database.execute("UPDATE items SET value = 130, note = 'theirs' WHERE id = 1")
+        let table = h.run("save").output
+        #expect(table == "  field  original  theirs  yours\n! value  120       130     150\n  note   none      theirs  (not edited)\n",
+                "\(table)")
+        h.run("save!")
+        #expect(try h.database.rows("SELECT value, note FROM items WHERE id = 1")[0] == ["value": "150", "note": "theirs"])
     }
 
     @Test func saveBangOverwritesOnPurpose() throws {

@@ -4,6 +4,8 @@
 struct ConflictReport: Error {
     /// The widest value a cell shows.
     static let valueWidth = 20
+    /// The "yours" cell of a field you did not edit.
+    static let unedited = "(not edited)"
 
     let table: String
     let error: CommandError
@@ -20,7 +22,12 @@ struct ConflictReport: Error {
             guard theirs != original || frame.buffer.isChanged(name) else { return nil }
             let clash = theirs != original && frame.buffer.isChanged(name) && theirs != mine
             func shown(_ value: Value) -> String { ReferenceText.of(value, field, in: store) }
-            return [clash ? "!" : " ", field.shownName, shown(original), shown(theirs), shown(mine)]
+            // A field you did not edit has no "yours": save! leaves theirs there,
+            // and showing the original under "yours" read as if it would be
+            // written back (the second trial's find).
+            let versions = frame.buffer.isChanged(name) ? [shown(original), shown(theirs), shown(mine)]
+                : [shown(original), shown(theirs)]
+            return [clash ? "!" : " ", field.shownName] + versions
         }
         // A long value is cut, so the table keeps one line a field on an
         // 80-column terminal (the trial's 644-character notes wrapped it
@@ -39,7 +46,10 @@ struct ConflictReport: Error {
                 more.append("  (\(row[1]): \(whose.joined(separator: " and ")) \(whose.count == 1 ? "changes" : "change") "
                             + "more than these lines show)\n")
             }
-            return windows.rows.map { Array(row[..<2]) + $0 }
+            // An unedited field's lines: its "yours" cell says so on the first, blank after.
+            return windows.rows.enumerated().map { line, cells in
+                Array(row[..<2]) + cells + (values.count == 3 ? [] : [line == 0 ? Self.unedited : ""])
+            }
         }
         let all = [[" ", "field", "original", "theirs", "yours"]] + fitted
         let widths = (1..<5).map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
