@@ -55,6 +55,13 @@ import Testing
         #expect(store.referenceReads == 0)
     }
 
+    /// The list of collections groups thousands as every other count does
+    /// (it said "2000 rows"; the second trial's find).
+    @Test func theCollectionsCountsGroupThousands() throws {
+        let h = try SessionHarness(Fixtures.numbered(1_001) + "CREATE TABLE other (id INTEGER PRIMARY KEY);")
+        #expect(h.output("show").contains("1,001 rows"), "\(h.output("show"))")
+    }
+
     @Test func theFooterGroupsThousands() throws {
         let h = try SessionHarness(Fixtures.numbered(1_001))
         #expect(h.output("show").hasPrefix("things (1,001)\n"))

@@ -51,6 +51,11 @@ import Testing
                 + "run without --dry-run to create it\n")
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["app.yaml"], "\(options)")
         }
+        // Without --create or a spec, a real run does not create it either: the advice says what does (the trial's find).
+        let plain = try navsh.run(["--dry-run", path], stdin: "show\n")
+        #expect(plain.status == 66)
+        #expect(plain.stderr == "navsh: --dry-run: \(path) does not exist, and a dry run creates nothing; "
+            + "--create makes a new store (without --dry-run)\n")
     }
 
     @Test func theReportCountsRowsThatCascadesAndTriggersChange() throws {

@@ -21,7 +21,7 @@ final class CollectionsFrame: Frame {
         let rows = try shown.enumerated().map { offset, collection in
             // Counted within the list budget: a million-row table does not hold up the root.
             let total = try store.count(of: collection, within: .listCount)
-            let rowCount = total.map { "\($0) row\($0 == 1 ? "" : "s")" } ?? "many rows"
+            let rowCount = total.map { "\(ListLayout.grouped($0)) row\($0 == 1 ? "" : "s")" } ?? "many rows"
             return ListLayout.Row(number: first + offset + 1, title: collection.displayTitle,
                                   details: collection.unwritableReason == nil ? [rowCount] : [rowCount, "read-only"])
         }
