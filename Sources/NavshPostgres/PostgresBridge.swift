@@ -208,7 +208,7 @@ final class PostgresBridge {
         roundTrips += 1
         let binds = parameters.map { $0.map { PostgresData(string: $0) } ?? PostgresData(type: .text, value: nil) }
         do {
-            return try wait(for: statement.execute(binds), on: connection, raw: { $0.hasPrefix("23") || $0 == "0A000" })
+            return try wait(for: statement.execute(binds), on: connection, raw: { $0.hasPrefix("23") || $0.hasPrefix("22") || $0 == "0A000" })
         } catch let error where PostgresErrorText.fields(of: error)?.sqlState == "0A000" {
             prepared.forget(sql)
             if inTransaction { throw PostgresErrorText.translate(error, table: nil) }
@@ -231,10 +231,10 @@ final class PostgresBridge {
     /// counted lost, and the statement fails as lost with it, so a write's
     /// caller checks on a new connection what became of it.
     /// `raw` says which SQLSTATEs are thrown as the server's error rather
-    /// than in the core's terms: a constraint's refusal goes to the write,
-    /// which names its fields.
+    /// than in the core's terms: a constraint's refusal (23) or a value the
+    /// type refused (22) goes to the write, which names its fields.
     private func wait<Value: Sendable>(for future: EventLoopFuture<Value>, on connection: PostgresConnection,
-                                       raw: (String) -> Bool = { $0.hasPrefix("23") }) throws -> Value {
+                                       raw: (String) -> Bool = { $0.hasPrefix("23") || $0.hasPrefix("22") }) throws -> Value {
         let checked = checking
         // A re-check sends no cancel: its bound starts at once.
         var cancelSent: Date? = checked ? Date() : nil

@@ -57,9 +57,26 @@ enum PostgresErrorText {
         case "P0001": return StoreError.constraint(.trigger, fields: [], detail: message)
         default:
             if state.hasPrefix("23") { return StoreError.constraint(.other, fields: named, detail: message) }
-            if state.hasPrefix("22"), let column = info.columnName { return StoreError.other("\(column): \(message)") }
+            if state.hasPrefix("22"), let column = info.columnName ?? column(typed: message, among: values, of: table) {
+                return StoreError.other("\(column): \(message)")
+            }
             return StoreError.other(message)
         }
+    }
+
+    /// The one written column whose type a value error names (`invalid
+    /// input syntax for type json`): the server names no column for such
+    /// an error, and a refusal must name its field (the trial's find).
+    static func column(typed message: String, among values: [String: Value], of table: PostgresTable?) -> String? {
+        guard let table else { return nil }
+        let written = values.keys.filter { name in
+            guard let type = table.columns[name]?.type else { return false }
+            // jsonb's input is read by json's parser, whose message says json.
+            return (type == "jsonb" ? ["jsonb", "json"] : [type]).contains { type in
+                message.hasSuffix("for type \(type)") || message.contains("for type \(type):")
+            }
+        }
+        return written.count == 1 ? written.first : nil
     }
 
     /// The fields of an error the server sent.

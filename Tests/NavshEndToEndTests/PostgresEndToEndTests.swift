@@ -129,7 +129,7 @@ struct PostgresEndToEndTests {
         #expect(saved.status == 0, "\(saved.stderr)")
         #expect(try database.value("SELECT amount::text || ' ' || feeling || ' ' || (seen AT TIME ZONE 'UTC')::text FROM things")
                 == "98765432109876543210.9876543210 sad 2026-01-02 03:04:05")
-        for (command, message) in [("set feeling angry", "not one of happy, sad"), ("set meta {oops", "json")] {
+        for (command, message) in [("set feeling angry", "not one of happy, sad"), ("set meta {oops", "meta: invalid input syntax for type json")] {
             let refused = try NavshBinary().run([database.url, "--schema", "kinds", "-c", "open things", "-c", "open 1",
                                                  "-c", command, "-c", "save"], environment: environment)
             #expect(refused.status != 0)
