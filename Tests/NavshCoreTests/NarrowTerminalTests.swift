@@ -4,6 +4,22 @@ import Testing
 
 /// Issue 10: help and the prompt fit a narrow terminal.
 @Suite struct NarrowTerminalTests {
+    /// A record's header is cut to the terminal's width, as the prompt is,
+    /// and a long value's length in `changes` counts its characters, not the
+    /// quotes it is shown in (the second trial's finds: a 410-character
+    /// title wrapped mid-word; 412 characters for a value of 410).
+    @Test func aLongTitleIsCutInTheHeaderAndCountedAsItIs() throws {
+        let h = try SessionHarness(Fixtures.items, viewport: Viewport(columns: 50))
+        let long = String(repeating: "name ", count: 82)  // 410 characters, ending in a space
+        h.run("open 1", "set name \"\(long)\"", "save", "open 1")
+        let header = try #require(h.output("show").split(separator: "\n").first)
+        #expect(DisplayWidth.of(String(header)) <= 50, "\(header)")
+        #expect(header.hasPrefix("items › name name") && header.hasSuffix("…"), "\(header)")
+        h.run("set name \"\(long)x\"")
+        let changes = h.output("changes")
+        #expect(changes.contains("(410 characters)") && changes.contains("(411 characters)"), "\(changes)")
+    }
+
     @Test func helpWrapsAtWordBoundaries() throws {
         let h = try SessionHarness(Fixtures.items, viewport: Viewport(columns: 50))
         let help = h.output("help")

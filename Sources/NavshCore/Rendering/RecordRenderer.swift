@@ -6,8 +6,10 @@ enum RecordRenderer {
     /// `references` holds the title of the row each reference field names.
     static func render(_ frame: RecordFrame, columns: Int, references: [String: String] = [:]) -> String {
         let collection = frame.collection
-        var out = collection.displayTitle + " › " + TextLayout.printable(frame.crumb)
-        out += frame.isDraft ? "  (new, not saved yet)\n" : "\n"
+        // Cut to the terminal's width, as the prompt is: a 410-character title wrapped mid-word (the trial's find).
+        let note = frame.isDraft ? "  (new, not saved yet)" : ""
+        var out = TextLayout.truncate(collection.displayTitle + " › " + TextLayout.printable(frame.crumb),
+                                      to: max(20, columns - DisplayWidth.of(note))) + note + "\n"
         let groups = groups(collection)
         var labelWidth = 0
         for (_, fields) in groups {

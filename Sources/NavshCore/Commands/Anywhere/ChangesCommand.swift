@@ -28,7 +28,8 @@ struct ChangesCommand: PlainCommand {
             let old = frame.buffer.base[name].map { ReferenceText.of($0, field, in: store) }
                 ?? (frame.isDraft ? "(default)" : ValueText.null)
             let new = ReferenceText.of(frame.buffer.value(of: name), field, in: store)
-            let (before, after) = brief(old, new)
+            let (before, after) = brief(old, new, lengths: (frame.buffer.base[name].flatMap(Self.length),
+                                                            Self.length(frame.buffer.value(of: name))))
             return "  \(field?.shownName ?? TextLayout.printable(name)): \(before) → \(after)\n"
         }.joined()
     }
@@ -39,12 +40,21 @@ struct ChangesCommand: PlainCommand {
     /// Two long values cut where they start to differ, so the edit is in
     /// sight (the trial's 13 wrapped lines for a sentence appended to a
     /// 644-character note), each side with its full length when cut.
-    static func brief(_ old: String, _ new: String) -> (String, String) {
+    /// `lengths`: the values' own lengths where they are text, so a cut side
+    /// counts the value's characters, not its display's quotes and escapes
+    /// (the trial saw 412 for a 410-character name that ends in a space).
+    static func brief(_ old: String, _ new: String, lengths: (Int?, Int?) = (nil, nil)) -> (String, String) {
         // Two versions give one row: new cut where it starts to differ from old.
         let cut = DifferenceWindow.rows([old, new], width: sideWidth, context: 20).rows[0]
-        func side(_ whole: String, _ shown: String) -> String {
-            shown == whole ? whole : shown + " (\(ValueText.grouped(String(whole.count))) characters)"
+        func side(_ whole: String, _ shown: String, _ length: Int?) -> String {
+            shown == whole ? whole : shown + " (\(ValueText.grouped(String(length ?? whole.count))) characters)"
         }
-        return (side(old, cut[0]), side(new, cut[1]))
+        return (side(old, cut[0], lengths.0), side(new, cut[1], lengths.1))
+    }
+
+    /// A text value's length in characters, as a record frame counts it; nil for other values.
+    static func length(_ value: Value) -> Int? {
+        if case .text(let text) = value { return text.unicodeScalars.count }
+        return nil
     }
 }
