@@ -18,6 +18,12 @@ import Testing
         h.run("set name \"\(long)x\"")
         let changes = h.output("changes")
         #expect(changes.contains("(410 characters)") && changes.contains("(411 characters)"), "\(changes)")
+        // undo says it as changes does: cut where the values differ, not 800 characters on four lines.
+        h.run("save")
+        let undone = h.output("undo")
+        #expect(undone.hasPrefix("undid the save of "), "\(undone)")
+        #expect(undone.contains("(411 characters)") && undone.contains("(410 characters)"), "\(undone)")
+        #expect(undone.count < 400, "\(undone.count) characters")
     }
 
     @Test func helpWrapsAtWordBoundaries() throws {

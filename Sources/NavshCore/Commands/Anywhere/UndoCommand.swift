@@ -32,10 +32,15 @@ struct UndoCommand: PlainCommand {
             } catch StoreError.recordMissing {
                 throw CommandError.undo(.save(title: title, .deleted))
             }
-            // As `changes` says it: the label, references by title, money as shown.
+            // As `changes` says it: the label, references by title, money as
+            // shown, long values cut where they differ (printed whole, a long
+            // note filled screens; the second trial's find).
             let fields = collection.fields.filter { before[$0.name] != nil }.map { field in
-                "\(field.shownName): \(ReferenceText.of(after[field.name] ?? .null, field, in: store))"
-                    + " → \(ReferenceText.of(before[field.name] ?? .null, field, in: store))"
+                let now = after[field.name] ?? .null, back = before[field.name] ?? .null
+                let (from, to) = ChangesCommand.brief(ReferenceText.of(now, field, in: store),
+                                                      ReferenceText.of(back, field, in: store),
+                                                      lengths: (ChangesCommand.length(now), ChangesCommand.length(back)))
+                return "\(field.shownName): \(from) → \(to)"
             }
             return (.updated(collection, id: id, title: title, before: after, after: before),
                     "undid the save of \(title): " + fields.joined(separator: ", "))
