@@ -153,7 +153,8 @@ import Testing
         let h = try SessionHarness(Fixtures.numbered(20_000))
         h.run("show")
         let stopped = OpenRowCommand.complete("Row 1999", in: h.session, within: ReadBudget(rows: 2_000))
-        #expect(stopped.candidates == ["Row 1999", "… stopped early: not every row was searched"])
+        #expect(stopped.candidates == ["Row 1999", "… stopped early, not every row searched: 1 found, more may match",
+                                       "… type more of the title, or find TEXT lists them all"])
         let none = OpenRowCommand.complete("Row 1999", in: h.session, within: ReadBudget(rows: 1_000))
         #expect(none.candidates.allSatisfy(Completion.isNote))
         #expect(none.candidates.count == 2, "two notes: Tab lists them, never inserts one")

@@ -22,8 +22,11 @@ public struct Completion: Equatable, Sendable {
     /// What a completion that stopped early adds to its candidates: lines
     /// starting with `…`, which no typed word starts with, so Tab lists
     /// them rather than inserting a candidate as if it were the only one.
-    static func stoppedEarly(foundAny: Bool) -> [String] {
-        ["… stopped early: not every row was searched"] + (foundAny ? [] : ["… type more of the title, or find TEXT"])
+    /// It says how many it found, so one title is not taken for the only
+    /// match (a trial's find: 30 started with what was typed, 1 was shown).
+    static func stoppedEarly(found: Int) -> [String] {
+        let so = found == 0 ? "none found" : "\(found) found, more may match"
+        return ["… stopped early, not every row searched: \(so)", "… type more of the title, or find TEXT lists them all"]
     }
 
     /// The titles of `collection`'s rows that hold `typed` anywhere, as
@@ -61,7 +64,7 @@ public struct Completion: Equatable, Sendable {
         if rows.count >= titleLimit {
             titles.append(more(than: rows.count, typed, titleField, collection, store, left()))
         } else if !complete {
-            titles += stoppedEarly(foundAny: !titles.isEmpty)
+            titles += stoppedEarly(found: titles.count)
         }
         return Completion(word: typed, candidates: titles)
     }
