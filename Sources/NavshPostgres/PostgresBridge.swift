@@ -26,13 +26,19 @@ final class PostgresBridge {
     /// One event-loop thread: the cancel request's connection, a verify-full
     /// connection, and `--listen`'s (`PostgresListener`).
     let group: MultiThreadedEventLoopGroup
-    private var connection: PostgresConnection?
+    // The connection's state below is set only by this file and
+    // `PostgresBridge+Connection` (how the connection is made and lost).
+    var connection: PostgresConnection?
     /// The socket under `connection`, moved by this thread (`DirectTransport`);
     /// nil for a connection postgres-nio made on the event loop (verify-full).
-    private var transport: DirectTransport?
-    private let logger = Logger(label: "navsh.postgres")
+    var transport: DirectTransport?
+    let logger = Logger(label: "navsh.postgres")
     /// The server process serving `connection` (for the cancel request).
-    private(set) var backendPID: String?
+    var backendPID: String?
+    /// The server process of the connection lost last (pid, start), until `endLostBackend`.
+    var lostBackend: (pid: String, start: String)?
+    /// When the server process serving `connection` started (seconds since 1970, as text).
+    var backendStart: String?
     /// Asked while a statement runs; true sends the cancel request.
     var isCancelled: () -> Bool = { false }
     /// Asked once the cancel was sent: true (Ctrl-C again) stops waiting for its effect.
@@ -44,7 +50,7 @@ final class PostgresBridge {
     /// How long making a connection may take, its login included (postgres-nio's `connectTimeout`).
     var connectTimeout: TimeInterval = 10
     /// True while `rechecking`: no cancel, no Ctrl-C, each statement bounded by `cancelGrace`.
-    private var checking = false
+    private(set) var checking = false
     /// While `within` runs: when its statements must have ended; past it
     /// the running one is cancelled on the server, as on Ctrl-C.
     private var deadline: Date?
@@ -60,10 +66,10 @@ final class PostgresBridge {
     /// The connection went while a transaction was open: every statement
     /// fails until the store ends that transaction, so nothing after it can
     /// run (or COMMIT) on a new connection as if the earlier writes held.
-    private(set) var transactionLost = false
+    var transactionLost = false
     /// Set when a connection was lost, until a new one is made: the session
     /// then re-reads what it shows.
-    private(set) var reconnections = 0
+    var reconnections = 0
     /// Statements sent, each a round trip to the server (postgres-nio sends
     /// one only after the last one's answer): what a command costs in
     /// latency, counted so tests can hold it down.
@@ -89,7 +95,7 @@ final class PostgresBridge {
         var text: String { self == .dropped ? PostgresBridge.lostConnection : PostgresBridge.abandoned }
     }
     /// How the last connection went.
-    private(set) var loss = Loss.dropped
+    var loss = Loss.dropped
 
     /// A connection is open now (a lost one was made again, or none was lost).
     var isConnected: Bool { connection.map { !$0.isClosed } ?? false }
@@ -233,7 +239,7 @@ final class PostgresBridge {
     /// `raw` says which SQLSTATEs are thrown as the server's error rather
     /// than in the core's terms: a constraint's refusal (23) or a value the
     /// type refused (22) goes to the write, which names its fields.
-    private func wait<Value: Sendable>(for future: EventLoopFuture<Value>, on connection: PostgresConnection,
+    func wait<Value: Sendable>(for future: EventLoopFuture<Value>, on connection: PostgresConnection,
                                        raw: (String) -> Bool = { $0.hasPrefix("23") || $0.hasPrefix("22") }) throws -> Value {
         let checked = checking
         // A re-check sends no cancel: its bound starts at once.
@@ -272,7 +278,7 @@ final class PostgresBridge {
 
     /// Waits for `future` on this (the calling) thread, asking `stop` every
     /// 20 ms; nil when `stop` said so before the future completed.
-    private func poll<T: Sendable>(_ future: EventLoopFuture<T>, stop: () -> Bool) -> Result<T, any Error>? {
+    func poll<T: Sendable>(_ future: EventLoopFuture<T>, stop: () -> Bool) -> Result<T, any Error>? {
         // A connection on this thread's socket runs here until the answer came.
         if let transport, future.eventLoop === transport.loop { return transport.run(until: future, stop: stop) }
         let outcome = Outcome<T>()
@@ -285,163 +291,6 @@ final class PostgresBridge {
             if stop() { return nil }
         }
         return outcome.get()
-    }
-
-    /// The open connection, or a new one when there is none (at the first
-    /// statement, or after the server dropped the last one).
-    private func connected() throws -> PostgresConnection {
-        if let connection, !connection.isClosed { return connection }
-        if connection != nil {
-            lost(.dropped)
-            if transactionLost { throw lostStatement }
-        }
-        let fresh = try connect()
-        connection = fresh
-        // Waited for as any statement is: Ctrl-C and the grace apply.
-        for statement in setup { _ = try wait(for: fresh.query(PostgresQuery(unsafeSQL: statement), logger: logger), on: fresh) }
-        let me = try rows("""
-            SELECT pg_backend_pid()::text, (SELECT extract(epoch FROM backend_start)::text FROM pg_stat_activity
-                                            WHERE pid = pg_backend_pid())
-            """).first
-        backendPID = me?.first ?? nil
-        backendStart = me?.last ?? nil
-        return fresh
-    }
-
-    /// A new connection, within `connectTimeout`; Ctrl-C stops waiting for
-    /// it (outside a re-check). The error names the target, never its password.
-    private func connect() throws -> PostgresConnection {
-        let checked = checking
-        if let direct = try connectDirectly(stop: { !checked && isCancelled() }) { return direct }
-        let attempt = PostgresConnection.connect(on: group.next(), configuration: try configuration(), id: 1, logger: logger)
-        switch poll(attempt, stop: { !checked && isCancelled() }) {
-        case .success(let fresh)?: return fresh
-        case .failure(let error)?: throw StoreError.other("cannot connect to \(target): \(PostgresErrorText.reason(error))")
-        case nil:
-            attempt.whenSuccess { $0.close().whenComplete { _ in } }
-            throw StoreError.interrupted
-        }
-    }
-
-    /// A new connection on a socket this thread moves (`DirectTransport`),
-    /// its login within `connectTimeout`; nil where postgres-nio must
-    /// connect itself (verify-full).
-    private func connectDirectly(stop: () -> Bool) throws -> PostgresConnection? {
-        let started = Date()
-        let direct: DirectTransport
-        do {
-            direct = try DirectTransport(host: target.host, port: target.port, timeout: connectTimeout, stop: stop)
-        } catch is DirectTransport.Interrupted {
-            throw StoreError.interrupted
-        } catch {
-            throw StoreError.other("cannot connect to \(target): \(error)")
-        }
-        guard let configuration = try target.configuration(over: direct.channel, connectTimeout: connectTimeout) else {
-            direct.shutDown()
-            return nil
-        }
-        let attempt = PostgresConnection.connect(on: direct.loop, configuration: configuration, id: 1, logger: logger)
-        let limit = connectTimeout
-        let outcome = direct.run(until: attempt) { stop() || Date().timeIntervalSince(started) > limit }
-        switch outcome {
-        case .success(let fresh)?:
-            transport = direct
-            return fresh
-        case .failure(let error)?:
-            direct.shutDown()
-            throw StoreError.other("cannot connect to \(target): \(PostgresErrorText.reason(error))")
-        case nil:
-            direct.shutDown()
-            if stop() { throw StoreError.interrupted }
-            throw StoreError.other("cannot connect to \(target): \(DirectTransport.Failure.timedOut)")
-        }
-    }
-
-    /// Makes sure the server process of the connection lost last is gone,
-    /// so that the statement it may still be running can no longer commit:
-    /// only then does a re-check's answer hold. A process the server ended
-    /// is gone already; one cut off by the network, or given up by this
-    /// bridge, is ended here. It is known by its pid and its start, so that
-    /// after a server restart another client's process that got the same
-    /// pid is left alone. Throws when that cannot be made sure.
-    func endLostBackend() throws {
-        guard let (pid, start) = lostBackend else { return }
-        let wait = String(max(100, Int(cancelGrace * 500)))
-        let gone = try rows("""
-            SELECT (NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = CAST($1::text AS integer)
-                                AND extract(epoch FROM backend_start)::text = $2::text)
-                    OR pg_terminate_backend(CAST($1::text AS integer), CAST($3::text AS bigint)))::text
-            """, [pid, start, wait]).first?.first ?? nil
-        guard gone == "true" else { throw StoreError.other("the server process of the closed connection is still there") }
-        lostBackend = nil
-    }
-
-    /// The server process of the connection lost last (pid, start), until `endLostBackend`.
-    private var lostBackend: (pid: String, start: String)?
-    /// When the server process serving `connection` started (seconds since 1970, as text).
-    private var backendStart: String?
-
-    /// Forgets a connection that is gone (the server closed it, or this
-    /// bridge gave it up), closing it.
-    private func lost(_ how: Loss) {
-        if let backendPID, let backendStart { lostBackend = (backendPID, backendStart) } else { lostBackend = nil }
-        if let transport {
-            // Nothing more is said to a server that is gone or gave no answer.
-            transport.shutDown()
-            self.transport = nil
-        } else if let connection {
-            try? connection.close().wait()
-        }
-        connection = nil
-        backendPID = nil
-        backendStart = nil
-        reconnections += 1
-        loss = how
-        if inTransaction { transactionLost = true }
-    }
-
-    /// Closes the connection (the store is done with).
-    func close() {
-        if let transport {
-            // Terminate said to the server, waited for a second at most.
-            if let connection, !connection.isClosed {
-                let started = Date()
-                _ = transport.run(until: connection.close()) { Date().timeIntervalSince(started) > 1 }
-            }
-            transport.shutDown()
-            self.transport = nil
-        } else if let connection {
-            try? connection.close().wait()
-        }
-        connection = nil
-    }
-
-    /// Sends the server's cancel for the statement running now, from a
-    /// second, short-lived connection (`pg_cancel_backend` needs no secret
-    /// key from the protocol, only the same role). Not waited for: the
-    /// statement's end is what matters, and a server that answers nothing
-    /// must not hold this thread; the connection is closed when done, or
-    /// after `connectTimeout` at the latest.
-    private func cancelRunningStatement() {
-        guard let backendPID, let configuration = try? configuration() else { return }
-        var binds = PostgresBindings()
-        binds.append(backendPID)
-        let query = PostgresQuery(unsafeSQL: "SELECT pg_cancel_backend(CAST($1 AS integer))::text", binds: binds)
-        let logger = logger
-        let limit = TimeAmount.milliseconds(Int64(connectTimeout * 1000))
-        PostgresConnection.connect(on: group.next(), configuration: configuration, id: 2, logger: logger)
-            .whenSuccess { other in
-                let deadline = other.eventLoop.scheduleTask(in: limit) { other.close().whenComplete { _ in } }
-                other.query(query, logger: logger).whenComplete { _ in
-                    deadline.cancel()
-                    other.close().whenComplete { _ in }
-                }
-            }
-    }
-
-    /// The connection's settings (`PostgresTarget.configuration`), bounded by `connectTimeout`.
-    func configuration() throws -> PostgresConnection.Configuration {
-        try target.configuration(connectTimeout: connectTimeout)
     }
 }
 
