@@ -87,7 +87,7 @@ final class DirectTransport {
             do {
                 next = try channel.readOutbound(as: ByteBuffer.self)
             } catch {
-                lose()
+                shutDown()
                 return
             }
             guard var buffer = next else { return }
@@ -101,7 +101,7 @@ final class DirectTransport {
                     var ready = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
                     _ = poll(&ready, 1, 20)
                 } else {
-                    lose()
+                    shutDown()
                     return
                 }
             }
@@ -115,7 +115,7 @@ final class DirectTransport {
         let count = poll(&ready, 1, waitingMilliseconds)
         guard count > 0 else { return }
         guard gate.requested else {
-            if ready.revents & Int16(POLLHUP | POLLERR) != 0 { lose() }
+            if ready.revents & Int16(POLLHUP | POLLERR) != 0 { shutDown() }
             return
         }
         var buffer = channel.allocator.buffer(capacity: Self.readSize)
@@ -127,7 +127,7 @@ final class DirectTransport {
         if got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
         if got <= 0 {
             // End of stream, or the socket failed: the server or the network closed it.
-            lose()
+            shutDown()
             return
         }
         gate.requested = false
@@ -137,13 +137,8 @@ final class DirectTransport {
             if channel.isActive && !gate.requested { channel.read() }
         } catch {
             // An error postgres-nio let past its handlers: the connection cannot be trusted further.
-            lose()
+            shutDown()
         }
-    }
-
-    /// The socket is gone: the channel goes inactive as a socket channel's would.
-    private func lose() {
-        shutDown()
     }
 
     /// A connected, non-blocking socket with TCP_NODELAY (libpq's settings).

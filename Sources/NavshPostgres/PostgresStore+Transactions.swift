@@ -163,19 +163,26 @@ extension PostgresStore {
     /// The checks kept for COMMIT run now, in a savepoint rolled back after
     /// (which also puts back each constraint's mode and the checks' queue).
     public func commitRefusal() throws -> StoreError? {
-        guard bridge.inTransaction else { return nil }
-        try bridge.execute("SAVEPOINT navsh_commit_check")
-        var refusal: StoreError?
+        guard bridge.inTransaction, let error = try checkedNow() else { return nil }
+        guard PostgresErrorText.fields(of: error) != nil else { throw PostgresErrorText.translate(error, table: nil) }
+        return PostgresErrorText.translate(error, table: table(holding: error)) as? StoreError
+            ?? .other(PostgresErrorText.reason(error))
+    }
+
+    /// What `SET CONSTRAINTS ALL IMMEDIATE` refused (the first check kept
+    /// for COMMIT that fails; the server stops at one), run in a savepoint
+    /// rolled back after, so nothing else changes; nil when all pass.
+    private func checkedNow() throws -> (any Error)? {
+        try bridge.execute("SAVEPOINT navsh_check_now")
+        var refused: (any Error)?
         do {
             try bridge.execute("SET CONSTRAINTS ALL IMMEDIATE")
         } catch {
-            guard PostgresErrorText.fields(of: error) != nil else { throw PostgresErrorText.translate(error, table: nil) }
-            refusal = PostgresErrorText.translate(error, table: table(holding: error)) as? StoreError
-                ?? .other(PostgresErrorText.reason(error))
+            refused = error
         }
-        try bridge.execute("ROLLBACK TO SAVEPOINT navsh_commit_check")
-        try bridge.execute("RELEASE SAVEPOINT navsh_commit_check")
-        return refusal
+        try bridge.execute("ROLLBACK TO SAVEPOINT navsh_check_now")
+        try bridge.execute("RELEASE SAVEPOINT navsh_check_now")
+        return refused
     }
 
     /// The table whose constraint `error` names (a refusal at COMMIT
@@ -191,25 +198,16 @@ extension PostgresStore {
     /// deferred again afterwards, as `atomically` left them.
     public func unresolvedReferences(in collection: CollectionSchema) throws -> [UnresolvedReference] {
         guard inBatch else { return [] }
-        try bridge.execute("SAVEPOINT navsh_references")
-        var found: [UnresolvedReference] = []
-        do {
-            try bridge.execute("SET CONSTRAINTS ALL IMMEDIATE")
-        } catch {
-            guard let fields = PostgresErrorText.fields(of: error), fields.sqlState == "23503",
-                  let detail = fields.detail, let column = PostgresErrorText.keyColumns(in: detail).first,
-                  let open = detail.range(of: ")=("), let close = detail.range(of: ") is not present") else {
-                _ = try? bridge.execute("ROLLBACK TO SAVEPOINT navsh_references")
-                throw PostgresErrorText.translate(error, table: tables[collection.name])
-            }
-            let value = String(detail[open.upperBound..<close.lowerBound])
-            if let refusal = PostgresErrorText.translate(error, table: tables[collection.name]) as? StoreError {
-                found.append(UnresolvedReference(field: column, value: value, error: refusal))
-            }
-        }
-        try bridge.execute("ROLLBACK TO SAVEPOINT navsh_references")
-        try bridge.execute("RELEASE SAVEPOINT navsh_references")
+        let refused = try checkedNow()
         try bridge.execute("SET CONSTRAINTS ALL DEFERRED")
-        return found
+        guard let error = refused else { return [] }
+        guard let fields = PostgresErrorText.fields(of: error), fields.sqlState == "23503",
+              let detail = fields.detail, let column = PostgresErrorText.keyColumns(in: detail).first,
+              let open = detail.range(of: ")=("), let close = detail.range(of: ") is not present") else {
+            throw PostgresErrorText.translate(error, table: tables[collection.name])
+        }
+        let value = String(detail[open.upperBound..<close.lowerBound])
+        guard let refusal = PostgresErrorText.translate(error, table: tables[collection.name]) as? StoreError else { return [] }
+        return [UnresolvedReference(field: column, value: value, error: refusal)]
     }
 }

@@ -221,13 +221,13 @@ public final class SQLiteStore: Store {
             try end(commit: !rollback)
         } catch {
             // Named by the row that holds the reference, before the rollback takes it.
-            let named = try? commitRefusal()
+            let named = (try? commitRefusal()).flatMap { $0 }
             // A COMMIT SQLite refused leaves the transaction open: rolled back
             // here, so "nothing was written" holds, and the connection's close
             // at exit does not roll it back through GRDB's hooks half torn
             // down (a crash, signal 11, one run in fifteen).
             try? end(commit: false)
-            if let named = named ?? nil { throw named }
+            if let named { throw named }
             // A check kept for COMMIT (a deferred foreign key) in the words of any refusal.
             throw ConstraintTranslator.translate(error, table: "", fields: [])
         }
