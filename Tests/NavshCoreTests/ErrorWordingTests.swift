@@ -38,6 +38,7 @@ import Testing
         let rows: [RowError] = [
             .notARowNumber(name), .noSuchRow(4, collection: name, rowCount: 0),
             .noSuchRow(4, collection: name, rowCount: 1), .noSuchRow(4, collection: name, rowCount: 3),
+            .rowNumberTooLarge(collection: name, rowCount: 3),
             .deletedSinceShown(number: 2, title: name, scoped: false), .deletedSinceShown(number: 2, title: name, scoped: true), .changedSinceShown(number: 2, title: name, now: name),
             .notShownAndListChanged(number: 9), .gone(number: 2), .noTitleField(collection: name, keyless: false), .noTitleField(collection: name, keyless: true),
             .noTitleMatch(name, collection: name), .severalTitleMatches(name, candidates: [name], more: true),

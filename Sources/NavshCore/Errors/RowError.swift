@@ -5,6 +5,8 @@ public enum RowError: Equatable, Sendable {
     // MARK: Rows by number
     case notARowNumber(String)
     case noSuchRow(Int, collection: String, rowCount: Int)
+    /// A row number past any Int, so past every list's end.
+    case rowNumberTooLarge(collection: String, rowCount: Int)
     /// `scoped`: the list shows one owner's rows, so the row may also have
     /// been moved to another owner rather than deleted.
     case deletedSinceShown(number: Int, title: String, scoped: Bool)
@@ -67,9 +69,9 @@ public enum RowError: Equatable, Sendable {
         case .noSuchRow(let number, let collection, let count):
             return count == 0
                 ? "\(collection) has no rows"
-                : number == Int.max
-                ? "no such row; \(collection) has \(count) row\(count == 1 ? "" : "s")"
                 : "no row \(number); \(collection) has \(count) row\(count == 1 ? "" : "s")"
+        case .rowNumberTooLarge(let collection, let count):
+            return "no such row; \(collection) has \(count) row\(count == 1 ? "" : "s")"
         case .deletedSinceShown(let number, let title, true):
             return "row \(number), \(title), is no longer in this list (deleted, or changed elsewhere so it belongs "
                 + "to another); nothing was done (show lists the rows now)"

@@ -100,7 +100,7 @@ enum DateText {
     }
 
     private static func digits(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard text.isASCIIDigits else { return nil }
         return Int(text)
     }
 

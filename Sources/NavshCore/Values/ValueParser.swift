@@ -67,7 +67,7 @@ enum ValueParser {
             // Digits that overflow 64 bits are a whole number all the same:
             // say what is wrong with them rather than what they are not.
             let digits = plain.hasPrefix("-") || plain.hasPrefix("+") ? plain.dropFirst() : Substring(plain)
-            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            if digits.isASCIIDigits {
                 throw refusal(text, field, .wholeNumberInRange)
             }
             throw refusal(text, field, .wholeNumber)

@@ -6,8 +6,8 @@ extension ListFrame {
     func numberedRow(_ text: String, in store: any StoreReader) throws -> NumberedRow {
         guard let number = Int(text), number >= 1 else {
             // Digits past Int's range name a row past any list's end.
-            if text.isRowNumberShaped, text.contains(where: { $0 != "0" }) {
-                throw CommandError.rows(.noSuchRow(Int.max, collection: collection.name, rowCount: try count(in: store)))
+            if text.isASCIIDigits, text.contains(where: { $0 != "0" }) {
+                throw CommandError.rows(.rowNumberTooLarge(collection: collection.name, rowCount: try count(in: store)))
             }
             throw CommandError.rows(.notARowNumber(text))
         }
@@ -50,7 +50,8 @@ extension ListFrame {
     /// match (ignoring case) wins, then a unique partial match; several
     /// matches are listed.
     func recordToOpen(_ target: String, in store: any StoreReader) throws -> (Record, String) {
-        if Int(target) != nil || target.isRowNumberShaped {
+        // Digits are a row number however large (`open` never searches titles for them).
+        if Int(target) != nil || target.isASCIIDigits {
             let row = try numberedRow(target, in: store)
             guard let shown = row.shown, row.changedSinceShown else { return (row.current, "") }
             // Another title may be another row that took its id: open only
@@ -131,11 +132,4 @@ struct NumberedRow {
     let current: Record
     /// Its values now differ from the ones shown (false when not shown).
     let changedSinceShown: Bool
-}
-
-extension String {
-    /// Only ASCII digits: `open` reads it as a row number however large, never as a title.
-    var isRowNumberShaped: Bool {
-        !isEmpty && utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-    }
 }
