@@ -9,8 +9,12 @@ prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 make --no-print-directory install PREFIX="$prefix" BUILD="${BUILD:-release}"
 
-"$prefix/bin/navsh" --version | grep -q '^navsh .* (SQLite [0-9.]*)$' || { echo "FAIL: navsh --version" >&2; exit 1; }
-"$prefix/bin/navsh" --help | grep -q 'USAGE:' || { echo "FAIL: navsh --help" >&2; exit 1; }
+# Read whole, then matched: `navsh --help | grep -q` under pipefail failed
+# when grep left first and navsh's last write met a closed pipe (SIGPIPE).
+version=$("$prefix/bin/navsh" --version)
+grep -q '^navsh .* (SQLite [0-9.]*)$' <<<"$version" || { echo "FAIL: navsh --version" >&2; exit 1; }
+help=$("$prefix/bin/navsh" --help)
+grep -q 'USAGE:' <<<"$help" || { echo "FAIL: navsh --help" >&2; exit 1; }
 # The installed binary runs a script against a file of its own.
 work=$(mktemp -d)
 trap 'rm -rf "$prefix" "$work"' EXIT
