@@ -76,9 +76,9 @@ let package = Package(
             ]
         ),
         // SQLite files; a PostgreSQL target is handed to navsh-postgres.
-        .executableTarget(name: "navsh", dependencies: ["NavshCLI"]),
+        .executableTarget(name: "navsh", dependencies: ["NavshCLI"], linkerSettings: promptSignals),
         // The same command line with the PostgreSQL store linked in.
-        .executableTarget(name: "navsh-postgres", dependencies: ["NavshCLI", "NavshPostgres"]),
+        .executableTarget(name: "navsh-postgres", dependencies: ["NavshCLI", "NavshPostgres"], linkerSettings: promptSignals),
         // Fuzz targets (the tokenizer, a whole session fed arbitrary bytes) as
         // a library, so regression inputs replay inside `swift test` too.
         .target(
@@ -118,3 +118,8 @@ let package = Package(
         ),
     ]
 )
+
+/// libedit re-sends a signal it caught to the whole process group; the
+/// executable's own `kill` (CTerminal) sends it to navsh alone, and libedit
+/// calls that one only when the executable exports it.
+var promptSignals: [LinkerSetting] { [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=kill"])] }

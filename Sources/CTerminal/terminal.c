@@ -1,6 +1,8 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
 #include <termios.h>
 #include <unistd.h>
 #include "CTerminal.h"
@@ -109,4 +111,17 @@ void navsh_wake_run(void *editor) {
     /* The pipe is non-blocking: read what is there, several wakes are one. */
     while (read(wake_fd, drained, sizeof drained) > 0) {}
     if (wake_fn != NULL) wake_fn(editor);
+}
+
+/* libedit's signal handler (EL_SIGNAL, which terminal resizes need) puts the
+ * terminal back, restores the handler it replaced and then re-sends the
+ * signal with kill(0, signo): to the whole process group. A SIGTERM sent to
+ * navsh alone at the prompt so also ended the shell script that ran it (a
+ * trial's find). This kill, which the link makes libedit call in place of
+ * libc's, sends a signal meant for our own group to navsh alone: a
+ * terminal's Ctrl-C, Ctrl-\ or Ctrl-Z reached the whole group already, from
+ * the kernel. Nothing else in navsh signals its group. */
+int kill(pid_t pid, int signo) {
+    if (pid == 0) pid = getpid();
+    return (int)syscall(SYS_kill, pid, signo);
 }

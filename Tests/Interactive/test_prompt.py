@@ -10,7 +10,10 @@ Prints 'N passed, N failed' last; exits non-zero when anything failed.
 The process and its steps are in pty_prompt.py.
 """
 import os
+import shutil
 import sqlite3
+import subprocess
+import tempfile
 import sys
 import time
 import traceback
@@ -228,6 +231,23 @@ def test_sigterm_saves_history_not_edits():
         folder = p.history_folder
         with open(os.path.join(folder, os.listdir(folder)[0]), encoding="utf-8", errors="replace") as f:
             assert "set value 77" in f.read().replace("\\040", " ")
+
+
+def test_sigterm_at_the_prompt_reaches_navsh_alone():
+    """A trial's find: SIGTERM sent to navsh alone at the prompt also ended
+    the shell script that ran it (libedit re-sends a caught signal to the
+    whole process group). The script goes on after navsh, which exits 143."""
+    home = tempfile.mkdtemp(prefix="navsh-pty-")
+    try:
+        child = pexpect.spawn("bash", ["-c", f"HOME='{home}' NO_COLOR=1 '{NAVSH}'; echo after navsh: $?; sleep 0.5"],
+                              encoding="utf-8", timeout=10)
+        child.expect(ITEMS)
+        navsh = int(subprocess.run(["pgrep", "-P", str(child.pid)], capture_output=True, text=True).stdout.split()[0])
+        os.kill(navsh, 15)
+        child.expect("after navsh: 143")
+        child.expect(pexpect.EOF)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def test_resize_is_followed_on_the_next_render():
