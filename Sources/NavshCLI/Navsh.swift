@@ -144,7 +144,7 @@ struct Navsh: ParsableCommand {
             throw ExitCode(ExitStatus.usage)
         }
 
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current()
         // A PostgreSQL target is named without its password everywhere past here.
         let postgresTarget: ServerTarget?
         do {

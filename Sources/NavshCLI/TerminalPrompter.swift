@@ -49,7 +49,7 @@ struct TerminalPrompter: Prompter {
     func edit(_ edit: FieldEdit) -> FieldInput {
         if edit.external {
             return .typed(ExternalEditor.edit(edit.initial, field: edit.field,
-                                              environment: ProcessInfo.processInfo.environment))
+                                              environment: ProcessEnvironment.current()))
         }
         // libedit cannot grey out text inside the line, so the placeholder is a hint above it.
         if edit.initial.isEmpty, let placeholder = edit.placeholder {
