@@ -13,11 +13,17 @@ import Darwin
 /// The run on an opened store: the spec applied, then the prompt or the
 /// script (inside a rolled-back transaction for `--dry-run`), and the exit.
 extension Navsh {
-    /// A clean end returns from `run`; only a failure throws `ExitCode`,
-    /// whose handling in ArgumentParser (a `Mirror` walk over the error)
-    /// is not worth paying on every successful run.
-    static func end(_ status: Int32) throws {
-        if status != ExitStatus.success { throw ExitCode(status) }
+    /// Ends the process, a script's or the prompt's (whose runner has
+    /// written its history by then): closes the store, then exits at once.
+    /// The session, its frames and the store's connection objects are not
+    /// torn down one by one, since the process ending frees them all; that
+    /// teardown (GRDB's queue and its observers) was a tenth of a short
+    /// script's instructions (bench/README.md, issue 12). Exiting here
+    /// rather than throwing `ExitCode` also spares a failed script
+    /// ArgumentParser's handling of the error (a `Mirror` walk over it).
+    static func leave(_ status: Int32, closing store: any Store) -> Never {
+        store.close()
+        Foundation.exit(status)
     }
 
     /// An opened store and what running on it needs.

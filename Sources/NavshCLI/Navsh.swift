@@ -196,9 +196,9 @@ struct Navsh: ParsableCommand {
         let outcome = dryRun ? try runDry(opened) : try run(opened)
         if let failure = StandardStreams.outputFailure {
             StandardStreams.err("navsh: cannot write the output: \(failure)\n")
-            throw ExitCode(outcome.status == ExitStatus.success ? ExitStatus.commandFailed : outcome.status)
+            Self.leave(outcome.status == ExitStatus.success ? ExitStatus.commandFailed : outcome.status, closing: store)
         }
-        try Self.end(outcome.status)
+        Self.leave(outcome.status, closing: store)
     }
 }
 

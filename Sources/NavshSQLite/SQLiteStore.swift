@@ -114,6 +114,14 @@ public final class SQLiteStore: Store {
         return String(name)
     }
 
+    /// Closes the file: as its last connection, SQLite checkpoints the WAL
+    /// and removes it, as the sqlite3 CLI does when it quits. An error here
+    /// (a statement still running) leaves that to the process's end.
+    public func close() {
+        dataVersion = nil  // a statement kept outside GRDB's cache would keep the file open
+        try? database.close()
+    }
+
     /// Reads the tables, their keys and the schema version (at open, after
     /// creating tables or columns, and after a change elsewhere).
     func readSchema(_ db: Database) throws {

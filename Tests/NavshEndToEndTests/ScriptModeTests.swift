@@ -22,6 +22,21 @@ import Testing
         ])
     }
 
+    /// A script's end closes the file as the sqlite3 CLI does: the last
+    /// connection checkpoints the WAL and removes it. navsh exits without
+    /// tearing its session down (`Navsh.leave`), so it closes the store
+    /// itself first, whether the script passed or failed.
+    @Test func aScriptsEndLeavesNoWriteAheadLogBehind() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        #expect(try db.useWriteAheadLog() == "wal")
+        for (script, status) in [("open 1\nset value 151\nsave\n", Int32(0)), ("open 1\nset value 152\nsave\nopen 99\n", 1)] {
+            let result = try navsh.run([db.path], stdin: script)
+            #expect(result.status == status, "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: db.path + "-wal"), "after: \(script)")
+        }
+        #expect(try db.rows("SELECT value FROM items WHERE id = 1") == [["value": "152"]])
+    }
+
     @Test func cancelLeavesTheRowUntouched() throws {
         let db = try TemporaryDatabase(Fixtures.items)
         let result = try db.expectUnchanged("items") {

@@ -24,6 +24,7 @@ public final class CountingStore: Store {
     }
 
     public var displayName: String { base.displayName }
+    public func close() { base.close() }
     public var collections: [CollectionSchema] { base.collections }
 
     public func count(of collection: CollectionSchema) throws -> Int {

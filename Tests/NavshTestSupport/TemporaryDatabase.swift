@@ -87,6 +87,15 @@ public final class TemporaryDatabase {
         try queue.write { try $0.execute(sql: sql) }
     }
 
+    /// Puts the file in WAL mode (outside a transaction, where SQLite
+    /// ignores the change) and returns the mode it is in after.
+    @discardableResult
+    public func useWriteAheadLog() throws -> String? {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+    }
+
     /// Runs `sql` with foreign keys unchecked, as another program may have
     /// written the file: for rows whose reference names no row.
     public func executeIgnoringForeignKeys(_ sql: String) throws {

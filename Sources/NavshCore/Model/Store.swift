@@ -119,6 +119,11 @@ public protocol Store: StoreReader {
     /// as the real run commits each command on its own; the check itself
     /// changes nothing.
     func commitRefusal() throws -> StoreError?
+    /// Ends the connection as the process is about to end: a SQLite file's
+    /// last connection checkpoints its WAL, a server's says goodbye. Nothing
+    /// is used after it. The process then exits without tearing down its
+    /// objects one by one (`Navsh.leave`).
+    func close()
 }
 
 
