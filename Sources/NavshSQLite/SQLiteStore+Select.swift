@@ -77,9 +77,8 @@ extension SQLiteStore {
             var values: [[String: Value]] = []
             for start in stride(from: 0, to: max(names.count, 1), by: chunkSize) {
                 let chunk = Array(names[start..<min(start + chunkSize, names.count)])
-                let columns = [key.keySQL] + extra + chunk.flatMap { selectColumns($0, reading) }
                 var read: [[Value]] = []
-                try RowReader.forEach(db, sql: "SELECT " + columns.joined(separator: ", ") + tail,
+                try RowReader.forEach(db, sql: selectList(key, extra, chunk, reading) + tail,
                                       arguments: allArguments, cached: cached) { read.append($0) }
                 // Same query, same snapshot: the same rows in the same order.
                 if let first = rows, first.count != read.count || zip(first, read).contains(where: {
@@ -103,6 +102,27 @@ extension SQLiteStore {
                 return (Record(id: id, values: values[position]), Array(row[key.keyWidth..<lead]))
             }
         }
+    }
+
+    /// `SELECT` and its result columns (the key, `extra`, then each field's
+    /// `columns`), made once per list of fields and kept (`selectLists`):
+    /// a record opened or a page read asks for the same list every time,
+    /// and quoting and joining the names cost more than SQLite's read.
+    private func selectList(_ key: TableKey, _ extra: [String], _ fields: [String], _ reading: Reading) -> String {
+        let shape = SelectListShape(key: key.keySQL, extra: extra, fields: fields, reading: reading)
+        if let made = selectLists[shape] { return made }
+        let columns = [key.keySQL] + extra + fields.flatMap { selectColumns($0, reading) }
+        let made = "SELECT " + columns.joined(separator: ", ")
+        selectLists[shape] = made
+        return made
+    }
+
+    /// What a select list depends on.
+    struct SelectListShape: Hashable {
+        var key: String
+        var extra: [String]
+        var fields: [String]
+        var reading: Reading
     }
 
     /// `columns` for a field, made once per field and kept (`previewColumns`):

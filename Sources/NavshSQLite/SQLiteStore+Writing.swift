@@ -34,15 +34,21 @@ extension SQLiteStore {
             return try read { db in try stored(id, collection, db) } ?? NavshCore.Record(id: id, values: [:])
         }
         let names = try orderedNames(changes.keys, in: collection)
-        let condition = try unchanged(id, key, collection, expecting)
-        let assignments = names.map { "\($0.sqlIdentifier) = \(changes[$0]!.sqlPlaceholder)" }.joined(separator: ", ")
-        var arguments = StatementArguments(values: names.map { changes[$0]!.databaseValue })
-        arguments += condition.arguments
-        let update = "UPDATE OR ABORT \(key.quotedTable) SET \(assignments) WHERE \(condition.sql)"
-        if let returning = returningColumns(collection, key) {
+        let assigned = names.compactMap { changes[$0] }
+        let keyCondition = try key.matching(id)
+        let checked = expecting.map { expected in
+            collection.fields.filter { !$0.isGenerated }.compactMap { field in expected[field.name].map { (field.name, $0) } }
+        } ?? []
+        let shape = UpdateShape(
+            table: collection.name, fields: collection.fields.map(\.name), key: keyCondition.sql,
+            assigned: names, assignedPlaceholders: assigned.map(\.sqlPlaceholder),
+            matched: checked.map(\.0), matchedForms: checked.map { UpdateShape.form(of: $0.1) })
+        let update = updateSQL(shape, collection, key, keyCondition: keyCondition.sql, checked: checked)
+        let arguments = UpdateShape.arguments(assigned: assigned, key: keyCondition.arguments, matched: checked.map(\.1))
+        if updateReturnsRow(collection, key) {
             // The row as written comes back from the UPDATE itself: no second read.
             return try write(collection, values: changes) { db in
-                guard let row = try RowReader.fetchOne(db, sql: update + " RETURNING " + returning, arguments: arguments) else {
+                guard let row = try RowReader.fetchOne(db, sql: update, arguments: arguments) else {
                     throw try whyNot(id, collection, db)
                 }
                 return try record(fromReturned: row, collection, key)
@@ -56,14 +62,35 @@ extension SQLiteStore {
         }
     }
 
+    /// The UPDATE for a save of this shape, made the first time and kept
+    /// until the schema is read again (`readSchema` empties the cache).
+    private func updateSQL(_ shape: UpdateShape, _ collection: CollectionSchema, _ key: TableKey, keyCondition: String,
+                           checked: [(String, Value)]) -> String {
+        if let made = updateStatements[shape] { return made }
+        let assignments = zip(shape.assigned, shape.assignedPlaceholders).map { "\($0.sqlIdentifier) = \($1)" }
+        var condition = keyCondition
+        if !checked.isEmpty {
+            condition += " AND " + ExactMatch.all(checked.map { (column: $0.0.sqlIdentifier, value: $0.1) }).sql
+        }
+        var sql = "UPDATE OR ABORT \(key.quotedTable) SET \(assignments.joined(separator: ", ")) WHERE \(condition)"
+        if let returning = returningColumns(collection, key) { sql += " RETURNING " + returning }
+        updateStatements[shape] = sql
+        return sql
+    }
+
     /// The key and every field, as a RETURNING list, when what an UPDATE
     /// returns is the row as stored afterwards: SQLite returns the values
     /// before any AFTER trigger or ON UPDATE action ran, so a file with
     /// either (one may touch the row, directly or through a cascade) reads
     /// the row again instead; so does a table too wide for one result row.
     func returningColumns(_ collection: CollectionSchema, _ key: TableKey) -> String? {
-        guard !updatesHaveSideEffects, collection.fields.count + key.keyWidth < Self.columnsInOneStatement else { return nil }
+        guard updateReturnsRow(collection, key) else { return nil }
         return ([key.keySQL] + collection.fields.map(\.name.sqlIdentifier)).joined(separator: ", ")
+    }
+
+    /// Whether `returningColumns` gives a list, without making it.
+    func updateReturnsRow(_ collection: CollectionSchema, _ key: TableKey) -> Bool {
+        !updatesHaveSideEffects && collection.fields.count + key.keyWidth < Self.columnsInOneStatement
     }
 
     /// A row read by `returningColumns`: the key, then every field in order,

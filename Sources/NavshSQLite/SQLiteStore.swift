@@ -38,6 +38,10 @@ public final class SQLiteStore: Store {
     /// A list cell's select-list entries per column name (`selectColumns`);
     /// they depend only on the name.
     var previewColumns: [String: [String]] = [:]
+    /// A save's UPDATE per shape of save (`UpdateShape`), for this schema.
+    var updateStatements: [UpdateShape: String] = [:]
+    /// `SELECT` lists per key, fields and reading (`selectList`).
+    var selectLists: [SelectListShape: String] = [:]
 
     /// Asked while a statement runs; returning true stops it (the command
     /// fails with "interrupted" and nothing is written). The prompt wires it
@@ -126,6 +130,8 @@ public final class SQLiteStore: Store {
     /// creating tables or columns, and after a change elsewhere).
     func readSchema(_ db: Database) throws {
         let read = try SchemaReader.read(db)
+        updateStatements = [:]
+        selectLists = [:]
         schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
         updatesHaveSideEffects = try SchemaReader.updatesHaveSideEffects(db)
         keys = Dictionary(read.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })

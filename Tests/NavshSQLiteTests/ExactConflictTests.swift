@@ -40,6 +40,35 @@ import Testing
         try expectConflict(after: "UPDATE t SET anything = 1.0")
     }
 
+    /// Saves share their UPDATE's text by shape (`UpdateShape`): a save
+    /// whose read values differ from an earlier save's in storage class, in
+    /// being NULL, or in how a value is bound, checks and writes its own.
+    @Test func eachSaveOfOneStoreChecksAndWritesItsOwnValues() throws {
+        let database = try TemporaryDatabase(Self.schema)
+        let store = try database.store()
+        let t = store.collections[0]
+        func save(_ changes: [String: Value]) throws {
+            let read = try #require(try store.record(of: t, id: .rowid(1)))
+            try store.update(.rowid(1), in: t, changes: changes, expecting: read.values)
+        }
+        try save(["n": .integer(2)])                 // anything holds the integer 1
+        try database.execute("UPDATE t SET anything = '1'")
+        try save(["n": .integer(3)])                 // now the text '1'
+        try database.execute("UPDATE t SET anything = NULL")
+        try save(["n": .integer(4)])                 // now NULL: nothing bound for it
+        try save(["name": .text("plain")])
+        try save(["name": .text("a\u{0}b")])          // bound as bytes, cast to text
+        try save(["name": .text("plain again")])
+        #expect(try database.rows("SELECT n, typeof(name) AS kind, anything IS NULL AS gone FROM t")
+            == [["n": "4", "kind": "text", "gone": "1"]])
+        // A stale read still conflicts after all of them.
+        let stale = try #require(try store.record(of: t, id: .rowid(1)))
+        try database.execute("UPDATE t SET anything = 1")
+        #expect(throws: StoreError.self) {
+            try store.update(.rowid(1), in: t, changes: ["n": .integer(5)], expecting: stale.values)
+        }
+    }
+
     @Test func anUnchangedRowStillSaves() throws {
         let database = try TemporaryDatabase(Self.schema)
         let store = try database.store()
