@@ -3,7 +3,7 @@ import CTerminal
 import NavshCore
 
 /// The arguments of nearly every run (`FILE`, `-c CMD`, `-f SCRIPT`, the
-/// plain flags) read without ArgumentParser, whose parse was half of
+/// plain flags) read into `Options` without ArgumentParser, whose parse was half of
 /// navsh's start-up: it finds its properties by reflection and checks for
 /// a completion-script request, each a first-time runtime lookup, and its
 /// public API has no way to skip that check. Anything else (`--help`,
@@ -13,29 +13,8 @@ import NavshCore
 /// completions. Debug builds (the tests) parse every plain run both ways
 /// and stop if they differ, so an option added to `Navsh` but not here is
 /// caught by the first end-to-end test.
-struct PlainArguments {
-    var file: String?
-    var create = false
-    var spec: String?
-    var script: String?
-    var commands: [String] = []
-    var keepGoing = false
-    var echo = false
-    var noColor = false
-    var dryRun = false
-    var atomic = false
-    var format = OutputFormat.table
-    var quiet = false
-    var noPager = false
-    var noRC = false
-    var postgres = false
-    var schema: String?
-    var tables: [String] = []
-    var installNotify = false
-    var uninstallNotify = false
-    var listen = false
-
-    init?(_ arguments: some Sequence<String>) {
+extension Options {
+    init?(plainArguments arguments: some Sequence<String>) {
         var words = Array(arguments)[...]
         var seen: Set<String> = []
         func value(after option: String) -> String? {
@@ -89,32 +68,6 @@ struct PlainArguments {
             }
         }
     }
-
-    /// The command as ArgumentParser would have built it.
-    var command: Navsh {
-        var command = Navsh()
-        command.file = file
-        command.create = create
-        command.spec = spec
-        command.script = script
-        command.commands = commands
-        command.keepGoing = keepGoing
-        command.echo = echo
-        command.noColor = noColor
-        command.dryRun = dryRun
-        command.atomic = atomic
-        command.format = format
-        command.quiet = quiet
-        command.noPager = noPager
-        command.noRC = noRC
-        command.postgres = postgres
-        command.schema = schema
-        command.tables = tables
-        command.installNotify = installNotify
-        command.uninstallNotify = uninstallNotify
-        command.listen = listen
-        return command
-    }
 }
 
 extension Navsh {
@@ -124,23 +77,22 @@ extension Navsh {
     static func main() {
         navsh_keep_freed_heap()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard let plain = PlainArguments(arguments) else { return main(nil) }
-        var command = plain.command
+        guard let plain = Options(plainArguments: arguments) else { return main(nil) }
         #if DEBUG
         if let parsed = try? parseAsRoot(arguments) as? Navsh {
             var fast = "", full = ""
-            dump(command, to: &fast)
-            dump(parsed, to: &full)
+            dump(plain, to: &fast)
+            dump(parsed.options, to: &full)
             precondition(fast == full, "PlainArguments is out of date with Navsh's options:\n\(fast)\nvs\n\(full)")
         }
         #endif
         do {
-            try command.validate()
+            try plain.validate()
         } catch {
             return main(nil)
         }
         do {
-            try command.run()
+            try plain.run()
         } catch {
             exit(withError: error)
         }

@@ -12,7 +12,7 @@ import Darwin
 
 /// The run on an opened store: the spec applied, then the prompt or the
 /// script (inside a rolled-back transaction for `--dry-run`), and the exit.
-extension Navsh {
+extension Options {
     /// Ends the process, a script's or the prompt's (whose runner has
     /// written its history by then): closes the store, then exits at once.
     /// The session, its frames and the store's connection objects are not

@@ -3,7 +3,7 @@ import NavshCore
 
 /// The options' checks against each other, before anything is opened: a
 /// bad combination is a usage error (exit 64) in one line.
-extension Navsh {
+extension Options {
     func validate() throws {
         if script != nil && !commands.isEmpty {
             throw ValidationError("-f and -c cannot be used together")
