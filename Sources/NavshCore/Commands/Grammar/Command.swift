@@ -58,13 +58,13 @@ extension Command {
 /// how it is written, what it does.
 struct CommandForm: Sendable {
     let name: String
-    let frames: Set<FrameKind>
+    let frames: FrameKinds
     let arguments: ArgumentShape
     let usage: String
     let summary: String
     let example: String
 
-    init(_ name: String, _ frames: Set<FrameKind>, _ arguments: ArgumentShape,
+    init(_ name: String, _ frames: FrameKinds, _ arguments: ArgumentShape,
          usage: String, _ summary: String, example: String) {
         self.name = name
         self.frames = frames
@@ -75,11 +75,11 @@ struct CommandForm: Sendable {
     }
 
     /// Every kind of frame.
-    static let anywhere = Set(FrameKind.allCases)
+    static let anywhere = FrameKinds.all
 
     /// `NAME` and `NAME!`, the second doing the same while discarding or
     /// overwriting what the first keeps safe.
-    static func forcible(_ name: String, _ frames: Set<FrameKind>, _ summary: String, forced: String) -> [CommandForm] {
+    static func forcible(_ name: String, _ frames: FrameKinds, _ summary: String, forced: String) -> [CommandForm] {
         [CommandForm(name, frames, .none, usage: name, summary, example: name),
          CommandForm(name + "!", frames, .none, usage: name + "!", forced, example: name + "!")]
     }

@@ -15,3 +15,33 @@ public enum FrameKind: String, Sendable, CaseIterable {
         }
     }
 }
+
+/// Several kinds of frame (where a command form is accepted), as bits: a
+/// `Set<FrameKind>` made the Swift runtime scan every protocol conformance
+/// in the binary for `FrameKind: Hashable` the first time a command was
+/// parsed, a twenty-fifth of start-up (bench/README.md, issue 12).
+struct FrameKinds: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    static let collections = FrameKinds(.collections)
+    static let list = FrameKinds(.list)
+    static let record = FrameKinds(.record)
+    /// Every kind of frame.
+    static let all: FrameKinds = [.collections, .list, .record]
+
+    init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    init(_ kind: FrameKind) {
+        switch kind {
+        case .collections: rawValue = 1
+        case .list: rawValue = 2
+        case .record: rawValue = 4
+        }
+    }
+
+    func contains(_ kind: FrameKind) -> Bool {
+        contains(FrameKinds(kind))
+    }
+}
