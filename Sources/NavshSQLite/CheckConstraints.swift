@@ -15,11 +15,13 @@ enum CheckConstraints {
         guard let body = tableBody(sql) else { return [:] }
         var result: [String: [String]] = [:]
         let known = Set(columns.map { $0.lowercased() })
-        for part in topLevelParts(sql, body) {
+        for (start, end) in topLevelParts(sql, body) {
+            let part = start..<end
             // A column definition starts with its column's name; anything
             // else (CONSTRAINT, CHECK, PRIMARY KEY…) is the table's.
             let owner = identifiers(sql, part).first.map { $0.lowercased() }.flatMap { known.contains($0) ? $0 : nil }
-            for check in checks(sql, part) {
+            for (start, end) in checks(sql, part) {
+                let check = start..<end
                 let concerned = owner.map { [$0] } ?? identifiers(sql, check).map { $0.lowercased() }.filter(known.contains)
                 let text = String(decoding: sql[check], as: UTF8.self)
                 var seen: Set<String> = []
@@ -69,9 +71,12 @@ enum CheckConstraints {
     }
 
     /// Column definitions and table constraints: the body split at commas
-    /// outside parentheses and quotes.
-    private static func topLevelParts(_ sql: [UInt8], _ body: Range<Int>) -> [Range<Int>] {
-        var parts: [Range<Int>] = []
+    /// outside parentheses and quotes, each as (start, end). Pairs, not
+    /// `[Range<Int>]`: an array of ranges made the Swift runtime scan every
+    /// protocol conformance in the binary for `Int: Comparable` at each
+    /// start (a thirty-fifth of start-up, bench/README.md).
+    private static func topLevelParts(_ sql: [UInt8], _ body: Range<Int>) -> [(Int, Int)] {
+        var parts: [(Int, Int)] = []
         var start = body.lowerBound
         var i = body.lowerBound
         while i < body.upperBound {
@@ -82,18 +87,18 @@ enum CheckConstraints {
                 i += 1
                 while i < body.upperBound && sql[i] != end { i += 1 }
             } else if c == comma {
-                parts.append(start..<i)
+                parts.append((start, i))
                 start = i + 1
             }
             i += 1
         }
-        if start < body.upperBound { parts.append(start..<body.upperBound) }
+        if start < body.upperBound { parts.append((start, body.upperBound)) }
         return parts
     }
 
-    /// The expressions of every `CHECK (…)` in one part, trimmed.
-    private static func checks(_ sql: [UInt8], _ part: Range<Int>) -> [Range<Int>] {
-        var found: [Range<Int>] = []
+    /// The expressions of every `CHECK (…)` in one part, trimmed, as (start, end).
+    private static func checks(_ sql: [UInt8], _ part: Range<Int>) -> [(Int, Int)] {
+        var found: [(Int, Int)] = []
         var i = part.lowerBound
         while i < part.upperBound {
             let c = sql[i]
@@ -108,7 +113,7 @@ enum CheckConstraints {
                     var expression = (j + 1)..<end
                     while let first = expression.first, isTrimmed(sql[first]) { expression = (first + 1)..<expression.upperBound }
                     while let last = expression.last, isTrimmed(sql[last]) { expression = expression.lowerBound..<last }
-                    found.append(expression)
+                    found.append((expression.lowerBound, expression.upperBound))
                     i = end
                 }
             }
