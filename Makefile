@@ -15,9 +15,21 @@ RELEASE_FLAGS ?= -c release --static-swift-stdlib $(LAYOUT_FLAGS)
 # so writing it anew relinks without recompiling.
 ORDER_FILE ?= $(CURDIR)/scripts/navsh.order
 LAYOUT_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -z -Xlinker keep-text-section-prefix \
-  $(if $(wildcard $(ORDER_FILE)),-Xlinker --symbol-ordering-file=$(ORDER_FILE) -Xlinker --no-warn-symbol-ordering,)
+  $(if $(wildcard $(ORDER_FILE)),-Xlinker --symbol-ordering-file=$(ORDER_FILE) -Xlinker --no-warn-symbol-ordering,) \
+  $(LOADING_FLAGS)
+# What the dynamic loader does before main (bench/README.md, issue 12): the
+# C++ runtime the Swift runtime needs (libstdc++, libgcc) linked in rather
+# than loaded, which saves relocating its 4,300 symbols at every start; no
+# symbol of navsh's exported (the toolchain exports all 9,600 of them, and
+# every symbol the libraries look up is tried against them first) but
+# `kill` (CTerminal); no $$ORIGIN rpath, which sent the loader probing 17
+# paths beside the binary for libraries that are never there.
+STATIC_CXX_DIR := $(CURDIR)/.build/static-cxx
+STATIC_CXX := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
+LOADING_FLAGS ?= --disable-local-rpath -Xlinker --no-export-dynamic -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
+  $(if $(filter /%,$(STATIC_CXX)),-Xlinker -L$(STATIC_CXX_DIR),)
 
-.PHONY: run test test-steps build release deps bench fuzz-smoke clean
+.PHONY: run test test-steps build release deps static-cxx bench fuzz-smoke clean
 
 deps:
 	@scripts/install-deps.sh
@@ -28,9 +40,14 @@ build: deps
 # Only the products: the test support target needs the Testing module, which
 # a build with the runtime linked statically does not find. navsh-postgres
 # (what navsh runs, from its own folder, for a PostgreSQL target) is built too.
-release: deps
+release: deps static-cxx
 	$(SWIFT) build $(RELEASE_FLAGS) --product navsh
 	$(SWIFT) build $(RELEASE_FLAGS) --product navsh-postgres
+
+# A folder holding only libstdc++.a, searched first: `-lstdc++` then finds
+# the archive, where the compiler's own folder would give the shared library.
+static-cxx:
+	@$(if $(filter /%,$(STATIC_CXX)),mkdir -p $(STATIC_CXX_DIR) && ln -sf $(STATIC_CXX) $(STATIC_CXX_DIR)/libstdc++.a,true)
 
 run: release
 	.build/release/navsh $(ARGS)
@@ -87,7 +104,7 @@ INSTALLED = $(BINDIR)/navsh $(BINDIR)/navsh-postgres $(MANDIR)/navsh.1 $(BASHDIR
 
 .PHONY: install uninstall man check-man test-install
 
-install: deps
+install: deps $(if $(filter release,$(BUILD)),static-cxx,)
 	$(SWIFT) build -c $(BUILD) --product navsh $(INSTALL_SWIFT_FLAGS)
 	$(SWIFT) build -c $(BUILD) --product navsh-postgres $(INSTALL_SWIFT_FLAGS)
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
