@@ -132,7 +132,8 @@ public final class SQLiteStore: Store {
         let read = try SchemaReader.read(db)
         updateStatements = [:]
         selectLists = [:]
-        schemaVersion = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+        schemaVersion = try RowReader.fetchOne(db, sql: "PRAGMA schema_version", arguments: [], cached: false)
+            .map { CatalogRow($0, [:]).int(at: 0) } ?? 0
         updatesHaveSideEffects = try SchemaReader.updatesHaveSideEffects(db)
         keys = Dictionary(read.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
         realColumns = Dictionary(read.map { table in

@@ -15,7 +15,7 @@ enum SchemaReader {
     /// view; every foreign key), whatever the number of tables: a store opens
     /// without a query per table.
     static func read(_ db: Database) throws -> [Table] {
-        let columns = try Row.fetchAll(db, sql: """
+        let columns = try RowReader.fetchAll(db, sql: """
             SELECT m.name AS tableName, t.wr AS withoutRowid, m.type = 'view' AS isView, m.sql AS createSQL,
                    x.name AS name, x.type AS type, x."notnull" AS "notnull", x.dflt_value AS dflt_value,
                    x.pk AS pk, x.hidden AS hidden,
@@ -27,23 +27,23 @@ enum SchemaReader {
               AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
               AND m.name NOT LIKE 'grdb\\_%' ESCAPE '\\'
             ORDER BY m.rowid, x.cid
-            """)
-        let foreignKeys = try Row.fetchAll(db, sql: """
+            """, arguments: [], cached: false).map { CatalogRow($0, CatalogRow.columnNames) }
+        let foreignKeys = try RowReader.fetchAll(db, sql: """
             SELECT m.name AS tableName, f.id AS id, f."table" AS parent, f."from" AS "from", f."to" AS "to"
             FROM sqlite_master AS m JOIN pragma_foreign_key_list(m.name) AS f
             WHERE m.type = 'table'
-            """)
-        let keysPerTable = Dictionary(grouping: foreignKeys) { $0["tableName"] as String }
+            """, arguments: [], cached: false).map { CatalogRow($0, CatalogRow.foreignKeyNames) }
+        let keysPerTable = Dictionary(grouping: foreignKeys) { $0.text("tableName") }
         var tables: [Table] = []
         var start = columns.startIndex
         while start < columns.endIndex {
-            let name: String = columns[start]["tableName"]
+            let name = columns[start].text("tableName")
             var end = start + 1
-            while end < columns.endIndex, (columns[end]["tableName"] as String) == name { end += 1 }
+            while end < columns.endIndex, columns[end].text("tableName") == name { end += 1 }
             let first = columns[start]
-            tables.append(try table(name: name, withoutRowid: first["withoutRowid"], isView: first["isView"],
-                                    createSQL: first["createSQL"] ?? "",
-                                    keyIndexes: first["keyIndexes"], columns: Array(columns[start..<end]),
+            tables.append(try table(name: name, withoutRowid: first.bool("withoutRowid"), isView: first.bool("isView"),
+                                    createSQL: first.text("createSQL"),
+                                    keyIndexes: first.int("keyIndexes"), columns: Array(columns[start..<end]),
                                     foreignKeys: keysPerTable[name] ?? []))
             start = end
         }
@@ -55,49 +55,50 @@ enum SchemaReader {
     /// key with an ON UPDATE action (a row that refers to itself has its
     /// reference changed by the cascade).
     static func updatesHaveSideEffects(_ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: """
+        let found = try RowReader.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'trigger')
                 OR EXISTS (SELECT 1 FROM sqlite_master AS m JOIN pragma_foreign_key_list(m.name) AS f
                            WHERE m.type = 'table' AND f.on_update NOT IN ('NO ACTION', 'RESTRICT'))
-            """) ?? true
+            """, arguments: [], cached: false)
+        return found.map { CatalogRow($0, [:]).int(at: 0) != 0 } ?? true
     }
 
     private static func table(
-        name: String, withoutRowid: Bool, isView: Bool, createSQL: String, keyIndexes: Int, columns: [Row],
-        foreignKeys: [Row]
+        name: String, withoutRowid: Bool, isView: Bool, createSQL: String, keyIndexes: Int, columns: [CatalogRow],
+        foreignKeys: [CatalogRow]
     ) throws -> Table {
-        let primaryKey = columns.filter { ($0["pk"] as Int) > 0 }.sorted { ($0["pk"] as Int) < ($1["pk"] as Int) }
+        let primaryKey = columns.filter { $0.int("pk") > 0 }.sorted { $0.int("pk") < $1.int("pk") }
         // A lone INTEGER PRIMARY KEY is the rowid under another name, except
         // when SQLite keeps it in an index of its own (`INTEGER PRIMARY KEY
         // DESC`): then it is an ordinary column that may hold NULL or text.
         let rowidAlias: String? = !withoutRowid && primaryKey.count == 1 && keyIndexes == 0
-            && (primaryKey[0]["type"] as String).uppercased() == "INTEGER" ? primaryKey[0]["name"] : nil
+            && primaryKey[0].text("type").uppercased() == "INTEGER" ? primaryKey[0].text("name") : nil
 
-        let checks = isView ? [:] : CheckConstraints.byColumn(createSQL: createSQL, columns: columns.map { $0["name"] })
+        let checks = isView ? [:] : CheckConstraints.byColumn(createSQL: createSQL, columns: columns.map { $0.text("name") })
         var fields: [Field] = columns.map { column in
-            let fieldName: String = column["name"]
-            let hidden: Int = column["hidden"]
-            let pk: Int = column["pk"]
+            let fieldName = column.text("name")
+            let hidden = column.int("hidden")
+            let pk = column.int("pk")
             var field = Field(
                 name: fieldName,
-                kind: FieldKind(sqliteDeclaredType: column["type"]),
-                isNotNull: column["notnull"] || pk > 0 && withoutRowid,
-                defaultValue: DefaultValueSQL.parse(column["dflt_value"]),
+                kind: FieldKind(sqliteDeclaredType: column.text("type")),
+                isNotNull: column.bool("notnull") || pk > 0 && withoutRowid,
+                defaultValue: DefaultValueSQL.parse(column.optionalText("dflt_value")),
                 primaryKeyPosition: pk > 0 ? pk : nil,
                 // The rowid alias is assigned by SQLite; generated columns are computed.
                 isReadOnly: fieldName == rowidAlias,
                 isGenerated: hidden == 2 || hidden == 3)
-            field.declaredType = column["type"]
+            field.declaredType = column.text("type")
             field.checks = checks[fieldName.lowercased()] ?? []
             return field
         }
 
         // Single-column foreign keys name rows of other collections.
-        let columnsPerKey = Dictionary(grouping: foreignKeys) { $0["id"] as Int }
+        let columnsPerKey = Dictionary(grouping: foreignKeys) { $0.int("id") }
         for (_, rows) in columnsPerKey where rows.count == 1 {
-            let from: String = rows[0]["from"]
+            let from = rows[0].text("from")
             if let i = fields.firstIndex(where: { $0.name == from }) {
-                fields[i].references = Reference(collection: rows[0]["parent"], field: rows[0]["to"])
+                fields[i].references = Reference(collection: rows[0].text("parent"), field: rows[0].optionalText("to"))
             }
         }
 
@@ -106,7 +107,7 @@ enum SchemaReader {
             // A view's rows are a query's answer: listed by position, never written.
             return readOnly(name, fields, reason: "\(TextLayout.printable(name)) is a view, so its rows are read-only")
         } else if withoutRowid {
-            keyKind = .primaryKey(columns: primaryKey.map { $0["name"] })
+            keyKind = .primaryKey(columns: primaryKey.map { $0.text("name") })
         } else if let rowidAlias {
             keyKind = .rowid(expression: rowidAlias.sqlIdentifier)
         } else if let rowid = ["rowid", "_rowid_", "oid"].first(where: { rowidName in

@@ -1,0 +1,64 @@
+import NavshCore
+
+/// A row of one of the schema reader's catalog queries, as `RowReader` reads
+/// it, its columns named as in the query. GRDB's `Row.fetchAll` did the same
+/// with a generic fetch request whose first use made the Swift runtime scan
+/// every protocol conformance in the binary, and a case-insensitive lookup
+/// per column read: a twentieth of start-up (bench/README.md, issue 12).
+/// Text is read as GRDB read it: bytes that are not UTF-8 repaired.
+struct CatalogRow {
+    private let values: [Value]
+    private let positions: [String: Int]
+
+    /// The result columns of `SchemaReader.read`'s two queries, in order.
+    static let columnNames = position(of: ["tableName", "withoutRowid", "isView", "createSQL", "name", "type",
+                                           "notnull", "dflt_value", "pk", "hidden", "keyIndexes"])
+    static let foreignKeyNames = position(of: ["tableName", "id", "parent", "from", "to"])
+
+    init(_ values: [Value], _ positions: [String: Int]) {
+        self.values = values
+        self.positions = positions
+    }
+
+    private static func position(of names: [String]) -> [String: Int] {
+        Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func value(_ name: String) -> Value {
+        guard let position = positions[name], position < values.count else { return .null }
+        return values[position]
+    }
+
+    /// The column's text; NULL (or a column the query lacks) reads as "".
+    func text(_ name: String) -> String {
+        optionalText(name) ?? ""
+    }
+
+    func optionalText(_ name: String) -> String? {
+        switch value(name) {
+        case .null: return nil
+        case .text(let text): return text
+        case .rawText(let bytes), .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        }
+    }
+
+    func int(_ name: String) -> Int {
+        positions[name].map(int(at:)) ?? 0
+    }
+
+    /// The whole number at a position; anything else reads as 0.
+    func int(at position: Int) -> Int {
+        guard position < values.count else { return 0 }
+        switch values[position] {
+        case .integer(let number): return Int(truncatingIfNeeded: number)
+        case .real(let number) where number.isFinite && abs(number) < 9e18: return Int(number)
+        default: return 0
+        }
+    }
+
+    func bool(_ name: String) -> Bool {
+        int(name) != 0
+    }
+}
