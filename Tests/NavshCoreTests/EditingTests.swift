@@ -197,6 +197,20 @@ import Testing
     /// Found in the last real-use trial: save! of a WITHOUT ROWID row whose
     /// key the user changed recorded the old key, so undo said "deleted
     /// since" and left the row behind, blocking every older undo.
+    /// A column's type may store another value than the one saved (3.0 as
+    /// 3 in a NUMERIC column, 1e3 as 1000): undo expects what was stored,
+    /// not what was sent, so nothing else touching the row, it undoes (the
+    /// trial's find: "cannot undo the save of one: it changed since").
+    @Test func aSaveWhoseValueTheColumnsTypeChangedCanBeUndone() throws {
+        let h = try SessionHarness("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, n NUMERIC); INSERT INTO t VALUES (1, 'one', 7);")
+        for typed in ["3.0", "1e3", "99999999999999999999"] {
+            h.run("open 1", "set n \(typed)")
+            #expect(h.run("save").error == nil)
+            #expect(h.run("undo").error == nil, "undo after set n \(typed)")
+            #expect(try h.database.rows("SELECT n, typeof(n) AS kind FROM t")[0] == ["n": "7", "kind": "integer"])
+        }
+    }
+
     @Test func aPutBackUnderANewKeyCanBeUndone() throws {
         let h = try SessionHarness("CREATE TABLE k (code TEXT PRIMARY KEY, v TEXT) WITHOUT ROWID; INSERT INTO k VALUES ('a', '1');")
         h.run("open 1", "set code z")

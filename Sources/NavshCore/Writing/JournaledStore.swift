@@ -57,7 +57,11 @@ final class JournaledStore {
                 base: [String: Value]) throws -> Record {
         let saved = try store.update(id, in: collection, changes: changes, expecting: base)
         let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = base[$1] ?? .null }
-        record(.updated(collection, id: saved.id, title: title, before: before, after: changes))
+        // The values as stored, which undo expects to find: a column's type
+        // may have stored another value than the one sent (3.0 as 3 in a
+        // NUMERIC column), and undo refused that row as changed since.
+        let after = changes.keys.reduce(into: [String: Value]()) { $0[$1] = saved.values[$1] ?? changes[$1] }
+        record(.updated(collection, id: saved.id, title: title, before: before, after: after))
         return saved
     }
 
