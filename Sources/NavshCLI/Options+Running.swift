@@ -138,8 +138,10 @@ extension Options {
                 }
             }
             let status = runner.run()
-            withExtendedLifetime(listener) {}
-            throw ExitCode(status)
+            // Closed as a script's is: the WAL checkpointed and removed, so a
+            // save made at the prompt is in the file itself once navsh ends
+            // (the prompt left FILE-wal behind; the trial's find).
+            withExtendedLifetime(listener) { Self.leave(status, closing: store) }
         }
 
         // SIGTERM and SIGHUP stop a script between commands: nothing half-done, buffers not written.

@@ -233,6 +233,26 @@ def test_sigterm_saves_history_not_edits():
             assert "set value 77" in f.read().replace("\\040", " ")
 
 
+def test_leaving_the_prompt_checkpoints_the_wal():
+    """A save made at the prompt is in the file itself once navsh ends, as
+    after a script: navsh closes the store (the last connection checkpoints
+    and removes FILE-wal) on quit and on SIGTERM alike (the trial's find:
+    the prompt left FILE-wal and FILE-shm behind)."""
+    for leave in ("quit", "sigterm"):
+        with demo() as p:
+            assert os.path.exists(p.demo_path + "-wal"), "the demo store is in WAL mode while open"
+            p.change(1, "Gort statue", "value", 151)
+            p.line("save", "saved Gort statue")
+            p.expect(ITEMS)
+            if leave == "quit":
+                p.child.sendline("quit")
+            else:
+                p.child.kill(15)
+            p.exited()
+            assert not os.path.exists(p.demo_path + "-wal"), leave
+            assert value_of(p.demo_path, 1) == 151
+
+
 def test_sigterm_at_the_prompt_reaches_navsh_alone():
     """A trial's find: SIGTERM sent to navsh alone at the prompt also ended
     the shell script that ran it (libedit re-sends a caught signal to the
