@@ -179,12 +179,12 @@ struct CascadeReader {
     private func rows(of table: String, key: TableKey, where columns: [String], equal values: [Value])
         throws -> [(id: RecordID, values: [String: Value])] {
         let condition = zip(columns, values).map { "\($0.sqlIdentifier) = \($1.sqlPlaceholder)" }.joined(separator: " AND ")
-        return try rows(of: table, where: condition, arguments: StatementArguments(values: values.map(\.databaseValue)))
+        return try rows(of: table, where: condition, arguments: SQLArguments(values))
     }
 
     /// Read as the store reads a record (byte-exact, wide tables in chunks),
     /// so `undo` puts back exactly what went.
-    private func rows(of table: String, where condition: String, arguments: StatementArguments)
+    private func rows(of table: String, where condition: String, arguments: SQLArguments)
         throws -> [(id: RecordID, values: [String: Value])] {
         guard let collection = store.collections.first(where: { $0.name == table }) else { return [] }
         var unscoped = collection

@@ -39,14 +39,14 @@ enum CaseFoldedMatch {
 
     /// A test that `column` (already quoted) equals, starts with or contains
     /// `text` ignoring case, and the one value it binds.
-    static func sql(_ column: String, _ match: TextMatch, _ text: String) -> (sql: String, argument: DatabaseValue) {
+    static func sql(_ column: String, _ match: TextMatch, _ text: String) -> (sql: String, argument: Value) {
         if isASCII(text) {
-            if match == .exact { return ("\(column) = ? COLLATE NOCASE", text.databaseValue) }
-            return ("\(column) LIKE ? ESCAPE '\\'", likePattern(text, match).databaseValue)
+            if match == .exact { return ("\(column) = ? COLLATE NOCASE", .text(text)) }
+            return ("\(column) LIKE ? ESCAPE '\\'", .text(likePattern(text, match)))
         }
         let folded = "\(function)(\(column))"
-        if match == .exact { return ("\(folded) = ?", fold(text).databaseValue) }
-        return ("\(folded) LIKE ? ESCAPE '\\'", likePattern(fold(text), match).databaseValue)
+        if match == .exact { return ("\(folded) = ?", .text(fold(text))) }
+        return ("\(folded) LIKE ? ESCAPE '\\'", .text(likePattern(fold(text), match)))
     }
 
     /// A LIKE pattern matching `text` at the start (`.prefix`) or anywhere,

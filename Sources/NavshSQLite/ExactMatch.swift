@@ -13,7 +13,7 @@ import NavshCore
 /// string and a GRDB argument list per field, concatenated up the tree),
 /// the check of a five-field row cost a sixth of a whole edit.
 enum ExactMatch {
-    typealias Condition = (sql: String, values: [DatabaseValue])
+    typealias Condition = (sql: String, values: [Value])
 
     static func sql(_ column: String, _ value: Value) -> Condition {
         var condition: Condition = ("", [])
@@ -61,7 +61,7 @@ enum ExactMatch {
         condition.sql += " COLLATE BINARY = "
         condition.sql += value.sqlPlaceholder
         condition.sql += ")"
-        condition.values.append(value.databaseValue)
+        condition.values.append(value)
     }
 }
 

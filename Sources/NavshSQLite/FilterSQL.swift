@@ -3,7 +3,7 @@ import NavshCore
 
 /// `find`, `where` and `sort` as SQL: names quoted, values bound.
 extension SQLiteStore {
-    static func sql(for filter: RowFilter, in collection: CollectionSchema) -> (String, [DatabaseValue]) {
+    static func sql(for filter: RowFilter, in collection: CollectionSchema) -> (String, [Value]) {
         switch filter {
         case .anyTextContains(let text):
             // Text fields, and untyped ones (they may hold text); blobs never.
@@ -26,12 +26,12 @@ extension SQLiteStore {
         case .compare(let field, let comparison, let value):
             let column = field.sqlIdentifier
             switch comparison {
-            case .equal: return ("\(column) = ?", [value.databaseValue])
-            case .notEqual: return ("\(column) IS NOT ?", [value.databaseValue])
-            case .less: return ("\(column) < ?", [value.databaseValue])
-            case .lessOrEqual: return ("\(column) <= ?", [value.databaseValue])
-            case .greater: return ("\(column) > ?", [value.databaseValue])
-            case .greaterOrEqual: return ("\(column) >= ?", [value.databaseValue])
+            case .equal: return ("\(column) = ?", [value])
+            case .notEqual: return ("\(column) IS NOT ?", [value])
+            case .less: return ("\(column) < ?", [value])
+            case .lessOrEqual: return ("\(column) <= ?", [value])
+            case .greater: return ("\(column) > ?", [value])
+            case .greaterOrEqual: return ("\(column) >= ?", [value])
             }
         }
     }

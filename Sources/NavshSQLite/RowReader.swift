@@ -7,7 +7,7 @@ import NavshCore
 /// first NUL and replaces bytes that are not UTF-8, so a row holding such a
 /// value could never match its own expectation: here text keeps its bytes.
 enum RowReader {
-    static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments, cached: Bool = true) throws -> [[Value]] {
+    static func fetchAll(_ db: Database, sql: String, arguments: SQLArguments, cached: Bool = true) throws -> [[Value]] {
         var rows: [[Value]] = []
         try forEach(db, sql: sql, arguments: arguments, cached: cached) { rows.append($0) }
         return rows
@@ -19,27 +19,36 @@ enum RowReader {
     /// SQLite's parser and GRDB's authorizer; navsh's SQL is made from the
     /// schema's names with every value bound, so there are few distinct texts.
     /// A body must not run the same SQL again while it is called.
-    static func forEach(_ db: Database, sql: String, arguments: StatementArguments, cached: Bool = true,
+    static func forEach(_ db: Database, sql: String, arguments: SQLArguments, cached: Bool = true,
                         _ body: ([Value]) -> Void) throws {
         let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         let handle = statement.sqliteStatement
         let width = sqlite3_column_count(handle)
+        guard sqlite3_bind_parameter_count(handle) == arguments.values.count else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "wrong number of statement arguments: "
+                                + "\(arguments.values.count) for \(sqlite3_bind_parameter_count(handle)) placeholders", sql: sql)
+        }
         guard statement.isReadonly else {
-            // A write (`… RETURNING`) goes through GRDB's cursor, which
-            // keeps its account of transactions and the schema.
-            let cursor = try Row.fetchCursor(statement, arguments: arguments)
+            // A write (`… RETURNING`) is stepped by GRDB's cursor, which
+            // keeps its account of transactions and the schema; the values
+            // are bound here all the same. Taking no arguments of its own,
+            // the cursor only resets the statement, keeping these.
+            statement.setUncheckedArguments(StatementArguments())
+            try check(arguments.bind(to: handle), db, sql)
+            let cursor = try Row.fetchCursor(statement)
             while try cursor.next() != nil {
                 body((0..<width).map { value(handle, $0) })
             }
             return
         }
-        // A read is bound and checked by GRDB (reset, every argument given
-        // or an error), then stepped here: GRDB's cursor and row objects
+        // A read is bound and stepped here: GRDB's cursor and row objects
         // cost a fifth of reading one row by key, and a read needs none of
         // its bookkeeping. Reset at the end, so the read's snapshot ends
         // with it, as the cursor's would.
-        try statement.setArguments(arguments)
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
         defer { sqlite3_reset(handle) }
+        try check(arguments.bind(to: handle), db, sql)
         while true {
             switch sqlite3_step(handle) {
             case SQLITE_ROW:
@@ -47,13 +56,18 @@ enum RowReader {
             case SQLITE_DONE:
                 return
             case let code:
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql,
-                                    arguments: arguments)
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql)
             }
         }
     }
 
-    static func fetchOne(_ db: Database, sql: String, arguments: StatementArguments, cached: Bool = true) throws -> [Value]? {
+    /// A binding SQLite refused (a value over its length limit) as an error.
+    private static func check(_ code: CInt, _ db: Database, _ sql: String) throws {
+        guard code != SQLITE_OK else { return }
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql)
+    }
+
+    static func fetchOne(_ db: Database, sql: String, arguments: SQLArguments, cached: Bool = true) throws -> [Value]? {
         var first: [Value]?
         try forEach(db, sql: sql, arguments: arguments, cached: cached) { row in
             if first == nil { first = row }

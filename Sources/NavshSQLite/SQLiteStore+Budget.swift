@@ -15,14 +15,14 @@ extension SQLiteStore {
         // bound) whether they match or not, so a rare match cannot make the
         // count read the whole table.
         let hit = collection.filters.map { Self.sql(for: $0, in: collection) }
-        var arguments = StatementArguments(values: hit.flatMap(\.1))
+        var arguments = SQLArguments(hit.flatMap(\.1))
         arguments += scope.arguments
-        arguments += [budget.rows + 1]
+        arguments += [.whole(budget.rows + 1)]
         if hit.isEmpty {
             // Unfiltered: is there a row past the bound? (A step over rows,
             // cheaper than counting them.) If not, count(*) is cheap and exact.
             var probe = scope.arguments
-            probe += [budget.rows]
+            probe += [.whole(budget.rows)]
             let whereScope = scope.sql.map { " WHERE \($0)" } ?? ""
             let beyond = try budgeted(budget, sql: "SELECT 1 FROM \(key.quotedTable)\(whereScope) LIMIT 1 OFFSET ?",
                                       arguments: probe)
@@ -61,7 +61,7 @@ extension SQLiteStore {
         let test = CaseFoldedMatch.sql("v", match, text)
         let scope = scoped(collection, nil)
         var arguments = scope.arguments
-        arguments += [budget.rows, test.argument, limit]
+        arguments += [.whole(budget.rows), test.argument, .whole(limit)]
         let sql = "SELECT * FROM (SELECT \(key.keySQL), \(column.sqlIdentifier) AS v FROM "
             + key.quotedTable + (scope.sql.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(key.terms.joined(separator: ", ")) LIMIT ?) WHERE \(test.sql) LIMIT ?"
@@ -69,7 +69,7 @@ extension SQLiteStore {
         if found.complete && found.rows.count < limit {
             // Every row matched was read: was every row looked at?
             var more = scope.arguments
-            more += [budget.rows]
+            more += [.whole(budget.rows)]
             let beyond = try budgeted(budget, sql: "SELECT 1 FROM \(key.quotedTable)" + (scope.sql.map { " WHERE \($0)" } ?? "")
                                       + " ORDER BY \(key.terms.joined(separator: ", ")) LIMIT 1 OFFSET ?", arguments: more)
             found.complete = beyond.complete && beyond.rows.isEmpty
@@ -83,14 +83,14 @@ extension SQLiteStore {
         guard !ids.isEmpty else { return [] }
         let key = try key(for: collection)
         var parts: [String] = []
-        var arguments = StatementArguments()
+        var arguments = SQLArguments()
         for id in ids {
             let condition = try key.matching(id)
             parts.append("(\(condition.sql))")
             arguments += condition.arguments
         }
         return try select(collection, where: parts.joined(separator: " OR "), arguments: arguments,
-                          suffix: "LIMIT ?", [ids.count])
+                          suffix: "LIMIT ?", [.whole(ids.count)])
     }
 
     /// Rows whose `column` starts with `text`, through an index on it: a
@@ -112,15 +112,15 @@ extension SQLiteStore {
             // In the index's collation, which may not be the column's.
             let name = column.sqlIdentifier + " COLLATE " + collation
             var condition = "\(name) >= ?"
-            var arguments: StatementArguments = [start]
+            var arguments: SQLArguments = [.text(start)]
             if let end = Self.successor(of: start) {
                 condition += " AND \(name) < ?"
-                arguments += [end]
+                arguments += [.text(end)]
             }
             condition += " AND \(column.sqlIdentifier) LIKE ? ESCAPE '\\'"
-            arguments += [CaseFoldedMatch.likePattern(text, .prefix)]
+            arguments += [.text(CaseFoldedMatch.likePattern(text, .prefix))]
             let seen = Set(found.map(\.id))
-            let more = try select(collection, where: condition, arguments: arguments, suffix: "LIMIT ?", [limit])
+            let more = try select(collection, where: condition, arguments: arguments, suffix: "LIMIT ?", [.whole(limit)])
             found += more.filter { !seen.contains($0.id) }
         }
         return Array(found.prefix(limit))
@@ -171,7 +171,7 @@ extension SQLiteStore {
 
     /// Rows read with the budget's deadline: all of them, or those read
     /// before it passed (`complete` false). Ctrl-C still fails the read.
-    func budgeted(_ budget: ReadBudget, sql: String, arguments: StatementArguments) throws -> (rows: [[Value]], complete: Bool) {
+    func budgeted(_ budget: ReadBudget, sql: String, arguments: SQLArguments) throws -> (rows: [[Value]], complete: Bool) {
         var rows: [[Value]] = []
         var complete = true
         let cancellation = self.cancellation

@@ -21,7 +21,7 @@ extension SQLiteStore {
                     : "INSERT OR ABORT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
                         + "VALUES (\(names.map { values[$0]!.sqlPlaceholder }.joined(separator: ", "))) RETURNING \(key.keySQL)"
                 do {
-                    guard let row = try RowReader.fetchOne(db, sql: sql, arguments: StatementArguments(values: names.map { values[$0]!.databaseValue }),
+                    guard let row = try RowReader.fetchOne(db, sql: sql, arguments: SQLArguments(names.map { values[$0]! }),
                                                            cached: true) else {
                         throw StoreError.other("the insert returned no row")
                     }
@@ -79,7 +79,7 @@ extension SQLiteStore {
             guard row.count >= 4, case .integer(let rowid) = row[1], case .integer(let id) = row[3],
                   let key = keys[id] else { continue }
             guard let held = try RowReader.fetchOne(db, sql: "SELECT \(key.from.sqlIdentifier) FROM \(table) WHERE rowid = ?",
-                                                    arguments: StatementArguments(values: [rowid.databaseValue]),
+                                                    arguments: [.integer(rowid)],
                                                     cached: false)?.first else { continue }
             let value = ValueText.raw(held)
             let detail = "no row in \(key.parent) has \(key.to ?? "its key") = \(value)"

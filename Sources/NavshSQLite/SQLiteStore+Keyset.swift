@@ -48,7 +48,7 @@ extension SQLiteStore {
         return try read { db in
             let first = scoped(collection, try start.map { try after($0, terms) })
             var planArguments = first.arguments
-            planArguments += [spacing - 1]
+            planArguments += [.whole(spacing - 1)]
             if try Self.sorts(db, select + (first.sql.map { " WHERE \($0)" } ?? "") + order, planArguments) {
                 // No index gives this order: a seek per anchor would sort the
                 // table once per anchor. One sort, numbering the rows, instead.
@@ -65,7 +65,7 @@ extension SQLiteStore {
                 let condition = try last.map { try after($0, terms) }
                 let filter = scoped(collection, condition)
                 var arguments = filter.arguments
-                arguments += [spacing - 1]
+                arguments += [.whole(spacing - 1)]
                 let sql = select + (filter.sql.map { " WHERE \($0)" } ?? "") + order
                 guard let row = try RowReader.fetchOne(db, sql: sql, arguments: arguments, cached: true) else { break }
                 let cursor = ListCursor(parts: row)
@@ -95,24 +95,24 @@ extension SQLiteStore {
             + " UNION ALL SELECT n + 1, (\(step(after: "navsh_anchor.k"))) FROM navsh_anchor"
             + " WHERE k IS NOT NULL AND n < ?) SELECT k FROM navsh_anchor WHERE k IS NOT NULL"
         var arguments = scope.arguments
-        if let start { arguments += [start.parts[0].databaseValue] }
-        arguments += [spacing - 1]
+        if let start { arguments += [start.parts[0]] }
+        arguments += [.whole(spacing - 1)]
         arguments += scope.arguments
-        arguments += [spacing - 1, count]
+        arguments += [.whole(spacing - 1), .whole(count)]
         return try RowReader.fetchAll(db, sql: sql, arguments: arguments).map { ListCursor(parts: $0) }
     }
 
     /// Whether SQLite would sort the rows for this query (no index gives its
     /// order): its plan says `USE TEMP B-TREE FOR ORDER BY`.
-    static func sorts(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> Bool {
-        let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
+    static func sorts(_ db: Database, _ sql: String, _ arguments: SQLArguments) throws -> Bool {
+        let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments.statementArguments)
         return plan.contains { (($0["detail"] as String?) ?? "").contains("TEMP B-TREE FOR ORDER BY") }
     }
 
     /// Anchors in one sorted pass: the rows numbered in the list's order
     /// (`row_number()`), every `spacing`-th kept.
     private func numberedAnchors(_ db: Database, _ collection: CollectionSchema, _ terms: [OrderTerm],
-                                 filter: (sql: String?, arguments: StatementArguments), every spacing: Int,
+                                 filter: (sql: String?, arguments: SQLArguments), every spacing: Int,
                                  count: Int) throws -> [ListCursor] {
         let key = try key(for: collection)
         let aliases = terms.indices.map { "navsh_c\($0)" }
@@ -121,7 +121,7 @@ extension SQLiteStore {
             + (filter.sql.map { " WHERE \($0)" } ?? "")
         let sql = "SELECT \(aliases.joined(separator: ", ")) FROM (\(inner)) WHERE navsh_n % ? = 0 ORDER BY navsh_n LIMIT ?"
         var arguments = filter.arguments
-        arguments += [spacing, count]
+        arguments += [.whole(spacing), .whole(count)]
         return try RowReader.fetchAll(db, sql: sql, arguments: arguments).map { ListCursor(parts: $0) }
     }
 
@@ -133,7 +133,7 @@ extension SQLiteStore {
             // No key to seek by: rows are named by position, and read by it.
             let first = try positionOf(start)
             let rows = try select(collection, fields: fields, reading: reading, where: nil, arguments: [],
-                                  suffix: "LIMIT ? OFFSET ?", [limit, first], firstPosition: first)
+                                  suffix: "LIMIT ? OFFSET ?", [.whole(limit), .whole(first)], firstPosition: first)
             return RowRun(rows: rows, cursors: rows.indices.map { ListCursor(parts: [.integer(Int64(first + $0 + 1))]) })
         }
         let terms = orderTerms(collection, key)
@@ -142,7 +142,7 @@ extension SQLiteStore {
         let body = { (db: Database) in
             try self.select(db, collection, fields: fields, reading: reading, also: sortTerms,
                             where: condition?.sql, arguments: condition?.arguments ?? [],
-                            suffix: "LIMIT ? OFFSET ?", [limit, max(0, start.skip)], cached: true)
+                            suffix: "LIMIT ? OFFSET ?", [.whole(limit), .whole(max(0, start.skip))], cached: true)
         }
         // One statement (as `select` decides) needs no transaction around it.
         let width = (fields?.count ?? collection.fields.count) * (reading == .full ? 1 : 2) + sortTerms.count
@@ -165,7 +165,7 @@ extension SQLiteStore {
     /// per term, "equal in every term before it, after it in this one".
     /// When the first term's value is not NULL and ascending, a plain range
     /// on it comes first, so SQLite seeks through an index on it.
-    func after(_ cursor: ListCursor, _ terms: [OrderTerm]) throws -> (sql: String, arguments: StatementArguments) {
+    func after(_ cursor: ListCursor, _ terms: [OrderTerm]) throws -> (sql: String, arguments: SQLArguments) {
         guard cursor.parts.count == terms.count, !terms.isEmpty else {
             throw StoreError.other("a list position that does not fit this order")
         }
@@ -179,25 +179,25 @@ extension SQLiteStore {
             let sql = columns.count == 1
                 ? "\(columns[0]) \(direction ? "<" : ">") \(placeholders[0])"
                 : "(\(columns.joined(separator: ", "))) \(direction ? "<" : ">") (\(placeholders.joined(separator: ", ")))"
-            return (sql, StatementArguments(values: cursor.parts.map(\.databaseValue)))
+            return (sql, SQLArguments(cursor.parts))
         }
         var disjuncts: [String] = []
-        var arguments = StatementArguments()
+        var arguments = SQLArguments()
         var equalSoFar: [String] = []
-        var equalArguments = StatementArguments()
+        var equalArguments = SQLArguments()
         for (term, value) in zip(terms, cursor.parts) {
             let placeholder = value.sqlPlaceholder
             var step: String?
-            var stepArguments = StatementArguments()
+            var stepArguments = SQLArguments()
             switch (term.descending, value.isNull) {
             case (false, false):
                 step = "\(term.sql) > \(placeholder)"
-                stepArguments = [value.databaseValue]
+                stepArguments = [value]
             case (false, true):
                 step = "\(term.sql) IS NOT NULL"
             case (true, false):
                 step = term.nullable ? "(\(term.sql) < \(placeholder) OR \(term.sql) IS NULL)" : "\(term.sql) < \(placeholder)"
-                stepArguments = [value.databaseValue]
+                stepArguments = [value]
             case (true, true):
                 step = nil  // NULL is last descending: nothing comes after it in this term
             }
@@ -207,12 +207,12 @@ extension SQLiteStore {
                 arguments += stepArguments
             }
             equalSoFar.append(value.isNull ? "\(term.sql) IS NULL" : "\(term.sql) = \(placeholder)")
-            if !value.isNull { equalArguments += [value.databaseValue] }
+            if !value.isNull { equalArguments += [value] }
         }
         guard !disjuncts.isEmpty else { return ("0", []) }
         var sql = "(" + disjuncts.joined(separator: " OR ") + ")"
         if let first = terms.first, !first.descending, !cursor.parts[0].isNull {
-            var ranged = StatementArguments(values: [cursor.parts[0].databaseValue])
+            var ranged = SQLArguments([cursor.parts[0]])
             ranged += arguments
             sql = "\(first.sql) >= \(cursor.parts[0].sqlPlaceholder) AND " + sql
             arguments = ranged

@@ -16,20 +16,20 @@ extension SQLiteStore {
                lowest > Int64.min + Int64(ids.count) + 1 {
                 for (i, id) in ids.enumerated() {
                     let condition = try key.matching(id)
-                    var arguments: StatementArguments = [lowest - 1 - Int64(i)]
+                    var arguments: SQLArguments = [.integer(lowest - 1 - Int64(i))]
                     arguments += condition.arguments
                     try db.execute(sql: "UPDATE OR ABORT \(key.quotedTable) SET \(name) = ? WHERE \(condition.sql)",
-                                   arguments: arguments)
+                                   arguments: arguments.statementArguments)
                 }
             }
             for (i, id) in ids.enumerated() {
                 let condition = try key.matching(id)
                 let same = ExactMatch.sql(name, .integer(Int64(i + 1)))
-                var arguments: StatementArguments = [i + 1]
-                arguments += StatementArguments(values: same.values)
+                var arguments: SQLArguments = [.whole(i + 1)]
+                arguments += same.values
                 arguments += condition.arguments
                 try db.execute(sql: "UPDATE OR ABORT \(key.quotedTable) SET \(name) = ? WHERE NOT \(same.sql) AND \(condition.sql)",
-                               arguments: arguments)
+                               arguments: arguments.statementArguments)
             }
         }
     }

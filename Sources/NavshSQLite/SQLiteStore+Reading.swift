@@ -10,17 +10,17 @@ extension SQLiteStore {
         let scope = scoped(collection, nil)
         return try readAlone { db in
             try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM \(key.quotedTable)" + (scope.sql.map { " WHERE " + $0 } ?? "")),
-                             arguments: scope.arguments) ?? 0
+                             arguments: scope.arguments.statementArguments) ?? 0
         }
     }
 
     public func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [NavshCore.Record] {
-        try select(collection, where: nil, arguments: [], suffix: "LIMIT ? OFFSET ?", [limit, offset], firstPosition: offset)
+        try select(collection, where: nil, arguments: [], suffix: "LIMIT ? OFFSET ?", [.whole(limit), .whole(offset)], firstPosition: offset)
     }
 
     public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [NavshCore.Record] {
         try select(collection, fields: ListPreview.fields(of: collection), reading: .preview, where: nil, arguments: [],
-                   suffix: "LIMIT ? OFFSET ?", [limit, offset], firstPosition: offset)
+                   suffix: "LIMIT ? OFFSET ?", [.whole(limit), .whole(offset)], firstPosition: offset)
     }
 
     public func record(of collection: CollectionSchema, id: RecordID) throws -> NavshCore.Record? {
@@ -28,7 +28,7 @@ extension SQLiteStore {
             // Rows that cannot be told apart are named by their position.
             guard let position = id.rowid, position >= 1, position <= Int64(Int.max) else { return nil }
             let offset = Int(position) - 1
-            return try select(collection, where: nil, arguments: [], suffix: "LIMIT 1 OFFSET ?", [offset],
+            return try select(collection, where: nil, arguments: [], suffix: "LIMIT 1 OFFSET ?", [.whole(offset)],
                               firstPosition: offset).first
         }
         let condition = try key(for: collection).matching(id)
@@ -57,7 +57,7 @@ extension SQLiteStore {
         }
         guard values.count == declared.count else { return nil }
         let condition = declared.map { "\($0.name.sqlIdentifier) = ?" }.joined(separator: " AND ")
-        return try select(collection, where: condition, arguments: StatementArguments(values: values.map(\.databaseValue)),
+        return try select(collection, where: condition, arguments: SQLArguments(values),
                           suffix: "LIMIT 1", []).first
     }
 
@@ -73,7 +73,7 @@ extension SQLiteStore {
         let condition = scoped(collection, before)
         return try readAlone { db in
             try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM \(key.quotedTable) WHERE \(condition.sql ?? "1")"),
-                             arguments: condition.arguments)
+                             arguments: condition.arguments.statementArguments)
         }
     }
 
@@ -104,6 +104,6 @@ extension SQLiteStore {
     ) throws -> [NavshCore.Record] {
         if let reason = try key(for: collection).readOnlyReason { throw StoreError.other(reason) }
         let test = CaseFoldedMatch.sql(field.sqlIdentifier, match, text)
-        return try select(collection, where: test.sql, arguments: [test.argument], suffix: "LIMIT ?", [limit])
+        return try select(collection, where: test.sql, arguments: [test.argument], suffix: "LIMIT ?", [.whole(limit)])
     }
 }

@@ -64,7 +64,7 @@ extension SQLiteStore {
             let placeholders = chunk.map(\.sqlPlaceholder).joined(separator: ", ")
             rows += try select(collection, fields: ListPreview.declared(fields, in: collection), reading: .preview,
                                where: "\(column) IN (\(placeholders))",
-                               arguments: StatementArguments(values: chunk.map(\.databaseValue)), suffix: "", [])
+                               arguments: SQLArguments(chunk), suffix: "", [])
             start += chunk.count
         }
         return rows

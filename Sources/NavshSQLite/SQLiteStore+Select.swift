@@ -19,8 +19,8 @@ extension SQLiteStore {
     /// and joined by key.
     func select(
         _ collection: CollectionSchema, fields: [String]? = nil, reading: Reading = .full,
-        where condition: String?, arguments: StatementArguments,
-        suffix: String, _ suffixArguments: [any DatabaseValueConvertible], firstPosition: Int = 0
+        where condition: String?, arguments: SQLArguments,
+        suffix: String, _ suffixArguments: [Value], firstPosition: Int = 0
     ) throws -> [NavshCore.Record] {
         // One statement (nearly always) needs no transaction; a wide table
         // read in chunks needs one snapshot for all of them.
@@ -41,8 +41,8 @@ extension SQLiteStore {
     /// `select` on a connection already in use (inside a write).
     func select(
         _ db: Database, _ collection: CollectionSchema, fields: [String]? = nil, reading: Reading = .full,
-        where condition: String?, arguments: StatementArguments,
-        suffix: String, _ suffixArguments: [any DatabaseValueConvertible], firstPosition: Int = 0
+        where condition: String?, arguments: SQLArguments,
+        suffix: String, _ suffixArguments: [Value], firstPosition: Int = 0
     ) throws -> [NavshCore.Record] {
         try select(db, collection, fields: fields, reading: reading, also: [], where: condition, arguments: arguments,
                    suffix: suffix, suffixArguments, firstPosition: firstPosition).map(\.record)
@@ -54,8 +54,8 @@ extension SQLiteStore {
     /// again with new arguments (a list's pages).
     func select(
         _ db: Database, _ collection: CollectionSchema, fields: [String]? = nil, reading: Reading = .full,
-        also extra: [String], where condition: String?, arguments: StatementArguments,
-        suffix: String, _ suffixArguments: [any DatabaseValueConvertible], firstPosition: Int = 0,
+        also extra: [String], where condition: String?, arguments: SQLArguments,
+        suffix: String, _ suffixArguments: [Value], firstPosition: Int = 0,
         cached: Bool = true
     ) throws -> [(record: NavshCore.Record, also: [Value])] {
         let key = try key(for: collection)
@@ -64,10 +64,7 @@ extension SQLiteStore {
         let tail = " FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(orderBy(collection, key)) " + suffix
         var allArguments = filter.arguments
-        // Most reads have none (`LIMIT 1`); GRDB's generic initializer costs even then.
-        if !suffixArguments.isEmpty {
-            allArguments += StatementArguments(values: suffixArguments.map(\.databaseValue))
-        }
+        allArguments += suffixArguments
         let perField = reading == .full ? 1 : 2
         do {
             let limit = db.sqliteConnection.map { Int(sqlite3_limit($0, SQLITE_LIMIT_COLUMN, -1)) } ?? 2000

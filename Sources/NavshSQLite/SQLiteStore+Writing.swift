@@ -16,7 +16,7 @@ extension SQLiteStore {
             ? "INSERT OR ABORT INTO \(key.quotedTable) DEFAULT VALUES RETURNING \(key.keySQL)"
             : "INSERT OR ABORT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
                 + "VALUES (\(names.map { values[$0]!.sqlPlaceholder }.joined(separator: ", "))) RETURNING \(key.keySQL)"
-        let arguments = StatementArguments(values: names.map { values[$0]!.databaseValue })
+        let arguments = SQLArguments(names.map { values[$0]! })
         return try write(collection, values: values) { db in
             guard let row = try RowReader.fetchOne(db, sql: sql, arguments: arguments) else {
                 throw StoreError.other("the insert returned no row")
@@ -55,7 +55,7 @@ extension SQLiteStore {
             }
         }
         return try write(collection, values: changes) { db in
-            try db.cachedStatement(sql: update).execute(arguments: arguments)
+            try db.cachedStatement(sql: update).execute(arguments: arguments.statementArguments)
             if db.changesCount == 0 { throw try whyNot(id, collection, db) }
             let newID = key.id(id, after: changes)
             return try stored(newID, collection, db) ?? NavshCore.Record(id: newID, values: changes)
@@ -128,7 +128,7 @@ extension SQLiteStore {
             // Read in the delete's own transaction: exactly what it takes.
             let reader = try CascadeReader(store: self, db: db)
             let effects = try reader.effects(ofDeleting: id, in: collection.name)
-            try db.execute(sql: "DELETE FROM \(key.quotedTable) WHERE \(condition.sql)", arguments: condition.arguments)
+            try db.execute(sql: "DELETE FROM \(key.quotedTable) WHERE \(condition.sql)", arguments: condition.arguments.statementArguments)
             if db.changesCount == 0 { throw try whyNot(id, collection, db) }
             return try reader.afterDelete(effects)
         }
@@ -155,7 +155,7 @@ extension SQLiteStore {
         let sql = "INSERT OR ABORT INTO \(key.quotedTable) (\(columns.joined(separator: ", "))) "
             + "VALUES (\(values.map(\.sqlPlaceholder).joined(separator: ", ")))"
         try write(collection, values: record.values) { db in
-            try db.execute(sql: sql, arguments: StatementArguments(values: values.map(\.databaseValue)))
+            try db.execute(sql: sql, arguments: SQLArguments(values).statementArguments)
         }
     }
 
@@ -164,7 +164,7 @@ extension SQLiteStore {
     /// expected value.
     func unchanged(
         _ id: RecordID, _ key: TableKey, _ collection: CollectionSchema, _ expected: [String: Value]?
-    ) throws -> (sql: String, arguments: StatementArguments) {
+    ) throws -> (sql: String, arguments: SQLArguments) {
         var condition = try key.matching(id)
         guard let expected else { return condition }
         let matches = collection.fields.filter { !$0.isGenerated }.compactMap { field in
@@ -173,7 +173,7 @@ extension SQLiteStore {
         guard !matches.isEmpty else { return condition }
         let all = ExactMatch.all(matches)
         condition.sql += " AND " + all.sql
-        condition.arguments += StatementArguments(values: all.values)
+        condition.arguments += all.values
         return condition
     }
 

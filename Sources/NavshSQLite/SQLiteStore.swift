@@ -292,18 +292,18 @@ public final class SQLiteStore: Store {
     /// The collection's scope and filters, and `condition`, as one WHERE
     /// clause (nil when there is none) with its arguments.
     func scoped(
-        _ collection: CollectionSchema, _ condition: (sql: String, arguments: StatementArguments)?
-    ) -> (sql: String?, arguments: StatementArguments) {
+        _ collection: CollectionSchema, _ condition: (sql: String, arguments: SQLArguments)?
+    ) -> (sql: String?, arguments: SQLArguments) {
         var parts: [String] = []
-        var arguments = StatementArguments()
+        var arguments = SQLArguments()
         if let scope = collection.scope {
             parts.append("\(scope.field.sqlIdentifier) IS \(scope.value.sqlPlaceholder)")
-            arguments += StatementArguments(values: [scope.value.databaseValue])
+            arguments += SQLArguments([scope.value])
         }
         for filter in collection.filters {
             let (sql, values) = Self.sql(for: filter, in: collection)
             parts.append(sql)
-            arguments += StatementArguments(values: values)
+            arguments += values
         }
         if let condition {
             parts.append(parts.isEmpty ? condition.sql : "(\(condition.sql))")

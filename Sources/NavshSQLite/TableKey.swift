@@ -51,17 +51,17 @@ struct TableKey {
     }
 
     /// `WHERE` condition matching one row, with its arguments.
-    func matching(_ id: RecordID) throws -> (sql: String, arguments: StatementArguments) {
+    func matching(_ id: RecordID) throws -> (sql: String, arguments: SQLArguments) {
         if let readOnlyReason { throw StoreError.readOnly(readOnlyReason) }
         switch kind {
         case .rowid(let expression):
             guard let rowid = id.rowid else { break }
-            return ("\(expression) = ?", [rowid])
+            return ("\(expression) = ?", [.integer(rowid)])
         case .primaryKey(let columns):
             guard id.isPrimaryKey, id.parts.count == columns.count else { break }
             let values = id.parts
             let sql = zip(columns, values).map { "\($0.sqlIdentifier) = \($1.sqlPlaceholder)" }.joined(separator: " AND ")
-            return (sql, StatementArguments(values: values.map(\.databaseValue)))
+            return (sql, SQLArguments(values))
         case .unaddressable:
             break
         }
@@ -69,18 +69,18 @@ struct TableKey {
     }
 
     /// `WHERE` condition for rows ordered before this one by key.
-    func before(_ id: RecordID, descending: Bool = false) throws -> (sql: String, arguments: StatementArguments) {
+    func before(_ id: RecordID, descending: Bool = false) throws -> (sql: String, arguments: SQLArguments) {
         if let readOnlyReason { throw StoreError.readOnly(readOnlyReason) }
         let comparison = descending ? ">" : "<"
         switch kind {
         case .rowid(let expression):
             guard let rowid = id.rowid else { break }
-            return ("\(expression) \(comparison) ?", [rowid])
+            return ("\(expression) \(comparison) ?", [.integer(rowid)])
         case .primaryKey(let columns):
             guard id.isPrimaryKey, id.parts.count == columns.count else { break }
             let values = id.parts
             let placeholders = values.map(\.sqlPlaceholder).joined(separator: ", ")
-            return ("(\(keySQL)) \(comparison) (\(placeholders))", StatementArguments(values: values.map(\.databaseValue)))
+            return ("(\(keySQL)) \(comparison) (\(placeholders))", SQLArguments(values))
         case .unaddressable:
             break
         }

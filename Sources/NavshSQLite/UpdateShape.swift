@@ -23,11 +23,11 @@ struct UpdateShape: Hashable {
     /// The values bound to the UPDATE made for this shape, in the order its
     /// placeholders appear: the values set, the key's, then each checked
     /// value that is not NULL (`ExactMatch.all` visits them in order).
-    static func arguments(assigned: [Value], key: StatementArguments, matched: [Value]) -> StatementArguments {
-        var arguments = StatementArguments(values: assigned.map(\.databaseValue))
+    static func arguments(assigned: [Value], key: SQLArguments, matched: [Value]) -> SQLArguments {
+        var arguments = SQLArguments(assigned)
         arguments += key
         let checked = matched.filter { $0.storageClass != nil }
-        if !checked.isEmpty { arguments += StatementArguments(values: checked.map(\.databaseValue)) }
+        arguments += checked
         return arguments
     }
 
