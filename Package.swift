@@ -55,9 +55,10 @@ let package = Package(
         // App spec files (YAML) read into the core's AppSpec, errors with line and key.
         .target(name: "NavshSpec", dependencies: ["NavshCore", .product(name: "Yams", package: "Yams")]),
         // libedit's native API (histedit.h) with non-variadic wrappers.
+        // libedit's header only: the library is loaded when the prompt starts
+        // (CTerminal's libedit_loader.c), never linked.
         .systemLibrary(
             name: "CLibEdit",
-            pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
         // Signal flag and terminal size: C, because a signal handler must be.

@@ -3,6 +3,9 @@
 
 // libedit's native API. el_set, el_get and history are C-variadic, which
 // Swift cannot call, so each call shape navsh uses gets a fixed wrapper here.
+// libedit is not linked: `navsh_libedit_open` loads it when the prompt
+// starts (a script never does), and every call goes through the slots it
+// fills, so Swift calls only the navsh_ wrappers below.
 // SwiftPM does not notice edits to this header: after changing it, touch a
 // Swift file of NavshLineInput (or the change is silently not compiled).
 #include <errno.h>
@@ -15,10 +18,52 @@
 #include <histedit.h>
 
 /* From navsh's CTerminal target, linked into the same program. */
+extern void *navsh_libedit_slots[];
+extern int navsh_libedit_load(const char *const *names, int count);
 extern int navsh_interrupt_pending(void);
 extern int navsh_termination_signal(void);
 extern int navsh_wake_fd(void);
 extern void navsh_wake_run(void *editor);
+
+/* The libedit functions navsh calls, in the order of their names below. */
+enum {
+    NAVSH_EL_INIT, NAVSH_EL_END, NAVSH_EL_SET, NAVSH_EL_GET, NAVSH_EL_GETS, NAVSH_EL_LINE, NAVSH_EL_SOURCE,
+    NAVSH_EL_PUSH, NAVSH_EL_INSERTSTR, NAVSH_EL_DELETESTR, NAVSH_HISTORY_INIT, NAVSH_HISTORY_END, NAVSH_HISTORY,
+    NAVSH_LIBEDIT_COUNT
+};
+
+/// Loads libedit (once); 1 when it and every function navsh calls were found.
+static inline int navsh_libedit_open(void) {
+    static const char *const names[NAVSH_LIBEDIT_COUNT] = {
+        "el_init", "el_end", "el_set", "el_get", "el_gets", "el_line", "el_source",
+        "el_push", "el_insertstr", "el_deletestr", "history_init", "history_end", "history",
+    };
+    return navsh_libedit_load(names, NAVSH_LIBEDIT_COUNT);
+}
+
+#define NAVSH_LE(slot, type) ((type)navsh_libedit_slots[slot])
+#define el_init NAVSH_LE(NAVSH_EL_INIT, EditLine *(*)(const char *, FILE *, FILE *, FILE *))
+#define el_end NAVSH_LE(NAVSH_EL_END, void (*)(EditLine *))
+#define el_set NAVSH_LE(NAVSH_EL_SET, int (*)(EditLine *, int, ...))
+#define el_get NAVSH_LE(NAVSH_EL_GET, int (*)(EditLine *, int, ...))
+#define el_gets NAVSH_LE(NAVSH_EL_GETS, const char *(*)(EditLine *, int *))
+#define el_line NAVSH_LE(NAVSH_EL_LINE, const LineInfo *(*)(EditLine *))
+#define el_source NAVSH_LE(NAVSH_EL_SOURCE, int (*)(EditLine *, const char *))
+#define el_push NAVSH_LE(NAVSH_EL_PUSH, void (*)(EditLine *, const char *))
+#define el_insertstr NAVSH_LE(NAVSH_EL_INSERTSTR, int (*)(EditLine *, const char *))
+#define el_deletestr NAVSH_LE(NAVSH_EL_DELETESTR, void (*)(EditLine *, int))
+#define history_init NAVSH_LE(NAVSH_HISTORY_INIT, History *(*)(void))
+#define history_end NAVSH_LE(NAVSH_HISTORY_END, void (*)(History *))
+#define history NAVSH_LE(NAVSH_HISTORY, int (*)(History *, HistEvent *, int, ...))
+
+static inline void navsh_el_end(EditLine *el) { el_end(el); }
+static inline const char *navsh_el_gets(EditLine *el, int *count) { return el_gets(el, count); }
+static inline const LineInfo *navsh_el_line(EditLine *el) { return el_line(el); }
+static inline int navsh_el_source(EditLine *el, const char *file) { return el_source(el, file); }
+static inline void navsh_el_push(EditLine *el, const char *text) { el_push(el, text); }
+static inline int navsh_el_insertstr(EditLine *el, const char *text) { return el_insertstr(el, text); }
+static inline void navsh_el_deletestr(EditLine *el, int count) { el_deletestr(el, count); }
+static inline void navsh_history_end(History *h) { history_end(h); }
 
 /// libedit's read function, with one change: a Ctrl-C (or SIGTERM/SIGHUP)
 /// that arrived while libedit was busy between two reads ends el_gets at

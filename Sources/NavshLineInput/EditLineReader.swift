@@ -58,8 +58,10 @@ public final class EditLineReader: LineSource {
         didSet { setPromptBuffer(prompt) }
     }
 
+    /// Nil when libedit cannot be loaded (it is loaded here, at the prompt's
+    /// start, not linked) or cannot start.
     public init?(program: String = "navsh", historySize: Int32 = 5_000) {
-        guard let editLine = navsh_el_init(program), let history = navsh_history_init(historySize),
+        guard navsh_libedit_open() == 1, let editLine = navsh_el_init(program), let history = navsh_history_init(historySize),
               let questionHistory = navsh_history_init(1) else {
             return nil
         }
@@ -80,16 +82,16 @@ public final class EditLineReader: LineSource {
             return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().complete()
         }
         navsh_el_bind(editLine, "^I", "navsh-complete")
-        el_source(editLine, nil)
+        navsh_el_source(editLine, nil)
         setPromptBuffer(prompt)
         Terminal.catchInterrupts()
     }
 
     deinit {
-        el_end(editLine)
-        history_end(history)
-        history_end(questionHistory)
-        for fieldHistory in fieldHistories.values { history_end(fieldHistory) }
+        navsh_el_end(editLine)
+        navsh_history_end(history)
+        navsh_history_end(questionHistory)
+        for fieldHistory in fieldHistories.values { navsh_history_end(fieldHistory) }
         free(promptBuffer)
     }
 
@@ -176,7 +178,7 @@ public final class EditLineReader: LineSource {
     private func read() -> LineEvent? {
         var count: Int32 = 0
         _ = Terminal.takeInterrupt()
-        guard let raw = el_gets(editLine, &count) else {
+        guard let raw = navsh_el_gets(editLine, &count) else {
             return count == -1 ? .interrupted : nil
         }
         var bytes = Array(UnsafeBufferPointer(
@@ -198,7 +200,7 @@ public final class EditLineReader: LineSource {
         // Pushed text is read as if typed; control characters would act as
         // editing keys, so such a value starts empty instead.
         if !initial.isEmpty && !initial.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            el_push(editLine, initial)
+            navsh_el_push(editLine, initial)
         }
         guard case .line(let bytes)? = read() else {
             _ = Terminal.takeInterrupt()
@@ -214,7 +216,7 @@ public final class EditLineReader: LineSource {
     private func printAbovePrompt() {
         guard atCommandPrompt, let text = wakeNotice?(), !text.isEmpty else { return }
         var rowsAbove = 0
-        if let info = el_line(editLine), let columns = Terminal.size(of: 1)?.columns, columns > 0,
+        if let info = navsh_el_line(editLine), let columns = Terminal.size(of: 1)?.columns, columns > 0,
            let start = UnsafeRawPointer(info.pointee.buffer), let cursor = UnsafeRawPointer(info.pointee.cursor),
            cursor >= start {
             let typed = String(decoding: UnsafeRawBufferPointer(start: start, count: cursor - start), as: UTF8.self)
@@ -244,7 +246,7 @@ public final class EditLineReader: LineSource {
     /// The Tab key: one candidate is inserted with a trailing space; several
     /// insert their common prefix; a second Tab that can add nothing lists them.
     private func complete() -> UInt8 {
-        guard completing, let completer, let info = el_line(editLine) else { return UInt8(CC_ERROR) }
+        guard completing, let completer, let info = navsh_el_line(editLine) else { return UInt8(CC_ERROR) }
         let start = UnsafeRawPointer(info.pointee.buffer)!
         let cursor = UnsafeRawPointer(info.pointee.cursor)!
         let before = String(decoding: UnsafeRawBufferPointer(start: start, count: cursor - start), as: UTF8.self)
@@ -280,7 +282,7 @@ public final class EditLineReader: LineSource {
     }
 
     private func replace(_ word: String, with text: String) {
-        if !word.isEmpty { el_deletestr(editLine, Int32(word.unicodeScalars.count)) }
-        el_insertstr(editLine, text)
+        if !word.isEmpty { navsh_el_deletestr(editLine, Int32(word.unicodeScalars.count)) }
+        navsh_el_insertstr(editLine, text)
     }
 }
