@@ -86,6 +86,28 @@ import Testing
         for line in wide.output("show").split(separator: "\n") { #expect(DisplayWidth.of(line) <= 200) }
     }
 
+    /// Paging never makes a column come or go: which columns a list shows
+    /// is decided on its first page and kept, each later page sizing them
+    /// to its own values (cut to fit); a `find` in it shows the same ones.
+    /// They were decided on each page: page 2's longer albums left the
+    /// genre out, and a page of short ones brought the composer in.
+    @Test func pagingAndNarrowingKeepTheListsColumns() throws {
+        let rows: String = (1...40).map { i -> String in
+            let album = i <= 20 ? "A\(i)" : String(repeating: "Long album name ", count: 3) + "\(i)"
+            return "(\(i), 'Track \(i)', '\(album)', 'Rock', 'Composer number \(i)')"
+        }.joined(separator: ", ")
+        let schema: String = "CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, album TEXT, genre TEXT, composer TEXT);"
+            + "INSERT INTO tracks VALUES " + rows + ";"
+        let h = try SessionHarness(schema, viewport: Viewport(columns: 60))
+        let first = labels(h.output("show"))
+        #expect(first == ["name", "album", "genre", "composer"])
+        let second = h.output("next")
+        #expect(labels(second) == first, "\(second)")
+        for line in second.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 60, "\(line)") }
+        #expect(second.contains("Long album"), "the wider values are cut, not dropped")
+        #expect(labels(h.output("find Track 3")) == first)
+    }
+
     @Test func titlesFromTheSchemaAlone() throws {
         let h = try music()
         #expect(h.output("open customers").contains("   1  Ada Lovelace        ada@example.com\n"),

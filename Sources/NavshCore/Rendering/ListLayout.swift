@@ -33,9 +33,11 @@ enum ListLayout {
     /// `columns` labels the title and each detail; with no labels at all
     /// (the list of collections) no header line is printed, and details
     /// without a column read right-aligned.
+    /// `fit` (a list's, kept across its pages) holds which columns its first
+    /// page showed: later pages show the same ones, sized to their values.
     static func render(
         header: String, columns: [Column] = [], rows: [Row], total: Int?, pageIndex: Int, pageSize: Int, empty: String,
-        width: Int
+        width: Int, fit: ListFit? = nil
     ) -> String {
         var out = header + "\n"
         if rows.isEmpty {
@@ -71,14 +73,32 @@ enum ListLayout {
         // and a narrower one after it may still fit.
         let titleReserve = min(naturalTitle, max(minimumTitleWidth, width * 2 / 5))
         var detailWidths: [Int] = []
-        var used = lead + titleReserve
-        for natural in naturalDetails {
-            let needed = natural > 0 ? gap.count + natural : 0
-            let fits = used + needed <= width
-            detailWidths.append(fits ? natural : 0)
-            if fits { used += needed }
+        let titleWidth: Int
+        let shape = ListFit.Shape(width: width, labels: [titleColumn.label] + detailColumns.map(\.label))
+        if let kept = fit?[shape], kept.count == detailCount {
+            // The columns this list showed first, sized to this page; wider
+            // values than fit are cut, the title first down to its minimum,
+            // then the widest column, so no column comes or goes.
+            detailWidths = zip(kept, naturalDetails).map { $0 ? $1 : 0 }
+            let details = { detailWidths.reduce(0) { $0 + ($1 > 0 ? gap.count + $1 : 0) } }
+            var over = lead + min(naturalTitle, minimumTitleWidth) + details() - width
+            while over > 0, let widest = detailWidths.indices.max(by: { detailWidths[$0] < detailWidths[$1] }),
+                  detailWidths[widest] > 1 {
+                detailWidths[widest] -= 1
+                over -= 1
+            }
+            titleWidth = max(1, min(naturalTitle, width - lead - details()))
+        } else {
+            var used = lead + titleReserve
+            for natural in naturalDetails {
+                let needed = natural > 0 ? gap.count + natural : 0
+                let fits = used + needed <= width
+                detailWidths.append(fits ? natural : 0)
+                if fits { used += needed }
+            }
+            titleWidth = max(1, min(naturalTitle, width - used + titleReserve))
+            fit?[shape] = detailWidths.map { $0 > 0 }
         }
-        let titleWidth = max(1, min(naturalTitle, width - used + titleReserve))
 
         // Built as UTF-8 bytes: appending a few hundred strings to a String
         // cost more than measuring them.

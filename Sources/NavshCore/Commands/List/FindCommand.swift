@@ -25,7 +25,7 @@ extension ListFrame {
         var narrowed = collection
         narrowed.filters.append(filter)
         let caption = caption ?? filter.caption(in: collection)
-        let frame = ListFrame(collection: narrowed, label: caption, captions: captions + [caption])
+        let frame = ListFrame(collection: narrowed, label: caption, captions: captions + [caption], fit: fit.copy())
         return Response(output: try session.pushShowing(frame))
     }
 }

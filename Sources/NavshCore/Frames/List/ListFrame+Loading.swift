@@ -71,7 +71,7 @@ extension ListFrame {
         let before = didShow(page)
         let first = page.index * size
         let table = ListTable(page.rows, in: collection,
-                              references: ReferenceTitles.read(for: page.rows, in: collection, from: store))
+                              references: ReferenceTitles.read(for: page.rows, in: collection, from: store), fit: fit)
         var rows = page.rows.enumerated().map { offset, record in
             ListLayout.Row(
                 number: first + offset + 1,
@@ -90,7 +90,7 @@ extension ListFrame {
         }
         let filters = captions.map { " · " + TextLayout.printable($0) }.joined()
         return ListView(header: "\(collection.displayTitle) (\(total.map(ListLayout.grouped) ?? "many"))" + filters + sortNote(in: store),
-                        columns: table.columns, rows: rows, total: total, pageIndex: page.index, pageSize: size,
+                        columns: table.columns, rows: rows, total: total, pageIndex: page.index, pageSize: size, fit: fit,
                         empty: collection.filters.isEmpty ? "no rows yet; new adds one" : "no rows match")
     }
 
@@ -136,10 +136,12 @@ struct ListView: FrameView {
     let total: Int?
     let pageIndex: Int
     let pageSize: Int
+    /// The list's fit, kept across its pages (nil: each render fits alone).
+    var fit: ListFit?
     let empty: String
 
     func render(columns: Int) -> String {
         ListLayout.render(header: header, columns: self.columns, rows: rows, total: total, pageIndex: pageIndex,
-                          pageSize: pageSize, empty: empty, width: columns)
+                          pageSize: pageSize, empty: empty, width: columns, fit: fit)
     }
 }

@@ -59,8 +59,12 @@ final class ListFrame: Frame {
     /// where that says more (`Artist = "Björk"`, not the key it matched).
     let captions: [String]
 
-    init(collection: CollectionSchema, label: String? = nil, captions: [String]? = nil) {
+    /// How its columns were fitted when first shown, kept across its pages.
+    let fit: ListFit
+
+    init(collection: CollectionSchema, label: String? = nil, captions: [String]? = nil, fit: ListFit = ListFit()) {
         self.collection = collection
+        self.fit = fit
         self.label = label
         self.captions = captions ?? collection.filters.map { $0.caption(in: collection) }
     }

@@ -11,13 +11,24 @@ struct ListTable {
     /// text: left out, so the list stays one line per row of short values.
     static let longText = 60
 
-    init(_ records: [Record], in collection: CollectionSchema, references: ReferenceTitles) {
+    /// `fit` keeps which columns hold long text as the list's first page
+    /// found them (nil: this page decides alone).
+    init(_ records: [Record], in collection: CollectionSchema, references: ReferenceTitles, fit: ListFit? = nil) {
         var columns = collection.listColumns
         var cells = columns.map { column in records.map { Self.cell($0, column, references) } }
         // Long text is for `show FIELD` and the record frame, not a list's column.
-        let long = columns.indices.filter { i in
-            columns[i].isOptional && cells[i].contains { DisplayWidth.of($0) > Self.longText }
+        let labels = columns.map { $0.label(in: collection) }
+        let isLong: [Bool]
+        if let kept = fit?.longText, kept.labels == labels {
+            isLong = kept.isLong
+        } else {
+            isLong = columns.indices.map { i in
+                columns[i].isOptional && cells[i].contains { DisplayWidth.of($0) > Self.longText }
+            }
+            // An empty first page (a find of nothing) decides nothing yet.
+            if !records.isEmpty { fit?.longText = (labels, isLong) }
         }
+        let long = columns.indices.filter { isLong[$0] }
         for i in long.reversed() {
             columns.remove(at: i)
             cells.remove(at: i)

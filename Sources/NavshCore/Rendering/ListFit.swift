@@ -1,0 +1,45 @@
+/// Which columns a list showed when it was first shown: the default
+/// columns that hold long text (left out) and those the terminal's width
+/// left room for. A list keeps them while its pages are shown, so paging
+/// never makes a column come or go: they were decided on each page, and
+/// `next` in a list of tracks dropped one column and brought back another.
+/// Each page still sizes the kept columns to its own values, cutting them
+/// to fit when they are wider than the first page's. A list narrowed by
+/// `find` or `where` starts from its list's, so it reads as the same table;
+/// a new width (the terminal resized) or other columns (`columns`, a
+/// `sort` that shows its field) decide again.
+final class ListFit {
+    /// What was decided for: the terminal's width and the column labels
+    /// (title first). `sort` alone finds the list's first decision again.
+    struct Shape: Hashable {
+        var width: Int
+        var labels: [String]
+    }
+
+    /// Per shape, whether each column after the title is shown.
+    private var shown: [Shape: [Bool]] = [:]
+    /// The labels of the columns `longText` was decided for, and per
+    /// column whether it holds long text (left out of the list).
+    var longText: (labels: [String], isLong: [Bool])?
+
+    init() {}
+
+    subscript(shape: Shape) -> [Bool]? {
+        get { shown[shape] }
+        set {
+            // A few shapes per list (sorts, a resize); a terminal dragged
+            // through many widths starts again rather than keep them all.
+            if shown.count >= 16, shown[shape] == nil { shown = [:] }
+            shown[shape] = newValue
+        }
+    }
+
+    /// The same decisions for a narrowed list, kept apart from then on (a
+    /// `columns` in one does not change the other).
+    func copy() -> ListFit {
+        let copy = ListFit()
+        copy.shown = shown
+        copy.longText = longText
+        return copy
+    }
+}
