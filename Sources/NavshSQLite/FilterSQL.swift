@@ -25,6 +25,15 @@ extension SQLiteStore {
             return ("\(field.sqlIdentifier) IS NOT NULL", [])
         case .compare(let field, let comparison, let value):
             let column = field.sqlIdentifier
+            if comparison == .equal || comparison == .notEqual, collection.field(named: field)?.kind == .any,
+               let text = untypedText(of: value) {
+                // An untyped column holds what `set` stored: a number typed
+                // there is its text ('12345'), which SQL's `=` never equals to
+                // the number 12345: both are looked for (the trial's find).
+                return comparison == .equal
+                    ? ("(\(column) = ? OR \(column) = ?)", [value, .text(text)])
+                    : ("(\(column) IS NOT ? AND \(column) IS NOT ?)", [value, .text(text)])
+            }
             switch comparison {
             case .equal: return ("\(column) = ?", [value])
             case .notEqual: return ("\(column) IS NOT ?", [value])
@@ -45,5 +54,15 @@ extension SQLiteStore {
         guard let title else { return field.sqlIdentifier }
         return "(SELECT navsh_t.\(title.title.sqlIdentifier) FROM \(title.collection.sqlIdentifier) AS navsh_t"
             + " WHERE navsh_t.\(title.key.sqlIdentifier) = \(key.quotedTable).\(field.sqlIdentifier))"
+    }
+
+    /// The text `set` stores in an untyped column for a number typed as
+    /// `value` reads (`12345`, `7.5`); nil for anything but a number.
+    static func untypedText(of value: Value) -> String? {
+        switch value {
+        case .integer(let number): return String(number)
+        case .real(let number) where number.isFinite: return ValueText.raw(value)
+        default: return nil
+        }
     }
 }

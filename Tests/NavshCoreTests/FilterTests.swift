@@ -103,6 +103,29 @@ import Testing
         #expect(titles(h.output("where note = \"\"")) == ["Rusty spork"])
     }
 
+    /// In a column of no declared type, `set` stores what was typed as
+    /// text: `where v = 12345` finds the rows holding that text as well as
+    /// the number, and a quoted value compares as text only (the trial's
+    /// find: the row just saved with `set v 12345` was not found).
+    @Test func whereInAnUntypedColumnFindsWhatSetStored() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, v);
+            INSERT INTO t VALUES (1, 'one', 1), (2, 'two', 12345), (3, 'three', '007'), (4, 'four', 7);
+            """)
+        h.run("open #1", "set v 12345", "save")
+        #expect(try h.database.rows("SELECT typeof(v) AS kind FROM t WHERE id = 1") == [["kind": "text"]])
+        func names(_ line: String) -> [String] {
+            h.output(line).split(separator: "\n").dropFirst(2).compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
+        }
+        #expect(names("where v = 12345") == ["one", "two"])
+        h.run("back")
+        #expect(names("where v != 12345") == ["three", "four"])
+        h.run("back")
+        #expect(names("where v = '007'") == ["three"])
+        h.run("back")
+        #expect(names("where v = 007") == ["four"], "unquoted, a number")
+    }
+
     @Test func whereAloneStillPrintsTheStack() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("find a")

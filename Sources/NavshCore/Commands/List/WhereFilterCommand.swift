@@ -41,6 +41,8 @@ struct WhereFilterCommand: Command {
         let field = try resolve(name, in: collection)
         // Something typed after the operator, even `""` (the empty text, as `set` reads it).
         var typedValue = !scanner.isAtEnd()
+        var ahead = scanner
+        let quoted = ahead.rawRest().first.map { $0 == "\"" || $0 == "'" } ?? false
         var value = typedValue ? try scanner.restOfLine() : ""
         if op.lowercased() == "is" {
             switch value.lowercased().split(separator: " ").joined(separator: " ") {
@@ -64,7 +66,7 @@ struct WhereFilterCommand: Command {
         if field.kind == .blob { throw CommandError.rows(.blobNotComparable(field: field.name)) }
         // A reference compares by the row it names: its title or #KEY, as `set` takes it.
         let compared = try RecordFrame.referenceValue(value, for: field, in: store, thisYear: thisYear)
-            ?? comparable(value, for: field, now: now, form: DateTimeForm.of(field, in: collection, store))
+            ?? comparable(value, quoted: quoted, for: field, now: now, form: DateTimeForm.of(field, in: collection, store))
         return .compare(field: field.name, comparison, compared)
     }
 
@@ -83,9 +85,12 @@ struct WhereFilterCommand: Command {
     }
 
     /// A value to compare with: read by the field's kind, but not held to
-    /// its choices or range; in an untyped column a number compares as one.
-    private static func comparable(_ text: String, for field: Field, now: CivilTime,
+    /// its choices or range. In an untyped column a number compares as one
+    /// (the store also matches `=` and `!=` against the text `set` stores
+    /// for it), and a quoted value as the text it quotes.
+    private static func comparable(_ text: String, quoted: Bool, for field: Field, now: CivilTime,
                                    form: DateTimeForm) throws -> Value {
+        if field.kind == .any && quoted { return .text(text) }
         if field.kind == .any {
             let trimmed = text.trimmingSpaces
             if let n = Int64(trimmed) { return .integer(n) }
