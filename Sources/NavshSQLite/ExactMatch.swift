@@ -52,6 +52,13 @@ enum ExactMatch {
             condition.sql += " IS NULL"
             return
         }
+        if let negative = zeroSign(value) {
+            // SQL's = takes -0.0 for 0.0: the sign is asked of navsh_sign_bit
+            // (the trial's find: a save passed over -0.0 changed to 0.0).
+            condition.sql += "(typeof(" + column + ") = 'real' AND " + column + " = 0 AND "
+                + signFunction + "(" + column + ") = " + (negative ? "1" : "0") + ")"
+            return
+        }
         condition.sql += "(typeof("
         condition.sql += column
         condition.sql += ") = '"
@@ -62,6 +69,33 @@ enum ExactMatch {
         condition.sql += value.sqlPlaceholder
         condition.sql += ")"
         condition.values.append(value)
+    }
+}
+
+extension ExactMatch {
+    /// The SQL function telling -0.0 from 0.0, registered by `install(on:)`.
+    static let signFunction = "navsh_sign_bit"
+
+    /// Registers `navsh_sign_bit` on a connection (from `prepareDatabase`):
+    /// 1 for a real whose sign bit is set, 0 for anything else.
+    static func install(on db: Database) {
+        db.add(function: DatabaseFunction(signFunction, argumentCount: 1, pure: true) { values in
+            guard case .double(let number)? = values.first?.storage else { return 0 }
+            return number.sign == .minus ? 1 : 0
+        })
+    }
+
+    /// For a real zero, whether it is -0.0; nil for any other value. Such a
+    /// value is matched by its sign, with nothing bound (`binds`).
+    static func zeroSign(_ value: Value) -> Bool? {
+        guard case .real(let number) = value, number == 0 else { return nil }
+        return number.sign == .minus
+    }
+
+    /// Whether the condition for `value` binds it: NULL and real zeros are
+    /// written into the SQL instead.
+    static func binds(_ value: Value) -> Bool {
+        value.storageClass != nil && zeroSign(value) == nil
     }
 }
 

@@ -90,6 +90,7 @@ public final class SQLiteStore: Store {
         configuration.prepareDatabase { db in
             cancellation.install(on: db)
             CaseFoldedMatch.install(on: db)
+            ExactMatch.install(on: db)
         }
         displayName = Self.displayName(forPath: path)
         do {

@@ -22,11 +22,12 @@ struct UpdateShape: Hashable {
 
     /// The values bound to the UPDATE made for this shape, in the order its
     /// placeholders appear: the values set, the key's, then each checked
-    /// value that is not NULL (`ExactMatch.all` visits them in order).
+    /// value that binds (`ExactMatch.binds`: not NULL, not a real zero), in
+    /// the order `ExactMatch.all` visits them.
     static func arguments(assigned: [Value], key: SQLArguments, matched: [Value]) -> SQLArguments {
         var arguments = SQLArguments(assigned)
         arguments += key
-        let checked = matched.filter { $0.storageClass != nil }
+        let checked = matched.filter(ExactMatch.binds)
         arguments += checked
         return arguments
     }
@@ -34,6 +35,7 @@ struct UpdateShape: Hashable {
     /// How a checked value appears in the condition.
     static func form(of value: Value) -> String {
         guard let storageClass = value.storageClass else { return "NULL" }
+        if let negative = ExactMatch.zeroSign(value) { return negative ? "real -0" : "real +0" }
         return storageClass + " " + value.sqlPlaceholder
     }
 }

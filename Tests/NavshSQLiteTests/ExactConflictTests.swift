@@ -12,9 +12,11 @@ import Testing
         INSERT INTO t VALUES ('Gort', 'abc', 1, 1);
         """
 
-    /// Reads row 1, lets "another process" run `change`, then tries a save and a delete with the values read.
-    func expectConflict(after change: String) throws {
+    /// Reads row 1 (after `setUp`), lets "another process" run `change`,
+    /// then tries a save and a delete with the values read.
+    func expectConflict(from setUp: String? = nil, after change: String) throws {
         let database = try TemporaryDatabase(Self.schema)
+        if let setUp { try database.execute(setUp) }
         let store = try database.store()
         let t = store.collections[0]
         let read = try #require(try store.record(of: t, id: .rowid(1)))
@@ -33,6 +35,23 @@ import Testing
 
     @Test func trailingSpacesInAnRtrimColumnAreAConflict() throws {
         try expectConflict(after: "UPDATE t SET code = 'abc   '")
+    }
+
+    /// SQL's = takes -0.0 for 0.0; the stored bytes differ (the trial's find:
+    /// a save went through over -0.0 changed elsewhere to 0.0).
+    @Test func theSignOfAZeroIsAConflict() throws {
+        try expectConflict(from: "UPDATE t SET anything = -0.0", after: "UPDATE t SET anything = 0.0")
+        try expectConflict(from: "UPDATE t SET anything = 0.0", after: "UPDATE t SET anything = -0.0")
+        // Unchanged, either zero saves, and each save checks its own sign.
+        let database = try TemporaryDatabase(Self.schema)
+        let store = try database.store()
+        let t = store.collections[0]
+        for (zero, n) in [("-0.0", 5), ("0.0", 6), ("-0.0", 7)] {
+            try database.execute("UPDATE t SET anything = \(zero)")
+            let read = try #require(try store.record(of: t, id: .rowid(1)))
+            try store.update(.rowid(1), in: t, changes: ["n": .integer(Int64(n))], expecting: read.values)
+        }
+        #expect(try database.rows("SELECT n FROM t") == [["n": "7"]])
     }
 
     @Test func aChangeOfStorageClassIsAConflict() throws {

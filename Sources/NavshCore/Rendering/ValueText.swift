@@ -165,7 +165,8 @@ public enum ValueText {
     /// exponent form (`1e+300`).
     static func realText(_ d: Double) -> String {
         if d.isFinite, d == d.rounded(), abs(d) < 1e15, let whole = Int64(exactly: d) {
-            return d == 0 && d.sign == .minus ? "0" : String(whole)
+            // -0.0 keeps its sign: it is another value than 0.0 (`Value.==`).
+            return d == 0 && d.sign == .minus ? "-0" : String(whole)
         }
         return String(d)
     }
