@@ -36,6 +36,11 @@ extension Options {
             StandardStreams.err("navsh: --listen is for the prompt; a script sees changes elsewhere at its next command that shows them\n")
             throw ExitCode(ExitStatus.usage)
         }
+        if interactive && (keepGoing || echo) {
+            // The prompt never stops at an error and shows what is typed: both would be ignored in silence.
+            StandardStreams.err("navsh: --keep-going and --echo are for scripts (-f, -c or piped input)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
         if interactive && (format != .table || quiet) {
             StandardStreams.err("navsh: --format and --quiet are for scripts (-f, -c or piped input); the prompt shows tables\n")
             throw ExitCode(ExitStatus.usage)

@@ -51,6 +51,26 @@ import Testing
         #expect(try h.database.rows("SELECT name FROM k").compactMap { $0["name"] } == ["text real"])
     }
 
+    /// A key, or a part of one, may be the empty text: `#''` names it as
+    /// the JSON output and `keyText` write it (the trial's find: no spelling
+    /// opened or deleted such a row). An unquoted empty part is no key.
+    @Test func anEmptyTextKeyIsNamedQuoted() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE k (k TEXT PRIMARY KEY, c TEXT);
+            INSERT INTO k VALUES ('', 'empty key'), ('x', 'ex');
+            CREATE TABLE w (a TEXT, b INTEGER, c TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
+            INSERT INTO w VALUES ('', 4, 'empty part'), ('z', 4, 'zed');
+            """)
+        h.run("open k")
+        #expect(h.output("open #''").contains("empty key"))
+        h.run("back")
+        #expect(h.run("open #").error != nil)
+        h.run("top", "open w")
+        #expect(h.output("delete #'',4") == "deleted empty part\n")
+        #expect(h.run("delete #,4").error != nil)
+        #expect(try h.database.rows("SELECT c FROM w").compactMap { $0["c"] } == ["zed"])
+    }
+
     @Test func aKeyRespectsTheListItIsTypedIn() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("where value > 100")

@@ -170,6 +170,21 @@ import Testing
         }
     }
 
+    /// So are --keep-going and --echo, which the prompt would ignore in
+    /// silence (the trial's find: both were accepted without a word).
+    @Test func thePromptRefusesKeepGoingAndEcho() throws {
+        let db = try TemporaryDatabase(Self.awkward)
+        for flag in ["--keep-going", "--echo"] {
+            let screen = db.directory + "/screen"
+            let run = try navsh.shell(
+                "DB=\"$1\" timeout 20 script -qec '\"$NAVSH\" \"$DB\" \(flag)' /dev/null < /dev/null > \"$2\" 2>&1",
+                home: db.directory, arguments: [db.path, screen])
+            #expect(run.status == 64)
+            let text = try String(contentsOfFile: screen, encoding: .utf8)
+            #expect(text.contains("navsh: --keep-going and --echo are for scripts (-f, -c or piped input)"), "\(text)")
+        }
+    }
+
     @Test func theTableFormatIsTheDefault() throws {
         let db = try TemporaryDatabase(Self.awkward)
         let table = try navsh.run([db.path, "--format", "table", "-c", "show", "-c", "open 2"])

@@ -60,8 +60,9 @@ extension ListFrame {
     }
 
     /// `A,B` → ["A", "B"], each with whether it was quoted (`#'1'` is text,
-    /// `#1` a number); a quoted part may hold commas. nil when a quote is
-    /// left open or a part is empty.
+    /// `#1` a number); a quoted part may hold commas, or be the empty text
+    /// (`#''`, as `keyText` writes it). nil when a quote is left open or a
+    /// part is empty unquoted.
     static func quotedKeyParts(_ text: String) -> [(text: String, quoted: Bool)]? {
         var parts: [(text: String, quoted: Bool)] = []
         var current = ""
@@ -81,7 +82,7 @@ extension ListFrame {
             }
         }
         parts.append((current, quoted))
-        guard quote == nil, !parts.contains(where: { $0.text.isEmpty }) else { return nil }
+        guard quote == nil, !parts.contains(where: { $0.text.isEmpty && !$0.quoted }) else { return nil }
         return parts
     }
 }
