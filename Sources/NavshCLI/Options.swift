@@ -29,7 +29,6 @@ struct Options {
     var uninstallNotify = false
     var listen = false
 
-
     /// The tables of --install-notify and --uninstall-notify: with
     /// --postgres (no URL) the first one stands where FILE would.
     var notifyTables: [String] {
