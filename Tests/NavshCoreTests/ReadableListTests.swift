@@ -108,6 +108,27 @@ import Testing
         #expect(labels(h.output("find Track 3")) == first)
     }
 
+    /// A `sort` by a field the list does not show adds its column and
+    /// takes none away: the columns shown last are kept first (the trial's
+    /// find: `sort Bytes` dropped the price). A cut value is cut in the
+    /// widest column, the title keeping its two fifths of the width.
+    @Test func aSortThatShowsItsFieldKeepsTheColumnsShown() throws {
+        let rows: String = (1...40).map { i -> String in
+            "(\(i), 'Track number \(i)', 'Album \(i % 7)', 'Rock', 'Composer number \(i)', \(i * 1000))"
+        }.joined(separator: ", ")
+        let schema: String = "CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, album TEXT, genre TEXT, "
+            + "composer TEXT, bytes INTEGER); INSERT INTO tracks VALUES " + rows + ";"
+        let h = try SessionHarness(schema, viewport: Viewport(columns: 60))
+        let first = labels(h.output("show"))
+        #expect(!first.contains("bytes"), "\(first)")
+        let sorted = h.output("sort bytes desc")
+        #expect(labels(sorted).contains("bytes"))
+        #expect(first.allSatisfy(labels(sorted).contains), "\(sorted)")
+        for line in sorted.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 60, "\(line)") }
+        #expect(sorted.contains("Track number 40"), "the title keeps its room: \(sorted)")
+        #expect(labels(h.output("sort")) == first)
+    }
+
     @Test func titlesFromTheSchemaAlone() throws {
         let h = try music()
         #expect(h.output("open customers").contains("   1  Ada Lovelace        ada@example.com\n"),

@@ -10,6 +10,12 @@ struct ListColumn: Equatable {
     /// its values are short (a list is for scanning, `show FIELD` for reading).
     var isOptional: Bool
 
+    /// Whether it shows the field `name` (nil: none).
+    func shows(_ name: String?) -> Bool {
+        guard let name, case .field(let field, _) = content else { return false }
+        return field.name == name
+    }
+
     /// The header: the spec's label, else the column name; a template's
     /// fields' labels. Escaped, as it comes from the file.
     func label(in collection: CollectionSchema) -> String {
@@ -42,13 +48,13 @@ extension CollectionSchema {
     /// every further field in schema order (as many as fit), leaving out the
     /// title's fields, the key, blobs, the list's section and its scope.
     var listColumns: [ListColumn] {
-        let columns = ownListColumns
-        // A list sorted by a field it does not show shows it first: the
-        // reader must see what the rows are in order of.
-        guard let sorted = sortedColumn, !titleFields.contains(sorted), let field = field(named: sorted),
-              !columns.contains(where: { if case .field(let shown, _) = $0.content { shown.name == sorted } else { false } })
-        else { return columns }
-        return [ListColumn(content: .field(field, Self.shownFormat(field)), isOptional: false)] + columns
+        var columns = ownListColumns
+        // A list sorted by a field shows it first: the reader must see what
+        // the rows are in order of (a default column the width left out, too).
+        guard let sorted = sortedColumn, !titleFields.contains(sorted), let field = field(named: sorted) else { return columns }
+        let shown = columns.firstIndex { if case .field(let shown, _) = $0.content { shown.name == sorted } else { false } }
+        let column = shown.map { columns.remove(at: $0) } ?? ListColumn(content: .field(field, Self.shownFormat(field)), isOptional: false)
+        return [ListColumn(content: column.content, isOptional: false)] + columns
     }
 
     private var ownListColumns: [ListColumn] {

@@ -18,6 +18,9 @@ final class ListFit {
 
     /// Per shape, whether each column after the title is shown.
     private var shown: [Shape: [Bool]] = [:]
+    /// The labels of the columns shown by the last decision, and at which
+    /// width: a new shape (a `sort` that shows its field) keeps them first.
+    private var last: (width: Int, labels: Set<String>)?
     /// The labels of the columns `longText` was decided for, and per
     /// column whether it holds long text (left out of the list).
     var longText: (labels: [String], isLong: [Bool])?
@@ -34,11 +37,22 @@ final class ListFit {
         }
     }
 
+    /// The columns the last decision at `width` showed, by label.
+    func lastShown(at width: Int) -> Set<String> {
+        guard let last, last.width == width else { return [] }
+        return last.labels
+    }
+
+    func noteShown(_ labels: [String], at width: Int) {
+        last = (width, Set(labels))
+    }
+
     /// The same decisions for a narrowed list, kept apart from then on (a
     /// `columns` in one does not change the other).
     func copy() -> ListFit {
         let copy = ListFit()
         copy.shown = shown
+        copy.last = last
         copy.longText = longText
         return copy
     }

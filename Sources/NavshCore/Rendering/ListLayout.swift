@@ -20,15 +20,20 @@ enum ListLayout {
     struct Column: Equatable {
         var label: String
         var alignRight: Bool
+        /// Shown whatever else fits (the field a `sort` orders by).
+        var isKept: Bool
 
-        init(label: String = "", alignRight: Bool = false) {
+        init(label: String = "", alignRight: Bool = false, isKept: Bool = false) {
             self.label = label
             self.alignRight = alignRight
+            self.isKept = isKept
         }
     }
 
     static let gap = "  "
     static let minimumTitleWidth = 12
+    /// A kept column is cut no narrower than this (then the title gives way).
+    static let minimumDetailWidth = 4
 
     /// `columns` labels the title and each detail; with no labels at all
     /// (the list of collections) no header line is printed, and details
@@ -75,30 +80,42 @@ enum ListLayout {
         var detailWidths: [Int] = []
         let titleWidth: Int
         let shape = ListFit.Shape(width: width, labels: [titleColumn.label] + detailColumns.map(\.label))
+        let shown: [Bool]
         if let kept = fit?[shape], kept.count == detailCount {
-            // The columns this list showed first, sized to this page; wider
-            // values than fit are cut, the title first down to its minimum,
-            // then the widest column, so no column comes or goes.
-            detailWidths = zip(kept, naturalDetails).map { $0 ? $1 : 0 }
-            let details = { detailWidths.reduce(0) { $0 + ($1 > 0 ? gap.count + $1 : 0) } }
-            var over = lead + min(naturalTitle, minimumTitleWidth) + details() - width
-            while over > 0, let widest = detailWidths.indices.max(by: { detailWidths[$0] < detailWidths[$1] }),
-                  detailWidths[widest] > 1 {
-                detailWidths[widest] -= 1
-                over -= 1
-            }
-            titleWidth = max(1, min(naturalTitle, width - lead - details()))
+            // The columns this list showed first.
+            shown = kept
         } else {
-            var used = lead + titleReserve
-            for natural in naturalDetails {
-                let needed = natural > 0 ? gap.count + natural : 0
-                let fits = used + needed <= width
-                detailWidths.append(fits ? natural : 0)
-                if fits { used += needed }
+            // Which columns fit: the sort's, and those the list showed last
+            // at this width (a `sort` adds its column and takes none away),
+            // then the others, left to right, that fit whole beside the
+            // title's two fifths; a narrower one after one left out may
+            // still fit.
+            let earlier = fit?.lastShown(at: width) ?? []
+            var keep = detailColumns.map { $0.isKept || earlier.contains($0.label) }
+            var used = lead + titleReserve + zip(keep, naturalDetails).reduce(0) { $0 + ($1.0 ? gap.count + $1.1 : 0) }
+            for d in keep.indices where !keep[d] {
+                let needed = gap.count + naturalDetails[d]
+                if used + needed <= width {
+                    keep[d] = true
+                    used += needed
+                }
             }
-            titleWidth = max(1, min(naturalTitle, width - used + titleReserve))
-            fit?[shape] = detailWidths.map { $0 > 0 }
+            shown = keep
+            fit?[shape] = shown
+            fit?.noteShown(detailColumns.indices.filter { shown[$0] }.map { detailColumns[$0].label }, at: width)
         }
+        // Sized to this page: a value wider than the room left is cut, the
+        // widest column first, so the title keeps its two fifths and no
+        // column comes or goes.
+        detailWidths = zip(shown, naturalDetails).map { $0 ? $1 : 0 }
+        let details = { detailWidths.reduce(0) { $0 + ($1 > 0 ? gap.count + $1 : 0) } }
+        var over = lead + titleReserve + details() - width
+        while over > 0, let widest = detailWidths.indices.max(by: { detailWidths[$0] < detailWidths[$1] }),
+              detailWidths[widest] > minimumDetailWidth {
+            detailWidths[widest] -= 1
+            over -= 1
+        }
+        titleWidth = max(1, min(naturalTitle, width - lead - details()))
 
         // Built as UTF-8 bytes: appending a few hundred strings to a String
         // cost more than measuring them.

@@ -36,7 +36,8 @@ struct ListTable {
         self.columns = [ListLayout.Column(label: Self.titleLabel(of: collection))]
             + zip(columns, cells).map { column, cells in
                 ListLayout.Column(label: column.label(in: collection),
-                                  alignRight: Self.alignsRight(column, records, in: collection))
+                                  alignRight: Self.alignsRight(column, records, in: collection),
+                                  isKept: column.shows(collection.sortedColumn))
             }
         titles = records.map { RowTitle.of($0, in: collection, references: references) }
         self.cells = records.indices.map { r in cells.map { $0[r] } }
