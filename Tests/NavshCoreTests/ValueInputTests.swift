@@ -47,6 +47,25 @@ import Testing
         #expect(refusal("set bought someday") == "bought: 'someday' is not a date (YYYY-MM-DD)")
     }
 
+    /// A REAL column keeps no -0.0 (SQLite stores a whole real as an
+    /// integer): `set weight -0` is 0, so a save keeps what was set and the
+    /// same `set` again changes nothing (the trial's find: it read as a
+    /// change every time and came back as 0).
+    @Test func minusZeroInARealColumnIsZero() throws {
+        harness.run("set weight -0", "save")
+        #expect(try harness.database.rows("SELECT weight FROM items WHERE id = 1") == [["weight": "0.0"]])
+        harness.run("open 1", "set weight -0")
+        #expect(harness.session.unsavedWork.isEmpty, "\(harness.session.unsavedWork)")
+    }
+
+    /// `help` lists what a frame accepts: a record does not import (it
+    /// listed import, then refused it; the trial's find).
+    @Test func helpAtARecordDoesNotOfferImport() {
+        #expect(!harness.output("help").contains("import"))
+        harness.run("back")
+        #expect(harness.output("help").contains("import"))
+    }
+
     @Test func refusedValuesLeaveTheBufferAlone() {
         harness.run("set value 150")
         #expect(refusal("set value -x") != nil)

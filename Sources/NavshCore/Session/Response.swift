@@ -68,10 +68,12 @@ public struct Viewport: Equatable, Sendable {
         self.rows = rows
     }
 
-    /// Rows of a list page: what fits under the header, above the footer and prompt.
+    /// Rows of a list page: what fits under the title and the column labels,
+    /// above the footer and the prompt (one more than fits scrolled the title
+    /// off a full-height page; the trial's find).
     public var pageSize: Int {
         guard let rows else { return 20 }
-        return max(3, rows - 3)
+        return max(3, rows - 4)
     }
 }
 

@@ -72,7 +72,10 @@ enum ValueParser {
             }
             throw refusal(text, field, .wholeNumber)
         case .real:
-            if let d = Double(try numeric(trimmed, field)), d.isFinite, looksNumeric(trimmed) { return .real(d) }
+            // -0 is 0: a REAL column stores a whole number as an integer on
+            // disk, so its sign would be lost and every `set x -0` would
+            // read as a change never kept (the trial's find).
+            if let d = Double(try numeric(trimmed, field)), d.isFinite, looksNumeric(trimmed) { return .real(d == 0 ? 0 : d) }
             throw refusal(text, field, .number)
         case .numeric:
             let plain = try numeric(trimmed, field)
@@ -81,7 +84,7 @@ enum ValueParser {
             // type (PostgreSQL's numeric) stores every digit.
             if let d = Double(plain), d.isFinite, looksNumeric(plain),
                plain.filter(\.isNumber).drop(while: { $0 == "0" }).count > 15 { return .text(plain) }
-            if let d = Double(plain), d.isFinite, looksNumeric(plain) { return .real(d) }
+            if let d = Double(plain), d.isFinite, looksNumeric(plain) { return .real(d == 0 ? 0 : d) }
             throw refusal(text, field, .number)
         case .boolean:
             switch trimmed.lowercased() {

@@ -32,8 +32,12 @@ struct ImportCommand: Command {
         self.dryRun = dryRun
     }
 
+    /// At a list that may be written only: a record or the list of
+    /// collections refuses it with a word on where to go (`run`), and `help`
+    /// there does not list it (a record listed it; the trial's find).
     static func isOffered(in frame: any Frame) -> Bool {
-        (frame as? ListFrame)?.collection.readOnlyReason == nil
+        guard let list = frame as? ListFrame else { return false }
+        return list.collection.readOnlyReason == nil
     }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
