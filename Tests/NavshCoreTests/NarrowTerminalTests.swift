@@ -26,6 +26,20 @@ import Testing
         #expect(undone.count < 400, "\(undone.count) characters")
     }
 
+    /// A list's footer fits the width: the hint goes first, then the page
+    /// count (`rows 38–74 of many (count counts them) · page 2 · next,
+    /// prev, page N` wrapped at 60 columns; the trial's find).
+    @Test func theFooterFitsANarrowTerminal() throws {
+        for width in [30, 40, 50, 60] {
+            let h = try SessionHarness(Fixtures.numbered(45), viewport: Viewport(columns: width))
+            let footer = try #require(h.output("next").split(separator: "\n").last.map(String.init))
+            #expect(footer.hasPrefix("rows 21–40 of 45"), "\(footer)")
+            #expect(DisplayWidth.of(footer) <= width, "\(width): \(footer)")
+        }
+        let wide = try SessionHarness(Fixtures.numbered(45), viewport: Viewport(columns: 80))
+        #expect(wide.output("next").hasSuffix("rows 21–40 of 45 · page 2 of 3 · next, prev, page N\n"))
+    }
+
     @Test func helpWrapsAtWordBoundaries() throws {
         let h = try SessionHarness(Fixtures.items, viewport: Viewport(columns: 50))
         let help = h.output("help")

@@ -175,23 +175,28 @@ enum ListLayout {
         out = String(decoding: bytes, as: UTF8.self)
         if anyChanged { out += "~ changed elsewhere since last shown\n" }
         if total.map({ $0 > pageSize }) ?? true {
-            out += footer(total: total, pageIndex: pageIndex, pageSize: pageSize, shown: rows.count)
+            out += footer(total: total, pageIndex: pageIndex, pageSize: pageSize, shown: rows.count, width: width)
         }
         return out
     }
 
     /// `rows 21–40 of 100,001 · page 2 of 5,001 · next, prev, page N`; a
-    /// list not counted yet (its rows came first) says `of many` and how to count.
-    static func footer(total: Int?, pageIndex: Int, pageSize: Int, shown: Int) -> String {
+    /// list not counted yet (its rows came first) says `of many` and how to
+    /// count. On a narrow terminal the hint goes first, then how to count,
+    /// then the page, so the line never wraps (it did at 60 columns; the
+    /// trial's find).
+    static func footer(total: Int?, pageIndex: Int, pageSize: Int, shown: Int, width: Int = .max) -> String {
         let first = pageIndex * pageSize + 1
         let last = first + shown - 1
-        guard let total else {
-            return "rows \(grouped(first))–\(grouped(last)) of many (count counts them) · page \(grouped(pageIndex + 1))"
-                + " · next, prev, page N\n"
-        }
-        let pages = (total + pageSize - 1) / pageSize
-        return "rows \(grouped(first))–\(grouped(last)) of \(grouped(total)) · page \(grouped(pageIndex + 1)) of \(grouped(pages))"
-            + " · next, prev, page N\n"
+        let rows = "rows \(grouped(first))–\(grouped(last)) of "
+        let page = "page \(grouped(pageIndex + 1))" + (total.map { " of \(grouped(($0 + pageSize - 1) / pageSize))" } ?? "")
+        let forms: [[String]] = total == nil
+            ? [[rows + "many (count counts them)", page, "next, prev, page N"], [rows + "many (count counts them)", page],
+               [rows + "many", page], [rows + "many"]]
+            : [[rows + grouped(total ?? 0), page, "next, prev, page N"], [rows + grouped(total ?? 0), page],
+               [rows + grouped(total ?? 0)]]
+        let lines = forms.map { $0.joined(separator: " · ") }
+        return (lines.first { DisplayWidth.of($0) <= width } ?? lines[lines.count - 1]) + "\n"
     }
 
     /// A count with thousands separators: `100,001`.
