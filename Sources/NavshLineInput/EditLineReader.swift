@@ -244,7 +244,7 @@ public final class EditLineReader: LineSource {
     }
 
     /// The Tab key: one candidate is inserted with a trailing space; several
-    /// insert their common prefix; a second Tab that can add nothing lists them.
+    /// insert their common prefix; the next Tab that can add nothing lists them.
     private func complete() -> UInt8 {
         guard completing, let completer, let info = navsh_el_line(editLine) else { return UInt8(CC_ERROR) }
         let start = UnsafeRawPointer(info.pointee.buffer)!
@@ -259,7 +259,9 @@ public final class EditLineReader: LineSource {
         let common = Self.commonPrefix(candidates)
         if common.count > word.count && common.hasPrefix(word) {
             replace(word, with: common)
-            lastFruitlessTab = nil
+            // The next Tab can add nothing more: it lists them, as readline's
+            // does (it took a third Tab; the trial's find).
+            lastFruitlessTab = String(before.dropLast(word.count)) + common
             return UInt8(CC_REFRESH)
         }
         guard lastFruitlessTab == before else {

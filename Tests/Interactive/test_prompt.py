@@ -166,6 +166,17 @@ def test_second_tab_lays_candidates_out_in_columns():
         p.line("back", ITEMS)
 
 
+def test_the_tab_after_a_partial_completion_lists_the_candidates():
+    """`sa` Tab completes to `save` (save and save! share it); the next Tab
+    lists both, as readline's does (it took a third Tab; the trial's find)."""
+    with demo() as p:
+        p.line("op 1", "Items › Gort statue> ")
+        p.send("sa\t\t")
+        p.child.expect(r"save +save!\r\n")
+        p.send("\x15")
+        p.line("back", ITEMS)
+
+
 def test_ambiguous_abbreviation_does_nothing():
     with demo() as p:
         p.line("op 2", "Items › Rusty spork> ")
