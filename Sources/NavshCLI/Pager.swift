@@ -1,5 +1,6 @@
 import Foundation
 import NavshCore
+import NavshLineInput
 
 #if canImport(Glibc)
 import Glibc
@@ -79,15 +80,31 @@ struct Pager {
         close(fds[0])
         guard started else { close(fds[1]); return false }
         // A pager quit before the end (q in less) closes the pipe: EPIPE, ignored.
+        // SIGTERM or SIGHUP to navsh ends the pager too (navsh sat waiting
+        // for q while told to leave; the trial's find): the shell execs the
+        // pager, so its pid is the pager's, and less puts the terminal back.
+        var ended = false
+        func endOnTermination() {
+            guard !ended, Terminal.terminationSignal != nil else { return }
+            ended = true
+            _ = kill(pid, SIGTERM)
+        }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(fds[1], $0.baseAddress, $0.count) }
-            if written < 0 { if errno == EINTR { continue }; break }
+            if written < 0 {
+                if errno == EINTR && Terminal.terminationSignal == nil { continue }
+                break
+            }
             bytes = bytes.dropFirst(written)
         }
         close(fds[1])
+        endOnTermination()
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 { if errno != EINTR { return true } }
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return true }
+            endOnTermination()
+        }
         // The shell could not find the pager (127) or run it (126).
         let exit = status & 0x7f == 0 ? (status >> 8) & 0xff : 0
         if exit == 126 || exit == 127 {

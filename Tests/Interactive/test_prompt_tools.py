@@ -5,6 +5,7 @@ import os
 import shutil
 import stat
 import tempfile
+import time
 
 from pty_prompt import ITEMS, Prompt, fetch_one, scratch_database
 
@@ -141,6 +142,31 @@ def test_output_longer_than_the_terminal_goes_through_the_pager():
         p.line("show", "Items> ")
         p.line("next", "Items> ")
         assert pager.calls == 1
+
+
+def test_sigterm_ends_the_pager_and_navsh():
+    """SIGTERM while the pager shows output ends the pager and navsh, with
+    143: navsh sat waiting for the pager's q (the trial's find)."""
+    folder = tempfile.mkdtemp(prefix="navsh-pager-")
+    pager = os.path.join(folder, "pager.sh")
+    with open(pager, "w") as script:
+        script.write(f"#!/bin/sh\ncat > /dev/null\necho paging > '{folder}/started'\nexec sleep 30\n")
+    os.chmod(pager, stat.S_IRWXU)
+    try:
+        with Prompt(rows=12, env={"NAVSH_PAGER": pager, "PAGER": "false"}) as p:
+            p.expect("Items> ")
+            p.send("help\r")
+            deadline = time.time() + 10
+            while not os.path.exists(os.path.join(folder, "started")) and time.time() < deadline:
+                time.sleep(0.05)
+            assert os.path.exists(os.path.join(folder, "started")), "the pager never started"
+            started = time.time()
+            p.child.kill(15)
+            p.exited()
+            assert time.time() - started < 5, "navsh waited for the pager"
+            assert p.child.exitstatus == 143 or p.child.status >> 8 == 143, p.child.status
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_no_pager_when_turned_off():
