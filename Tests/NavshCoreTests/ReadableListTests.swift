@@ -129,6 +129,28 @@ import Testing
         #expect(labels(h.output("sort")) == first)
     }
 
+    /// Columns chosen by name are shown, cut to fit; those that cannot fit
+    /// at all are named in a line under the list (`columns` left them out
+    /// in silence at 60 columns; the trial's find).
+    @Test func chosenColumnsAreShownCutOrNamedWhenLeftOut() throws {
+        let rows: String = (1...5).map { i -> String in
+            "(\(i), 'Track number \(i)', 'Album \(i)', 'Rock', 'Composer number \(i)', \(i * 1000))"
+        }.joined(separator: ", ")
+        let schema: String = "CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, album TEXT, genre TEXT, "
+            + "composer TEXT, bytes INTEGER); INSERT INTO tracks VALUES " + rows + ";"
+        let h = try SessionHarness(schema, viewport: Viewport(columns: 50))
+        let cut = h.output("columns composer bytes genre album")
+        let shown = labels(cut)
+        #expect(zip(shown, ["name", "composer", "bytes", "genre", "album"]).allSatisfy { label, name in
+            label == name || name.hasPrefix(String(label.dropLast())) && label.hasSuffix("…")
+        } && shown.count == 5, "every chosen column, its label cut with the column: \(cut)")
+        for line in cut.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 50, "\(line)") }
+        let narrow = try SessionHarness(schema, viewport: Viewport(columns: 30))
+        let leftOut = narrow.output("columns composer bytes genre album")
+        for line in leftOut.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 30, "\(line)") }
+        #expect(leftOut.contains("not shown at this width: "), "\(leftOut)")
+    }
+
     @Test func titlesFromTheSchemaAlone() throws {
         let h = try music()
         #expect(h.output("open customers").contains("   1  Ada Lovelace        ada@example.com\n"),

@@ -20,7 +20,8 @@ enum ListLayout {
     struct Column: Equatable {
         var label: String
         var alignRight: Bool
-        /// Shown whatever else fits (the field a `sort` orders by).
+        /// Shown whatever else fits, cut if need be: the field a `sort`
+        /// orders by, columns chosen by name (`columns`, a spec).
         var isKept: Bool
 
         init(label: String = "", alignRight: Bool = false, isKept: Bool = false) {
@@ -115,6 +116,16 @@ enum ListLayout {
             detailWidths[widest] -= 1
             over -= 1
         }
+        // Still too wide (columns chosen by name on a narrow terminal): the
+        // title gives way to its minimum, then columns from the right, and
+        // a line says which chosen ones are not shown (they were left out
+        // in silence; the trial's find).
+        var leftOut: [String] = []
+        while lead + min(naturalTitle, minimumTitleWidth) + details() > width,
+              let last = detailWidths.lastIndex(where: { $0 > 0 }) {
+            detailWidths[last] = 0
+            if detailColumns[last].isKept { leftOut.insert(detailColumns[last].label, at: 0) }
+        }
         titleWidth = max(1, min(naturalTitle, width - lead - details()))
 
         // Built as UTF-8 bytes: appending a few hundred strings to a String
@@ -174,6 +185,9 @@ enum ListLayout {
         }
         out = String(decoding: bytes, as: UTF8.self)
         if anyChanged { out += "~ changed elsewhere since last shown\n" }
+        if !leftOut.isEmpty {
+            out += TextLayout.truncate("not shown at this width: " + leftOut.joined(separator: ", "), to: width) + "\n"
+        }
         if total.map({ $0 > pageSize }) ?? true {
             out += footer(total: total, pageIndex: pageIndex, pageSize: pageSize, shown: rows.count, width: width)
         }

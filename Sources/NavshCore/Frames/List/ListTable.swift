@@ -37,7 +37,7 @@ struct ListTable {
             + zip(columns, cells).map { column, cells in
                 ListLayout.Column(label: column.label(in: collection),
                                   alignRight: Self.alignsRight(column, records, in: collection),
-                                  isKept: column.shows(collection.sortedColumn))
+                                  isKept: !column.isOptional || column.shows(collection.sortedColumn))
             }
         titles = records.map { RowTitle.of($0, in: collection, references: references) }
         self.cells = records.indices.map { r in cells.map { $0[r] } }
