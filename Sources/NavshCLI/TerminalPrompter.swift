@@ -27,8 +27,19 @@ struct TerminalPrompter: Prompter {
         StandardStreams.out(output)
     }
 
+    /// An error in lines broken at spaces to the terminal's width (the
+    /// terminal broke a long one mid-word: `sav` / `e!`; the trial's find).
     func report(_ error: CommandError) {
-        StandardStreams.err(errorStyle.error(error.message) + "\n")
+        StandardStreams.err(errorStyle.error(Self.wrapped(error.message, after: "error: ")) + "\n")
+    }
+
+    /// `text` broken at spaces so that, after `lead`, no line is wider than
+    /// the terminal; later lines are indented by two spaces.
+    static func wrapped(_ text: String, after lead: String) -> String {
+        guard let columns = Terminal.size(of: 2)?.columns ?? Terminal.size(of: 1)?.columns, columns > 20,
+              DisplayWidth.of(lead + text) > columns else { return text }
+        let lines = TextLayout.wrap(lead + text, width: columns - 2)
+        return String((lines.joined(separator: "\n  ")).dropFirst(lead.count))
     }
 
     /// Ctrl-C or Ctrl-D is nil: the answer that changes nothing. Lines typed
@@ -43,7 +54,19 @@ struct TerminalPrompter: Prompter {
                 StandardStreams.err(errorStyle.hint("ignored \(ignored) line\(ignored == 1 ? "" : "s") typed before this question") + "\n")
             }
         }
-        return editor.ask(style.question(question.prompt))
+        // A question wider than the terminal is broken at spaces: the lines
+        // before its last are printed, the last is the prompt (300000 was
+        // split across two lines; the trial's find).
+        var prompt = question.prompt
+        if let columns = Terminal.size(of: 1)?.columns, columns > 20,
+           prompt.split(separator: "\n").contains(where: { DisplayWidth.of(String($0)) > columns - 1 }) {
+            var lines = prompt.split(separator: "\n", omittingEmptySubsequences: false)
+                .flatMap { TextLayout.wrap(String($0), width: columns - 1) }
+            let last = lines.removeLast()
+            StandardStreams.out(lines.map { style.question($0) + "\n" }.joined())
+            prompt = last + (prompt.hasSuffix(" ") ? " " : "")
+        }
+        return editor.ask(style.question(prompt))
     }
 
     func edit(_ edit: FieldEdit) -> FieldInput {

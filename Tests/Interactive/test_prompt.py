@@ -177,6 +177,35 @@ def test_the_tab_after_a_partial_completion_lists_the_candidates():
         p.line("back", ITEMS)
 
 
+def test_long_errors_and_questions_break_at_spaces():
+    """On a narrow terminal an error and a question are broken between
+    words, not by the terminal mid-word (`sav` / `e!`, `300000` split in two;
+    the trial's find): their rows on screen, joined by spaces, are the text."""
+    def rows_between(screen, first, last):
+        start = next(i for i, row in enumerate(screen) if row.startswith(first))
+        end = next(i for i in range(start, len(screen)) if last in screen[i])
+        return screen[start:end + 1]
+
+    with demo(cols=30) as p:
+        p.line("op 1", "> ")
+        p.send("set value not a number at all\r")
+        p.expect("> ")
+        rows = rows_between(p.screen(), "error: ", "(12.50)")
+        assert len(rows) > 2 and all(len(row) <= 30 for row in rows), rows
+        assert " ".join(row.strip() for row in rows) == (
+            "error: Value: 'not a number at all' is not an amount in dollars and cents; "
+            "type at most two decimals (12.50)"), rows
+        p.line("set value 150", "*> ")
+        p.send("back\r")
+        p.expect("[s/d/K]")
+        rows = rows_between(p.screen(), "Unsaved: ", "[s/d/K]")
+        assert all(len(row) <= 30 for row in rows), rows
+        assert " ".join(row.strip() for row in rows) == (
+            "Unsaved: Items › Gort statue (value). Save, discard, or keep editing? [s/d/K]"), rows
+        p.send("d\r")
+        p.expect(ITEMS)
+
+
 def test_ambiguous_abbreviation_does_nothing():
     with demo() as p:
         p.line("op 2", "Items › Rusty spork> ")

@@ -65,7 +65,7 @@ public enum TextLayout {
 
     /// `text` in lines of at most `width` display columns, broken at spaces
     /// (a word longer than a line gets a line of its own).
-    static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {
