@@ -40,9 +40,10 @@ public enum FuzzTargets {
         let mode: Session.Mode = bytes.first.map { $0 & 1 == 0 } ?? true ? .script : .interactive
         let session = Session(store: store, mode: mode, viewport: { Viewport(columns: 40 + Int(bytes.count % 60), rows: 12) })
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)[...]
-        var driver = ResponseDriver(session: session, prompter: FuzzPrompter(lines: lines, mode: mode))
-        while let line = driver.prompter.lines.popFirst(), !session.isFinished {
-            driver.run(line)
+        let driver = ResponseDriver(session: session)
+        var prompter = FuzzPrompter(lines: lines, mode: mode)
+        while let line = prompter.lines.popFirst(), !session.isFinished {
+            driver.run(line, with: &prompter)
             _ = session.completions(before: String(decoding: line, as: UTF8.self))
         }
         _ = session.unsavedWork

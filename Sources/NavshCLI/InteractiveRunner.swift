@@ -42,9 +42,9 @@ struct InteractiveRunner {
             editor.wake(on: news.fd) { [session] in news.take() + session.noticeChangesElsewhere(watchingShownRows: true) }
         }
 
-        var driver = ResponseDriver(
-            session: session, prompter: TerminalPrompter(editor: editor, style: style, errorStyle: errorStyle, pager: pager))
-        driver.follow(session.welcome())
+        let driver = ResponseDriver(session: session)
+        var prompter = TerminalPrompter(editor: editor, style: style, errorStyle: errorStyle, pager: pager)
+        driver.follow(session.welcome(), with: &prompter)
         while !session.isFinished {
             // So the prompt shows what is stored now, saying what changed.
             StandardStreams.out(session.noticeChangesElsewhere(watchingShownRows: true))
@@ -56,16 +56,16 @@ struct InteractiveRunner {
                 StandardStreams.out("\n")  // Ctrl-C drops the line; nothing else changes
             case .end, .failed:
                 StandardStreams.out("\n")
-                driver.follow(session.execute("quit"))
+                driver.follow(session.execute("quit"), with: &prompter)
             case .tooLong(let count):
-                driver.follow(session.refuseLongLine(byteCount: count))
+                driver.follow(session.refuseLongLine(byteCount: count), with: &prompter)
             case .line(let bytes):
                 // A line typed with a leading space is kept out of history, as in bash.
                 if let line = String(validating: bytes, as: UTF8.self),
                    !line.allSatisfy({ $0 == " " || $0 == "\t" }), !line.hasPrefix(" ") {
                     editor.remember(line)
                 }
-                driver.run(bytes)
+                driver.run(bytes, with: &prompter)
             }
             if let signal = Terminal.terminationSignal { return terminate(signal) }
         }

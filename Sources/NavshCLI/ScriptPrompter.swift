@@ -7,8 +7,13 @@ import NavshLineInput
 /// lines and value lines are counted in one place.
 /// Questions get no answer from the script (a script's session fails
 /// guarded actions instead; its own lines must never answer them).
-struct ScriptPrompter<Source: LineSource>: Prompter {
-    private(set) var source: Source
+///
+/// Not generic over its source: a `ScriptPrompter<Source>` made the Swift
+/// runtime instantiate it at each script's start, scanning every protocol
+/// conformance in the binary for `Source: LineSource` (a fifteenth of a
+/// short script's start-up, bench/README.md).
+struct ScriptPrompter: Prompter {
+    private(set) var source: any LineSource
     /// `<stdin>`, the script's file name, or `-c`.
     let sourceName: String
     /// --echo: value lines are printed as they are read.
@@ -35,7 +40,7 @@ struct ScriptPrompter<Source: LineSource>: Prompter {
     /// that is the end of it.
     private(set) var connectionLost = false
 
-    init(source: Source, sourceName: String, echo: Bool) {
+    init(source: any LineSource, sourceName: String, echo: Bool) {
         self.source = source
         self.sourceName = sourceName
         self.echo = echo

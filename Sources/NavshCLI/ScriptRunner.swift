@@ -64,8 +64,8 @@ struct ScriptRunner {
         prompter.toTerminal = Terminal.isTerminal(1)
         session.framesAsData = format.wantsData
         session.laysOutUnrequested = !quiet
-        var driver = ResponseDriver(session: session, prompter: prompter)
-        defer { source = driver.prompter.source }
+        let driver = ResponseDriver(session: session)
+        defer { if let read = prompter.source as? Source { source = read } }
         var failed = false
         var transactionLost = false
         var signal: Int32?
@@ -77,20 +77,20 @@ struct ScriptRunner {
                 signal = received
                 break reading
             }
-            let outcome: ResponseDriver<ScriptPrompter<Source>>.Outcome
-            switch driver.prompter.nextCommand(at: { session.location }) {
+            let outcome: ResponseDriver.Outcome
+            switch prompter.nextCommand(at: { session.location }) {
             case .end, .interrupted:
                 break reading
             case .failed(let reason):
-                let lineNumber = driver.prompter.lineNumber
+                let lineNumber = prompter.lineNumber
                 StandardStreams.err("\(sourceName):\(lineNumber): error: cannot read the script: \(reason); "
                     + "nothing from here on ran\n")
                 unreadable = lineNumber == 1 ? ExitStatus.cannotOpen : ExitStatus.commandFailed
                 break reading
             case .tooLong(let count):
-                outcome = driver.follow(session.refuseLongLine(byteCount: count))
+                outcome = driver.follow(session.refuseLongLine(byteCount: count), with: &prompter)
             case .line(let bytes):
-                lastLine = driver.prompter.lineNumber
+                lastLine = prompter.lineNumber
                 read.lastLine = lastLine
                 if echo, bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
                     StandardStreams.out(session.prompt + TextLayout.printable(String(decoding: bytes, as: UTF8.self)) + "\n")
@@ -110,14 +110,14 @@ struct ScriptRunner {
                     }
                 }
                 if response.edit == nil, response.error != nil, Session.ownsValueLine(bytes) {
-                    driver.prompter.skipValueLine()
+                    prompter.skipValueLine()
                 }
-                outcome = driver.follow(response)
+                outcome = driver.follow(response, with: &prompter)
             }
             if outcome.failed {
                 failed = true
                 // The script's transaction is gone: nothing after can be part of it, --keep-going or not.
-                if transaction != .perCommand && driver.prompter.connectionLost {
+                if transaction != .perCommand && prompter.connectionLost {
                     transactionLost = true
                     break reading
                 }

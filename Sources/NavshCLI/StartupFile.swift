@@ -26,15 +26,16 @@ enum StartupFile {
             StandardStreams.err("navsh: \(TextLayout.printable(path)): cannot read the startup file\n")
             return
         }
-        var driver = ResponseDriver(session: session, prompter: StartupPrompter(path: path))
+        let driver = ResponseDriver(session: session)
+        var prompter = StartupPrompter(path: path)
         for (index, line) in data.split(separator: 10, omittingEmptySubsequences: false).enumerated() {
             var bytes = Array(line)
             if bytes.last == 13 { bytes.removeLast() }
             let text = String(decoding: bytes, as: UTF8.self)
             let trimmed = text.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            driver.prompter.line = index + 1
-            driver.run(bytes)
+            prompter.line = index + 1
+            driver.run(bytes, with: &prompter)
             if session.isFinished { return }
         }
     }

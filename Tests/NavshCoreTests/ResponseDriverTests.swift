@@ -10,9 +10,10 @@ import Testing
 
     @Test func aQuestionIsAskedAgainUntilTheAnswerIsAChoice() throws {
         let h = try SessionHarness(Fixtures.items, mode: .interactive)
-        var driver = ResponseDriver(session: h.session, prompter: ScriptedPrompter(answers: ["sure", "maybe", "Y"]))
-        let outcome = driver.run(Array("delete 2".utf8))
-        #expect(driver.prompter.events == [
+        let driver = ResponseDriver(session: h.session)
+        var prompter = ScriptedPrompter(answers: ["sure", "maybe", "Y"])
+        let outcome = driver.run(Array("delete 2".utf8), with: &prompter)
+        #expect(prompter.events == [
             .asked(Self.deleteRow2, repeated: false),
             .asked(Self.deleteRow2, repeated: true),
             .asked(Self.deleteRow2, repeated: true),
@@ -25,10 +26,10 @@ import Testing
     @Test func aRefusedFieldValueReopensTheEditorPrefilledWithIt() throws {
         let h = try SessionHarness(Fixtures.items, mode: .interactive)
         h.run("open 1")
-        var driver = ResponseDriver(
-            session: h.session, prompter: ScriptedPrompter(values: [.typed("lots"), .typed("lots more"), .typed("150")]))
-        let outcome = driver.run(Array("edit value".utf8))
-        let events = driver.prompter.events
+        let driver = ResponseDriver(session: h.session)
+        var prompter = ScriptedPrompter(values: [.typed("lots"), .typed("lots more"), .typed("150")])
+        let outcome = driver.run(Array("edit value".utf8), with: &prompter)
+        let events = prompter.events
         #expect(events.filter { if case .edited = $0 { true } else { false } } == [
             .edited(field: "value", initial: "120"),
             .edited(field: "value", initial: "lots"),
@@ -44,27 +45,29 @@ import Testing
     @Test func aRefusedValueLineReopensNothing() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("open 1")
-        var driver = ResponseDriver(session: h.session, prompter: ScriptedPrompter(values: [.line(Array("lots".utf8))]))
-        #expect(driver.run(Array("edit value".utf8)).failed)
-        #expect(driver.prompter.events.first == .edited(field: "value", initial: "120"))
-        #expect(driver.prompter.events.count == 2, "one editor, one error: \(driver.prompter.events)")
+        let driver = ResponseDriver(session: h.session)
+        var prompter = ScriptedPrompter(values: [.line(Array("lots".utf8))])
+        #expect(driver.run(Array("edit value".utf8), with: &prompter).failed)
+        #expect(prompter.events.first == .edited(field: "value", initial: "120"))
+        #expect(prompter.events.count == 2, "one editor, one error: \(prompter.events)")
         #expect(h.session.unsavedWork.isEmpty)
     }
 
     @Test func theInputEndingDuringAQuestionChangesNothing() throws {
         let h = try SessionHarness(Fixtures.items, mode: .interactive)
         h.run("open 1", "set value 150")
-        var driver = ResponseDriver(session: h.session, prompter: ScriptedPrompter())
+        let driver = ResponseDriver(session: h.session)
+        var prompter = ScriptedPrompter()
         let unsaved = "Unsaved: items › Gort statue (value). Save, discard, or keep editing? [s/d/K] "
-        #expect(driver.run(Array("quit".utf8)) == .init(failed: false, quits: false))
-        #expect(driver.prompter.events == [.asked(unsaved, repeated: false)])
+        #expect(driver.run(Array("quit".utf8), with: &prompter) == .init(failed: false, quits: false))
+        #expect(prompter.events == [.asked(unsaved, repeated: false)])
         #expect(!h.session.isFinished)
         #expect(h.session.breadcrumb == "items › Gort statue*")
 
         h.run("cancel")
-        driver.prompter = ScriptedPrompter(answers: ["maybe"])
-        driver.run(Array("delete 2".utf8))
-        #expect(driver.prompter.events == [.asked(Self.deleteRow2, repeated: false), .asked(Self.deleteRow2, repeated: true)])
+        prompter = ScriptedPrompter(answers: ["maybe"])
+        driver.run(Array("delete 2".utf8), with: &prompter)
+        #expect(prompter.events == [.asked(Self.deleteRow2, repeated: false), .asked(Self.deleteRow2, repeated: true)])
         #expect(try h.database.rows("SELECT count(*) AS n FROM items")[0]["n"] == "5")
     }
 
@@ -75,9 +78,10 @@ import Testing
         let h = try SessionHarness(Fixtures.items)
         h.run("open 1")
         try h.database.execute("ALTER TABLE items ADD COLUMN extra TEXT")
-        var driver = ResponseDriver(session: h.session, prompter: ScriptedPrompter(values: [.line(Array("150".utf8))]))
-        #expect(!driver.run(Array("edit value".utf8)).failed)
-        let events = driver.prompter.events
+        let driver = ResponseDriver(session: h.session)
+        var prompter = ScriptedPrompter(values: [.line(Array("150".utf8))])
+        #expect(!driver.run(Array("edit value".utf8), with: &prompter).failed)
+        let events = prompter.events
         #expect(events.count == 2, "\(events)")
         #expect(events.first == .output("items changed elsewhere (added extra); showing it as it is now\n"))
         #expect(events.last == .edited(field: "value", initial: "120"))

@@ -3,9 +3,13 @@
 /// answer that changes nothing), and opens its field editor again, pre-filled,
 /// while the value is refused. The interactive prompt, scripts, the fuzz
 /// target and tests all run lines through this one loop.
-public struct ResponseDriver<P: Prompter> {
+///
+/// The prompter is the caller's, lent to each call (`with:`), not a generic
+/// parameter of the driver: a `ResponseDriver<ScriptPrompter>` made the Swift
+/// runtime instantiate it at a script's start, scanning every protocol
+/// conformance in the binary for its `Prompter` (bench/README.md).
+public struct ResponseDriver {
     public let session: Session
-    public var prompter: P
 
     /// What following one response came to.
     public struct Outcome: Equatable, Sendable {
@@ -20,15 +24,14 @@ public struct ResponseDriver<P: Prompter> {
         }
     }
 
-    public init(session: Session, prompter: P) {
+    public init(session: Session) {
         self.session = session
-        self.prompter = prompter
     }
 
     /// Runs one line given as bytes (UTF-8 is checked), then whatever it opens.
     @discardableResult
-    public mutating func run(_ bytes: [UInt8]) -> Outcome {
-        follow(session.execute(bytes: bytes))
+    public func run(_ bytes: [UInt8], with prompter: inout some Prompter) -> Outcome {
+        follow(session.execute(bytes: bytes), with: &prompter)
     }
 
     /// Shows `response`, then answers its question or fills its field editor,
@@ -36,7 +39,7 @@ public struct ResponseDriver<P: Prompter> {
     /// A loop over pending steps rather than recursion: a fuzz input can
     /// refuse thousands of values in a row.
     @discardableResult
-    public mutating func follow(_ response: Response) -> Outcome {
+    public func follow(_ response: Response, with prompter: inout some Prompter) -> Outcome {
         var outcome = Outcome()
         var pending: [Step] = [.show(response)]
         while let step = pending.popLast() {
@@ -53,9 +56,9 @@ public struct ResponseDriver<P: Prompter> {
                 if let edit = response.edit { pending.append(.edit(edit)) }
                 if let question = response.question { pending.append(.ask(question)) }
             case .ask(let question):
-                pending.append(.show(session.answer(question, answer(question))))
+                pending.append(.show(session.answer(question, answer(question, &prompter))))
             case .edit(let edit):
-                pending.append(.show(finish(edit)))
+                pending.append(.show(finish(edit, &prompter)))
             }
         }
         return outcome
@@ -69,7 +72,7 @@ public struct ResponseDriver<P: Prompter> {
 
     /// Asks until what is typed is one of the choices; never takes a text
     /// that is not one as yes. The input ending takes the safe answer.
-    private mutating func answer(_ question: Question) -> Answer {
+    private func answer(_ question: Question, _ prompter: inout some Prompter) -> Answer {
         var repeated = false
         while true {
             guard let typed = prompter.ask(question, repeated: repeated) else { return question.safeAnswer }
@@ -78,7 +81,7 @@ public struct ResponseDriver<P: Prompter> {
         }
     }
 
-    private mutating func finish(_ edit: FieldEdit) -> Response {
+    private func finish(_ edit: FieldEdit, _ prompter: inout some Prompter) -> Response {
         switch prompter.edit(edit) {
         case .typed(let text): return session.finishEdit(edit, with: text)
         case .line(let bytes): return session.finishEdit(edit, bytes: bytes)
