@@ -81,13 +81,15 @@ struct Pager {
         guard started else { close(fds[1]); return false }
         // A pager quit before the end (q in less) closes the pipe: EPIPE, ignored.
         // SIGTERM or SIGHUP to navsh ends the pager too (navsh sat waiting
-        // for q while told to leave; the trial's find): the shell execs the
-        // pager, so its pid is the pager's, and less puts the terminal back.
+        // for q while told to leave; the trial's find): the shell running
+        // the pager command and what it started (less, which puts the
+        // terminal back; a shell that does not exec its command left less
+        // running, reading the terminal, after navsh had gone).
         var ended = false
         func endOnTermination() {
             guard !ended, Terminal.terminationSignal != nil else { return }
             ended = true
-            _ = kill(pid, SIGTERM)
+            for process in Self.descendants(of: pid) + [pid] { _ = kill(process, SIGTERM) }
         }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
@@ -112,5 +114,20 @@ struct Pager {
             return false
         }
         return true
+    }
+
+    /// The processes started by `pid`, and theirs, as Linux lists them
+    /// (`/proc/PID/task/PID/children`); none where it does not.
+    static func descendants(of pid: pid_t) -> [pid_t] {
+        var found: [pid_t] = []
+        var pending = [pid]
+        while let parent = pending.popLast(), found.count < 64 {
+            let path = "/proc/\(parent)/task/\(parent)/children"
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            let children = text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            found += children
+            pending += children
+        }
+        return found
     }
 }

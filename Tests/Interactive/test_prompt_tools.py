@@ -4,10 +4,13 @@ what it was given, so a test sees exactly what navsh handed over."""
 import os
 import shutil
 import stat
+import subprocess
 import tempfile
 import time
 
-from pty_prompt import ITEMS, Prompt, fetch_one, scratch_database
+import pexpect
+
+from pty_prompt import ITEMS, NAVSH, Prompt, fetch_one, scratch_database
 
 GORT = "Items › Gort statue> "
 
@@ -146,27 +149,44 @@ def test_output_longer_than_the_terminal_goes_through_the_pager():
 
 def test_sigterm_ends_the_pager_and_navsh():
     """SIGTERM while the pager shows output ends the pager and navsh, with
-    143: navsh sat waiting for the pager's q (the trial's find)."""
+    143: navsh sat waiting for the pager's q (the trial's find). What the
+    pager's shell started ends too: a shell that did not exec its command
+    left less running on the terminal after navsh had gone (the next trial's
+    find); here the pager's `sleep` stands for it. navsh runs under a shell,
+    as from a person's: navsh leading the terminal's session, its end would
+    hang up whatever it left there and hide it."""
     folder = tempfile.mkdtemp(prefix="navsh-pager-")
+    home = tempfile.mkdtemp(prefix="navsh-pty-")
     pager = os.path.join(folder, "pager.sh")
     with open(pager, "w") as script:
-        script.write(f"#!/bin/sh\ncat > /dev/null\necho paging > '{folder}/started'\nexec sleep 30\n")
+        script.write(f"#!/bin/sh\ncat > /dev/null\nsleep 30 &\necho $! > '{folder}/sleep.pid'\n"
+                     f"echo paging > '{folder}/started'\nwait\n")
     os.chmod(pager, stat.S_IRWXU)
     try:
-        with Prompt(rows=12, env={"NAVSH_PAGER": pager, "PAGER": "false"}) as p:
-            p.expect("Items> ")
-            p.send("help\r")
-            deadline = time.time() + 10
-            while not os.path.exists(os.path.join(folder, "started")) and time.time() < deadline:
-                time.sleep(0.05)
-            assert os.path.exists(os.path.join(folder, "started")), "the pager never started"
-            started = time.time()
-            p.child.kill(15)
-            p.exited()
-            assert time.time() - started < 5, "navsh waited for the pager"
-            assert p.child.exitstatus == 143 or p.child.status >> 8 == 143, p.child.status
+        child = pexpect.spawn("bash", ["-c", f"HOME='{home}' NO_COLOR=1 NAVSH_PAGER='{pager}' PAGER=false '{NAVSH}'; "
+                                             "echo after navsh: $?; sleep 3"],
+                              encoding="utf-8", timeout=10, dimensions=(12, 80))
+        child.expect(ITEMS)
+        child.send("help\r")
+        deadline = time.time() + 10
+        while not os.path.exists(os.path.join(folder, "started")) and time.time() < deadline:
+            time.sleep(0.05)
+        assert os.path.exists(os.path.join(folder, "started")), "the pager never started"
+        with open(os.path.join(folder, "sleep.pid")) as f:
+            sleeper = int(f.read())
+        navsh = int(subprocess.run(["pgrep", "-P", str(child.pid)], capture_output=True, text=True).stdout.split()[0])
+        os.kill(navsh, 15)
+        child.expect("after navsh: 143", timeout=5)
+        time.sleep(0.3)
+        alive = os.path.exists(f"/proc/{sleeper}")
+        if alive:
+            with open(f"/proc/{sleeper}/stat") as f:
+                alive = not f.read().split(") ")[-1].startswith("Z")
+        assert not alive, "the pager's child outlived navsh"
+        child.expect(pexpect.EOF)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def test_no_pager_when_turned_off():
