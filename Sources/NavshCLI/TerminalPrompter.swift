@@ -47,7 +47,7 @@ struct TerminalPrompter: Prompter {
     /// an answer to it (lines typed after a wrong answer are kept).
     func ask(_ question: Question, repeated: Bool) -> String? {
         if repeated {
-            StandardStreams.err(errorStyle.error(question.choices) + "\n")
+            StandardStreams.err(errorStyle.error(Self.wrapped(question.choices, after: "error: ")) + "\n")
         } else {
             let ignored = editor.discardTypeAhead()
             if ignored > 0 {

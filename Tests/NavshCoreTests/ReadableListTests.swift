@@ -148,7 +148,36 @@ import Testing
         let narrow = try SessionHarness(schema, viewport: Viewport(columns: 30))
         let leftOut = narrow.output("columns composer bytes genre album")
         for line in leftOut.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 30, "\(line)") }
-        #expect(leftOut.contains("not shown at this width: "), "\(leftOut)")
+        #expect(leftOut.contains("3 columns not shown\n"), "named by their count where their names do not fit: \(leftOut)")
+        let named = try SessionHarness(schema, viewport: Viewport(columns: 40)).output("columns composer bytes genre album")
+        #expect(named.contains("not shown at this width: "), "\(named)")
+        for line in named.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
+    }
+
+    /// On a narrow, short terminal a list of several pages still fits: the
+    /// columns left out are said in the footer, not on a line of their own
+    /// (which scrolled the list's title off), the title line is cut to the
+    /// width, and a number is never cut (`977…` read as less than `117…`;
+    /// the last trial's finds).
+    @Test func aNarrowShortTerminalFitsThePageAndNeverCutsANumber() throws {
+        let rows: String = (1...40).map { i -> String in
+            "(\(i), 'Track number \(i)', 'Album \(i)', 'Rock', 'Composer number \(i)', \(i * 1_000_003))"
+        }.joined(separator: ", ")
+        let schema: String = "CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, album TEXT, genre TEXT, "
+            + "composer TEXT, bytes INTEGER); INSERT INTO tracks VALUES " + rows + ";"
+        let h = try SessionHarness(schema, viewport: Viewport(columns: 40, rows: 15))
+        for command in ["columns composer bytes genre album", "sort bytes desc", "next", "find Track number 1"] {
+            let page = h.output(command)
+            let lines = page.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count + 1 <= 15, "\(command): the page and the prompt fit 15 rows: \(page)")
+            for line in lines { #expect(DisplayWidth.of(String(line)) <= 40, "\(command): \(line)") }
+            #expect(lines.first?.hasPrefix("tracks (") == true, "\(command): \(page)")
+            #expect(!page.contains { $0 == "…" } || !page.split(separator: "\n").contains { line in
+                line.split(separator: " ").contains { $0.last == "…" && $0.dropLast().allSatisfy(\.isNumber) && !$0.dropLast().isEmpty }
+            }, "\(command): a number was cut: \(page)")
+        }
+        h.run("back")
+        #expect(h.output("show").contains("not shown"), "the footer says what was left out")
     }
 
     @Test func titlesFromTheSchemaAlone() throws {

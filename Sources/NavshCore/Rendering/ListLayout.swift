@@ -45,7 +45,9 @@ enum ListLayout {
         header: String, columns: [Column] = [], rows: [Row], total: Int?, pageIndex: Int, pageSize: Int, empty: String,
         width: Int, fit: ListFit? = nil
     ) -> String {
-        var out = header + "\n"
+        // Cut to the width like every line of the list (a filtered, sorted
+        // list's title wrapped mid-word; the trial's find).
+        var out = TextLayout.truncate(header, to: width) + "\n"
         if rows.isEmpty {
             return out + "  " + empty + "\n"
         }
@@ -111,7 +113,10 @@ enum ListLayout {
         detailWidths = zip(shown, naturalDetails).map { $0 ? $1 : 0 }
         let details = { detailWidths.reduce(0) { $0 + ($1 > 0 ? gap.count + $1 : 0) } }
         var over = lead + titleReserve + details() - width
-        while over > 0, let widest = detailWidths.indices.max(by: { detailWidths[$0] < detailWidths[$1] }),
+        // Numbers are never cut (`977…` read as less than `117…`): a column
+        // of them is shown whole or, below, left out.
+        let cuttable = detailWidths.indices.filter { !detailColumns[$0].alignRight }
+        while over > 0, let widest = cuttable.max(by: { detailWidths[$0] < detailWidths[$1] }),
               detailWidths[widest] > minimumDetailWidth {
             detailWidths[widest] -= 1
             over -= 1
@@ -185,11 +190,14 @@ enum ListLayout {
         }
         out = String(decoding: bytes, as: UTF8.self)
         if anyChanged { out += "~ changed elsewhere since last shown\n" }
-        if !leftOut.isEmpty {
-            out += TextLayout.truncate("not shown at this width: " + leftOut.joined(separator: ", "), to: width) + "\n"
+        let paged = total.map { $0 > pageSize } ?? true
+        if !leftOut.isEmpty && !paged {
+            // A list of one page has no footer: the line is its own.
+            out += notShown(leftOut, width: width) + "\n"
         }
-        if total.map({ $0 > pageSize }) ?? true {
-            out += footer(total: total, pageIndex: pageIndex, pageSize: pageSize, shown: rows.count, width: width)
+        if paged {
+            out += footer(total: total, pageIndex: pageIndex, pageSize: pageSize, shown: rows.count, width: width,
+                          leftOut: leftOut)
         }
         return out
     }
@@ -199,18 +207,38 @@ enum ListLayout {
     /// count. On a narrow terminal the hint goes first, then how to count,
     /// then the page, so the line never wraps (it did at 60 columns; the
     /// trial's find).
-    static func footer(total: Int?, pageIndex: Int, pageSize: Int, shown: Int, width: Int = .max) -> String {
+    /// Columns chosen by name that the width left out (`leftOut`) are said
+    /// in place of the hint, so the page still fits the terminal's height
+    /// (a line of their own scrolled the list's title off; the trial's find).
+    static func footer(total: Int?, pageIndex: Int, pageSize: Int, shown: Int, width: Int = .max,
+                       leftOut: [String] = []) -> String {
         let first = pageIndex * pageSize + 1
         let last = first + shown - 1
         let rows = "rows \(grouped(first))–\(grouped(last)) of "
         let page = "page \(grouped(pageIndex + 1))" + (total.map { " of \(grouped(($0 + pageSize - 1) / pageSize))" } ?? "")
-        let forms: [[String]] = total == nil
-            ? [[rows + "many (count counts them)", page, "next, prev, page N"], [rows + "many (count counts them)", page],
-               [rows + "many", page], [rows + "many"]]
-            : [[rows + grouped(total ?? 0), page, "next, prev, page N"], [rows + grouped(total ?? 0), page],
-               [rows + grouped(total ?? 0)]]
+        let of = total.map(grouped) ?? "many (count counts them)"
+        var hints = ["next, prev, page N"]
+        if !leftOut.isEmpty {
+            hints = ["not shown at this width: " + leftOut.joined(separator: ", "), notShownCount(leftOut)]
+        }
+        var forms: [[String]] = hints.map { [rows + of, page, $0] }
+        // What was left out outlasts the page number on a narrow terminal.
+        if !leftOut.isEmpty { forms += [[rows + of, notShownCount(leftOut)], [rows + (total.map(grouped) ?? "many"), notShownCount(leftOut)]] }
+        forms += [[rows + of, page]]
+        if total == nil { forms += [[rows + "many", page]] }
+        forms += [[rows + (total.map(grouped) ?? "many")], ["rows \(grouped(first))–\(grouped(last))"]]
         let lines = forms.map { $0.joined(separator: " · ") }
         return (lines.first { DisplayWidth.of($0) <= width } ?? lines[lines.count - 1]) + "\n"
+    }
+
+    /// `not shown at this width: Album, Genre`, or their count when the names do not fit.
+    static func notShown(_ leftOut: [String], width: Int) -> String {
+        let named = "not shown at this width: " + leftOut.joined(separator: ", ")
+        return DisplayWidth.of(named) <= width ? named : TextLayout.truncate(notShownCount(leftOut), to: width)
+    }
+
+    static func notShownCount(_ leftOut: [String]) -> String {
+        leftOut.count == 1 ? "1 column not shown" : "\(leftOut.count) columns not shown"
     }
 
     /// A count with thousands separators: `100,001`.
