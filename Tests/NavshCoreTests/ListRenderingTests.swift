@@ -110,6 +110,12 @@ import Testing
         #expect(page.split(separator: "\n").count + 1 == 13, "\(page)")
     }
 
+    /// Counts in messages group thousands, as lists do (`100324 rows`; the trial's find).
+    @Test func aRowPastTheEndIsToldWithTheCountGrouped() throws {
+        let h = try SessionHarness(Fixtures.numbered(1_234))
+        #expect(h.run("open 2000").error?.message == "no row 2000; things has 1,234 rows")
+    }
+
     @Test func emptyCollection() throws {
         let h = try SessionHarness("CREATE TABLE t (name TEXT);")
         #expect(h.output("show") == "t (0)\n  no rows yet; new adds one\n")

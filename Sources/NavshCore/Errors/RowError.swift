@@ -69,9 +69,9 @@ public enum RowError: Equatable, Sendable {
         case .noSuchRow(let number, let collection, let count):
             return count == 0
                 ? "\(collection) has no rows"
-                : "no row \(number); \(collection) has \(count) row\(count == 1 ? "" : "s")"
+                : "no row \(number); \(collection) has \(ListLayout.grouped(count)) row\(count == 1 ? "" : "s")"
         case .rowNumberTooLarge(let collection, let count):
-            return "no such row; \(collection) has \(count) row\(count == 1 ? "" : "s")"
+            return "no such row; \(collection) has \(ListLayout.grouped(count)) row\(count == 1 ? "" : "s")"
         case .deletedSinceShown(let number, let title, true):
             return "row \(number), \(title), is no longer in this list (deleted, or changed elsewhere so it belongs "
                 + "to another); nothing was done (show lists the rows now)"
