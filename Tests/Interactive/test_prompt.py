@@ -157,23 +157,16 @@ def test_tab_completes_commands_fields_and_rows():
 
 def test_second_tab_lays_candidates_out_in_columns():
     # The listing is the prompt's look (CompletionList), handed to the line
-    # editor: side by side in columns, not one a line.
+    # editor: side by side in columns, not one a line. After a Tab that
+    # completed part of the word (`sa` to `save`, which save and save!
+    # share), the next Tab lists them, as readline's does (it took a third
+    # Tab; the trial's find).
     with demo() as p:
         p.line("op 1", "Items › Gort statue> ")
-        p.send("s\t\t")
-        p.child.expect(r"save +save! +set +show\r\n")
-        p.send("\x15")
-        p.line("back", ITEMS)
-
-
-def test_the_tab_after_a_partial_completion_lists_the_candidates():
-    """`sa` Tab completes to `save` (save and save! share it); the next Tab
-    lists both, as readline's does (it took a third Tab; the trial's find)."""
-    with demo() as p:
-        p.line("op 1", "Items › Gort statue> ")
-        p.send("sa\t\t")
-        p.child.expect(r"save +save!\r\n")
-        p.send("\x15")
+        for typed, listing in (("s", r"save +save! +set +show\r\n"), ("sa", r"save +save!\r\n")):
+            p.send(typed + "\t\t")
+            p.child.expect(listing)
+            p.send("\x15")
         p.line("back", ITEMS)
 
 

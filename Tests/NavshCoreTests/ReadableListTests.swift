@@ -73,6 +73,17 @@ import Testing
         + "INSERT INTO w VALUES (1, 'one', " + (1...14).map { String($0 * 1000) }.joined(separator: ", ")
         + ", x'00ff', '" + String(repeating: "a long story ", count: 10) + "');"
 
+    /// A table of `count` tracks: name, album (as `album` says), genre,
+    /// composer and, with `bytes`, a size that grows with the row.
+    static func tracks(_ count: Int, name: String = "Track number", album: (Int) -> String = { "Album \($0)" },
+                       bytes: Int? = 1_000) -> String {
+        let rows = (1...count).map { i -> String in
+            "(\(i), '\(name) \(i)', '\(album(i))', 'Rock', 'Composer number \(i)'" + (bytes.map { ", \(i * $0)" } ?? "") + ")"
+        }.joined(separator: ", ")
+        return "CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, album TEXT, genre TEXT, composer TEXT"
+            + (bytes == nil ? "" : ", bytes INTEGER") + "); INSERT INTO tracks VALUES " + rows + ";"
+    }
+
     func labels(_ listing: String) -> [String] {
         listing.split(separator: "\n")[1].split(separator: " ").map(String.init)
     }
@@ -92,12 +103,8 @@ import Testing
     /// They were decided on each page: page 2's longer albums left the
     /// genre out, and a page of short ones brought the composer in.
     @Test func pagingAndNarrowingKeepTheListsColumns() throws {
-        let rows: String = (1...40).map { i -> String in
-            let album = i <= 20 ? "A\(i)" : String(repeating: "Long album name ", count: 3) + "\(i)"
-            return "(\(i), 'Track \(i)', '\(album)', 'Rock', 'Composer number \(i)')"
-        }.joined(separator: ", ")
-        let schema: String = "CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, album TEXT, genre TEXT, composer TEXT);"
-            + "INSERT INTO tracks VALUES " + rows + ";"
+        let schema = Self.tracks(40, name: "Track", album: { $0 <= 20 ? "A\($0)" : String(repeating: "Long album name ", count: 3) + "\($0)" },
+                                 bytes: nil)
         let h = try SessionHarness(schema, viewport: Viewport(columns: 60))
         let first = labels(h.output("show"))
         #expect(first == ["name", "album", "genre", "composer"])
@@ -113,12 +120,7 @@ import Testing
     /// find: `sort Bytes` dropped the price). A cut value is cut in the
     /// widest column, the title keeping its two fifths of the width.
     @Test func aSortThatShowsItsFieldKeepsTheColumnsShown() throws {
-        let rows: String = (1...40).map { i -> String in
-            "(\(i), 'Track number \(i)', 'Album \(i % 7)', 'Rock', 'Composer number \(i)', \(i * 1000))"
-        }.joined(separator: ", ")
-        let schema: String = "CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, album TEXT, genre TEXT, "
-            + "composer TEXT, bytes INTEGER); INSERT INTO tracks VALUES " + rows + ";"
-        let h = try SessionHarness(schema, viewport: Viewport(columns: 60))
+        let h = try SessionHarness(Self.tracks(40, album: { "Album \($0 % 7)" }), viewport: Viewport(columns: 60))
         let first = labels(h.output("show"))
         #expect(!first.contains("bytes"), "\(first)")
         let sorted = h.output("sort bytes desc")
@@ -133,11 +135,7 @@ import Testing
     /// at all are named in a line under the list (`columns` left them out
     /// in silence at 60 columns; the trial's find).
     @Test func chosenColumnsAreShownCutOrNamedWhenLeftOut() throws {
-        let rows: String = (1...5).map { i -> String in
-            "(\(i), 'Track number \(i)', 'Album \(i)', 'Rock', 'Composer number \(i)', \(i * 1000))"
-        }.joined(separator: ", ")
-        let schema: String = "CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, album TEXT, genre TEXT, "
-            + "composer TEXT, bytes INTEGER); INSERT INTO tracks VALUES " + rows + ";"
+        let schema = Self.tracks(5)
         let h = try SessionHarness(schema, viewport: Viewport(columns: 50))
         let cut = h.output("columns composer bytes genre album")
         let shown = labels(cut)
@@ -160,12 +158,7 @@ import Testing
     /// width, and a number is never cut (`977…` read as less than `117…`;
     /// the last trial's finds).
     @Test func aNarrowShortTerminalFitsThePageAndNeverCutsANumber() throws {
-        let rows: String = (1...40).map { i -> String in
-            "(\(i), 'Track number \(i)', 'Album \(i)', 'Rock', 'Composer number \(i)', \(i * 1_000_003))"
-        }.joined(separator: ", ")
-        let schema: String = "CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, album TEXT, genre TEXT, "
-            + "composer TEXT, bytes INTEGER); INSERT INTO tracks VALUES " + rows + ";"
-        let h = try SessionHarness(schema, viewport: Viewport(columns: 40, rows: 15))
+        let h = try SessionHarness(Self.tracks(40, bytes: 1_000_003), viewport: Viewport(columns: 40, rows: 15))
         for command in ["columns composer bytes genre album", "sort bytes desc", "next", "find Track number 1"] {
             let page = h.output(command)
             let lines = page.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
