@@ -66,5 +66,13 @@ import Testing
         #expect(script.session.prompt == "test › owners › Ada › cars › Corolla> ", "a script fits no terminal: --echo keeps every frame")
         wide.run("open owners", "open Ada", "open cars", "open 1")
         #expect(wide.session.prompt == "test › owners › Ada › cars › Corolla> ")
+        // A long title at the end gives way too: the prompt fits half the
+        // width (it wrapped at 40 columns; the trial's find).
+        let narrow = try SessionHarness(Fixtures.shop, mode: .interactive, viewport: Viewport(columns: 40))
+        narrow.run("open owners", "open Ada", "set name For Those About To Rock We Salute You", "save", "open For")
+        #expect(narrow.session.breadcrumb.hasPrefix("test › owners › For Those About To Rock"))
+        #expect(DisplayWidth.of(narrow.session.prompt) <= 26, "half the width, the last title kept to 8: \(narrow.session.prompt)")
+        #expect(narrow.session.prompt.hasPrefix("test › … › For") && narrow.session.prompt.hasSuffix("…> "),
+                "\(narrow.session.prompt)")
     }
 }

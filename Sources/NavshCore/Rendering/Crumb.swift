@@ -18,6 +18,19 @@ public struct Crumb: Equatable, Sendable {
     /// first and as many of the last as fit: `Artists › … › Tracks › Zen`.
     public static func fitted(_ all: [Crumb], width limit: Int) -> [Crumb] {
         func width(_ crumbs: [Crumb]) -> Int { DisplayWidth.of(breadcrumb(crumbs)) }
+        var crumbs = elided(all, width: limit)
+        // Still too wide (a long title at the end, or at the root): the last
+        // title gives way down to 8 columns, then the first (the prompt
+        // wrapped at 40 columns; the trial's find).
+        for index in [crumbs.count - 1, 0] where width(crumbs) > limit && crumbs.indices.contains(index) {
+            let room = limit - (width(crumbs) - DisplayWidth.of(crumbs[index].title))
+            crumbs[index].title = TextLayout.truncate(crumbs[index].title, to: max(8, room))
+        }
+        return crumbs
+    }
+
+    private static func elided(_ all: [Crumb], width limit: Int) -> [Crumb] {
+        func width(_ crumbs: [Crumb]) -> Int { DisplayWidth.of(breadcrumb(crumbs)) }
         guard all.count > 2, width(all) > limit else { return all }
         var kept = [all[all.count - 1]]
         var middle = Array(all[1..<(all.count - 1)])
