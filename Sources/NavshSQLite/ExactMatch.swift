@@ -9,7 +9,7 @@ import NavshCore
 ///
 ///
 /// The SQL is written into one string, and the values into one array that
-/// the caller makes into a `StatementArguments`: built piece by piece (a
+/// the caller binds (`SQLArguments`): built piece by piece (a
 /// string and a GRDB argument list per field, concatenated up the tree),
 /// the check of a five-field row cost a sixth of a whole edit.
 enum ExactMatch {
