@@ -36,9 +36,7 @@ extension SQLiteStore {
         let names = try orderedNames(changes.keys, in: collection)
         let assigned = names.compactMap { changes[$0] }
         let keyCondition = try key.matching(id)
-        let checked = expecting.map { expected in
-            collection.fields.filter { !$0.isGenerated }.compactMap { field in expected[field.name].map { (field.name, $0) } }
-        } ?? []
+        let checked = expecting.map { Self.checked($0, in: collection) } ?? []
         let shape = UpdateShape(
             table: collection.name, fields: collection.fields.map(\.name), key: keyCondition.sql,
             assigned: names, assignedPlaceholders: assigned.map(\.sqlPlaceholder),
@@ -167,14 +165,18 @@ extension SQLiteStore {
     ) throws -> (sql: String, arguments: SQLArguments) {
         var condition = try key.matching(id)
         guard let expected else { return condition }
-        let matches = collection.fields.filter { !$0.isGenerated }.compactMap { field in
-            expected[field.name].map { (column: field.name.sqlIdentifier, value: $0) }
-        }
+        let matches = Self.checked(expected, in: collection)
         guard !matches.isEmpty else { return condition }
-        let all = ExactMatch.all(matches)
+        let all = ExactMatch.all(matches.map { (column: $0.field.sqlIdentifier, value: $0.value) })
         condition.sql += " AND " + all.sql
         condition.arguments += all.values
         return condition
+    }
+
+    /// The values a write checks the row against, in declared order: every
+    /// stored field of `expected` (a generated column is computed, not kept).
+    static func checked(_ expected: [String: Value], in collection: CollectionSchema) -> [(field: String, value: Value)] {
+        collection.fields.filter { !$0.isGenerated }.compactMap { field in expected[field.name].map { (field.name, $0) } }
     }
 
     /// The row as stored now, read on the write's own connection (outside

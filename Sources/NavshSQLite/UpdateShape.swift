@@ -1,4 +1,3 @@
-import GRDB
 import NavshCore
 
 /// What a save's UPDATE text depends on, and nothing else: the table, the
