@@ -52,7 +52,7 @@ extension CollectionSchema {
         // A list sorted by a field shows it first: the reader must see what
         // the rows are in order of (a default column the width left out, too).
         guard let sorted = sortedColumn, !titleFields.contains(sorted), let field = field(named: sorted) else { return columns }
-        let shown = columns.firstIndex { if case .field(let shown, _) = $0.content { shown.name == sorted } else { false } }
+        let shown = columns.firstIndex { $0.shows(sorted) }
         let column = shown.map { columns.remove(at: $0) } ?? ListColumn(content: .field(field, Self.shownFormat(field)), isOptional: false)
         return [ListColumn(content: column.content, isOptional: false)] + columns
     }

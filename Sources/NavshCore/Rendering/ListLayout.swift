@@ -217,24 +217,28 @@ enum ListLayout {
         let rows = "rows \(grouped(first))–\(grouped(last)) of "
         let page = "page \(grouped(pageIndex + 1))" + (total.map { " of \(grouped(($0 + pageSize - 1) / pageSize))" } ?? "")
         let of = total.map(grouped) ?? "many (count counts them)"
-        var hints = ["next, prev, page N"]
-        if !leftOut.isEmpty {
-            hints = ["not shown at this width: " + leftOut.joined(separator: ", "), notShownCount(leftOut)]
+        let short = total.map(grouped) ?? "many"
+        var forms: [[String]]
+        if leftOut.isEmpty {
+            forms = [[rows + of, page, "next, prev, page N"]]
+        } else {
+            // What was left out outlasts the page number on a narrow terminal.
+            let count = notShownCount(leftOut)
+            forms = [[rows + of, page, notShownNames(leftOut)], [rows + of, page, count], [rows + of, count], [rows + short, count]]
         }
-        var forms: [[String]] = hints.map { [rows + of, page, $0] }
-        // What was left out outlasts the page number on a narrow terminal.
-        if !leftOut.isEmpty { forms += [[rows + of, notShownCount(leftOut)], [rows + (total.map(grouped) ?? "many"), notShownCount(leftOut)]] }
-        forms += [[rows + of, page]]
-        if total == nil { forms += [[rows + "many", page]] }
-        forms += [[rows + (total.map(grouped) ?? "many")], ["rows \(grouped(first))–\(grouped(last))"]]
+        forms += [[rows + of, page], [rows + short, page], [rows + short], ["rows \(grouped(first))–\(grouped(last))"]]
         let lines = forms.map { $0.joined(separator: " · ") }
         return (lines.first { DisplayWidth.of($0) <= width } ?? lines[lines.count - 1]) + "\n"
     }
 
     /// `not shown at this width: Album, Genre`, or their count when the names do not fit.
     static func notShown(_ leftOut: [String], width: Int) -> String {
-        let named = "not shown at this width: " + leftOut.joined(separator: ", ")
+        let named = notShownNames(leftOut)
         return DisplayWidth.of(named) <= width ? named : TextLayout.truncate(notShownCount(leftOut), to: width)
+    }
+
+    static func notShownNames(_ leftOut: [String]) -> String {
+        "not shown at this width: " + leftOut.joined(separator: ", ")
     }
 
     static func notShownCount(_ leftOut: [String]) -> String {

@@ -37,7 +37,8 @@ struct ListTable {
             + zip(columns, cells).map { column, cells in
                 ListLayout.Column(label: column.label(in: collection),
                                   alignRight: Self.alignsRight(column, records, in: collection),
-                                  isKept: !column.isOptional || column.shows(collection.sortedColumn))
+                                  // Chosen by name, by the spec, or the sort's own: shown, cut if need be.
+                                  isKept: !column.isOptional)
             }
         titles = records.map { RowTitle.of($0, in: collection, references: references) }
         self.cells = records.indices.map { r in cells.map { $0[r] } }
