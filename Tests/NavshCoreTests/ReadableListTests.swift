@@ -173,6 +173,33 @@ import Testing
         #expect(h.output("show").contains("not shown"), "the footer says what was left out")
     }
 
+    /// A collection that cannot be counted (a view whose sum overflows)
+    /// says so in its own row; the root showed nothing but the error, so no
+    /// table could be reached (the last trial's find).
+    @Test func aViewThatCannotBeCountedLeavesTheRootUsable() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, x INTEGER);
+            INSERT INTO t VALUES (1, 'big', 9223372036854775807), (2, 'one more', 1);
+            CREATE TABLE u (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE VIEW totals AS SELECT sum(x) AS total FROM t;
+            """)
+        let root = h.output("show")
+        #expect(root.contains("cannot count: integer overflow"), "\(root)")
+        #expect(root.contains("t ") && root.contains("u "), "\(root)")
+        #expect(h.output("open u").hasPrefix("u (0)"))
+    }
+
+    /// A number is never cut, not even by the cap on a column's width
+    /// (`$1,000,000,000,…` read as another amount; the last trial's find).
+    @Test func aLongNumberIsShownWhole() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, bytes INTEGER);
+            INSERT INTO t VALUES (1, 'one', 1234567890123456789), (2, 'two', 2);
+            """, viewport: Viewport(columns: 50))
+        let page = h.output("show")
+        #expect(page.contains("1234567890123456789"), "\(page)")
+    }
+
     @Test func titlesFromTheSchemaAlone() throws {
         let h = try music()
         #expect(h.output("open customers").contains("   1  Ada Lovelace        ada@example.com\n"),

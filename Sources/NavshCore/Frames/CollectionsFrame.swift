@@ -20,8 +20,16 @@ final class CollectionsFrame: Frame {
         let shown = Array(collections.dropFirst(first).prefix(size))
         let rows = try shown.enumerated().map { offset, collection in
             // Counted within the list budget: a million-row table does not hold up the root.
-            let total = try store.count(of: collection, within: .listCount)
-            let rowCount = total.map { "\(ListLayout.grouped($0)) row\($0 == 1 ? "" : "s")" } ?? "many rows"
+            let rowCount: String
+            do {
+                let total = try store.count(of: collection, within: .listCount)
+                rowCount = total.map { "\(ListLayout.grouped($0)) row\($0 == 1 ? "" : "s")" } ?? "many rows"
+            } catch StoreError.other(let reason) {
+                // One collection that cannot be counted (a view whose SUM
+                // overflows) says so in its row; it hid every other one,
+                // the root showing nothing but the error (the trial's find).
+                rowCount = "cannot count: " + TextLayout.printable(reason)
+            }
             return ListLayout.Row(number: first + offset + 1, title: collection.displayTitle,
                                   details: collection.unwritableReason == nil ? [rowCount] : [rowCount, "read-only"])
         }

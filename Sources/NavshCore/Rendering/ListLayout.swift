@@ -70,8 +70,10 @@ enum ListLayout {
         let cellWidths = rows.map { row in row.details.map { DisplayWidth.of($0) } }
         let labelWidths = detailColumns.map { DisplayWidth.of($0.label) }
         let detailCap = max(10, width / 3)
+        // A number is never capped (`$1,000,000,000,…` read as another amount; the trial's find).
         let naturalDetails = (0..<detailCount).map { d in
-            min(detailCap, cellWidths.reduce(labelWidths[d]) { $1.indices.contains(d) ? max($0, $1[d]) : $0 })
+            min(detailColumns[d].alignRight ? width : detailCap,
+                cellWidths.reduce(labelWidths[d]) { $1.indices.contains(d) ? max($0, $1[d]) : $0 })
         }
         let titleLabelWidth = DisplayWidth.of(titleColumn.label)
         let naturalTitle = titleWidths.reduce(titleLabelWidth, max)
