@@ -220,17 +220,23 @@ enum ListLayout {
         let page = "page \(grouped(pageIndex + 1))" + (total.map { " of \(grouped(($0 + pageSize - 1) / pageSize))" } ?? "")
         let of = total.map(grouped) ?? "many (count counts them)"
         let short = total.map(grouped) ?? "many"
-        var forms: [[String]]
+        // Each form is made only when the one before did not fit (making
+        // and measuring them all was a twentieth of a `page N`).
+        var forms: [() -> [String]]
         if leftOut.isEmpty {
-            forms = [[rows + of, page, "next, prev, page N"]]
+            forms = [{ [rows + of, page, "next, prev, page N"] }]
         } else {
             // What was left out outlasts the page number on a narrow terminal.
             let count = notShownCount(leftOut)
-            forms = [[rows + of, page, notShownNames(leftOut)], [rows + of, page, count], [rows + of, count], [rows + short, count]]
+            forms = [{ [rows + of, page, notShownNames(leftOut)] }, { [rows + of, page, count] }, { [rows + of, count] },
+                     { [rows + short, count] }]
         }
-        forms += [[rows + of, page], [rows + short, page], [rows + short], ["rows \(grouped(first))–\(grouped(last))"]]
-        let lines = forms.map { $0.joined(separator: " · ") }
-        return (lines.first { DisplayWidth.of($0) <= width } ?? lines[lines.count - 1]) + "\n"
+        forms += [{ [rows + of, page] }, { [rows + short, page] }, { [rows + short] }]
+        for form in forms {
+            let line = form().joined(separator: " · ")
+            if DisplayWidth.of(line) <= width { return line + "\n" }
+        }
+        return "rows \(grouped(first))–\(grouped(last))\n"
     }
 
     /// `not shown at this width: Album, Genre`, or their count when the names do not fit.

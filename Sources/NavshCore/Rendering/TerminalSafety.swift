@@ -21,6 +21,8 @@ extension TextLayout {
         return text.withUTF8 { bytes in
             var i = 0
             while i < bytes.count {
+                i = PrintableASCII.end(of: bytes, from: i)
+                guard i < bytes.count else { break }
                 let lead = bytes[i]
                 if lead < 0x80 {
                     if (lead < 0x20 || lead == 0x7F) && !(allowingNewlines && lead == UInt8(ascii: "\n")) { return true }

@@ -134,12 +134,25 @@ public enum ValueText {
     }
 
     static func grouped(_ digits: String) -> String {
-        var result = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { result.append(",") }
-            result.append(digit)
+        // Bytes, counted once: a footer groups five numbers on every page.
+        let bytes = Array(digits.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            let count = digits.count
+            var result = ""
+            for (i, digit) in digits.enumerated() {
+                if i > 0 && (count - i) % 3 == 0 { result.append(",") }
+                result.append(digit)
+            }
+            return result
         }
-        return result
+        guard bytes.count > 3 else { return digits }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 3)
+        for (i, byte) in bytes.enumerated() {
+            if i > 0 && (bytes.count - i) % 3 == 0 { result.append(UInt8(ascii: ",")) }
+            result.append(byte)
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `12.50` for two places, rounding half away from zero. The digits come
