@@ -1,4 +1,4 @@
-import NavshCore
+@testable import NavshCore
 import Testing
 
 @Suite struct WordScannerTests {
@@ -16,6 +16,18 @@ import Testing
         #expect(try words(#""say \"hi\"" 'it''s'"#) == [#"say "hi""#, "its"])
         #expect(try words(#"x"y z"w"#) == ["xy zw"])
         #expect(try words(#"'a\b'"#) == [#"a\b"#])
+    }
+
+    /// A space with a combining mark after it is one character and no
+    /// space: the byte-wise fast path for plain words must not split there.
+    @Test func aSpaceCarryingAMarkIsNoSeparator() throws {
+        #expect(try words("a \u{301}b c") == ["a \u{301}b", "c"])
+        #expect(try words(" \u{301}x y") == [" \u{301}x", "y"])
+        #expect(try words("ab\u{301} c") == ["ab\u{301}", "c"])
+        #expect(try words("#42  value\t7") == ["#42", "value", "7"])
+        #expect("  a b \t".trimmingSpaces == "a b")
+        #expect("a \u{301}".trimmingSpaces == "a \u{301}")
+        #expect("plain".trimmingSpaces == "plain")
     }
 
     @Test func unterminatedQuotesAreErrors() {

@@ -152,6 +152,13 @@ enum ValueParser {
 
 extension String {
     var trimmingSpaces: String {
+        // A character that is a space or tab is that one byte: text whose
+        // first and last bytes are neither has nothing to trim.
+        let bytes = utf8
+        guard let first = bytes.first, let last = bytes.last else { return self }
+        if first != UInt8(ascii: " ") && first != UInt8(ascii: "\t") && last != UInt8(ascii: " ") && last != UInt8(ascii: "\t") {
+            return self
+        }
         var s = Substring(self)
         while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
         while let c = s.last, c == " " || c == "\t" { s.removeLast() }

@@ -30,6 +30,17 @@ struct OpenCollectionCommand: OpenCommand {
         throw CommandError.rows(.noCollectionNamed(target, names: collections.map(\.name)))
     }
 
+    /// Whether `target` (trimmed) names `collection` in one of the ways
+    /// `pick` takes, without `pick`'s error: `open #42` at a list asks
+    /// this on every edit of a script.
+    static func names(_ collection: CollectionSchema, _ target: String) -> Bool {
+        if let number = Int(target) { return number == 1 }
+        if collection.name == target { return true }
+        let lowered = target.lowercased()
+        return collection.name.lowercased() == lowered || collection.title?.lowercased() == lowered
+            || TextLayout.printable(collection.name) == target
+    }
+
     static func complete(_ rest: String, in session: Session) -> Completion {
         guard let root = session.top as? CollectionsFrame else { return .none }
         return Completion(word: rest, candidates: Completion.matching(root.collections.map(\.name), rest))

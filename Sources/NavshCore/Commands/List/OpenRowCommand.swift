@@ -22,7 +22,7 @@ struct OpenRowCommand: OpenCommand {
     /// `open TABLE` at a one-table root list: that list, as shown before.
     private func opensTheList(_ list: ListFrame, in session: Session) -> Bool {
         session.stack.count == 1 && list.collection.filters.isEmpty && Int(target) == nil
-            && (try? OpenCollectionCommand.pick(target.trimmingSpaces, from: [list.collection])) != nil
+            && OpenCollectionCommand.names(list.collection, target.trimmingSpaces)
     }
 
     /// `open #KEY` reads the row by its key, afresh; a number names a row
