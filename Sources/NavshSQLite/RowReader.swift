@@ -29,10 +29,11 @@ enum RowReader {
                                 + "\(arguments.values.count) for \(sqlite3_bind_parameter_count(handle)) placeholders", sql: sql)
         }
         guard statement.isReadonly else {
-            // A write (`… RETURNING`) is stepped by GRDB's cursor, which
-            // keeps its account of transactions and the schema; the values
-            // are bound here all the same. Taking no arguments of its own,
-            // the cursor only resets the statement, keeping these.
+            // A write (`INSERT … RETURNING`) is stepped by GRDB's cursor,
+            // which tells transaction observers (a dry run's `RowChangeTally`)
+            // of the rows it changes; the values are bound here all the same.
+            // Taking no arguments of its own, the cursor only resets the
+            // statement, keeping these.
             statement.setUncheckedArguments(StatementArguments())
             try check(arguments.bind(to: handle), db, sql)
             let cursor = try Row.fetchCursor(statement)
@@ -59,6 +60,22 @@ enum RowReader {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql)
             }
         }
+    }
+
+    /// Runs a write that returns no rows (a save's UPDATE) through GRDB's
+    /// `execute`, which tells transaction observers of its rows, with the
+    /// values bound here: GRDB's `StatementArguments` and row cursor cost
+    /// more than SQLite's own work on the UPDATE.
+    static func execute(_ db: Database, sql: String, arguments: SQLArguments) throws {
+        let statement = try db.cachedStatement(sql: sql)
+        let handle = statement.sqliteStatement
+        guard sqlite3_bind_parameter_count(handle) == arguments.values.count else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "wrong number of statement arguments: "
+                                + "\(arguments.values.count) for \(sqlite3_bind_parameter_count(handle)) placeholders", sql: sql)
+        }
+        statement.setUncheckedArguments(StatementArguments())
+        try check(arguments.bind(to: handle), db, sql)
+        try statement.execute()
     }
 
     /// A binding SQLite refused (a value over its length limit) as an error.

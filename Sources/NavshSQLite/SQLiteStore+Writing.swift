@@ -38,22 +38,18 @@ extension SQLiteStore {
         let keyCondition = try key.matching(id)
         let checked = expecting.map { Self.checked($0, in: collection) } ?? []
         let shape = UpdateShape(
-            table: collection.name, fields: collection.fields.map(\.name), key: keyCondition.sql,
+            table: collection.name, key: keyCondition.sql,
             assigned: names, assignedPlaceholders: assigned.map(\.sqlPlaceholder),
             matched: checked.map(\.0), matchedForms: checked.map { UpdateShape.form(of: $0.1) })
         let update = updateSQL(shape, collection, key, keyCondition: keyCondition.sql, checked: checked)
         let arguments = UpdateShape.arguments(assigned: assigned, key: keyCondition.arguments, matched: checked.map(\.1))
-        if updateReturnsRow(collection, key) {
-            // The row as written comes back from the UPDATE itself: no second read.
-            return try write(collection, values: changes) { db in
-                guard let row = try RowReader.fetchOne(db, sql: update, arguments: arguments) else {
-                    throw try whyNot(id, collection, db)
-                }
-                return try record(fromReturned: row, collection, key)
-            }
-        }
+        // The row is read again in the save's transaction, not returned by
+        // the UPDATE: SQLite keeps a RETURNING's rows in a temporary table
+        // (a page zeroed and a b-tree opened per save), which cost 8,000
+        // instructions more an edit than the read by key; and a re-read
+        // sees what AFTER triggers and ON UPDATE actions did to the row.
         return try write(collection, values: changes) { db in
-            try db.cachedStatement(sql: update).execute(arguments: arguments.statementArguments)
+            try RowReader.execute(db, sql: update, arguments: arguments)
             if db.changesCount == 0 { throw try whyNot(id, collection, db) }
             let newID = key.id(id, after: changes)
             return try stored(newID, collection, db) ?? NavshCore.Record(id: newID, values: changes)
@@ -70,52 +66,9 @@ extension SQLiteStore {
         if !checked.isEmpty {
             condition += " AND " + ExactMatch.all(checked.map { (column: $0.0.sqlIdentifier, value: $0.1) }).sql
         }
-        var sql = "UPDATE OR ABORT \(key.quotedTable) SET \(assignments.joined(separator: ", ")) WHERE \(condition)"
-        if let returning = returningColumns(collection, key) { sql += " RETURNING " + returning }
+        let sql = "UPDATE OR ABORT \(key.quotedTable) SET \(assignments.joined(separator: ", ")) WHERE \(condition)"
         updateStatements[shape] = sql
         return sql
-    }
-
-    /// The key and every field, as a RETURNING list, when what an UPDATE
-    /// returns is the row as stored afterwards: SQLite returns the values
-    /// before any AFTER trigger or ON UPDATE action ran, so a file with
-    /// either (one may touch the row, directly or through a cascade) reads
-    /// the row again instead; so does a table too wide for one result row.
-    func returningColumns(_ collection: CollectionSchema, _ key: TableKey) -> String? {
-        guard updateReturnsRow(collection, key) else { return nil }
-        return ([key.keySQL] + collection.fields.map(\.name.sqlIdentifier)).joined(separator: ", ")
-    }
-
-    /// Whether `returningColumns` gives a list, without making it.
-    func updateReturnsRow(_ collection: CollectionSchema, _ key: TableKey) -> Bool {
-        !updatesHaveSideEffects && collection.fields.count + key.keyWidth < Self.columnsInOneStatement
-    }
-
-    /// A row read by `returningColumns`: the key, then every field in order,
-    /// each as a SELECT reads it: RETURNING hands out a whole number in a
-    /// REAL column as the integer SQLite keeps on disk, where a SELECT (and
-    /// so the next save's exact check) reads a real.
-    func record(fromReturned row: [Value], _ collection: CollectionSchema, _ key: TableKey) throws -> NavshCore.Record {
-        guard row.count == key.keyWidth + collection.fields.count else {
-            throw StoreError.other("a row of \(collection.name) came back with \(row.count) columns")
-        }
-        let real = realColumns[collection.name] ?? []
-        var row = row
-        if case .primaryKey(let columns) = key.kind {
-            for (i, column) in columns.enumerated() where real.contains(column) { row[i] = Self.asRead(row[i]) }
-        }
-        var values: [String: Value] = [:]
-        for (i, field) in collection.fields.enumerated() {
-            let value = row[key.keyWidth + i]
-            values[field.name] = real.contains(field.name) ? Self.asRead(value) : value
-        }
-        return NavshCore.Record(id: try key.id(from: row), values: values)
-    }
-
-    /// A REAL column's value as a SELECT reads it.
-    private static func asRead(_ value: Value) -> Value {
-        guard case .integer(let whole) = value else { return value }
-        return .real(Double(whole))
     }
 
     @discardableResult

@@ -29,12 +29,6 @@ public final class SQLiteStore: Store {
     /// Set when the file opened read-only or immutable (`ReadOnlyOpen`):
     /// how, and that every write is refused.
     public private(set) var readOnlyNote: String?
-    /// The file has triggers or ON UPDATE actions: an UPDATE's RETURNING may
-    /// not show the row as stored.
-    var updatesHaveSideEffects = true
-    /// Per table, its columns of REAL affinity (`FieldKind.real`), which
-    /// RETURNING hands back as integers when they hold whole numbers.
-    var realColumns: [String: Set<String>] = [:]
     /// A list cell's select-list entries per column name (`selectColumns`);
     /// they depend only on the name.
     var previewColumns: [String: [String]] = [:]
@@ -135,11 +129,7 @@ public final class SQLiteStore: Store {
         selectLists = [:]
         schemaVersion = try RowReader.fetchOne(db, sql: "PRAGMA schema_version", arguments: [], cached: false)
             .map { CatalogRow($0, [:]).int(at: 0) } ?? 0
-        updatesHaveSideEffects = try SchemaReader.updatesHaveSideEffects(db)
         keys = Dictionary(read.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
-        realColumns = Dictionary(read.map { table in
-            (table.collection.name, Set(table.collection.fields.filter { $0.kind == .real }.map(\.name)))
-        }, uniquingKeysWith: { a, _ in a })
         tables = read.map { table in
             var collection = table.collection
             collection.writeRefusal = readOnlyNote

@@ -50,19 +50,6 @@ enum SchemaReader {
         return tables
     }
 
-    /// Whether an UPDATE may change rows after its RETURNING is made (see
-    /// `SQLiteStore.returningColumns`): the file has a trigger, or a foreign
-    /// key with an ON UPDATE action (a row that refers to itself has its
-    /// reference changed by the cascade).
-    static func updatesHaveSideEffects(_ db: Database) throws -> Bool {
-        let found = try RowReader.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'trigger')
-                OR EXISTS (SELECT 1 FROM sqlite_master AS m JOIN pragma_foreign_key_list(m.name) AS f
-                           WHERE m.type = 'table' AND f.on_update NOT IN ('NO ACTION', 'RESTRICT'))
-            """, arguments: [], cached: false)
-        return found.map { CatalogRow($0, [:]).int(at: 0) != 0 } ?? true
-    }
-
     private static func table(
         name: String, withoutRowid: Bool, isView: Bool, createSQL: String, keyIndexes: Int, columns: [CatalogRow],
         foreignKeys: [CatalogRow]
