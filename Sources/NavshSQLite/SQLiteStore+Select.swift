@@ -60,23 +60,47 @@ extension SQLiteStore {
     ) throws -> [(record: NavshCore.Record, also: [Value])] {
         let key = try key(for: collection)
         let names = fields ?? collection.fields.map(\.name)
-        let filter = scoped(collection, condition.map { ($0, arguments) })
-        let tail = " FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
-            + " ORDER BY \(orderBy(collection, key)) " + suffix
-        var allArguments = filter.arguments
-        allArguments += suffixArguments
         let perField = reading == .full ? 1 : 2
         do {
             let limit = db.sqliteConnection.map { Int(sqlite3_limit($0, SQLITE_LIMIT_COLUMN, -1)) } ?? 2000
             let lead = key.keyWidth + extra.count
             let chunkSize = max(1, (limit - lead) / perField)
+            // A read of one statement whose text depends only on its shape
+            // (no `find` or `where`, no order by a referenced title) is made
+            // once: building it again (the select list, the scope, the
+            // ORDER BY) cost a record opened by key more than SQLite's read.
+            let shape = collection.filters.isEmpty && collection.order?.byTitle == nil && names.count <= chunkSize
+                ? QueryShape(collection, fields: names, reading: reading, extra: extra, condition: condition, suffix: suffix)
+                : nil
+            var allArguments = SQLArguments()
+            let tail: String
+            let known = shape.flatMap { shape in queries.first { $0 == shape } }
+            if let known {
+                if let scope = collection.scope { allArguments += SQLArguments([scope.value]) }
+                allArguments += arguments
+                tail = known
+            } else {
+                let filter = scoped(collection, condition.map { ($0, arguments) })
+                tail = " FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
+                    + " ORDER BY \(orderBy(collection, key)) " + suffix
+                allArguments = filter.arguments
+            }
+            allArguments += suffixArguments
             var rows: [[Value]]?
             var values: [[String: Value]] = []
             for start in stride(from: 0, to: max(names.count, 1), by: chunkSize) {
                 let chunk = Array(names[start..<min(start + chunkSize, names.count)])
                 var read: [[Value]] = []
-                try RowReader.forEach(db, sql: selectList(key, extra, chunk, reading) + tail,
-                                      arguments: allArguments, cached: cached) { read.append($0) }
+                let sql: String
+                if let known {
+                    sql = known
+                } else if let shape {
+                    sql = selectList(key, extra, chunk, reading) + tail
+                    queries.set(sql, for: shape) { $0 == shape }
+                } else {
+                    sql = selectList(key, extra, chunk, reading) + tail
+                }
+                try RowReader.forEach(db, sql: sql, arguments: allArguments, cached: cached) { read.append($0) }
                 // Same query, same snapshot: the same rows in the same order.
                 if let first = rows, first.count != read.count || zip(first, read).contains(where: {
                     $0.prefix(key.keyWidth) != $1.prefix(key.keyWidth)
@@ -107,15 +131,48 @@ extension SQLiteStore {
     /// and quoting and joining the names cost more than SQLite's read.
     private func selectList(_ key: TableKey, _ extra: [String], _ fields: [String], _ reading: Reading) -> String {
         let shape = SelectListShape(key: key.keySQL, extra: extra, fields: fields, reading: reading)
-        if let made = selectLists[shape] { return made }
+        if let made = selectLists.first(where: { $0 == shape }) { return made }
         let columns = [key.keySQL] + extra + fields.flatMap { selectColumns($0, reading) }
         let made = "SELECT " + columns.joined(separator: ", ")
-        selectLists[shape] = made
+        selectLists.set(made, for: shape) { $0 == shape }
         return made
     }
 
+    /// What a whole `SELECT` depends on when the collection has no filters
+    /// and no order by a referenced title (`select` makes those anew): the
+    /// table, what is read, the condition's text, the scope's column and
+    /// placeholder, and the order.
+    struct QueryShape: Equatable {
+        var table: String
+        var fields: [String]
+        var reading: Reading
+        var extra: [String]
+        var condition: String?
+        var suffix: String
+        var scope: [String]?
+        var group: String?
+        var order: String?
+        var orderDescending: Bool
+        var newRowsOnTop: Bool
+
+        init(_ collection: CollectionSchema, fields: [String], reading: Reading, extra: [String], condition: String?,
+             suffix: String) {
+            table = collection.name
+            self.fields = fields
+            self.reading = reading
+            self.extra = extra
+            self.condition = condition
+            self.suffix = suffix
+            scope = collection.scope.map { [$0.field, $0.value.sqlPlaceholder] }
+            group = collection.groupField
+            order = collection.order?.field
+            orderDescending = collection.order?.descending ?? false
+            newRowsOnTop = collection.newRowsOnTop
+        }
+    }
+
     /// What a select list depends on.
-    struct SelectListShape: Hashable {
+    struct SelectListShape: Equatable {
         var key: String
         var extra: [String]
         var fields: [String]

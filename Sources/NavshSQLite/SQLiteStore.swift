@@ -33,9 +33,12 @@ public final class SQLiteStore: Store {
     /// they depend only on the name.
     var previewColumns: [String: [String]] = [:]
     /// A save's UPDATE per shape of save (`UpdateShape`), for this schema.
-    var updateStatements: [UpdateShape: String] = [:]
+    var updateStatements = SmallCache<UpdateShape, String>()
     /// `SELECT` lists per key, fields and reading (`selectList`).
-    var selectLists: [SelectListShape: String] = [:]
+    var selectLists = SmallCache<SelectListShape, String>()
+    /// Whole `SELECT`s per shape of read (`QueryShape`): a record opened by
+    /// key, the row a save wrote, the next page.
+    var queries = SmallCache<QueryShape, String>()
 
     /// Asked while a statement runs; returning true stops it (the command
     /// fails with "interrupted" and nothing is written). The prompt wires it
@@ -125,8 +128,9 @@ public final class SQLiteStore: Store {
     /// creating tables or columns, and after a change elsewhere).
     func readSchema(_ db: Database) throws {
         let read = try SchemaReader.read(db)
-        updateStatements = [:]
-        selectLists = [:]
+        updateStatements.removeAll()
+        selectLists.removeAll()
+        queries.removeAll()
         schemaVersion = try RowReader.fetchOne(db, sql: "PRAGMA schema_version", arguments: [], cached: false)
             .map { CatalogRow($0, [:]).int(at: 0) } ?? 0
         keys = Dictionary(read.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })

@@ -6,7 +6,7 @@ import NavshCore
 /// share one text, made once (`SQLiteStore.updateSQL`): building it (the
 /// exact-match condition of every field, each name quoted) cost a sixth of
 /// an edit, three times SQLite's own work on the UPDATE.
-struct UpdateShape: Hashable {
+struct UpdateShape: Equatable {
     var table: String
     var key: String
     /// The fields set, in declared order, each with its placeholder.

@@ -20,7 +20,7 @@ import Testing
     @Test func standingAloneScalarsAreEachACharacter() {
         var joining: [String] = []
         for range in DisplayWidth.standingAlone {
-            for value in range {
+            for value in range.first...range.last {
                 guard let scalar = Unicode.Scalar(value) else { continue }
                 let alone = String(Character(scalar))
                 let a = "a"

@@ -53,24 +53,27 @@ public enum DisplayWidth {
     /// Hangul jamo or prepended mark), so a text made only of them and
     /// printable ASCII is as wide as the sum of its scalars. The test
     /// `standingAloneScalarsAreEachACharacter` checks every one of them.
-    static let standingAlone: [ClosedRange<UInt32>] = [
-        0x00A0...0x02FF,  // Latin-1 and Latin Extended, IPA, spacing modifiers
-        0x0370...0x0482,  // Greek, Cyrillic letters (their combining marks follow)
-        0x2010...0x2027,  // dashes, quotes, bullets, ellipsis
-        0x2030...0x205E,  // per mille, primes, other punctuation
-        0x20A0...0x20C0,  // currency signs
-        0x2100...0x2BFF,  // letterlike, arrows, maths, box drawing, shapes, symbols
-        0x3041...0x3096,  // hiragana
-        0x30A1...0x30FA,  // katakana
-        0x4E00...0x9FFF,  // CJK ideographs
-        0xAC00...0xD7A3,  // Hangul syllables (trailing jamo are not here)
-        0xFF01...0xFF60,  // full-width forms
+    /// Pairs of first and last scalar, not `ClosedRange`s: the first
+    /// `ClosedRange<UInt32>` made the runtime scan every conformance in the
+    /// binary to check `UInt32: Comparable` (280,000 instructions).
+    static let standingAlone: [(first: UInt32, last: UInt32)] = [
+        (0x00A0, 0x02FF),  // Latin-1 and Latin Extended, IPA, spacing modifiers
+        (0x0370, 0x0482),  // Greek, Cyrillic letters (their combining marks follow)
+        (0x2010, 0x2027),  // dashes, quotes, bullets, ellipsis
+        (0x2030, 0x205E),  // per mille, primes, other punctuation
+        (0x20A0, 0x20C0),  // currency signs
+        (0x2100, 0x2BFF),  // letterlike, arrows, maths, box drawing, shapes, symbols
+        (0x3041, 0x3096),  // hiragana
+        (0x30A1, 0x30FA),  // katakana
+        (0x4E00, 0x9FFF),  // CJK ideographs
+        (0xAC00, 0xD7A3),  // Hangul syllables (trailing jamo are not here)
+        (0xFF01, 0xFF60),  // full-width forms
     ]
 
     static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        for range in standingAlone where value <= range.upperBound {
-            return value >= range.lowerBound
+        for range in standingAlone where value <= range.last {
+            return value >= range.first
         }
         return false
     }

@@ -11,13 +11,15 @@
 final class ListFit {
     /// What was decided for: the terminal's width and the column labels
     /// (title first). `sort` alone finds the list's first decision again.
-    struct Shape: Hashable {
+    struct Shape: Equatable {
         var width: Int
         var labels: [String]
     }
 
-    /// Per shape, whether each column after the title is shown.
-    private var shown: [Shape: [Bool]] = [:]
+    /// Per shape, whether each column after the title is shown. A few
+    /// shapes per list (sorts, a resize); a terminal dragged through many
+    /// widths drops the oldest.
+    private var shown = SmallCache<Shape, [Bool]>(limit: 16)
     /// The labels of the columns shown by the last decision, and at which
     /// width: a new shape (a `sort` that shows its field) keeps them first.
     private var last: (width: Int, labels: Set<String>)?
@@ -28,12 +30,10 @@ final class ListFit {
     init() {}
 
     subscript(shape: Shape) -> [Bool]? {
-        get { shown[shape] }
+        get { shown.first { $0 == shape } }
         set {
-            // A few shapes per list (sorts, a resize); a terminal dragged
-            // through many widths starts again rather than keep them all.
-            if shown.count >= 16, shown[shape] == nil { shown = [:] }
-            shown[shape] = newValue
+            guard let newValue else { return }
+            shown.set(newValue, for: shape) { $0 == shape }
         }
     }
 
