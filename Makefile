@@ -5,7 +5,13 @@ PYTHON ?= python3
 # The build users get (make run, and what an install copies): optimized, the
 # Swift runtime and Foundation linked into the binary, which starts in a
 # quarter of the time loading them as shared libraries takes (bench/README.md).
-RELEASE_FLAGS ?= -c release --static-swift-stdlib $(LAYOUT_FLAGS)
+RELEASE_FLAGS ?= -c release --static-swift-stdlib $(METADATA_FLAGS) $(LAYOUT_FLAGS)
+# Type metadata reached through accessors the compiler writes, not by
+# demangling a type's name at run time (bench/README.md, issue 12): a
+# `Dictionary` of a new key type made that way has the runtime check the
+# key is `Hashable` by scanning all 6,400 conformances in the binary,
+# 380,000 instructions each time, a fifth of start-up for four of GRDB's.
+METADATA_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 # How the release binaries are laid out (bench/README.md, issue 12): each
 # function in a section of its own, the functions a session runs placed
 # together (scripts/navsh.order, which scripts/make-order-file.sh writes),
@@ -24,10 +30,16 @@ LAYOUT_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld
 # every symbol the libraries look up is tried against them first) but
 # `kill` (CTerminal); no $$ORIGIN rpath, which sent the loader probing 17
 # paths beside the binary for libraries that are never there.
+# SQLite is linked in too, from the same Debian package's libsqlite3.a (the
+# same version and options as its libsqlite3.so): loading and relocating the
+# shared library, and binding each of its functions on first call, was a
+# fifth of start-up. The directory holds only these archives, and is
+# searched before the system's, so the linker takes them over the .so files.
 STATIC_CXX_DIR := $(CURDIR)/.build/static-cxx
 STATIC_CXX := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
+STATIC_SQLITE := $(wildcard $(shell pkg-config --variable=libdir sqlite3 2>/dev/null)/libsqlite3.a)
 LOADING_FLAGS ?= --disable-local-rpath -Xlinker --no-export-dynamic -Xswiftc -Xclang-linker -Xswiftc -static-libgcc \
-  $(if $(filter /%,$(STATIC_CXX)),-Xlinker -L$(STATIC_CXX_DIR),)
+  $(if $(filter /%,$(STATIC_CXX) $(STATIC_SQLITE)),-Xlinker -L$(STATIC_CXX_DIR),)
 
 .PHONY: run test test-steps build release deps static-cxx bench fuzz-smoke clean
 
@@ -48,6 +60,7 @@ release: deps static-cxx
 # the archive, where the compiler's own folder would give the shared library.
 static-cxx:
 	@$(if $(filter /%,$(STATIC_CXX)),mkdir -p $(STATIC_CXX_DIR) && ln -sf $(STATIC_CXX) $(STATIC_CXX_DIR)/libstdc++.a,true)
+	@$(if $(STATIC_SQLITE),mkdir -p $(STATIC_CXX_DIR) && ln -sf $(STATIC_SQLITE) $(STATIC_CXX_DIR)/libsqlite3.a,true)
 
 run: release
 	.build/release/navsh $(ARGS)
