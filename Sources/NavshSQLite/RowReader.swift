@@ -19,7 +19,12 @@ enum RowReader {
     /// SQLite's parser and GRDB's authorizer; navsh's SQL is made from the
     /// schema's names with every value bound, so there are few distinct texts.
     /// A body must not run the same SQL again while it is called.
+    /// `textCap` (with `cappedFrom`): a text in a column from that index on
+    /// is read as its first `textCap` bytes only (a list's preview, cut
+    /// here rather than by SQL: SQLite has the whole text in hand either way,
+    /// and the SQL to cut it was a third of reading a page).
     static func forEach(_ db: Database, sql: String, arguments: SQLArguments, cached: Bool = true,
+                        textCap: Int = .max, cappedFrom: CInt = 0,
                         _ body: ([Value]) -> Void) throws {
         let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         let handle = statement.sqliteStatement
@@ -53,7 +58,7 @@ enum RowReader {
         while true {
             switch sqlite3_step(handle) {
             case SQLITE_ROW:
-                body((0..<width).map { value(handle, $0) })
+                body((0..<width).map { value(handle, $0, cap: $0 >= cappedFrom ? textCap : .max) })
             case SQLITE_DONE:
                 return
             case let code:
@@ -93,7 +98,7 @@ enum RowReader {
     }
 
     /// The current row's column as a value, byte for byte.
-    private static func value(_ handle: SQLiteStatement, _ column: CInt) -> Value {
+    private static func value(_ handle: SQLiteStatement, _ column: CInt, cap: Int = .max) -> Value {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(handle, column))
@@ -102,7 +107,7 @@ enum RowReader {
         case SQLITE_TEXT:
             // The pointer first, then the length (SQLite's documented order).
             guard let start = sqlite3_column_text(handle, column) else { return .text("") }
-            let count = Int(sqlite3_column_bytes(handle, column))
+            let count = min(Int(sqlite3_column_bytes(handle, column)), cap)
             let bytes = UnsafeBufferPointer(start: start, count: count)
             // ASCII (most values) is UTF-8 as it stands: no validation, no copy of the bytes first.
             if bytes.allSatisfy({ $0 < 0x80 }) { return .text(String(decoding: bytes, as: UTF8.self)) }

@@ -100,7 +100,11 @@ extension SQLiteStore {
                 } else {
                     sql = selectList(key, extra, chunk, reading) + tail
                 }
-                try RowReader.forEach(db, sql: sql, arguments: allArguments, cached: cached) { read.append($0) }
+                // A preview's text is read as its first bytes (one more
+                // than a list keeps, to know it was cut).
+                try RowReader.forEach(db, sql: sql, arguments: allArguments, cached: cached,
+                                      textCap: reading == .preview ? ListPreview.bytes + 1 : .max,
+                                      cappedFrom: CInt(lead)) { read.append($0) }
                 // Same query, same snapshot: the same rows in the same order.
                 if let first = rows, first.count != read.count || zip(first, read).contains(where: {
                     $0.prefix(key.keyWidth) != $1.prefix(key.keyWidth)
@@ -189,18 +193,16 @@ extension SQLiteStore {
         return made
     }
 
-    /// The select-list entries for one field. A long text is read as its
-    /// first `ListPreview.bytes + 1` bytes (the byte after says it was cut;
-    /// substr on the blob, since substr on text stops at a NUL), and a long
-    /// blob not at all: SQLite answers `length()` of a blob from its header.
+    /// The select-list entries for one field. A long blob is not read at
+    /// all: SQLite answers `length()` and `typeof()` of a column from the
+    /// row's header, without its content. A long text is read whole by
+    /// SQLite (as `length()` of it would be), one cell at a time, and only
+    /// its first `ListPreview.bytes + 1` bytes become a value (`select`
+    /// tells `RowReader`; the byte after says it was cut).
     private static func columns(_ column: String, _ reading: Reading) -> [String] {
         guard reading == .preview else { return [column] }
-        let bytes = ListPreview.bytes, characters = ListPreview.characters
-        let asBlob = "CAST(\(column) AS BLOB)"
         return [
-            "CASE WHEN typeof(\(column)) = 'text' AND length(\(asBlob)) > \(bytes)"
-                + " THEN CAST(substr(\(asBlob), 1, \(bytes + 1)) AS TEXT)"
-                + " WHEN typeof(\(column)) = 'blob' AND length(\(column)) > \(characters) THEN NULL ELSE \(column) END",
+            "CASE WHEN typeof(\(column)) = 'blob' AND length(\(column)) > \(ListPreview.characters) THEN NULL ELSE \(column) END",
             "CASE WHEN typeof(\(column)) = 'blob' THEN length(\(column)) END",
         ]
     }

@@ -84,8 +84,11 @@ public struct CollectionSchema: Sendable {
 
     /// Finds a field by name, ignoring case as SQLite does, or by its spec label.
     public func field(named name: String) -> Field? {
+        // The exact name first, before lowering anything: a page asks for
+        // each of its fields by the name it has.
+        if let exact = fields.first(where: { $0.name == name }) { return exact }
         let lowered = name.lowercased()
-        return fields.first { $0.name == name } ?? fields.first { $0.name.lowercased() == lowered }
+        return fields.first { $0.name.lowercased() == lowered }
             ?? fields.first { $0.label?.lowercased() == lowered }
             // As printed: a name holding control characters is shown escaped
             // (`n\x07ote`), and can be typed that way ('n\x07ote', quoted).

@@ -71,12 +71,15 @@ extension CollectionSchema {
             }
         }
         guard rowTitle == nil else { return [] }
-        let title = Set(titleFields)
-        let candidates = fields.filter { field in
-            !title.contains(field.name) && field.primaryKeyPosition == nil && field.kind != .blob
-                && field.name != groupField && field.name != scope?.field
+        // One pass, no copy of the fields first: asked three times a page.
+        let title = titleFields
+        var columns: [ListColumn] = []
+        for field in fields where columns.count < Self.defaultColumnLimit {
+            guard !title.contains(field.name), field.primaryKeyPosition == nil, field.kind != .blob,
+                  field.name != groupField, field.name != scope?.field else { continue }
+            columns.append(ListColumn(content: .field(field, Self.shownFormat(field)), isOptional: true))
         }
-        return candidates.prefix(Self.defaultColumnLimit).map { ListColumn(content: .field($0, Self.shownFormat($0)), isOptional: true) }
+        return columns
     }
 
     /// The fields a row's title is made of: the spec's template, the title

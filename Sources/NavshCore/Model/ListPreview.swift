@@ -33,8 +33,9 @@ public enum ListPreview {
     /// `names` (as typed in a spec: any case, or a label) as the collection's
     /// fields, in declared order, once each.
     public static func declared(_ names: [String], in collection: CollectionSchema) -> [String] {
-        let wanted = Set(names.compactMap { collection.field(named: $0)?.name })
-        return collection.fields.map(\.name).filter { wanted.contains($0) }
+        // A few names: compared in place, not hashed into a set.
+        let wanted = names.compactMap { collection.field(named: $0)?.name }
+        return collection.fields.compactMap { wanted.contains($0.name) ? $0.name : nil }
     }
 
     /// A text over `bytes` bytes is its first `characters` characters and
