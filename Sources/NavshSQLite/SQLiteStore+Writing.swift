@@ -129,7 +129,13 @@ extension SQLiteStore {
     /// The values a write checks the row against, in declared order: every
     /// stored field of `expected` (a generated column is computed, not kept).
     static func checked(_ expected: [String: Value], in collection: CollectionSchema) -> [(field: String, value: Value)] {
-        collection.fields.filter { !$0.isGenerated }.compactMap { field in expected[field.name].map { (field.name, $0) } }
+        // One pass, the fields not copied into a filtered array first.
+        var checked: [(field: String, value: Value)] = []
+        checked.reserveCapacity(expected.count)
+        for field in collection.fields where !field.isGenerated {
+            if let value = expected[field.name] { checked.append((field.name, value)) }
+        }
+        return checked
     }
 
     /// The row as stored now, read on the write's own connection (outside
@@ -167,10 +173,13 @@ extension SQLiteStore {
     /// Field names in declared order, refusing any the table does not have:
     /// only names from the schema ever reach SQL.
     func orderedNames(_ names: some Sequence<String>, in collection: CollectionSchema) throws -> [String] {
-        let wanted = Set(names)
-        let known = collection.fields.map(\.name).filter { wanted.contains($0) }
+        // A save names a field or two: compared in place, not hashed.
+        var wanted: [String] = []
+        for name in names where !wanted.contains(name) { wanted.append(name) }
+        var known: [String] = []
+        for field in collection.fields where wanted.contains(field.name) { known.append(field.name) }
         guard known.count == wanted.count else {
-            throw StoreError.other("unknown fields: \(wanted.subtracting(known).sorted().joined(separator: ", "))")
+            throw StoreError.other("unknown fields: \(wanted.filter { !known.contains($0) }.sorted().joined(separator: ", "))")
         }
         return known
     }

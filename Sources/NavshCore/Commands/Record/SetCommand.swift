@@ -28,10 +28,18 @@ struct SetCommand: Command {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let (frame, field) = try RecordFrame.editing(self.field, in: session)
         guard let value else { throw Self.missingValue(field) }
-        let now = session.clock()
+        // The clock is read once, and only if the value needs it (a date,
+        // a range up to this year).
+        var read: CivilTime?
+        func now() -> CivilTime {
+            if let read { return read }
+            let time = session.clock()
+            read = time
+            return time
+        }
         let form = DateTimeForm.of(field, in: frame.collection, session.store)
-        let stored = try RecordFrame.referenceValue(value, for: field, in: session.store, thisYear: now.year)
-            ?? ValueParser.parse(value, for: field, thisYear: now.year, now: now, dateTimeForm: form)
+        let stored = try RecordFrame.referenceValue(value, for: field, in: session.store, thisYear: now().year)
+            ?? ValueParser.parse(value, for: field, thisYear: now().year, now: now(), dateTimeForm: form)
         return frame.assign(stored, to: field)
     }
 

@@ -6,7 +6,7 @@ extension ListFrame {
     static func isKey(_ text: String) -> Bool { text.hasPrefix("#") }
 
     /// The row of this list (its scope and filters apply) whose key `text` names.
-    func record(keyed text: String, in store: any StoreReader, thisYear: Int) throws -> Record {
+    func record(keyed text: String, in store: any StoreReader, thisYear: @autoclosure () -> Int) throws -> Record {
         // A view's rows are named by their place in the list, which no key can promise.
         if collection.readOnlyReason != nil { throw CommandError.rows(.keylessRows(collection: collection.name)) }
         let fields = collection.keyFields
@@ -31,7 +31,7 @@ extension ListFrame {
                     return .text(part.text)
                 }
                 do {
-                    return try ValueParser.parse(part.text, for: field, thisYear: thisYear, comparing: true)
+                    return try ValueParser.parse(part.text, for: field, thisYear: thisYear(), comparing: true)
                 } catch {
                     throw notAKey
                 }

@@ -5,17 +5,17 @@ extension RecordFrame {
     /// The value to store for `text` typed after `set FIELD`, when FIELD is
     /// a reference; nil to read it as any value of the field's kind.
     static func referenceValue(_ text: String, for field: Field, in store: any StoreReader,
-                               thisYear: Int) throws -> Value? {
+                               thisYear: @autoclosure () -> Int) throws -> Value? {
         guard let reference = field.references,
               let target = store.collection(referencedBy: reference)
         else { return nil }
         let trimmed = text.trimmingSpaces
         let row: Record
         if ListFrame.isKey(trimmed) {
-            row = try ListFrame(collection: target).record(keyed: trimmed, in: store, thisYear: thisYear)
+            row = try ListFrame(collection: target).record(keyed: trimmed, in: store, thisYear: thisYear())
         } else {
             // A value of the field's own kind is the stored value (`set artist_id 5`).
-            if (try? ValueParser.parse(text, for: field, thisYear: thisYear)) != nil, field.kind != .text, field.kind != .any {
+            if (try? ValueParser.parse(text, for: field, thisYear: thisYear())) != nil, field.kind != .text, field.kind != .any {
                 return nil
             }
             guard let titleField = target.titleField else { return nil }
