@@ -18,15 +18,22 @@ import Testing
         #expect(try words(#"'a\b'"#) == [#"a\b"#])
     }
 
-    /// A space with a combining mark after it is one character and no
-    /// space: the byte-wise fast path for plain words must not split there.
-    @Test func aSpaceCarryingAMarkIsNoSeparator() throws {
-        #expect(try words("a \u{301}b c") == ["a \u{301}b", "c"])
-        #expect(try words(" \u{301}x y") == [" \u{301}x", "y"])
+    /// A space, tab or quote is that byte, whatever follows it: read as
+    /// characters, a combining mark after one joined it into a character
+    /// that was neither, and `set name "́x"` stored the quotes.
+    @Test func separatorsAndQuotesAreBytesWhateverFollows() throws {
+        #expect(try words("a \u{301}b c") == ["a", "\u{301}b", "c"])
+        #expect(try words(" \u{301}x y") == ["\u{301}x", "y"])
         #expect(try words("ab\u{301} c") == ["ab\u{301}", "c"])
+        #expect(try words("\"\u{301}x\" '\u{301}y'") == ["\u{301}x", "\u{301}y"])
+        #expect(try words("\\\u{E9}\u{301} z") == ["\u{E9}\u{301}", "z"])
         #expect(try words("#42  value\t7") == ["#42", "value", "7"])
+        var rest = WordScanner("set name  \u{301}x  ")
+        _ = try rest.next()
+        _ = try rest.next()
+        #expect(try rest.restOfLine() == "\u{301}x")
         #expect("  a b \t".trimmingSpaces == "a b")
-        #expect("a \u{301}".trimmingSpaces == "a \u{301}")
+        #expect(" \u{301}x ".trimmingSpaces == "\u{301}x")
         #expect("plain".trimmingSpaces == "plain")
     }
 

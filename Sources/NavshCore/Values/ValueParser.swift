@@ -153,18 +153,18 @@ enum ValueParser {
 }
 
 extension String {
+    /// Without leading and trailing spaces and tabs, those bytes alone (as
+    /// `WordScanner` splits at them): a combining mark after a space does
+    /// not keep the space.
     var trimmingSpaces: String {
-        // A character that is a space or tab is that one byte: text whose
-        // first and last bytes are neither has nothing to trim.
         let bytes = utf8
         guard let first = bytes.first, let last = bytes.last else { return self }
-        if first != UInt8(ascii: " ") && first != UInt8(ascii: "\t") && last != UInt8(ascii: " ") && last != UInt8(ascii: "\t") {
-            return self
-        }
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
-        return String(s)
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        if !isSpace(first) && !isSpace(last) { return self }
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, isSpace(bytes[start]) { bytes.formIndex(after: &start) }
+        while end > start, isSpace(bytes[bytes.index(before: end)]) { bytes.formIndex(before: &end) }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     func replacingAll(_ target: Character, with replacement: String) -> String {

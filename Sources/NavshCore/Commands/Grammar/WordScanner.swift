@@ -2,45 +2,58 @@
 /// `\"` and `\\` escape), `'single quotes'` (literal), and backslash escapes
 /// outside quotes. It scans one word at a time, so a command such as `set`
 /// can take the rest of the line raw, apostrophes and all.
+///
+/// It reads the line's UTF-8 bytes, as a shell does: a space, a tab, a
+/// quote or a backslash is that one byte, whatever follows it. Read as
+/// characters, a combining mark typed after a space or a quote joined it
+/// into one character that was neither, so `set name "́x"` stored the
+/// quotes (the trial's find); and breaking every line into characters was
+/// a tenth of a script's edit.
 public struct WordScanner {
-    private let line: String
-    private var index: String.Index
+    private let bytes: [UInt8]
+    private var index = 0
 
     public init(_ line: String) {
-        self.line = line
-        self.index = line.startIndex
+        bytes = Array(line.utf8)
     }
+
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+    private static let single = UInt8(ascii: "'"), double = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 
     /// The next word, or nil at the end of the line.
     public mutating func next() throws(CommandError) -> String? {
         skipSpaces()
-        guard index < line.endIndex else { return nil }
-        if let word = plainWord() { return word }
-        var word = ""
-        while index < line.endIndex {
-            let c = line[index]
-            if c == " " || c == "\t" { break }
-            line.formIndex(after: &index)
-            switch c {
-            case "'":
-                guard let close = line[index...].firstIndex(of: "'") else {
+        guard index < bytes.count else { return nil }
+        var word: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == Self.space || byte == Self.tab { break }
+            index += 1
+            switch byte {
+            case Self.single:
+                guard let close = bytes[index...].firstIndex(of: Self.single) else {
                     throw .grammar(.unterminatedSingleQuote)
                 }
-                word += line[index..<close]
-                index = line.index(after: close)
-            case "\"":
+                word += bytes[index..<close]
+                index = close + 1
+            case Self.double:
                 word += try doubleQuoted()
-            case "\\":
-                guard index < line.endIndex else {
+            case Self.backslash:
+                guard index < bytes.count else {
                     throw .grammar(.loneBackslash)
                 }
-                word.append(line[index])
-                line.formIndex(after: &index)
+                // The next character is taken as it is: all of its bytes.
+                word.append(bytes[index])
+                index += 1
+                while index < bytes.count, bytes[index] & 0xC0 == 0x80 {
+                    word.append(bytes[index])
+                    index += 1
+                }
             default:
-                word.append(c)
+                word.append(byte)
             }
         }
-        return word
+        return Self.text(word[...])
     }
 
     /// Every remaining word.
@@ -55,91 +68,59 @@ public struct WordScanner {
     /// `set name "  padded  "` and `set name ""` can say what plain text can't.
     public mutating func restOfLine() throws(CommandError) -> String {
         skipSpaces()
-        guard let first = line[index...].first else { return "" }
-        guard first == "\"" || first == "'" else {
-            let rest = String(line[index...]).trimmingSpaces
-            index = line.endIndex
-            return rest
+        guard index < bytes.count else { return "" }
+        let first = bytes[index]
+        guard first == Self.double || first == Self.single else {
+            return rawRest()
         }
         let word = try next() ?? ""
         skipSpaces()
-        if index < line.endIndex {
-            throw .grammar(.textAfterClosingQuote(rest: String(line[index...])))
+        if index < bytes.count {
+            throw .grammar(.textAfterClosingQuote(rest: Self.text(bytes[index...])))
         }
         return word
     }
 
-    /// True when nothing but spaces is left: `set name` (no value) is not
-    /// `set name ""` (an empty one).
     /// The rest of the line exactly as typed (quotes kept), without
     /// surrounding spaces: for a command that reads its own words (`where`).
     public mutating func rawRest() -> String {
         skipSpaces()
-        let rest = String(line[index...]).trimmingSpaces
-        index = line.endIndex
+        var end = bytes.count
+        while end > index, bytes[end - 1] == Self.space || bytes[end - 1] == Self.tab { end -= 1 }
+        let rest = Self.text(bytes[index..<end])
+        index = bytes.count
         return rest
     }
 
+    /// True when nothing but spaces is left: `set name` (no value) is not
+    /// `set name ""` (an empty one).
     public mutating func isAtEnd() -> Bool {
         skipSpaces()
-        return index == line.endIndex
-    }
-
-    /// A word of ASCII without quotes or backslashes (`open`, `#42`,
-    /// `value`), read from its bytes: breaking every line of a script into
-    /// characters was a tenth of an edit's work. Nil when the slow path
-    /// must decide, the index unmoved.
-    private mutating func plainWord() -> String? {
-        let bytes = line.utf8
-        var end = index
-        while end < bytes.endIndex {
-            let byte = bytes[end]
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { break }
-            if byte >= 0x80 || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return nil
-            }
-            bytes.formIndex(after: &end)
-        }
-        // A mark after the space that ends the word would make one
-        // character of the two, which is no space.
-        if end < bytes.endIndex {
-            let after = bytes.index(after: end)
-            if after < bytes.endIndex && bytes[after] >= 0x80 { return nil }
-        }
-        let word = String(decoding: bytes[index..<end], as: UTF8.self)
-        index = end
-        return word
+        return index == bytes.count
     }
 
     private mutating func skipSpaces() {
-        let bytes = line.utf8
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") else { return }
-            let after = bytes.index(after: index)
-            if after == bytes.endIndex || bytes[after] < 0x80 {
-                index = after
-                continue
-            }
-            // A space with a mark after it may be one character, no space.
-            guard line[index] == " " || line[index] == "\t" else { return }
-            line.formIndex(after: &index)
-        }
+        while index < bytes.count, bytes[index] == Self.space || bytes[index] == Self.tab { index += 1 }
     }
 
-    private mutating func doubleQuoted() throws(CommandError) -> String {
-        var text = ""
-        while index < line.endIndex {
-            let c = line[index]
-            line.formIndex(after: &index)
-            if c == "\"" { return text }
-            if c == "\\", index < line.endIndex, line[index] == "\"" || line[index] == "\\" {
-                text.append(line[index])
-                line.formIndex(after: &index)
+    private mutating func doubleQuoted() throws(CommandError) -> [UInt8] {
+        var text: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == Self.double { return text }
+            if byte == Self.backslash, index < bytes.count, bytes[index] == Self.double || bytes[index] == Self.backslash {
+                text.append(bytes[index])
+                index += 1
             } else {
-                text.append(c)
+                text.append(byte)
             }
         }
         throw .grammar(.unterminatedDoubleQuote)
+    }
+
+    /// Bytes cut from a `String`'s at ASCII bytes are whole UTF-8.
+    private static func text(_ slice: ArraySlice<UInt8>) -> String {
+        String(decoding: slice, as: UTF8.self)
     }
 }
