@@ -11,6 +11,12 @@ public enum ListPreview {
     /// store reads `bytes + 1` of a long text to know it was cut.
     public static let bytes = characters * 4
 
+    /// The fields a list row reads: those it shows, and the declared key (a
+    /// row without a title is named by it, `#KEY`).
+    public static func readFields(of collection: CollectionSchema) -> [String] {
+        declared(fields(of: collection) + collection.keyFields.map(\.name), in: collection)
+    }
+
     /// The fields a list row shows: title, columns, section and order.
     public static func fields(of collection: CollectionSchema) -> [String] {
         var names = [collection.titleField, collection.groupField, collection.order?.field].compactMap { $0 }
@@ -27,7 +33,8 @@ public enum ListPreview {
     /// The fields that make a row's title (reading a referenced row's title
     /// needs these only).
     public static func titleFields(of collection: CollectionSchema) -> [String] {
-        declared([collection.titleField].compactMap { $0 } + collection.titleFields, in: collection)
+        declared([collection.titleField].compactMap { $0 } + collection.titleFields + collection.keyFields.map(\.name),
+                 in: collection)
     }
 
     /// `names` (as typed in a spec: any case, or a label) as the collection's
@@ -72,7 +79,7 @@ public enum ListPreview {
     /// The row as a list holds it.
     public static func of(_ record: Record, in collection: CollectionSchema) -> Record {
         var values: [String: Value] = [:]
-        for name in fields(of: collection) { values[name] = value(record[name]) }
+        for name in readFields(of: collection) { values[name] = value(record[name]) }
         return Record(id: record.id, values: values)
     }
 }

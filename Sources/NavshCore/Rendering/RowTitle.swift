@@ -1,5 +1,6 @@
 /// What names a row in lists, breadcrumbs and messages: its title field,
-/// else its identity as the store gives it (`#12`), so that every row can be told apart.
+/// else its key as `#KEY` takes it back (`#12`, `#'3'`), so that every row
+/// can be told apart and the name shown is the one to type.
 enum RowTitle {
     /// `references` holds the titles of the rows reference fields name,
     /// when read (a list reads them for its page): a composite title made of
@@ -16,7 +17,15 @@ enum RowTitle {
             let title = bounded(parts.joined(separator: composite.separator))
             if !title.isEmpty { return title }
         }
-        return text(collection.titleField.map { record[$0] }, id: record.id)
+        let value = collection.titleField.map { record[$0] }
+        if let value, !value.isNull, value != .text("") { return text(value, id: record.id) }
+        // A table keyed by a declared column but identified by its rowid
+        // (a TEXT PRIMARY KEY) was titled by the rowid, `#1`, which
+        // `delete #1` read as the key: another row (the trial's find).
+        if let key = collection.keyValues(of: record), !key.isEmpty, !key.contains(where: \.isNull) {
+            return TextLayout.printable(bounded(ListFrame.keyText(key)))
+        }
+        return text(nil, id: record.id)
     }
 
     /// One field of a composite title: a reference as its row's title, a key

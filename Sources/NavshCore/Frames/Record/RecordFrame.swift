@@ -78,6 +78,8 @@ final class RecordFrame: Frame {
             if id == nil && title == "#0" { return "(new)" }
             return title
         }
-        return RowTitle.text(collection.titleField.map { buffer.value(of: $0) }, id: id)
+        // A saved row without a title is named by its key, as its list names it.
+        guard let id else { return RowTitle.text(collection.titleField.map { buffer.value(of: $0) }, id: nil) }
+        return RowTitle.of(Record(id: id, values: buffer.current), in: collection)
     }
 }

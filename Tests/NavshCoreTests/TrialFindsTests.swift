@@ -1,0 +1,52 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// What a trial of the release binary found wrong on 2026-11-26: a row
+/// without a title named by its rowid where `#KEY` means its key, and a
+/// list that kept a row a trigger had deleted or re-keyed as it was saved.
+@Suite struct TrialFindsTests {
+    /// A TEXT primary key in a rowid table: the rows are told apart by
+    /// rowid, but `#KEY` names the key, so an untitled row is named by it.
+    @Test func anUntitledRowIsNamedByTheKeyThatAddressesIt() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE z (code TEXT PRIMARY KEY, v TEXT);
+            INSERT INTO z VALUES ('3', NULL), ('x', NULL), ('1', NULL);
+            """)
+        let list = h.output("show")
+        #expect(list.contains("#'3'") && list.contains("#x") && list.contains("#'1'"), "\(list)")
+        #expect(!list.contains("#2"), "no rowid for a name: \(list)")
+        // What the list calls #'1' is what `delete #1` deletes.
+        #expect(h.output("delete #1") == "deleted #'1'\n")
+        #expect(try h.database.rows("SELECT code FROM z ORDER BY rowid").compactMap { $0["code"] } == ["3", "x"])
+        #expect(h.output("open #3").hasPrefix("z › #'3'\n"))
+    }
+
+    static let vanishing = """
+        CREATE TABLE g (id INTEGER PRIMARY KEY, name TEXT, n INTEGER);
+        INSERT INTO g VALUES (1, 'a', 1), (2, 'b', 2);
+        CREATE TRIGGER g_del AFTER UPDATE OF name ON g WHEN new.name = 'vanish' BEGIN DELETE FROM g WHERE id = new.id; END;
+        CREATE TRIGGER g_rekey AFTER UPDATE OF name ON g WHEN new.name = 'move' BEGIN UPDATE g SET id = id + 100 WHERE id = new.id; END;
+        """
+
+    @Test func aRowATriggerDeletesAsItIsSavedLeavesTheList() throws {
+        let h = try SessionHarness(Self.vanishing, mode: .interactive)
+        h.run("show", "open #2", "set name vanish")
+        let saved = h.output("save")
+        #expect(saved.hasPrefix("saved vanish (a trigger then deleted or re-keyed the row)\ng (1)\n"), "\(saved)")
+        #expect(!saved.dropFirst(60).contains("vanish"), "the list is read again: \(saved)")
+    }
+
+    @Test func aRowATriggerReKeysAsItIsSavedIsShownUnderItsNewKey() throws {
+        let h = try SessionHarness(Self.vanishing, mode: .interactive)
+        h.run("show", "open #1", "set name move")
+        let saved = h.output("save")
+        // Read again: under its new key, after row 2, with its n (the list
+        // kept it where it was, n blank).
+        let rows = saved.split(separator: "\n").filter { $0.drop { $0 == " " }.first?.isNumber ?? false }
+        #expect(rows.count == 2 && rows[1].hasSuffix("move  1"), "\(saved)")
+        #expect(h.output("open #101").contains("move"))
+        let row = try h.database.rows("SELECT id, name, n FROM g WHERE name = 'move'")
+        #expect(row == [["id": "101", "name": "move", "n": "1"]])
+    }
+}
