@@ -6,7 +6,9 @@ import GRDB
 /// deletes its cars), and a dry run's report must say so.
 ///
 /// Counts come from SQLite's per-row change events (GRDB's
-/// `TransactionObserver`). Events of a savepoint rolled back (a failed
+/// `TransactionObserver`), each row once per kind of change: three saves of
+/// two rows, or a save whose trigger updates the row again, are two rows
+/// updated, not three or six writes (the trial's find). Events of a savepoint rolled back (a failed
 /// command inside a batch) are dropped by GRDB; a whole transaction rolled
 /// back is not un-counted, so read `counts` before a dry run's transaction rolls back,
 /// or compare two readings around one write. SQLite reports no row events for
@@ -18,9 +20,14 @@ public final class RowChangeTally: TransactionObserver {
     }
 
     /// Rows touched so far, by table name.
-    public private(set) var counts: [String: Counts] = [:]
+    public var counts: [String: Counts] {
+        rows.mapValues { Counts(inserted: $0.inserted.count, updated: $0.updated.count, deleted: $0.deleted.count) }
+    }
 
-    public var total: Int { counts.values.reduce(0) { $0 + $1.total } }
+    /// The rowids changed, by table and kind of change.
+    private var rows: [String: (inserted: Set<Int64>, updated: Set<Int64>, deleted: Set<Int64>)] = [:]
+
+    public var total: Int { rows.values.reduce(0) { $0 + $1.inserted.count + $1.updated.count + $1.deleted.count } }
 
     /// `owners: 1 deleted; cars: 2 deleted`, tables by name.
     public var summary: String {
@@ -37,13 +44,13 @@ public final class RowChangeTally: TransactionObserver {
     public func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
 
     public func databaseDidChange(with event: DatabaseEvent) {
-        var c = counts[event.tableName] ?? Counts()
+        var changed = rows[event.tableName] ?? ([], [], [])
         switch event.kind {
-        case .insert: c.inserted += 1
-        case .update: c.updated += 1
-        case .delete: c.deleted += 1
+        case .insert: changed.inserted.insert(event.rowID)
+        case .update: changed.updated.insert(event.rowID)
+        case .delete: changed.deleted.insert(event.rowID)
         }
-        counts[event.tableName] = c
+        rows[event.tableName] = changed
     }
 
     public func databaseDidCommit(_ db: Database) {}

@@ -80,4 +80,34 @@ import Testing
         #expect(try bytes(db.path) == before)
         #expect(try db.rows("SELECT count(*) AS n FROM cars")[0]["n"] == "3")
     }
+
+    /// Rows, not writes: three saves of two rows, each save's trigger
+    /// updating its row again, are two rows updated (the report said six;
+    /// the trial's find).
+    @Test func theReportCountsEachRowOnce() throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE item (id INTEGER PRIMARY KEY, qty INTEGER, touched TEXT);
+            CREATE TABLE log (id INTEGER PRIMARY KEY, what TEXT);
+            CREATE TRIGGER stamp AFTER UPDATE OF qty ON item BEGIN
+              UPDATE item SET touched = 'yes' WHERE id = new.id; INSERT INTO log (what) VALUES (new.qty); END;
+            INSERT INTO item (qty) VALUES (1), (2);
+            """)
+        let result = try navsh.run(["--dry-run", db.path], stdin: """
+            open item
+            open #1
+            set qty 4
+            save
+            open #1
+            set qty 5
+            save
+            open #2
+            set qty 0
+            save
+
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix(
+            "rows it would have changed, cascades and triggers included: 5 (item: 2 updated; log: 3 inserted)\n"),
+            "\(result.stdout)")
+    }
 }

@@ -48,7 +48,9 @@ public protocol Store: StoreReader {
     /// when the changes include its key). With `expecting` (the values the
     /// caller read), the write happens only if the stored row still holds
     /// them: otherwise it throws `StoreError.conflict` with the row as it is
-    /// now, or `.recordMissing` if it is gone.
+    /// now, or `.recordMissing` if it is gone. If the written row is not
+    /// found by its key at the end of the write (a trigger deleted or
+    /// re-keyed it), the record holds only the values given.
     @discardableResult
     func update(_ id: RecordID, in collection: CollectionSchema, changes: [String: Value],
                 expecting: [String: Value]?) throws -> Record

@@ -42,6 +42,14 @@ extension RecordFrame {
         // Stored values over the written ones: a store that found the row gone
         // after the write (a trigger) returns only what was written.
         markSaved(Record(id: saved.id, values: buffer.current.merging(saved.values) { _, stored in stored }))
+        // A trigger deleted or re-keyed the row as it was saved: lists of
+        // its table read their rows again rather than show one the file no
+        // longer holds (they showed the written values, the rest blank; the
+        // trial's find).
+        if saved.values.count < collection.fields.count {
+            for case let list as ListFrame in session.stack where list.collection.name == collection.name { list.invalidate() }
+            return "saved \(title) (a trigger then deleted or re-keyed the row)"
+        }
         // A change to the field rows are ordered by can move the row, and one
         // to a filtered field can take it out of a `find`/`where` list: re-read the page.
         if let parent, (collection.order.map { changes[$0.field] != nil } ?? false) || !parent.collection.filters.isEmpty {
