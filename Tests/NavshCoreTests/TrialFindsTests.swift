@@ -50,3 +50,23 @@ import Testing
         #expect(row == [["id": "101", "name": "move", "n": "1"]])
     }
 }
+
+/// `columns` naming a list's own default columns shows them all, cut to
+/// fit or said to be left out: the list kept its first page's choice of
+/// them, which the width had narrowed to one (the trial's find).
+@Suite struct ChosenColumnsTests {
+    @Test func columnsNamedAfterTheDefaultsAreAllShown() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE w (id INTEGER PRIMARY KEY, a TEXT, b TEXT, c TEXT, d TEXT);
+            INSERT INTO w VALUES (1, '\(String(repeating: "坂本龍一", count: 5))', '\(String(repeating: "b", count: 25))',
+                                  '\(String(repeating: "c", count: 26))', '\(String(repeating: "d", count: 34))'),
+                                 (2, 'x', 'y', 'z', 'w');
+            """)
+        let first = h.output("show")
+        #expect(!first.contains("ccc"), "the defaults at 80 columns: \(first)")
+        let chosen = h.output("columns b c d")
+        let header = chosen.split(separator: "\n").dropFirst().first ?? ""
+        #expect(header.split(separator: " ").map(String.init) == ["a", "b", "c", "d"], "\(chosen)")
+        #expect(chosen.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 80 }, "\(chosen)")
+    }
+}

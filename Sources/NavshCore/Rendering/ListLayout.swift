@@ -87,8 +87,11 @@ enum ListLayout {
         let shape = ListFit.Shape(width: width, labels: [titleColumn.label] + detailColumns.map(\.label))
         let shown: [Bool]
         if let kept = fit?[shape], kept.count == detailCount {
-            // The columns this list showed first.
-            shown = kept
+            // The columns this list showed first, and every column it must
+            // show: `columns b c d` on a list whose default columns were
+            // those three kept the default's choice, which the width had
+            // cut to b, and left c and d out unsaid (the trial's find).
+            shown = zip(kept, detailColumns).map { $0 || $1.isKept }
         } else {
             // Which columns fit: the sort's, and those the list showed last
             // at this width (a `sort` adds its column and takes none away),
