@@ -1,4 +1,4 @@
-import NavshCore
+@testable import NavshCore
 import NavshTestSupport
 import Testing
 
@@ -68,5 +68,19 @@ import Testing
         let header = chosen.split(separator: "\n").dropFirst().first ?? ""
         #expect(header.split(separator: " ").map(String.init) == ["a", "b", "c", "d"], "\(chosen)")
         #expect(chosen.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 80 }, "\(chosen)")
+    }
+}
+
+/// A list too long to count at once learns its count on its last page,
+/// full or not: a full last page said `of many` while `next` said it was
+/// the last (the trial's find).
+@Suite struct LastPageCountTests {
+    @Test func aFullLastPageSaysTheCount() throws {
+        let h = try SessionHarness(Fixtures.numbered(6_000))
+        #expect(h.output("show").contains("of many"), "too many to count at once")
+        let size = h.session.viewport().pageSize
+        let last = h.output("page \(6_000 / size)")
+        #expect(last.contains("of 6,000"), "\(last)")
+        #expect(h.run("next").error?.message.contains("last page") ?? false)
     }
 }

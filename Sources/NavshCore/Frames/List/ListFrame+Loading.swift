@@ -40,12 +40,17 @@ extension ListFrame {
         }
         let position = index * size
         var rows: [Record] = []
+        var isLast = true
         if let start = try anchors.start(of: position, in: collection, store: store) {
-            let run = try store.listRecords(of: collection, from: start, limit: size)
-            anchors.learn(from: run, at: position, asked: size)
-            rows = run.rows
+            // One row more than the page: whether it is the last, so a last
+            // page says the count even when it is full (it said "of many";
+            // the trial's find).
+            let run = try store.listRecords(of: collection, from: start, limit: size + 1)
+            anchors.learn(from: run, at: position, asked: size + 1)
+            isLast = run.rows.count <= size
+            rows = Array(run.rows.prefix(size))
         }
-        let page = Page(index: index, size: size, rows: rows)
+        let page = Page(index: index, size: size, rows: rows, isLast: isLast)
         cachedPage = page
         return page
     }
@@ -63,8 +68,8 @@ extension ListFrame {
             pageIndex = min(pageIndex, Self.pageCount(exact, size) - 1)
             page = try self.page(size: size, in: store)
         }
-        if total == nil, page.rows.count < size, !page.rows.isEmpty || pageIndex == 0 {
-            // A page that is not full is the last: the count is known (a find of 2 rows is "(2)").
+        if total == nil, page.isLast, !page.rows.isEmpty || pageIndex == 0 {
+            // The last page: the count is known (a find of 2 rows is "(2)").
             total = page.index * size + page.rows.count
             cachedCount = total
         }

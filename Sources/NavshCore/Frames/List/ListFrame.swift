@@ -7,6 +7,8 @@ final class ListFrame: Frame {
         var index: Int
         var size: Int
         var rows: [Record]
+        /// No row follows this page's (its read asked for one more).
+        var isLast = false
 
         /// The row shown as `number` (from 1), if this page holds it.
         func row(numbered number: Int) -> Record? {
