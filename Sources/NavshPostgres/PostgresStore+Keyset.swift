@@ -11,7 +11,7 @@ extension PostgresStore {
     }
 
     public func listRecords(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
-        try run(collection, fields: ListPreview.readFields(of: collection), preview: true, from: start, limit: limit)
+        try run(collection, fields: ListPreview.fields(of: collection), preview: true, from: start, limit: limit)
     }
 
     /// Every `spacing`-th row's cursor past `start`, in one sorted pass that

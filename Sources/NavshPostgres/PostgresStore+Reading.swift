@@ -49,7 +49,7 @@ extension PostgresStore {
     }
 
     public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
-        try records(collection, fields: ListPreview.readFields(of: collection), preview: true,
+        try records(collection, fields: ListPreview.fields(of: collection), preview: true,
                     suffix: Self.limit(limit, offset: offset), firstPosition: offset)
     }
 

@@ -17,7 +17,7 @@ extension SQLiteStore {
     }
 
     public func listRecords(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
-        try run(of: collection, fields: ListPreview.readFields(of: collection), reading: .preview, from: start, limit: limit)
+        try run(of: collection, fields: try listFields(collection), reading: .preview, from: start, limit: limit)
     }
 
     /// An anchor every 250 rows for a list in its key's order (one key

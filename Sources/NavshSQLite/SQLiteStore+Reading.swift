@@ -19,7 +19,7 @@ extension SQLiteStore {
     }
 
     public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [NavshCore.Record] {
-        try select(collection, fields: ListPreview.readFields(of: collection), reading: .preview, where: nil, arguments: [],
+        try select(collection, fields: try listFields(collection), reading: .preview, where: nil, arguments: [],
                    suffix: "LIMIT ? OFFSET ?", [.whole(limit), .whole(offset)], firstPosition: offset)
     }
 

@@ -32,6 +32,20 @@ extension SQLiteStore {
         return try width < Self.columnsInOneStatement ? readAlone(body) : read(body)
     }
 
+    /// The fields a list row reads: those it shows, and its declared key
+    /// when the row's identity is a rowid that is not that key (a TEXT
+    /// PRIMARY KEY): a row without a title is named by its key, which
+    /// the rowid is not. Otherwise the identity is the key, and reading it
+    /// again would cost every page two columns.
+    func listFields(_ collection: CollectionSchema) throws -> [String] {
+        let keyFields = collection.keyFields
+        guard case .rowid(let expression) = try key(for: collection).kind, !keyFields.isEmpty,
+              !(keyFields.count == 1 && keyFields[0].name.sqlIdentifier == expression) else {
+            return ListPreview.fields(of: collection)
+        }
+        return ListPreview.readFields(of: collection)
+    }
+
     /// Fewer result columns than this always fit one statement: SQLite's
     /// SQLITE_LIMIT_COLUMN is 2,000 unless a build lowers it, less a key and
     /// sort values. (A build that lowers it below this still reads correctly:

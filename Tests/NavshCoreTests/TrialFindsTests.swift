@@ -10,8 +10,8 @@ import Testing
     /// rowid, but `#KEY` names the key, so an untitled row is named by it.
     @Test func anUntitledRowIsNamedByTheKeyThatAddressesIt() throws {
         let h = try SessionHarness("""
-            CREATE TABLE z (code TEXT PRIMARY KEY, v TEXT);
-            INSERT INTO z VALUES ('3', NULL), ('x', NULL), ('1', NULL);
+            CREATE TABLE z (code TEXT PRIMARY KEY, v TEXT, w INTEGER);
+            INSERT INTO z VALUES ('3', NULL, 0), ('x', NULL, 0), ('1', NULL, 0);
             """)
         let list = h.output("show")
         #expect(list.contains("#'3'") && list.contains("#x") && list.contains("#'1'"), "\(list)")
@@ -20,6 +20,17 @@ import Testing
         #expect(h.output("delete #1") == "deleted #'1'\n")
         #expect(try h.database.rows("SELECT code FROM z ORDER BY rowid").compactMap { $0["code"] } == ["3", "x"])
         #expect(h.output("open #3").hasPrefix("z › #'3'\n"))
+    }
+
+    /// The row a save patches into its list keeps that name.
+    @Test func aSavedUntitledRowKeepsItsKeyForAName() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE z (code TEXT PRIMARY KEY, v TEXT, w INTEGER);
+            INSERT INTO z VALUES ('3', NULL, 0), ('x', NULL, 0);
+            """)
+        h.run("show", "open #3", "set w 5", "save")
+        let after = h.output("show")
+        #expect(after.contains("#'3'  5") && !after.contains("#1 "), "\(after)")
     }
 
     static let vanishing = """

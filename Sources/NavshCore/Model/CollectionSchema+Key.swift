@@ -1,7 +1,7 @@
 extension CollectionSchema {
     /// The declared primary key's fields, in key order (empty for a table
     /// keyed by its rowid).
-    var keyFields: [Field] {
+    public var keyFields: [Field] {
         fields.filter { $0.primaryKeyPosition != nil }.sorted { ($0.primaryKeyPosition ?? 0) < ($1.primaryKeyPosition ?? 0) }
     }
 

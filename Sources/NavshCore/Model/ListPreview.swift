@@ -79,7 +79,7 @@ public enum ListPreview {
     /// The row as a list holds it.
     public static func of(_ record: Record, in collection: CollectionSchema) -> Record {
         var values: [String: Value] = [:]
-        for name in readFields(of: collection) { values[name] = value(record[name]) }
+        for name in fields(of: collection) { values[name] = value(record[name]) }
         return Record(id: record.id, values: values)
     }
 }

@@ -42,12 +42,14 @@ extension ListFrame {
         var rows: [Record] = []
         var isLast = true
         if let start = try anchors.start(of: position, in: collection, store: store) {
-            // One row more than the page: whether it is the last, so a last
-            // page says the count even when it is full (it said "of many";
-            // the trial's find).
-            let run = try store.listRecords(of: collection, from: start, limit: size + 1)
-            anchors.learn(from: run, at: position, asked: size + 1)
-            isLast = run.rows.count <= size
+            // Uncounted, one row more than the page: whether it is the last,
+            // so a last page says the count even when it is full (it said
+            // "of many"; the trial's find).
+            let asked = cachedCount == nil && anchors.end == nil ? size + 1 : size
+            let run = try store.listRecords(of: collection, from: start, limit: asked)
+            anchors.learn(from: run, at: position, asked: asked)
+            isLast = run.rows.count < asked || cachedCount.map { position + size >= $0 } ?? false
+                || anchors.end.map { position + size >= $0 } ?? false
             rows = Array(run.rows.prefix(size))
         }
         let page = Page(index: index, size: size, rows: rows, isLast: isLast)

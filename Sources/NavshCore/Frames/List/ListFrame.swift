@@ -146,7 +146,12 @@ final class ListFrame: Frame {
         let id = oldID ?? record.id
         for keyPath in [\ListFrame.cachedPage, \ListFrame.shownPage] {
             guard var page = self[keyPath: keyPath], let i = page.rows.firstIndex(where: { $0.id == id }) else { continue }
-            page.rows[i] = ListPreview.of(record, in: collection)
+            var preview = ListPreview.of(record, in: collection)
+            // The key, when the store read it for the row's name (`listFields`).
+            for field in collection.keyFields where page.rows[i].values[field.name] != nil {
+                preview.values[field.name] = record[field.name]
+            }
+            page.rows[i] = preview
             self[keyPath: keyPath] = page
         }
     }
