@@ -22,6 +22,44 @@ import Testing
         #expect(h.output("open #3").hasPrefix("z › #'3'\n"))
     }
 
+    /// A row whose key is NULL has no `#KEY`: its name must not look like
+    /// one, or typing it reaches the row whose key is that number.
+    @Test func aRowWithANullKeyIsNotNamedLikeAKey() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE z (code TEXT PRIMARY KEY, v TEXT);
+            INSERT INTO z VALUES ('3', NULL), (NULL, NULL), ('2', 'two');
+            """)
+        let list = h.output("show")
+        #expect(list.contains("(rowid 2)") && !list.contains("#2"), "\(list)")
+        #expect(h.output("open #2").hasPrefix("z › two\n"), "#2 is the key 2, named two")
+    }
+
+    /// A key SQLite stored as text in an INTEGER column opens by the name
+    /// the list shows; a typed key that is no such value is still no key.
+    @Test func aTextKeyInAnIntegerColumnOpensByItsName() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE i2 (k INT PRIMARY KEY, v TEXT);
+            INSERT INTO i2 VALUES (1, NULL), ('abc', NULL);
+            """)
+        #expect(h.output("show").contains("#abc"))
+        #expect(h.output("open #abc").hasPrefix("i2 › #abc\n"))
+        h.run("back")
+        #expect(h.run("open #zz").error?.message.contains("is not a key of i2") ?? false)
+    }
+
+    /// A save whose trigger changes other rows has every list read again.
+    @Test func aTriggerOnOtherRowsHasTheListsReadAgain() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE a (id INTEGER PRIMARY KEY, name TEXT, flag INT);
+            INSERT INTO a VALUES (1, 'one', 0), (2, 'two', 0);
+            CREATE TRIGGER others AFTER UPDATE OF flag ON a WHEN new.flag = 5
+            BEGIN UPDATE a SET name = name || '!' WHERE id <> new.id; INSERT INTO a (name, flag) VALUES ('spawn', 0); END;
+            """)
+        h.run("show", "open 1", "set flag 5", "save")
+        let list = h.output("show")
+        #expect(list.contains("a (3)") && list.contains("two!") && list.contains("spawn"), "\(list)")
+    }
+
     /// The row a save patches into its list keeps that name.
     @Test func aSavedUntitledRowKeepsItsKeyForAName() throws {
         let h = try SessionHarness("""

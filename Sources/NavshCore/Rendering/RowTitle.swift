@@ -25,6 +25,16 @@ enum RowTitle {
         if let key = collection.keyValues(of: record), !key.isEmpty, !key.contains(where: \.isNull) {
             return TextLayout.printable(bounded(ListFrame.keyText(key)))
         }
+        // No `#KEY` reaches this row: a key part is NULL (a rowid table lets
+        // a declared key hold one), or a view's rows have none. A name like
+        // `#7` here was typed as a key and reached another row (the
+        // second trial's find), so the name says what it is instead.
+        if collection.readOnlyReason != nil {
+            return "(row " + record.id.parts.map(ValueText.raw).joined(separator: ",") + ")"
+        }
+        if !collection.keyFields.isEmpty {
+            return "(rowid " + record.id.parts.map(ValueText.raw).joined(separator: ",") + ")"
+        }
         return text(nil, id: record.id)
     }
 

@@ -15,6 +15,11 @@ extension ListFrame {
             throw notAKey
         }
         let values: [Value]
+        // A part that is no value of its column's type (`abc` in an INTEGER
+        // key, which SQLite stores as text all the same) is looked for as
+        // the text it is: a list names such a row `#abc` (the second trial's
+        // find). Not found, it is no key at all (`#1 Hits` is then a title).
+        var asStoredText = false
         if fields.isEmpty {
             guard let rowid = Int64(parts[0].text.trimmingSpaces) else { throw notAKey }
             values = [.integer(rowid)]
@@ -33,11 +38,14 @@ extension ListFrame {
                 do {
                     return try ValueParser.parse(part.text, for: field, thisYear: thisYear(), comparing: true)
                 } catch {
-                    throw notAKey
+                    guard !part.text.isEmpty, field.kind != .blob else { throw notAKey }
+                    asStoredText = true
+                    return .text(part.text)
                 }
             }
         }
         guard let record = try store.record(of: collection, key: values) else {
+            if asStoredText { throw notAKey }
             var whole = collection
             (whole.filters, whole.scope) = ([], nil)
             let elsewhere = (collection.filters.isEmpty && collection.scope == nil) ? nil : try store.record(of: whole, key: values)
