@@ -48,9 +48,12 @@ extension SQLiteStore {
         // (a page zeroed and a b-tree opened per save), which cost 8,000
         // instructions more an edit than the read by key; and a re-read
         // sees what AFTER triggers and ON UPDATE actions did to the row.
+        lastUpdateReachedOtherRows = false
         return try write(collection, values: changes) { db in
+            let before = db.totalChangesCount
             try RowReader.execute(db, sql: update, arguments: arguments)
             if db.changesCount == 0 { throw try whyNot(id, collection, db) }
+            lastUpdateReachedOtherRows = db.totalChangesCount - before > 1
             let newID = key.id(id, after: changes)
             return try stored(newID, collection, db) ?? NavshCore.Record(id: newID, values: changes)
         }

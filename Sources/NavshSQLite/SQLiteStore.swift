@@ -39,6 +39,10 @@ public final class SQLiteStore: Store {
     /// Whole `SELECT`s per shape of read (`QueryShape`): a record opened by
     /// key, the row a save wrote, the next page.
     var queries = SmallCache<QueryShape, String>()
+    /// `Store.lastUpdateReachedOtherRows`: the last save's UPDATE changed
+    /// more rows than its own (SQLite's count of changes includes what
+    /// triggers and foreign-key actions did).
+    public internal(set) var lastUpdateReachedOtherRows = false
 
     /// Asked while a statement runs; returning true stops it (the command
     /// fails with "interrupted" and nothing is written). The prompt wires it

@@ -121,6 +121,9 @@ public protocol Store: StoreReader {
     /// as the real run commits each command on its own; the check itself
     /// changes nothing.
     func commitRefusal() throws -> StoreError?
+    /// Whether the last `update` changed rows besides its own (triggers,
+    /// cascades): lists may then show rows that are no longer so.
+    var lastUpdateReachedOtherRows: Bool { get }
     /// Ends the connection as the process is about to end: a SQLite file's
     /// last connection checkpoints its WAL, a server's says goodbye. Nothing
     /// is used after it. The process then exits without tearing down its
@@ -144,6 +147,9 @@ public struct UnresolvedReference: Equatable, Sendable {
 }
 
 extension Store {
+    /// A store that cannot tell says no.
+    public var lastUpdateReachedOtherRows: Bool { false }
+
     /// A store that checks everything as it is written has nothing left for COMMIT.
     public func commitRefusal() throws -> StoreError? { nil }
 

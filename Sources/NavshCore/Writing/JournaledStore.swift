@@ -24,6 +24,9 @@ final class JournaledStore {
         if store.isCancelled() { throw StoreError.interrupted }
     }
 
+    /// `Store.lastUpdateReachedOtherRows`, for the frame that saved.
+    var lastUpdateReachedOtherRows: Bool { store.lastUpdateReachedOtherRows }
+
     init(_ store: any Store) {
         self.store = store
     }
