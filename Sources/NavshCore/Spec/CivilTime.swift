@@ -18,7 +18,12 @@ public struct CivilTime: Sendable, Equatable {
     }
 
     public static func now() -> CivilTime {
-        var seconds = time(nil)
+        // clock_gettime, not time(): glibc's time() reads the coarse clock,
+        // which trails the real one by up to a tick, so just after a second
+        // began it said the second before (a flaky test's find).
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        var seconds = spec.tv_sec
         var parts = tm()
         gmtime_r(&seconds, &parts)
         let year = Int(parts.tm_year) + 1900
