@@ -61,7 +61,8 @@ extension UndoError.Since {
     var words: String {
         switch self {
         case .changed: return "it changed since"
-        case .deleted: return "it was deleted since"
+        // A row a trigger re-keyed is gone from its key just the same.
+        case .deleted: return "it was deleted or re-keyed since"
         }
     }
 }
