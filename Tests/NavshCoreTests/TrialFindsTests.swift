@@ -47,6 +47,34 @@ import Testing
         #expect(h.run("open #zz").error?.message.contains("is not a key of i2") ?? false)
     }
 
+    /// A key part of a composite title is written as `#KEY` takes it back:
+    /// the text 3 is `#'3'`, since `#3` reads as the number 3.
+    @Test func aCompositeTitlesKeyPartIsTypedBackAsWritten() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE nb (id PRIMARY KEY, q INT);
+            INSERT INTO nb VALUES ('3', 1), (3, 2);
+            """)
+        let list = h.output("show")
+        #expect(list.contains("#'3' · 1") && list.contains("#3 · 2"), "\(list)")
+        #expect(h.output("open #'3'").contains("q  1"))
+    }
+
+    /// An undo whose write sets a trigger going has the lists read again.
+    @Test func anUndoThatReachesOtherRowsHasTheListsReadAgain() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT, total INT);
+            CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent, name TEXT, amt INT);
+            CREATE TRIGGER sum AFTER UPDATE OF amt ON child
+            BEGIN UPDATE parent SET total = (SELECT sum(amt) FROM child WHERE parent_id = new.parent_id) WHERE id = new.parent_id; END;
+            INSERT INTO parent VALUES (1, 'P1', 12); INSERT INTO child VALUES (10, 1, 'c10', 5), (11, 1, 'c11', 7);
+            """)
+        h.run("open parent", "open 1", "open child", "open #10", "set amt 100", "save", "back", "back")
+        #expect(h.output("show").contains("107"))
+        h.run("undo")
+        let list = h.output("show")
+        #expect(list.contains("12") && !list.contains("107"), "\(list)")
+    }
+
     /// A save whose trigger changes other rows has every list read again.
     @Test func aTriggerOnOtherRowsHasTheListsReadAgain() throws {
         let h = try SessionHarness("""

@@ -39,11 +39,13 @@ enum RowTitle {
     }
 
     /// One field of a composite title: a reference as its row's title, a key
-    /// as `#value`, anything else as shown; nil when empty.
+    /// as `#KEY` takes it back (`#'3'` for the text 3, which `#3` would read
+    /// as the number; the third trial's find), anything else as shown; nil
+    /// when empty.
     private static func part(_ value: Value, of field: Field, references: ReferenceTitles) -> String? {
         guard !value.isNull, value != .text("") else { return nil }
         if field.references != nil, let title = references.title(of: field.name, value) { return title }
-        if field.references != nil || field.primaryKeyPosition != nil { return "#" + ValueText.raw(value) }
+        if field.references != nil || field.primaryKeyPosition != nil { return ListFrame.keyText([value]) }
         return ValueText.formatted(value, .plain)
     }
 

@@ -18,6 +18,12 @@ struct UndoCommand: PlainCommand {
             return inverse
         }) else { return Response(output: "nothing to undo\n") }
         session.framesTakeUndo(of: undone)
+        // The undo's own write set triggers or cascades going (a total
+        // recomputed): every list reads its rows again, as after a save
+        // (they showed the totals as before the undo; the third trial's find).
+        if session.writer.lastUpdateReachedOtherRows {
+            for case let list as ListFrame in session.stack { list.invalidate() }
+        }
         return Response(output: message + "\n")
     }
 
