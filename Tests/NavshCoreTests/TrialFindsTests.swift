@@ -86,6 +86,10 @@ import Testing
         h.run("show", "open 1", "set flag 5", "save")
         let list = h.output("show")
         #expect(list.contains("a (3)") && list.contains("two!") && list.contains("spawn"), "\(list)")
+        // Undo takes back the row's own values and says what stays.
+        let undone = h.output("undo")
+        #expect(undone.contains("the changes its triggers or cascades made to other rows were not undone"), "\(undone)")
+        #expect(!h.output("undo").contains("were not undone"), "said of that save only")
     }
 
     /// The row a save patches into its list keeps that name.

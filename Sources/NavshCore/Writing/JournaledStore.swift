@@ -16,6 +16,12 @@ final class JournaledStore {
     var summarizes = true
     /// Writes `undo` can still take back, newest last.
     private(set) var undoable: [Change] = []
+    /// Beside each of `undoable`: whether it changed other rows too
+    /// (triggers, cascades), which taking it back does not undo.
+    private var undoableReachedOthers: [Bool] = []
+    /// Whether the write the last `undoLast` took back had changed other
+    /// rows too: what its triggers did stays.
+    private(set) var lastUndoneReachedOthers = false
 
     /// Ctrl-C (or SIGTERM) asked to stop: long loops outside SQL (an
     /// import's checking, its chunks) ask between steps, as the store asks
@@ -41,6 +47,7 @@ final class JournaledStore {
         journal.removeLast(dropped)
         reported.removeLast(min(dropped, reported.count))
         undoable.removeAll()
+        undoableReachedOthers.removeAll()
     }
 
     /// Inserts a new row; returns it as stored (defaults filled), as the
@@ -59,12 +66,13 @@ final class JournaledStore {
     func update(_ id: RecordID, in collection: CollectionSchema, title: String, changes: [String: Value],
                 base: [String: Value]) throws -> Record {
         let saved = try store.update(id, in: collection, changes: changes, expecting: base)
+        let reachedOthers = store.lastUpdateReachedOtherRows
         let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = base[$1] ?? .null }
         // The values as stored, which undo expects to find: a column's type
         // may have stored another value than the one sent (3.0 as 3 in a
         // NUMERIC column), and undo refused that row as changed since.
         let after = changes.keys.reduce(into: [String: Value]()) { $0[$1] = saved.values[$1] ?? changes[$1] }
-        record(.updated(collection, id: saved.id, title: title, before: before, after: after))
+        record(.updated(collection, id: saved.id, title: title, before: before, after: after), reachedOthers: reachedOthers)
         return saved
     }
 
@@ -191,13 +199,15 @@ final class JournaledStore {
         journal.append(made)
         if summarizes { reported.append(made.summary(in: store)) }
         undoable.removeLast()
+        lastUndoneReachedOthers = undoableReachedOthers.popLast() ?? false
         return last
     }
 
-    private func record(_ change: Change) {
+    private func record(_ change: Change, reachedOthers: Bool = false) {
         journal.append(change)
         if summarizes { reported.append(change.summary(in: store)) }
         undoable.append(change)
+        undoableReachedOthers.append(reachedOthers)
     }
 
     /// Reads a row just written. The write is committed, so a failure here

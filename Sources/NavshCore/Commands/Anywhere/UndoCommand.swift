@@ -24,6 +24,11 @@ struct UndoCommand: PlainCommand {
         if session.writer.lastUpdateReachedOtherRows {
             for case let list as ListFrame in session.stack { list.invalidate() }
         }
+        // Its triggers' and cascades' changes to other rows stay: said, not
+        // left for the user to find (the third trial's find).
+        if session.writer.lastUndoneReachedOthers {
+            message += "\nthe changes its triggers or cascades made to other rows were not undone"
+        }
         return Response(output: message + "\n")
     }
 
