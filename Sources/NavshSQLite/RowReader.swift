@@ -29,10 +29,7 @@ enum RowReader {
         let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         let handle = statement.sqliteStatement
         let width = sqlite3_column_count(handle)
-        guard sqlite3_bind_parameter_count(handle) == arguments.values.count else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "wrong number of statement arguments: "
-                                + "\(arguments.values.count) for \(sqlite3_bind_parameter_count(handle)) placeholders", sql: sql)
-        }
+        try checkCount(arguments, handle, sql)
         guard statement.isReadonly else {
             // A write (`INSERT … RETURNING`) is stepped by GRDB's cursor,
             // which tells transaction observers (a dry run's `RowChangeTally`)
@@ -74,13 +71,17 @@ enum RowReader {
     static func execute(_ db: Database, sql: String, arguments: SQLArguments) throws {
         let statement = try db.cachedStatement(sql: sql)
         let handle = statement.sqliteStatement
-        guard sqlite3_bind_parameter_count(handle) == arguments.values.count else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "wrong number of statement arguments: "
-                                + "\(arguments.values.count) for \(sqlite3_bind_parameter_count(handle)) placeholders", sql: sql)
-        }
+        try checkCount(arguments, handle, sql)
         statement.setUncheckedArguments(StatementArguments())
         try check(arguments.bind(to: handle), db, sql)
         try statement.execute()
+    }
+
+    /// As many values as the statement has placeholders, or an error.
+    private static func checkCount(_ arguments: SQLArguments, _ handle: SQLiteStatement, _ sql: String) throws {
+        guard sqlite3_bind_parameter_count(handle) != arguments.values.count else { return }
+        throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "wrong number of statement arguments: "
+                            + "\(arguments.values.count) for \(sqlite3_bind_parameter_count(handle)) placeholders", sql: sql)
     }
 
     /// A binding SQLite refused (a value over its length limit) as an error.

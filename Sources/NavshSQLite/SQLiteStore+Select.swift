@@ -38,12 +38,9 @@ extension SQLiteStore {
     /// the rowid is not. Otherwise the identity is the key, and reading it
     /// again would cost every page two columns.
     func listFields(_ collection: CollectionSchema) throws -> [String] {
-        let keyFields = collection.keyFields
-        guard case .rowid(let expression) = try key(for: collection).kind, !keyFields.isEmpty,
-              !(keyFields.count == 1 && keyFields[0].name.sqlIdentifier == expression) else {
-            return ListPreview.fields(of: collection)
-        }
-        return ListPreview.readFields(of: collection)
+        let keyNames = collection.keyFields.map(\.name)
+        let identityNamesRows = try keyNames.isEmpty || key(for: collection).identityIsTheKey(keyNames)
+        return identityNamesRows ? ListPreview.fields(of: collection) : ListPreview.readFields(of: collection)
     }
 
     /// Fewer result columns than this always fit one statement: SQLite's
@@ -81,23 +78,25 @@ extension SQLiteStore {
             let chunkSize = max(1, (limit - lead) / perField)
             // A read of one statement whose text depends only on its shape
             // (no `find` or `where`, no order by a referenced title) is made
-            // once: building it again (the select list, the scope, the
-            // ORDER BY) cost a record opened by key more than SQLite's read.
+            // once: building it again (the select list, the ORDER BY) cost a
+            // record opened by key more than SQLite's read.
             let shape = collection.filters.isEmpty && collection.order?.byTitle == nil && names.count <= chunkSize
                 ? QueryShape(collection, fields: names, reading: reading, extra: extra, condition: condition, suffix: suffix)
                 : nil
-            var allArguments = SQLArguments()
+            let known = shape.flatMap { queries[$0] }
+            var allArguments: SQLArguments
             let tail: String
-            let known = shape.flatMap { shape in queries.first { $0 == shape } }
-            if let known {
-                if let scope = collection.scope { allArguments += SQLArguments([scope.value]) }
+            if known != nil {
+                // What `scoped` binds, without making its text again (a
+                // shape has no filters).
+                allArguments = scopeArguments(collection)
                 allArguments += arguments
-                tail = known
+                tail = ""
             } else {
                 let filter = scoped(collection, condition.map { ($0, arguments) })
+                allArguments = filter.arguments
                 tail = " FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
                     + " ORDER BY \(orderBy(collection, key)) " + suffix
-                allArguments = filter.arguments
             }
             allArguments += suffixArguments
             var rows: [[Value]]?
@@ -105,15 +104,8 @@ extension SQLiteStore {
             for start in stride(from: 0, to: max(names.count, 1), by: chunkSize) {
                 let chunk = Array(names[start..<min(start + chunkSize, names.count)])
                 var read: [[Value]] = []
-                let sql: String
-                if let known {
-                    sql = known
-                } else if let shape {
-                    sql = selectList(key, extra, chunk, reading) + tail
-                    queries.set(sql, for: shape) { $0 == shape }
-                } else {
-                    sql = selectList(key, extra, chunk, reading) + tail
-                }
+                let sql = known ?? selectList(key, extra, chunk, reading) + tail
+                if known == nil, let shape { queries[shape] = sql }
                 // A preview's text is read as its first bytes (one more
                 // than a list keeps, to know it was cut).
                 try RowReader.forEach(db, sql: sql, arguments: allArguments, cached: cached,
@@ -149,10 +141,10 @@ extension SQLiteStore {
     /// and quoting and joining the names cost more than SQLite's read.
     private func selectList(_ key: TableKey, _ extra: [String], _ fields: [String], _ reading: Reading) -> String {
         let shape = SelectListShape(key: key.keySQL, extra: extra, fields: fields, reading: reading)
-        if let made = selectLists.first(where: { $0 == shape }) { return made }
+        if let made = selectLists[shape] { return made }
         let columns = [key.keySQL] + extra + fields.flatMap { selectColumns($0, reading) }
         let made = "SELECT " + columns.joined(separator: ", ")
-        selectLists.set(made, for: shape) { $0 == shape }
+        selectLists[shape] = made
         return made
     }
 

@@ -63,14 +63,14 @@ extension SQLiteStore {
     /// until the schema is read again (`readSchema` empties the cache).
     private func updateSQL(_ shape: UpdateShape, _ collection: CollectionSchema, _ key: TableKey, keyCondition: String,
                            checked: [(String, Value)]) -> String {
-        if let made = updateStatements.first(where: { $0 == shape }) { return made }
+        if let made = updateStatements[shape] { return made }
         let assignments = zip(shape.assigned, shape.assignedPlaceholders).map { "\($0.sqlIdentifier) = \($1)" }
         var condition = keyCondition
         if !checked.isEmpty {
             condition += " AND " + ExactMatch.all(checked.map { (column: $0.0.sqlIdentifier, value: $0.1) }).sql
         }
         let sql = "UPDATE OR ABORT \(key.quotedTable) SET \(assignments.joined(separator: ", ")) WHERE \(condition)"
-        updateStatements.set(sql, for: shape) { $0 == shape }
+        updateStatements[shape] = sql
         return sql
     }
 

@@ -290,6 +290,11 @@ public final class SQLiteStore: Store {
     /// A condition joined with the collection's scope (an owner's cars), if any.
     /// The collection's scope and filters, and `condition`, as one WHERE
     /// clause (nil when there is none) with its arguments.
+    /// What `scoped` binds for an owner's scope (before any filter's).
+    func scopeArguments(_ collection: CollectionSchema) -> SQLArguments {
+        collection.scope.map { SQLArguments([$0.value]) } ?? SQLArguments()
+    }
+
     func scoped(
         _ collection: CollectionSchema, _ condition: (sql: String, arguments: SQLArguments)?
     ) -> (sql: String?, arguments: SQLArguments) {
@@ -297,8 +302,8 @@ public final class SQLiteStore: Store {
         var arguments = SQLArguments()
         if let scope = collection.scope {
             parts.append("\(scope.field.sqlIdentifier) IS \(scope.value.sqlPlaceholder)")
-            arguments += SQLArguments([scope.value])
         }
+        arguments += scopeArguments(collection)
         for filter in collection.filters {
             let (sql, values) = Self.sql(for: filter, in: collection)
             parts.append(sql)

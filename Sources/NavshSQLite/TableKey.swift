@@ -44,6 +44,18 @@ struct TableKey {
         }
     }
 
+    /// Whether a row's identity holds the values of the declared key
+    /// `columns`: a WITHOUT ROWID table's key, or the rowid under the name of
+    /// its INTEGER PRIMARY KEY (`SchemaReader` names the alias so); not a
+    /// rowid beside another key (a TEXT PRIMARY KEY).
+    func identityIsTheKey(_ columns: [String]) -> Bool {
+        switch kind {
+        case .primaryKey: return true
+        case .rowid(let expression): return columns.count == 1 && columns[0].sqlIdentifier == expression
+        case .unaddressable: return false
+        }
+    }
+
     /// Why rows cannot be written, if they cannot.
     var readOnlyReason: String? {
         if case .unaddressable(let reason) = kind { return reason }

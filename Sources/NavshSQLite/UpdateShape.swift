@@ -1,8 +1,8 @@
 import NavshCore
 
 /// What a save's UPDATE text depends on, and nothing else: the table, the
-/// key condition, which fields it sets and how each value is bound, and which fields it checks with which storage
-/// class. Saves of the same shape (a script's thousand `set value N; save`)
+/// key condition, which fields it sets and how each value is bound, and
+/// which fields it checks with which storage class. Saves of the same shape (a script's thousand `set value N; save`)
 /// share one text, made once (`SQLiteStore.updateSQL`): building it (the
 /// exact-match condition of every field, each name quoted) cost a sixth of
 /// an edit, three times SQLite's own work on the UPDATE.

@@ -1,15 +1,16 @@
 /// A few values kept by the shape of what made them (a query's text per
-/// shape of read, which columns a list showed per width), found by a
-/// linear search with the caller's own comparison.
+/// shape of read, which columns a list showed per width), found by a linear
+/// search with `==`.
 ///
 /// Not a `Dictionary` keyed by the shape: the first dictionary of a new key
-/// type makes the Swift runtime check that the type is `Hashable` by
+/// type made the Swift runtime check that the type is `Hashable` by
 /// scanning every protocol conformance in the binary (6,400 of them), about
-/// 380,000 instructions, a tenth of showing a first page. With no
-/// requirement on `Key`, this type costs no such scan; a few entries
-/// compared by `==` cost less than hashing one.
+/// 380,000 instructions, a tenth of showing a first page. The type itself
+/// asks nothing of `Key` (only its subscript does, where the compiler
+/// checks it), so making one costs no such scan in any build; and a few
+/// entries compared by `==` cost less than hashing one.
 public struct SmallCache<Key, Value> {
-    private var entries: [(key: Key, value: Value)] = []
+    fileprivate var entries: [(key: Key, value: Value)] = []
     /// Beyond this many, the oldest entry is dropped.
     public let limit: Int
 
@@ -17,25 +18,31 @@ public struct SmallCache<Key, Value> {
         self.limit = max(1, limit)
     }
 
-    public var count: Int { entries.count }
-
-    /// The value kept for the first key `matches` accepts.
-    public func first(where matches: (Key) -> Bool) -> Value? {
-        for entry in entries where matches(entry.key) { return entry.value }
-        return nil
-    }
-
-    /// Keeps `value` for `key`, replacing what a matching key held.
-    public mutating func set(_ value: Value, for key: Key, matching matches: (Key) -> Bool) {
-        if let at = entries.firstIndex(where: { matches($0.key) }) {
-            entries[at].value = value
-            return
-        }
-        if entries.count >= limit { entries.removeFirst() }
-        entries.append((key, value))
-    }
-
     public mutating func removeAll() {
         entries.removeAll()
+    }
+}
+
+extension SmallCache where Key: Equatable {
+    /// The value kept for `key`; setting one past `limit` drops the oldest,
+    /// setting nil forgets the key.
+    public subscript(key: Key) -> Value? {
+        get {
+            for entry in entries where entry.key == key { return entry.value }
+            return nil
+        }
+        set {
+            let at = entries.firstIndex { $0.key == key }
+            guard let newValue else {
+                if let at { entries.remove(at: at) }
+                return
+            }
+            if let at {
+                entries[at].value = newValue
+                return
+            }
+            if entries.count >= limit { entries.removeFirst() }
+            entries.append((key, newValue))
+        }
     }
 }

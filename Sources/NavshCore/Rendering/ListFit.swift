@@ -30,11 +30,8 @@ final class ListFit {
     init() {}
 
     subscript(shape: Shape) -> [Bool]? {
-        get { shown.first { $0 == shape } }
-        set {
-            guard let newValue else { return }
-            shown.set(newValue, for: shape) { $0 == shape }
-        }
+        get { shown[shape] }
+        set { shown[shape] = newValue }
     }
 
     /// The columns the last decision at `width` showed, by label.
