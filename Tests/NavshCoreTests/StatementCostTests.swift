@@ -61,9 +61,9 @@ import Testing
         #expect(!seen.contains { $0.contains("BEGIN") || $0.contains("COMMIT") })
     }
 
-    /// SQLite returns a row as it was before AFTER triggers ran: a file with
-    /// a trigger reads the saved row again, so the frame holds what is stored
-    /// and the next save's conflict check passes.
+    /// A save reads its row again rather than take it from RETURNING, which
+    /// gives the row as it was before AFTER triggers ran: the frame holds
+    /// what is stored, and the next save's conflict check passes.
     @Test func aTriggerThatTouchesTheSavedRowIsSeenAfterTheSave() throws {
         let h = try SessionHarness(Fixtures.items + """
             CREATE TRIGGER stamp AFTER UPDATE OF value ON items
@@ -77,7 +77,8 @@ import Testing
     }
 
     /// A foreign key's ON UPDATE action is a trigger too: a row that refers
-    /// to itself has its reference changed after the UPDATE's RETURNING.
+    /// to itself has its reference changed after the UPDATE (RETURNING would
+    /// miss it).
     @Test func aCascadeOntoTheSavedRowIsSeenAfterTheSave() throws {
         let h = try SessionHarness("""
             CREATE TABLE nodes (code TEXT PRIMARY KEY, parent TEXT REFERENCES nodes(code) ON UPDATE CASCADE,
@@ -94,14 +95,14 @@ import Testing
         #expect(row?["parent"] == .text("a"), "\(String(describing: row))")
     }
 
-    /// RETURNING hands out a whole number in a REAL column as an integer
-    /// (SQLite keeps it so on disk); the frame must hold the real a SELECT
+    /// A whole number saved in a REAL column is kept on disk as an integer
+    /// (RETURNING hands it out so); the frame must hold the real a SELECT
     /// reads, or the next save's exact check calls it a conflict.
-    @Test func aRealColumnSavedThroughReturningStaysAReal() throws {
+    @Test func aWholeNumberSavedInARealColumnStaysAReal() throws {
         let h = try SessionHarness(Fixtures.items)
         // The page is shown first, so the list follows the save's own row.
         h.run("show", "open 1", "set weight 13", "save")
-        // The list follows the saved row as returned (a real shows as typed, `13`).
+        // The list follows the saved row as read again (a real shows as typed, `13`).
         #expect(h.output("show").contains("Gort statue   GS-1951    120      13  "))
         // Undo expects the row to hold exactly what the save returned.
         let undone = h.run("undo")

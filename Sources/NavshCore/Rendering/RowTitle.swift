@@ -29,13 +29,9 @@ enum RowTitle {
         // a declared key hold one), or a view's rows have none. A name like
         // `#7` here was typed as a key and reached another row (the
         // second trial's find), so the name says what it is instead.
-        if collection.readOnlyReason != nil {
-            return "(row " + record.id.parts.map(ValueText.raw).joined(separator: ",") + ")"
-        }
-        if !collection.keyFields.isEmpty {
-            return "(rowid " + record.id.parts.map(ValueText.raw).joined(separator: ",") + ")"
-        }
-        return text(nil, id: record.id)
+        let unaddressed = collection.readOnlyReason != nil ? "row" : !collection.keyFields.isEmpty ? "rowid" : nil
+        guard let unaddressed else { return text(nil, id: record.id) }
+        return "(\(unaddressed) " + record.id.parts.map(ValueText.raw).joined(separator: ",") + ")"
     }
 
     /// One field of a composite title: a reference as its row's title, a key

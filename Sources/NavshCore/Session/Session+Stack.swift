@@ -113,6 +113,15 @@ extension Session {
     /// values the undo wrote, and only those: anything else that changed
     /// there is not shown to its user, so a later save is still checked
     /// against the values the frame showed.
+    /// Every list on the stack (of `table` only, when given) reads its rows
+    /// again when next shown or counted: a write's triggers or cascades
+    /// changed rows none of them can follow one by one.
+    func readListsAgain(of table: String? = nil) {
+        for case let list as ListFrame in stack where table.map({ list.collection.name == $0 }) ?? true {
+            list.invalidate()
+        }
+    }
+
     func framesTakeUndo(of change: Change) {
         for frame in stack {
             (frame as? ListFrame)?.takeUndo(of: change, pageSize: viewport().pageSize, in: store)

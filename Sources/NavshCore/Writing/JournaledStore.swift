@@ -15,10 +15,9 @@ final class JournaledStore {
     /// each save cost a twentieth of an edit.
     var summarizes = true
     /// Writes `undo` can still take back, newest last.
-    private(set) var undoable: [Change] = []
-    /// Beside each of `undoable`: whether it changed other rows too
-    /// (triggers, cascades), which taking it back does not undo.
-    private var undoableReachedOthers: [Bool] = []
+    /// Each with whether it changed other rows too (triggers, cascades),
+    /// which taking it back does not undo.
+    private var undoable: [(change: Change, reachedOthers: Bool)] = []
     /// Whether the write the last `undoLast` took back had changed other
     /// rows too: what its triggers did stays.
     private(set) var lastUndoneReachedOthers = false
@@ -47,7 +46,6 @@ final class JournaledStore {
         journal.removeLast(dropped)
         reported.removeLast(min(dropped, reported.count))
         undoable.removeAll()
-        undoableReachedOthers.removeAll()
     }
 
     /// Inserts a new row; returns it as stored (defaults filled), as the
@@ -194,20 +192,19 @@ final class JournaledStore {
     /// journaled (a dry run reports undos too) but not itself undoable.
     /// Returns what was undone, or nil when there is nothing to undo.
     func undoLast(_ inverse: (Change, any Store) throws -> Change) throws -> Change? {
-        guard let last = undoable.last else { return nil }
+        guard let (last, reachedOthers) = undoable.last else { return nil }
         let made = try inverse(last, store)
         journal.append(made)
         if summarizes { reported.append(made.summary(in: store)) }
         undoable.removeLast()
-        lastUndoneReachedOthers = undoableReachedOthers.popLast() ?? false
+        lastUndoneReachedOthers = reachedOthers
         return last
     }
 
     private func record(_ change: Change, reachedOthers: Bool = false) {
         journal.append(change)
         if summarizes { reported.append(change.summary(in: store)) }
-        undoable.append(change)
-        undoableReachedOthers.append(reachedOthers)
+        undoable.append((change, reachedOthers))
     }
 
     /// Reads a row just written. The write is committed, so a failure here

@@ -21,9 +21,7 @@ struct UndoCommand: PlainCommand {
         // The undo's own write set triggers or cascades going (a total
         // recomputed): every list reads its rows again, as after a save
         // (they showed the totals as before the undo; the third trial's find).
-        if session.writer.lastUpdateReachedOtherRows {
-            for case let list as ListFrame in session.stack { list.invalidate() }
-        }
+        if session.writer.lastUpdateReachedOtherRows { session.readListsAgain() }
         // Its triggers' and cascades' changes to other rows stay: said, not
         // left for the user to find (the third trial's find).
         if session.writer.lastUndoneReachedOthers {

@@ -20,25 +20,38 @@ struct OpenCollectionCommand: OpenCommand {
             }
             return collections[number - 1]
         }
-        if let match = collections.first(where: { $0.name == target })
-            ?? collections.first(where: { $0.name.lowercased() == target.lowercased() })
-            ?? collections.first(where: { $0.title?.lowercased() == target.lowercased() })
-            // As listed: a name holding control characters is shown escaped, and can be typed so.
-            ?? collections.first(where: { TextLayout.printable($0.name) == target }) {
-            return match
+        // A match of an earlier way in any collection wins over a later way.
+        let lowered = target.lowercased()
+        for way in NameMatch.allCases {
+            if let match = collections.first(where: { way.accepts($0, target, lowered: lowered) }) { return match }
         }
         throw CommandError.rows(.noCollectionNamed(target, names: collections.map(\.name)))
     }
 
-    /// Whether `target` (trimmed) names `collection` in one of the ways
-    /// `pick` takes, without `pick`'s error: `open #42` at a list asks
-    /// this on every edit of a script.
+    /// How `target` may name a collection, most exact first: its name, its
+    /// name in any case, its title in any case, or (as listed) its name
+    /// with control characters shown escaped.
+    private enum NameMatch: CaseIterable {
+        case exact, anyCase, title, escaped
+
+        func accepts(_ collection: CollectionSchema, _ target: String, lowered: String) -> Bool {
+            switch self {
+            case .exact: return collection.name == target
+            case .anyCase: return collection.name.lowercased() == lowered
+            case .title: return collection.title?.lowercased() == lowered
+            case .escaped: return TextLayout.printable(collection.name) == target
+            }
+        }
+    }
+
+    /// Whether `target` (trimmed) names `collection` as `pick` would among
+    /// its collections alone, without building `pick`'s error: `open #42`
+    /// at a list asks this on every edit of a script.
     static func names(_ collection: CollectionSchema, _ target: String) -> Bool {
         if let number = Int(target) { return number == 1 }
-        if collection.name == target { return true }
+        if NameMatch.exact.accepts(collection, target, lowered: "") { return true }
         let lowered = target.lowercased()
-        return collection.name.lowercased() == lowered || collection.title?.lowercased() == lowered
-            || TextLayout.printable(collection.name) == target
+        return NameMatch.allCases.contains { $0.accepts(collection, target, lowered: lowered) }
     }
 
     static func complete(_ rest: String, in session: Session) -> Completion {

@@ -47,15 +47,13 @@ extension RecordFrame {
         // longer holds (they showed the written values, the rest blank; the
         // trial's find).
         if saved.values.count < collection.fields.count {
-            for case let list as ListFrame in session.stack where list.collection.name == collection.name { list.invalidate() }
+            session.readListsAgain(of: collection.name)
             return "saved \(title) (a trigger then deleted or re-keyed the row)"
         }
         // A trigger or a cascade changed other rows too: every list reads its
         // rows again (they showed the rows as before, a spawned row missing;
         // the trial's find).
-        if writer.lastUpdateReachedOtherRows {
-            for case let list as ListFrame in session.stack { list.invalidate() }
-        }
+        if writer.lastUpdateReachedOtherRows { session.readListsAgain() }
         // A change to the field rows are ordered by can move the row, and one
         // to a filtered field can take it out of a `find`/`where` list: re-read the page.
         if let parent, (collection.order.map { changes[$0.field] != nil } ?? false) || !parent.collection.filters.isEmpty {
