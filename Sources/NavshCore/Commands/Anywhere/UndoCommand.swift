@@ -21,11 +21,16 @@ struct UndoCommand: PlainCommand {
         // The undo's own write set triggers or cascades going (a total
         // recomputed): every list reads its rows again, as after a save
         // (they showed the totals as before the undo; the third trial's find).
-        if session.writer.lastUpdateReachedOtherRows { session.readListsAgain() }
-        // Its triggers' and cascades' changes to other rows stay: said, not
-        // left for the user to find (the third trial's find).
+        let reranOthers = session.writer.lastUpdateReachedOtherRows
+        if reranOthers { session.readListsAgain() }
+        // The save's triggers and cascades changed other rows, which undo
+        // does not put back: said, not left for the user to find (the third
+        // trial's find). When the undo's own write set them going again (a
+        // total recomputed), they may well be right: said so, not "not undone".
         if session.writer.lastUndoneReachedOthers {
-            message += "\nthe changes its triggers or cascades made to other rows were not undone"
+            message += reranOthers
+                ? "\nthe save had changed other rows through triggers or cascades; they ran again on the undo: check those rows"
+                : "\nthe changes its triggers or cascades made to other rows were not undone"
         }
         return Response(output: message + "\n")
     }
