@@ -73,7 +73,7 @@ extension Options {
             }
             throw ExitCode(began ? ExitStatus.commandFailed : ExitStatus.cannotOpen)
         }
-        ScriptRunner.reportDryRun(changes: outcome.session?.changesMade ?? [], touched: outcome.touched)
+        ScriptRunner.reportDryRun(changes: outcome.session?.changesMade ?? [], touched: outcome.touched, format: format)
         return outcome
     }
 

@@ -184,7 +184,11 @@ struct ScriptRunner {
 
     /// A dry run's report, printed after its rollback: the journal's changes
     /// and the rows they touched (cascades and triggers included).
-    static func reportDryRun(changes: [String], touched: (total: Int, summary: String)?) {
+    static func reportDryRun(changes: [String], touched: (total: Int, summary: String)?, format: OutputFormat) {
+        if format == .json {
+            StandardStreams.out(OutputFormat.jsonDryRun(changes: changes, rows: touched?.total, tables: touched?.summary))
+            return
+        }
         StandardStreams.out("dry run: nothing was written; "
             + (changes.isEmpty ? "the script would have changed nothing\n"
                : "the script would have made \(changes.count) change\(changes.count == 1 ? "" : "s"):\n")

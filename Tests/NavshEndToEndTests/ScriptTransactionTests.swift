@@ -32,6 +32,22 @@ import Testing
             """))
     }
 
+    /// Under `--format json` the report is one JSON object on its own line,
+    /// as every other line of output is (it was three lines of text).
+    @Test func aDryRunReportsInJSONUnderFormatJSON() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try db.expectUnchanged("items") {
+            try navsh.run([db.path, "--dry-run", "--format", "json", "--quiet"], stdin: "open 1\nset value 150\nsave\n")
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let object = try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
+        let report = object?["dry_run"] as? [String: Any]
+        #expect(report?["written"] as? Bool == false, "\(last)")
+        #expect(report?["changes"] as? [String] == ["update items › Gort statue: value 120 → 150"], "\(last)")
+        #expect(report?["rows_changed"] as? Int == 1, "\(last)")
+    }
+
     @Test func dryRunKeepsTheRealExitStatus() throws {
         let db = try TemporaryDatabase(Fixtures.items)
         let result = try db.expectUnchanged("items") {

@@ -38,6 +38,18 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         ]))]) + "\n"
     }
 
+    /// A dry run's report as one JSON object, for `--format json`: its
+    /// lines of text broke a reader of JSON lines (the final trial's find).
+    /// `rows` and `tables`: what `RowChangeTally` counted, when it could.
+    public static func jsonDryRun(changes: [String], rows: Int?, tables: String?) -> String {
+        JSONText.object([("dry_run", JSONText.object([
+            ("written", "false"),
+            ("changes", JSONText.array(changes.map(JSONText.string))),
+            ("rows_changed", rows.map(String.init) ?? "null"),
+            ("rows_by_table", tables.map(JSONText.string) ?? "null"),
+        ]))]) + "\n"
+    }
+
     static func json(_ frame: ShownFrame) -> String {
         switch frame {
         case .list(let list):
