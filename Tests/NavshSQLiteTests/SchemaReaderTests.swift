@@ -1,6 +1,8 @@
 import NavshCore
-import NavshSQLite
+@testable import NavshSQLite
 import NavshTestSupport
+import GRDB
+import GRDBSQLite
 import Testing
 
 @Suite struct SchemaReaderTests {
@@ -61,6 +63,75 @@ import Testing
             ["length(\"Ü x\") < größe"],
             ["名前 <> ''"],
         ])
+    }
+
+    /// The catalog is read by PRAGMA statements, a few per table; the two
+    /// queries over pragma functions it replaced remain for names that are
+    /// not UTF-8. Every kind of table both must tell apart gives the same
+    /// collections and keys either way.
+    @Test func bothWaysOfReadingTheCatalogAgree() throws {
+        let database = try TemporaryDatabase("""
+            CREATE TABLE artists (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT 'x' CHECK (name <> ''));
+            CREATE TABLE "odd ""name" (a TEXT, b INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID;
+            CREATE TABLE albums (id INTEGER PRIMARY KEY DESC, artist INTEGER REFERENCES artists (id),
+                                 a TEXT, b INTEGER, title TEXT, doubled INTEGER GENERATED ALWAYS AS (b * 2) STORED,
+                                 FOREIGN KEY (a, b) REFERENCES "odd ""name" (a, b));
+            CREATE TABLE grdb_migrations (identifier TEXT);
+            CREATE TABLE plain (x, y BLOB, z UNIQUE);
+            CREATE TABLE keyed (code TEXT PRIMARY KEY, n REAL);
+            CREATE VIEW v AS SELECT name, id * 2 AS twice FROM artists;
+            CREATE VIRTUAL TABLE docs USING fts5 (body);
+            CREATE TABLE "ünï" (rowid TEXT, _rowid_ TEXT, oid TEXT);
+            """)
+        let queue = try DatabaseQueue(path: database.path)
+        let (byPragmas, byQueries) = try queue.read { db in
+            (try SchemaReader.read(db), try SchemaReader.read(db, byPragmas: false))
+        }
+        #expect(byPragmas.map(\.collection.name) == ["artists", "odd \"name", "albums", "plain", "keyed", "v", "ünï"])
+        #expect(described(byPragmas) == described(byQueries))
+        #expect(byPragmas.first { $0.collection.name == "albums" }?.collection.fields.map(\.isReadOnly)
+                == [false, false, false, false, false, true], "DESC keeps id an ordinary column; doubled is generated")
+    }
+
+    /// A PRAGMA names its table in its SQL text, which cannot hold a name
+    /// that is not UTF-8: such a schema is read by the two queries, and
+    /// every table is still listed.
+    @Test func aNameThatIsNotUTF8IsReadByTheQueries() throws {
+        let database = try TemporaryDatabase("CREATE TABLE first (a TEXT);")
+        let queue = try DatabaseQueue(path: database.path)
+        try queue.inDatabase { db in
+            let sql: [UInt8] = Array("CREATE TABLE \"x".utf8) + [0xFF] + Array("\" (b TEXT); CREATE TABLE last (c);".utf8) + [0]
+            let code = sql.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { sqlite3_exec(db.sqliteConnection, $0.baseAddress, nil, nil, nil) }
+            }
+            #expect(code == SQLITE_OK)
+            let tables = try SchemaReader.read(db)
+            #expect(tables.map(\.collection.name) == ["first", "x\u{FFFD}", "last"])
+            #expect(described(tables) == described(try SchemaReader.read(db, byPragmas: false)))
+        }
+    }
+
+    /// Every stored property of each table read, as text to compare.
+    private func described(_ tables: [SchemaReader.Table]) -> String {
+        var text = ""
+        dump(tables.map { ($0.collection, $0.key) }, to: &text)
+        return text
+    }
+
+    /// A column's kind follows SQLite's affinity rules, which match A–Z in
+    /// either case and nothing else, then navsh's names for dates and booleans.
+    @Test func declaredTypesGiveSQLitesAffinities() {
+        let kinds: [(String, FieldKind)] = [
+            ("", .any), ("any", .any), ("BIGINT", .integer), ("unsigned big int", .integer),
+            ("FLOATING POINT", .integer), ("varchar(20)", .text), ("Clob", .text), ("nText", .text),
+            ("blob", .blob), ("double precision", .real), ("Float", .real), ("real", .real),
+            ("boolean", .boolean), ("datetime", .datetime), ("TIMESTAMP", .datetime), ("date", .date),
+            ("decimal(10,5)", .numeric), ("STRING", .numeric), ("\u{131}nt", .numeric), ("ınteger", .numeric),
+            ("INTEGER", .integer), ("IN", .numeric), ("tex", .numeric),
+        ]
+        for (declared, kind) in kinds {
+            #expect(FieldKind(sqliteDeclaredType: declared) == kind, "\(declared)")
+        }
     }
 
     /// Views are listed (read-only, see `viewsAreReadOnlyCollections`); SQLite's and GRDB's tables are not.
