@@ -8,24 +8,23 @@ import NavshCore
 /// Text is read as GRDB read it: bytes that are not UTF-8 repaired.
 struct CatalogRow {
     private let values: [Value]
-    private let positions: [String: Int]
+    /// The query's column names, in order: a dozen at most, found by a
+    /// linear search (a dictionary's hashing cost a third of making a
+    /// table's collection).
+    private let names: [String]
 
     /// The result columns of `SchemaReader.read`'s two queries, in order.
-    static let columnNames = position(of: ["tableName", "withoutRowid", "isView", "createSQL", "name", "type",
-                                           "notnull", "dflt_value", "pk", "hidden", "keyIndexes"])
-    static let foreignKeyNames = position(of: ["tableName", "id", "parent", "from", "to"])
+    static let columnNames = ["tableName", "withoutRowid", "isView", "createSQL", "name", "type",
+                              "notnull", "dflt_value", "pk", "hidden", "keyIndexes"]
+    static let foreignKeyNames = ["tableName", "id", "parent", "from", "to"]
 
-    init(_ values: [Value], _ positions: [String: Int]) {
+    init(_ values: [Value], _ names: [String]) {
         self.values = values
-        self.positions = positions
-    }
-
-    private static func position(of names: [String]) -> [String: Int] {
-        Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        self.names = names
     }
 
     private func value(_ name: String) -> Value {
-        guard let position = positions[name], position < values.count else { return .null }
+        guard let position = names.firstIndex(of: name), position < values.count else { return .null }
         return values[position]
     }
 
@@ -45,7 +44,7 @@ struct CatalogRow {
     }
 
     func int(_ name: String) -> Int {
-        positions[name].map(int(at:)) ?? 0
+        names.firstIndex(of: name).map(int(at:)) ?? 0
     }
 
     /// The whole number at a position; anything else reads as 0.

@@ -14,13 +14,19 @@ enum CheckConstraints {
         let sql = Array(createSQL.utf8)
         guard let body = tableBody(sql) else { return [:] }
         var result: [String: [String]] = [:]
-        let known = Set(columns.map { $0.lowercased() })
+        // Names are made only for the parts holding a CHECK (few do): making
+        // them for every part was a tenth of opening a store of many tables.
+        var columnNames: Set<String>?
         for (start, end) in topLevelParts(sql, body) {
             let part = start..<end
+            let found = checks(sql, part)
+            guard !found.isEmpty else { continue }
+            let known = columnNames ?? Set(columns.map { $0.lowercased() })
+            columnNames = known
             // A column definition starts with its column's name; anything
             // else (CONSTRAINT, CHECK, PRIMARY KEY…) is the table's.
-            let owner = identifiers(sql, part).first.map { $0.lowercased() }.flatMap { known.contains($0) ? $0 : nil }
-            for (start, end) in checks(sql, part) {
+            let owner = identifiers(sql, part, first: true).first.map { $0.lowercased() }.flatMap { known.contains($0) ? $0 : nil }
+            for (start, end) in found {
                 let check = start..<end
                 let concerned = owner.map { [$0] } ?? identifiers(sql, check).map { $0.lowercased() }.filter(known.contains)
                 let text = String(decoding: sql[check], as: UTF8.self)
@@ -128,11 +134,12 @@ enum CheckConstraints {
     }
 
     /// The identifiers in some SQL, bare or quoted, in order (keywords and
-    /// function names too: callers keep those that are columns).
-    private static func identifiers(_ sql: [UInt8], _ range: Range<Int>) -> [String] {
+    /// function names too: callers keep those that are columns); with
+    /// `first`, only the first.
+    private static func identifiers(_ sql: [UInt8], _ range: Range<Int>, first: Bool = false) -> [String] {
         var names: [String] = []
         var i = range.lowerBound
-        while i < range.upperBound {
+        while i < range.upperBound && !(first && !names.isEmpty) {
             let c = sql[i]
             if c == apostrophe {
                 i += 1

@@ -136,7 +136,7 @@ public final class SQLiteStore: Store {
         selectLists.removeAll()
         queries.removeAll()
         schemaVersion = try RowReader.fetchOne(db, sql: "PRAGMA schema_version", arguments: [], cached: false)
-            .map { CatalogRow($0, [:]).int(at: 0) } ?? 0
+            .map { CatalogRow($0, []).int(at: 0) } ?? 0
         keys = Dictionary(read.map { ($0.collection.name, $0.key) }, uniquingKeysWith: { a, _ in a })
         tables = read.map { table in
             var collection = table.collection
