@@ -100,7 +100,8 @@ extension SQLiteStore {
             }
             allArguments += suffixArguments
             var rows: [[Value]]?
-            var values: [[String: Value]] = []
+            // Each row's values in `names`' order, chunk after chunk.
+            var cells: [[Value]] = []
             for start in stride(from: 0, to: max(names.count, 1), by: chunkSize) {
                 let chunk = Array(names[start..<min(start + chunkSize, names.count)])
                 var read: [[Value]] = []
@@ -119,18 +120,24 @@ extension SQLiteStore {
                 }
                 if rows == nil {
                     rows = read
-                    values = Array(repeating: Dictionary(minimumCapacity: names.count), count: read.count)
+                    cells = Array(repeating: [], count: read.count)
                 }
                 for (r, row) in read.enumerated() {
-                    for (i, name) in chunk.enumerated() {
+                    if reading == .full, start == 0, chunk.count == names.count {
+                        cells[r] = Array(row[lead...])
+                        continue
+                    }
+                    cells[r].reserveCapacity(names.count)
+                    for i in chunk.indices {
                         let at = lead + i * perField
-                        values[r][name] = reading == .full ? row[at] : Self.listValue(row[at], length: row[at + 1])
+                        cells[r].append(reading == .full ? row[at] : Self.listValue(row[at], length: row[at + 1]))
                     }
                 }
             }
+            let fieldNames = FieldNames(names)
             return try (rows ?? []).enumerated().map { position, row in
                 let id = key.readOnlyReason == nil ? try key.id(from: row) : .rowid(Int64(firstPosition + position + 1))
-                return (Record(id: id, values: values[position]), Array(row[key.keyWidth..<lead]))
+                return (Record(id: id, names: fieldNames, cells: cells[position]), Array(row[key.keyWidth..<lead]))
             }
         }
     }

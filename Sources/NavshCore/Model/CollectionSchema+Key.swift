@@ -11,7 +11,7 @@ extension CollectionSchema {
         guard readOnlyReason == nil else { return nil }
         let fields = keyFields
         guard !fields.isEmpty else { return record.id.parts }
-        let values = fields.map { record.values[$0.name] }
+        let values = fields.map { record.value(of: $0.name) }
         return values.contains(nil) ? record.id.parts : values.compactMap { $0 }
     }
 }

@@ -78,8 +78,8 @@ public enum ListPreview {
 
     /// The row as a list holds it.
     public static func of(_ record: Record, in collection: CollectionSchema) -> Record {
-        var values: [String: Value] = [:]
-        for name in fields(of: collection) { values[name] = value(record[name]) }
-        return Record(id: record.id, values: values)
+        var names: [String] = []
+        for name in fields(of: collection) where !names.contains(name) { names.append(name) }
+        return Record(id: record.id, names: FieldNames(names), cells: names.map { value(record[$0]) })
     }
 }

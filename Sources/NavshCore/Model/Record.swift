@@ -18,16 +18,93 @@ public struct RecordID: Hashable, Sendable {
 }
 
 /// A row as read from the store: its identity and a value per field name.
+///
+/// Kept as the field names (one `FieldNames` shared by every row of a
+/// read) and the values in the same order, not as a dictionary per row: a
+/// page of 20 rows hashed each name once to build its rows and again for
+/// each cell shown, a sixth of reading and showing a page (bench/README.md,
+/// issue 10).
 public struct Record: Sendable, Equatable {
     public var id: RecordID
-    public var values: [String: Value]
+    /// The field names read, in the store's order; no name twice.
+    public private(set) var fieldNames: FieldNames
+    /// The values of `fieldNames`, in the same order.
+    public private(set) var cells: [Value]
 
     public init(id: RecordID, values: [String: Value]) {
         self.id = id
-        self.values = values
+        let names = Array(values.keys)
+        fieldNames = FieldNames(names)
+        cells = names.map { values[$0] ?? .null }
     }
 
+    /// A row read as `names` (shared by the rows of one read) and their
+    /// `cells`, in the same order.
+    public init(id: RecordID, names: FieldNames, cells: [Value]) {
+        precondition(names.list.count == cells.count, "a value per name")
+        self.id = id
+        fieldNames = names
+        self.cells = cells
+    }
+
+    public var names: [String] { fieldNames.list }
+
+    /// The field's value; NULL for a field not read.
     public subscript(field: String) -> Value {
-        values[field] ?? .null
+        value(of: field) ?? .null
+    }
+
+    /// The field's value, nil for a field not read.
+    public func value(of field: String) -> Value? {
+        fieldNames.index(of: field).map { cells[$0] }
+    }
+
+    /// How many fields were read (fewer than the collection's when a
+    /// trigger deleted or re-keyed the row after a save).
+    public var fieldCount: Int { cells.count }
+
+    /// Sets a field's value, adding the field if it was not read.
+    public mutating func set(_ field: String, to value: Value) {
+        if let at = fieldNames.index(of: field) {
+            cells[at] = value
+        } else {
+            fieldNames = FieldNames(fieldNames.list + [field])
+            cells.append(value)
+        }
+    }
+
+    /// The values by field name, for the code that works on whole rows
+    /// (buffers, conflicts, cascades): made anew on each call.
+    public var values: [String: Value] {
+        get { Dictionary(zip(fieldNames.list, cells), uniquingKeysWith: { first, _ in first }) }
+        set { self = Record(id: id, values: newValue) }
+    }
+
+    /// The same row, whatever order its fields were read in.
+    public static func == (lhs: Record, rhs: Record) -> Bool {
+        guard lhs.id == rhs.id, lhs.cells.count == rhs.cells.count else { return false }
+        if lhs.fieldNames === rhs.fieldNames || lhs.names == rhs.names { return lhs.cells == rhs.cells }
+        return zip(lhs.names, lhs.cells).allSatisfy { rhs.value(of: $0) == $1 }
+    }
+}
+
+/// The names of a read's fields, in order, shared by its rows. A name is
+/// found by a linear search among a dozen (the first comparison nearly
+/// always meets the very string the names were made from); a wider row
+/// gets an index once, for all the rows of its read, so code that visits
+/// every field of a wide row does not search it once per field.
+public final class FieldNames: Sendable {
+    public let list: [String]
+    private let positions: [String: Int]?
+
+    public init(_ list: [String]) {
+        self.list = list
+        positions = list.count > 12
+            ? Dictionary(list.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+    }
+
+    public func index(of name: String) -> Int? {
+        if let positions { return positions[name] }
+        return list.firstIndex(of: name)
     }
 }

@@ -157,7 +157,8 @@ extension StoreReader {
                         reading fields: [String]) throws -> [Record?] {
         try values.map { value in
             try record(of: collection, referencedBy: value, field: field).map { found in
-                Record(id: found.id, values: found.values.filter { fields.contains($0.key) }.mapValues(ListPreview.value))
+                let kept = zip(found.names, found.cells).filter { fields.contains($0.0) }
+                return Record(id: found.id, names: FieldNames(kept.map(\.0)), cells: kept.map { ListPreview.value($0.1) })
             }
         }
     }

@@ -64,7 +64,7 @@ enum RecordRenderer {
         var notes: [String] = []
         if let length = ValueText.lengthNote(stored) { notes.append(length) }
         if field.isReadOnly { notes.append("read-only") }
-        if frame.isDraft && !changed && frame.buffer.base[field.name] == nil {
+        if frame.isDraft && !changed && frame.buffer.row.value(of: field.name) == nil {
             if case .expression = field.defaultValue {
                 value = "(set when saved)"
             } else if field.primaryKeyPosition != nil && field.isReadOnly {
@@ -77,7 +77,7 @@ enum RecordRenderer {
             if field.isRequired && !notes.contains("required") { notes.append("required") }
             if let placeholder = field.placeholder { notes.append("e.g. " + placeholder) }
         }
-        if changed, !frame.isDraft { notes.append("was " + ValueText.bounded(frame.buffer.base[field.name] ?? .null)) }
+        if changed, !frame.isDraft { notes.append("was " + ValueText.bounded(frame.buffer.row.value(of: field.name) ?? .null)) }
         let prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? label(field) : "", labelWidth) + "  "
         func note(_ notes: [String]) -> String { notes.isEmpty ? "" : "  (" + notes.joined(separator: ", ") + ")" }
         var room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note(notes)))

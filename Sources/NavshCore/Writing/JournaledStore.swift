@@ -69,7 +69,7 @@ final class JournaledStore {
         // The values as stored, which undo expects to find: a column's type
         // may have stored another value than the one sent (3.0 as 3 in a
         // NUMERIC column), and undo refused that row as changed since.
-        let after = changes.keys.reduce(into: [String: Value]()) { $0[$1] = saved.values[$1] ?? changes[$1] }
+        let after = changes.keys.reduce(into: [String: Value]()) { $0[$1] = saved.value(of: $1) ?? changes[$1] }
         record(.updated(collection, id: saved.id, title: title, before: before, after: after), reachedOthers: reachedOthers)
         return saved
     }

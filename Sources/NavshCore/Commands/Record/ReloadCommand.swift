@@ -15,17 +15,17 @@ struct ReloadCommand: PlainCommand {
         }
         let old = frame.buffer
         let fields = frame.collection.fields
-        if fields.allSatisfy({ current[$0.name] == old.base[$0.name] ?? .null }) {
+        if fields.allSatisfy({ current[$0.name] == old.row.value(of: $0.name) ?? .null }) {
             return Response(output: "nothing to reload: \(frame.crumb) is as stored\n")
         }
         // Values taken from elsewhere that no edit of yours covers: said, so
         // nothing changes on screen unannounced (the trial's find).
         let taken = fields.filter { field in
-            !old.isChanged(field.name) && current[field.name] != old.base[field.name] ?? .null
+            !old.isChanged(field.name) && current[field.name] != old.row.value(of: field.name) ?? .null
         }
         let collisions = fields.filter { field in
             let name = field.name
-            return old.isChanged(name) && current[name] != old.base[name] ?? .null && current[name] != old.value(of: name)
+            return old.isChanged(name) && current[name] != old.row.value(of: name) ?? .null && current[name] != old.value(of: name)
         }
         frame.markSaved(current)
         for (field, value) in old.changes { frame.buffer.set(field, to: value) }
@@ -37,7 +37,7 @@ struct ReloadCommand: PlainCommand {
         output += "\n"
         func short(_ value: Value) -> String { TextLayout.truncate(ValueText.raw(value), to: 40) }
         for field in taken {
-            output += "  took \(field.shownName): \(short(old.base[field.name] ?? .null)) → \(short(current[field.name]))\n"
+            output += "  took \(field.shownName): \(short(old.row.value(of: field.name) ?? .null)) → \(short(current[field.name]))\n"
         }
         for field in collisions {
             output += "  both changed \(field.shownName): theirs \(ValueText.raw(current[field.name])), "

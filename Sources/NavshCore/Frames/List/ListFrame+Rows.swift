@@ -107,7 +107,7 @@ extension ListFrame {
     /// field, in the fields both have (a schema change elsewhere adds or
     /// renames columns without making it another row).
     static func sameRow(_ shown: Record, _ now: Record) -> Bool {
-        shown.id == now.id && shown.values.allSatisfy { name, value in now.values[name].map { $0 == value } ?? true }
+        shown.id == now.id && zip(shown.names, shown.cells).allSatisfy { name, value in now.value(of: name).map { $0 == value } ?? true }
     }
 
     /// The row numbers on the page shown now (for completion).

@@ -148,8 +148,8 @@ final class ListFrame: Frame {
             guard var page = self[keyPath: keyPath], let i = page.rows.firstIndex(where: { $0.id == id }) else { continue }
             var preview = ListPreview.of(record, in: collection)
             // The key, when the store read it for the row's name (`listFields`).
-            for field in collection.keyFields where page.rows[i].values[field.name] != nil {
-                preview.values[field.name] = record[field.name]
+            for field in collection.keyFields where page.rows[i].value(of: field.name) != nil {
+                preview.set(field.name, to: record[field.name])
             }
             page.rows[i] = preview
             self[keyPath: keyPath] = page

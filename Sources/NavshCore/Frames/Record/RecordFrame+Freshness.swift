@@ -20,7 +20,7 @@ extension RecordFrame {
             return (prefix + "\(TextLayout.printable(crumb)) is gone from under its key (deleted or re-keyed elsewhere; save! puts it back, cancel leaves it)\n",
                     false)
         }
-        let changed = collection.fields.filter { fresh[$0.name] != buffer.base[$0.name] ?? .null }
+        let changed = collection.fields.filter { fresh[$0.name] != buffer.row.value(of: $0.name) ?? .null }
         guard !changed.isEmpty else { return ("", false) }
         if isDirty {
             // Your edits stay on the values you were shown; save will be refused.
@@ -31,7 +31,7 @@ extension RecordFrame {
                     false)
         }
         let lines = changed.map { field in
-            prefix + "\(field.shownName): \(ValueText.raw(buffer.base[field.name] ?? .null))"
+            prefix + "\(field.shownName): \(ValueText.raw(buffer.row.value(of: field.name) ?? .null))"
                 + " → \(ValueText.raw(fresh[field.name])) (changed elsewhere)\n"
         }
         markSaved(fresh)

@@ -29,7 +29,7 @@ extension RecordFrame {
 
     /// The value a related row stores to name this record.
     func keyValue(_ id: RecordID, for field: Field) throws -> Value {
-        if let target = field.references?.field, let value = buffer.base[target] { return value }
+        if let target = field.references?.field, let value = buffer.row.value(of: target) { return value }
         if id.parts.count == 1 { return id.parts[0] }
         throw CommandError.fields(.compositeKey(collection: collection.name))
     }

@@ -41,12 +41,13 @@ extension RecordFrame {
         }
         // Stored values over the written ones: a store that found the row gone
         // after the write (a trigger) returns only what was written.
-        markSaved(Record(id: saved.id, values: buffer.current.merging(saved.values) { _, stored in stored }))
+        markSaved(saved.fieldCount >= collection.fields.count ? saved
+                  : Record(id: saved.id, values: buffer.current.merging(saved.values) { _, stored in stored }))
         // A trigger deleted or re-keyed the row as it was saved: lists of
         // its table read their rows again rather than show one the file no
         // longer holds (they showed the written values, the rest blank; the
         // trial's find).
-        if saved.values.count < collection.fields.count {
+        if saved.fieldCount < collection.fields.count {
             session.readListsAgain(of: collection.name)
             return "saved \(title) (a trigger then deleted or re-keyed the row)"
         }

@@ -25,7 +25,7 @@ final class RecordFrame: Frame {
         self.collection = collection
         self.collection.filters = []
         self.id = record.id
-        self.buffer = EditBuffer(base: record.values)
+        self.buffer = EditBuffer(row: record)
     }
 
     /// A draft starts from the defaults the core can show; fields whose
@@ -47,7 +47,7 @@ final class RecordFrame: Frame {
     /// After a save: the stored row becomes the new starting point, clean.
     func markSaved(_ record: Record) {
         id = record.id
-        buffer = EditBuffer(base: record.values)
+        buffer = EditBuffer(row: record)
         noticedElsewhere = nil
         deletedElsewhereNoticed = false
         conflictShown = nil
@@ -71,15 +71,16 @@ final class RecordFrame: Frame {
 
     /// The title field's current (buffered) value: the breadcrumb follows edits.
     var crumb: String {
+        var row = buffer.row
+        row.id = id ?? RecordID(parts: [.integer(0)], isPrimaryKey: false)
+        for (field, value) in buffer.changes { row.set(field, to: value) }
         if collection.rowTitle != nil || collection.compositeTitle != nil {
-            var values = buffer.base
-            for (field, value) in buffer.changes { values[field] = value }
-            let title = RowTitle.of(Record(id: id ?? RecordID(parts: [.integer(0)], isPrimaryKey: false), values: values), in: collection)
+            let title = RowTitle.of(row, in: collection)
             if id == nil && title == "#0" { return "(new)" }
             return title
         }
         // A saved row without a title is named by its key, as its list names it.
-        guard let id else { return RowTitle.text(collection.titleField.map { buffer.value(of: $0) }, id: nil) }
-        return RowTitle.of(Record(id: id, values: buffer.current), in: collection)
+        guard id != nil else { return RowTitle.text(collection.titleField.map { buffer.value(of: $0) }, id: nil) }
+        return RowTitle.of(row, in: collection)
     }
 }
