@@ -96,6 +96,10 @@ import Testing
             ("big", Value.blob(Array(repeating: 7, count: ListPreview.characters + 1))),
             ("small", .blob([0, 1, 2])),
             ("nul", .text("a\u{0}b" + long)),
+            // As long as a blob is given whole, and all digits: the mark of
+            // a longer one's length is one byte longer (SQLite).
+            ("digits", .blob(Array(repeating: UInt8(ascii: "0"), count: ListPreview.characters - 1) + [UInt8(ascii: "9")])),
+            ("longer", .blob(Array(repeating: UInt8(ascii: "0"), count: ListPreview.characters) + [UInt8(ascii: "9")])),
         ] {
             _ = try fixture.store.insert(["name": .text(name), "body": body], into: files)
         }
