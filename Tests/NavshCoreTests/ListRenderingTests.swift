@@ -3,6 +3,18 @@ import NavshTestSupport
 import Testing
 
 @Suite struct ListRenderingTests {
+    /// Row numbers and the footer's counts are written digit by digit
+    /// into a buffer: the same text as grouping `String(n)`, at every
+    /// length of a group and at both ends of Int.
+    @Test func numbersAreWrittenAsDigitsGroupedByThousands() {
+        for number in [0, 7, 10, 999, 1_000, 12_345, 999_999, 1_000_000, 1_234_567, -1, -1_000, -1_234_567, Int.max, Int.min] {
+            let sign = number < 0 ? "-" : ""
+            #expect(ListLayout.grouped(number) == sign + ValueText.grouped(String(number.magnitude)), "\(number)")
+            #expect(ListLayout.decimal(number) == String(number))
+        }
+        #expect(ListLayout.grouped(Int.min) == "-9,223,372,036,854,775,808")
+    }
+
     /// A trial's find: the text `(null)` read as NULL in a record, and empty
     /// text as NULL in a list. Each value now reads its own way: NULL as
     /// `(null)` in a record and blank in a list, empty text as `""`, and a

@@ -150,9 +150,19 @@ enum ListLayout {
                 measured = DisplayWidth.of(text)
             }
             let padding = max(0, columns - measured)
-            if alignRight { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding)) }
+            if alignRight { pad(padding) }
             bytes.append(contentsOf: text.utf8)
-            if !alignRight { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding)) }
+            if !alignRight { pad(padding) }
+        }
+        /// Spaces copied from a run of them (appending a repeated element
+        /// went a byte at a time through the generic path).
+        func pad(_ count: Int) {
+            var left = count
+            while left > 0 {
+                let part = min(left, Self.spaces.count)
+                bytes.append(contentsOf: Self.spaces[..<part])
+                left -= part
+            }
         }
         func line(_ number: String, _ marker: String, _ title: String, titleMeasured: Int, _ cells: [String],
                   measured: [Int]) {
@@ -190,7 +200,7 @@ enum ListLayout {
         for (r, row) in rows.enumerated() {
             if let section = row.section { bytes.append(contentsOf: ("  " + section + "\n").utf8) }
             let marker = marking ? (row.isCurrent ? " > " : row.changedElsewhere ? " ~ " : "   ") : gap
-            line(String(row.number), marker, row.title, titleMeasured: titleWidths[r], row.details, measured: cellWidths[r])
+            line(Self.decimal(row.number), marker, row.title, titleMeasured: titleWidths[r], row.details, measured: cellWidths[r])
             if row.changedElsewhere { anyChanged = true }
         }
         out = String(decoding: bytes, as: UTF8.self)
@@ -221,8 +231,9 @@ enum ListLayout {
         let last = first + shown - 1
         let rows = "rows \(grouped(first))–\(grouped(last)) of "
         let page = "page \(grouped(pageIndex + 1))" + (total.map { " of \(grouped(($0 + pageSize - 1) / pageSize))" } ?? "")
-        let of = total.map(grouped) ?? "many (count counts them)"
-        let short = total.map(grouped) ?? "many"
+        let counted = total.map(grouped)
+        let of = counted ?? "many (count counts them)"
+        let short = counted ?? "many"
         // Each form is made only when the one before did not fit (making
         // and measuring them all was a twentieth of a `page N`).
         var forms: [() -> [String]]
@@ -258,8 +269,44 @@ enum ListLayout {
 
     /// A count with thousands separators: `100,001`.
     static func grouped(_ number: Int) -> String {
-        (number < 0 ? "-" : "") + ValueText.grouped(String(number.magnitude))
+        digits(of: number, grouped: true)
     }
+
+    /// A row number as digits.
+    static func decimal(_ number: Int) -> String {
+        digits(of: number, grouped: false)
+    }
+
+    /// The digits of a whole number written from the right into a buffer
+    /// on the stack, commas between thousands when `grouped`: `String(n)`
+    /// went through the generic `description`, and grouping made an
+    /// array of its digits; a footer and 20 row numbers a page made them
+    /// a twentieth of `page N` (bench/README.md, issue 10).
+    private static func digits(of number: Int, grouped: Bool) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var magnitude = number.magnitude
+            var at = buffer.count
+            var written = 0
+            repeat {
+                if grouped && written > 0 && written % 3 == 0 {
+                    at -= 1
+                    buffer[at] = UInt8(ascii: ",")
+                }
+                at -= 1
+                buffer[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                written += 1
+            } while magnitude > 0
+            if number < 0 {
+                at -= 1
+                buffer[at] = UInt8(ascii: "-")
+            }
+            return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[at...]), as: UTF8.self)
+        }
+    }
+
+    /// A run of spaces to pad cells from.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
 }
 
 extension String {
