@@ -119,13 +119,14 @@ extension SQLiteStore {
                 }
                 if rows == nil {
                     rows = read
+                    // Nearly every read is one chunk: each row's values in one array.
+                    if chunk.count == names.count {
+                        cells = read.map { row in reading == .full ? Array(row[lead...]) : row[lead...].map(Self.listValue) }
+                        continue
+                    }
                     cells = Array(repeating: [], count: read.count)
                 }
                 for (r, row) in read.enumerated() {
-                    if reading == .full, start == 0, chunk.count == names.count {
-                        cells[r] = Array(row[lead...])
-                        continue
-                    }
                     cells[r].reserveCapacity(names.count)
                     for at in lead..<(lead + chunk.count) {
                         cells[r].append(reading == .full ? row[at] : Self.listValue(row[at]))
