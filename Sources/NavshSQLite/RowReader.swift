@@ -27,6 +27,17 @@ enum RowReader {
                         textCap: Int = .max, cappedFrom: CInt = 0,
                         _ body: ([Value]) -> Void) throws {
         let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        try forEach(db, statement, arguments: arguments, textCap: textCap, cappedFrom: cappedFrom, body)
+    }
+
+    /// `forEach` on a statement the caller keeps prepared (`PreparedSQL`):
+    /// GRDB's cache finds its statements by hashing their whole text.
+    static func forEach(_ db: Database, _ statement: Statement, arguments: SQLArguments,
+                        textCap: Int = .max, cappedFrom: CInt = 0,
+                        _ body: ([Value]) -> Void) throws {
+        // The text only for an error: GRDB makes it anew, trimmed by
+        // Foundation, on each call (a third of an edit when read each time).
+        let sql = { statement.sql }
         let handle = statement.sqliteStatement
         let width = sqlite3_column_count(handle)
         try checkCount(arguments, handle, sql)
@@ -59,7 +70,7 @@ enum RowReader {
             case SQLITE_DONE:
                 return
             case let code:
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql)
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql())
             }
         }
     }
@@ -69,7 +80,12 @@ enum RowReader {
     /// values bound here: GRDB's `StatementArguments` and row cursor cost
     /// more than SQLite's own work on the UPDATE.
     static func execute(_ db: Database, sql: String, arguments: SQLArguments) throws {
-        let statement = try db.cachedStatement(sql: sql)
+        try execute(db, try db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// `execute` on a statement the caller keeps prepared (`PreparedSQL`).
+    static func execute(_ db: Database, _ statement: Statement, arguments: SQLArguments) throws {
+        let sql = { statement.sql }
         let handle = statement.sqliteStatement
         try checkCount(arguments, handle, sql)
         statement.setUncheckedArguments(StatementArguments())
@@ -78,16 +94,16 @@ enum RowReader {
     }
 
     /// As many values as the statement has placeholders, or an error.
-    private static func checkCount(_ arguments: SQLArguments, _ handle: SQLiteStatement, _ sql: String) throws {
+    private static func checkCount(_ arguments: SQLArguments, _ handle: SQLiteStatement, _ sql: () -> String) throws {
         guard sqlite3_bind_parameter_count(handle) != arguments.values.count else { return }
         throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "wrong number of statement arguments: "
-                            + "\(arguments.values.count) for \(sqlite3_bind_parameter_count(handle)) placeholders", sql: sql)
+                            + "\(arguments.values.count) for \(sqlite3_bind_parameter_count(handle)) placeholders", sql: sql())
     }
 
     /// A binding SQLite refused (a value over its length limit) as an error.
-    private static func check(_ code: CInt, _ db: Database, _ sql: String) throws {
+    private static func check(_ code: CInt, _ db: Database, _ sql: () -> String) throws {
         guard code != SQLITE_OK else { return }
-        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql)
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql())
     }
 
     static func fetchOne(_ db: Database, sql: String, arguments: SQLArguments, cached: Bool = true) throws -> [Value]? {

@@ -145,7 +145,7 @@ extension SQLiteStore {
                             suffix: "LIMIT ? OFFSET ?", [.whole(limit), .whole(max(0, start.skip))], cached: true)
         }
         // One statement (as `select` decides) needs no transaction around it.
-        let width = (fields?.count ?? collection.fields.count) * (reading == .full ? 1 : 2) + sortTerms.count
+        let width = (fields?.count ?? collection.fields.count) + sortTerms.count
         let read = try width < Self.columnsInOneStatement ? readAlone(body) : self.read(body)
         return RowRun(rows: read.map(\.record), cursors: read.map { ListCursor(parts: $0.also + $0.record.id.parts) })
     }

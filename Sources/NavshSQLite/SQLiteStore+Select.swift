@@ -104,13 +104,20 @@ extension SQLiteStore {
             for start in stride(from: 0, to: max(names.count, 1), by: chunkSize) {
                 let chunk = Array(names[start..<min(start + chunkSize, names.count)])
                 var read: [[Value]] = []
-                let sql = known ?? selectList(key, extra, chunk, reading) + tail
-                if known == nil, let shape { queries[shape] = sql }
                 // A preview's text is read as its first bytes (one more
                 // than a list keeps, to know it was cut).
-                try RowReader.forEach(db, sql: sql, arguments: allArguments, cached: cached,
-                                      textCap: reading == .preview ? ListPreview.bytes + 1 : .max,
-                                      cappedFrom: CInt(lead)) { read.append($0) }
+                let textCap = reading == .preview ? ListPreview.bytes + 1 : .max
+                if let shape {
+                    var query = known ?? PreparedSQL(selectList(key, extra, chunk, reading) + tail)
+                    let wasPrepared = query.statement != nil
+                    let statement = try query.prepared(in: db)
+                    if !wasPrepared { queries[shape] = query }
+                    try RowReader.forEach(db, statement, arguments: allArguments, textCap: textCap,
+                                          cappedFrom: CInt(lead)) { read.append($0) }
+                } else {
+                    try RowReader.forEach(db, sql: selectList(key, extra, chunk, reading) + tail, arguments: allArguments,
+                                          cached: cached, textCap: textCap, cappedFrom: CInt(lead)) { read.append($0) }
+                }
                 // Same query, same snapshot: the same rows in the same order.
                 if let first = rows, first.count != read.count || zip(first, read).contains(where: {
                     $0.prefix(key.keyWidth) != $1.prefix(key.keyWidth)

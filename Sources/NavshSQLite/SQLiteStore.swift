@@ -33,12 +33,12 @@ public final class SQLiteStore: Store {
     /// they depend only on the name.
     var previewColumns: [String: [String]] = [:]
     /// A save's UPDATE per shape of save (`UpdateShape`), for this schema.
-    var updateStatements = SmallCache<UpdateShape, String>()
+    var updateStatements = SmallCache<UpdateShape, PreparedSQL>()
     /// `SELECT` lists per key, fields and reading (`selectList`).
     var selectLists = SmallCache<SelectListShape, String>()
     /// Whole `SELECT`s per shape of read (`QueryShape`): a record opened by
     /// key, the row a save wrote, the next page.
-    var queries = SmallCache<QueryShape, String>()
+    var queries = SmallCache<QueryShape, PreparedSQL>()
     /// `Store.lastUpdateReachedOtherRows`: the last save's UPDATE changed
     /// more rows than its own (SQLite's count of changes includes what
     /// triggers and foreign-key actions did).
@@ -124,7 +124,10 @@ public final class SQLiteStore: Store {
     /// and removes it, as the sqlite3 CLI does when it quits. An error here
     /// (a statement still running) leaves that to the process's end.
     public func close() {
-        dataVersion = nil  // a statement kept outside GRDB's cache would keep the file open
+        // A statement kept outside GRDB's cache would keep the file open.
+        dataVersion = nil
+        queries.removeAll()
+        updateStatements.removeAll()
         try? database.close()
     }
 

@@ -32,6 +32,24 @@ import Testing
         #expect(try database.rows("SELECT par_id FROM chi")[0]["par_id"] == "1")
     }
 
+    /// The store keeps its statements for a record by key, a page and a
+    /// save prepared; closing drops them first, so SQLite, closing its last
+    /// connection, checkpoints the WAL and removes it (as the sqlite3 CLI
+    /// does): a statement left open kept the file's -wal and -shm behind.
+    @Test func closingAfterReadsAndASaveLeavesNoWriteAheadLog() throws {
+        let database = try TemporaryDatabase(Fixtures.items)
+        #expect(try database.useWriteAheadLog() == "wal")
+        let store = try database.store()
+        let items = store.collections[0]
+        let rows = try store.listRecords(of: items, offset: 0, limit: 5)
+        let row = try #require(try store.record(of: items, key: [rows[0].id.parts[0]]))
+        try store.update(row.id, in: items, changes: ["name": .text("renamed")], expecting: row.values)
+        #expect(FileManager.default.fileExists(atPath: database.path + "-wal"))
+        store.close()
+        #expect(!FileManager.default.fileExists(atPath: database.path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: database.path + "-shm"))
+    }
+
     @Test func pagesAreReadInKeyOrder() throws {
         let database = try TemporaryDatabase(Fixtures.numbered(30))
         let store = try database.store()

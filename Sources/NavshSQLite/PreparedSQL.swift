@@ -1,0 +1,26 @@
+import GRDB
+
+/// A statement navsh made once and keeps, with its text: a record opened
+/// by key, a page, a save's UPDATE. The statement is prepared at its
+/// first use and kept beside the text, because GRDB's statement cache
+/// finds a statement by hashing its whole text, and a page's SELECT or a
+/// save's UPDATE runs to a few hundred bytes (a thirtieth of an edit).
+/// The store drops them with its schema (`readSchema`) and before closing
+/// the file; SQLite prepares a kept statement again by itself when the
+/// schema changes under it.
+struct PreparedSQL {
+    let sql: String
+    private(set) var statement: Statement?
+
+    init(_ sql: String) {
+        self.sql = sql
+    }
+
+    /// The statement, prepared now if it was not yet.
+    mutating func prepared(in db: Database) throws -> Statement {
+        if let statement { return statement }
+        let made = try db.makeStatement(sql: sql)
+        statement = made
+        return made
+    }
+}
