@@ -3,6 +3,12 @@
 /// command (measured for its width, checked for control characters): a
 /// byte at a time, those scans were a tenth of laying a page out.
 enum PrintableASCII {
+    /// Whether every byte of `text` is printable ASCII.
+    static func holds(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { end(of: $0) == $0.count }
+    }
+
     /// The index of the first byte in `bytes[start...]` that is not
     /// printable ASCII, or `bytes.count`.
     static func end(of bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int {

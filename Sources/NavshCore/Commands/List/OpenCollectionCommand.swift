@@ -50,6 +50,15 @@ struct OpenCollectionCommand: OpenCommand {
     static func names(_ collection: CollectionSchema, _ target: String) -> Bool {
         if let number = Int(target) { return number == 1 }
         if NameMatch.exact.accepts(collection, target, lowered: "") { return true }
+        // Printable ASCII names (nearly all) of another length than the
+        // target cannot match in any case, and print as they are: no
+        // lowercasing (`open #42` at a list asks twice an edit).
+        let length = target.utf8.count
+        if length != collection.name.utf8.count, length != collection.title?.utf8.count,
+           PrintableASCII.holds(target), PrintableASCII.holds(collection.name),
+           collection.title.map(PrintableASCII.holds) ?? true {
+            return false
+        }
         let lowered = target.lowercased()
         return NameMatch.allCases.contains { $0.accepts(collection, target, lowered: lowered) }
     }

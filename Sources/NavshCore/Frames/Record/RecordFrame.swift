@@ -65,8 +65,13 @@ final class RecordFrame: Frame {
 
     var kind: FrameKind { .record }
 
+    /// The changed fields in schema order. The few changed names are
+    /// compared with each field's, not looked up by hash per field: every
+    /// prompt and save asks (`isDirty`).
     var unsavedFields: [String] {
-        collection.fields.map(\.name).filter { buffer.isChanged($0) }
+        let changed = Array(buffer.changes.keys)
+        guard !changed.isEmpty else { return [] }
+        return collection.fields.compactMap { changed.contains($0.name) ? $0.name : nil }
     }
 
     /// The title field's current (buffered) value: the breadcrumb follows edits.
