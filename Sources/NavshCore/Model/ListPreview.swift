@@ -40,8 +40,17 @@ public enum ListPreview {
     /// `names` (as typed in a spec: any case, or a label) as the collection's
     /// fields, in declared order, once each.
     public static func declared(_ names: [String], in collection: CollectionSchema) -> [String] {
-        // A few names: compared in place, not hashed into a set.
-        let wanted = names.compactMap { collection.field(named: $0)?.name }
+        // A few names: compared in place, not hashed into a set; a field's
+        // own name (nearly always) without copying the field to find it.
+        var wanted: [String] = []
+        wanted.reserveCapacity(names.count)
+        for name in names {
+            if collection.fields.contains(where: { $0.name == name }) {
+                wanted.append(name)
+            } else if let field = collection.field(named: name) {
+                wanted.append(field.name)
+            }
+        }
         return collection.fields.compactMap { wanted.contains($0.name) ? $0.name : nil }
     }
 
