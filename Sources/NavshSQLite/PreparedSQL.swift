@@ -5,9 +5,12 @@ import GRDB
 /// first use and kept beside the text, because GRDB's statement cache
 /// finds a statement by hashing its whole text, and a page's SELECT or a
 /// save's UPDATE runs to a few hundred bytes (a thirtieth of an edit).
-/// The store drops them with its schema (`readSchema`) and before closing
-/// the file; SQLite prepares a kept statement again by itself when the
-/// schema changes under it.
+/// The store drops them with its schema (`readSchema`), before closing
+/// the file, and as soon as one fails, as GRDB drops a failed statement
+/// from its cache: SQLite's `sqlite3_reset` reports the failure once more,
+/// and GRDB's binding of a statement treats that as impossible (`try!`),
+/// so a save refused by a CHECK and made again crashed. SQLite prepares a
+/// kept statement again by itself when the schema changes under it.
 struct PreparedSQL {
     let sql: String
     private(set) var statement: Statement?

@@ -112,8 +112,14 @@ extension SQLiteStore {
                     let wasPrepared = query.statement != nil
                     let statement = try query.prepared(in: db)
                     if !wasPrepared { queries[shape] = query }
-                    try RowReader.forEach(db, statement, arguments: allArguments, textCap: textCap,
-                                          cappedFrom: CInt(lead)) { read.append($0) }
+                    do {
+                        try RowReader.forEach(db, statement, arguments: allArguments, textCap: textCap,
+                                              cappedFrom: CInt(lead)) { read.append($0) }
+                    } catch {
+                        // A statement that failed is not run again (`PreparedSQL`).
+                        queries[shape] = nil
+                        throw error
+                    }
                 } else {
                     try RowReader.forEach(db, sql: selectList(key, extra, chunk, reading) + tail, arguments: allArguments,
                                           cached: cached, textCap: textCap, cappedFrom: CInt(lead)) { read.append($0) }

@@ -54,7 +54,13 @@ extension SQLiteStore {
             let wasPrepared = update.statement != nil
             let statement = try update.prepared(in: db)
             if !wasPrepared { updateStatements[shape] = update }
-            try RowReader.execute(db, statement, arguments: arguments)
+            do {
+                try RowReader.execute(db, statement, arguments: arguments)
+            } catch {
+                // A statement that failed is not run again (`PreparedSQL`).
+                updateStatements[shape] = nil
+                throw error
+            }
             if db.changesCount == 0 { throw try whyNot(id, collection, db) }
             lastUpdateReachedOtherRows = db.totalChangesCount - before > 1
             let newID = key.id(id, after: changes)
