@@ -31,6 +31,17 @@ import Testing
     /// A list in its key's order has an anchor every 250 rows (built in one
     /// statement), so a far row or page steps over fewer than 250 rows past
     /// its anchor; up to 999 were stepped over before.
+    /// A page number whose first row lies past Int is no page: its offset
+    /// overflowed and crashed navsh, counted list or not (the trial's find).
+    @Test func aPageNumberPastIntIsNoPage() throws {
+        let (h, _) = try SessionHarness.counting(Fixtures.numbered(50))
+        for number in ["9223372036854775807", "461168601842738792", "99999999999999999999", "0", "-1"] {
+            let error = h.run("page \(number)").error?.message
+            #expect(error?.hasPrefix("page: '\(number)' is not a page here") == true, "\(number): \(error ?? "no error")")
+        }
+        #expect(h.output("page 2").contains("\n  21  Row 21\n"))
+    }
+
     @Test func aFarRowInKeyOrderStepsOverFewerThan250Rows() throws {
         let (h, store) = try SessionHarness.counting(Fixtures.numbered(5_000))
         #expect(h.output("open 3999").hasPrefix("things › Row 3999\n"))

@@ -34,7 +34,10 @@ struct PageCommand: OneArgumentCommand {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame((any PagedFrame).self)
         let size = session.viewport().pageSize
-        guard let number = Int(number), number >= 1, try frame.hasPage(number - 1, size: size, in: session.store) else {
+        // A page whose first row's position is past Int is no page (its
+        // offset overflowed, and `page 9223372036854775807` crashed).
+        guard let number = Int(number), number >= 1, number - 1 <= (Int.max - size) / max(size, 1),
+              try frame.hasPage(number - 1, size: size, in: session.store) else {
             throw CommandError.rows(.notAPage(number, pages: try frame.pageCount(size: size, in: session.store)))
         }
         frame.pageIndex = number - 1
