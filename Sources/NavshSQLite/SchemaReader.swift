@@ -21,13 +21,18 @@ enum SchemaReader {
         while start < columns.endIndex {
             let name = columns[start].text("tableName")
             var end = start + 1
-            while end < columns.endIndex, columns[end].text("tableName") == name { end += 1 }
+            while end < columns.endIndex, columns[end].text("tableName").utf8.elementsEqual(name.utf8) { end += 1 }
+            defer { start = end }
+            // Swift holds names equal that differ only in how their accents
+            // are encoded ("café" precomposed or not); SQLite holds them two
+            // tables. The store finds a table by its name, so the later one
+            // would be read as the earlier: it is left out.
+            guard !tables.contains(where: { $0.collection.name == name }) else { continue }
             let first = columns[start]
             tables.append(try table(name: name, withoutRowid: first.bool("withoutRowid"), isView: first.bool("isView"),
                                     createSQL: first.text("createSQL"),
                                     keyIndexes: first.int("keyIndexes"), columns: Array(columns[start..<end]),
                                     foreignKeys: keysPerTable[name] ?? []))
-            start = end
         }
         return tables
     }
@@ -131,6 +136,10 @@ enum SchemaReader {
         let rowidAlias: String? = !withoutRowid && primaryKey.count == 1 && keyIndexes == 0
             && primaryKey[0].text("type").uppercased() == "INTEGER" ? primaryKey[0].text("name") : nil
 
+        let names = columns.map { $0.text("name") }
+        let sameToSwift = names.indices.contains { i in
+            names[..<i].contains { $0 == names[i] && !$0.utf8.elementsEqual(names[i].utf8) }
+        }
         let checks = isView ? [:] : CheckConstraints.byColumn(createSQL: createSQL, columns: columns.map { $0.text("name") })
         var fields: [Field] = columns.map { column in
             let fieldName = column.text("name")
@@ -160,7 +169,11 @@ enum SchemaReader {
         }
 
         let keyKind: TableKey.Kind
-        if isView {
+        if sameToSwift {
+            // Edits are kept by field name: two such columns would be one.
+            return readOnly(name, fields, reason: "table \(TextLayout.printable(name)) has columns whose names differ only "
+                            + "in how their accents are encoded, which navsh cannot tell apart; it is read-only")
+        } else if isView {
             // A view's rows are a query's answer: listed by position, never written.
             return readOnly(name, fields, reason: "\(TextLayout.printable(name)) is a view, so its rows are read-only")
         } else if withoutRowid {

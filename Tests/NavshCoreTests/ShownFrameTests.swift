@@ -29,6 +29,32 @@ import Testing
         #expect(list.rows[1].values["note"] == .text(String(repeating: "x", count: 3000)))
     }
 
+    /// "café" precomposed and "cafe" + U+0301 are one name to Swift and two
+    /// columns (or tables) to SQLite. A list handed out as data crashed on
+    /// them; each column's row value is its own (found byte for byte); a
+    /// table holding both is read-only, since edits are kept by name; of
+    /// two such tables the later is left out rather than read as the first.
+    @Test func namesThatDifferOnlyInAccentEncodingAreKeptApart() throws {
+        let harness = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, "caf\u{E9}" TEXT, "cafe\u{301}" TEXT);
+            INSERT INTO t VALUES (1, 'precomposed', 'decomposed');
+            CREATE TABLE "K" (a TEXT);
+            CREATE TABLE "\u{212A}" (b TEXT);
+            """)
+        #expect(harness.store.collections.map(\.name) == ["t", "K"])
+        let t = try #require(harness.store.collections.first)
+        #expect(t.readOnlyReason?.contains("differ only in how their accents are encoded") == true)
+        let row = try #require(try harness.store.records(of: t, offset: 0, limit: 1).first)
+        #expect(row["caf\u{E9}"] == .text("precomposed") && row["cafe\u{301}"] == .text("decomposed"))
+        harness.session.framesAsData = true
+        let response = harness.run("open t")
+        guard case .list(let list)? = response.shown.first else {
+            Issue.record("expected a list, got \(response.shown)")
+            return
+        }
+        #expect(list.rows.count == 1)
+    }
+
     @Test func theCollectionsAndARecordAreHandedOutAsData() throws {
         let harness = try SessionHarness(Self.sql)
         harness.session.framesAsData = true

@@ -83,7 +83,7 @@ public struct Record: Sendable, Equatable {
     /// The same row, whatever order its fields were read in.
     public static func == (lhs: Record, rhs: Record) -> Bool {
         guard lhs.id == rhs.id, lhs.cells.count == rhs.cells.count else { return false }
-        if lhs.fieldNames === rhs.fieldNames || lhs.names == rhs.names { return lhs.cells == rhs.cells }
+        if lhs.fieldNames === rhs.fieldNames { return lhs.cells == rhs.cells }
         return zip(lhs.names, lhs.cells).allSatisfy { rhs.value(of: $0) == $1 }
     }
 }
@@ -93,18 +93,41 @@ public struct Record: Sendable, Equatable {
 /// always meets the very string the names were made from); a wider row
 /// gets an index once, for all the rows of its read, so code that visits
 /// every field of a wide row does not search it once per field.
+///
+/// Names are matched byte for byte, as SQLite matches them: Swift holds
+/// "café" (precomposed) and "cafe\u{301}" equal, and a table may have both
+/// as two columns; a row showed one's value under both names.
 public final class FieldNames: Sendable {
     public let list: [String]
-    private let positions: [String: Int]?
+    private let positions: [ExactName: Int]?
 
     public init(_ list: [String]) {
         self.list = list
         positions = list.count > 12
-            ? Dictionary(list.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+            ? Dictionary(list.enumerated().map { (ExactName($1), $0) }, uniquingKeysWith: { first, _ in first }) : nil
     }
 
     public func index(of name: String) -> Int? {
-        if let positions { return positions[name] }
-        return list.firstIndex(of: name)
+        if let positions { return positions[ExactName(name)] }
+        return list.firstIndex { $0.utf8.elementsEqual(name.utf8) }
+    }
+}
+
+/// A name compared and hashed by its UTF-8 bytes (SQLite's equality for
+/// names it keeps as given), not by Unicode canonical equivalence.
+public struct ExactName: Hashable, Sendable {
+    public let text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    public static func == (lhs: ExactName, rhs: ExactName) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -29,7 +29,9 @@ extension ListFrame {
             let record = byID[preview.id] ?? preview
             return ShownRow(number: page.index * page.size + offset + 1, key: collection.keyValues(of: record),
                             title: RowTitle.of(preview, in: collection, references: references),
-                            values: Dictionary(uniqueKeysWithValues: columns.map { ($0, record[$0]) }))
+                            // Names Swift holds equal (canonically equivalent
+                            // Unicode) may be two columns to SQLite: never a trap.
+                            values: Dictionary(columns.map { ($0, record[$0]) }, uniquingKeysWith: { first, _ in first }))
         }
         let total = try count(in: store)
         return ShownList(path: path, collection: collection.name, columns: columns, rows: rows, page: page.index + 1,
