@@ -111,6 +111,19 @@ import Testing
         }
     }
 
+    /// A view that no longer compiles (its table dropped, a function it
+    /// calls missing) is left out; the file still opens with the rest.
+    @Test func aViewThatNoLongerCompilesIsLeftOut() throws {
+        let database = try TemporaryDatabase("""
+            CREATE TABLE base (id INTEGER PRIMARY KEY);
+            CREATE TABLE gone (x);
+            CREATE VIEW broken AS SELECT * FROM gone;
+            DROP TABLE gone;
+            CREATE VIEW fine AS SELECT id FROM base;
+            """)
+        #expect(try database.store().collections.map(\.name) == ["base", "fine"])
+    }
+
     /// Every stored property of each table read, as text to compare.
     private func described(_ tables: [SchemaReader.Table]) -> String {
         var text = ""
