@@ -33,6 +33,27 @@ import Testing
         #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
     }
 
+    /// The trial's find: a schema change elsewhere (a column renamed) took a
+    /// `find` list's filter away but kept its caption, so it listed every
+    /// row and its `delete 1` deleted a row that never matched. The list
+    /// stays filtered, in a script as at the prompt.
+    @Test(arguments: [Session.Mode.interactive, .script])
+    func aFilteredListStaysFilteredAfterASchemaChangeElsewhere(mode: Session.Mode) throws {
+        let h = try SessionHarness(Fixtures.items, mode: mode)
+        #expect(h.output("find statue").contains("Gort statue"))
+        try h.database.execute("ALTER TABLE items RENAME COLUMN note TO memo")
+        let shown = h.output("show")
+        #expect(shown.contains("Gort statue") && !shown.contains("Rusty spork"), "\(shown)")
+        var deleted = h.run("delete 1")
+        if let question = deleted.question {
+            #expect(question.prompt.contains("Gort statue"), "\(question.prompt)")
+            deleted = h.session.answer(question, .yes)
+        }
+        #expect(deleted.error == nil, "\(deleted.error?.message ?? "")")
+        #expect(try h.database.rows("SELECT name FROM items ORDER BY id").map { $0["name"] }
+                == ["Rusty spork", "Hoverboard", "木彫りの熊", "Lucky cat 🐱"])
+    }
+
     /// The tmux trial's find: a column added elsewhere during an edit was
     /// shown as "(null)" though it held its default, a notice said the save
     /// would be refused, and the save passed. The added column's stored

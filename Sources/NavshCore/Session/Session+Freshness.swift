@@ -133,6 +133,12 @@ extension Session {
             }
             var adopted = new
             adopted.scope = old.scope
+            // A `find` or `where` list stays filtered: it lost its filters
+            // here and listed every row under the filter's caption, so its
+            // `delete 1` removed a row that never matched (the trial's
+            // find). A filter on a field that is gone fails each read with
+            // an error, rather than list rows it did not choose.
+            adopted.filters = old.filters
             // A `sort` in this frame stays while its field does; if not, say it went.
             if let sort = old.order, sort != new.order {
                 if new.field(named: sort.field) != nil {
