@@ -46,6 +46,8 @@ import Testing
         #expect(t.readOnlyReason?.contains("differ only in how their accents are encoded") == true)
         let row = try #require(try harness.store.records(of: t, offset: 0, limit: 1).first)
         #expect(row["caf\u{E9}"] == .text("precomposed") && row["cafe\u{301}"] == .text("decomposed"))
+        let ascii = Record(id: row.id, names: FieldNames(["K", "id"]), cells: [.text("k"), .integer(1)])
+        #expect(ascii.value(of: "\u{212A}") == nil && ascii["K"] == .text("k"), "the Kelvin sign is not K to SQLite")
         harness.session.framesAsData = true
         let response = harness.run("open t")
         guard case .list(let list)? = response.shown.first else {
