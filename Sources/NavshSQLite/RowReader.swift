@@ -26,7 +26,7 @@ enum RowReader {
     static func forEach(_ db: Database, sql: String, arguments: SQLArguments, cached: Bool = true,
                         textCap: Int = .max, cappedFrom: CInt = 0,
                         _ body: ([Value]) -> Void) throws {
-        let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        let statement = cached && isASCII(sql) ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         try forEach(db, statement, arguments: arguments, textCap: textCap, cappedFrom: cappedFrom, body)
     }
 
@@ -80,7 +80,16 @@ enum RowReader {
     /// values bound here: GRDB's `StatementArguments` and row cursor cost
     /// more than SQLite's own work on the UPDATE.
     static func execute(_ db: Database, sql: String, arguments: SQLArguments) throws {
-        try execute(db, try db.cachedStatement(sql: sql), arguments: arguments)
+        try execute(db, isASCII(sql) ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Whether GRDB's statement cache may hold `sql`: it finds statements
+    /// in a dictionary keyed by their text, where Swift holds two texts
+    /// equal that differ only in how their accents are encoded, so a
+    /// column "café" read another column "café" written the other way.
+    /// Text beyond ASCII (only names: values are bound) is prepared anew.
+    static func isASCII(_ sql: String) -> Bool {
+        sql.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// `execute` on a statement the caller keeps prepared (`PreparedSQL`).

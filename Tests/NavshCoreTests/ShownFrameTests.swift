@@ -54,7 +54,11 @@ import Testing
             Issue.record("expected a list, got \(response.shown)")
             return
         }
-        #expect(list.rows.count == 1)
+        #expect(list.columns == ["caf\u{E9}", "cafe\u{301}"] && list.rows.map(\.cells) == [[.text("precomposed"), .text("decomposed")]],
+                "\(list.columns) \(list.rows.map(\.cells))")
+        harness.session.framesAsData = false
+        #expect(harness.output("where cafe\u{301} = decomposed").hasPrefix("t (1)"))
+        #expect(harness.output("back", "where caf\u{E9} = decomposed").hasPrefix("t (0)"))
     }
 
     @Test func theCollectionsAndARecordAreHandedOutAsData() throws {

@@ -86,7 +86,9 @@ public struct CollectionSchema: Sendable {
     public func field(named name: String) -> Field? {
         // The exact name first, before lowering anything: a page asks for
         // each of its fields by the name it has.
-        if let exact = fields.first(where: { $0.name == name }) { return exact }
+        // Byte for byte: a name Swift holds equal to another ("café"
+        // precomposed or not) may be another column to SQLite.
+        if let exact = fields.first(where: { $0.name == name && ExactName.same($0.name, name) }) { return exact }
         let lowered = name.lowercased()
         return fields.first { $0.name.lowercased() == lowered }
             ?? fields.first { $0.label?.lowercased() == lowered }

@@ -58,7 +58,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                     ("#", String(row.number)),
                     ("key", row.key.map { JSONText.array($0.map(JSONText.value)) } ?? "null"),
                     ("title", JSONText.string(row.title)),
-                    ("values", JSONText.object(list.columns.map { ($0, JSONText.value(row.values[$0] ?? .null)) })),
+                    ("values", JSONText.object(zip(list.columns, row.cells).map { ($0, JSONText.value($1)) })),
                 ])
             }
             return JSONText.object([
@@ -89,7 +89,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         switch frame {
         case .list(let list):
             return writer.header(list.columns)
-                + list.rows.flatMap { row in writer.row(list.columns.map { row.values[$0] ?? .null }) }
+                + list.rows.flatMap { row in writer.row(row.cells) }
         case .record(let record):
             return writer.header(["name", "value"])
                 + record.fields.flatMap { writer.row([.text($0.name), $0.value]) }

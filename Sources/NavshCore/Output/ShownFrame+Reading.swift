@@ -29,9 +29,7 @@ extension ListFrame {
             let record = byID[preview.id] ?? preview
             return ShownRow(number: page.index * page.size + offset + 1, key: collection.keyValues(of: record),
                             title: RowTitle.of(preview, in: collection, references: references),
-                            // Names Swift holds equal (canonically equivalent
-                            // Unicode) may be two columns to SQLite: never a trap.
-                            values: Dictionary(columns.map { ($0, record[$0]) }, uniquingKeysWith: { first, _ in first }))
+                            columns: columns, cells: columns.map { record[$0] })
         }
         let total = try count(in: store)
         return ShownList(path: path, collection: collection.name, columns: columns, rows: rows, page: page.index + 1,
@@ -45,8 +43,8 @@ extension CollectionsFrame {
         let size = max(1, pageSize)
         let shown = Array(collections.dropFirst(pageIndex * size).prefix(size))
         let rows = try shown.enumerated().map { offset, collection in
-            ShownRow(number: pageIndex * size + offset + 1, key: [], title: collection.displayTitle,
-                     values: ["name": .text(collection.name), "rows": .integer(Int64(try store.count(of: collection)))])
+            ShownRow(number: pageIndex * size + offset + 1, key: [], title: collection.displayTitle, columns: ["name", "rows"],
+                     cells: [.text(collection.name), .integer(Int64(try store.count(of: collection)))])
         }
         return ShownList(path: path, collection: nil, columns: ["name", "rows"], rows: rows, page: pageIndex + 1,
                          pageCount: ListFrame.pageCount(collections.count, size), count: collections.count)

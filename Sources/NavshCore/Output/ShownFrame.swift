@@ -31,7 +31,26 @@ public struct ShownRow: Equatable, Sendable {
     public var key: [Value]?
     /// The title the list shows for the row.
     public var title: String
-    public var values: [String: Value]
+    /// The values in the list's `columns` order. Kept in order, not only by
+    /// name: two columns whose names differ only in how their accents are
+    /// encoded are one key to Swift, and an export gave one's value for both.
+    public var cells: [Value]
+
+    /// The values by column name (a name Swift holds equal to another gives
+    /// the first's).
+    public var values: [String: Value] {
+        Dictionary(zip(columns, cells).map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private let columns: [String]
+
+    public init(number: Int, key: [Value]?, title: String, columns: [String], cells: [Value]) {
+        self.number = number
+        self.key = key
+        self.title = title
+        self.columns = columns
+        self.cells = cells
+    }
 }
 
 /// A record frame: every field with its buffered value.
