@@ -73,7 +73,7 @@ import Testing
         ]
         let writes: [WriteError] = [
             .changedBeforeSave(title: name), .changedAgainBeforeSave(title: name), .deletedBeforeSave(title: name), .putBackWouldDuplicate(title: name, twin: name),
-            .nothingToReload,
+            .nothingToReload, .schemaChangedBeforeSave(notice: "t changed elsewhere (removed x)"),
             .deletedBeforeReload(title: name), .notDeletable(collection: name), .draftNotDeletable,
             .deleteBlocked(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]),
             .referencedNow(title: name), .rowChangedBeforeDelete(number: 3, title: name), .keyedRowChangedBeforeDelete(key: name, title: name),

@@ -54,6 +54,24 @@ import Testing
                 == ["Rusty spork", "Hoverboard", "木彫りの熊", "Lucky cat 🐱"])
     }
 
+    /// The trial's find: a script's `open #KEY`, `set` and `save` take no
+    /// look for changes elsewhere, so after a column was dropped elsewhere
+    /// every save failed on it ("storage error: no such column"). The
+    /// failed save takes the look and says what changed; the next passes.
+    @Test func aScriptsSaveAfterAColumnDroppedElsewhereSaysSoAndTheNextPasses() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .script)
+        h.run("open #1")
+        try h.database.execute("ALTER TABLE items DROP COLUMN note")
+        h.run("set value 150")
+        let refused = h.run("save")
+        #expect(refused.error?.message == "items changed elsewhere (removed note); nothing was saved "
+                + "(save again writes your edits to the table as it is now)", "\(refused.error?.message ?? "no error")")
+        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "120")
+        let saved = h.run("save")
+        #expect(saved.error == nil, "\(saved.error?.message ?? "")")
+        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
+    }
+
     /// The tmux trial's find: a column added elsewhere during an edit was
     /// shown as "(null)" though it held its default, a notice said the save
     /// would be refused, and the save passed. The added column's stored

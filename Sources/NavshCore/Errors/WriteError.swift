@@ -11,6 +11,9 @@ public enum WriteError: Equatable, Sendable {
     case putBackWouldDuplicate(title: String, twin: String)
     case nothingToReload
     case deletedBeforeReload(title: String)
+    /// A script's save failed on a schema changed elsewhere since its last
+    /// look (`notice` says how, in one line); the frame now has the schema.
+    case schemaChangedBeforeSave(notice: String)
 
     // MARK: Delete
     case notDeletable(collection: String)
@@ -46,6 +49,8 @@ public enum WriteError: Equatable, Sendable {
             return "\(title) was not put back: \(TextLayout.printable(twin)) holds the values it was shown with "
                 + "(re-keyed elsewhere?); nothing was saved (save! again puts it back beside that row, "
                 + "cancel discards your edits)"
+        case .schemaChangedBeforeSave(let notice):
+            return "\(notice); nothing was saved (save again writes your edits to the table as it is now)"
         case .nothingToReload:
             return "a new record has nothing stored to reload"
         case .deletedBeforeReload(let title):

@@ -15,7 +15,20 @@ struct SaveCommand: ForcibleCommand {
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
-        let message = try frame.save(force: force, in: session)
+        let message: String
+        do {
+            message = try frame.save(force: force, in: session)
+        } catch let error where !(error is CommandError) && !(error is ConflictReport) {
+            // A script's save skips the look for changes elsewhere; when the
+            // store refused it because the table's columns changed (every
+            // later save failed on a dropped column, `no such column`), the
+            // look is taken now and says so, and the next save can pass.
+            var notice = session.changesElsewhereNotice().split(separator: "\n").first.map(String.init) ?? ""
+            guard notice.contains("changed elsewhere (") else { throw error }
+            let listed = "; showing it as it is now"
+            if notice.hasSuffix(listed) { notice.removeLast(listed.count) }
+            throw CommandError.writes(.schemaChangedBeforeSave(notice: TextLayout.printable(notice)))
+        }
         return Response(output: message + "\n" + session.popShowingReturn())
     }
 }
