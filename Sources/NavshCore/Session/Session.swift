@@ -141,13 +141,7 @@ public final class Session {
         // What changed elsewhere is said before the command's own output, so
         // a record never takes values its user was not shown. A script's
         // command that uses nothing read before leaves the look to the next.
-        let skipsTheLook = mode == .script && command.usesNothingReadBefore(in: self)
-        // The next look must compare with the file as this command reads
-        // it: a script that began with `open #KEY` had no token yet, so its
-        // next look took the file as it found it, and a column dropped in
-        // between went unnoticed (every save then failed on it).
-        if skipsTheLook && lastChangeToken == nil { lastChangeToken = try? store.changes(since: nil).token }
-        let notice = skipsTheLook ? "" : changesElsewhereNotice()
+        let notice = mode == .script && command.usesNothingReadBefore(in: self) ? "" : changesElsewhereNotice()
         if topTookFreshValues && command.editsTheRecord {
             // The user typed this looking at the old values: say what changed, run nothing.
             return Response(output: notice, error: .line(.recordChangedBeforeLine))
