@@ -42,6 +42,19 @@ import Testing
         #expect(h.output("page 2").contains("\n  21  Row 21\n"))
     }
 
+    /// The trial's find: on page 5, with rows deleted elsewhere down to
+    /// one page, `prev` said "already on the last page (page 5 of 1)". It
+    /// goes back to the last page there is.
+    @Test func prevFromAPageGoneElsewhereShowsTheLastPage() throws {
+        let h = try SessionHarness(Fixtures.numbered(95), mode: .interactive)
+        #expect(h.output("page 5").contains("\n  81  Row 81\n"))
+        try h.database.execute("DELETE FROM things WHERE id > 10")
+        let back = h.run("prev")
+        #expect(back.error == nil, "\(back.error?.message ?? "")")
+        #expect(back.output.contains("\n   1  Row 1\n") && back.output.contains("Row 10"), "\(back.output)")
+        #expect(h.run("next").error?.message.contains("page 1 of 1") == true)
+    }
+
     @Test func aFarRowInKeyOrderStepsOverFewerThan250Rows() throws {
         let (h, store) = try SessionHarness.counting(Fixtures.numbered(5_000))
         #expect(h.output("open 3999").hasPrefix("things › Row 3999\n"))

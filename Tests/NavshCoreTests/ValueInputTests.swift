@@ -72,6 +72,16 @@ import Testing
         #expect(harness.output("changes") == "  value: 120 → 150\n")
     }
 
+    /// The trial's find: `set Length (ms) 1000` said "unknown field
+    /// 'Length'" and offered column names; it names the label, quoted.
+    @Test func theFirstWordOfALabelWithSpacesPointsToTheQuotedLabel() throws {
+        let h = try SessionHarness("CREATE TABLE t (id INTEGER PRIMARY KEY, ms INTEGER);\nINSERT INTO t VALUES (1, 5);",
+                                   spec: "collections:\n  t:\n    fields:\n      ms: {label: Length (ms)}\n")
+        h.run("open 1")
+        #expect(h.run("set Length (ms) 1000").error?.message == "unknown field 'Length'; did you mean \"Length (ms)\" (quoted)?")
+        #expect(h.run("set \"Length (ms)\" 1000").error == nil)
+    }
+
     @Test func unknownReadOnlyAndNotNullFields() {
         #expect(refusal("set vlue 3") == "unknown field 'vlue'; did you mean value?", "the nearest name (issue 10)")
         #expect(refusal("set colour 3")

@@ -51,7 +51,15 @@ struct PageCommand: OneArgumentCommand {
         let target = index + step
         guard target >= 0 else { throw CommandError.rows(.onFirstPage) }
         guard try frame.hasPage(target, size: size, in: session.store) else {
-            throw CommandError.rows(.onLastPage(page: index + 1, pages: try frame.pageCount(size: size, in: session.store)))
+            let pages = try frame.pageCount(size: size, in: session.store)
+            // Rows deleted elsewhere left the page shown past the end: `prev`
+            // goes back to the last page there is (it said "already on the
+            // last page (page 5 of 1)", the trial's find).
+            if step < 0, pages > 0, index >= pages {
+                frame.pageIndex = pages - 1
+                return Response(output: try session.show(frame))
+            }
+            throw CommandError.rows(.onLastPage(page: min(index + 1, max(pages, 1)), pages: pages))
         }
         frame.pageIndex = target
         return Response(output: try session.show(frame))

@@ -31,8 +31,15 @@ extension RecordFrame {
     }
 
     func unknownField(_ name: String) -> CommandError {
-        .fields(.unknownField(name, editable: editableNames,
-                              nearest: Nearest.name(to: name, among: collection.fields.map(\.name))))
+        // `set Length (ms) 1000`: the first word of a label with spaces,
+        // which the line must quote (the trial's find: the error offered
+        // column names, and nothing said quoting works).
+        let typed = name.lowercased() + " "
+        if let spaced = collection.fields.first(where: { ($0.label ?? $0.name).lowercased().hasPrefix(typed) }) {
+            return .fields(.unknownField(name, editable: editableNames, nearest: "\"\(spaced.label ?? spaced.name)\" (quoted)"))
+        }
+        return .fields(.unknownField(name, editable: editableNames,
+                                     nearest: Nearest.name(to: name, among: collection.fields.map(\.name))))
     }
 
     private var editableNames: [String] {
