@@ -72,6 +72,18 @@ import Testing
         #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
     }
 
+    /// A `where` on a column renamed elsewhere reads nothing (each read is
+    /// an error), and the notice says why and how to leave it.
+    @Test func aWhereOnAColumnRenamedElsewhereSaysBackLeavesIt() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        #expect(h.output("where value > 100").contains("Gort statue"))
+        try h.database.execute("ALTER TABLE items RENAME COLUMN value TO price")
+        let notice = h.session.noticeChangesElsewhere()
+        #expect(notice.contains("this list's filter on value can no longer be read: back leaves it"), "\(notice)")
+        #expect(h.run("back").error == nil)
+        #expect(h.output("show").contains("Rusty spork"))
+    }
+
     /// The tmux trial's find: a column added elsewhere during an edit was
     /// shown as "(null)" though it held its default, a notice said the save
     /// would be refused, and the save passed. The added column's stored

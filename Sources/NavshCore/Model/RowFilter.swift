@@ -18,6 +18,16 @@ public enum RowFilter: Sendable, Equatable {
     /// How the filter reads in a crumb: `find "jobim"`, `year > 2000`.
     public var description: String { caption(naming: { $0 }) }
 
+    /// The field the filter tests; nil for `find`, which tests every text field.
+    public var field: String? {
+        switch self {
+        case .anyTextContains: return nil
+        case .compare(let field, _, _), .contains(let field, _), .titleContains(let field, _, _),
+             .isNull(let field), .isNotNull(let field):
+            return field
+        }
+    }
+
     /// The crumb with each field named as the list names it: its spec label
     /// (`Artist ~ "sig"`, not `ArtistId ~ "sig"`), else its column.
     public func caption(in collection: CollectionSchema) -> String {

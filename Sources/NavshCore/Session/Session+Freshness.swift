@@ -139,6 +139,11 @@ extension Session {
             // find). A filter on a field that is gone fails each read with
             // an error, rather than list rows it did not choose.
             adopted.filters = old.filters
+            let unfiltered = old.filters.compactMap(\.field).filter { new.field(named: $0) == nil }
+            if !unfiltered.isEmpty {
+                changed[old.name] = (changed[old.name].map { $0 + "; " } ?? "")
+                    + "this list's filter on \(unfiltered.joined(separator: ", ")) can no longer be read: back leaves it"
+            }
             // A `sort` in this frame stays while its field does; if not, say it went.
             if let sort = old.order, sort != new.order {
                 if new.field(named: sort.field) != nil {
