@@ -27,6 +27,20 @@ import Testing
                         "created": "2026-11-21 10:00:00"])
     }
 
+    /// The re-trial's find: at the prompt, `undo` at a list said what it
+    /// undid while the rows above still showed the saved value. The list
+    /// is shown again, as after the save; a script stays quiet.
+    @Test func undoAtThePromptShowsTheListAgain() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        #expect(h.output("open 1", "set value 150", "save").contains("150"))
+        let undone = h.output("undo")
+        let list = try #require(undone.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().first)
+        #expect(undone.hasPrefix("undid the save of Gort statue") && list.hasPrefix("items (5)"), "\(undone)")
+        #expect(undone.contains("120") && !undone.contains("150  "), "\(undone)")
+        let script = try SessionHarness(Fixtures.items, mode: .script)
+        #expect(!script.output("open 1", "set value 150", "save", "undo").contains("items (5)"))
+    }
+
     @Test func cancelDiscardsAndWritesNothing() throws {
         let h = try SessionHarness(Fixtures.items)
         let before = try h.database.snapshot("items")

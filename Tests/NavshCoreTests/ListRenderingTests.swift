@@ -133,4 +133,10 @@ import Testing
         #expect(h.output("show") == "t (0)\n  no rows yet; new adds one\n")
         #expect(h.run("open 1").error?.message == "t has no rows")
     }
+
+    /// The re-trial's find: an empty view offered `new`, which views refuse.
+    @Test func anEmptyViewDoesNotOfferNew() throws {
+        let h = try SessionHarness("CREATE TABLE t (name TEXT);\nCREATE VIEW v AS SELECT name FROM t;")
+        #expect(h.output("open v") == "v (0)\n  no rows\n")
+    }
 }

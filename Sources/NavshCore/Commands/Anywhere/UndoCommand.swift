@@ -32,7 +32,11 @@ struct UndoCommand: PlainCommand {
                 ? "\nthe save had changed other rows through triggers or cascades; they ran again on the undo: check those rows"
                 : "\nthe changes its triggers or cascades made to other rows were not undone"
         }
-        return Response(output: message + "\n")
+        // At the prompt a list on top is shown again, as after a save: its
+        // rows above still read as before the undo (the re-trial's find).
+        // Scripts stay quiet unless `show` is asked for.
+        let list = session.mode == .interactive ? session.top as? ListFrame : nil
+        return Response(output: message + "\n" + (list.flatMap { try? session.show($0) } ?? ""))
     }
 
     /// Writes the inverse of `change`; returns that write and what to say.

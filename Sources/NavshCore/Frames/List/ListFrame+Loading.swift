@@ -98,7 +98,9 @@ extension ListFrame {
         let filters = captions.map { " · " + TextLayout.printable($0) }.joined()
         return ListView(header: "\(collection.displayTitle) (\(total.map(ListLayout.grouped) ?? "many"))" + filters + sortNote(in: store),
                         columns: table.columns, rows: rows, total: total, pageIndex: page.index, pageSize: size, fit: fit,
-                        empty: collection.filters.isEmpty ? "no rows yet; new adds one" : "no rows match")
+                        // A view, or a file opened read-only, takes no `new`.
+                        empty: !collection.filters.isEmpty ? "no rows match"
+                            : collection.unwritableReason == nil ? "no rows yet; new adds one" : "no rows")
     }
 
     /// ` · sorted by name desc` after a `sort` in this frame; nothing in the
