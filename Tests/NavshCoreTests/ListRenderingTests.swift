@@ -128,6 +128,13 @@ import Testing
         #expect(h.run("open 2000").error?.message == "no row 2000; things has 1,234 rows")
     }
 
+    /// A `find` list counts its own rows in its messages, not the table's.
+    @Test func aRowPastTheEndOfAFindListCountsTheList() throws {
+        let h = try SessionHarness(Fixtures.numbered(1_234))
+        h.run("find Row 123")
+        #expect(h.run("open 20").error?.message == "no row 20; this list has 6 rows")
+    }
+
     @Test func emptyCollection() throws {
         let h = try SessionHarness("CREATE TABLE t (name TEXT);")
         #expect(h.output("show") == "t (0)\n  no rows yet; new adds one\n")

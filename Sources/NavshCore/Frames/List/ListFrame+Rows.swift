@@ -7,7 +7,7 @@ extension ListFrame {
         guard let number = Int(text), number >= 1 else {
             // Digits past Int's range name a row past any list's end.
             if text.isASCIIDigits, text.contains(where: { $0 != "0" }) {
-                throw CommandError.rows(.rowNumberTooLarge(collection: collection.name, rowCount: try count(in: store)))
+                throw CommandError.rows(.rowNumberTooLarge(collection: countedName, rowCount: try count(in: store)))
             }
             throw CommandError.rows(.notARowNumber(text))
         }
@@ -37,7 +37,7 @@ extension ListFrame {
         guard let record = found else {
             let total = try count(in: store)
             guard number <= total else {
-                throw CommandError.rows(.noSuchRow(number, collection: collection.name, rowCount: total))
+                throw CommandError.rows(.noSuchRow(number, collection: countedName, rowCount: total))
             }
             markStale()
             throw CommandError.rows(.gone(number: number))
@@ -97,6 +97,13 @@ extension ListFrame {
         let rows = try store.records(of: candidates, offset: 0, limit: Self.wholeTitleScan)
             .filter { RowTitle.of($0, in: collection).lowercased() == wanted }
         return rows.count == 1 ? rows[0] : nil
+    }
+
+    /// What a row count is of, in a message: a `find` or `where` list
+    /// counts its own rows, not the table's (`no row 20; this list has 11
+    /// rows`, where it named the table; the re-trial's find).
+    var countedName: String {
+        collection.filters.isEmpty ? TextLayout.printable(collection.name) : "this list"
     }
 
     static let wholeTitleScan = 200
