@@ -18,6 +18,7 @@ enum StoreOpener {
         if isDemo { return try DemoStore.open(at: path) }
         let store = try SQLiteStore(path: path, create: create)
         if let note = store.readOnlyNote { StandardStreams.err("navsh: \(TextLayout.printable(note))\n") }
+        if let note = store.leftOutNote { StandardStreams.err("navsh: \(TextLayout.printable(note))\n") }
         return store
     }
 

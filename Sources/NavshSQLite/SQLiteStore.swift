@@ -29,6 +29,10 @@ public final class SQLiteStore: Store {
     /// Set when the file opened read-only or immutable (`ReadOnlyOpen`):
     /// how, and that every write is refused.
     public private(set) var readOnlyNote: String?
+    /// What the schema held that navsh does not show, and why (a view that
+    /// no longer compiles): said once when the file opens, so nothing
+    /// disappears in silence.
+    public private(set) var leftOutNote: String?
     /// A list cell's select-list entries per column name (`selectColumns`);
     /// they depend only on the name.
     var previewColumns: [String: [String]] = [:]
@@ -134,7 +138,9 @@ public final class SQLiteStore: Store {
     /// Reads the tables, their keys and the schema version (at open, after
     /// creating tables or columns, and after a change elsewhere).
     func readSchema(_ db: Database) throws {
-        let read = try SchemaReader.read(db)
+        var leftOut: [String] = []
+        let read = try SchemaReader.read(db, leftOut: &leftOut)
+        leftOutNote = leftOut.isEmpty ? nil : "left out: " + leftOut.joined(separator: "; ")
         updateStatements.removeAll()
         selectLists.removeAll()
         queries.removeAll()

@@ -14,7 +14,13 @@ enum SchemaReader {
     /// Every table and view of the main schema with its columns and foreign
     /// keys (`catalog`), assembled into collections.
     static func read(_ db: Database, byPragmas: Bool = true) throws -> [Table] {
-        let (columns, foreignKeys) = try catalog(db, byPragmas: byPragmas)
+        var leftOut: [String] = []
+        return try read(db, byPragmas: byPragmas, leftOut: &leftOut)
+    }
+
+    /// `read`, saying in `leftOut` what it left out and why, a phrase each.
+    static func read(_ db: Database, byPragmas: Bool = true, leftOut: inout [String]) throws -> [Table] {
+        let (columns, foreignKeys) = try catalog(db, byPragmas: byPragmas, leftOut: &leftOut)
         let keysPerTable = Dictionary(grouping: foreignKeys) { $0.text("tableName") }
         var tables: [Table] = []
         var start = columns.startIndex
@@ -27,7 +33,10 @@ enum SchemaReader {
             // are encoded ("café" precomposed or not); SQLite holds them two
             // tables. The store finds a table by its name, so the later one
             // would be read as the earlier: it is left out.
-            guard !tables.contains(where: { $0.collection.name == name }) else { continue }
+            guard !tables.contains(where: { $0.collection.name == name }) else {
+                leftOut.append("table \(TextLayout.printable(name)) (its name differs from another's only in how its accents are encoded)")
+                continue
+            }
             let first = columns[start]
             tables.append(try table(name: name, withoutRowid: first.bool("withoutRowid"), isView: first.bool("isView"),
                                     createSQL: first.text("createSQL"),
@@ -49,16 +58,16 @@ enum SchemaReader {
     /// issue 12). They remain for a schema with a name that is not UTF-8,
     /// which a PRAGMA cannot name in its text. Both give the same rows
     /// (`SchemaReaderTests.bothWaysOfReadingTheCatalogAgree`).
-    static func catalog(_ db: Database, byPragmas: Bool = true) throws
+    static func catalog(_ db: Database, byPragmas: Bool = true, leftOut: inout [String]) throws
         -> (columns: [CatalogRow], foreignKeys: [CatalogRow]) {
-        if byPragmas, let read = try catalogByPragmas(db) { return read }
+        if byPragmas, let read = try catalogByPragmas(db, leftOut: &leftOut) { return read }
         return try catalogInTwoQueries(db)
     }
 
     /// The catalog by PRAGMA statements, or nil when a table's name is not
     /// UTF-8 (a PRAGMA names its table in its text, which a repaired name
     /// would miss).
-    private static func catalogByPragmas(_ db: Database) throws
+    private static func catalogByPragmas(_ db: Database, leftOut: inout [String]) throws
         -> (columns: [CatalogRow], foreignKeys: [CatalogRow])? {
         let masters = try RowReader.fetchAll(db, sql: """
             SELECT name, type = 'view', sql, type FROM main.sqlite_master
@@ -94,11 +103,13 @@ enum SchemaReader {
             let read: [[Value]]
             do {
                 read = try RowReader.fetchAll(db, sql: "PRAGMA main.table_xinfo(\(quoted))", arguments: [], cached: false)
-            } catch where entry.type == .text("view") {
+            } catch let error as DatabaseError where entry.type == .text("view") {
                 // A view that no longer compiles (its table dropped, a
                 // function missing) has no columns to read: it is left out,
                 // as sqlite3 can list but not read it, rather than make
                 // the whole file unopenable (the trial's find).
+                leftOut.append("view \(TextLayout.printable(name)) (it no longer compiles: "
+                               + TextLayout.printable(error.message ?? "an error") + ")")
                 continue
             }
             for column in read where column.count > 6 {

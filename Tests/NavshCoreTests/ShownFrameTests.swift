@@ -42,6 +42,7 @@ import Testing
             CREATE TABLE "\u{212A}" (b TEXT);
             """)
         #expect(harness.store.collections.map(\.name) == ["t", "K"])
+        #expect(harness.store.leftOutNote?.contains("table \u{212A} (its name differs from another's only") == true)
         let t = try #require(harness.store.collections.first)
         #expect(t.readOnlyReason?.contains("differ only in how their accents are encoded") == true)
         let row = try #require(try harness.store.records(of: t, offset: 0, limit: 1).first)

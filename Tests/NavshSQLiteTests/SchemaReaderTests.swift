@@ -121,7 +121,9 @@ import Testing
             DROP TABLE gone;
             CREATE VIEW fine AS SELECT id FROM base;
             """)
-        #expect(try database.store().collections.map(\.name) == ["base", "fine"])
+        let store = try database.store()
+        #expect(store.collections.map(\.name) == ["base", "fine"])
+        #expect(store.leftOutNote == "left out: view broken (it no longer compiles: no such table: main.gone)")
     }
 
     /// Every stored property of each table read, as text to compare.
