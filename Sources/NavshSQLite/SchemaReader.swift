@@ -33,11 +33,12 @@ enum SchemaReader {
             // are encoded ("café" precomposed or not); SQLite holds them two
             // tables. The store finds a table by its name, so the later one
             // would be read as the earlier: it is left out.
+            let first = columns[start]
             guard !tables.contains(where: { $0.collection.name == name }) else {
-                leftOut.append("table \(TextLayout.printable(name)) (its name differs from another's only in how its accents are encoded)")
+                leftOut.append("\(first.bool("isView") ? "view" : "table") \(TextLayout.printable(name)) "
+                               + "(its name differs from another's only in how its accents are encoded)")
                 continue
             }
-            let first = columns[start]
             tables.append(try table(name: name, withoutRowid: first.bool("withoutRowid"), isView: first.bool("isView"),
                                     createSQL: first.text("createSQL"),
                                     keyIndexes: first.int("keyIndexes"), columns: Array(columns[start..<end]),
@@ -76,17 +77,19 @@ enum SchemaReader {
             ORDER BY rowid
             """, arguments: [], cached: false)
         // What SQLite calls each (table, view, virtual, shadow) and whether it is WITHOUT ROWID.
-        var listed: [String: (type: Value, withoutRowid: Value)] = [:]
+        // By exact name: a view and a table whose names differ only in how
+        // their accents are encoded are two entries (one was lost here).
+        var listed: [ExactName: (type: Value, withoutRowid: Value)] = [:]
         for row in try RowReader.fetchAll(db, sql: "PRAGMA main.table_list", arguments: [], cached: false)
         where row.count > 4 {
             guard case .text(let name) = row[1] else { return nil }
-            listed[name] = (row[2], row[4])
+            listed[ExactName(name)] = (row[2], row[4])
         }
         var columns: [CatalogRow] = []
         var foreignKeys: [CatalogRow] = []
         for master in masters where master.count > 3 {
             guard case .text(let name) = master[0] else { return nil }
-            guard let entry = listed[name], entry.type == master[3] else { continue }
+            guard let entry = listed[ExactName(name)], entry.type == master[3] else { continue }
             let quoted = name.sqlIdentifier
             let isView = master[1]
             var keyIndexes: Int64 = 0

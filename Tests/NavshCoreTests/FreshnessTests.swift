@@ -84,6 +84,16 @@ import Testing
         #expect(h.output("show").contains("Rusty spork"))
     }
 
+    /// With a record opened from the list on top, the record's own notice
+    /// of the dropped column no longer hides the list's (the final trial's find).
+    @Test func aWhereBelowARecordIsStillNamedWhenItsFieldIsDroppedElsewhere() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("where value > 100", "open 1", "set name N")
+        try h.database.execute("ALTER TABLE items DROP COLUMN value")
+        let notice = h.session.noticeChangesElsewhere()
+        #expect(notice.contains("removed value") && notice.contains("this list's filter on value"), "\(notice)")
+    }
+
     /// The tmux trial's find: a column added elsewhere during an edit was
     /// shown as "(null)" though it held its default, a notice said the save
     /// would be refused, and the save passed. The added column's stored

@@ -126,6 +126,20 @@ import Testing
         #expect(store.leftOutNote == "left out: view broken (it no longer compiles: no such table: main.gone)")
     }
 
+    /// A view and a table whose names differ only in how their accents are
+    /// encoded: the later is left out and said, as a table or a view (the
+    /// table was lost without a word when it came second).
+    @Test func aViewAndATableNamedAlikeButForTheirAccentsLeaveOneOutSayingWhich() throws {
+        let database = try TemporaryDatabase("""
+            CREATE TABLE base (id INTEGER PRIMARY KEY, a TEXT);
+            CREATE VIEW "caf\u{E9}" AS SELECT * FROM base;
+            CREATE TABLE "cafe\u{301}" (id INTEGER PRIMARY KEY, secret TEXT);
+            """)
+        let store = try database.store()
+        #expect(store.collections.map(\.name) == ["base", "caf\u{E9}"])
+        #expect(store.leftOutNote?.hasPrefix("left out: table cafe\u{301} (its name differs") == true, "\(store.leftOutNote ?? "none")")
+    }
+
     /// Every stored property of each table read, as text to compare.
     private func described(_ tables: [SchemaReader.Table]) -> String {
         var text = ""

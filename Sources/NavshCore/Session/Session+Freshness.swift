@@ -129,7 +129,8 @@ extension Session {
             if new.name != old.name {
                 changed[old.name] = "renamed to \(new.name)"
             } else if let difference = old.fieldDifference(to: new) {
-                changed[old.name] = difference
+                // A list of the same table noted more (its filter): kept.
+                if changed[old.name] == nil { changed[old.name] = difference }
             }
             var adopted = new
             adopted.scope = old.scope
@@ -140,7 +141,7 @@ extension Session {
             // an error, rather than list rows it did not choose.
             adopted.filters = old.filters
             let unfiltered = old.filters.compactMap(\.field).filter { new.field(named: $0) == nil }
-            if !unfiltered.isEmpty {
+            if !unfiltered.isEmpty, changed[old.name]?.contains("this list's filter") != true {
                 changed[old.name] = (changed[old.name].map { $0 + "; " } ?? "")
                     + "this list's filter on \(unfiltered.joined(separator: ", ")) can no longer be read: back leaves it"
             }

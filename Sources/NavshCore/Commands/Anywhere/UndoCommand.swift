@@ -35,7 +35,8 @@ struct UndoCommand: PlainCommand {
         // At the prompt a list on top is shown again, as after a save: its
         // rows above still read as before the undo (the re-trial's find).
         // Scripts stay quiet unless `show` is asked for.
-        let list = session.mode == .interactive ? session.top as? ListFrame : nil
+        let list: (any Frame)? = session.mode == .interactive && (session.top is ListFrame || session.top is CollectionsFrame)
+            ? session.top : nil
         return Response(output: message + "\n" + (list.flatMap { try? session.show($0) } ?? ""))
     }
 
