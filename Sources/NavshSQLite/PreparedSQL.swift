@@ -1,4 +1,5 @@
 import GRDB
+import NavshCore
 
 /// A statement navsh made once and keeps, with its text: a record opened
 /// by key, a page, a save's UPDATE. The statement is prepared at its
@@ -25,5 +26,24 @@ struct PreparedSQL {
         let made = try db.makeStatement(sql: sql)
         statement = made
         return made
+    }
+}
+
+extension SmallCache where Key: Equatable, Value == PreparedSQL {
+    /// Runs `body` on the statement kept for `key` (made from `sql` the
+    /// first time, and kept prepared); a statement that fails is dropped.
+    /// `known`: what the caller already found for `key`, not looked up again.
+    mutating func run<T>(_ key: Key, known: PreparedSQL? = nil, _ sql: @autoclosure () -> String, in db: Database,
+                         _ body: (Statement) throws -> T) throws -> T {
+        var query = known ?? self[key] ?? PreparedSQL(sql())
+        let wasPrepared = query.statement != nil
+        let statement = try query.prepared(in: db)
+        if !wasPrepared { self[key] = query }
+        do {
+            return try body(statement)
+        } catch {
+            self[key] = nil
+            throw error
+        }
     }
 }

@@ -108,17 +108,9 @@ extension SQLiteStore {
                 // than a list keeps, to know it was cut).
                 let textCap = reading == .preview ? ListPreview.bytes + 1 : .max
                 if let shape {
-                    var query = known ?? PreparedSQL(selectList(key, extra, chunk, reading) + tail)
-                    let wasPrepared = query.statement != nil
-                    let statement = try query.prepared(in: db)
-                    if !wasPrepared { queries[shape] = query }
-                    do {
+                    try queries.run(shape, known: known, selectList(key, extra, chunk, reading) + tail, in: db) { statement in
                         try RowReader.forEach(db, statement, arguments: allArguments, textCap: textCap,
                                               cappedFrom: CInt(lead)) { read.append($0) }
-                    } catch {
-                        // A statement that failed is not run again (`PreparedSQL`).
-                        queries[shape] = nil
-                        throw error
                     }
                 } else {
                     try RowReader.forEach(db, sql: selectList(key, extra, chunk, reading) + tail, arguments: allArguments,

@@ -41,7 +41,6 @@ extension SQLiteStore {
             table: collection.name, key: keyCondition.sql,
             assigned: names, assignedPlaceholders: assigned.map(\.sqlPlaceholder),
             matched: checked.map(\.0), matchedForms: checked.map { UpdateShape.form(of: $0.1) })
-        var update = updateSQL(shape, collection, key, keyCondition: keyCondition.sql, checked: checked)
         let arguments = UpdateShape.arguments(assigned: assigned, key: keyCondition.arguments, matched: checked.map(\.1))
         // The row is read again in the save's transaction, not returned by
         // the UPDATE: SQLite keeps a RETURNING's rows in a temporary table
@@ -51,15 +50,8 @@ extension SQLiteStore {
         lastUpdateReachedOtherRows = false
         return try write(collection, values: changes) { db in
             let before = db.totalChangesCount
-            let wasPrepared = update.statement != nil
-            let statement = try update.prepared(in: db)
-            if !wasPrepared { updateStatements[shape] = update }
-            do {
-                try RowReader.execute(db, statement, arguments: arguments)
-            } catch {
-                // A statement that failed is not run again (`PreparedSQL`).
-                updateStatements[shape] = nil
-                throw error
+            try updateStatements.run(shape, updateSQL(shape, key, keyCondition: keyCondition.sql, checked: checked), in: db) {
+                try RowReader.execute(db, $0, arguments: arguments)
             }
             if db.changesCount == 0 { throw try whyNot(id, collection, db) }
             lastUpdateReachedOtherRows = db.totalChangesCount - before > 1
@@ -69,18 +61,15 @@ extension SQLiteStore {
     }
 
     /// The UPDATE for a save of this shape, made the first time and kept
-    /// until the schema is read again (`readSchema` empties the cache).
-    private func updateSQL(_ shape: UpdateShape, _ collection: CollectionSchema, _ key: TableKey, keyCondition: String,
-                           checked: [(String, Value)]) -> PreparedSQL {
-        if let made = updateStatements[shape] { return made }
+    /// (`updateStatements`) until the schema is read again.
+    private func updateSQL(_ shape: UpdateShape, _ key: TableKey, keyCondition: String,
+                           checked: [(String, Value)]) -> String {
         let assignments = zip(shape.assigned, shape.assignedPlaceholders).map { "\($0.sqlIdentifier) = \($1)" }
         var condition = keyCondition
         if !checked.isEmpty {
             condition += " AND " + ExactMatch.all(checked.map { (column: $0.0.sqlIdentifier, value: $0.1) }).sql
         }
-        let sql = PreparedSQL("UPDATE OR ABORT \(key.quotedTable) SET \(assignments.joined(separator: ", ")) WHERE \(condition)")
-        updateStatements[shape] = sql
-        return sql
+        return "UPDATE OR ABORT \(key.quotedTable) SET \(assignments.joined(separator: ", ")) WHERE \(condition)"
     }
 
     @discardableResult

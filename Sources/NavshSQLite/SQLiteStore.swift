@@ -296,14 +296,14 @@ public final class SQLiteStore: Store {
         return key
     }
 
-    /// A condition joined with the collection's scope (an owner's cars), if any.
-    /// The collection's scope and filters, and `condition`, as one WHERE
-    /// clause (nil when there is none) with its arguments.
     /// What `scoped` binds for an owner's scope (before any filter's).
     func scopeArguments(_ collection: CollectionSchema) -> SQLArguments {
         collection.scope.map { SQLArguments([$0.value]) } ?? SQLArguments()
     }
 
+    /// A condition joined with the collection's scope (an owner's cars), if any.
+    /// The collection's scope and filters, and `condition`, as one WHERE
+    /// clause (nil when there is none) with its arguments.
     func scoped(
         _ collection: CollectionSchema, _ condition: (sql: String, arguments: SQLArguments)?
     ) -> (sql: String?, arguments: SQLArguments) {

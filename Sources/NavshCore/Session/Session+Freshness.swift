@@ -120,7 +120,19 @@ extension Session {
     /// Every frame takes its collection as the store now reads it (keeping
     /// an owner's scope and the frame's order and columns), and the user is told which
     /// tables changed.
-    private func adoptSchema() -> String {
+    /// The schema read again when another process changed it, and adopted
+    /// by every frame: what changed, on one line, or nil when it is the
+    /// same. A script's save the store refused asks (a script's save skips
+    /// the look for changes elsewhere, so a dropped column failed it on
+    /// every try).
+    func schemaChangedElsewhere() -> String? {
+        guard (try? store.reloadSchemaIfChanged()) == true else { return nil }
+        let said = adoptSchema(then: "")
+        return said.split(separator: "\n").joined(separator: "; ")
+    }
+
+    /// `then`: what each table's line says after what changed.
+    private func adoptSchema(then: String = "; showing it as it is now") -> String {
         let current = Dictionary(store.collections.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var changed: [String: String] = [:]
         let renamed = renamedCollections(current)
@@ -184,7 +196,7 @@ extension Session {
             default: break
             }
         }
-        var said = changed.keys.sorted().map { "\($0) changed elsewhere (\(changed[$0] ?? "")); showing it as it is now\n" }.joined()
+        var said = changed.keys.sorted().map { "\($0) changed elsewhere (\(changed[$0] ?? ""))\(then)\n" }.joined()
         // The one table a store opened on is gone (renamed or dropped
         // elsewhere): the root becomes what opening the store shows now, or
         // every command kept saying "no table named …" with nowhere to go

@@ -19,14 +19,10 @@ struct SaveCommand: ForcibleCommand {
         do {
             message = try frame.save(force: force, in: session)
         } catch let error where !(error is CommandError) && !(error is ConflictReport) {
-            // A script's save skips the look for changes elsewhere; when the
-            // store refused it because the table's columns changed (every
-            // later save failed on a dropped column, `no such column`), the
-            // look is taken now and says so, and the next save can pass.
-            var notice = session.changesElsewhereNotice().split(separator: "\n").first.map(String.init) ?? ""
-            guard notice.contains("changed elsewhere (") else { throw error }
-            let listed = "; showing it as it is now"
-            if notice.hasSuffix(listed) { notice.removeLast(listed.count) }
+            // The store refused it because the table's columns changed
+            // elsewhere (a dropped column failed every later save): the
+            // frames take the schema now and say so, and the next save can pass.
+            guard let notice = session.schemaChangedElsewhere() else { throw error }
             throw CommandError.writes(.schemaChangedBeforeSave(notice: TextLayout.printable(notice)))
         }
         return Response(output: message + "\n" + session.popShowingReturn())
