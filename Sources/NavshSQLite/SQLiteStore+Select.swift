@@ -98,6 +98,11 @@ extension SQLiteStore {
                     + " ORDER BY \(orderBy(collection, key)) " + suffix
             }
             allArguments += suffixArguments
+            let fieldNames = FieldNames(names)
+            /// The row's identity: its key, or its place in the read for a table without one.
+            func identity(_ row: [Value], _ position: Int) throws -> RecordID {
+                key.readOnlyReason == nil ? try key.id(from: row) : .rowid(Int64(firstPosition + position + 1))
+            }
             var rows: [[Value]]?
             // Each row's values in `names`' order, chunk after chunk.
             var cells: [[Value]] = []
@@ -122,13 +127,27 @@ extension SQLiteStore {
                 }) {
                     throw StoreError.other("\(collection.name) changed while it was read")
                 }
+                if rows == nil && chunk.count == names.count {
+                    // Nearly every read is one chunk: each row's array becomes
+                    // its record's cells, its lead cut off in place (a copy of
+                    // the rest was one more array a row).
+                    var records: [(record: NavshCore.Record, also: [Value])] = []
+                    records.reserveCapacity(read.count)
+                    for position in read.indices {
+                        var row: [Value] = []
+                        swap(&row, &read[position])
+                        let id = try identity(row, position)
+                        let also = Array(row[key.keyWidth..<lead])
+                        if reading != .full {
+                            for at in lead..<row.count { row[at] = Self.listValue(row[at]) }
+                        }
+                        row.removeFirst(lead)
+                        records.append((Record(id: id, names: fieldNames, cells: row), also))
+                    }
+                    return records
+                }
                 if rows == nil {
                     rows = read
-                    // Nearly every read is one chunk: each row's values in one array.
-                    if chunk.count == names.count {
-                        cells = read.map { row in reading == .full ? Array(row[lead...]) : row[lead...].map(Self.listValue) }
-                        continue
-                    }
                     cells = Array(repeating: [], count: read.count)
                 }
                 for (r, row) in read.enumerated() {
@@ -138,10 +157,8 @@ extension SQLiteStore {
                     }
                 }
             }
-            let fieldNames = FieldNames(names)
             return try (rows ?? []).enumerated().map { position, row in
-                let id = key.readOnlyReason == nil ? try key.id(from: row) : .rowid(Int64(firstPosition + position + 1))
-                return (Record(id: id, names: fieldNames, cells: cells[position]), Array(row[key.keyWidth..<lead]))
+                (Record(id: try identity(row, position), names: fieldNames, cells: cells[position]), Array(row[key.keyWidth..<lead]))
             }
         }
     }
@@ -211,8 +228,8 @@ extension SQLiteStore {
     }
 
     /// The select-list entry for one field. A long blob is not read at
-    /// all: SQLite answers `length()` and `typeof()` of a column from the
-    /// row's header, without its content, and the entry gives its length
+    /// all: SQLite answers `length()` of a column from the row's header,
+    /// without its content, and the entry gives its length
     /// instead, as `longBlobMark` digits: a blob one byte longer than any
     /// blob given as it is, so it cannot be taken for one. (A second entry
     /// with the length cost twice the `typeof()` calls, which were most of
@@ -220,11 +237,15 @@ extension SQLiteStore {
     /// columns, one entry 126k.) A long text is read whole by SQLite, one
     /// cell at a time, and only its first `ListPreview.bytes + 1` bytes
     /// become a value (`select` tells `RowReader`; the byte after says it
-    /// was cut).
+    /// was cut). `c >= x''` holds for a blob and for nothing else (every
+    /// blob sorts at or after the empty one, every other value before it,
+    /// whatever the column's affinity or collation): one comparison a row
+    /// where `typeof(c) = 'blob'` called a function and compared its text,
+    /// a tenth of reading a page.
     private static func columns(_ column: String, _ reading: Reading) -> [String] {
         guard reading == .preview else { return [column] }
         let limit = ListPreview.characters
-        return ["CASE WHEN typeof(\(column)) = 'blob' AND length(\(column)) > \(limit) "
+        return ["CASE WHEN \(column) >= x'' AND length(\(column)) > \(limit) "
                 + "THEN CAST(printf('%0\(longBlobMark)d', length(\(column))) AS BLOB) ELSE \(column) END"]
     }
 

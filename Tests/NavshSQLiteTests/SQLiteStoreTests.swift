@@ -32,6 +32,33 @@ import Testing
         #expect(try database.rows("SELECT par_id FROM chi")[0]["par_id"] == "1")
     }
 
+    /// A list reads a long blob as its length whatever the column's
+    /// affinity or collation (a blob in a column declared INTEGER or TEXT
+    /// COLLATE NOCASE, or none), and every other value as it is: the
+    /// preview's test for a blob is a comparison with the empty blob, which
+    /// every blob passes and no number, text or NULL does.
+    @Test func aLongBlobIsListedAsItsLengthInAColumnOfAnyAffinity() throws {
+        let long = "x'" + String(repeating: "ab", count: ListPreview.characters + 1) + "'"
+        let text = "'" + String(repeating: "z", count: ListPreview.bytes + 5) + "'"
+        let database = try TemporaryDatabase("""
+            CREATE TABLE mixed (id INTEGER PRIMARY KEY, label TEXT, i INTEGER, t TEXT COLLATE NOCASE, r REAL, a);
+            INSERT INTO mixed VALUES (1, 'blobs', \(long), \(long), \(long), \(long));
+            INSERT INTO mixed VALUES (2, 'small', x'00', x'', x'ff', x'0102');
+            INSERT INTO mixed VALUES (3, 'others', 12, \(text), 1.5, NULL);
+            INSERT INTO mixed VALUES (4, 'texts', 'x''''', '', \(text), 'blob');
+            """)
+        let store = try database.store()
+        var mixed = try #require(store.collections.first { $0.name == "mixed" })
+        mixed.details = ["i", "t", "r", "a"].map { CollectionSchema.Detail(field: $0) }
+        let full = try store.records(of: mixed, offset: 0, limit: 10)
+        let listed = try store.listRecords(of: mixed, offset: 0, limit: 10)
+        #expect(listed == full.map { ListPreview.of($0, in: mixed) })
+        let mark = ListPreview.longBlob(bytes: Int64(ListPreview.characters + 1))
+        #expect(["i", "t", "r", "a"].map { listed[0][$0] } == [mark, mark, mark, mark])
+        #expect(listed[1]["t"] == .blob([]))
+        #expect(listed[2]["i"] == .integer(12))
+    }
+
     /// The store keeps its statements for a record by key, a page and a
     /// save prepared; closing drops them first, so SQLite, closing its last
     /// connection, checkpoints the WAL and removes it (as the sqlite3 CLI
