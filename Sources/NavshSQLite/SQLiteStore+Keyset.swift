@@ -147,7 +147,9 @@ extension SQLiteStore {
         // One statement (as `select` decides) needs no transaction around it.
         let width = (fields?.count ?? collection.fields.count) + sortTerms.count
         let read = try width < Self.columnsInOneStatement ? readAlone(body) : self.read(body)
-        return RowRun(rows: read.map(\.record), cursors: read.map { ListCursor(parts: $0.also + $0.record.id.parts) })
+        // In the key's own order a row's cursor is its identity's parts, shared, not copied.
+        return RowRun(rows: read.map(\.record),
+                      cursors: read.map { ListCursor(parts: $0.also.isEmpty ? $0.record.id.parts : $0.also + $0.record.id.parts) })
     }
 
     /// A position cursor's row number (from 1) plus the skip: where an

@@ -126,6 +126,28 @@ public final class FieldNames: Sendable {
     }
 }
 
+/// One field's position among a read's names, found once for all the rows
+/// that share them: code that takes the same field from each row of a page
+/// searched the names once per row.
+final class FieldLookup {
+    let name: String
+    private var names: FieldNames?
+    private var position: Int?
+
+    init(_ name: String) {
+        self.name = name
+    }
+
+    /// The field's value in `record`; nil for a field not read.
+    func value(in record: Record) -> Value? {
+        if names !== record.fieldNames {
+            names = record.fieldNames
+            position = record.fieldNames.index(of: name)
+        }
+        return position.map { record.cells[$0] }
+    }
+}
+
 /// A name compared and hashed by its UTF-8 bytes (SQLite's equality for
 /// names it keeps as given), not by Unicode canonical equivalence.
 public struct ExactName: Hashable, Sendable {

@@ -67,13 +67,18 @@ enum ListLayout {
             columns.indices.contains(d + 1) ? columns[d + 1] : Column(alignRight: true)
         }
         let titleWidths = rows.map { DisplayWidth.of($0.title) }
-        let cellWidths = rows.map { row in row.details.map { DisplayWidth.of($0) } }
+        // One array for the page, row after row (`detailCount` a row): an
+        // array a row was a tenth of the allocations of a `page N`.
+        var cellWidths = [Int](repeating: 0, count: rows.count * detailCount)
+        for r in rows.indices {
+            for (d, text) in rows[r].details.enumerated() { cellWidths[r * detailCount + d] = DisplayWidth.of(text) }
+        }
         let labelWidths = detailColumns.map { DisplayWidth.of($0.label) }
         let detailCap = max(10, width / 3)
         // A number is never capped (`$1,000,000,000,…` read as another amount; the trial's find).
         let naturalDetails = (0..<detailCount).map { d in
             min(detailColumns[d].alignRight ? width : detailCap,
-                cellWidths.reduce(labelWidths[d]) { $1.indices.contains(d) ? max($0, $1[d]) : $0 })
+                rows.indices.reduce(labelWidths[d]) { max($0, cellWidths[$1 * detailCount + d]) })
         }
         let titleLabelWidth = DisplayWidth.of(titleColumn.label)
         let naturalTitle = titleWidths.reduce(titleLabelWidth, max)
@@ -151,7 +156,7 @@ enum ListLayout {
             }
             let padding = max(0, columns - measured)
             if alignRight { pad(padding) }
-            bytes.append(contentsOf: text.utf8)
+            bytes.appendUTF8(text)
             if !alignRight { pad(padding) }
         }
         /// Spaces copied from a run of them (appending a repeated element
@@ -165,15 +170,15 @@ enum ListLayout {
             }
         }
         func line(_ number: String, _ marker: String, _ title: String, titleMeasured: Int, _ cells: [String],
-                  measured: [Int]) {
+                  measured: (Int) -> Int) {
             let start = bytes.count
             cell(number, measured: number.utf8.count, numberWidth, alignRight: true)
-            bytes.append(contentsOf: marker.utf8)
+            bytes.appendUTF8(marker)
             cell(title, measured: titleMeasured, titleWidth, alignRight: false)
             for (d, cellWidth) in detailWidths.enumerated() where cellWidth > 0 {
-                bytes.append(contentsOf: gap.utf8)
+                bytes.appendUTF8(gap)
                 if cells.indices.contains(d) {
-                    cell(cells[d], measured: measured[d], cellWidth, alignRight: detailColumns[d].alignRight)
+                    cell(cells[d], measured: measured(d), cellWidth, alignRight: detailColumns[d].alignRight)
                 } else {
                     cell("", measured: 0, cellWidth, alignRight: false)
                 }
@@ -187,21 +192,23 @@ enum ListLayout {
                 } else {
                     let trimmed = String(decoding: bytes[start...], as: UTF8.self).trimmingTrailingSpaces
                     bytes.removeSubrange(start...)
-                    bytes.append(contentsOf: trimmed.utf8)
+                    bytes.appendUTF8(trimmed)
                 }
             }
             bytes.append(UInt8(ascii: "\n"))
         }
         if !columns.allSatisfy({ $0.label.isEmpty }) {
             line("", String(repeating: " ", count: lead - numberWidth), titleColumn.label, titleMeasured: titleLabelWidth,
-                 detailColumns.map(\.label), measured: labelWidths)
+                 detailColumns.map(\.label), measured: { labelWidths[$0] })
         }
         var anyChanged = false
-        for (r, row) in rows.enumerated() {
-            if let section = row.section { bytes.append(contentsOf: ("  " + section + "\n").utf8) }
-            let marker = marking ? (row.isCurrent ? " > " : row.changedElsewhere ? " ~ " : "   ") : gap
-            line(Self.decimal(row.number), marker, row.title, titleMeasured: titleWidths[r], row.details, measured: cellWidths[r])
-            if row.changedElsewhere { anyChanged = true }
+        // By index: iterating copied each row (its title and cells retained and released).
+        for r in rows.indices {
+            if let section = rows[r].section { bytes.appendUTF8("  " + section + "\n") }
+            let marker = marking ? (rows[r].isCurrent ? " > " : rows[r].changedElsewhere ? " ~ " : "   ") : gap
+            line(Self.decimal(rows[r].number), marker, rows[r].title, titleMeasured: titleWidths[r], rows[r].details,
+                 measured: { cellWidths[r * detailCount + $0] })
+            if rows[r].changedElsewhere { anyChanged = true }
         }
         out = String(decoding: bytes, as: UTF8.self)
         if anyChanged { out += "~ changed elsewhere since last shown\n" }
@@ -307,6 +314,16 @@ enum ListLayout {
 
     /// A run of spaces to pad cells from.
     private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+}
+
+extension Array where Element == UInt8 {
+    /// Appends the text's UTF-8 bytes in one copy: `append(contentsOf:
+    /// text.utf8)` went through the generic sequence path, a quarter of
+    /// laying out a page.
+    mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
+    }
 }
 
 extension String {

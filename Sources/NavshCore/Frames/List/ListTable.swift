@@ -15,45 +15,70 @@ struct ListTable {
     /// found them (nil: this page decides alone).
     init(_ records: [Record], in collection: CollectionSchema, references: ReferenceTitles, fit: ListFit? = nil) {
         var columns = collection.listColumns
-        var cells = columns.map { column in records.map { Self.cell($0, column, references) } }
+        // Row by row, each column's field found once per read (the rows of
+        // a read share their names): made by column and turned into rows,
+        // with a name search per cell, this was a fifth of a `page N`.
+        let sources = columns.map(CellSource.init)
+        var cells: [[String]] = []
+        cells.reserveCapacity(records.count)
+        for record in records {
+            var row: [String] = []
+            row.reserveCapacity(sources.count)
+            for c in sources.indices { row.append(sources[c].text(of: record, references)) }
+            cells.append(row)
+        }
         // Long text is for `show FIELD` and the record frame, not a list's column.
         let labels = columns.map { $0.label(in: collection) }
         let isLong: [Bool]
         if let kept = fit?.longText, kept.labels == labels {
             isLong = kept.isLong
         } else {
-            isLong = columns.indices.map { i in
-                columns[i].isOptional && cells[i].contains { DisplayWidth.of($0) > Self.longText }
+            isLong = columns.indices.map { c in
+                columns[c].isOptional && cells.contains { DisplayWidth.of($0[c]) > Self.longText }
             }
             // An empty first page (a find of nothing) decides nothing yet.
             if !records.isEmpty { fit?.longText = (labels, isLong) }
         }
-        let long = columns.indices.filter { isLong[$0] }
-        for i in long.reversed() {
-            columns.remove(at: i)
-            cells.remove(at: i)
+        for c in columns.indices.reversed() where isLong[c] {
+            columns.remove(at: c)
+            for r in cells.indices { cells[r].remove(at: c) }
         }
         self.columns = [ListLayout.Column(label: Self.titleLabel(of: collection))]
-            + zip(columns, cells).map { column, cells in
+            + columns.map { column in
                 ListLayout.Column(label: column.label(in: collection),
                                   alignRight: Self.alignsRight(column, records, in: collection),
                                   // Chosen by name, by the spec, or the sort's own: shown, cut if need be.
                                   isKept: !column.isOptional)
             }
         titles = records.map { RowTitle.of($0, in: collection, references: references) }
-        self.cells = records.indices.map { r in cells.map { $0[r] } }
+        self.cells = cells
     }
 
-    /// One cell: a reference as its row's title, a template as it renders,
-    /// a field in its format; every text escaped.
-    static func cell(_ record: Record, _ column: ListColumn, _ references: ReferenceTitles) -> String {
-        switch column.content {
-        case .template(let template):
-            return TextLayout.printable(template.render(record))
-        case .field(let field, let format):
-            let value = record[field.name]
-            if field.references != nil, !value.isNull, let title = references.title(of: field.name, value) { return title }
-            return ValueText.formatted(value, format)
+    /// What a column's cells are made from, taken out of its `ListColumn`
+    /// once a page: matching the column for each cell copied its whole
+    /// field (a third of making a page's cells).
+    private enum CellSource {
+        case field(FieldLookup, ValueFormat, isReference: Bool)
+        case template(RowTemplate)
+
+        init(_ column: ListColumn) {
+            switch column.content {
+            case .template(let template): self = .template(template)
+            case .field(let field, let format): self = .field(FieldLookup(field.name), format, isReference: field.references != nil)
+            }
+        }
+
+        /// One cell: a reference as its row's title, a template as it
+        /// renders, a field in its format; every text escaped.
+        func text(of record: Record, _ references: ReferenceTitles) -> String {
+            switch self {
+            case .template(let template):
+                return TextLayout.printable(template.render(record))
+            case .field(let lookup, let format, let isReference):
+                let value = lookup.value(in: record) ?? .null
+                if isReference, !value.isNull, let title = references.title(of: lookup.name, value) { return title }
+                return ValueText.formatted(value, format)
+            }
         }
     }
 

@@ -5,6 +5,9 @@ extension ReferenceTitles {
     /// row reads `#7 (missing)`. A collection the store cannot search (or
     /// that is not there) leaves its values shown as stored.
     static func read(for records: [Record], in collection: CollectionSchema, from store: any StoreReader) -> ReferenceTitles {
+        // Most lists show no reference: making their columns again to find
+        // none was a thirtieth of a `page N`.
+        guard collection.fields.contains(where: { $0.references != nil }) else { return ReferenceTitles() }
         var shown = collection.listColumns.compactMap { column -> Field? in
             if case .field(let field, _) = column.content { return field } else { return nil }
         }
