@@ -8,7 +8,8 @@ public enum ValueText {
     public static func raw(_ value: Value) -> String {
         switch value {
         case .null: return null
-        case .integer(let n): return String(n)
+        // Digits written into a buffer: `String(n)` went through the generic `description`.
+        case .integer(let n): return ListLayout.decimal(Int(n))
         case .real(let d): return realText(d)
         case .text(let s):
             // Quoted when spaces at either end would be invisible (`"abc   "`),
