@@ -82,6 +82,26 @@ import Testing
         #expect(h.run("set \"Length (ms)\" 1000").error == nil)
     }
 
+    /// A suggested or listed field name is given as it must be typed: one
+    /// printed with an escape (`we\nird`) or holding a quote is quoted, and
+    /// what is offered reads back as that field (offered bare, `we\nird`
+    /// read as `wenird`; a trial's find).
+    @Test func aSuggestedFieldNameIsOfferedAsItMustBeTyped() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, "wei\nrd" TEXT, "it's" TEXT, "a\\" TEXT);
+            INSERT INTO t VALUES (1, 'x', 'y', 'z');
+            """)
+        h.run("open 1")
+        #expect(h.run("set weiird v").error?.message == "unknown field 'weiird'; did you mean \"wei\\nrd\" (quoted)?")
+        #expect(h.run("set \"wei\\nrd\" v").error == nil)
+        #expect(h.run("set its w").error?.message == "unknown field 'its'; did you mean \"it's\" (quoted)?")
+        #expect(h.run("set \"it's\" w").error == nil)
+        #expect(h.run("set colour 3").error?.message
+            == "unknown field 'colour'; the fields you can set are \"wei\\nrd\", \"it's\", \"a\\\\\"")
+        #expect(h.run("set \"a\\\\\" u").error == nil)
+        #expect(h.output("changes") == "  wei\\nrd: x → v\n  it's: y → w\n  a\\: z → u\n")
+    }
+
     @Test func unknownReadOnlyAndNotNullFields() {
         #expect(refusal("set vlue 3") == "unknown field 'vlue'; did you mean value?", "the nearest name (issue 10)")
         #expect(refusal("set colour 3")

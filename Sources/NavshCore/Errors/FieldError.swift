@@ -63,7 +63,7 @@ public enum FieldError: Equatable, Sendable {
             return "\(field): '\(TextLayout.printable(typed))' matches several rows: \(titles.joined(separator: ", "))"
                 + (more ? ", …" : "") + "; type more of the title, or #KEY"
         case .unknownField(let name, _, let nearest?):
-            return "unknown field '\(TextLayout.printable(name))'; did you mean \(TextLayout.printable(nearest))?"
+            return "unknown field '\(TextLayout.printable(name))'; did you mean \(Self.typedWithNote(nearest))?"
         case .unknownField(let name, let editable, nil):
             return "unknown field '\(TextLayout.printable(name))'; the fields you can set are \(Self.list(editable))"
         case .missingValue(let name, let canUnset, let canBeEmpty):
@@ -123,8 +123,17 @@ public enum FieldError: Equatable, Sendable {
         }
     }
 
+    /// A name as it must be typed, saying so when that is quoted
+    /// (`"Length (ms)" (quoted)`, `"we\nird" (quoted)`: bare, the first is
+    /// two words and the second's backslash escapes the n).
+    private static func typedWithNote(_ name: String) -> String {
+        let typed = WordScanner.typed(name)
+        return typed == TextLayout.printable(name) ? typed : typed + " (quoted)"
+    }
+
+    /// Field names as they are typed: one holding a space or an escape quoted.
     private static func list(_ names: [String]) -> String {
-        names.isEmpty ? "none" : names.joined(separator: ", ")
+        names.isEmpty ? "none" : names.map(WordScanner.typed).joined(separator: ", ")
     }
 
     private static func range(_ low: Double?, _ high: Double?) -> String {

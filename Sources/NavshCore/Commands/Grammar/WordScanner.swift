@@ -124,3 +124,25 @@ public struct WordScanner {
         String(decoding: slice, as: UTF8.self)
     }
 }
+
+extension WordScanner {
+    /// How to type `name` as one word that `next()` reads back as it is
+    /// printed (`TextLayout.printable`, which names are also matched by):
+    /// bare when nothing in it splits or escapes a word, else in double
+    /// quotes, a `"` or `\` that would end or escape escaped. A suggestion
+    /// said `we\nird` bare, which reads back as `wenird` (a trial's find).
+    public static func typed(_ name: String) -> String {
+        let shown = TextLayout.printable(name)
+        let special: Set<UInt8> = [space, tab, single, double, backslash]
+        if !shown.isEmpty, !shown.utf8.contains(where: special.contains) { return shown }
+        var bytes: [UInt8] = [double]
+        let utf8 = Array(shown.utf8)
+        for (i, byte) in utf8.enumerated() {
+            let next = i + 1 < utf8.count ? utf8[i + 1] : double
+            if byte == double || (byte == backslash && (next == double || next == backslash)) { bytes.append(backslash) }
+            bytes.append(byte)
+        }
+        bytes.append(double)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

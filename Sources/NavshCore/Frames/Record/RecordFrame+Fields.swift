@@ -36,7 +36,7 @@ extension RecordFrame {
         // column names, and nothing said quoting works).
         let typed = name.lowercased() + " "
         if let spaced = collection.fields.first(where: { ($0.label ?? $0.name).lowercased().hasPrefix(typed) }) {
-            return .fields(.unknownField(name, editable: editableNames, nearest: "\"\(spaced.label ?? spaced.name)\" (quoted)"))
+            return .fields(.unknownField(name, editable: editableNames, nearest: spaced.label ?? spaced.name))
         }
         return .fields(.unknownField(name, editable: editableNames,
                                      nearest: Nearest.name(to: name, among: collection.fields.map(\.name))))
