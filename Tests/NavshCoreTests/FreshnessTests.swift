@@ -222,4 +222,18 @@ import Testing
         try script.database.execute("UPDATE items SET value = 3 WHERE id = 1")
         #expect(script.session.noticeChangesElsewhere() == "")
     }
+
+    /// A command's own look leaves the line about the list's rows to the
+    /// prompt: said before a `show`, it and the list's marks pushed the
+    /// list's title off the screen (a trial's find). The list shown marks
+    /// the rows instead.
+    @Test func aCommandShowingTheListIsNotPrecededByTheLineAboutItsRows() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("show")
+        try h.database.execute("UPDATE items SET value = 3 WHERE id IN (1, 2)")
+        let shown = h.output("show")
+        #expect(!shown.contains("shown changed elsewhere"), "\(shown)")
+        #expect(shown.hasPrefix("items ("), "\(shown)")
+        #expect(shown.contains("~ changed elsewhere since last shown"), "\(shown)")
+    }
 }

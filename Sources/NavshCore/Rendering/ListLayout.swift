@@ -75,11 +75,25 @@ enum ListLayout {
         }
         let labelWidths = detailColumns.map { DisplayWidth.of($0.label) }
         let detailCap = max(10, width / 3)
-        // A number is never capped (`$1,000,000,000,…` read as another amount; the trial's find).
-        let naturalDetails = (0..<detailCount).map { d in
-            min(detailColumns[d].alignRight ? width : detailCap,
-                rows.indices.reduce(labelWidths[d]) { max($0, cellWidths[$1 * detailCount + d]) })
+        // A column of numbers is never capped or cut (`$1,000,000,000,…`
+        // read as another amount; the trial's find); one whose page holds
+        // text too (a long text stored in an INTEGER column) is capped and
+        // cut like text: kept whole, it pushed every column after it off
+        // the line, unsaid (a trial's find).
+        let wholeNumbers = (0..<detailCount).map { d in
+            detailColumns[d].alignRight && rows.allSatisfy { row in
+                !row.details.indices.contains(d) || Self.readsAsNumber(row.details[d])
+            }
         }
+        let widest = (0..<detailCount).map { d in
+            rows.indices.reduce(labelWidths[d]) { max($0, cellWidths[$1 * detailCount + d]) }
+        }
+        // Which columns fit is decided with text capped at a third of the
+        // width (a long one is shown cut rather than left out); a shown
+        // one then takes what room the line has (capped there, a long text
+        // ended at a third of a wide terminal with the rest of the line
+        // empty; a trial's find).
+        let naturalDetails = (0..<detailCount).map { d in min(wholeNumbers[d] ? width : detailCap, widest[d]) }
         let titleLabelWidth = DisplayWidth.of(titleColumn.label)
         let naturalTitle = titleWidths.reduce(titleLabelWidth, max)
         let lead = numberWidth + (marking ? 3 : gap.count)
@@ -120,26 +134,26 @@ enum ListLayout {
         // Sized to this page: a value wider than the room left is cut, the
         // widest column first, so the title keeps its two fifths and no
         // column comes or goes.
-        detailWidths = zip(shown, naturalDetails).map { $0 ? $1 : 0 }
+        detailWidths = zip(shown, widest).map { $0 ? $1 : 0 }
         let details = { detailWidths.reduce(0) { $0 + ($1 > 0 ? gap.count + $1 : 0) } }
         var over = lead + titleReserve + details() - width
         // Numbers are never cut (`977…` read as less than `117…`): a column
         // of them is shown whole or, below, left out.
-        let cuttable = detailWidths.indices.filter { !detailColumns[$0].alignRight }
+        let cuttable = detailWidths.indices.filter { !wholeNumbers[$0] }
         while over > 0, let widest = cuttable.max(by: { detailWidths[$0] < detailWidths[$1] }),
               detailWidths[widest] > minimumDetailWidth {
             detailWidths[widest] -= 1
             over -= 1
         }
-        // Still too wide (columns chosen by name on a narrow terminal): the
-        // title gives way to its minimum, then columns from the right, and
-        // a line says which chosen ones are not shown (they were left out
-        // in silence; the trial's find).
+        // Still too wide (columns chosen by name on a narrow terminal, wide
+        // numbers on a later page): the title gives way to its minimum, then
+        // columns from the right, and a line says which are not shown (they
+        // were left out in silence; the trials' finds).
         var leftOut: [String] = []
         while lead + min(naturalTitle, minimumTitleWidth) + details() > width,
               let last = detailWidths.lastIndex(where: { $0 > 0 }) {
             detailWidths[last] = 0
-            if detailColumns[last].isKept { leftOut.insert(detailColumns[last].label, at: 0) }
+            if !detailColumns[last].label.isEmpty { leftOut.insert(detailColumns[last].label, at: 0) }
         }
         titleWidth = max(1, min(naturalTitle, width - lead - details()))
 
@@ -272,6 +286,16 @@ enum ListLayout {
 
     static func notShownCount(_ leftOut: [String]) -> String {
         leftOut.count == 1 ? "1 column not shown" : "\(leftOut.count) columns not shown"
+    }
+
+    /// Whether a cell reads as a number as navsh writes one (`-1,200`,
+    /// `$3.50`, `1.5e+300`): digits, signs, separators, `$` and an exponent.
+    static func readsAsNumber(_ text: String) -> Bool {
+        text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "$")
+                || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        }
     }
 
     /// A count with thousands separators: `100,001`.

@@ -26,7 +26,11 @@ extension Session {
 
     /// `noticeChangesElsewhere` without the lost connection, which a
     /// command's response says apart (`Response.notice`).
-    func changesElsewhereNotice(watchingShownRows: Bool = false) -> String {
+    /// `sayingShownRows` false (a command's own look): the line on the
+    /// list's rows is left to the prompt, the list shown again marks them
+    /// (said before a `show`, the line pushed the list's title off the
+    /// screen; a trial's find).
+    func changesElsewhereNotice(watchingShownRows: Bool = false, sayingShownRows: Bool = true) -> String {
         guard let changes = try? store.changes(since: lastChangeToken) else {
             // The store cannot say (another process holds a lock mid-write):
             // what lists hold may be stale, so they read again when next
@@ -47,7 +51,7 @@ extension Session {
         for (index, frame) in stack.enumerated() {
             if let list = frame as? ListFrame {
                 list.markStale()
-                if mode == .interactive, index == stack.count - 1 {
+                if mode == .interactive, sayingShownRows, index == stack.count - 1 {
                     let changed = list.shownRowsChanged(in: store, among: watched?[list.collection.name])
                     if changed > 0 {
                         notice += "\(changed) row\(changed == 1 ? "" : "s") shown changed elsewhere; show to see "

@@ -141,7 +141,8 @@ public final class Session {
         // What changed elsewhere is said before the command's own output, so
         // a record never takes values its user was not shown. A script's
         // command that uses nothing read before leaves the look to the next.
-        let notice = mode == .script && command.usesNothingReadBefore(in: self) ? "" : changesElsewhereNotice()
+        let notice = mode == .script && command.usesNothingReadBefore(in: self) ? ""
+            : changesElsewhereNotice(sayingShownRows: false)
         if topTookFreshValues && command.editsTheRecord {
             // The user typed this looking at the old values: say what changed, run nothing.
             return Response(output: notice, error: .line(.recordChangedBeforeLine))

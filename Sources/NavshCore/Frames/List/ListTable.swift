@@ -31,7 +31,9 @@ struct ListTable {
         let labels = columns.map { $0.label(in: collection) }
         let isLong: [Bool]
         if let kept = fit?.longText, kept.labels == labels {
-            isLong = kept.isLong
+            // Only a default column is ever left out: one chosen by name
+            // (`columns v`) is shown, cut, though the first page found it long.
+            isLong = zip(kept.isLong, columns).map { $0 && $1.isOptional }
         } else {
             isLong = columns.indices.map { c in
                 columns[c].isOptional && cells.contains { DisplayWidth.of($0[c]) > Self.longText }
