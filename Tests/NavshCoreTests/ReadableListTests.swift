@@ -211,6 +211,21 @@ import Testing
         #expect(DisplayWidth.of(row) > 150 && DisplayWidth.of(row) <= 200, "it takes the line's room: \(row)")
     }
 
+    /// Spaces at either end of a text are shown inside quotes in a list as
+    /// in a record: a lone space read as NULL's blank cell (a trial's find).
+    @Test func aListQuotesTextWithSpacesAtEitherEnd() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, note TEXT);
+            INSERT INTO t VALUES (1, 'a', ' '), (2, 'b', '  lead'), (3, 'c', 'trail  '), (4, 'd', NULL), (5, 'e', 'plain');
+            """)
+        let rows = h.output("show").split(separator: "\n").map(String.init)
+        #expect(rows.contains("   1  a     \" \""), "\(rows)")
+        #expect(rows.contains("   2  b     \"  lead\""), "\(rows)")
+        #expect(rows.contains("   3  c     \"trail  \""), "\(rows)")
+        #expect(rows.contains("   4  d"), "\(rows)")
+        #expect(rows.contains("   5  e     plain"), "\(rows)")
+    }
+
     /// A collection that cannot be counted (a view whose sum overflows)
     /// says so in its own row; the root showed nothing but the error, so no
     /// table could be reached (the last trial's find).

@@ -85,6 +85,18 @@ public enum ValueText {
     }
 
     /// The value in a list cell; NULL reads as nothing there.
+    /// A list's cell: `formatted`, and a text with spaces at either end
+    /// quoted, as a record shows it (a lone space read as NULL's blank,
+    /// `trail  ` as `trail`; a trial's find). Templates and titles, which
+    /// join values into one text, keep `formatted`.
+    static func cell(_ value: Value, _ format: ValueFormat) -> String {
+        if format == .plain, case .text(let s) = value,
+           s.utf8.first == UInt8(ascii: " ") || s.utf8.last == UInt8(ascii: " ") {
+            return quoted(s)
+        }
+        return formatted(value, format)
+    }
+
     public static func formatted(_ value: Value, _ format: ValueFormat) -> String {
         if value.isNull { return "" }
         switch format {

@@ -79,7 +79,7 @@ struct ListTable {
             case .field(let lookup, let format, let isReference):
                 let value = lookup.value(in: record) ?? .null
                 if isReference, !value.isNull, let title = references.title(of: lookup.name, value) { return title }
-                return ValueText.formatted(value, format)
+                return ValueText.cell(value, format)
             }
         }
     }
