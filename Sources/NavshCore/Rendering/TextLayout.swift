@@ -61,6 +61,21 @@ public enum TextLayout {
             || scalar.value == 0x061C || scalar.value == 0x200B || scalar.value == 0x200E || scalar.value == 0x200F
             || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
             || scalar.value == 0xFEFF
+            // Other characters that show as nothing, so that two names the
+            // file holds apart read alike (`ad\u{2060}min` and `admin`; a
+            // trial's find): the soft hyphen, the combining grapheme joiner,
+            // Hangul fillers, the Mongolian vowel separator, word joiner and
+            // invisible operators, deprecated format characters, interlinear
+            // annotations and tags. (The zero-width non-joiner stays: Persian
+            // and Indic text need it.)
+            || isInvisible(scalar.value)
+    }
+
+    private static func isInvisible(_ value: UInt32) -> Bool {
+        guard value >= 0xAD else { return false }
+        return value == 0x00AD || value == 0x034F || value == 0x115F || value == 0x1160 || value == 0x180E
+            || (0x2060...0x2064).contains(value) || (0x206A...0x206F).contains(value) || value == 0x3164
+            || value == 0xFFA0 || (0xFFF9...0xFFFB).contains(value) || value == 0xE0001 || (0xE0020...0xE007F).contains(value)
     }
 
     /// `text` in lines of at most `width` display columns, broken at spaces
