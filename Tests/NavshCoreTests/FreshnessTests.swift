@@ -236,4 +236,29 @@ import Testing
         #expect(shown.hasPrefix("items ("), "\(shown)")
         #expect(shown.contains("~ changed elsewhere since last shown"), "\(shown)")
     }
+
+    /// A page shown again after a change elsewhere marks its rows that
+    /// changed, though other pages were shown in between (`next`, a change,
+    /// `prev` marked nothing); a column renamed elsewhere marks no row (it
+    /// marked every one; the trial's finds).
+    @Test func aPageShownAgainMarksWhatChangedSinceItWasShown() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, qty INTEGER);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50)
+            INSERT INTO t SELECT i, 'item ' || i, i FROM n;
+            """, mode: .interactive)
+        h.run("show")
+        h.run("next")
+        try h.database.execute("UPDATE t SET qty = 4242 WHERE id = 5")
+        let first = h.output("prev")
+        #expect(first.contains(" ~ item 5 "), "\(first)")
+        #expect(first.contains("~ changed elsewhere since last shown"), "\(first)")
+        let again = h.output("next")
+        #expect(!again.contains("~"), "nothing changed on page 2: \(again)")
+
+        try h.database.execute("ALTER TABLE t RENAME COLUMN qty TO amount")
+        let renamed = h.output("show")
+        #expect(!renamed.contains("~"), "\(renamed)")
+        #expect(renamed.contains("amount"), "\(renamed)")
+    }
 }

@@ -84,7 +84,9 @@ extension ListFrame {
                 number: first + offset + 1,
                 title: table.titles[offset],
                 details: table.cells[offset],
-                changedElsewhere: before?[record.id].map { $0 != record } ?? false,
+                // By the fields both reads hold: a column renamed or added
+                // elsewhere marked every row (a trial's find).
+                changedElsewhere: before?[record.id].map { !Self.sameRow($0, record) } ?? false,
                 isCurrent: record.id == returnedFrom)
         }
         returnedFrom = nil

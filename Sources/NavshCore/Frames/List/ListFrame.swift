@@ -50,6 +50,12 @@ final class ListFrame: Frame {
     /// Rows this session's deletes took from the page shown, with where they
     /// stood (`forget`), until the next show.
     var forgotten: [RecordID: (index: Int, row: Record)] = [:]
+    /// The rows of pages shown before the one shown now, by page index (a
+    /// few, those nearest), each with whether another process committed
+    /// since: a page shown again after a change marks its rows that differ
+    /// (`next`, a change elsewhere, `prev` marked nothing; a trial's find).
+    var earlierPages: [Int: (rows: [Record], changedSince: Bool)] = [:]
+    static let earlierPagesKept = 8
     /// What the prompt last reported of the rows shown (`shownRowsChanged`),
     /// so each change elsewhere is reported once; cleared when shown.
     var reported: (values: [RecordID: Record], gone: Set<RecordID>) = ([:], [])
@@ -124,6 +130,7 @@ final class ListFrame: Frame {
     func markStale() {
         invalidate()
         if shownPage != nil { changedElsewhereSinceShown = true }
+        for index in earlierPages.keys { earlierPages[index]?.changedSince = true }
     }
 
     /// The page was shown to the user; returns the rows shown before it
@@ -135,8 +142,27 @@ final class ListFrame: Frame {
             reported = ([:], [])
             forgotten = [:]
         }
-        guard changedElsewhereSinceShown, let before = shownPage else { return nil }
-        return Dictionary(before.rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var before: [RecordID: Record] = [:]
+        if changedElsewhereSinceShown, let shown = shownPage {
+            for row in shown.rows where before[row.id] == nil { before[row.id] = row }
+        }
+        for earlier in earlierPages.values where earlier.changedSince {
+            for row in earlier.rows where before[row.id] == nil { before[row.id] = row }
+        }
+        remember(leaving: shownPage, for: page)
+        return before.isEmpty ? nil : before
+    }
+
+    /// Keeps the page shown until now among the earlier pages, unless the
+    /// same page is shown again; keeps the nearest `earlierPagesKept`.
+    private func remember(leaving shown: Page?, for page: Page) {
+        earlierPages[page.index] = nil
+        guard let shown, shown.index != page.index else { return }
+        earlierPages[shown.index] = (shown.rows, changedElsewhereSinceShown)
+        while earlierPages.count > Self.earlierPagesKept,
+              let farthest = earlierPages.keys.max(by: { abs($0 - page.index) < abs($1 - page.index) }) {
+            earlierPages[farthest] = nil
+        }
     }
 
     /// Replaces one row (found by the identity it had: a save may re-key a
@@ -144,15 +170,24 @@ final class ListFrame: Frame {
     /// was shown, since the user made this change.
     func patch(_ record: Record, was oldID: RecordID? = nil) {
         let id = oldID ?? record.id
-        for keyPath in [\ListFrame.cachedPage, \ListFrame.shownPage] {
-            guard var page = self[keyPath: keyPath], let i = page.rows.firstIndex(where: { $0.id == id }) else { continue }
+        /// The saved row as a list reads it, with the key when the store
+        /// read it for the row's name (`listFields`), as `old` has it.
+        func preview(like old: Record) -> Record {
             var preview = ListPreview.of(record, in: collection)
-            // The key, when the store read it for the row's name (`listFields`).
-            for field in collection.keyFields where page.rows[i].value(of: field.name) != nil {
+            for field in collection.keyFields where old.value(of: field.name) != nil {
                 preview.set(field.name, to: record[field.name])
             }
-            page.rows[i] = preview
+            return preview
+        }
+        for keyPath in [\ListFrame.cachedPage, \ListFrame.shownPage] {
+            guard var page = self[keyPath: keyPath], let i = page.rows.firstIndex(where: { $0.id == id }) else { continue }
+            page.rows[i] = preview(like: page.rows[i])
             self[keyPath: keyPath] = page
+        }
+        // A row saved here from an earlier page is not marked changed there.
+        for (index, earlier) in earlierPages {
+            guard let i = earlier.rows.firstIndex(where: { $0.id == id }) else { continue }
+            earlierPages[index]?.rows[i] = preview(like: earlier.rows[i])
         }
     }
 }
