@@ -94,6 +94,33 @@ import Testing
         #expect(!TextLayout.containsControl("a\nb", allowingNewlines: true))
     }
 
+    /// What `printable` escapes, `unescaped` takes back; a backslash that
+    /// starts no escape stays, and text without escapes gives nil.
+    @Test func printedEscapesAreTakenBack() {
+        for text in ["a\u{1B}[31m", "line\nbreak\tand\r", "\u{202E}evil", "ad\u{2060}min", "tag\u{E0041}", "\u{7F}\u{9B}"] {
+            #expect(TextLayout.unescaped(TextLayout.printable(text)) == text, "\(TextLayout.printable(text))")
+        }
+        #expect(TextLayout.unescaped("C:\\dir") == nil)
+        #expect(TextLayout.unescaped("plain") == nil)
+        #expect(TextLayout.unescaped("a\\x1") == nil, "two hex digits or no escape")
+        #expect(TextLayout.unescaped("a\\u{110000}") == nil, "no such scalar")
+        #expect(TextLayout.unescaped("\\q\\n") == "\\q\n")
+    }
+
+    /// A row whose key holds control characters is titled by its key,
+    /// escaped, and `open` or `delete` with that title finds it (it found
+    /// none; a trial's find).
+    @Test func aKeyShownEscapedIsTypedBackAsShown() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE k (code TEXT PRIMARY KEY, qty INTEGER);
+            INSERT INTO k VALUES (char(27) || '[31m', 7), ('plain', 8);
+            """)
+        let list = h.output("show")
+        #expect(list.contains("#\\x1B[31m"), "\(list)")
+        let opened = h.output("open #\\x1B[31m")
+        #expect(opened.contains("qty  7"), "\(opened)")
+    }
+
     @Test func storedControlCharactersCannotReachTheTerminal() throws {
         let h = try SessionHarness("CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('evil' || char(27) || '[2J' || char(10) || 'x');")
         let output = h.output("show", "open 1")

@@ -52,6 +52,46 @@ public enum TextLayout {
         return result
     }
 
+    /// What `printable` was made from, when `printed` holds its escapes
+    /// (`\n`, `\t`, `\r`, `\x1B`, `\u{202E}`); nil when it holds none. A
+    /// value shown escaped can be typed back as shown (a key `#\x1B[31m`).
+    /// A backslash that starts no escape stays as it is.
+    public static func unescaped(_ printed: String) -> String? {
+        guard printed.utf8.contains(UInt8(ascii: "\\")) else { return nil }
+        let scalars = Array(printed.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var replaced = false
+        var i = 0
+        func hex(_ digits: ArraySlice<Unicode.Scalar>) -> Unicode.Scalar? {
+            guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ $0.properties.isASCIIHexDigit }),
+                  let value = UInt32(String(String.UnicodeScalarView(digits)), radix: 16) else { return nil }
+            return Unicode.Scalar(value)
+        }
+        while i < scalars.count {
+            guard scalars[i] == "\\", i + 1 < scalars.count else { result.append(scalars[i]); i += 1; continue }
+            switch scalars[i + 1] {
+            case "n": result.append("\n"); i += 2; replaced = true
+            case "t": result.append("\t"); i += 2; replaced = true
+            case "r": result.append("\r"); i += 2; replaced = true
+            case "x" where i + 4 <= scalars.count:
+                if let scalar = hex(scalars[(i + 2)..<(i + 4)]) {
+                    result.append(scalar); i += 4; replaced = true
+                } else {
+                    result.append(scalars[i]); i += 1
+                }
+            case "u" where i + 2 < scalars.count && scalars[i + 2] == "{":
+                if let close = scalars[(i + 3)...].firstIndex(of: "}"), let scalar = hex(scalars[(i + 3)..<close]) {
+                    result.append(scalar); i = close + 1; replaced = true
+                } else {
+                    result.append(scalars[i]); i += 1
+                }
+            default:
+                result.append(scalars[i]); i += 1
+            }
+        }
+        return replaced ? String(result) : nil
+    }
+
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
             || scalar.value == 0x2028 || scalar.value == 0x2029

@@ -5,8 +5,21 @@
 extension ListFrame {
     static func isKey(_ text: String) -> Bool { text.hasPrefix("#") }
 
-    /// The row of this list (its scope and filters apply) whose key `text` names.
+    /// The row of this list (its scope and filters apply) whose key `text`
+    /// names; a key typed as a title shows it, escaped (`#\x1B[31m`), finds
+    /// the row whose key holds what the escapes stand for (it found none;
+    /// a trial's find).
     func record(keyed text: String, in store: any StoreReader, thisYear: @autoclosure () -> Int) throws -> Record {
+        do {
+            return try record(keyedExactly: text, in: store, thisYear: thisYear())
+        } catch {
+            guard let stored = TextLayout.unescaped(text),
+                  let found = try? record(keyedExactly: stored, in: store, thisYear: thisYear()) else { throw error }
+            return found
+        }
+    }
+
+    private func record(keyedExactly text: String, in store: any StoreReader, thisYear: @autoclosure () -> Int) throws -> Record {
         // A view's rows are named by their place in the list, which no key can promise.
         if collection.readOnlyReason != nil { throw CommandError.rows(.keylessRows(collection: collection.name)) }
         let fields = collection.keyFields
