@@ -36,9 +36,13 @@ import Testing
 
     @Test func showFieldPrintsBinaryAsHex() throws {
         let h = try SessionHarness("CREATE TABLE f (id INTEGER PRIMARY KEY, name TEXT, data BLOB);"
-            + "INSERT INTO f VALUES (1, 'x', x'00ff10');")
+            + "INSERT INTO f VALUES (1, 'x', x'00ff10'), (2, 'y', x'07');")
         h.run("open 1")
         #expect(h.output("show data") == "(3 bytes of binary data)\n00ff10\n")
+        h.run("back")
+        #expect(h.output("columns data").contains("   2  y     <blob, 1 byte>\n"), "one byte, not one bytes")
+        h.run("open 2")
+        #expect(h.output("show data") == "(1 byte of binary data)\n07\n")
     }
 
     /// Issue 10 (found writing the music example): a value cut to the

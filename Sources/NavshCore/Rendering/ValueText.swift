@@ -19,7 +19,7 @@ public enum ValueText {
             if s.isEmpty || s.first == " " || s.last == " " || s == null || looksQuoted(s) { return quoted(s) }
             return TextLayout.printable(s)
         case .rawText(let bytes): return escaped(bytes)
-        case .blob(let bytes): return "<blob, \(bytes.count) bytes>"
+        case .blob(let bytes): return "<blob, \(bytes.count) byte\(bytes.count == 1 ? "" : "s")>"
         }
     }
 

@@ -29,7 +29,7 @@ struct ShowFieldCommand: OptionalArgumentCommand {
                     return digits.count == 1 ? "0" + digits : digits
                 }.joined() + "\n"
             }.joined()
-            return Response(output: "(\(bytes.count) bytes of binary data)\n" + hex)
+            return Response(output: "(\(bytes.count) byte\(bytes.count == 1 ? "" : "s") of binary data)\n" + hex)
         case .text(let text):
             return Response(output: TextLayout.printableLines(text) + (text.hasSuffix("\n") ? "" : "\n"))
         default:
