@@ -75,14 +75,16 @@ enum ListLayout {
         }
         let labelWidths = detailColumns.map { DisplayWidth.of($0.label) }
         let detailCap = max(10, width / 3)
-        // A column of numbers is never capped or cut (`$1,000,000,000,…`
-        // read as another amount; the trial's find); one whose page holds
-        // text too (a long text stored in an INTEGER column) is capped and
-        // cut like text: kept whole, it pushed every column after it off
-        // the line, unsaid (a trial's find).
-        let wholeNumbers = (0..<detailCount).map { d in
-            detailColumns[d].alignRight && rows.allSatisfy { row in
-                !row.details.indices.contains(d) || Self.readsAsNumber(row.details[d])
+        // A number is never cut (`$1,000,000,000,…` read as another amount,
+        // `977…` as less than `117…`; the trials' finds): a column is never
+        // narrower than its widest number. Text is capped and cut, a text
+        // stored in a number column too (kept whole, one pushed every
+        // column after it off the line, unsaid; a trial's find).
+        let numbersFloor = (0..<detailCount).map { d in
+            guard detailColumns[d].alignRight else { return 0 }
+            return rows.indices.reduce(0) { floor, r in
+                guard rows[r].details.indices.contains(d), Self.readsAsNumber(rows[r].details[d]) else { return floor }
+                return max(floor, cellWidths[r * detailCount + d])
             }
         }
         let widest = (0..<detailCount).map { d in
@@ -93,7 +95,7 @@ enum ListLayout {
         // one then takes what room the line has (capped there, a long text
         // ended at a third of a wide terminal with the rest of the line
         // empty; a trial's find).
-        let naturalDetails = (0..<detailCount).map { d in min(wholeNumbers[d] ? width : detailCap, widest[d]) }
+        let naturalDetails = (0..<detailCount).map { d in max(numbersFloor[d], min(detailCap, widest[d])) }
         let titleLabelWidth = DisplayWidth.of(titleColumn.label)
         let naturalTitle = titleWidths.reduce(titleLabelWidth, max)
         let lead = numberWidth + (marking ? 3 : gap.count)
@@ -137,11 +139,11 @@ enum ListLayout {
         detailWidths = zip(shown, widest).map { $0 ? $1 : 0 }
         let details = { detailWidths.reduce(0) { $0 + ($1 > 0 ? gap.count + $1 : 0) } }
         var over = lead + titleReserve + details() - width
-        // Numbers are never cut (`977…` read as less than `117…`): a column
-        // of them is shown whole or, below, left out.
-        let cuttable = detailWidths.indices.filter { !wholeNumbers[$0] }
-        while over > 0, let widest = cuttable.max(by: { detailWidths[$0] < detailWidths[$1] }),
-              detailWidths[widest] > minimumDetailWidth {
+        // Numbers are never cut: a column is cut down to its widest number
+        // at most, or, below, left out.
+        while over > 0, let widest = detailWidths.indices.filter({
+                  detailWidths[$0] > max(minimumDetailWidth, numbersFloor[$0])
+              }).max(by: { detailWidths[$0] < detailWidths[$1] }) {
             detailWidths[widest] -= 1
             over -= 1
         }
@@ -219,24 +221,31 @@ enum ListLayout {
         // By index: iterating copied each row (its title and cells retained and released).
         for r in rows.indices {
             if let section = rows[r].section { bytes.appendUTF8("  " + section + "\n") }
-            let marker = marking ? (rows[r].isCurrent ? " > " : rows[r].changedElsewhere ? " ~ " : "   ") : gap
+            // A change elsewhere outranks the row come back from (`>` hid
+            // the change the legend spoke of; a trial's find).
+            let marker = !marking ? gap : rows[r].changedElsewhere ? " ~ " : rows[r].isCurrent ? " > " : "   "
             line(Self.decimal(rows[r].number), marker, rows[r].title, titleMeasured: titleWidths[r], rows[r].details,
                  measured: { cellWidths[r * detailCount + $0] })
             if rows[r].changedElsewhere { anyChanged = true }
         }
         out = String(decoding: bytes, as: UTF8.self)
-        if anyChanged { out += "~ changed elsewhere since last shown\n" }
         let paged = total.map { $0 > pageSize } ?? true
+        // A list of pages says it in its footer: on a line of its own, the
+        // legend pushed the list's title off a full screen (a trial's find).
+        if anyChanged && !paged { out += legend + "\n" }
         if !leftOut.isEmpty && !paged {
             // A list of one page has no footer: the line is its own.
             out += notShown(leftOut, width: width) + "\n"
         }
         if paged {
             out += footer(total: total, pageIndex: pageIndex, pageSize: pageSize, shown: rows.count, width: width,
-                          leftOut: leftOut)
+                          leftOut: leftOut, marked: anyChanged)
         }
         return out
     }
+
+    /// What a `~` means, said under a page that shows one.
+    static let legend = "~ changed elsewhere since last shown"
 
     /// `rows 21–40 of 100,001 · page 2 of 5,001 · next, prev, page N`; a
     /// list not counted yet (its rows came first) says `of many` and how to
@@ -247,7 +256,7 @@ enum ListLayout {
     /// in place of the hint, so the page still fits the terminal's height
     /// (a line of their own scrolled the list's title off; the trial's find).
     static func footer(total: Int?, pageIndex: Int, pageSize: Int, shown: Int, width: Int = .max,
-                       leftOut: [String] = []) -> String {
+                       leftOut: [String] = [], marked: Bool = false) -> String {
         let first = pageIndex * pageSize + 1
         let last = first + shown - 1
         let rows = "rows \(grouped(first))–\(grouped(last)) of "
@@ -267,9 +276,13 @@ enum ListLayout {
                      { [rows + short, count] }]
         }
         forms += [{ [rows + of, page] }, { [rows + short, page] }, { [rows + short] }]
-        for form in forms {
-            let line = form().joined(separator: " · ")
-            if DisplayWidth.of(line) <= width { return line + "\n" }
+        // `marked`: the legend of `~` leads, before the hint and the page
+        // number; dropped only where the shortest form cannot hold it.
+        for withLegend in marked ? [true, false] : [false] {
+            for form in forms {
+                let line = ((withLegend ? [legend] : []) + form()).joined(separator: " · ")
+                if DisplayWidth.of(line) <= width { return line + "\n" }
+            }
         }
         return "rows \(grouped(first))–\(grouped(last))\n"
     }
