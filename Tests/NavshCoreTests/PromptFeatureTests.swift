@@ -21,6 +21,26 @@ import Testing
         #expect(script.run("frobnicate").error?.message == "unknown command 'frobnicate'; help lists the commands here")
     }
 
+    /// A field name that must be quoted is completed quoted, as the error
+    /// suggesting it says to type it: inserted bare, `it's` left an open
+    /// quote, `back\` escaped the space after it, and a name holding a line
+    /// break completed nothing (the re-trial's find).
+    @Test func fieldNamesAreCompletedAsTheyMustBeTyped() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE q (id INTEGER PRIMARY KEY, "it's" TEXT, "back\\" TEXT, "wei\nrd" TEXT, plain TEXT);
+            INSERT INTO q VALUES (1, 'a', 'b', 'c', 'd');
+            """, mode: .interactive)
+        h.run("open 1")
+        #expect(h.session.completions(before: "set it").candidates == [#""it's""#])
+        #expect(h.session.completions(before: #"set "it"#).candidates == [#""it's""#])
+        #expect(h.session.completions(before: "set ba").candidates == [#""back\\""#])
+        #expect(h.session.completions(before: "set wei").candidates == [#""wei\nrd""#])
+        #expect(h.session.completions(before: "show pl").candidates == ["plain"])
+        for candidate in h.session.completions(before: "set ").candidates {
+            #expect(h.run("set \(candidate) x").error == nil, "\(candidate) reads back as its field")
+        }
+    }
+
     @Test func completesCommandsFieldsRowsAndTitles() throws {
         let h = try SessionHarness(Fixtures.items, mode: .interactive)
         #expect(h.session.completions(before: "o") == Completion(word: "o", candidates: ["open"]))

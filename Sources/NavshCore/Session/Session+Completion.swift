@@ -91,7 +91,19 @@ public struct Completion: Equatable, Sendable {
 
     /// The fields a user may set in this record that start with `prefix`.
     static func editableFields(of frame: RecordFrame, _ prefix: String) -> Completion {
-        Completion(word: prefix, candidates: matching(frame.collection.editableFields.map(\.name), prefix))
+        fields(frame.collection.editableFields.map(\.name), prefix)
+    }
+
+    /// Field names that start with `prefix` (as named, or as typed), each
+    /// as it must be typed (`"it's"`, `"wei\nrd"`): inserted bare, such a
+    /// name left an open quote or read as another (the re-trial's find).
+    static func fields(_ names: [String], _ prefix: String) -> Completion {
+        let lowered = prefix.lowercased()
+        let candidates = names.compactMap { name -> String? in
+            let typed = WordScanner.typed(name)
+            return name.lowercased().hasPrefix(lowered) || typed.lowercased().hasPrefix(lowered) ? typed : nil
+        }
+        return Completion(word: prefix, candidates: candidates)
     }
 }
 

@@ -29,6 +29,6 @@ struct RevertCommand: OptionalArgumentCommand {
         guard let frame = session.top as? RecordFrame, !rest.contains(" "), !rest.contains("\t") else { return .none }
         let unsaved = frame.unsavedFields
         let names = unsaved.isEmpty ? frame.collection.fields.map(\.name) : unsaved
-        return Completion(word: rest, candidates: Completion.matching(names, rest))
+        return Completion.fields(names, rest)
     }
 }

@@ -39,6 +39,6 @@ struct ShowFieldCommand: OptionalArgumentCommand {
 
     static func complete(_ rest: String, in session: Session) -> Completion {
         guard let frame = session.top as? RecordFrame, !rest.contains(" ") else { return .none }
-        return Completion(word: rest, candidates: Completion.matching(frame.collection.fields.map(\.name), rest))
+        return Completion.fields(frame.collection.fields.map(\.name), rest)
     }
 }
