@@ -80,14 +80,17 @@ import Testing
         let controls: [UInt32] = [0x00, 0x09, 0x1B, 0x7F, 0x80, 0x9F, 0x061C, 0x200B, 0x200E, 0x200F, 0x2028, 0x2029,
                                   0x202A, 0x202E, 0x2066, 0x2069, 0xFEFF,
                                   // Invisible: names that differ by them read alike (a trial's find).
-                                  0x00AD, 0x034F, 0x115F, 0x180E, 0x2060, 0x2064, 0x206A, 0x3164, 0xFFA0, 0xFFF9, 0xE0001, 0xE0041]
+                                  0x00AD, 0x034F, 0x115F, 0x180E, 0x2060, 0x2064, 0x206A, 0x3164, 0xFFA0, 0xFFF9, 0xE0001, 0xE0041,
+                                  // Format characters, variation selectors, no character, a private one (the re-trial's).
+                                  0x2065, 0xFE00, 0xE0100, 0x180B, 0x17B4, 0x1D173, 0x1BCA0, 0x13430, 0xD7FF, 0x0378,
+                                  0xFFF0, 0xE000, 0x10FFFF]
         for value in controls {
             let scalar = try #require(Unicode.Scalar(value))
             let text = "a·–\(Character(scalar))木🙂"
             #expect(TextLayout.containsControl(text, allowingNewlines: true), "U+\(String(value, radix: 16))")
         }
         for text in ["", "plain", "rows 1–20 of many · page 1", "木彫りの熊 🙂 é\u{301}", "\u{200D}", "\u{A0}\u{2027}\u{202F}",
-                     "می\u{200C}خواهم"] {
+                     "می\u{200C}خواهم", "❤\u{FE0F}", "👨\u{200D}👩\u{200D}👧"] {
             #expect(!TextLayout.containsControl(text, allowingNewlines: false), "\(text)")
         }
         #expect(TextLayout.containsControl("a\nb", allowingNewlines: false))

@@ -113,9 +113,27 @@ public enum TextLayout {
 
     private static func isInvisible(_ value: UInt32) -> Bool {
         guard value >= 0xAD else { return false }
-        return value == 0x00AD || value == 0x034F || value == 0x115F || value == 0x1160 || value == 0x180E
-            || (0x2060...0x2064).contains(value) || (0x206A...0x206F).contains(value) || value == 0x3164
-            || value == 0xFFA0 || (0xFFF9...0xFFFB).contains(value) || value == 0xE0001 || (0xE0020...0xE007F).contains(value)
+        if value == 0x00AD || value == 0x034F || value == 0x115F || value == 0x1160 || value == 0x3164 || value == 0xFFA0
+            || (0x17B4...0x17B5).contains(value) || (0x180B...0x180F).contains(value)
+            // Variation selectors but U+FE0F, which asks for an emoji's own picture.
+            || (0xFE00...0xFE0E).contains(value) || (0xE0100...0xE01EF).contains(value) {
+            return true
+        }
+        // The scripts most text is in hold none: no table lookup for them.
+        if value < 0x0300 || (0x3040...0x30FF).contains(value) || (0x4E00...0x9FFF).contains(value)
+            || (0xAC00...0xD7A3).contains(value) {
+            return false
+        }
+        // Every other format character (word joiner, invisible operators,
+        // tags, interlinear annotations, Egyptian and musical format
+        // marks…) but the joiners text needs, and code points with no
+        // character or a private one, which a terminal draws as nothing.
+        guard let scalar = Unicode.Scalar(value) else { return true }
+        switch scalar.properties.generalCategory {
+        case .format: return value != 0x200C && value != 0x200D
+        case .unassigned, .privateUse, .surrogate: return true
+        default: return false
+        }
     }
 
     /// `text` in lines of at most `width` display columns, broken at spaces
