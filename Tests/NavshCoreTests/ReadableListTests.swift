@@ -239,6 +239,21 @@ import Testing
         #expect(rows.contains("   5  e     plain"), "\(rows)")
     }
 
+    /// A record's labels are cut at a third of the line: one very long
+    /// field name padded every line past the width (a trial's find).
+    @Test func aVeryLongFieldNameIsCutInTheRecord() throws {
+        let long = String(repeating: "very_long_name_", count: 10)
+        let h = try SessionHarness("""
+            CREATE TABLE w (id INTEGER PRIMARY KEY, name TEXT, \(long) TEXT);
+            INSERT INTO w VALUES (1, 'a', 'b');
+            """, viewport: Viewport(columns: 80))
+        let record = h.output("open 1")
+        for line in record.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 80, "\(line)") }
+        #expect(record.contains("…  b"), "\(record)")
+        let twice = try SessionHarness("CREATE TABLE f (id INTEGER PRIMARY KEY, name TEXT, flag INTEGER); INSERT INTO f VALUES (1, 'a', 1);")
+        #expect(labels(twice.output("columns flag flag")) == ["name", "flag"], "a column named twice is shown once")
+    }
+
     /// A collection that cannot be counted (a view whose sum overflows)
     /// says so in its own row; the root showed nothing but the error, so no
     /// table could be reached (the last trial's find).

@@ -15,6 +15,9 @@ enum RecordRenderer {
         for (_, fields) in groups {
             for field in fields { labelWidth = max(labelWidth, DisplayWidth.of(label(field))) }
         }
+        // A label longer than a third of the line is cut: one 154-character
+        // name padded every line past the width (a trial's find).
+        labelWidth = min(labelWidth, max(12, columns / 3))
         for (title, fields) in groups {
             if let title { out += TextLayout.printable(title) + "\n" }
             // The untitled last section is set apart, not read as part of the one above.

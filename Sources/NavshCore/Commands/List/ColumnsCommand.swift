@@ -30,6 +30,8 @@ struct ColumnsCommand: Command {
                 }
                 return field.name
             }
+            // A field named twice is one column (`columns flag flag` showed it twice).
+            .reduce(into: [String]()) { kept, name in if !kept.contains(name) { kept.append(name) } }
         }
         // The same rows, read again with the fields now shown.
         return Response(output: try list.reshown(in: session) { list.collection.chosenColumns = chosen })
