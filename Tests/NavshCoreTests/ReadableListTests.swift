@@ -253,6 +253,26 @@ import Testing
         let twice = try SessionHarness("CREATE TABLE f (id INTEGER PRIMARY KEY, name TEXT, flag INTEGER); INSERT INTO f VALUES (1, 'a', 1);")
         #expect(labels(twice.output("columns flag flag")) == ["name", "flag"], "a column named twice is shown once")
     }
+    /// Which columns show does not change from page to page: a column a
+    /// page had to leave out for its values' width stays out, named, on
+    /// the pages after (a chosen column came and went; the re-trial's find).
+    @Test func pagingNeverMakesAColumnComeOrGo() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, n INTEGER, r REAL, k TEXT);
+            WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 80)
+            INSERT INTO t SELECT i, 'n' || i, i * 1000, CASE WHEN i > 20 THEN i / 7.0 ELSE i END, 'kk' FROM s;
+            """, viewport: Viewport(columns: 40, rows: 30))
+        let pages = ["columns n r k", "next", "next", "prev", "prev"].map { h.output($0) }
+        let shown = pages.map(labels)
+        #expect(Set(shown.map { $0.joined(separator: " ") }).count == 1, "\(pages.joined(separator: "\n"))")
+        for page in pages {
+            for line in page.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
+            #expect(!page.contains { $0 == "…" } || !page.split(separator: "\n").dropFirst(2).contains { line in
+                line.split(separator: " ").contains { $0.last == "…" && $0.dropLast().allSatisfy { $0.isNumber || $0 == "." } }
+            }, "a number was cut: \(page)")
+        }
+    }
+
 
     /// A collection that cannot be counted (a view whose sum overflows)
     /// says so in its own row; the root showed nothing but the error, so no

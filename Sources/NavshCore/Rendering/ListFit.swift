@@ -20,6 +20,11 @@ final class ListFit {
     /// shapes per list (sorts, a resize); a terminal dragged through many
     /// widths drops the oldest.
     private var shown = SmallCache<Shape, [Bool]>(limit: 16)
+    /// Per shape, the columns (by index after the title) that a page had
+    /// to leave out for its values' width: later pages leave them out too,
+    /// so which columns show does not change from page to page (a chosen
+    /// column came and went with each page's values; a trial's find).
+    private var dropped = SmallCache<Shape, Set<Int>>(limit: 16)
     /// The labels of the columns shown by the last decision, and at which
     /// width: a new shape (a `sort` that shows its field) keeps them first.
     private var last: (width: Int, labels: Set<String>)?
@@ -32,6 +37,12 @@ final class ListFit {
     subscript(shape: Shape) -> [Bool]? {
         get { shown[shape] }
         set { shown[shape] = newValue }
+    }
+
+    func dropped(at shape: Shape) -> Set<Int> { dropped[shape] ?? [] }
+
+    func noteDropped(_ columns: Set<Int>, at shape: Shape) {
+        if dropped[shape] != columns { dropped[shape] = columns }
     }
 
     /// The columns the last decision at `width` showed, by label.
@@ -49,6 +60,7 @@ final class ListFit {
     func copy() -> ListFit {
         let copy = ListFit()
         copy.shown = shown
+        copy.dropped = dropped
         copy.last = last
         copy.longText = longText
         return copy

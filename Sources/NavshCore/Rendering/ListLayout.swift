@@ -137,6 +137,9 @@ enum ListLayout {
         // widest column first, so the title keeps its two fifths and no
         // column comes or goes.
         detailWidths = zip(shown, widest).map { $0 ? $1 : 0 }
+        // Columns an earlier page had to leave out stay out, and are named.
+        let droppedBefore = fit?.dropped(at: shape) ?? []
+        for d in droppedBefore where detailWidths.indices.contains(d) { detailWidths[d] = 0 }
         let details = { detailWidths.reduce(0) { $0 + ($1 > 0 ? gap.count + $1 : 0) } }
         var over = lead + titleReserve + details() - width
         // Numbers are never cut: a column is cut down to its widest number
@@ -151,12 +154,14 @@ enum ListLayout {
         // numbers on a later page): the title gives way to its minimum, then
         // columns from the right, and a line says which are not shown (they
         // were left out in silence; the trials' finds).
-        var leftOut: [String] = []
+        var dropped = droppedBefore.filter { detailColumns.indices.contains($0) }
         while lead + min(naturalTitle, minimumTitleWidth) + details() > width,
               let last = detailWidths.lastIndex(where: { $0 > 0 }) {
             detailWidths[last] = 0
-            if !detailColumns[last].label.isEmpty { leftOut.insert(detailColumns[last].label, at: 0) }
+            dropped.insert(last)
         }
+        fit?.noteDropped(dropped, at: shape)
+        let leftOut = dropped.sorted().map { detailColumns[$0].label }.filter { !$0.isEmpty }
         titleWidth = max(1, min(naturalTitle, width - lead - details()))
 
         // Built as UTF-8 bytes: appending a few hundred strings to a String
