@@ -99,6 +99,7 @@ extension SQLiteStore {
             }
             allArguments += suffixArguments
             let fieldNames = FieldNames(names)
+            let marked = reading == .preview ? names.map { Self.marksLongBlobs(collection.field(named: $0)) } : []
             /// The row's identity: its key, or its place in the read for a table without one.
             func identity(_ row: [Value], _ position: Int) throws -> RecordID {
                 key.readOnlyReason == nil ? try key.id(from: row) : .rowid(Int64(firstPosition + position + 1))
@@ -113,12 +114,12 @@ extension SQLiteStore {
                 // than a list keeps, to know it was cut).
                 let textCap = reading == .preview ? ListPreview.bytes + 1 : .max
                 if let shape {
-                    try queries.run(shape, known: known, selectList(key, extra, chunk, reading) + tail, in: db) { statement in
+                    try queries.run(shape, known: known, selectList(key, extra, chunk, reading, collection) + tail, in: db) { statement in
                         try RowReader.forEach(db, statement, arguments: allArguments, textCap: textCap,
                                               cappedFrom: CInt(lead)) { read.append($0) }
                     }
                 } else {
-                    try RowReader.forEach(db, sql: selectList(key, extra, chunk, reading) + tail, arguments: allArguments,
+                    try RowReader.forEach(db, sql: selectList(key, extra, chunk, reading, collection) + tail, arguments: allArguments,
                                           cached: cached, textCap: textCap, cappedFrom: CInt(lead)) { read.append($0) }
                 }
                 // Same query, same snapshot: the same rows in the same order.
@@ -139,7 +140,7 @@ extension SQLiteStore {
                         let id = try identity(row, position)
                         let also = Array(row[key.keyWidth..<lead])
                         if reading != .full {
-                            for at in lead..<row.count { row[at] = Self.listValue(row[at]) }
+                            for at in lead..<row.count { row[at] = Self.listValue(row[at], marked: marked[at - lead]) }
                         }
                         row.removeFirst(lead)
                         records.append((Record(id: id, names: fieldNames, cells: row), also))
@@ -153,7 +154,7 @@ extension SQLiteStore {
                 for (r, row) in read.enumerated() {
                     cells[r].reserveCapacity(names.count)
                     for at in lead..<(lead + chunk.count) {
-                        cells[r].append(reading == .full ? row[at] : Self.listValue(row[at]))
+                        cells[r].append(reading == .full ? row[at] : Self.listValue(row[at], marked: marked[start + at - lead]))
                     }
                 }
             }
@@ -167,10 +168,13 @@ extension SQLiteStore {
     /// `columns`), made once per list of fields and kept (`selectLists`):
     /// a record opened or a page read asks for the same list every time,
     /// and quoting and joining the names cost more than SQLite's read.
-    private func selectList(_ key: TableKey, _ extra: [String], _ fields: [String], _ reading: Reading) -> String {
-        let shape = SelectListShape(key: key.keySQL, extra: extra, fields: fields, reading: reading)
+    private func selectList(_ key: TableKey, _ extra: [String], _ fields: [String], _ reading: Reading,
+                            _ collection: CollectionSchema) -> String {
+        let shape = SelectListShape(table: collection.name, key: key.keySQL, extra: extra, fields: fields, reading: reading)
         if let made = selectLists[shape] { return made }
-        let columns = [key.keySQL] + extra + fields.flatMap { selectColumns($0, reading) }
+        let columns = [key.keySQL] + extra + fields.flatMap { name in
+            selectColumns(name, reading, marked: Self.marksLongBlobs(collection.field(named: name)))
+        }
         let made = "SELECT " + columns.joined(separator: ", ")
         selectLists[shape] = made
         return made
@@ -211,6 +215,8 @@ extension SQLiteStore {
 
     /// What a select list depends on.
     struct SelectListShape: Equatable {
+        /// Whether a field's preview marks long blobs depends on its declared type.
+        var table: String
         var key: String
         var extra: [String]
         var fields: [String]
@@ -219,43 +225,51 @@ extension SQLiteStore {
 
     /// `columns` for a field, made once per field and kept (`previewColumns`):
     /// a list's page asks for the same few on every `page N`.
-    private func selectColumns(_ name: String, _ reading: Reading) -> [String] {
-        guard reading == .preview else { return [name.sqlIdentifier] }
+    private func selectColumns(_ name: String, _ reading: Reading, marked: Bool) -> [String] {
+        guard reading == .preview, marked else { return [name.sqlIdentifier] }
         if let known = previewColumns[name] { return known }
         let made = Self.columns(name.sqlIdentifier, reading)
         previewColumns[name] = made
         return made
     }
 
-    /// The select-list entry for one field. A long blob is not read at
-    /// all: SQLite answers `length()` of a column from the row's header,
-    /// without its content, and the entry gives its length
-    /// instead, as `longBlobMark` digits: a blob one byte longer than any
-    /// blob given as it is, so it cannot be taken for one. (A second entry
-    /// with the length cost twice the `typeof()` calls, which were most of
-    /// SQLite's work on a page: 166k instructions against 72k for the bare
-    /// columns, one entry 126k.) A long text is read whole by SQLite, one
-    /// cell at a time, and only its first `ListPreview.bytes + 1` bytes
-    /// become a value (`select` tells `RowReader`; the byte after says it
-    /// was cut). `c >= x''` holds for a blob and for nothing else (every
-    /// blob sorts at or after the empty one, every other value before it,
-    /// whatever the column's affinity or collation): one comparison a row
-    /// where `typeof(c) = 'blob'` called a function and compared its text,
-    /// a tenth of reading a page.
+    /// Whether a list reads a field through the long-blob entry (`columns`):
+    /// one declared BLOB or with no type, where blobs are what is stored. A
+    /// field of any other type is read as it is, and previewed here: the
+    /// entry's function call cost more than SQLite's read of the cell (a
+    /// tenth of a page), and a blob in a column declared otherwise is rare
+    /// enough to be read whole (as correct, and only slower).
+    static func marksLongBlobs(_ field: Field?) -> Bool {
+        guard let field else { return true }
+        return field.kind == .blob || field.kind == .any
+    }
+
+    /// The select-list entry for a field that may hold long blobs. A long
+    /// blob is not read at all: SQLite answers `length()` and `typeof()` of
+    /// a column from the row's header, without its content (a comparison,
+    /// `c >= x''`, loads it: 20 MB a page of 1 MB blobs), and the entry
+    /// gives its length instead, as `longBlobMark` digits: a blob one byte
+    /// longer than any blob given as it is, so it cannot be taken for one.
+    /// (A second entry with the length cost twice the `typeof()` calls.) A
+    /// long text is read whole by SQLite, one cell at a time, and only its
+    /// first `ListPreview.bytes + 1` bytes become a value (`select` tells
+    /// `RowReader`; the byte after says it was cut).
     private static func columns(_ column: String, _ reading: Reading) -> [String] {
         guard reading == .preview else { return [column] }
         let limit = ListPreview.characters
-        return ["CASE WHEN \(column) >= x'' AND length(\(column)) > \(limit) "
+        return ["CASE WHEN typeof(\(column)) = 'blob' AND length(\(column)) > \(limit) "
                 + "THEN CAST(printf('%0\(longBlobMark)d', length(\(column))) AS BLOB) ELSE \(column) END"]
     }
 
     /// The length of the blob a long blob's entry reads as: its digits, zero-padded.
     static let longBlobMark = ListPreview.characters + 1
 
-    /// The preview of a value read by a preview entry: the same as
-    /// `ListPreview` makes of the whole value.
-    static func listValue(_ value: Value) -> Value {
-        if case .blob(let bytes) = value, bytes.count == longBlobMark,
+    /// The preview of a value read for a list: the same as `ListPreview`
+    /// makes of the whole value. `marked`: read by the long-blob entry,
+    /// whose mark it decodes (a column read as it is holds no mark, and a
+    /// blob there that looks like one is a blob).
+    static func listValue(_ value: Value, marked: Bool) -> Value {
+        if marked, case .blob(let bytes) = value, bytes.count == longBlobMark,
            let length = Int64(String(decoding: bytes.drop { $0 == UInt8(ascii: "0") }, as: UTF8.self)) {
             return ListPreview.longBlob(bytes: length)
         }

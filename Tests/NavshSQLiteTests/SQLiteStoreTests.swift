@@ -40,12 +40,16 @@ import Testing
     @Test func aLongBlobIsListedAsItsLengthInAColumnOfAnyAffinity() throws {
         let long = "x'" + String(repeating: "ab", count: ListPreview.characters + 1) + "'"
         let text = "'" + String(repeating: "z", count: ListPreview.bytes + 5) + "'"
+        // A blob as long as a long blob's mark, of digits: read as it is in
+        // a typed column, it must not be taken for a mark of 9 bytes.
+        let digits = "x'" + String(repeating: "30", count: ListPreview.characters) + "39'"
         let database = try TemporaryDatabase("""
             CREATE TABLE mixed (id INTEGER PRIMARY KEY, label TEXT, i INTEGER, t TEXT COLLATE NOCASE, r REAL, a);
             INSERT INTO mixed VALUES (1, 'blobs', \(long), \(long), \(long), \(long));
             INSERT INTO mixed VALUES (2, 'small', x'00', x'', x'ff', x'0102');
             INSERT INTO mixed VALUES (3, 'others', 12, \(text), 1.5, NULL);
             INSERT INTO mixed VALUES (4, 'texts', 'x''''', '', \(text), 'blob');
+            INSERT INTO mixed VALUES (5, 'digits', \(digits), \(digits), \(digits), \(digits));
             """)
         let store = try database.store()
         var mixed = try #require(store.collections.first { $0.name == "mixed" })
