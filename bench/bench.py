@@ -256,7 +256,9 @@ def main():
         # command costs once the list is known. `page N` shows 20 rows, so
         # it is also set against sqlite3 reading those 20 rows by key.
         pages = (args.rows + 19) // 20
-        far = [rng.randint(1, args.rows) for _ in range(args.edits)]
+        # A thousand commands at least: 200 were 8 ms a script, where a
+        # process's start varies by a millisecond (±15% a command).
+        far = [rng.randint(1, args.rows) for _ in range(max(args.edits, 1000))]
         by_key = per_command(["sqlite3", big],
                              lambda: "".join(f"SELECT * FROM items WHERE id = {n};\n" for n in far), len(far))
         page_by_key = per_command(["sqlite3", big], lambda: "".join(

@@ -90,11 +90,16 @@ public enum ValueText {
     /// `trail  ` as `trail`; a trial's find). Templates and titles, which
     /// join values into one text, keep `formatted`.
     static func cell(_ value: Value, _ format: ValueFormat) -> String {
-        if format == .plain, case .text(let s) = value,
-           s.utf8.first == UInt8(ascii: " ") || s.utf8.last == UInt8(ascii: " ") {
-            return quoted(s)
-        }
+        if format == .plain, case .text(let s) = value, endsInSpace(s) { return quoted(s) }
         return formatted(value, format)
+    }
+
+    /// A space at either end, read from the bytes in place (`utf8.last`
+    /// walked the view generically: a twentieth of a page's cells).
+    private static func endsInSpace(_ s: String) -> Bool {
+        let space = UInt8(ascii: " ")
+        return s.utf8.withContiguousStorageIfAvailable { $0.first == space || $0.last == space }
+            ?? (s.utf8.first == space || s.utf8.last == space)
     }
 
     public static func formatted(_ value: Value, _ format: ValueFormat) -> String {
