@@ -272,4 +272,20 @@ import Testing
         #expect(!renamed.contains("~"), "\(renamed)")
         #expect(renamed.contains("amount"), "\(renamed)")
     }
+
+    /// A record's note of a change elsewhere bounds each side and says its
+    /// length: whole, a one-letter change to a 5 MB text wrote 10 MB to the
+    /// terminal (a trial's find).
+    @Test func aChangeElsewhereToALongValueIsSaidBounded() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, body TEXT);
+            INSERT INTO t VALUES (1, 'one', printf('%.*c', 100000, 'x'));
+            """, mode: .interactive)
+        h.run("open 1")
+        try h.database.execute("UPDATE t SET body = body || 'y' WHERE id = 1")
+        let notice = h.session.noticeChangesElsewhere()
+        #expect(notice.utf8.count < 10_000, "\(notice.utf8.count) bytes")
+        #expect(notice.contains("… (100,000 characters) → "), "\(notice.prefix(200))")
+        #expect(notice.hasSuffix("… (100,001 characters) (changed elsewhere)\n"), "\(notice.suffix(200))")
+    }
 }

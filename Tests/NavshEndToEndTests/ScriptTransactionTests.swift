@@ -160,5 +160,16 @@ import Testing
         #expect(result.stderr.contains("--atomic: the script did not finish cleanly, so all 3 of its changes were rolled back"))
     }
 
-
+    /// A dry run's report bounds a long value and says its length: whole,
+    /// an edit to a 5 MB text printed 5 MB (a trial's find).
+    @Test func aDryRunReportBoundsALongValue() throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, body TEXT);
+            INSERT INTO t VALUES (1, 'one', printf('%.*c', 100000, 'x'));
+            """)
+        let result = try navsh.run([db.path, "--dry-run"], stdin: "open 1\nset body short\nsave\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.utf8.count < 5_000, "\(result.stdout.utf8.count) bytes")
+        #expect(result.stdout.contains("… (100,000 characters) → short"), "\(result.stdout.suffix(300))")
+    }
 }

@@ -54,6 +54,14 @@ public enum ValueText {
         return format == .plain || value.isNull ? raw(value) : formatted(value, format)
     }
 
+    /// `bounded`, and its length after it when cut (`xxx… (5,000,001
+    /// characters)`): a value in a one-line report (a change elsewhere, a
+    /// dry run's) that must neither flood the terminal nor hide how long
+    /// it is.
+    static func boundedWithLength(_ value: Value) -> String {
+        bounded(value) + (lengthNote(value).map { " (\($0))" } ?? "")
+    }
+
     /// `10,485,760 characters` for a text `bounded` cut; nil otherwise.
     public static func lengthNote(_ value: Value) -> String? {
         guard case .text(let text) = value, text.utf8.count > previewCharacters else { return nil }

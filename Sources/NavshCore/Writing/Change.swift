@@ -27,9 +27,13 @@ enum Change {
     func summary(in store: any StoreReader) -> String {
         switch self {
         case .updated(let c, _, let title, let before, let after):
+            // A long text bounded, with its length: whole, a dry run of an
+            // edit to a 5 MB value printed 5 MB (a trial's find).
+            func side(_ value: Value, _ field: Field) -> String {
+                ValueText.lengthNote(value) != nil ? ValueText.boundedWithLength(value) : ReferenceText.of(value, field, in: store)
+            }
             let fields = c.fields.filter { after[$0.name] != nil }.map { field in
-                "\(field.shownName) \(ReferenceText.of(before[field.name] ?? .null, field, in: store)) → "
-                    + ReferenceText.of(after[field.name] ?? .null, field, in: store)
+                "\(field.shownName) \(side(before[field.name] ?? .null, field)) → " + side(after[field.name] ?? .null, field)
             }
             return "update \(c.name) › \(title): " + fields.joined(separator: ", ")
         case .inserted(let c, let record):

@@ -30,9 +30,11 @@ extension RecordFrame {
             return (prefix + "\(names) changed elsewhere; save will be refused (reload takes their values and keeps your edits)\n",
                     false)
         }
+        // Each side bounded, with its length when cut: whole, a one-letter
+        // change to a 5 MB text wrote 10 MB to the terminal (a trial's find).
         let lines = changed.map { field in
-            prefix + "\(field.shownName): \(ValueText.raw(buffer.row.value(of: field.name) ?? .null))"
-                + " → \(ValueText.raw(fresh[field.name])) (changed elsewhere)\n"
+            prefix + "\(field.shownName): \(ValueText.boundedWithLength(buffer.row.value(of: field.name) ?? .null))"
+                + " → \(ValueText.boundedWithLength(fresh[field.name])) (changed elsewhere)\n"
         }
         markSaved(fresh)
         return (lines.joined(), true)
