@@ -124,6 +124,22 @@ import Testing
         #expect(opened.contains("qty  7"), "\(opened)")
     }
 
+    /// On a narrow terminal the footer keeps what matters in fewer words:
+    /// the columns left out as a count (`2 not shown`) and the legend of
+    /// `~` (`~ changed`) before the page number and the hint; at 40
+    /// columns both went (the re-trial's finds).
+    @Test func aNarrowFooterKeepsTheLeftOutCountAndTheLegend() {
+        let footer = ListLayout.footer(total: 120, pageIndex: 4, pageSize: 26, shown: 16, width: 40, leftOut: ["d", "e"])
+        #expect(footer == "rows 105–120 of 120 · 2 not shown\n")
+        let marked = ListLayout.footer(total: 120, pageIndex: 1, pageSize: 26, shown: 26, width: 40, marked: true)
+        #expect(marked == "~ changed elsewhere · rows 27–52 of 120\n")
+        let wide = ListLayout.footer(total: 120, pageIndex: 1, pageSize: 26, shown: 26, width: 80, marked: true)
+        #expect(wide == "~ changed elsewhere since last shown · rows 27–52 of 120 · page 2 of 5\n")
+        let unmarked = ListLayout.footer(total: 120, pageIndex: 1, pageSize: 26, shown: 26, width: 80)
+        #expect(unmarked == "rows 27–52 of 120 · page 2 of 5 · next, prev, page N\n")
+        for text in [footer, marked] { #expect(DisplayWidth.of(text.dropLast()) <= 40) }
+    }
+
     @Test func storedControlCharactersCannotReachTheTerminal() throws {
         let h = try SessionHarness("CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('evil' || char(27) || '[2J' || char(10) || 'x');")
         let output = h.output("show", "open 1")

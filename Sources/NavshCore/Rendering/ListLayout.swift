@@ -275,17 +275,23 @@ enum ListLayout {
         if leftOut.isEmpty {
             forms = [{ [rows + of, page, "next, prev, page N"] }]
         } else {
-            // What was left out outlasts the page number on a narrow terminal.
+            // What was left out outlasts the page number on a narrow terminal,
+            // down to its count alone (`2 not shown`: at 40 columns the note
+            // went before the page number did; the re-trial's find).
             let count = notShownCount(leftOut)
+            let brief = "\(leftOut.count) not shown"
             forms = [{ [rows + of, page, notShownNames(leftOut)] }, { [rows + of, page, count] }, { [rows + of, count] },
-                     { [rows + short, count] }]
+                     { [rows + short, count] }, { [rows + short, brief] }]
         }
         forms += [{ [rows + of, page] }, { [rows + short, page] }, { [rows + short] }]
-        // `marked`: the legend of `~` leads, before the hint and the page
-        // number; dropped only where the shortest form cannot hold it.
-        for withLegend in marked ? [true, false] : [false] {
-            for form in forms {
-                let line = ((withLegend ? [legend] : []) + form()).joined(separator: " · ")
+        // `marked`: the legend of `~` leads, and gives way to the hint and
+        // the page number only in shorter words (`~ changed`): at 40
+        // columns it went first (the re-trial's find).
+        let legends = marked ? [legend, "~ changed elsewhere", "~ changed"] : [""]
+        for (i, form) in forms.enumerated() {
+            // The hint is worth less than the legend's words: only beside them whole.
+            for legend in marked && i == 0 && leftOut.isEmpty ? [legend] : legends {
+                let line = ((legend.isEmpty ? [] : [legend]) + form()).joined(separator: " · ")
                 if DisplayWidth.of(line) <= width { return line + "\n" }
             }
         }
