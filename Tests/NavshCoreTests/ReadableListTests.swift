@@ -273,6 +273,20 @@ import Testing
         }
     }
 
+    /// A number in a record is never cut, not even beside a long label:
+    /// the label gives way (`-1.2345678901234568e-3…` read as e-3; a
+    /// trial's find).
+    @Test func aNumberBesideALongLabelIsShownWhole() throws {
+        let long = String(repeating: "long_label_", count: 6)
+        let h = try SessionHarness("""
+            CREATE TABLE r (id INTEGER PRIMARY KEY, name TEXT, \(long) REAL);
+            INSERT INTO r VALUES (1, 'a', -1.2345678901234567e-300);
+            """, viewport: Viewport(columns: 40))
+        let record = h.output("open 1")
+        #expect(record.contains("  -1.2345678901234568e-300"), "\(record)")
+        for line in record.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
+    }
+
 
     /// A collection that cannot be counted (a view whose sum overflows)
     /// says so in its own row; the root showed nothing but the error, so no

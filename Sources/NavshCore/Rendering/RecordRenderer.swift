@@ -81,9 +81,20 @@ enum RecordRenderer {
             if let placeholder = field.placeholder { notes.append("e.g. " + placeholder) }
         }
         if changed, !frame.isDraft { notes.append("was " + ValueText.bounded(frame.buffer.row.value(of: field.name) ?? .null)) }
-        let prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? label(field) : "", labelWidth) + "  "
+        var prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? label(field) : "", labelWidth) + "  "
         func note(_ notes: [String]) -> String { notes.isEmpty ? "" : "  (" + notes.joined(separator: ", ") + ")" }
         var room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note(notes)))
+        // A number is never cut (`-1.2345678901234568e-3…` read as e-3; a
+        // trial's find): its label gives way instead, then the line runs on.
+        switch stored {
+        case .integer, .real:
+            let over = DisplayWidth.of(value) - room
+            if over > 0 {
+                prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? label(field) : "", max(1, labelWidth - over)) + "  "
+                room = DisplayWidth.of(value)
+            }
+        default: break
+        }
         if case .text(let text) = stored, DisplayWidth.of(value) > room, ValueText.lengthNote(stored) == nil {
             // Cut to the terminal: say how long it is (show FIELD prints it whole).
             notes.insert(ValueText.grouped(String(text.unicodeScalars.count)) + " characters", at: 0)
