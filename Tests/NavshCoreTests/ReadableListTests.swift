@@ -250,6 +250,14 @@ import Testing
         let record = h.output("open 1")
         for line in record.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 80, "\(line)") }
         #expect(record.contains("…  b"), "\(record)")
+        // At 40 columns a cut text's `(N characters)` leaves its label less room.
+        let narrow = try SessionHarness("""
+            CREATE TABLE w (id INTEGER PRIMARY KEY, name TEXT, \(long) TEXT);
+            INSERT INTO w VALUES (1, 'a', '\(String(repeating: "value of fifty-three characters ", count: 2))');
+            """, viewport: Viewport(columns: 40))
+        let cut = narrow.output("open 1")
+        for line in cut.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
+        #expect(cut.contains("characters)"), "\(cut)")
         let twice = try SessionHarness("CREATE TABLE f (id INTEGER PRIMARY KEY, name TEXT, flag INTEGER); INSERT INTO f VALUES (1, 'a', 1);")
         #expect(labels(twice.output("columns flag flag")) == ["name", "flag"], "a column named twice is shown once")
     }

@@ -86,19 +86,30 @@ enum RecordRenderer {
         var room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note(notes)))
         // A number is never cut (`-1.2345678901234568e-3…` read as e-3; a
         // trial's find): its label gives way instead, then the line runs on.
+        let isNumber: Bool
         switch stored {
-        case .integer, .real:
+        case .integer, .real: isNumber = true
+        default: isNumber = false
+        }
+        if isNumber {
             let over = DisplayWidth.of(value) - room
             if over > 0 {
                 prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? label(field) : "", max(1, labelWidth - over)) + "  "
                 room = DisplayWidth.of(value)
             }
-        default: break
         }
         if case .text(let text) = stored, DisplayWidth.of(value) > room, ValueText.lengthNote(stored) == nil {
             // Cut to the terminal: say how long it is (show FIELD prints it whole).
             notes.insert(ValueText.grouped(String(text.unicodeScalars.count)) + " characters", at: 0)
             room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note(notes)))
+        }
+        // A cut value keeps 8 columns beside its notes: where the line has
+        // not that much, the label gives way (the `(53 characters)` note ran
+        // past 40 columns; a trial's find).
+        let over = DisplayWidth.of(prefix) + min(room, DisplayWidth.of(value)) + DisplayWidth.of(note(notes)) - columns
+        if over > 0, !isNumber {
+            prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? label(field) : "", max(1, labelWidth - over)) + "  "
+            room = max(1, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note(notes)))
         }
         return (prefix + TextLayout.truncate(value, to: room) + note(notes)).trimmingTrailingSpaces + "\n"
     }
