@@ -27,8 +27,8 @@ import Testing
     /// break completed nothing (the re-trial's find).
     @Test func fieldNamesAreCompletedAsTheyMustBeTyped() throws {
         let h = try SessionHarness("""
-            CREATE TABLE q (id INTEGER PRIMARY KEY, "it's" TEXT, "back\\" TEXT, "wei\nrd" TEXT, plain TEXT);
-            INSERT INTO q VALUES (1, 'a', 'b', 'c', 'd');
+            CREATE TABLE q (id INTEGER PRIMARY KEY, "it's" TEXT, "back\\" TEXT, "wei\nrd" TEXT, plain TEXT, " sp" TEXT);
+            INSERT INTO q VALUES (1, 'a', 'b', 'c', 'd', 'e');
             """, mode: .interactive)
         h.run("open 1")
         #expect(h.session.completions(before: "set it").candidates == [#""it's""#])
@@ -36,6 +36,11 @@ import Testing
         #expect(h.session.completions(before: "set ba").candidates == [#""back\\""#])
         #expect(h.session.completions(before: "set wei").candidates == [#""wei\nrd""#])
         #expect(h.session.completions(before: "show pl").candidates == ["plain"])
+        // A quote opened is part of the word: its spaces are the name's.
+        #expect(h.session.completions(before: "set 'it").candidates == [#""it's""#])
+        #expect(h.session.completions(before: #"set " s"#).candidates == [#"" sp""#])
+        #expect(h.session.completions(before: #"revert " s"#).candidates == [#"" sp""#])
+        #expect(h.session.completions(before: #"set "it's" x"#).candidates == [], "the value has begun")
         for candidate in h.session.completions(before: "set ").candidates {
             #expect(h.run("set \(candidate) x").error == nil, "\(candidate) reads back as its field")
         }

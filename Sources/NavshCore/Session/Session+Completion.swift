@@ -94,14 +94,28 @@ public struct Completion: Equatable, Sendable {
         fields(frame.collection.editableFields.map(\.name), prefix)
     }
 
+    /// The field name being typed when `rest` (the line after the command)
+    /// is still one: a word with no space, or a quoted one not yet closed
+    /// (`"it`, `' s`: a quote's spaces are the name's; they completed
+    /// nothing, a trial's find). nil once the value has begun.
+    static func fieldWord(_ rest: String) -> String? {
+        if let quote = rest.first, quote == "\"" || quote == "'" {
+            return rest.dropFirst().contains(quote) ? nil : rest
+        }
+        return rest.contains(" ") || rest.contains("\t") ? nil : rest
+    }
+
     /// Field names that start with `prefix` (as named, or as typed), each
     /// as it must be typed (`"it's"`, `"wei\nrd"`): inserted bare, such a
     /// name left an open quote or read as another (the re-trial's find).
     static func fields(_ names: [String], _ prefix: String) -> Completion {
         let lowered = prefix.lowercased()
+        // An open quote's text is matched against the names as they are.
+        let quoted = prefix.first == "\"" || prefix.first == "'" ? String(lowered.dropFirst()) : nil
         let candidates = names.compactMap { name -> String? in
             let typed = WordScanner.typed(name)
-            return name.lowercased().hasPrefix(lowered) || typed.lowercased().hasPrefix(lowered) ? typed : nil
+            let matches = name.lowercased().hasPrefix(quoted ?? lowered) || typed.lowercased().hasPrefix(lowered)
+            return matches ? typed : nil
         }
         return Completion(word: prefix, candidates: candidates)
     }

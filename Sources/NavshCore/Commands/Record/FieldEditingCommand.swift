@@ -21,7 +21,7 @@ extension FieldEditingCommand {
 
     /// Field names the user may set.
     static func complete(_ rest: String, in session: Session) -> Completion {
-        guard let frame = session.top as? RecordFrame, !rest.contains(" "), !rest.contains("\t") else { return .none }
-        return Completion.editableFields(of: frame, rest)
+        guard let frame = session.top as? RecordFrame, let word = Completion.fieldWord(rest) else { return .none }
+        return Completion.editableFields(of: frame, word)
     }
 }

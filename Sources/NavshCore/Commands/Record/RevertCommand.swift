@@ -26,9 +26,9 @@ struct RevertCommand: OptionalArgumentCommand {
 
     /// The fields with edits, or every field when there are none.
     static func complete(_ rest: String, in session: Session) -> Completion {
-        guard let frame = session.top as? RecordFrame, !rest.contains(" "), !rest.contains("\t") else { return .none }
+        guard let frame = session.top as? RecordFrame, let word = Completion.fieldWord(rest) else { return .none }
         let unsaved = frame.unsavedFields
         let names = unsaved.isEmpty ? frame.collection.fields.map(\.name) : unsaved
-        return Completion.fields(names, rest)
+        return Completion.fields(names, word)
     }
 }

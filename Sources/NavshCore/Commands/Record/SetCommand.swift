@@ -54,7 +54,7 @@ struct SetCommand: Command {
     /// spaces: the value is the rest of the line) or true/false.
     static func complete(_ rest: String, in session: Session) -> Completion {
         guard let frame = session.top as? RecordFrame else { return .none }
-        if !rest.contains(" ") && !rest.contains("\t") { return Completion.editableFields(of: frame, rest) }
+        if let word = Completion.fieldWord(rest) { return Completion.editableFields(of: frame, word) }
         guard let field = frame.collection.field(named: String(rest.prefix { $0 != " " })) else { return .none }
         if !field.choices.isEmpty {
             let value = String(rest.drop { $0 != " " }.drop { $0 == " " })

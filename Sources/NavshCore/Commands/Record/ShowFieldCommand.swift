@@ -38,7 +38,7 @@ struct ShowFieldCommand: OptionalArgumentCommand {
     }
 
     static func complete(_ rest: String, in session: Session) -> Completion {
-        guard let frame = session.top as? RecordFrame, !rest.contains(" ") else { return .none }
-        return Completion.fields(frame.collection.fields.map(\.name), rest)
+        guard let frame = session.top as? RecordFrame, let word = Completion.fieldWord(rest) else { return .none }
+        return Completion.fields(frame.collection.fields.map(\.name), word)
     }
 }
