@@ -257,7 +257,25 @@ import Testing
             """, viewport: Viewport(columns: 40))
         let cut = narrow.output("open 1")
         for line in cut.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
-        #expect(cut.contains("characters)"), "\(cut)")
+        // The note gives way (`chars`), not the label: the labels stay one column.
+        #expect(cut.contains("  very_long_na…  \"value of") && cut.contains("           name  a\n"), "\(cut)")
+        #expect(cut.contains("chars)"), "\(cut)")
+        // An edit's `was` note is cut to the line, not run past it.
+        #expect(narrow.run("set \(long) \(String(repeating: "new words here ", count: 3))").error == nil)
+        let edited = narrow.output("show")
+        for line in edited.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
+        #expect(edited.contains("was "), "\(edited)")
+        // A reference's number and title are cut as text: its label stays.
+        let referring = try SessionHarness("""
+            CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT);
+            CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, album_id INTEGER REFERENCES albums(id));
+            INSERT INTO albums VALUES (1, 'For Those About To Rock We Salute You');
+            INSERT INTO tracks VALUES (1, 'a', 1);
+            """, viewport: Viewport(columns: 40))
+        referring.run("open tracks")
+        let track = referring.output("open 1")
+        for line in track.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
+        #expect(track.contains("album_id  1 (For Those"), "\(track)")
         let twice = try SessionHarness("CREATE TABLE f (id INTEGER PRIMARY KEY, name TEXT, flag INTEGER); INSERT INTO f VALUES (1, 'a', 1);")
         #expect(labels(twice.output("columns flag flag")) == ["name", "flag"], "a column named twice is shown once")
     }

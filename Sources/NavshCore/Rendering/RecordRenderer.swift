@@ -86,9 +86,11 @@ enum RecordRenderer {
         var room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note(notes)))
         // A number is never cut (`-1.2345678901234568e-3…` read as e-3; a
         // trial's find): its label gives way instead, then the line runs on.
+        // (Not a reference's: its value is the number and its row's title,
+        // which is cut as text.)
         let isNumber: Bool
         switch stored {
-        case .integer, .real: isNumber = true
+        case .integer, .real: isNumber = reference == nil
         default: isNumber = false
         }
         if isNumber {
@@ -98,19 +100,35 @@ enum RecordRenderer {
                 room = DisplayWidth.of(value)
             }
         }
+        let lengthAt: Int?
         if case .text(let text) = stored, DisplayWidth.of(value) > room, ValueText.lengthNote(stored) == nil {
             // Cut to the terminal: say how long it is (show FIELD prints it whole).
             notes.insert(ValueText.grouped(String(text.unicodeScalars.count)) + " characters", at: 0)
-            room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note(notes)))
+            lengthAt = 0
+        } else {
+            lengthAt = ValueText.lengthNote(stored) != nil ? 0 : nil
         }
-        // A cut value keeps 8 columns beside its notes: where the line has
-        // not that much, the label gives way (the `(53 characters)` note ran
-        // past 40 columns; a trial's find).
-        let over = DisplayWidth.of(prefix) + min(room, DisplayWidth.of(value)) + DisplayWidth.of(note(notes)) - columns
-        if over > 0, !isNumber {
-            prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? label(field) : "", max(1, labelWidth - over)) + "  "
-            room = max(1, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note(notes)))
+        // The notes give way before the label or the value: the old value a
+        // `was` names is cut, then the length says `chars`, then goes (the
+        // line ran past the width, and a label given way broke the
+        // column of labels; the trials' finds).
+        func overflow() -> Int {
+            DisplayWidth.of(prefix) + min(8, DisplayWidth.of(value)) + DisplayWidth.of(note(notes)) - columns
         }
+        if overflow() > 0, !isNumber {
+            if let was = notes.indices.last, notes[was].hasPrefix("was ") {
+                let others = Array(notes[..<was])
+                // `  (was …)` alone, or `, was …` after the others' `  (…)`.
+                let overhead = others.isEmpty ? 4 : DisplayWidth.of(note(others)) + 2
+                let left = columns - DisplayWidth.of(prefix) - min(8, DisplayWidth.of(value)) - overhead
+                notes[was] = TextLayout.truncate(notes[was], to: max(6, left))
+            }
+            if overflow() > 0, let at = lengthAt, notes[at].hasSuffix(" characters") {
+                notes[at] = String(notes[at].dropLast(" characters".count)) + " chars"
+                if overflow() > 0 { notes.remove(at: at) }
+            }
+        }
+        if !isNumber { room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note(notes))) }
         return (prefix + TextLayout.truncate(value, to: room) + note(notes)).trimmingTrailingSpaces + "\n"
     }
 }
