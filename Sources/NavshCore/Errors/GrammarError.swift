@@ -76,7 +76,8 @@ public enum GrammarError: Equatable, Sendable {
             }
             return "\(command) takes \(takes) \(what); usage: \(usage)"
         case .tooManyWords(let command, let most, let what, let usage):
-            return "\(command) takes at most \(most) words (\(what)); usage: \(usage)"
+            // `sort Length (ms) desc` is four words: say how to make a name one.
+            return "\(command) takes at most \(most) words (\(what)); quote a name that holds spaces; usage: \(usage)"
         case .unclosedBrace(let template):
             return "unclosed { in template '\(template)'"
         case .emptyBraces(let template):
