@@ -143,6 +143,14 @@ import Testing
         #expect(script.output("save") == "saved Hoverboard\n")
         script.run("open 2")
         #expect(script.output("back") == "")
+
+        // Leaving a `find` in the list shows the list too (it showed only the
+        // prompt; the new user's find), nothing marked; a script stays quiet.
+        h.run("find gort")
+        let back = h.output("back")
+        #expect(back.hasPrefix("items (5)\n") && !back.contains(" > "), "\(back)")
+        script.run("find gort")
+        #expect(script.output("back") == "")
     }
 }
 

@@ -41,8 +41,11 @@ extension Session {
     func popShowingReturn() -> String {
         let left = (top as? RecordFrame)?.id
         pop()
-        guard mode == .interactive, let list = top as? ListFrame, left != nil else { return "" }
-        list.returnedFrom = left
+        // The list returned to is shown at the prompt, from a record (the
+        // row left marked `>`) or from a `find` or `where` in it (which
+        // showed only the prompt; the new user's find).
+        guard mode == .interactive, let list = top as? ListFrame else { return "" }
+        if let left { list.returnedFrom = left }
         return (try? show(list)) ?? ""
     }
 
