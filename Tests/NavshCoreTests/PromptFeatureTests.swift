@@ -46,6 +46,22 @@ import Testing
         }
     }
 
+    /// A field with a label completes by it, as the screen shows it, quoted
+    /// where it must be (`set Len` completed nothing where the screen said
+    /// `Length (ms)`; the new user's find); its column name still completes.
+    @Test func aLabelledFieldCompletesByItsLabel() throws {
+        let h = try SessionHarness("CREATE TABLE t (id INTEGER PRIMARY KEY, ms INTEGER, genre_id INTEGER);\nINSERT INTO t VALUES (1, 5, 2);",
+                                   spec: "collections:\n  t:\n    fields:\n      ms: {label: Length (ms)}\n      genre_id: {label: Genre}\n",
+                                   mode: .interactive)
+        h.run("open 1")
+        #expect(h.session.completions(before: "set Len").candidates == [#""Length (ms)""#])
+        #expect(h.session.completions(before: "set g").candidates == ["Genre"])
+        #expect(h.session.completions(before: "set ms").candidates == ["ms"])
+        #expect(h.session.completions(before: "show ").candidates == ["id", #""Length (ms)""#, "Genre"])
+        #expect(h.run(#"set "Length (ms)" 7"#).error == nil)
+        #expect(h.session.completions(before: "revert ").candidates == [#""Length (ms)""#])
+    }
+
     @Test func completesCommandsFieldsRowsAndTitles() throws {
         let h = try SessionHarness(Fixtures.items, mode: .interactive)
         #expect(h.session.completions(before: "o") == Completion(word: "o", candidates: ["open"]))

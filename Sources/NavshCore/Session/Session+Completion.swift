@@ -91,7 +91,7 @@ public struct Completion: Equatable, Sendable {
 
     /// The fields a user may set in this record that start with `prefix`.
     static func editableFields(of frame: RecordFrame, _ prefix: String) -> Completion {
-        fields(frame.collection.editableFields.map(\.name), prefix)
+        fields(frame.collection.editableFields, prefix)
     }
 
     /// The field name being typed when `rest` (the line after the command)
@@ -105,18 +105,22 @@ public struct Completion: Equatable, Sendable {
         return rest.contains(" ") || rest.contains("\t") ? nil : rest
     }
 
-    /// Field names that start with `prefix` (as named, or as typed), each
-    /// as it must be typed (`"it's"`, `"wei\nrd"`): inserted bare, such a
-    /// name left an open quote or read as another (the re-trial's find).
-    static func fields(_ names: [String], _ prefix: String) -> Completion {
+    /// Fields whose label or name starts with `prefix` (as shown, or as
+    /// typed), each as it must be typed (`"it's"`, `"wei\nrd"`,
+    /// `"Length (ms)"`): inserted bare, such a name left an open quote or
+    /// read as another (the re-trial's find). A field with a label is
+    /// offered by it, as the screen shows it (`set Len` completed nothing
+    /// where the screen said `Length (ms)`; the new user's find); its
+    /// column name still completes to itself.
+    static func fields(_ fields: [Field], _ prefix: String) -> Completion {
         let lowered = prefix.lowercased()
         // An open quote's text is matched against the names as they are.
         let quoted = prefix.first == "\"" || prefix.first == "'" ? String(lowered.dropFirst()) : nil
-        let candidates = names.compactMap { name -> String? in
+        func matching(_ name: String) -> String? {
             let typed = WordScanner.typed(name)
-            let matches = name.lowercased().hasPrefix(quoted ?? lowered) || typed.lowercased().hasPrefix(lowered)
-            return matches ? typed : nil
+            return name.lowercased().hasPrefix(quoted ?? lowered) || typed.lowercased().hasPrefix(lowered) ? typed : nil
         }
+        let candidates = fields.compactMap { field in field.label.flatMap(matching) ?? matching(field.name) }
         return Completion(word: prefix, candidates: candidates)
     }
 }

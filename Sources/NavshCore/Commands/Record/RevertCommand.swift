@@ -28,7 +28,7 @@ struct RevertCommand: OptionalArgumentCommand {
     static func complete(_ rest: String, in session: Session) -> Completion {
         guard let frame = session.top as? RecordFrame, let word = Completion.fieldWord(rest) else { return .none }
         let unsaved = frame.unsavedFields
-        let names = unsaved.isEmpty ? frame.collection.fields.map(\.name) : unsaved
-        return Completion.fields(names, word)
+        let fields = unsaved.isEmpty ? frame.collection.fields : unsaved.compactMap { frame.collection.field(named: $0) }
+        return Completion.fields(fields, word)
     }
 }

@@ -39,6 +39,6 @@ struct ShowFieldCommand: OptionalArgumentCommand {
 
     static func complete(_ rest: String, in session: Session) -> Completion {
         guard let frame = session.top as? RecordFrame, let word = Completion.fieldWord(rest) else { return .none }
-        return Completion.fields(frame.collection.fields.map(\.name), word)
+        return Completion.fields(frame.collection.fields, word)
     }
 }
