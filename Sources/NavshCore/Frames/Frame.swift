@@ -5,6 +5,10 @@ protocol Frame: AnyObject {
     var crumb: String { get }
     /// Fields with unsaved edits, in field order; empty when clean.
     var unsavedFields: [String] { get }
+    /// `unsavedFields` as the screen names them (a label where the field
+    /// has one, escaped): the question on leaving said `UnitPrice` where
+    /// the screen said `Price` (the new user's find).
+    var unsavedLabels: [String] { get }
     /// Reads what this frame shows now: the one step of showing it that
     /// touches the store (and, for a list, notes the page as shown, which
     /// row numbers then refer to).
@@ -13,4 +17,5 @@ protocol Frame: AnyObject {
 
 extension Frame {
     var isDirty: Bool { !unsavedFields.isEmpty }
+    var unsavedLabels: [String] { unsavedFields.map(TextLayout.printable) }
 }

@@ -91,8 +91,8 @@ extension Session {
 
     func unsavedWork(from index: Int) -> [UnsavedWork] {
         stack.indices.filter { $0 >= index }.compactMap { i in
-            let fields = stack[i].unsavedFields
-            return fields.isEmpty ? nil : UnsavedWork(path: path(upTo: i), fields: fields.map(TextLayout.printable))
+            let fields = stack[i].unsavedLabels
+            return fields.isEmpty ? nil : UnsavedWork(path: path(upTo: i), fields: fields)
         }
     }
 

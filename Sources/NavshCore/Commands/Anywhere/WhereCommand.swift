@@ -12,7 +12,7 @@ struct WhereCommand: PlainCommand {
         let output = session.stack.indices.map { i in
             let frame = session.stack[i]
             var line = String(i + 1).leftPadded(to: 3) + "  " + TextLayout.printable(frame.crumb)
-            if frame.isDirty { line += "*  unsaved: " + frame.unsavedFields.joined(separator: ", ") }
+            if frame.isDirty { line += "*  unsaved: " + frame.unsavedLabels.joined(separator: ", ") }
             return line + "\n"
         }.joined()
         return Response(output: output)

@@ -31,7 +31,7 @@ struct ReloadCommand: PlainCommand {
         for (field, value) in old.changes { frame.buffer.set(field, to: value) }
         var output = "reloaded \(frame.crumb)"
         if !frame.unsavedFields.isEmpty {
-            let labels = frame.unsavedFields.map { frame.collection.field(named: $0)?.shownName ?? TextLayout.printable($0) }
+            let labels = frame.unsavedLabels
             output += "; kept your edits to " + labels.joined(separator: ", ")
         }
         output += "\n"

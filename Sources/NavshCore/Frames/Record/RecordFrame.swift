@@ -74,6 +74,10 @@ final class RecordFrame: Frame {
         return collection.fields.compactMap { changed.contains($0.name) ? $0.name : nil }
     }
 
+    var unsavedLabels: [String] {
+        unsavedFields.map { collection.field(named: $0)?.shownName ?? TextLayout.printable($0) }
+    }
+
     /// The title field's current (buffered) value: the breadcrumb follows edits.
     var crumb: String {
         var row = buffer.row
