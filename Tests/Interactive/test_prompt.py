@@ -51,12 +51,12 @@ def test_edit_save_and_breadcrumb():
 def test_back_over_unsaved_edits_asks_and_no_keeps_them():
     with demo() as p:
         p.change(2, "Rusty spork", "value", 7)
-        p.line("back", unsaved_question("Rusty spork", "value"))
+        p.line("back", unsaved_question("Rusty spork", "Value"))
         p.line("", "Items › Rusty spork*> ")  # Enter alone keeps editing
         p.line("back", "[s/d/K] ")
         p.line("keep", "Items › Rusty spork*> ")
         p.line("back", "[s/d/K] ")
-        p.line("d", "discarded edits in Items › Rusty spork (value)")
+        p.line("d", "discarded edits in Items › Rusty spork (Value)")
         p.expect(ITEMS)
         assert value_of(p.demo_path, 2) == 2
 
@@ -100,7 +100,7 @@ def test_ctrl_d_over_unsaved_edits_asks_first():
     with demo() as p:
         p.change(1, "Gort statue", "value", 999)
         p.child.sendeof()
-        p.expect(unsaved_question("Gort statue", "value"))
+        p.expect(unsaved_question("Gort statue", "Value"))
         p.line("", "Items › Gort statue*> ")
         p.child.sendeof()
         p.expect("[s/d/K] ")
@@ -194,7 +194,7 @@ def test_long_errors_and_questions_break_at_spaces():
         rows = rows_between(p.screen(), "Unsaved: ", "[s/d/K]")
         assert all(len(row) <= 30 for row in rows), rows
         assert " ".join(row.strip() for row in rows) == (
-            "Unsaved: Items › Gort statue (value). Save, discard, or keep editing? [s/d/K]"), rows
+            "Unsaved: Items › Gort statue (Value). Save, discard, or keep editing? [s/d/K]"), rows
         p.send("d\r")
         p.expect(ITEMS)
 
@@ -229,7 +229,7 @@ def test_edit_prefills_a_cjk_value_and_moves_over_it():
 def test_unsaved_question_can_save():
     with demo() as p:
         p.change(3, "Hoverboard", "value", 1)
-        p.line("quit", unsaved_question("Hoverboard", "value"))
+        p.line("quit", unsaved_question("Hoverboard", "Value"))
         p.send("s\r")
         p.expect("saved Hoverboard")
         p.exited()
