@@ -290,8 +290,8 @@ enum ListLayout {
         let legends = marked ? [legend, "~ changed elsewhere", "~ changed"] : [""]
         for (i, form) in forms.enumerated() {
             // The hint is worth less than the legend's words: only beside them whole.
-            for legend in marked && i == 0 && leftOut.isEmpty ? [legend] : legends {
-                let line = ((legend.isEmpty ? [] : [legend]) + form()).joined(separator: " · ")
+            for lead in marked && i == 0 && leftOut.isEmpty ? [legend] : legends {
+                let line = ((lead.isEmpty ? [] : [lead]) + form()).joined(separator: " · ")
                 if DisplayWidth.of(line) <= width { return line + "\n" }
             }
         }
@@ -313,9 +313,10 @@ enum ListLayout {
     }
 
     /// Whether a cell reads as a number as navsh writes one (`-1,200`,
-    /// `$3.50`, `1.5e+300`): digits, signs, separators, `$` and an exponent.
+    /// `$3.50`, `1.5e+300`): a digit, and nothing but digits, signs,
+    /// separators, `$` and an exponent.
     static func readsAsNumber(_ text: String) -> Bool {
-        text.utf8.allSatisfy { byte in
+        text.utf8.contains { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } && text.utf8.allSatisfy { byte in
             (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "$")
                 || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")

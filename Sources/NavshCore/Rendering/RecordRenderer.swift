@@ -81,7 +81,11 @@ enum RecordRenderer {
             if let placeholder = field.placeholder { notes.append("e.g. " + placeholder) }
         }
         if changed, !frame.isDraft { notes.append("was " + ValueText.bounded(frame.buffer.row.value(of: field.name) ?? .null)) }
-        var prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? label(field) : "", labelWidth) + "  "
+        /// The mark, the label right-aligned in `width`, and the gap.
+        func labelled(in width: Int) -> String {
+            (changed ? "* " : "  ") + TextLayout.right(showsLabel ? label(field) : "", width) + "  "
+        }
+        var prefix = labelled(in: labelWidth)
         func note(_ notes: [String]) -> String { notes.isEmpty ? "" : "  (" + notes.joined(separator: ", ") + ")" }
         var room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note(notes)))
         // A number is never cut (`-1.2345678901234568e-3…` read as e-3; a
@@ -96,7 +100,7 @@ enum RecordRenderer {
         if isNumber {
             let over = DisplayWidth.of(value) - room
             if over > 0 {
-                prefix = (changed ? "* " : "  ") + TextLayout.right(showsLabel ? label(field) : "", max(1, labelWidth - over)) + "  "
+                prefix = labelled(in: max(1, labelWidth - over))
                 room = DisplayWidth.of(value)
             }
         }

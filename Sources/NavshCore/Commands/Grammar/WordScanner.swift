@@ -133,8 +133,7 @@ extension WordScanner {
     /// said `we\nird` bare, which reads back as `wenird` (a trial's find).
     public static func typed(_ name: String) -> String {
         let shown = TextLayout.printable(name)
-        let special: Set<UInt8> = [space, tab, single, double, backslash]
-        if !shown.isEmpty, !shown.utf8.contains(where: special.contains) { return shown }
+        if !shown.isEmpty, !shown.utf8.contains(where: { [space, tab, single, double, backslash].contains($0) }) { return shown }
         var bytes: [UInt8] = [double]
         let utf8 = Array(shown.utf8)
         for (i, byte) in utf8.enumerated() {
