@@ -26,7 +26,7 @@ final class ListFrame: Frame {
     /// The count could not be had within `ReadBudget.listCount`: lists show
     /// "many" until `count` counts them or the rows change.
     var countIsLong = false
-    /// Every 250th or 1,000th row's place in the list (as the store
+    /// Every 100th or 1,000th row's place in the list (as the store
     /// says), for reaching row N without stepping over the rows before it;
     /// dropped with the cache.
     var anchors = ListAnchors()
