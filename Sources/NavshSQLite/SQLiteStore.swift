@@ -24,6 +24,12 @@ public final class SQLiteStore: Store {
     var inBatch = false
     /// `PRAGMA data_version`, prepared once (`changes(since:)`).
     private var dataVersion: Statement?
+    /// `readingAsOne`'s BEGIN and COMMIT, prepared once and stepped directly.
+    private var snapshotStatements: (begin: Statement, end: Statement)?
+    /// Inside `readingAsOne` until its look for changes begins the snapshot.
+    private var snapshotWanted = false
+    /// `readingAsOne` began a transaction, which it ends.
+    private var snapshotBegun = false
     /// SQLite's `PRAGMA schema_version` when the collections were read.
     var schemaVersion = 0
     /// Set when the file opened read-only or immutable (`ReadOnlyOpen`):
@@ -130,6 +136,7 @@ public final class SQLiteStore: Store {
     public func close() {
         // A statement kept outside GRDB's cache would keep the file open.
         dataVersion = nil
+        snapshotStatements = nil
         queries.removeAll()
         updateStatements.removeAll()
         try? database.close()
@@ -196,6 +203,10 @@ public final class SQLiteStore: Store {
         let now = try readAlone { db -> Int in
             let statement = try dataVersion ?? db.makeStatement(sql: "PRAGMA data_version")
             dataVersion = statement
+            if snapshotWanted {
+                snapshotWanted = false
+                snapshotBegun = try beginSnapshot(db)
+            }
             let handle = statement.sqliteStatement
             lockWait.waits = false
             defer {
@@ -209,6 +220,48 @@ public final class SQLiteStore: Store {
             return Int(sqlite3_column_int64(handle, 0))
         }
         return StoreChanges(token: now, changedElsewhere: token.map { $0 != now } ?? false)
+    }
+
+    /// The command's look for changes (`changes(since:)`) begins a deferred
+    /// transaction, its first statement taking the file's locks and looking
+    /// at the file once for the whole command. Not marked as a batch, so a
+    /// write inside it, which `onlyReads` rules out, fails to begin its own
+    /// transaction rather than joining this one. BEGIN and COMMIT are stepped
+    /// directly: through GRDB's cache and `execute` they cost more than the
+    /// second transaction they spare (issue 10).
+    public func readingAsOne<T>(_ body: () -> T) -> T {
+        guard !inBatch else { return body() }
+        snapshotWanted = true
+        defer {
+            snapshotWanted = false
+            if snapshotBegun {
+                snapshotBegun = false
+                endSnapshot()
+            }
+        }
+        return body()
+    }
+
+    /// BEGIN DEFERRED, unless a transaction is open: whether it began.
+    private func beginSnapshot(_ db: Database) throws -> Bool {
+        guard !db.isInsideTransaction else { return false }
+        let statements = try snapshotStatements
+            ?? (db.makeStatement(sql: "BEGIN DEFERRED TRANSACTION"), db.makeStatement(sql: "COMMIT TRANSACTION"))
+        snapshotStatements = statements
+        let handle = statements.begin.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        return sqlite3_step(handle) == SQLITE_DONE
+    }
+
+    /// Ends `readingAsOne`'s transaction (unless SQLite already did): a
+    /// read's COMMIT only lets the snapshot go, and a refused one is rolled back.
+    private func endSnapshot() {
+        try? readAlone { db in
+            guard db.isInsideTransaction, let end = snapshotStatements?.end.sqliteStatement else { return }
+            let code = sqlite3_step(end)
+            sqlite3_reset(end)
+            if code != SQLITE_DONE && db.isInsideTransaction { try db.rollback() }
+        }
     }
 
     public func consistently<T>(_ body: () throws -> T) throws -> T {

@@ -62,6 +62,13 @@ public protocol StoreReader: AnyObject {
     /// at one moment, whatever other connections commit meanwhile (an
     /// export of many pages). Writes do not belong in it.
     func consistently<T>(_ body: () throws -> T) throws -> T
+    /// Runs a command that only reads (`Command.onlyReads`) in one
+    /// snapshot with its look for changes made elsewhere: on SQLite one
+    /// read transaction where there were two, each taking and releasing
+    /// the file's locks (a tenth of a `page N`; issue 10). A store whose
+    /// transaction costs a round trip runs the body as it is. Never fails:
+    /// a snapshot that cannot begin leaves each read its own.
+    func readingAsOne<T>(_ body: () -> T) -> T
     /// Every row's identity in the collection's order: for rewriting a manual order.
     func ids(of collection: CollectionSchema) throws -> [RecordID]
     /// Every row's identity and its value of `field`, in the collection's
@@ -142,6 +149,9 @@ extension StoreReader {
     public func collection(referencedBy reference: Reference) -> CollectionSchema? {
         collection(named: reference.collection)
     }
+
+    /// Each read its own: right for any store.
+    public func readingAsOne<T>(_ body: () -> T) -> T { body() }
 
     /// An anchor every 1,000 rows: each is a statement in most stores.
     public func anchorSpacing(for collection: CollectionSchema) -> Int { ListAnchors.defaultSpacing }

@@ -7,6 +7,7 @@ struct ShowCommand: PlainCommand {
     init() {}
 
     var isReport: Bool { true }
+    var onlyReads: Bool { true }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         Response(output: try session.show(session.top))

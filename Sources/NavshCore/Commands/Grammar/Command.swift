@@ -44,6 +44,12 @@ protocol Command: Sendable {
     /// Printing is what the command is for (`show`, `changes`, `history`,
     /// `help`, `where`): `--quiet` keeps its output and drops the rest.
     var isReport: Bool { get }
+
+    /// The command reads and never writes, whatever its arguments (`page`,
+    /// `show`, `open N`): it and the look for changes before it may share
+    /// one snapshot (`StoreReader.readingAsOne`). A command that may write,
+    /// or ask a question whose answer writes, must leave this false.
+    var onlyReads: Bool { get }
 }
 
 extension Command {
@@ -52,6 +58,7 @@ extension Command {
     var editsTheRecord: Bool { false }
     func usesNothingReadBefore(in session: Session) -> Bool { false }
     var isReport: Bool { false }
+    var onlyReads: Bool { false }
 }
 
 /// The user contract of one way of writing a command: where it is accepted,

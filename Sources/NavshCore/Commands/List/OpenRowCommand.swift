@@ -6,6 +6,8 @@ struct OpenRowCommand: OpenCommand {
 
     let target: String
 
+    var onlyReads: Bool { true }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         // A file of one table starts at its list, not at the list of

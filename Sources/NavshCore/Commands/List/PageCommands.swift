@@ -5,6 +5,8 @@ struct NextPageCommand: PlainCommand {
 
     init() {}
 
+    var onlyReads: Bool { true }
+
     func run(in session: Session, confirmed: Bool) throws -> Response {
         try PageCommand.turn(by: 1, in: session)
     }
@@ -15,6 +17,8 @@ struct PreviousPageCommand: PlainCommand {
                                     "show the previous page", example: "prev")]
 
     init() {}
+
+    var onlyReads: Bool { true }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         try PageCommand.turn(by: -1, in: session)
@@ -30,6 +34,8 @@ struct PageCommand: OneArgumentCommand {
     init(_ number: String) {
         self.number = number
     }
+
+    var onlyReads: Bool { true }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame((any PagedFrame).self)
