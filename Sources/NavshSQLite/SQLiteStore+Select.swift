@@ -99,7 +99,15 @@ extension SQLiteStore {
             }
             allArguments += suffixArguments
             let fieldNames = FieldNames(names)
-            let marked = reading == .preview ? names.map { Self.marksLongBlobs(collection.field(named: $0)) } : []
+            // Which fields' entries mark long blobs, found only when a blob
+            // comes back (a field found by name per column was a fiftieth of
+            // a page of numbers and short texts).
+            var markedFields: [Bool]?
+            func marked(_ index: Int) -> Bool {
+                let all = markedFields ?? names.map { Self.marksLongBlobs(collection.field(named: $0)) }
+                markedFields = all
+                return all[index]
+            }
             /// The row's identity: its key, or its place in the read for a table without one.
             func identity(_ row: [Value], _ position: Int) throws -> RecordID {
                 key.readOnlyReason == nil ? try key.id(from: row) : .rowid(Int64(firstPosition + position + 1))
@@ -140,7 +148,9 @@ extension SQLiteStore {
                         let id = try identity(row, position)
                         let also = Array(row[key.keyWidth..<lead])
                         if reading != .full {
-                            for at in lead..<row.count { row[at] = Self.listValue(row[at], marked: marked[at - lead]) }
+                            for at in lead..<row.count where !ListPreview.keepsAsIs(row[at]) {
+                                row[at] = Self.listValue(row[at], marked: marked(at - lead))
+                            }
                         }
                         row.removeFirst(lead)
                         records.append((Record(id: id, names: fieldNames, cells: row), also))
@@ -154,7 +164,8 @@ extension SQLiteStore {
                 for (r, row) in read.enumerated() {
                     cells[r].reserveCapacity(names.count)
                     for at in lead..<(lead + chunk.count) {
-                        cells[r].append(reading == .full ? row[at] : Self.listValue(row[at], marked: marked[start + at - lead]))
+                        cells[r].append(reading == .full || ListPreview.keepsAsIs(row[at]) ? row[at]
+                                        : Self.listValue(row[at], marked: marked(start + at - lead)))
                     }
                 }
             }

@@ -15,40 +15,40 @@ public struct CollectionSchema: Sendable {
     public var name: String
     /// The spec's name for people ("Cars" for table `cars`); lists and breadcrumbs show it.
     public var title: String?
-    public var fields: [Field]
+    public var fields: [Field] { didSet { derived = Derived() } }
     /// The field whose value titles a row in lists and breadcrumbs (and
     /// that `open TITLE` searches).
-    public var titleField: String?
+    public var titleField: String? { didSet { derived = Derived() } }
     /// When set (and no spec template): the fields whose values, joined,
     /// title a row instead of `titleField` alone (a person's first and last
     /// name; a join table's two references, each read as its row's title).
     /// `titleField` then names the part `open TITLE` searches. See `DefaultTitle`.
-    public var compositeTitle: CompositeTitle?
+    public var compositeTitle: CompositeTitle? { didSet { derived = Derived() } }
     /// Explicit detail columns a store asks for; empty lists the default
     /// columns (`listColumns`).
-    public var details: [Detail]
+    public var details: [Detail] { didSet { derived = Derived() } }
     /// The list's columns after the title, chosen by the spec's `columns:`
     /// or the `columns` command (fields by name); nil shows the default.
-    public var chosenColumns: [String]?
+    public var chosenColumns: [String]? { didSet { derived = Derived() } }
     /// From an app spec: how a row's title and detail read, replacing the fields above.
-    public var rowTitle: RowTemplate?
-    public var rowDetails: [RowTemplate] = []
+    public var rowTitle: RowTemplate? { didSet { derived = Derived() } }
+    public var rowDetails: [RowTemplate] = [] { didSet { derived = Derived() } }
     /// Rows listed by this field; nil lists by key, newest last (or first, see `newRowsOnTop`).
-    public var order: SortOrder?
+    public var order: SortOrder? { didSet { derived = Derived() } }
     /// The field a `sort` in this list orders by, which its columns then
     /// include (nil in the collection's own order).
-    public var sortedColumn: String?
+    public var sortedColumn: String? { didSet { derived = Derived() } }
     public var newRowsOnTop = false
     public var isDeletable = true
     public var backPolicy: CollectionSpec.BackPolicy = .guarded
     /// Only the rows whose `field` holds `value`: an owner's cars, opened
     /// from the owner's record. Stores add it to every read; drafts start with it.
-    public var scope: Scope?
+    public var scope: Scope? { didSet { derived = Derived() } }
     /// Conditions every row shown must meet (`find`, `where`), added by
     /// stores to every read like `scope`.
     public var filters: [RowFilter] = []
     /// Lists come in sections, one per value of this field, in its order.
-    public var groupField: String?
+    public var groupField: String? { didSet { derived = Derived() } }
     /// Titled groups of fields in the record frame; fields in none follow.
     public var recordSections: [RecordSection] = []
     /// The integer field holding a manual order, which `move N M` rewrites.
@@ -60,6 +60,19 @@ public struct CollectionSchema: Sendable {
     /// in a read-only folder): rows are read and addressed as usual, and
     /// every write is refused with this reason.
     public var writeRefusal: String?
+
+    /// What the list's columns and fields are (`listColumns`,
+    /// `ListPreview.fields(of:)`), made once per schema: each was made
+    /// again several times a page (a twentieth of a `page N`; issue 10).
+    /// A copy shares them; setting any property they are made from gives
+    /// the schema a new, empty one.
+    final class Derived: @unchecked Sendable {
+        var listColumns: [ListColumn]?
+        var listFields: [String]?
+        /// The labels of `listColumns`, and of the title's column.
+        var listLabels: (columns: [String], title: String)?
+    }
+    var derived = Derived()
 
     /// Why no row of this collection can be written, if so.
     public var unwritableReason: String? { readOnlyReason ?? writeRefusal }

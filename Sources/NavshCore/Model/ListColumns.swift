@@ -48,6 +48,13 @@ extension CollectionSchema {
     /// every further field in schema order (as many as fit), leaving out the
     /// title's fields, the key, blobs, the list's section and its scope.
     var listColumns: [ListColumn] {
+        if let made = derived.listColumns { return made }
+        let made = makeListColumns()
+        derived.listColumns = made
+        return made
+    }
+
+    private func makeListColumns() -> [ListColumn] {
         var columns = ownListColumns
         // A list sorted by a field shows it first: the reader must see what
         // the rows are in order of (a default column the width left out, too).

@@ -19,6 +19,13 @@ public enum ListPreview {
 
     /// The fields a list row shows: title, columns, section and order.
     public static func fields(of collection: CollectionSchema) -> [String] {
+        if let made = collection.derived.listFields { return made }
+        let made = makeFields(of: collection)
+        collection.derived.listFields = made
+        return made
+    }
+
+    private static func makeFields(of collection: CollectionSchema) -> [String] {
         var names = [collection.titleField, collection.groupField, collection.order?.field].compactMap { $0 }
         names += collection.titleFields
         for column in collection.listColumns {
@@ -58,6 +65,18 @@ public enum ListPreview {
     /// `…`, decided by its first `bytes` bytes only (so a store can read just
     /// those); a longer blob reads as the text a list shows for it. Anything
     /// else is kept.
+    /// Whether `value` is its own preview (`value` and a store's long-blob
+    /// mark would give it back as it is): a number, NULL, a short text.
+    /// Asked first, a page's cells are not copied out and written back.
+    public static func keepsAsIs(_ value: Value) -> Bool {
+        switch value {
+        case .null, .integer, .real: return true
+        case .text(let text): return text.utf8.count <= bytes
+        case .rawText(let stored): return stored.count <= bytes
+        case .blob: return false
+        }
+    }
+
     public static func value(_ value: Value) -> Value {
         switch value {
         case .text(let text) where text.utf8.count > bytes:

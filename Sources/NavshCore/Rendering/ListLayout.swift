@@ -170,12 +170,11 @@ enum ListLayout {
         bytes.reserveCapacity((rows.count + 4) * (width + 8))
         /// `text` (`measured` columns wide) cut and padded to `columns`.
         func cell(_ text: String, measured: Int, _ columns: Int, alignRight: Bool) {
-            var text = text, measured = measured
             if measured > columns {
-                text = TextLayout.truncate(text, to: columns)
-                measured = DisplayWidth.of(text)
+                let cut = TextLayout.truncate(text, to: columns)
+                return cell(cut, measured: min(columns, DisplayWidth.of(cut)), columns, alignRight: alignRight)
             }
-            let padding = max(0, columns - measured)
+            let padding = columns - measured
             if alignRight { pad(padding) }
             bytes.appendUTF8(text)
             if !alignRight { pad(padding) }
@@ -233,6 +232,9 @@ enum ListLayout {
                  measured: { cellWidths[r * detailCount + $0] })
             if rows[r].changedElsewhere { anyChanged = true }
         }
+        // The rows are decoded alone: ASCII, nearly always, which is found
+        // eight bytes at a time, where the footer's `·` and `–` made the
+        // whole page validated byte by byte.
         out = String(decoding: bytes, as: UTF8.self)
         let paged = total.map { $0 > pageSize } ?? true
         // A list of pages says it in its footer: on a line of its own, the
@@ -268,6 +270,12 @@ enum ListLayout {
         let page = "page \(grouped(pageIndex + 1))" + (total.map { " of \(grouped(($0 + pageSize - 1) / pageSize))" } ?? "")
         let counted = total.map(grouped)
         let of = counted ?? "many (count counts them)"
+        // The usual line, made at once: the forms below cost a page's
+        // footer three times what this does.
+        if leftOut.isEmpty && !marked {
+            let line = rows + of + " · " + page + " · next, prev, page N"
+            if DisplayWidth.of(line) <= width { return line + "\n" }
+        }
         let short = counted ?? "many"
         // Each form is made only when the one before did not fit (making
         // and measuring them all was a twentieth of a `page N`).
@@ -370,8 +378,12 @@ extension Array where Element == UInt8 {
     /// text.utf8)` went through the generic sequence path, a quarter of
     /// laying out a page.
     mutating func appendUTF8(_ text: String) {
-        var text = text
-        text.withUTF8 { append(contentsOf: $0) }
+        // In place, without a copy of the string to call `withUTF8` on (its
+        // retain and release were a tenth of laying out a page).
+        if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {
+            var text = text
+            text.withUTF8 { append(contentsOf: $0) }
+        }
     }
 }
 

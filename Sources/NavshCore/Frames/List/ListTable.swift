@@ -28,7 +28,8 @@ struct ListTable {
             cells.append(row)
         }
         // Long text is for `show FIELD` and the record frame, not a list's column.
-        let labels = columns.map { $0.label(in: collection) }
+        let allLabels = Self.labels(of: collection)
+        let labels = allLabels.columns
         let isLong: [Bool]
         if let kept = fit?.longText, kept.labels == labels {
             // Only a default column is ever left out: one chosen by name
@@ -41,13 +42,15 @@ struct ListTable {
             // An empty first page (a find of nothing) decides nothing yet.
             if !records.isEmpty { fit?.longText = (labels, isLong) }
         }
+        var kept = labels
         for c in columns.indices.reversed() where isLong[c] {
             columns.remove(at: c)
+            kept.remove(at: c)
             for r in cells.indices { cells[r].remove(at: c) }
         }
-        self.columns = [ListLayout.Column(label: Self.titleLabel(of: collection))]
-            + columns.map { column in
-                ListLayout.Column(label: column.label(in: collection),
+        self.columns = [ListLayout.Column(label: allLabels.title)]
+            + zip(columns, kept).map { column, label in
+                ListLayout.Column(label: label,
                                   alignRight: Self.alignsRight(column, records, in: collection),
                                   // Chosen by name, by the spec, or the sort's own: shown, cut if need be.
                                   isKept: !column.isOptional)
@@ -115,6 +118,15 @@ struct ListTable {
             }
         default: return false
         }
+    }
+
+    /// The labels of the list's columns and of its title's, made once per
+    /// schema (each is a field found by name and escaped).
+    static func labels(of collection: CollectionSchema) -> (columns: [String], title: String) {
+        if let made = collection.derived.listLabels { return made }
+        let made = (collection.listColumns.map { $0.label(in: collection) }, titleLabel(of: collection))
+        collection.derived.listLabels = made
+        return made
     }
 
     /// The title column's label: the template's or composite's fields'
