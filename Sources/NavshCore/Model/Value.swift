@@ -11,7 +11,17 @@ public enum Value: Hashable, Sendable {
     case rawText([UInt8])
     case blob([UInt8])
 
-    public var isNull: Bool { self == .null }
+    /// By its case, not by `==` against `.null` (asked for every cell shown).
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// Text that holds nothing (`""`, not NULL).
+    public var isEmptyText: Bool {
+        if case .text(let text) = self { return text.isEmpty }
+        return false
+    }
 
     /// The same value: reals by their bits, as a store keeps them, so -0.0
     /// is not 0.0 (a change from one to the other is a change, shown and

@@ -18,7 +18,7 @@ enum RowTitle {
             if !title.isEmpty { return title }
         }
         let value = collection.titleField.map { record[$0] }
-        if let value, !value.isNull, value != .text("") { return text(value, id: record.id) }
+        if let value, !value.isNull, !value.isEmptyText { return text(value, id: record.id) }
         // A table keyed by a declared column but identified by its rowid
         // (a TEXT PRIMARY KEY) was titled by the rowid, `#1`, which
         // `delete #1` read as the key: another row (the trial's find).
@@ -39,7 +39,7 @@ enum RowTitle {
     /// as the number; the third trial's find), anything else as shown; nil
     /// when empty.
     private static func part(_ value: Value, of field: Field, references: ReferenceTitles) -> String? {
-        guard !value.isNull, value != .text("") else { return nil }
+        guard !value.isNull, !value.isEmptyText else { return nil }
         if field.references != nil, let title = references.title(of: field.name, value) { return title }
         if field.references != nil || field.primaryKeyPosition != nil { return ListFrame.keyText([value]) }
         return ValueText.formatted(value, .plain)
@@ -58,7 +58,7 @@ enum RowTitle {
     }
 
     static func text(_ value: Value?, id: RecordID?) -> String {
-        if let value, !value.isNull, value != .text("") {
+        if let value, !value.isNull, !value.isEmptyText {
             if case .text(let text) = value { return TextLayout.printable(bounded(text)) }
             return bounded(ValueText.formatted(value, .plain))
         }
