@@ -74,6 +74,7 @@ enum ListLayout {
             for (d, text) in rows[r].details.enumerated() { cellWidths[r * detailCount + d] = DisplayWidth.of(text) }
         }
         let labelWidths = detailColumns.map { DisplayWidth.of($0.label) }
+        let alignsRight = detailColumns.map(\.alignRight)
         let detailCap = max(10, width / 3)
         // A number is never cut (`$1,000,000,000,…` read as another amount,
         // `977…` as less than `117…`; the trials' finds): a column is never
@@ -166,8 +167,9 @@ enum ListLayout {
 
         // Built as UTF-8 bytes: appending a few hundred strings to a String
         // cost more than measuring them.
-        var bytes = Array(out.utf8)
-        bytes.reserveCapacity((rows.count + 4) * (width + 8))
+        var bytes = ByteWriter(capacity: (rows.count + 4) * (min(width, 400) + 8))
+        defer { bytes.free() }
+        bytes.append(out)
         /// `text` (`measured` columns wide) cut and padded to `columns`.
         func cell(_ text: String, measured: Int, _ columns: Int, alignRight: Bool) {
             if measured > columns {
@@ -175,30 +177,20 @@ enum ListLayout {
                 return cell(cut, measured: min(columns, DisplayWidth.of(cut)), columns, alignRight: alignRight)
             }
             let padding = columns - measured
-            if alignRight { pad(padding) }
-            bytes.appendUTF8(text)
-            if !alignRight { pad(padding) }
-        }
-        /// Spaces copied from a run of them (appending a repeated element
-        /// went a byte at a time through the generic path).
-        func pad(_ count: Int) {
-            var left = count
-            while left > 0 {
-                let part = min(left, Self.spaces.count)
-                bytes.append(contentsOf: Self.spaces[..<part])
-                left -= part
-            }
+            if alignRight { bytes.pad(padding) }
+            bytes.append(text)
+            if !alignRight { bytes.pad(padding) }
         }
         func line(_ number: String, _ marker: String, _ title: String, titleMeasured: Int, _ cells: [String],
                   measured: (Int) -> Int) {
             let start = bytes.count
             cell(number, measured: number.utf8.count, numberWidth, alignRight: true)
-            bytes.appendUTF8(marker)
+            bytes.append(marker)
             cell(title, measured: titleMeasured, titleWidth, alignRight: false)
             for (d, cellWidth) in detailWidths.enumerated() where cellWidth > 0 {
-                bytes.appendUTF8(gap)
+                bytes.append(gap)
                 if cells.indices.contains(d) {
-                    cell(cells[d], measured: measured(d), cellWidth, alignRight: detailColumns[d].alignRight)
+                    cell(cells[d], measured: measured(d), cellWidth, alignRight: alignsRight[d])
                 } else {
                     cell("", measured: 0, cellWidth, alignRight: false)
                 }
@@ -208,14 +200,14 @@ enum ListLayout {
             while end > start && bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
             if end < bytes.count {
                 if end == start || bytes[end - 1] < 0x80 {
-                    bytes.removeSubrange(end...)
+                    bytes.cut(to: end)
                 } else {
-                    let trimmed = String(decoding: bytes[start...], as: UTF8.self).trimmingTrailingSpaces
-                    bytes.removeSubrange(start...)
-                    bytes.appendUTF8(trimmed)
+                    let trimmed = bytes.text(from: start).trimmingTrailingSpaces
+                    bytes.cut(to: start)
+                    bytes.append(trimmed)
                 }
             }
-            bytes.append(UInt8(ascii: "\n"))
+            bytes.append(byte: UInt8(ascii: "\n"))
         }
         if !columns.allSatisfy({ $0.label.isEmpty }) {
             line("", String(repeating: " ", count: lead - numberWidth), titleColumn.label, titleMeasured: titleLabelWidth,
@@ -224,7 +216,7 @@ enum ListLayout {
         var anyChanged = false
         // By index: iterating copied each row (its title and cells retained and released).
         for r in rows.indices {
-            if let section = rows[r].section { bytes.appendUTF8("  " + section + "\n") }
+            if let section = rows[r].section { bytes.append("  " + section + "\n") }
             // A change elsewhere outranks the row come back from (`>` hid
             // the change the legend spoke of; a trial's find).
             let marker = !marking ? gap : rows[r].changedElsewhere ? " ~ " : rows[r].isCurrent ? " > " : "   "
@@ -235,7 +227,7 @@ enum ListLayout {
         // The rows are decoded alone: ASCII, nearly always, which is found
         // eight bytes at a time, where the footer's `·` and `–` made the
         // whole page validated byte by byte.
-        out = String(decoding: bytes, as: UTF8.self)
+        out = bytes.string()
         let paged = total.map { $0 > pageSize } ?? true
         // A list of pages says it in its footer: on a line of its own, the
         // legend pushed the list's title off a full screen (a trial's find).
@@ -376,23 +368,6 @@ enum ListLayout {
                 buffer[at] = UInt8(ascii: "-")
             }
             return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[at...]), as: UTF8.self)
-        }
-    }
-
-    /// A run of spaces to pad cells from.
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
-}
-
-extension Array where Element == UInt8 {
-    /// Appends the text's UTF-8 bytes in one copy: `append(contentsOf:
-    /// text.utf8)` went through the generic sequence path, a quarter of
-    /// laying out a page.
-    mutating func appendUTF8(_ text: String) {
-        // In place, without a copy of the string to call `withUTF8` on (its
-        // retain and release were a tenth of laying out a page).
-        if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {
-            var text = text
-            text.withUTF8 { append(contentsOf: $0) }
         }
     }
 }
