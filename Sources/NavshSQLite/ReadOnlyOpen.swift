@@ -41,11 +41,43 @@ enum ReadOnlyOpen {
             try queue.read { _ = try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
             return (queue, "\(name) is open read-only (\(reason)); nothing can be changed")
         } catch {
-            // WAL without a -shm SQLite can make: only an immutable open reads it.
+            // WAL without a -shm SQLite can make: only an immutable open reads
+            // it. Only WAL: a rollback-journal file that will not open is
+            // locked by a writer or holds a hot journal, and read immutable
+            // it showed the writer's uncommitted rows, torn (a trial's find).
+            guard isWAL(path) else { throw unopened(error, path: path) }
             let queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)
             return (queue, "\(name) is open immutable (\(reason), and in WAL mode SQLite cannot share it from "
                     + "there, so changes made elsewhere while it is open are not seen); nothing can be changed")
         }
+    }
+
+    /// Why a rollback-journal file navsh may not write did not open, in
+    /// words: SQLite's ("attempt to write a readonly database") did not say
+    /// that a writer had died mid-transaction, nor what to do.
+    static func unopened(_ error: any Error, path: String) -> any Error {
+        guard let error = error as? DatabaseError else { return error }
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            return StoreOpenError.unreadable(path: path, reason: "another process is writing it and holds its lock; try again")
+        }
+        var info = stat()
+        if error.resultCode == .SQLITE_READONLY, stat(path + "-journal", &info) == 0, info.st_size > 0 {
+            return StoreOpenError.unreadable(path: path, reason: "a transaction was left unfinished in it (\(name)-journal), "
+                + "and rolling it back needs write access: open it once as someone who may write it")
+        }
+        return error
+    }
+
+    /// Whether the file's header says WAL mode: its read and write version
+    /// bytes (18 and 19) are 2.
+    static func isWAL(_ path: String) -> Bool {
+        let fd = Foundation.open(path, O_RDONLY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 20)
+        let read = header.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 20, 0) }
+        return read == 20 && header[18] == 2 && header[19] == 2
     }
 
     /// `file:/abs/path?immutable=1`, with the characters a URI reserves escaped.

@@ -59,6 +59,34 @@ import Testing
             + "(the file and its folder are read-only); nothing can be changed\n"), "\(result.stderr)")
     }
 
+    /// A rollback-journal file a writer died in the middle of (its journal
+    /// hot): opened read-only it cannot be rolled back, and opened
+    /// immutable it showed the dead writer's rows, torn, as if committed
+    /// (a trial's find). It is refused, and its rows are not shown.
+    @Test func aReadOnlyFileWithAHotJournalIsRefusedNotReadTorn() throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 3000)
+            INSERT INTO items SELECT i, 'Item ' || i FROM c;
+            """)
+        // A writer whose cache spills its changes into the file, killed
+        // before it commits: the journal is left hot.
+        let writer = try navsh.shell("""
+            printf '%s\\n' 'PRAGMA cache_size = 5;' 'BEGIN;' "UPDATE items SET name = name || '_TORN';" \\
+              '.shell kill -9 $PPID' | sqlite3 "$1" 2>/dev/null
+            test -s "$1-journal" && echo hot >&2
+            """, home: db.directory, arguments: [db.path])
+        try #require(writer.stderr.contains("hot"), "no hot journal was left: \(writer.stderr)")
+        chmod(db.directory, 0o555)
+        defer { chmod(db.directory, 0o755) }
+        let browse = try run(db, ["open items", "show"])
+        #expect(browse.status != 0, "\(browse.output)")
+        #expect(!browse.output.contains("_TORN") && !browse.output.contains("immutable"), "\(browse.output)")
+        #expect(browse.output.hasSuffix("test.sqlite: cannot open as a SQLite store: a transaction was left unfinished "
+            + "in it (test.sqlite-journal), and rolling it back needs write access: open it once as someone who may "
+            + "write it\n"), "\(browse.output)")
+    }
+
     @Test func aWALFileInAReadOnlyFolderOpensImmutable() throws {
         let db = try TemporaryDatabase(Self.sql)
         try db.useWAL()
