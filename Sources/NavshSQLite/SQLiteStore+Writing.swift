@@ -226,7 +226,7 @@ extension SQLiteStore {
                 }
             }
         } catch let error as DatabaseError {
-            throw ConstraintTranslator.translate(error, table: collection.name, fields: collection.fields.map(\.name))
+            throw tablesMoved(error) ?? ConstraintTranslator.translate(error, table: collection.name, fields: collection.fields.map(\.name))
         }
     }
 }

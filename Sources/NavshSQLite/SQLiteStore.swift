@@ -425,7 +425,7 @@ public final class SQLiteStore: Store {
                 return try body(db)
             }
         } catch {
-            throw ConstraintTranslator.translate(error, table: "", fields: [])
+            throw tablesMoved(error) ?? ConstraintTranslator.translate(error, table: "", fields: [])
         }
     }
 
@@ -435,7 +435,22 @@ public final class SQLiteStore: Store {
         do {
             return try database.inDatabase(body)
         } catch {
-            throw ConstraintTranslator.translate(error, table: "", fields: [])
+            throw tablesMoved(error) ?? ConstraintTranslator.translate(error, table: "", fields: [])
         }
+    }
+
+    /// A statement that failed because the tables changed while it waited
+    /// for another process's lock, after the look before the command could
+    /// not see it (the lock was held then): said so, not as SQLite's "no
+    /// such column: qty" (a trial's find). The schema is not read again
+    /// here: the next command's look finds the change and says what it was.
+    func tablesMoved(_ error: any Error) -> StoreError? {
+        guard let error = error as? DatabaseError, error.resultCode == .SQLITE_ERROR else { return nil }
+        lockWait.waits = false
+        defer { lockWait.waits = true }
+        guard let now = (try? database.inDatabase({ try Int.fetchOne($0, sql: "PRAGMA schema_version") })) ?? nil,
+              now != schemaVersion else { return nil }
+        return .other("the tables changed elsewhere while this waited for another process's lock; "
+                      + "nothing was done: run it again")
     }
 }

@@ -45,6 +45,37 @@ import Testing
         #expect(h.output("count").hasSuffix("6 rows\n"))
     }
 
+    /// The tables change while a command waits for another process's lock,
+    /// which the look before it could not wait for: the command says so in
+    /// words and does nothing (it failed with SQLite's "no such column:
+    /// value"; the trial's find), and the next command's look takes the
+    /// tables as they are, saying what changed.
+    @Test func tablesChangedWhileACommandWaitedAreSaidAndTakenByTheNext() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("show")
+        var other: OpaquePointer?
+        try #require(sqlite3_open(h.database.path, &other) == SQLITE_OK)
+        defer { sqlite3_close(other) }
+        try #require(sqlite3_exec(other, "BEGIN EXCLUSIVE; UPDATE items SET name = name WHERE id = 1", nil, nil, nil) == SQLITE_OK)
+        // The other process drops the column and commits while navsh waits.
+        var dropped = false
+        h.store.isCancelled = {
+            if !dropped {
+                dropped = true
+                sqlite3_exec(other, "ALTER TABLE items DROP COLUMN value; COMMIT", nil, nil, nil)
+            }
+            return false
+        }
+        defer { h.store.isCancelled = { false } }
+        let waited = h.run("page 1")
+        #expect(dropped)
+        #expect(waited.error?.message.contains("the tables changed elsewhere while this waited for another process's lock; "
+            + "nothing was done: run it again") == true, "\(waited.error?.message ?? waited.output)")
+        let next = h.run("show")
+        #expect(next.error == nil, "\(next.error?.message ?? "")")
+        #expect(next.output.contains("removed value"), "\(next.output)")
+    }
+
     /// A read waiting on another process's lock: Ctrl-C (the store's
     /// `isCancelled`) ends the wait at once, where SQLite's own busy timeout
     /// slept through it for five seconds (the tmux trial's find); a wait
