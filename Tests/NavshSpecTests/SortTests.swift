@@ -106,6 +106,16 @@ import Testing
             == "sort: 'DOWN' is not a direction; use asc or desc (usage: sort FIELD [desc])", "said as typed")
     }
 
+    /// A `where` in a sorted list keeps its sort too: when its field goes,
+    /// both frames find it gone, and the note says it once (a trial's find).
+    @Test func aSortGoneFromTwoFramesIsSaidOnce() throws {
+        let h = try SessionHarness(Self.todo, mode: .interactive)
+        h.run("sort name desc", "where pos > 0")
+        try h.database.execute("ALTER TABLE todo RENAME COLUMN name TO title")
+        let shown = h.output("show")
+        #expect(shown.components(separatedBy: "the sort by name is gone").count == 2, "\(shown)")
+    }
+
     @Test func sortCompletesFieldsThenDirections() throws {
         let h = try SessionHarness(Self.todo, mode: .interactive)
         #expect(h.session.completions(before: "sort n").candidates == ["name"])

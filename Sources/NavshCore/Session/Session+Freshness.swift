@@ -140,6 +140,13 @@ extension Session {
         let current = Dictionary(store.collections.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var changed: [String: String] = [:]
         let renamed = renamedCollections(current)
+        /// Adds what happened to a table's note, once: each frame of the
+        /// table (a list and a `where` in it) found the same (a trial saw
+        /// "the sort by Stars is gone" twice in one line).
+        func note(_ table: String, _ what: String) {
+            guard let said = changed[table] else { return changed[table] = what }
+            if !said.split(separator: "; ").contains(where: { $0 == what }) { changed[table] = said + "; " + what }
+        }
         func adopt(_ old: CollectionSchema) -> CollectionSchema {
             guard let new = current[old.name] ?? renamed[old.name] else { return old }
             if new.name != old.name {
@@ -166,7 +173,7 @@ extension Session {
                 if new.field(named: sort.field) != nil {
                     adopted.order = sort
                 } else {
-                    changed[old.name] = (changed[old.name].map { $0 + "; " } ?? "") + "the sort by \(sort.field) is gone"
+                    note(old.name, "the sort by \(sort.field) is gone")
                 }
             }
             // So do its `columns`, those whose fields are still there.
@@ -175,7 +182,7 @@ extension Session {
                 adopted.chosenColumns = kept.isEmpty ? new.chosenColumns : kept
                 let gone = chosen.filter { new.field(named: $0) == nil }
                 if !gone.isEmpty {
-                    changed[old.name] = (changed[old.name].map { $0 + "; " } ?? "") + "the column \(gone.joined(separator: ", ")) is gone"
+                    note(old.name, "the column \(gone.joined(separator: ", ")) is gone")
                 }
             }
             return adopted
