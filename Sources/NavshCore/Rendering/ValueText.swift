@@ -98,8 +98,29 @@ public enum ValueText {
     /// `trail  ` as `trail`; a trial's find). Templates and titles, which
     /// join values into one text, keep `formatted`.
     static func cell(_ value: Value, _ format: ValueFormat) -> String {
-        if format == .plain, case .text(let s) = value, endsInSpace(s) { return quoted(s) }
+        if format == .plain {
+            switch value {
+            case .text(let s):
+                if isShownAsIs(s) { return s }
+                if endsInSpace(s) { return quoted(s) }
+            case .integer(let n): return ListLayout.decimal(Int(n))
+            case .null: return ""
+            default: break
+            }
+        }
         return formatted(value, format)
+    }
+
+    /// A text a cell shows as it is, found in one pass over its bytes:
+    /// printable ASCII, not empty, no space at either end, not in quotes
+    /// (what `formatted` would quote or escape). Most cells are such text,
+    /// and the checks one after another were a twentieth of a `page N`.
+    private static func isShownAsIs(_ s: String) -> Bool {
+        s.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last, first != UInt8(ascii: " "), last != UInt8(ascii: " "),
+                  !(bytes.count >= 2 && first == UInt8(ascii: "\"") && last == UInt8(ascii: "\"")) else { return false }
+            return PrintableASCII.end(of: bytes) == bytes.count
+        } ?? false
     }
 
     /// A space at either end, read from the bytes in place (`utf8.last`
