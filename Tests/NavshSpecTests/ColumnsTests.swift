@@ -26,6 +26,22 @@ import Testing
         #expect(h.session.completions(before: "columns price st").candidates == ["stock"])
     }
 
+    /// A column the spec names renamed elsewhere: the table is shown as the
+    /// store reads it, and the note says the spec no longer applies and
+    /// why (its labels and columns went back to the raw names unsaid; a
+    /// trial's find).
+    @Test func aSpecThatNoLongerFitsItsTableIsSaidToNoLongerApply() throws {
+        let h = try SessionHarness(Self.shop, spec: "collections:\n  products:\n    columns: [note, stock]\n"
+                                   + "    fields:\n      price: {type: money, label: Price}\n", mode: .interactive)
+        #expect(h.output("show").contains("name   note   stock\n"))
+        try h.database.execute("ALTER TABLE products RENAME COLUMN stock TO qty")
+        let shown = h.output("show")
+        #expect(shown.hasPrefix("products changed elsewhere (added qty; removed stock; the app spec no longer applies "
+            + "to it (collections.products.columns: no field 'stock' in products); the column stock is gone); "
+            + "showing it as it is now\n"), "\(shown)")
+        #expect(shown.contains("      name   note\n"), "the columns still there stay: \(shown)")
+    }
+
     @Test func theSpecSetsColumnsPerCollection() throws {
         let h = try SessionHarness(Self.shop, spec: "collections:\n  products:\n    columns: [note, stock]\n")
         #expect(h.output("show").contains("      name   note   stock\n   1  Spork  sharp     40\n"))

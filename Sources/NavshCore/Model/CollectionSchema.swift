@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A collection (a table) as the core sees it: fields in declared order and
 /// how its rows read in a list. Stores build these from their schema; app
 /// specs adjust the presentation parts (`applying`).
@@ -65,14 +67,33 @@ public struct CollectionSchema: Sendable {
     /// `ListPreview.fields(of:)`), made once per schema: each was made
     /// again several times a page (a twentieth of a `page N`; issue 10).
     /// A copy shares them; setting any property they are made from gives
-    /// the schema a new, empty one.
-    final class Derived: @unchecked Sendable {
-        var listColumns: [ListColumn]?
-        var listFields: [String]?
-        /// The labels of `listColumns`, and of the title's column.
-        var listLabels: (columns: [String], title: String)?
+    /// the schema a new, empty one. Behind a lock, as the schema is
+    /// `Sendable`: copies of one schema may be read on several threads (the
+    /// tests run in parallel, sharing static fixtures).
+    final class Derived: Sendable {
+        struct Made {
+            var listColumns: [ListColumn]?
+            var listFields: [String]?
+            /// The labels of `listColumns`, and of the title's column.
+            var listLabels: (columns: [String], title: String)?
+        }
+        private let made = Mutex(Made())
+
+        /// The value at `part`, made by `make` (outside the lock: making one
+        /// may ask for another) the first time.
+        func value<T: Sendable>(_ part: WritableKeyPath<Made, T?> & Sendable, _ make: () -> T) -> T {
+            if let known = made.withLock({ $0[keyPath: part] }) { return known }
+            let value = make()
+            made.withLock { $0[keyPath: part] = value }
+            return value
+        }
     }
     var derived = Derived()
+
+    /// Set when the app spec's presentation of this collection was dropped
+    /// after its table changed elsewhere (a field the spec names is gone),
+    /// saying so: the session says it with the change.
+    public var specNotApplied: String?
 
     /// Why no row of this collection can be written, if so.
     public var unwritableReason: String? { readOnlyReason ?? writeRefusal }

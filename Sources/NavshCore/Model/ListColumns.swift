@@ -48,10 +48,7 @@ extension CollectionSchema {
     /// every further field in schema order (as many as fit), leaving out the
     /// title's fields, the key, blobs, the list's section and its scope.
     var listColumns: [ListColumn] {
-        if let made = derived.listColumns { return made }
-        let made = makeListColumns()
-        derived.listColumns = made
-        return made
+        derived.value(\.listColumns) { makeListColumns() }
     }
 
     private func makeListColumns() -> [ListColumn] {

@@ -19,10 +19,7 @@ public enum ListPreview {
 
     /// The fields a list row shows: title, columns, section and order.
     public static func fields(of collection: CollectionSchema) -> [String] {
-        if let made = collection.derived.listFields { return made }
-        let made = makeFields(of: collection)
-        collection.derived.listFields = made
-        return made
+        collection.derived.value(\.listFields) { makeFields(of: collection) }
     }
 
     private static func makeFields(of collection: CollectionSchema) -> [String] {

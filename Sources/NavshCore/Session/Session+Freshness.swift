@@ -155,6 +155,7 @@ extension Session {
                 // A list of the same table noted more (its filter): kept.
                 if changed[old.name] == nil { changed[old.name] = difference }
             }
+            if let why = new.specNotApplied, old.specNotApplied == nil { note(old.name, why) }
             var adopted = new
             adopted.scope = old.scope
             // A `find` or `where` list stays filtered: it lost its filters

@@ -30,7 +30,24 @@ extension AppSpec {
     /// longer fits is shown as the store reads it).
     private func present(_ store: any Store, thisYear: Int) throws {
         for collection in store.collections { _ = try present(collection, thisYear: thisYear) }
-        store.presentation = { (try? self.present($0, thisYear: thisYear)) ?? $0 }
+        store.presentation = { schema in self.presented(schema, thisYear: thisYear) }
+    }
+
+    /// The collection as this spec presents it, or, when the spec no longer
+    /// fits it (a field it names was renamed elsewhere), as the store reads
+    /// it, saying why: its labels, title and columns went back to the raw
+    /// names unsaid (a trial's find).
+    private func presented(_ schema: CollectionSchema, thisYear: Int) -> CollectionSchema {
+        let problem: SpecProblem
+        do {
+            return try present(schema, thisYear: thisYear)
+        } catch {
+            problem = error
+        }
+        var raw = schema
+        let message = problem.message.split(separator: " (its fields:", maxSplits: 1).first.map(String.init) ?? problem.message
+        raw.specNotApplied = "the app spec no longer applies to it (\(problem.key): \(message))"
+        return raw
     }
 
     /// What the store lacks of this spec, as portable additions; throws a

@@ -123,10 +123,9 @@ struct ListTable {
     /// The labels of the list's columns and of its title's, made once per
     /// schema (each is a field found by name and escaped).
     static func labels(of collection: CollectionSchema) -> (columns: [String], title: String) {
-        if let made = collection.derived.listLabels { return made }
-        let made = (collection.listColumns.map { $0.label(in: collection) }, titleLabel(of: collection))
-        collection.derived.listLabels = made
-        return made
+        collection.derived.value(\.listLabels) {
+            (collection.listColumns.map { $0.label(in: collection) }, titleLabel(of: collection))
+        }
     }
 
     /// The title column's label: the template's or composite's fields'
