@@ -59,7 +59,14 @@ enum RowTitle {
 
     static func text(_ value: Value?, id: RecordID?) -> String {
         if let value, !value.isNull, !value.isEmptyText {
-            if case .text(let text) = value { return TextLayout.printable(bounded(text)) }
+            if case .text(let text) = value {
+                // Most titles: short printable ASCII, shown as they are
+                // after one pass over their bytes.
+                if text.utf8.count <= longest, text.utf8.withContiguousStorageIfAvailable({
+                    PrintableASCII.end(of: $0) == $0.count
+                }) == true { return text }
+                return TextLayout.printable(bounded(text))
+            }
             return bounded(ValueText.formatted(value, .plain))
         }
         guard let id else { return "(new)" }
