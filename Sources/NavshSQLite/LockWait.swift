@@ -22,6 +22,9 @@ final class LockWait: @unchecked Sendable {
     var onWait: (() -> Void)?
     /// False: a statement does not wait at all (the look before each command).
     var waits = true
+    /// The last wait ended because `isCancelled` said so (Ctrl-C, a signal
+    /// to leave), not because the lock outlasted the timeout.
+    private(set) var endedByCancel = false
     private var started: UInt64 = 0
     private var said = false
 
@@ -36,8 +39,12 @@ final class LockWait: @unchecked Sendable {
         if count == 0 {
             started = now
             said = false
+            endedByCancel = false
         }
-        if isCancelled() { return false }
+        if isCancelled() {
+            endedByCancel = true
+            return false
+        }
         let elapsed = Double(now &- started) / 1e9
         guard elapsed < timeout else { return false }
         if !said && elapsed >= 0.5 {

@@ -439,13 +439,18 @@ public final class SQLiteStore: Store {
         }
     }
 
-    /// A statement that failed because the tables changed while it waited
+    /// A wait for a lock that Ctrl-C ended, said as an interruption; or a
+    /// statement that failed because the tables changed while it waited
     /// for another process's lock, after the look before the command could
     /// not see it (the lock was held then): said so, not as SQLite's "no
     /// such column: qty" (a trial's find). The schema is not read again
     /// here: the next command's look finds the change and says what it was.
     func tablesMoved(_ error: any Error) -> StoreError? {
-        guard let error = error as? DatabaseError, error.resultCode == .SQLITE_ERROR else { return nil }
+        guard let error = error as? DatabaseError else { return nil }
+        // A wait for another process's lock that Ctrl-C ended: interrupted,
+        // not "locked by another process" (a trial's find).
+        if error.resultCode == .SQLITE_BUSY && lockWait.endedByCancel { return .interrupted }
+        guard error.resultCode == .SQLITE_ERROR else { return nil }
         lockWait.waits = false
         defer { lockWait.waits = true }
         guard let now = (try? database.inDatabase({ try Int.fetchOne($0, sql: "PRAGMA schema_version") })) ?? nil,
