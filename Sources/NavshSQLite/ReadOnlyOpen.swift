@@ -46,6 +46,15 @@ enum ReadOnlyOpen {
             // locked by a writer or holds a hot journal, and read immutable
             // it showed the writer's uncommitted rows, torn (a trial's find).
             guard isWAL(path) else { throw unopened(error, path: path) }
+            // An immutable open reads the file alone: commits still in its
+            // log would be missing, the rows shown as they were before them
+            // (a trial's find).
+            var log = stat()
+            if stat(path + "-wal", &log) == 0, log.st_size > 0 {
+                throw StoreOpenError.unreadable(path: path, reason: "its write-ahead log (\(name)-wal) may hold commits "
+                    + "not yet in the file, which SQLite cannot read from there (\(reason)): open it once as someone "
+                    + "who may write its folder")
+            }
             let queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)
             return (queue, "\(name) is open immutable (\(reason), and in WAL mode SQLite cannot share it from "
                     + "there, so changes made elsewhere while it is open are not seen); nothing can be changed")

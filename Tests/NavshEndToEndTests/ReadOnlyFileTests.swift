@@ -87,6 +87,29 @@ import Testing
             + "write it\n"), "\(browse.output)")
     }
 
+    /// A WAL file whose log still holds commits, in a folder navsh may not
+    /// write: an immutable open would read the file alone and show the
+    /// rows as they were before those commits (a trial's find). Refused.
+    @Test func aWALFileWhoseLogHoldsCommitsIsRefusedNotShownStale() throws {
+        let db = try TemporaryDatabase(Self.sql)
+        try db.useWAL()
+        let writer = try navsh.shell("""
+            printf '%s\\n' 'PRAGMA wal_autocheckpoint = 0;' "UPDATE items SET name = 'NEWER' WHERE id = 2;" \\
+              '.shell kill -9 $PPID' | sqlite3 "$1" 2>/dev/null
+            rm -f "$1-shm"; test -s "$1-wal" && echo logged >&2
+            """, home: db.directory, arguments: [db.path])
+        try #require(writer.stderr.contains("logged"), "no log was left: \(writer.stderr)")
+        chmod(db.path, 0o666)
+        chmod(db.directory, 0o555)
+        defer { chmod(db.directory, 0o755) }
+        let browse = try run(db, ["open 2"])
+        #expect(browse.status != 0, "\(browse.output)")
+        #expect(!browse.output.contains("Rusty spork"), "the row as it was before the commit: \(browse.output)")
+        #expect(browse.output.hasSuffix("test.sqlite: cannot open as a SQLite store: its write-ahead log (test.sqlite-wal) "
+            + "may hold commits not yet in the file, which SQLite cannot read from there (its folder is read-only): "
+            + "open it once as someone who may write its folder\n"), "\(browse.output)")
+    }
+
     @Test func aWALFileInAReadOnlyFolderOpensImmutable() throws {
         let db = try TemporaryDatabase(Self.sql)
         try db.useWAL()
