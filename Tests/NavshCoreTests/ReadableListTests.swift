@@ -213,6 +213,17 @@ import Testing
         #expect(both.contains("not shown at this width: note"), "\(both)")
         for line in both.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
 
+        // Nor in a column of no declared type that also holds text, which
+        // is left-aligned (the trial's find: `123456789012345…`).
+        let untyped = try SessionHarness("""
+            CREATE TABLE u (id INTEGER PRIMARY KEY, name TEXT, v);
+            INSERT INTO u VALUES (1, 'alpha beta gamma delta', 1234567890123456789), (2, 'b', 'short text here ok');
+            """, viewport: Viewport(columns: 40))
+        let kept = untyped.output("columns v")
+        #expect(kept.contains("1234567890123456789"), "\(kept)")
+        #expect(kept.contains("short text"), "the text beside it is cut, not the number: \(kept)")
+        for line in kept.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
+
         let long = try SessionHarness("""
             CREATE TABLE l (id INTEGER PRIMARY KEY, name TEXT, v TEXT);
             INSERT INTO l VALUES (1, 'a', printf('%.*c', 600, 'z')), (2, 'b', 'short');

@@ -81,9 +81,10 @@ enum ListLayout {
         // narrower than its widest number. Text is capped and cut, a text
         // stored in a number column too (kept whole, one pushed every
         // column after it off the line, unsaid; a trial's find).
+        // In every column: a number in a column of no declared type that
+        // also holds text (left-aligned) was cut (a trial's find).
         let numbersFloor = (0..<detailCount).map { d in
-            guard detailColumns[d].alignRight else { return 0 }
-            return rows.indices.reduce(0) { floor, r in
+            rows.indices.reduce(0) { floor, r in
                 guard rows[r].details.indices.contains(d), Self.readsAsNumber(rows[r].details[d]) else { return floor }
                 return max(floor, cellWidths[r * detailCount + d])
             }
