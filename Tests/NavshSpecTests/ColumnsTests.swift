@@ -28,18 +28,33 @@ import Testing
 
     /// A column the spec names renamed elsewhere: the table is shown as the
     /// store reads it, and the note says the spec no longer applies and
-    /// why (its labels and columns went back to the raw names unsaid; a
-    /// trial's find).
+    /// why (its labels and columns went back to the raw names unsaid), for
+    /// every table, shown or not; renamed back, the spec applies again, its
+    /// columns whole (they stayed cut down, kept as the list's own; the
+    /// trials' finds).
     @Test func aSpecThatNoLongerFitsItsTableIsSaidToNoLongerApply() throws {
-        let h = try SessionHarness(Self.shop, spec: "collections:\n  products:\n    columns: [note, stock]\n"
-                                   + "    fields:\n      price: {type: money, label: Price}\n", mode: .interactive)
+        let h = try SessionHarness(Self.shop + "CREATE TABLE makers (id INTEGER PRIMARY KEY, name TEXT, city TEXT);",
+                                   spec: "collections:\n  products:\n    columns: [note, stock]\n"
+                                   + "    fields:\n      price: {type: money, label: Price}\n"
+                                   + "  makers:\n    fields:\n      city: {label: Town}\n", mode: .interactive)
+        h.run("open products")
         #expect(h.output("show").contains("name   note   stock\n"))
         try h.database.execute("ALTER TABLE products RENAME COLUMN stock TO qty")
         let shown = h.output("show")
         #expect(shown.hasPrefix("products changed elsewhere (added qty; removed stock; the app spec no longer applies "
-            + "to it (collections.products.columns: no field 'stock' in products); the column stock is gone); "
-            + "showing it as it is now\n"), "\(shown)")
-        #expect(shown.contains("      name   note\n"), "the columns still there stay: \(shown)")
+            + "to it (collections.products.columns: no field 'stock' in products)); showing it as it is now\n"), "\(shown)")
+        #expect(shown.contains("      name   price  qty  note\n"), "as the store reads it: \(shown)")
+
+        try h.database.execute("ALTER TABLE makers RENAME COLUMN city TO town")
+        let other = h.output("show")
+        #expect(other.hasPrefix("makers changed elsewhere (the app spec no longer applies to it (collections.makers.fields"),
+                "a table not shown is said too: \(other)")
+
+        try h.database.execute("ALTER TABLE products RENAME COLUMN qty TO stock")
+        let back = h.output("show")
+        #expect(back.contains("products changed elsewhere (added stock; removed qty; the app spec applies to it again)"),
+                "\(back)")
+        #expect(back.contains("      name   note   stock\n"), "the spec's columns, whole: \(back)")
     }
 
     @Test func theSpecSetsColumnsPerCollection() throws {

@@ -47,7 +47,8 @@ extension Session {
         let rowsMoved = watched?.values.contains { !$0.isEmpty } ?? false
         guard tokenMoved || rowsMoved else { return "" }
         var notice = ""
-        if tokenMoved && (try? store.reloadSchemaIfChanged()) == true { notice += adoptSchema() }
+        let before = store.collections
+        if tokenMoved && (try? store.reloadSchemaIfChanged()) == true { notice += adoptSchema(before: before) }
         for (index, frame) in stack.enumerated() {
             if let list = frame as? ListFrame {
                 list.markStale()
@@ -130,14 +131,18 @@ extension Session {
     /// the look for changes elsewhere, so a dropped column failed it on
     /// every try).
     func schemaChangedElsewhere() -> String? {
+        let before = store.collections
         guard (try? store.reloadSchemaIfChanged()) == true else { return nil }
-        let said = adoptSchema(then: "")
+        let said = adoptSchema(before: before, then: "")
         return said.split(separator: "\n").joined(separator: "; ")
     }
 
     /// `then`: what each table's line says after what changed.
-    private func adoptSchema(then: String = "; showing it as it is now") -> String {
+    /// `before`: the store's collections before it read the schema again,
+    /// which tell a frame's own `sort` and `columns` from the app spec's.
+    private func adoptSchema(before: [CollectionSchema], then: String = "; showing it as it is now") -> String {
         let current = Dictionary(store.collections.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let previous = Dictionary(before.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var changed: [String: String] = [:]
         let renamed = renamedCollections(current)
         /// Adds what happened to a table's note, once: each frame of the
@@ -155,7 +160,6 @@ extension Session {
                 // A list of the same table noted more (its filter): kept.
                 if changed[old.name] == nil { changed[old.name] = difference }
             }
-            if let why = new.specNotApplied, old.specNotApplied == nil { note(old.name, why) }
             var adopted = new
             adopted.scope = old.scope
             // A `find` or `where` list stays filtered: it lost its filters
@@ -169,8 +173,13 @@ extension Session {
                 changed[old.name] = (changed[old.name].map { $0 + "; " } ?? "")
                     + "this list's filter on \(unfiltered.joined(separator: ", ")) can no longer be read: back leaves it"
             }
+            // What the frame had as the store presented it (the app spec's
+            // order and columns) follows the store: kept as the frame's own,
+            // a spec's columns stayed cut down after the spec fitted again
+            // (a trial's find).
+            let was = previous[old.name]
             // A `sort` in this frame stays while its field does; if not, say it went.
-            if let sort = old.order, sort != new.order {
+            if let sort = old.order, sort != new.order, sort != was?.order {
                 if new.field(named: sort.field) != nil {
                     adopted.order = sort
                 } else {
@@ -178,7 +187,7 @@ extension Session {
                 }
             }
             // So do its `columns`, those whose fields are still there.
-            if let chosen = old.chosenColumns, chosen != new.chosenColumns {
+            if let chosen = old.chosenColumns, chosen != new.chosenColumns, chosen != was?.chosenColumns {
                 let kept = chosen.filter { new.field(named: $0) != nil }
                 adopted.chosenColumns = kept.isEmpty ? new.chosenColumns : kept
                 let gone = chosen.filter { new.field(named: $0) == nil }
@@ -208,7 +217,20 @@ extension Session {
             default: break
             }
         }
-        var said = changed.keys.sorted().map { "\($0) changed elsewhere (\(changed[$0] ?? ""))\(then)\n" }.joined()
+        // Whether the app spec still fits each table, said for every table,
+        // shown or not (only the one on screen said it; a trial's find).
+        let shown = Set(changed.keys)
+        for name in current.keys.sorted() {
+            guard let was = previous[name], let now = current[name] else { continue }
+            if let why = now.specNotApplied, was.specNotApplied == nil {
+                note(name, why)
+            } else if now.specNotApplied == nil, was.specNotApplied != nil {
+                note(name, "the app spec applies to it again")
+            }
+        }
+        var said = changed.keys.sorted().map { name in
+            "\(name) changed elsewhere (\(changed[name] ?? ""))\(shown.contains(name) ? then : "")\n"
+        }.joined()
         // The one table a store opened on is gone (renamed or dropped
         // elsewhere): the root becomes what opening the store shows now, or
         // every command kept saying "no table named …" with nowhere to go
