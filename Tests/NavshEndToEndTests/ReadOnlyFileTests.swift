@@ -20,6 +20,16 @@ import Testing
         return (result.status, result.stderr)
     }
 
+    /// Runs `statements` in the sqlite3 CLI, which is then killed (no
+    /// COMMIT, no close), and requires it to have left the file `suffix`
+    /// (`-journal`, `-wal`) beside the database, not empty.
+    func killWriter(_ db: TemporaryDatabase, _ statements: [String], leaving suffix: String) throws {
+        let lines = (statements + ["'.shell kill -9 $PPID'"]).map { $0.hasPrefix("'") ? $0 : "\"\($0)\"" }
+        let writer = try navsh.shell("printf '%s\\n' \(lines.joined(separator: " ")) | sqlite3 \"$1\" 2>/dev/null; "
+            + "test -s \"$1\(suffix)\" && echo left >&2", home: db.directory, arguments: [db.path])
+        try #require(writer.stderr.contains("left"), "the writer left no \(suffix): \(writer.stderr)")
+    }
+
     static let sql = """
         CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);
         INSERT INTO items (name) VALUES ('Gort statue'), ('Rusty spork');
@@ -71,12 +81,8 @@ import Testing
             """)
         // A writer whose cache spills its changes into the file, killed
         // before it commits: the journal is left hot.
-        let writer = try navsh.shell("""
-            printf '%s\\n' 'PRAGMA cache_size = 5;' 'BEGIN;' "UPDATE items SET name = name || '_TORN';" \\
-              '.shell kill -9 $PPID' | sqlite3 "$1" 2>/dev/null
-            test -s "$1-journal" && echo hot >&2
-            """, home: db.directory, arguments: [db.path])
-        try #require(writer.stderr.contains("hot"), "no hot journal was left: \(writer.stderr)")
+        try killWriter(db, ["PRAGMA cache_size = 5;", "BEGIN;", "UPDATE items SET name = name || '_TORN';"],
+                       leaving: "-journal")
         chmod(db.directory, 0o555)
         defer { chmod(db.directory, 0o755) }
         let browse = try run(db, ["open items", "show"])
@@ -93,12 +99,9 @@ import Testing
     @Test func aWALFileWhoseLogHoldsCommitsIsRefusedNotShownStale() throws {
         let db = try TemporaryDatabase(Self.sql)
         try db.useWAL()
-        let writer = try navsh.shell("""
-            printf '%s\\n' 'PRAGMA wal_autocheckpoint = 0;' "UPDATE items SET name = 'NEWER' WHERE id = 2;" \\
-              '.shell kill -9 $PPID' | sqlite3 "$1" 2>/dev/null
-            rm -f "$1-shm"; test -s "$1-wal" && echo logged >&2
-            """, home: db.directory, arguments: [db.path])
-        try #require(writer.stderr.contains("logged"), "no log was left: \(writer.stderr)")
+        try killWriter(db, ["PRAGMA wal_autocheckpoint = 0;", "UPDATE items SET name = 'NEWER' WHERE id = 2;"],
+                       leaving: "-wal")
+        try FileManager.default.removeItem(atPath: db.path + "-shm")
         chmod(db.path, 0o666)
         chmod(db.directory, 0o555)
         defer { chmod(db.directory, 0o755) }
