@@ -30,6 +30,18 @@ import Testing
         try #require(writer.stderr.contains("left"), "the writer left no \(suffix): \(writer.stderr)")
     }
 
+    /// Opening `db` fails with `reason`, and shows nothing of `hidden`
+    /// (rows a writer left uncommitted, or as they were before a commit).
+    func expectRefused(_ db: TemporaryDatabase, hiding hidden: String, saying reason: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let browse = try run(db, ["open items", "show", "open 2"])
+        #expect(browse.status != 0, "\(browse.output)", sourceLocation: sourceLocation)
+        #expect(!browse.output.contains(hidden) && !browse.output.contains("immutable"), "\(browse.output)",
+                sourceLocation: sourceLocation)
+        #expect(browse.output.hasSuffix("test.sqlite: cannot open as a SQLite store: \(reason)\n"), "\(browse.output)",
+                sourceLocation: sourceLocation)
+    }
+
     static let sql = """
         CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);
         INSERT INTO items (name) VALUES ('Gort statue'), ('Rusty spork');
@@ -85,12 +97,8 @@ import Testing
                        leaving: "-journal")
         chmod(db.directory, 0o555)
         defer { chmod(db.directory, 0o755) }
-        let browse = try run(db, ["open items", "show"])
-        #expect(browse.status != 0, "\(browse.output)")
-        #expect(!browse.output.contains("_TORN") && !browse.output.contains("immutable"), "\(browse.output)")
-        #expect(browse.output.hasSuffix("test.sqlite: cannot open as a SQLite store: a transaction was left unfinished "
-            + "in it (test.sqlite-journal), and rolling it back needs write access: open it once as someone who may "
-            + "write it\n"), "\(browse.output)")
+        try expectRefused(db, hiding: "_TORN", saying: "a transaction was left unfinished in it (test.sqlite-journal), "
+            + "and rolling it back needs write access: open it once as someone who may write it")
     }
 
     /// A WAL file whose log still holds commits, in a folder navsh may not
@@ -105,12 +113,10 @@ import Testing
         chmod(db.path, 0o666)
         chmod(db.directory, 0o555)
         defer { chmod(db.directory, 0o755) }
-        let browse = try run(db, ["open 2"])
-        #expect(browse.status != 0, "\(browse.output)")
-        #expect(!browse.output.contains("Rusty spork"), "the row as it was before the commit: \(browse.output)")
-        #expect(browse.output.hasSuffix("test.sqlite: cannot open as a SQLite store: its write-ahead log (test.sqlite-wal) "
-            + "may hold commits not yet in the file, which SQLite cannot read from there (its folder is read-only): "
-            + "open it once as someone who may write its folder\n"), "\(browse.output)")
+        // Hiding the row as it was before the commit.
+        try expectRefused(db, hiding: "Rusty spork", saying: "its write-ahead log (test.sqlite-wal) may hold commits not "
+            + "yet in the file, which SQLite cannot read from there (its folder is read-only): open it once as someone "
+            + "who may write its folder")
     }
 
     @Test func aWALFileInAReadOnlyFolderOpensImmutable() throws {
