@@ -80,6 +80,9 @@ import Testing
         try h.database.execute("ALTER TABLE items RENAME COLUMN value TO price")
         let notice = h.session.noticeChangesElsewhere()
         #expect(notice.contains("this list's filter on value can no longer be read: back leaves it"), "\(notice)")
+        // Each read says so in the same words, not SQLite's "no such column" (a trial's find).
+        #expect(h.run("show").error?.message == "this list's filter on value can no longer be read "
+                + "(the column was renamed or dropped elsewhere): back leaves it")
         #expect(h.run("back").error == nil)
         #expect(h.output("show").contains("Rusty spork"))
     }

@@ -42,6 +42,8 @@ public enum RowError: Equatable, Sendable {
     case whereSyntax
     case noFilterField(String, collection: String, fields: [String], nearest: String?)
     case blobNotComparable(field: String)
+    /// A `find` or `where` list whose field was renamed or dropped elsewhere.
+    case filterFieldGone(String)
 
     // MARK: Sorting
     case notADirection(String)
@@ -130,6 +132,9 @@ public enum RowError: Equatable, Sendable {
         case .noFilterField(let name, let collection, let fields, nil):
             return "where: no field '\(TextLayout.printable(name))' in \(collection); the fields are "
                 + fields.joined(separator: ", ")
+        case .filterFieldGone(let field):
+            return "this list's filter on \(TextLayout.printable(field)) can no longer be read "
+                + "(the column was renamed or dropped elsewhere): back leaves it"
         case .blobNotComparable(let field):
             return "where: \(field) holds binary data (BLOB), which cannot be compared; is null and is not null work"
         case .notADirection(let text):

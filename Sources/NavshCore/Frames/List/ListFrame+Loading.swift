@@ -27,6 +27,14 @@ extension ListFrame {
         return total
     }
 
+    /// A filter on a column renamed or dropped elsewhere is said as such
+    /// before any read, not as SQLite's "no such column" (a trial's find).
+    private func checkFilters() throws {
+        if let gone = collection.filters.lazy.compactMap(\.field).first(where: { collection.field(named: $0) == nil }) {
+            throw CommandError.rows(.filterFieldGone(gone))
+        }
+    }
+
     /// The current page (previews of `pageSize` rows), cached like the count.
     func page(size: Int, in store: any StoreReader) throws -> Page {
         try page(pageIndex, size: size, in: store)
@@ -38,6 +46,7 @@ extension ListFrame {
         if let cached = cachedPage, cached.index == index, cached.size == size {
             return cached
         }
+        try checkFilters()
         let position = index * size
         var rows: [Record] = []
         var isLast = true
@@ -60,6 +69,7 @@ extension ListFrame {
     /// Reads the page to show (keeping the page number within the list as it
     /// is now) and takes it as shown: row numbers mean these rows from now on.
     func load(from store: any StoreReader, pageSize size: Int) throws -> any FrameView {
+        try checkFilters()
         var total = try knownCount(in: store)
         if let total { pageIndex = min(pageIndex, Self.pageCount(total, size) - 1) }
         var page = try page(size: size, in: store)
