@@ -49,8 +49,7 @@ enum ReadOnlyOpen {
             // An immutable open reads the file alone: commits still in its
             // log would be missing, the rows shown as they were before them
             // (a trial's find).
-            var log = stat()
-            if stat(path + "-wal", &log) == 0, log.st_size > 0 {
+            if holdsBytes(path + "-wal") {
                 throw StoreOpenError.unreadable(path: path, reason: "its write-ahead log (\(name)-wal) may hold commits "
                     + "not yet in the file, which SQLite cannot read from there (\(reason)): open it once as someone "
                     + "who may write its folder")
@@ -70,12 +69,18 @@ enum ReadOnlyOpen {
         if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
             return StoreOpenError.unreadable(path: path, reason: "another process is writing it and holds its lock; try again")
         }
-        var info = stat()
-        if error.resultCode == .SQLITE_READONLY, stat(path + "-journal", &info) == 0, info.st_size > 0 {
+        if error.resultCode == .SQLITE_READONLY, holdsBytes(path + "-journal") {
             return StoreOpenError.unreadable(path: path, reason: "a transaction was left unfinished in it (\(name)-journal), "
                 + "and rolling it back needs write access: open it once as someone who may write it")
         }
         return error
+    }
+
+    /// Whether a file SQLite keeps beside the database (its journal, its
+    /// WAL log) is there and not empty.
+    static func holdsBytes(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_size > 0
     }
 
     /// Whether the file's header says WAL mode: its read and write version

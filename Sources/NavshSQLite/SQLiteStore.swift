@@ -23,13 +23,13 @@ public final class SQLiteStore: Store {
     /// Inside `transaction` or `atomically`: writes use savepoints in the open transaction.
     var inBatch = false
     /// `PRAGMA data_version`, prepared once (`changes(since:)`).
-    private var dataVersion: Statement?
+    var dataVersion: Statement?
     /// `readingAsOne`'s BEGIN and COMMIT, prepared once and stepped directly.
-    private var snapshotStatements: (begin: Statement, end: Statement)?
+    var snapshotStatements: (begin: Statement, end: Statement)?
     /// Inside `readingAsOne` until its look for changes begins the snapshot.
-    private var snapshotWanted = false
+    var snapshotWanted = false
     /// `readingAsOne` began a transaction, which it ends.
-    private var snapshotBegun = false
+    var snapshotBegun = false
     /// SQLite's `PRAGMA schema_version` when the collections were read.
     var schemaVersion = 0
     /// Set when the file opened read-only or immutable (`ReadOnlyOpen`):
@@ -186,160 +186,6 @@ public final class SQLiteStore: Store {
         }
     }
 
-    /// SQLite's `PRAGMA data_version`, which moves on another connection's
-    /// commit; it cannot say which rows changed.
-    /// Asked once per command: one cached statement, no transaction around it.
-    public func changes(since token: Int?) throws -> StoreChanges {
-        // Asked before every command: one statement kept prepared and
-        // stepped here (GRDB's generic fetchOne, its statement cache's
-        // lookup by text and its argument check cost three times the
-        // statement itself).
-        //
-        // It does not wait for a lock another process holds (a write in a
-        // rollback-journal file): every command, even one that reads
-        // nothing, waited the busy timeout here, and a read waited it twice.
-        // Busy, it throws, and the session takes it as no news: what reads
-        // the store next waits for the lock as ever.
-        let now = try readAlone { db -> Int in
-            let statement = try dataVersion ?? db.makeStatement(sql: "PRAGMA data_version")
-            dataVersion = statement
-            if snapshotWanted {
-                snapshotWanted = false
-                snapshotBegun = try beginSnapshot(db)
-            }
-            let handle = statement.sqliteStatement
-            lockWait.waits = false
-            defer {
-                sqlite3_reset(handle)
-                lockWait.waits = true
-            }
-            let code = sqlite3_step(handle)
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: statement.sql)
-            }
-            return Int(sqlite3_column_int64(handle, 0))
-        }
-        return StoreChanges(token: now, changedElsewhere: token.map { $0 != now } ?? false)
-    }
-
-    /// The command's look for changes (`changes(since:)`) begins a deferred
-    /// transaction, its first statement taking the file's locks and looking
-    /// at the file once for the whole command. Not marked as a batch, so a
-    /// write inside it, which `onlyReads` rules out, fails to begin its own
-    /// transaction rather than joining this one. BEGIN and COMMIT are stepped
-    /// directly: through GRDB's cache and `execute` they cost more than the
-    /// second transaction they spare (issue 10).
-    public func readingAsOne<T>(_ body: () -> T) -> T {
-        guard !inBatch else { return body() }
-        snapshotWanted = true
-        defer {
-            snapshotWanted = false
-            if snapshotBegun {
-                snapshotBegun = false
-                endSnapshot()
-            }
-        }
-        return body()
-    }
-
-    /// BEGIN DEFERRED, unless a transaction is open: whether it began.
-    private func beginSnapshot(_ db: Database) throws -> Bool {
-        guard !db.isInsideTransaction else { return false }
-        let statements = try snapshotStatements
-            ?? (db.makeStatement(sql: "BEGIN DEFERRED TRANSACTION"), db.makeStatement(sql: "COMMIT TRANSACTION"))
-        snapshotStatements = statements
-        let handle = statements.begin.sqliteStatement
-        defer { sqlite3_reset(handle) }
-        return sqlite3_step(handle) == SQLITE_DONE
-    }
-
-    /// Ends `readingAsOne`'s transaction (unless SQLite already did): a
-    /// read's COMMIT only lets the snapshot go, and a refused one is rolled back.
-    private func endSnapshot() {
-        try? readAlone { db in
-            guard db.isInsideTransaction, let end = snapshotStatements?.end.sqliteStatement else { return }
-            let code = sqlite3_step(end)
-            sqlite3_reset(end)
-            if code != SQLITE_DONE && db.isInsideTransaction { try db.rollback() }
-        }
-    }
-
-    public func consistently<T>(_ body: () throws -> T) throws -> T {
-        // Inside a script's transaction the reads already share one.
-        if inBatch { return try body() }
-        try database.writeWithoutTransaction { try $0.beginTransaction(.deferred) }
-        inBatch = true
-        defer {
-            inBatch = false
-            try? database.writeWithoutTransaction { db in if db.isInsideTransaction { try db.rollback() } }
-        }
-        return try body()
-    }
-
-    public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
-        if inBatch { throw StoreError.other("a transaction is already open") }
-        try database.writeWithoutTransaction { try $0.beginTransaction(.immediate) }
-        inBatch = true
-        let result: T
-        do {
-            result = try body()
-        } catch {
-            inBatch = false
-            try? end(commit: false)
-            throw error
-        }
-        inBatch = false
-        if rollback, let refusal = try commitRefusal() {
-            try? end(commit: false)
-            throw StoreError.other("its COMMIT would be refused: \(refusal); nothing was written")
-        }
-        do {
-            try end(commit: !rollback)
-        } catch {
-            // Named by the row that holds the reference, before the rollback takes it.
-            let named = (try? commitRefusal()).flatMap { $0 }
-            // A COMMIT SQLite refused leaves the transaction open: rolled back
-            // here, so "nothing was written" holds, and the connection's close
-            // at exit does not roll it back through GRDB's hooks half torn
-            // down (a crash, signal 11, one run in fifteen).
-            try? end(commit: false)
-            if let named { throw named }
-            // A check kept for COMMIT (a deferred foreign key) in the words of any refusal.
-            throw ConstraintTranslator.translate(error, table: "", fields: [])
-        }
-        return result
-    }
-
-    /// A dry run ends in ROLLBACK, so the checks SQLite keeps for COMMIT
-    /// (a FOREIGN KEY DEFERRABLE INITIALLY DEFERRED, `PRAGMA
-    /// defer_foreign_keys`) never run: SQLite's count of references still
-    /// unresolved says whether COMMIT would have refused the script.
-    public func commitRefusal() throws -> StoreError? {
-        try database.writeWithoutTransaction { db in
-            guard Self.hasUnresolvedReferences(db) else { return nil }
-            return try Self.firstUnresolvedReference(db, in: collections)
-                ?? .constraint(.foreignKey, fields: [], detail: "a reference names no row, checked at commit")
-        }
-    }
-
-    /// Whether the open transaction holds references SQLite will refuse at
-    /// COMMIT (its count of deferred foreign keys not yet resolved).
-    static func hasUnresolvedReferences(_ db: Database) -> Bool {
-        var current: Int32 = 0, highest: Int32 = 0
-        guard sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_DEFERRED_FKS, &current, &highest, 0) == SQLITE_OK
-        else { return false }
-        return current != 0
-    }
-
-    /// Commits or rolls back the open transaction, unless SQLite already
-    /// rolled it back itself (after some errors it does).
-    private func end(commit: Bool) throws {
-        try database.writeWithoutTransaction { db in
-            guard db.isInsideTransaction else { return }
-            if commit { try db.commit() } else { try db.rollback() }
-        }
-    }
-
     // MARK: Helpers
 
     func key(for collection: CollectionSchema) throws -> TableKey {
@@ -410,52 +256,4 @@ public final class SQLiteStore: Store {
         return terms + key.terms.map { OrderTerm(sql: $0, descending: keyDescending, nullable: false) }
     }
 
-    /// Reads of several statements that must see one snapshot: a deferred
-    /// transaction (begun and ended by cached statements), or the one a
-    /// script's batch or `consistently` already holds. Not GRDB's `read`,
-    /// which adds `PRAGMA query_only` on and off around every read: navsh's
-    /// reads are its own SELECTs, and those four statements were a sixth of
-    /// an edit's work.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do {
-            return try database.inDatabase { db in
-                if db.isInsideTransaction { return try body(db) }
-                try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
-                defer { if db.isInsideTransaction { try? db.cachedStatement(sql: "COMMIT TRANSACTION").execute() } }
-                return try body(db)
-            }
-        } catch {
-            throw tablesMoved(error) ?? ConstraintTranslator.translate(error, table: "", fields: [])
-        }
-    }
-
-    /// A read of one statement: SQLite runs it in a snapshot of its own, so
-    /// it needs no transaction around it.
-    func readAlone<T>(_ body: (Database) throws -> T) throws -> T {
-        do {
-            return try database.inDatabase(body)
-        } catch {
-            throw tablesMoved(error) ?? ConstraintTranslator.translate(error, table: "", fields: [])
-        }
-    }
-
-    /// A wait for a lock that Ctrl-C ended, said as an interruption; or a
-    /// statement that failed because the tables changed while it waited
-    /// for another process's lock, after the look before the command could
-    /// not see it (the lock was held then): said so, not as SQLite's "no
-    /// such column: qty" (a trial's find). The schema is not read again
-    /// here: the next command's look finds the change and says what it was.
-    func tablesMoved(_ error: any Error) -> StoreError? {
-        guard let error = error as? DatabaseError else { return nil }
-        // A wait for another process's lock that Ctrl-C ended: interrupted,
-        // not "locked by another process" (a trial's find).
-        if error.resultCode == .SQLITE_BUSY && lockWait.endedByCancel { return .interrupted }
-        guard error.resultCode == .SQLITE_ERROR else { return nil }
-        lockWait.waits = false
-        defer { lockWait.waits = true }
-        guard let now = (try? database.inDatabase({ try Int.fetchOne($0, sql: "PRAGMA schema_version") })) ?? nil,
-              now != schemaVersion else { return nil }
-        return .other("the tables changed elsewhere while this waited for another process's lock; "
-                      + "nothing was done: run it again")
-    }
 }

@@ -169,9 +169,8 @@ extension Session {
             // an error, rather than list rows it did not choose.
             adopted.filters = old.filters
             let unfiltered = old.filters.compactMap(\.field).filter { new.field(named: $0) == nil }
-            if !unfiltered.isEmpty, changed[old.name]?.contains("this list's filter") != true {
-                changed[old.name] = (changed[old.name].map { $0 + "; " } ?? "")
-                    + "this list's filter on \(unfiltered.joined(separator: ", ")) can no longer be read: back leaves it"
+            if !unfiltered.isEmpty {
+                note(old.name, "this list's filter on \(unfiltered.joined(separator: ", ")) can no longer be read: back leaves it")
             }
             // What the frame had as the store presented it (the app spec's
             // order and columns) follows the store: kept as the frame's own,
@@ -210,9 +209,7 @@ extension Session {
                 let gone = record.buffer.changes.keys.filter { record.collection.field(named: $0) == nil }.sorted()
                 if !gone.isEmpty {
                     for field in gone { record.buffer.revert(field) }
-                    let name = record.collection.name
-                    changed[name] = (changed[name].map { $0 + "; " } ?? "")
-                        + "your edit of \(gone.joined(separator: ", ")) was dropped with it"
+                    note(record.collection.name, "your edit of \(gone.joined(separator: ", ")) was dropped with it")
                 }
             default: break
             }

@@ -138,14 +138,14 @@ public final class Session {
             return .failure(error)
         }
         guard let command else { return Response() }
-        // What changed elsewhere is said before the command's own output, so
-        // a record never takes values its user was not shown. A script's
-        // command that uses nothing read before leaves the look to the next.
         return command.onlyReads ? store.readingAsOne { lookAndRun(command) } : lookAndRun(command)
     }
 
     /// Says what changed elsewhere, then runs the command.
     private func lookAndRun(_ command: any Command) -> Response {
+        // What changed elsewhere is said before the command's own output, so
+        // a record never takes values its user was not shown. A script's
+        // command that uses nothing read before leaves the look to the next.
         let notice = mode == .script && command.usesNothingReadBefore(in: self) ? ""
             : changesElsewhereNotice(sayingShownRows: false)
         if topTookFreshValues && command.editsTheRecord {
