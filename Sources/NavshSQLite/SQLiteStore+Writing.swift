@@ -144,19 +144,26 @@ extension SQLiteStore {
     /// it is gone.
     func stored(_ id: RecordID, _ collection: CollectionSchema, _ db: Database) throws -> NavshCore.Record? {
         let condition = try key(for: collection).matching(id)
+        return try select(db, Self.unscoped(collection), where: condition.sql, arguments: condition.arguments,
+                          suffix: "LIMIT 1", []).first
+    }
+
+    /// The collection without its owner's scope and its filters: every
+    /// row of the table. The same schema when it has neither (a change
+    /// would give it a new memo of its list columns, `derived`).
+    static func unscoped(_ collection: CollectionSchema) -> CollectionSchema {
+        guard collection.scope != nil || !collection.filters.isEmpty else { return collection }
         var unscoped = collection
         unscoped.scope = nil
         unscoped.filters = []
-        return try select(db, unscoped, where: condition.sql, arguments: condition.arguments, suffix: "LIMIT 1", []).first
+        return unscoped
     }
 
     /// After a write that touched no row: the row is gone, or it changed.
     func whyNot(_ id: RecordID, _ collection: CollectionSchema, _ db: Database) throws -> StoreError {
         let condition = try key(for: collection).matching(id)
-        var unscoped = collection  // moved out of an owner's list is changed, not gone
-        unscoped.scope = nil
-        unscoped.filters = []
-        guard let row = try select(db, unscoped, where: condition.sql, arguments: condition.arguments,
+        // Moved out of an owner's list is changed, not gone.
+        guard let row = try select(db, Self.unscoped(collection), where: condition.sql, arguments: condition.arguments,
                                    suffix: "LIMIT 1", []).first else {
             return .recordMissing
         }

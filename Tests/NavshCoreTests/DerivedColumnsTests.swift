@@ -22,11 +22,13 @@ import Testing
         #expect(changed.listColumns == fresh.listColumns, "\(what): columns", sourceLocation: sourceLocation)
         #expect(ListPreview.fields(of: changed) == ListPreview.fields(of: fresh), "\(what): fields", sourceLocation: sourceLocation)
         #expect(ListTable.labels(of: changed) == ListTable.labels(of: fresh), "\(what): labels", sourceLocation: sourceLocation)
+        #expect(changed.keyFields == fresh.keyFields, "\(what): key fields", sourceLocation: sourceLocation)
     }
 
     @Test func everyPropertyTheColumnsAreMadeFromMakesThemAgain() throws {
         let changes: [(String, (inout CollectionSchema) throws -> Void)] = [
             ("fields", { $0.fields[2].label = "Composer of it" }),
+            ("fields' key", { $0.fields[0].primaryKeyPosition = nil; $0.fields[1].primaryKeyPosition = 1 }),
             ("titleField", { $0.titleField = "composer" }),
             ("compositeTitle", { $0.compositeTitle = CompositeTitle(fields: ["name", "artist"], separator: " · ") }),
             ("details", { $0.details = [.init(field: "ms")] }),

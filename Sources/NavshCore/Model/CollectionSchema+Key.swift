@@ -1,7 +1,12 @@
 extension CollectionSchema {
     /// The declared primary key's fields, in key order (empty for a table
     /// keyed by its rowid).
+    /// Made once per schema (`derived`): an edit asked for it five times.
     public var keyFields: [Field] {
+        derived.value(\.keyFields) { makeKeyFields() }
+    }
+
+    private func makeKeyFields() -> [Field] {
         fields.filter { $0.primaryKeyPosition != nil }.sorted { ($0.primaryKeyPosition ?? 0) < ($1.primaryKeyPosition ?? 0) }
     }
 
