@@ -10,7 +10,7 @@
 /// checks it), so making one costs no such scan in any build; and a few
 /// entries compared by `==` cost less than hashing one.
 public struct SmallCache<Key, Value> {
-    fileprivate var entries: [(key: Key, value: Value)] = []
+    @usableFromInline var entries: [(key: Key, value: Value)] = []
     /// Beyond this many, the oldest entry is dropped.
     public let limit: Int
 
@@ -26,6 +26,11 @@ public struct SmallCache<Key, Value> {
 extension SmallCache where Key: Equatable {
     /// The value kept for `key`; setting one past `limit` drops the oldest,
     /// setting nil forgets the key.
+    // Inlinable, so a store's caches (another module) are specialized to
+    // their types: unspecialized, each entry was copied and compared
+    // through the runtime's generic witnesses (a query's shape holds ten
+    // strings and arrays), 4,000 instructions an edit.
+    @inlinable
     public subscript(key: Key) -> Value? {
         get {
             for entry in entries where entry.key == key { return entry.value }

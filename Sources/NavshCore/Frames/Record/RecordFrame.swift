@@ -23,7 +23,8 @@ final class RecordFrame: Frame {
     /// itself: it keeps following it whether or not it still matches.
     init(collection: CollectionSchema, record: Record) {
         self.collection = collection
-        self.collection.filters = []
+        // Only when there are some: clearing them copies the schema.
+        if !collection.filters.isEmpty { self.collection.filters = [] }
         self.id = record.id
         self.buffer = EditBuffer(row: record)
     }
@@ -32,7 +33,7 @@ final class RecordFrame: Frame {
     /// default is an expression stay out, and the store fills them at insert.
     init(draftOf collection: CollectionSchema, defaults: [String: Value] = [:]) {
         self.collection = collection
-        self.collection.filters = []
+        if !collection.filters.isEmpty { self.collection.filters = [] }
         self.id = nil
         var base: [String: Value] = [:]
         for field in collection.fields {
