@@ -168,4 +168,26 @@ import Testing
         #expect(last.contains("of 6,000"), "\(last)")
         #expect(h.run("next").error?.message.contains("last page") ?? false)
     }
+
+    /// A script saves row 3 of a sorted list under a new name, which moves
+    /// it, and shows nothing: row 3 as shown is still that row, changed by
+    /// this session, so `open 3` opens it (as in the list's own order), not
+    /// a refusal that it changed elsewhere, and never the row now third.
+    @Test func aSortedListsRowSavedHereIsNotChangedElsewhere() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE artists (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO artists VALUES (1, 'AC/DC'), (2, 'Accept'), (3, 'Aerosmith'), (4, 'Björk');
+            """)
+        h.run("sort name")
+        h.run("open 3")
+        h.run("set name Zed")
+        #expect(h.output("save") == "saved Zed\n")
+        let opened = h.run("open 3")
+        #expect(opened.error == nil, "\(opened.error?.message ?? "")")
+        #expect(opened.output.hasPrefix("artists › Zed\n"), "\(opened.output)")
+        h.run("back")
+        // Shown again, the list has it last, and row 3 is the row now third.
+        #expect(h.output("show").contains("   4  Zed"))
+        #expect(h.output("open 3").hasPrefix("artists › Björk\n"))
+    }
 }

@@ -55,12 +55,17 @@ extension RecordFrame {
         // rows again (they showed the rows as before, a spawned row missing;
         // the trial's find).
         if writer.lastUpdateReachedOtherRows { session.readListsAgain() }
+        // The row as shown takes the saved values: this session changed
+        // it, so `open N` on its number opens it, not "changed elsewhere".
+        parent?.patch(saved, was: id)
         // A change to the field rows are ordered by can move the row, and one
-        // to a filtered field can take it out of a `find`/`where` list: re-read the page.
+        // to a filtered field can take it out of a `find`/`where` list: the
+        // page is read again when next shown (a script's `open 3` after
+        // saving row 3 of a sorted list, shown nothing since, still named
+        // the row as shown, but that was the old values: refused as
+        // changed elsewhere; the trial's find).
         if let parent, (collection.order.map { changes[$0.field] != nil } ?? false) || !parent.collection.filters.isEmpty {
             parent.invalidate()
-        } else {
-            parent?.patch(saved, was: id)
         }
         followRekey(from: id, to: saved.id, changes: changes, in: session)
         return "saved \(title)"
