@@ -190,4 +190,21 @@ import Testing
         #expect(h.output("show").contains("   4  Zed"))
         #expect(h.output("open 3").hasPrefix("artists › Björk\n"))
     }
+
+    /// `count` in a `where` inside a `where` names both filters, as the
+    /// list's header does: named by the last alone, its number read as
+    /// that filter's over the whole table.
+    @Test func aNestedFiltersCountNamesEveryFilter() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, genre TEXT, ms INTEGER);
+            INSERT INTO tracks VALUES (1, 'a', 'Rock', 400), (2, 'b', 'Jazz', 500), (3, 'c', 'Rock', 100);
+            """)
+        h.run("where genre = Rock")
+        h.run("where ms > 300")
+        #expect(h.output("count") == "tracks · genre = \"Rock\" · ms > 300: 1 row\n")
+        h.run("back")
+        #expect(h.output("count") == "tracks · genre = \"Rock\": 2 rows\n")
+        h.run("back")
+        #expect(h.output("count") == "tracks: 3 rows\n")
+    }
 }

@@ -13,6 +13,11 @@ struct CountCommand: PlainCommand {
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         let total = try list.count(in: session.store)
-        return Response(output: "\(list.crumb): \(ValueText.grouped(String(total))) row\(total == 1 ? "" : "s")\n")
+        // Named by every filter on it, as its header names them: a `where`
+        // inside a `where` was named by the last alone, so its count read
+        // as the whole table's (the trial's find).
+        let what = list.captions.isEmpty ? list.crumb
+            : ([list.collection.displayTitle] + list.captions.map(TextLayout.printable)).joined(separator: " · ")
+        return Response(output: "\(what): \(ValueText.grouped(String(total))) row\(total == 1 ? "" : "s")\n")
     }
 }
