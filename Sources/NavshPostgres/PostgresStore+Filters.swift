@@ -21,9 +21,12 @@ extension PostgresStore {
             guard let referenced = tables[target.collection] else {
                 throw StoreError.other("no collection \(target.collection)")
             }
-            let title = try referenced.column(target.title), key = try referenced.column(target.key)
+            let key = try referenced.column(target.key)
+            // A title of several fields is matched whole, as the list shows it.
+            let title = try target.parts.map { try Self.titleSQL($0, referenced, &parameters) }
+                ?? referenced.column(target.title).readSQL
             return "\(column.name.pgIdentifier) IN (SELECT \(key.name.pgIdentifier) FROM \(referenced.quotedName)"
-                + " WHERE \(Self.textTest(title.readSQL, .contains, text, &parameters)))"
+                + " WHERE \(Self.textTest(title, .contains, text, &parameters)))"
         case .isNull(let field):
             return "\(try table.column(field).name.pgIdentifier) IS NULL"
         case .isNotNull(let field):
@@ -49,6 +52,20 @@ extension PostgresStore {
             case .greaterOrEqual: return "\(name) >= \(bound)"
             }
         }
+    }
+
+    /// A title made of several fields (`TitlePart`s) as one text
+    /// expression: each field as text (NULL as nothing), the text between bound.
+    static func titleSQL(_ parts: [TitlePart], _ table: PostgresTable, _ parameters: inout Parameters) throws -> String {
+        var terms: [String] = []
+        for part in parts {
+            switch part {
+            case .text(let text) where !text.isEmpty: terms.append(parameters.bind(text))
+            case .text: continue
+            case .field(let name): terms.append("coalesce(\(try table.column(name).readSQL), '')")
+            }
+        }
+        return "(" + terms.joined(separator: " || ") + ")"
     }
 
     /// `column` equals, starts with or contains `text`, ignoring case. Text

@@ -16,7 +16,9 @@ extension SQLiteStore {
             let test = CaseFoldedMatch.sql(field.sqlIdentifier, .contains, text)
             return (test.sql, [test.argument])
         case .titleContains(let field, let target, let text):
-            let test = CaseFoldedMatch.sql(target.title.sqlIdentifier, .contains, text)
+            // A title of several fields is matched whole, as the list shows it.
+            let title = target.parts.flatMap { TitleSQL.expression($0) } ?? target.title.sqlIdentifier
+            let test = CaseFoldedMatch.sql(title, .contains, text)
             return ("\(field.sqlIdentifier) IN (SELECT \(target.key.sqlIdentifier) FROM \(target.collection.sqlIdentifier)"
                     + " WHERE \(test.sql))", [test.argument])
         case .isNull(let field):

@@ -104,6 +104,13 @@ extension SQLiteStore {
     ) throws -> [NavshCore.Record] {
         if let reason = try key(for: collection).readOnlyReason { throw StoreError.other(reason) }
         let test = CaseFoldedMatch.sql(field.sqlIdentifier, match, text)
+        // The title field of a title made of several fields: the field, or
+        // the whole title as the list shows it (`Köhler` in "Leonie Köhler").
+        if field == collection.titleField, let whole = collection.titleParts.flatMap({ TitleSQL.expression($0) }) {
+            let wholeTest = CaseFoldedMatch.sql(whole, match, text)
+            return try select(collection, where: "(\(test.sql) OR \(wholeTest.sql))", arguments: [test.argument, wholeTest.argument],
+                              suffix: "LIMIT ?", [.whole(limit)])
+        }
         return try select(collection, where: test.sql, arguments: [test.argument], suffix: "LIMIT ?", [.whole(limit)])
     }
 }

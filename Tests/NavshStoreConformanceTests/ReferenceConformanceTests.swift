@@ -25,4 +25,31 @@ import Testing
         #expect(byName.map { $0?.id } == [ada.id, nil])
         #expect(try store.records(of: owners, referencedBy: [], field: nil, reading: ["name"]).isEmpty)
     }
+
+    /// A title made of two fields (a first and last name) is matched whole:
+    /// by a search of its title field, and by `where` on a reference to it
+    /// (`titleContains`), as the list shows it, not by its first field alone.
+    @Test(arguments: StoreKind.all)
+    func aTitleOfTwoFieldsIsMatchedWhole(kind: StoreKind) throws {
+        let fixture = try kind.make("""
+            CREATE TABLE people (id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT);
+            CREATE TABLE pets (id INTEGER PRIMARY KEY, name TEXT, owner INTEGER REFERENCES people(id));
+            INSERT INTO people (id, first_name, last_name) VALUES (1, 'Leonie', 'Köhler'), (2, 'Jack', 'Smith');
+            INSERT INTO pets (id, name, owner) VALUES (1, 'Rex', 1), (2, 'Tom', 2), (3, 'Kit', 1);
+            """)
+        let store = fixture.store
+        let people = try fixture.collection("people")
+        #expect(people.titleParts == [.field("first_name"), .text(" "), .field("last_name")])
+        let title = try #require(people.titleField)
+        #expect(try store.find("köhler", in: title, of: people, match: .contains, limit: 5).map(\.id.parts)
+                == [[.integer(1)]])
+        #expect(try store.find("leonie köhler", in: title, of: people, match: .exact, limit: 5).map(\.id.parts)
+                == [[.integer(1)]])
+        #expect(try store.find("Jack", in: title, of: people, match: .exact, limit: 5).map(\.id.parts) == [[.integer(2)]])
+        var pets = try fixture.collection("pets")
+        let owner = try #require(pets.field(named: "owner"))
+        let target = try #require(ReferencedTitle.of(owner, in: store))
+        pets.filters = [.titleContains(field: "owner", target, "ie Kö")]
+        #expect(try store.records(of: pets, offset: 0, limit: 10).compactMap { $0["name"] } == [.text("Rex"), .text("Kit")])
+    }
 }

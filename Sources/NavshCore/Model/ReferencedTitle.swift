@@ -10,11 +10,15 @@ public struct ReferencedTitle: Sendable, Equatable {
     public var key: String
     /// Its field that titles a row (the part `open TITLE` searches).
     public var title: String
+    /// Its title's parts when made of several fields (`titleParts`): what
+    /// a `where` on the reference matches, as the list shows it.
+    public var parts: [TitlePart]?
 
-    public init(collection: String, key: String, title: String) {
+    public init(collection: String, key: String, title: String, parts: [TitlePart]? = nil) {
         self.collection = collection
         self.key = key
         self.title = title
+        self.parts = parts
     }
 
     /// For a reference field whose target has a title field and a one-part
@@ -26,6 +30,6 @@ public struct ReferencedTitle: Sendable, Equatable {
         else { return nil }
         let keyFields = target.keyFields
         guard let key = reference.field ?? (keyFields.count == 1 ? keyFields.first?.name : nil) else { return nil }
-        return ReferencedTitle(collection: target.name, key: key, title: title)
+        return ReferencedTitle(collection: target.name, key: key, title: title, parts: target.titleParts)
     }
 }

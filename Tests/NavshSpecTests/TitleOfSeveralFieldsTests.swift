@@ -1,0 +1,56 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// A title made of several fields (a first and last name, a spec's `row:`
+/// template) is matched whole by `open TITLE`, `set REF TITLE` and
+/// `where REF ~`/`=`: they looked in its first field alone, so "Leonie
+/// Köhler" matched neither `Köhler` nor itself, and `where customer ~
+/// Köhler` said "no rows match" under a list that showed her (the trial's find).
+@Suite struct TitleOfSeveralFieldsTests {
+    static let store = """
+        CREATE TABLE customers (id INTEGER PRIMARY KEY, FirstName TEXT, LastName TEXT, City TEXT);
+        CREATE TABLE invoices (id INTEGER PRIMARY KEY, customer INTEGER REFERENCES customers(id), day TEXT, city TEXT);
+        INSERT INTO customers VALUES (1, 'Luís', 'Gonçalves', 'São José'), (2, 'Leonie', 'Köhler', 'Stuttgart'),
+          (3, 'Jack', 'Smith', 'Redmond');
+        INSERT INTO invoices VALUES (1, 2, '2025-01-27', 'Stuttgart'), (2, 3, '2025-02-04', 'Redmond'),
+          (3, 2, '2025-05-27', 'Stuttgart'), (4, 1, '2025-06-01', 'São José');
+        """
+
+    @Test func aFirstAndLastNameIsMatchedWhole() throws {
+        let h = try SessionHarness(Self.store)
+        h.run("open customers")
+        #expect(h.output("open Köhler").hasPrefix("customers › Leonie Köhler\n"))
+        h.run("back")
+        #expect(h.output("open leonie köhler").hasPrefix("customers › Leonie Köhler\n"))
+        h.run("top")
+        h.run("open invoices")
+        let found = h.output("where customer ~ Köhler")
+        #expect(found.hasPrefix("invoices (2) · customer ~ \"Köhler\"\n"), "\(found)")
+        h.run("back")
+        #expect(h.output("where customer ~ \"ie Kö\"").hasPrefix("invoices (2)"))
+        h.run("back")
+        h.run("open #2")
+        #expect(h.run("set customer Köhler").error == nil)
+        #expect(h.output("changes").contains("customer: Jack Smith → Leonie Köhler"))
+    }
+
+    @Test func aSpecTemplateIsMatchedAsTheListShowsIt() throws {
+        let h = try SessionHarness(Self.store, spec: """
+            collections:
+              invoices:
+                row: "Invoice {id} · {day}"
+              customers:
+                row: "{LastName}, {FirstName}"
+            """)
+        h.run("open invoices")
+        #expect(h.output("open Invoice 3 · 2025-05-27").hasPrefix("invoices › Invoice 3 · 2025-05-27\n"))
+        h.run("top")
+        h.run("open customers")
+        #expect(h.output("open Smith, Jack").hasPrefix("customers › Smith, Jack\n"))
+        h.run("top")
+        h.run("open invoices")
+        let found = h.output("where customer ~ \"Smith, J\"")
+        #expect(found.hasPrefix("invoices (1) · customer ~ \"Smith, J\"\n"), "\(found)")
+    }
+}
