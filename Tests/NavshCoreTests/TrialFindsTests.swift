@@ -207,4 +207,31 @@ import Testing
         h.run("back")
         #expect(h.output("count") == "tracks: 3 rows\n")
     }
+
+    /// After the terminal's height changes, `next` and `prev` go on from the
+    /// rows shown, not from the page number: rows 33–48 shown, a taller
+    /// window, and `next` showed rows 109–144, never 49–108.
+    @Test func nextAndPrevAfterAResizeSkipNoRow() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 300)
+            INSERT INTO t (name) SELECT 'n' || i FROM c;
+            """, mode: .interactive, viewport: Viewport(columns: 80, rows: 20))
+        let size = h.viewport.pageSize
+        h.run("page 3")
+        let shownLast = 3 * size
+        h.viewport = Viewport(columns: 80, rows: 40)
+        let bigger = h.viewport.pageSize
+        #expect(bigger > size)
+        let next = h.output("next")
+        // The page holding the row after the last one shown.
+        let first = shownLast / bigger * bigger + 1
+        #expect(next.contains("rows \(first)–\(first + bigger - 1) of 300"), "\(next)")
+        #expect(first <= shownLast + 1)
+        h.viewport = Viewport(columns: 80, rows: 20)
+        let prev = h.output("prev")
+        let before = (first - 2) / size * size + 1
+        #expect(prev.contains("rows \(before)–\(before + size - 1) of 300"), "\(prev)")
+        #expect(before + size - 1 >= first - 1)
+    }
 }

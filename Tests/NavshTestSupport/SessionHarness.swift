@@ -9,6 +9,17 @@ public final class SessionHarness {
     public let session: Session
     /// What an app spec added at open (`table owners`, `column cars.fuel`).
     public internal(set) var schemaAdditions: [String] = []
+    /// The terminal the session lays out for; a test changes it as a
+    /// window resized between commands would.
+    public var viewport: Viewport {
+        get { terminal.viewport }
+        set { terminal.viewport = newValue }
+    }
+    private let terminal: TerminalSize
+    private final class TerminalSize {
+        var viewport: Viewport
+        init(_ viewport: Viewport) { self.viewport = viewport }
+    }
 
     public convenience init(_ sql: String, mode: Session.Mode = .script, viewport: Viewport = Viewport()) throws {
         let database = try TemporaryDatabase(sql)
@@ -21,7 +32,9 @@ public final class SessionHarness {
                 readingThrough wrapper: (any Store)? = nil) throws {
         self.database = database
         self.store = store
-        session = Session(store: wrapper ?? store, mode: mode, viewport: { viewport })
+        let terminal = TerminalSize(viewport)
+        self.terminal = terminal
+        session = Session(store: wrapper ?? store, mode: mode, viewport: { terminal.viewport })
     }
 
     /// Runs each line and returns the last response, for the caller to

@@ -6,9 +6,22 @@ protocol PagedFrame: Frame {
     /// Whether page `index` (from 0) has rows (page 0 always exists): for
     /// `page N` and `next` without counting a long list first.
     func hasPage(_ index: Int, size: Int, in store: any StoreReader) throws -> Bool
+    /// The positions (from 0) of the rows last shown, and the page size
+    /// they were shown at; nil when none were.
+    var shownRows: (positions: Range<Int>, pageSize: Int)? { get }
+}
+
+extension PagedFrame {
+    var shownRows: (positions: Range<Int>, pageSize: Int)? { nil }
 }
 
 extension ListFrame: PagedFrame {
+    var shownRows: (positions: Range<Int>, pageSize: Int)? {
+        guard let shown = shownPage, shown.size > 0, shown.index <= (Int.max - shown.size) / shown.size else { return nil }
+        let first = shown.index * shown.size
+        return (first..<(first + shown.rows.count), shown.size)
+    }
+
     func pageCount(size: Int, in store: any StoreReader) throws -> Int {
         Self.pageCount(try count(in: store), size)
     }

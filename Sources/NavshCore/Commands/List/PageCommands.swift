@@ -54,7 +54,15 @@ struct PageCommand: OneArgumentCommand {
         let frame = try session.topFrame((any PagedFrame).self)
         let size = session.viewport().pageSize
         let index = frame.pageIndex
-        let target = index + step
+        var target = index + step
+        // The terminal's height changed since the page was shown: the page
+        // holding the row after (or before) those shown, not the page
+        // numbered next, which skipped rows or went back (rows 33–48 shown,
+        // a taller window, and `next` showed 109–144; the trial's find).
+        if let shown = frame.shownRows, shown.pageSize != size, !shown.positions.isEmpty, size > 0 {
+            target = step > 0 ? shown.positions.upperBound / size
+                : shown.positions.lowerBound == 0 ? -1 : (shown.positions.lowerBound - 1) / size
+        }
         guard target >= 0 else { throw CommandError.rows(.onFirstPage) }
         guard try frame.hasPage(target, size: size, in: session.store) else {
             let pages = try frame.pageCount(size: size, in: session.store)
