@@ -234,4 +234,20 @@ import Testing
         #expect(prev.contains("rows \(before)–\(before + size - 1) of 300"), "\(prev)")
         #expect(before + size - 1 >= first - 1)
     }
+
+    /// A join row titled by its key and a reference is named in its record
+    /// frame as its list names it (`#1 · Prague`), not `#1 · #1`.
+    @Test func aRecordTitledByAReferenceIsNamedAsItsListNamesIt() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE invoices (id INTEGER PRIMARY KEY, city TEXT);
+            CREATE TABLE lines (id INTEGER PRIMARY KEY, invoice INTEGER REFERENCES invoices(id), quantity INTEGER);
+            INSERT INTO invoices VALUES (1, 'Prague');
+            INSERT INTO lines VALUES (1, 1, 1);
+            """)
+        h.run("open lines")
+        #expect(h.output("show").contains("#1 · Prague"))
+        #expect(h.output("open 1").hasPrefix("lines › #1 · Prague\n"))
+        h.run("set quantity 2")
+        #expect(h.output("save") == "saved #1 · Prague\n")
+    }
 }

@@ -1,7 +1,15 @@
 extension RecordFrame {
     /// Shows the buffered values, with the title of the row each reference field names.
     func load(from store: any StoreReader, pageSize: Int) throws -> any FrameView {
-        RecordView(frame: self, references: referenceTitles(in: store))
+        let references = referenceTitles(in: store)
+        // Kept for the frame's own title when made of references, so the
+        // record is named as its list names it (`#1 · Prague`, not `#1 · #1`).
+        var parts = ReferenceTitles()
+        for (field, title) in references where title != "missing" {
+            parts.titles[field] = [buffer.value(of: field): title]
+        }
+        partTitles = parts
+        return RecordView(frame: self, references: references)
     }
 
     /// The titles of the rows this frame's reference fields name, for display.

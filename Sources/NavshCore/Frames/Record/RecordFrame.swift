@@ -6,6 +6,9 @@ final class RecordFrame: Frame {
     /// nil for a draft until it is saved.
     private(set) var id: RecordID?
     var buffer: EditBuffer
+    /// The titles of the rows its reference fields named when it was last
+    /// shown (`load`), by value: a title made of references reads by them.
+    var partTitles = ReferenceTitles()
     /// The row as last reported changed elsewhere while this frame had
     /// edits, so the notice is given once per change, not before every prompt.
     var noticedElsewhere: Record?
@@ -85,7 +88,7 @@ final class RecordFrame: Frame {
         row.id = id ?? RecordID(parts: [.integer(0)], isPrimaryKey: false)
         for (field, value) in buffer.changes { row.set(field, to: value) }
         if collection.rowTitle != nil || collection.compositeTitle != nil {
-            let title = RowTitle.of(row, in: collection)
+            let title = RowTitle.of(row, in: collection, references: partTitles)
             if id == nil && title == "#0" { return "(new)" }
             return title
         }
