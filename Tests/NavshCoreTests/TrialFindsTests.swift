@@ -250,4 +250,25 @@ import Testing
         h.run("set quantity 2")
         #expect(h.output("save") == "saved #1 · Prague\n")
     }
+
+    /// Tab on a title two rows share offers each row by its key, which
+    /// `open` and `set` take: completing the title made `open Summer
+    /// Garden`, which is refused as matching several rows.
+    @Test func aSharedTitleCompletesToEachRowsKey() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE lines (id INTEGER PRIMARY KEY, track INTEGER REFERENCES tracks(id));
+            INSERT INTO tracks VALUES (14, 'Summer Garden'), (144, 'summer garden'), (3, 'Summertime');
+            INSERT INTO lines VALUES (1, 3);
+            """)
+        h.run("open tracks")
+        let offered = h.session.completions(before: "open summer g")
+        #expect(offered.candidates == ["#14", "#144"], "\(offered)")
+        #expect(h.output("open #144").hasPrefix("tracks › summer garden\n"))
+        h.run("top")
+        h.run("open lines")
+        h.run("open 1")
+        #expect(h.session.completions(before: "set track Summer").candidates == ["Summertime", "#14", "#144"])
+        #expect(h.session.completions(before: "set track Summert").candidates == ["Summertime"])
+    }
 }

@@ -56,10 +56,20 @@ public struct Completion: Equatable, Sendable {
             rows += anywhere.value.filter { !seen.contains($0.id) }.prefix(titleLimit - rows.count)
             complete = anywhere.isComplete
         }
+        // A title two rows share names neither (`open Summer Garden` is
+        // refused as matching several): each is offered by its key instead,
+        // which names it alone (completing the title made a command that
+        // could not work; the trial's find).
+        let named = rows.map { RowTitle.of($0, in: collection) }
+        let folded = named.map { $0.lowercased() }  // `open` matches a whole title ignoring case
         var titles: [String] = []
-        for record in rows {
-            let title = RowTitle.of(record, in: collection)
-            if !titles.contains(title) { titles.append(title) }
+        for (i, (record, title)) in zip(rows, named).enumerated() {
+            if folded.filter({ $0 == folded[i] }).count > 1, let key = collection.keyValues(of: record),
+               !key.isEmpty, !key.contains(where: \.isNull) {
+                titles.append(ListFrame.keyText(key))
+            } else if !titles.contains(title) {
+                titles.append(title)
+            }
         }
         if rows.count >= titleLimit {
             titles.append(more(than: rows.count, typed, titleField, collection, store, left()))
