@@ -271,4 +271,20 @@ import Testing
         #expect(h.session.completions(before: "set track Summer").candidates == ["Summertime", "#14", "#144"])
         #expect(h.session.completions(before: "set track Summert").candidates == ["Summertime"])
     }
+
+    /// A `sort` (or `columns`) keeps the count `count` just made: the rows
+    /// are the same, only their order changes.
+    @Test func aSortKeepsTheCountJustMade() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE big (id INTEGER PRIMARY KEY, name TEXT, note TEXT);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 12000)
+            INSERT INTO big (name, note) SELECT 'item ' || i, 'note ' || (i * 7 % 1000) FROM c;
+            """)
+        #expect(h.output("show").contains("of many"))
+        #expect(h.output("count") == "big: 12,000 rows\n")
+        let sorted = h.output("sort note desc")
+        #expect(sorted.hasPrefix("big (12,000)"), "\(sorted.prefix(80))")
+        #expect(sorted.contains("of 12,000"))
+        #expect(h.output("columns note").contains("of 12,000"))
+    }
 }

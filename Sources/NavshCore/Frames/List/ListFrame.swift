@@ -95,8 +95,15 @@ final class ListFrame: Frame {
     /// failed `sort` or `columns` changes nothing, as every failed command.
     func reshown(in session: Session, _ change: () throws -> Void) throws -> String {
         let before = (collection, pageIndex)
+        let counted = (cachedCount, countIsLong)
         try change()
         invalidate()
+        // An order or columns of its own leave which rows it has as they
+        // were: a count just made stays (`sort` went back to "of many"
+        // after `count`; the trial's find).
+        if collection.filters == before.0.filters, collection.scope == before.0.scope {
+            (cachedCount, countIsLong) = counted
+        }
         do {
             return try session.show(self)
         } catch {
