@@ -287,4 +287,19 @@ import Testing
         #expect(sorted.contains("of 12,000"))
         #expect(h.output("columns note").contains("of 12,000"))
     }
+
+    /// At the prompt a notice wider than the terminal is broken at spaces,
+    /// later lines indented, not cut mid-word by the terminal ("re-ke" /
+    /// "yed"); every line fits.
+    @Test func aLongNoticeIsBrokenAtSpaces() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE artists (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO artists VALUES (16, 'Various Artists');
+            """, mode: .interactive, viewport: Viewport(columns: 60, rows: 30))
+        h.run("open 1")
+        try h.database.execute("DELETE FROM artists WHERE id = 16")
+        let notice = h.session.noticeChangesElsewhere(watchingShownRows: true)
+        #expect(notice.contains("Various Artists is gone from under its key (deleted or\n  re-keyed elsewhere;"), "\(notice)")
+        #expect(notice.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 60 }, "\(notice)")
+    }
 }

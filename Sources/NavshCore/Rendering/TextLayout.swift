@@ -153,4 +153,15 @@ public enum TextLayout {
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
     }
+
+    /// Each line of `text` wider than `width` broken at spaces, its later
+    /// lines indented by two (a notice the terminal broke mid-word read
+    /// "re-ke" / "yed"; the trial's find). Lines that fit are left as they are.
+    public static func wrappingLines(_ text: String, width: Int) -> String {
+        guard width > 20 else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { piece in
+            let line = String(piece)
+            return DisplayWidth.of(line) <= width ? line : wrap(line, width: width - 2).joined(separator: "\n  ")
+        }.joined(separator: "\n")
+    }
 }
