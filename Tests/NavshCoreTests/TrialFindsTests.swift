@@ -302,4 +302,23 @@ import Testing
         #expect(notice.contains("Various Artists is gone from under its key (deleted or\n  re-keyed elsewhere;"), "\(notice)")
         #expect(notice.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 60 }, "\(notice)")
     }
+
+    /// Two keys shown alike, `k\x1B` (a backslash typed into the key) and k
+    /// then ESC (shown escaped): `#k\x1B` names neither, and says so, where
+    /// it deleted the one typed for the other; alone, each is found.
+    @Test func aKeyShownLikeAnotherIsRefused() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE kv (a TEXT, b INTEGER, v TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
+            INSERT INTO kv VALUES ('k' || char(27), 1, 'real ESC'), ('k' || char(92) || 'x1B', 1, 'literal backslash');
+            """)
+        let refused = h.run("delete #k\\x1B,1")
+        #expect(refused.error?.message.contains("names two rows") == true, "\(refused)")
+        #expect(try h.database.rows("SELECT v FROM kv ORDER BY v").count == 2)
+        try h.database.execute("DELETE FROM kv WHERE v = 'real ESC'")
+        #expect(h.output("open #k\\x1B,1").contains("literal backslash"))
+        h.run("back")
+        try h.database.execute("DELETE FROM kv")
+        try h.database.execute("INSERT INTO kv VALUES ('k' || char(27), 1, 'real ESC')")
+        #expect(h.output("open #k\\x1B,1").contains("real ESC"))
+    }
 }

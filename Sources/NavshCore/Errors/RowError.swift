@@ -37,6 +37,9 @@ public enum RowError: Equatable, Sendable {
     case noRowWithKey(String, collection: String, outsideThisList: Bool)
     /// `#KEY` in a view (or a table whose rows cannot be told apart).
     case keylessRows(collection: String)
+    /// `#KEY` holding a backslash escape names a row as typed and another
+    /// as its escapes stand for (`k\x1B`: the text, and k then ESC).
+    case keyNamesTwoRows(String, titles: [String])
 
     // MARK: Filtering (find, where)
     case whereSyntax
@@ -120,6 +123,10 @@ public enum RowError: Equatable, Sendable {
         case .noRowWithKey(let typed, let collection, true):
             return "\(TextLayout.printable(typed)) is a row of \(collection) this list leaves out (its filter or owner); "
                 + "back to the whole list to open it"
+        case .keyNamesTwoRows(let typed, let titles):
+            return "\(TextLayout.printable(typed)) names two rows: one whose key holds it as typed (backslash and all), "
+                + "one whose key holds the characters its escapes stand for (" + titles.map(TextLayout.printable).joined(separator: "; ")
+                + "); open or delete either by its row number"
         case .keylessRows(let collection):
             return "\(collection) rows have no key, so #KEY cannot name one; open N names a row as shown"
         case .noRowWithKey(let typed, let collection, false):

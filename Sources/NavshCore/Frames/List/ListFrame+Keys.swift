@@ -9,13 +9,22 @@ extension ListFrame {
     /// names; a key typed as a title shows it, escaped (`#\x1B[31m`), finds
     /// the row whose key holds what the escapes stand for (it found none;
     /// a trial's find).
+    /// When both are rows (a key holding `\x1B` as text, another holding
+    /// ESC), both are shown alike, so neither is taken: it is refused
+    /// (the literal one was opened or deleted for the other; the trial's find).
     func record(keyed text: String, in store: any StoreReader, thisYear: @autoclosure () -> Int) throws -> Record {
-        do {
-            return try record(keyedExactly: text, in: store, thisYear: thisYear())
-        } catch {
-            guard let stored = TextLayout.unescaped(text),
-                  let found = try? record(keyedExactly: stored, in: store, thisYear: thisYear()) else { throw error }
-            return found
+        let asTyped = Result { try record(keyedExactly: text, in: store, thisYear: thisYear()) }
+        guard let stored = TextLayout.unescaped(text) else { return try asTyped.get() }
+        let asEscaped = try? record(keyedExactly: stored, in: store, thisYear: thisYear())
+        switch (asTyped, asEscaped) {
+        case (.success(let typed), let escaped?) where typed.id != escaped.id:
+            throw CommandError.rows(.keyNamesTwoRows(text, titles: [typed, escaped].map { RowTitle.of($0, in: collection) }))
+        case (.success(let typed), _):
+            return typed
+        case (.failure, let escaped?):
+            return escaped
+        case (.failure(let error), nil):
+            throw error
         }
     }
 
