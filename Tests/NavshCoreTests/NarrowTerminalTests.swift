@@ -14,7 +14,7 @@ import Testing
         h.run("open 1", "set name \"\(long)\"", "save", "open 1")
         let header = try #require(h.output("show").split(separator: "\n").first)
         #expect(DisplayWidth.of(String(header)) <= 50, "\(header)")
-        #expect(header.hasPrefix("items › name name") && header.hasSuffix("…"), "\(header)")
+        #expect(header.hasPrefix("items › \"name name") && header.hasSuffix("…"), "\(header)")
         h.run("set name \"\(long)x\"")
         let changes = h.output("changes")
         #expect(changes.contains("(410 characters)") && changes.contains("(411 characters)"), "\(changes)")

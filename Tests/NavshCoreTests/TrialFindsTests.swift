@@ -321,4 +321,18 @@ import Testing
         try h.database.execute("INSERT INTO kv VALUES ('k' || char(27), 1, 'real ESC')")
         #expect(h.output("open #k\\x1B,1").contains("real ESC"))
     }
+
+    /// A title with spaces at either end is quoted wherever it names the
+    /// row (the list's title column, a reference to it, the record's
+    /// breadcrumb), as its cell and field are, and typed back in quotes.
+    @Test func aTitleWithSpacesAtAnEndIsQuoted() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, other INTEGER REFERENCES t(id));
+            INSERT INTO t VALUES (1, '  spaced  ', NULL), (2, 'plain', 1);
+            """)
+        let list = h.output("show")
+        #expect(list.contains("   1  \"  spaced  \""), "\(list)")
+        #expect(list.contains("   2  plain         \"  spaced  \""), "\(list)")
+        #expect(h.output("open \"  spaced  \"").hasPrefix("t › \"  spaced  \"\n"))
+    }
 }

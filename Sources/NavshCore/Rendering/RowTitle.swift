@@ -62,9 +62,13 @@ enum RowTitle {
             if case .text(let text) = value {
                 // Most titles: short printable ASCII, shown as they are
                 // after one pass over their bytes.
+                let space = UInt8(ascii: " ")
                 if text.utf8.count <= longest, text.utf8.withContiguousStorageIfAvailable({
-                    PrintableASCII.end(of: $0) == $0.count
+                    $0.first != space && $0.last != space && PrintableASCII.end(of: $0) == $0.count
                 }) == true { return text }
+                // Spaces at either end in quotes, as a cell and a record show
+                // them: `  spaced  ` read as an indented `spaced` (the trial's find).
+                if text.utf8.first == space || text.utf8.last == space { return ValueText.quoted(bounded(text)) }
                 return TextLayout.printable(bounded(text))
             }
             return bounded(ValueText.formatted(value, .plain))
