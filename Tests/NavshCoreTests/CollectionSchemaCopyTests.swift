@@ -5,11 +5,8 @@ import Testing
 /// changes (copy on write): a change to a copy must never reach the
 /// schema it was copied from, nor a frame holding that one.
 @Suite struct CollectionSchemaCopyTests {
-    static let schema = CollectionSchema(name: "tracks", fields: [
-        Field(name: "id", kind: .integer, primaryKeyPosition: 1),
-        Field(name: "name", kind: .text),
-        Field(name: "ms", kind: .integer),
-    ])
+    /// The schema `DerivedColumnsTests` changes one property at a time.
+    static let schema = DerivedColumnsTests.schema
 
     @Test func aChangedCopyLeavesTheOriginalAsItWas() throws {
         let changes: [(String, (inout CollectionSchema) throws -> Void)] = [
