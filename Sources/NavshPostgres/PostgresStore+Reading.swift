@@ -137,11 +137,12 @@ extension PostgresStore {
         let table = try table(collection)
         if let reason = table.readOnlyReason { throw StoreError.other(reason) }
         var parameters = Parameters()
-        var condition = try matches(text, field, table, match, &parameters)
-        // The title field of a title made of several fields: the field, or
-        // the whole title as the list shows it (`Köhler` in "Leonie Köhler").
-        if field == collection.titleField, let parts = collection.titleParts {
-            condition = "(\(condition) OR \(Self.textTest(try Self.titleSQL(parts, table, &parameters), match, text, &parameters)))"
+        // The title field of a title made of several fields: the whole
+        // title as the list shows it, and only it (as on SQLite).
+        let condition = if field == collection.titleField, let parts = collection.titleParts {
+            Self.textTest(try Self.titleSQL(parts, table, &parameters), match, text, &parameters)
+        } else {
+            try matches(text, field, table, match, &parameters)
         }
         return try records(collection, where: condition, parameters, suffix: Self.limit(limit))
     }

@@ -103,14 +103,12 @@ extension SQLiteStore {
         _ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int
     ) throws -> [NavshCore.Record] {
         if let reason = try key(for: collection).readOnlyReason { throw StoreError.other(reason) }
-        let test = CaseFoldedMatch.sql(field.sqlIdentifier, match, text)
-        // The title field of a title made of several fields: the field, or
-        // the whole title as the list shows it (`Köhler` in "Leonie Köhler").
-        if field == collection.titleField, let whole = collection.titleParts.flatMap({ TitleSQL.expression($0) }) {
-            let wholeTest = CaseFoldedMatch.sql(whole, match, text)
-            return try select(collection, where: "(\(test.sql) OR \(wholeTest.sql))", arguments: [test.argument, wholeTest.argument],
-                              suffix: "LIMIT ?", [.whole(limit)])
-        }
+        // The title field of a title made of several fields: the whole
+        // title as the list shows it (`Köhler` in "Leonie Köhler"), and only
+        // it: an exact match of its first field alone ("Mary" of "Mary Ann
+        // Lee") took one row for the title where several hold it (a trial's find).
+        let column = field == collection.titleField ? collection.titleParts.flatMap { TitleSQL.expression($0) } : nil
+        let test = CaseFoldedMatch.sql(column ?? field.sqlIdentifier, match, text)
         return try select(collection, where: test.sql, arguments: [test.argument], suffix: "LIMIT ?", [.whole(limit)])
     }
 }

@@ -29,7 +29,7 @@ import Testing
         let h = try SessionHarness(Self.shop + "INSERT INTO owners (name) VALUES ('Gracie');")
         h.run("open cars", "open Corolla")
         #expect(h.run("set owner_id Grac").error?.message
-            == "owner_id: 'Grac' matches several rows: Grace, Grace Hopper, Gracie; type more of the title, or #KEY")
+            == "owner_id: 'Grac' matches several rows: #2 Grace, #3 Grace Hopper, #4 Gracie; type more of the title, or #KEY")
         #expect(h.run("set owner_id Nobody").error?.message
             == "owner_id: no row of owners has a title matching 'Nobody'; set owner_id #KEY names one by its key")
         #expect(h.run("set owner_id #99").error?.message == "no row #99 in owners")

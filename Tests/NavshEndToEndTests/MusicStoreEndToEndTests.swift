@@ -205,7 +205,7 @@ import Testing
         #expect(try db.rows("SELECT ArtistId FROM albums WHERE AlbumId = 5") == [["ArtistId": "7"]])
         let ambiguous = try db.expectUnchanged("albums") { try run(db, ["open albums", "open #5", "set Artist A", "save"]) }
         #expect(ambiguous.status == 1)
-        #expect(ambiguous.stderr.contains("'A' matches several rows: AC/DC, Accept, Aerosmith"), "\(ambiguous.stderr)")
+        #expect(ambiguous.stderr.contains("'A' matches several rows: #1 AC/DC, #2 Accept, #3 Aerosmith"), "\(ambiguous.stderr)")
         let unknown = try db.expectUnchanged("albums") { try run(db, ["open albums", "open #5", "set Artist Nobody", "save"]) }
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("no row of artists has a title matching 'Nobody'"), "\(unknown.stderr)")

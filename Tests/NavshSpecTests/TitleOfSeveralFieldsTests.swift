@@ -53,4 +53,27 @@ import Testing
         let found = h.output("where customer ~ \"Smith, J\"")
         #expect(found.hasPrefix("invoices (1) · customer ~ \"Smith, J\"\n"), "\(found)")
     }
+
+    /// A text that is one row's first field and part of others' whole
+    /// titles names none of them: `Mary` is in "Mary Ann Lee" twice and in
+    /// "Maryam Khan", and the row whose first name is Mary was taken
+    /// silently. The refusal names each row by its key.
+    @Test func aFirstFieldAloneIsNotAWholeTitle() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE people (id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT);
+            CREATE TABLE orders (id INTEGER PRIMARY KEY, person INTEGER REFERENCES people(id), item TEXT);
+            INSERT INTO people VALUES (1, 'Mary Ann', 'Lee'), (2, 'Mary', 'Ann Lee'), (3, 'Maryam', 'Khan');
+            INSERT INTO orders VALUES (1, 3, 'cup');
+            """)
+        h.run("open people")
+        #expect(h.run("open Mary").error?.message.contains("matches several rows") == true)
+        #expect(h.output("open Maryam").hasPrefix("people › Maryam Khan\n"))
+        h.run("top")
+        h.run("open orders")
+        h.run("open 1")
+        let refused = h.run("set person Mary Ann Lee")
+        #expect(refused.error?.message.contains("matches several rows: #1 Mary Ann Lee, #2 Mary Ann Lee;") == true,
+                "\(refused.error?.message ?? "")")
+        #expect(h.output("changes") == "no unsaved changes\n")
+    }
 }

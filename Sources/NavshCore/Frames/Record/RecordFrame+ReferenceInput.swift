@@ -32,7 +32,11 @@ extension RecordFrame {
             }
             guard matches.count == 1 else {
                 throw CommandError.fields(.severalReferencedRows(field: field.shownName, typed: trimmed,
-                    titles: matches.prefix(5).map { RowTitle.of($0, in: target) }, more: matches.count > 5))
+                    titles: matches.prefix(5).map { row in
+                        // Each with the key `#KEY` takes, which tells rows of one title apart.
+                        let key = target.keyValues(of: row).map { ListFrame.keyText($0) + " " } ?? ""
+                        return key + RowTitle.of(row, in: target)
+                    }, more: matches.count > 5))
             }
             row = matches[0]
         }
