@@ -335,4 +335,28 @@ import Testing
         #expect(list.contains("   2  plain         \"  spaced  \""), "\(list)")
         #expect(h.output("open \"  spaced  \"").hasPrefix("t › \"  spaced  \"\n"))
     }
+
+    /// A table without a declared key is known by rowids, which VACUUM
+    /// renumbers: `delete #2` of a row shown is checked against it as shown
+    /// (it deleted the row renumbered into 2), and `delete N` of a row no
+    /// longer under its rowid says it may have been renumbered.
+    @Test func aRowRenumberedByVacuumIsNotDeletedForAnother() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE notes (title TEXT, body TEXT);
+            INSERT INTO notes VALUES ('alpha', 'keep'), ('beta', 'delete me'), ('gamma', 'keep too'), ('delta', 'keep as well');
+            """)
+        #expect(h.output("show").contains("   2  beta"))
+        try h.database.execute("DELETE FROM notes WHERE rowid = 1")
+        try h.database.vacuum()
+        let keyed = h.run("delete #2")
+        #expect(keyed.error?.message.contains("#2, shown as beta, is now gamma (changed or renumbered)") == true,
+                "\(keyed.error?.message ?? keyed.output)")
+        let numbered = h.run("delete 4")
+        #expect(numbered.error?.message.contains("no longer under its rowid (deleted elsewhere, or renumbered by a VACUUM)") == true,
+                "\(numbered.error?.message ?? numbered.output)")
+        #expect(try h.database.rows("SELECT title FROM notes ORDER BY rowid").compactMap { $0["title"] } == ["beta", "gamma", "delta"])
+        // Shown again (marked as changed), #1 is beta, and deleting it by key deletes beta.
+        #expect(h.output("show").contains("   1 ~ beta"))
+        #expect(h.output("delete #1") == "deleted beta\n")
+    }
 }

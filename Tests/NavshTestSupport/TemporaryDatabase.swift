@@ -87,6 +87,15 @@ public final class TemporaryDatabase {
         try queue.write { try $0.execute(sql: sql) }
     }
 
+    /// Runs VACUUM, as another process would (outside a transaction, where
+    /// SQLite allows it): it renumbers the rowids of a table without a
+    /// declared integer key.
+    public func vacuum() throws {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        try queue.inDatabase { try $0.execute(sql: "VACUUM") }
+    }
+
     /// Puts the file in WAL mode (outside a transaction, where SQLite
     /// ignores the change) and returns the mode it is in after.
     @discardableResult

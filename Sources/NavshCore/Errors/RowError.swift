@@ -9,7 +9,9 @@ public enum RowError: Equatable, Sendable {
     case rowNumberTooLarge(collection: String, rowCount: Int)
     /// `scoped`: the list shows one owner's rows, so the row may also have
     /// been moved to another owner rather than deleted.
-    case deletedSinceShown(number: Int, title: String, scoped: Bool)
+    /// `byRowid`: the table has no declared key, so its rows are known by
+    /// rowids, which VACUUM renumbers: the row may be there under another.
+    case deletedSinceShown(number: Int, title: String, scoped: Bool, byRowid: Bool = false)
     case changedSinceShown(number: Int, title: String, now: String)
     /// Not on the page shown, and the list changed since: "row N now" would
     /// be a number its user never saw on that row.
@@ -77,12 +79,15 @@ public enum RowError: Equatable, Sendable {
                 : "no row \(number); \(collection) has \(ListLayout.grouped(count)) row\(count == 1 ? "" : "s")"
         case .rowNumberTooLarge(let collection, let count):
             return "no such row; \(collection) has \(ListLayout.grouped(count)) row\(count == 1 ? "" : "s")"
-        case .deletedSinceShown(let number, let title, true):
+        case .deletedSinceShown(let number, let title, true, _):
             return "row \(number), \(title), is no longer in this list (deleted, or changed elsewhere so it belongs "
                 + "to another); nothing was done (show lists the rows now)"
-        case .deletedSinceShown(let number, let title, false):
+        case .deletedSinceShown(let number, let title, false, false):
             return "row \(number), \(title), was deleted elsewhere since shown; nothing was done "
                 + "(show lists the rows now)"
+        case .deletedSinceShown(let number, let title, false, true):
+            return "row \(number), \(title), is no longer under its rowid (deleted elsewhere, or renumbered by a VACUUM); "
+                + "nothing was done (show lists the rows now)"
         case .changedSinceShown(let number, let title, let now):
             return "row \(number), \(title), is now \(now) (changed elsewhere since shown); "
                 + "nothing was opened (show, then open again)"

@@ -24,6 +24,9 @@ public enum WriteError: Equatable, Sendable {
     case rowChangedBeforeDelete(number: Int, title: String)
     /// `delete #KEY`: the row changed between reading it and deleting it.
     case keyedRowChangedBeforeDelete(key: String, title: String)
+    /// `delete #KEY` of a row the list shows, whose values at that key are
+    /// not those shown (changed, or another row renumbered into it).
+    case keyedRowChangedSinceShown(key: String, shown: String, now: String)
     case recordChangedBeforeDelete(title: String)
     /// What the delete would take is not what its question named; `taken`
     /// is what it would take now.
@@ -70,6 +73,9 @@ public enum WriteError: Equatable, Sendable {
         case .keyedRowChangedBeforeDelete(let key, let title):
             return "\(TextLayout.printable(key)), \(title), changed elsewhere as it was being deleted; nothing was deleted "
                 + "(delete it again)"
+        case .keyedRowChangedSinceShown(let key, let shown, let now):
+            let what = shown == now ? "\(shown), changed" : "shown as \(shown), is now \(now) (changed or renumbered)"
+            return "\(TextLayout.printable(key)), \(what) elsewhere since shown; nothing was deleted (show, then delete again)"
         case .recordChangedBeforeDelete(let title):
             return "\(title) changed elsewhere since you opened it; nothing was deleted (reload shows it)"
         case .commitWouldBeRefused(let reason):

@@ -40,7 +40,8 @@ struct DeleteRowCommand: OneArgumentCommand {
             throw CommandError.writes(.referencedNow(title: title))
         } catch StoreError.recordMissing {
             list.markStale()
-            throw CommandError.rows(.deletedSinceShown(number: row.number, title: title, scoped: collection.scope != nil || !collection.filters.isEmpty))
+            throw CommandError.rows(.deletedSinceShown(number: row.number, title: title, scoped: collection.scope != nil || !collection.filters.isEmpty,
+                                                       byRowid: collection.keyFields.isEmpty))
         }
         list.forget([record.id])
         return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n")
@@ -52,6 +53,14 @@ struct DeleteRowCommand: OneArgumentCommand {
         let collection = list.collection
         let record = try list.record(keyed: row, in: session.store, thisYear: session.clock().year)
         let title = RowTitle.of(record, in: collection)
+        // A row the list shows is deleted only as shown, as `delete N` is: a
+        // table's rowid is renumbered by VACUUM, and `delete #2` deleted the
+        // row renumbered into 2, not the one shown there (the trial's find).
+        if let shown = list.shownPage?.rows.first(where: { $0.id == record.id }),
+           !ListFrame.sameRow(shown, ListPreview.of(record, in: collection)) {
+            list.markStale()
+            throw CommandError.writes(.keyedRowChangedSinceShown(key: row, shown: RowTitle.of(shown, in: collection), now: title))
+        }
         try Deletion.checkNothingBlocks(deleting: record.id, titled: title, in: collection, store: session.store)
         if session.mode == .interactive && !confirmed {
             return try Deletion.ask(record.id, in: collection, session: session, then: self) {

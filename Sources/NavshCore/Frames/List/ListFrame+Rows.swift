@@ -15,7 +15,8 @@ extension ListFrame {
             // A page holds previews (`ListPreview`): the row shown is read whole by its identity.
             guard let current = try store.record(of: collection, id: shown.id) else {
                 throw CommandError.rows(.deletedSinceShown(number: number, title: RowTitle.of(shown, in: collection),
-                                                           scoped: collection.scope != nil || !collection.filters.isEmpty))
+                                                           scoped: collection.scope != nil || !collection.filters.isEmpty,
+                                                           byRowid: collection.keyFields.isEmpty))
             }
             // A page holds previews (`ListPreview`): the shown row is compared with the current one's preview.
             return NumberedRow(number: number, shown: shown, current: current,
