@@ -359,4 +359,17 @@ import Testing
         #expect(h.output("show").contains("   1 ~ beta"))
         #expect(h.output("delete #1") == "deleted beta\n")
     }
+
+    /// A title holding a control character is shown, and completed by Tab,
+    /// escaped (`Tab\tbed`): typed back that way, it opens the row.
+    @Test func aTitleShownEscapedOpensAsShown() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO things (name) VALUES ('Tab' || char(9) || 'bed'), ('plain');
+            """)
+        #expect(h.session.completions(before: "open Ta").candidates == ["Tab\\tbed"])
+        #expect(h.output("open Tab\\tbed").hasPrefix("things › Tab\\tbed\n"))
+        h.run("back")
+        #expect(h.run("open Tab\\tbad").error?.message.contains("no row in things has a title matching") == true)
+    }
 }

@@ -64,18 +64,29 @@ extension ListFrame {
             }
             return (row.current, "row \(row.number) changed elsewhere since shown; this is it as it is now\n")
         }
+        do {
+            return (try recordTitled(target, in: store), "")
+        } catch CommandError.rows(.noTitleMatch) where TextLayout.unescaped(target) != nil {
+            // A title shown escaped (`Tab\tbed`, as Tab completes it) is the
+            // title its escapes stand for (it matched nothing; the trial's find).
+            return (try recordTitled(TextLayout.unescaped(target) ?? target, in: store), "")
+        }
+    }
+
+    /// The row whose title `target` names (see `recordToOpen`).
+    private func recordTitled(_ target: String, in store: any StoreReader) throws -> Record {
         // Rows without a key (a view's) are known only by their place in the list.
         guard let titleField = collection.titleField, collection.readOnlyReason == nil else {
             throw CommandError.rows(.noTitleField(collection: collection.name, keyless: collection.readOnlyReason != nil))
         }
-        if let row = try wholeTitleMatch(target, titleField: titleField, in: store) { return (row, "") }
+        if let row = try wholeTitleMatch(target, titleField: titleField, in: store) { return row }
         let limit = 6
         let exact = try store.find(target, in: titleField, of: collection, match: .exact, limit: limit)
-        if exact.count == 1 { return (exact[0], "") }
+        if exact.count == 1 { return exact[0] }
         let matches = exact.isEmpty
             ? try store.find(target, in: titleField, of: collection, match: .contains, limit: limit)
             : exact
-        if matches.count == 1 { return (matches[0], "") }
+        if matches.count == 1 { return matches[0] }
         guard !matches.isEmpty else {
             throw CommandError.rows(.noTitleMatch(target, collection: collection.name))
         }
