@@ -13,15 +13,16 @@ import Testing
         """
 
     /// 10,000 rows with NULLs, the empty text, unicode, line breaks, quotes,
-    /// commas, text that looks like a blob, blobs (empty, with NUL bytes)
-    /// and an untyped column holding every type.
+    /// commas, text that looks like a blob, blobs (empty, with NUL bytes),
+    /// infinite reals (CSV and TSV write `Inf`, which import read as no
+    /// number; a trial's find) and an untyped column holding every type.
     static let tenThousand = schema + """
         WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 10000)
         INSERT INTO t SELECT i,
           CASE i % 6 WHEN 0 THEN 'ünï 🎸 ' || i WHEN 1 THEN 'say "hi", ' || i WHEN 2 THEN 'two' || char(10) || 'lines ' || i
                      WHEN 3 THEN 'crlf' || char(13, 10) || i WHEN 4 THEN '\\x' || i ELSE 'plain ' || i END,
           CASE WHEN i % 7 = 0 THEN NULL ELSE i * 3 - 5000 END,
-          CASE WHEN i % 5 = 0 THEN NULL ELSE i / 8.0 END,
+          CASE WHEN i % 5 = 0 THEN NULL WHEN i = 9998 THEN -1e999 WHEN i = 9999 THEN 1e999 ELSE i / 8.0 END,
           CASE i % 4 WHEN 0 THEN NULL WHEN 1 THEN '' WHEN 2 THEN 'tab' || char(9) || 'bs\\' ELSE ' spaced ' END,
           CASE i % 3 WHEN 0 THEN NULL WHEN 1 THEN CAST('' AS BLOB) ELSE CAST(char(i % 200 + 1, 0, 233) AS BLOB) END,
           CASE i % 5 WHEN 0 THEN i WHEN 1 THEN i / 4.0 WHEN 2 THEN 'text ' || i WHEN 3 THEN CAST(char(i % 90 + 1) AS BLOB) ELSE NULL END

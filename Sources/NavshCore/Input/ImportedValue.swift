@@ -97,6 +97,12 @@ struct ImportChecker {
             if field.kind == .text || field.kind == .any, field.choices.isEmpty { return .rawText(bytes) }
             throw ImportValueError("is not valid UTF-8")
         }
+        // What `export` writes for an infinite real in CSV and TSV
+        // (`DelimitedText`) reads back as it (it was refused as no number;
+        // the trial's find); in a text field it stays the text.
+        if text == "Inf" || text == "-Inf", field.kind == .real || field.kind == .numeric {
+            return .real(text.hasPrefix("-") ? -.infinity : .infinity)
+        }
         return try parse(text, for: field)
     }
 
