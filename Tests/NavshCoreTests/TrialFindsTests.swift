@@ -372,4 +372,30 @@ import Testing
         h.run("back")
         #expect(h.run("open Tab\\tbad").error?.message.contains("no row in things has a title matching") == true)
     }
+
+    /// Two rows of a keyless table alike in every column shown, differing
+    /// in a blob: after a delete and VACUUM elsewhere renumbered them, the
+    /// row under 2 passed the check of the values shown and `delete 2`
+    /// deleted the one shown as 3. After any change elsewhere, a delete in
+    /// a keyless table waits for the list to be shown again.
+    @Test func aKeylessTablesDeleteWaitsForTheListShownAgain() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE photos (name TEXT, taken TEXT, img BLOB);
+            INSERT INTO photos VALUES ('Alpha', '2024', x'00'), ('Beach', '2024', x'AAAA'), ('Beach', '2024', x'BBBB'),
+              ('Omega', '2024', x'00');
+            """)
+        h.run("show")
+        try h.database.execute("DELETE FROM photos WHERE rowid = 1")
+        try h.database.vacuum()
+        for command in ["delete 2", "delete #2"] {
+            let refused = h.run(command)
+            #expect(refused.error?.message.contains("photos has no key of its own") == true, "\(command): \(refused)")
+        }
+        #expect(try h.database.rows("SELECT hex(img) AS img FROM photos ORDER BY rowid").compactMap { $0["img"] }
+                == ["AAAA", "BBBB", "00"])
+        // Shown again, the rows are numbered as they are now.
+        h.run("show")
+        #expect(h.output("delete 1") == "deleted Beach\n")
+        #expect(try h.database.rows("SELECT hex(img) AS img FROM photos ORDER BY rowid").compactMap { $0["img"] } == ["BBBB", "00"])
+    }
 }

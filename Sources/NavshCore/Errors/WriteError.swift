@@ -27,6 +27,10 @@ public enum WriteError: Equatable, Sendable {
     /// `delete #KEY` of a row the list shows, whose values at that key are
     /// not those shown (changed, or another row renumbered into it).
     case keyedRowChangedSinceShown(key: String, shown: String, now: String)
+    /// A delete in a table without a declared key after another process
+    /// changed the file: its rows are known by rowids, which a VACUUM
+    /// renumbers, and two rows alike in every shown column can trade places.
+    case keylessRowsMayHaveMoved(collection: String)
     case recordChangedBeforeDelete(title: String)
     /// What the delete would take is not what its question named; `taken`
     /// is what it would take now.
@@ -76,6 +80,10 @@ public enum WriteError: Equatable, Sendable {
         case .keyedRowChangedSinceShown(let key, let shown, let now):
             let what = shown == now ? "\(shown), changed" : "shown as \(shown), is now \(now) (changed or renumbered)"
             return "\(TextLayout.printable(key)), \(what) elsewhere since shown; nothing was deleted (show, then delete again)"
+        case .keylessRowsMayHaveMoved(let collection):
+            return "\(TextLayout.printable(collection)) has no key of its own: its rows are known by rowids, which a VACUUM "
+                + "renumbers, and the file changed elsewhere since the list was shown; nothing was deleted "
+                + "(show, then delete again)"
         case .recordChangedBeforeDelete(let title):
             return "\(title) changed elsewhere since you opened it; nothing was deleted (reload shows it)"
         case .commitWouldBeRefused(let reason):
