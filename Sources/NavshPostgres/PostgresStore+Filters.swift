@@ -55,17 +55,38 @@ extension PostgresStore {
     }
 
     /// A title made of several fields (`TitlePart`s) as one text
-    /// expression: each field as text (NULL as nothing), the text between bound.
+    /// expression, as `TitleSQL` makes it on SQLite: a first and last name
+    /// joins the fields that hold something; a template's runs of spaces
+    /// read as one and its ends trimmed. The text between is bound.
     static func titleSQL(_ parts: [TitlePart], _ table: PostgresTable, _ parameters: inout Parameters) throws -> String {
+        func column(_ name: String) throws -> String { "coalesce(\(try table.column(name).readSQL), '')" }
+        if parts.contains(where: { if case .separator = $0 { return true } else { return false } }) {
+            var joined: String?
+            var separator = "''"
+            for part in parts {
+                switch part {
+                case .separator(let text): separator = parameters.bind(text)
+                case .field(let name):
+                    let next = try column(name)
+                    joined = joined.map { "(CASE WHEN \($0) = '' THEN \(next) WHEN \(next) = '' THEN \($0) ELSE \($0) || \(separator) || \(next) END)" } ?? next
+                case .text(let text):
+                    let bound = parameters.bind(text)
+                    joined = joined.map { "(\($0) || \(bound))" } ?? bound
+                }
+            }
+            return joined ?? "''"
+        }
         var terms: [String] = []
         for part in parts {
             switch part {
-            case .text(let text) where !text.isEmpty: terms.append(parameters.bind(text))
-            case .text: continue
-            case .field(let name): terms.append("coalesce(\(try table.column(name).readSQL), '')")
+            case .text(let text) where !text.isEmpty, .separator(let text) where !text.isEmpty: terms.append(parameters.bind(text))
+            case .text, .separator: continue
+            case .field(let name): terms.append(try column(name))
             }
         }
-        return "(" + terms.joined(separator: " || ") + ")"
+        var folded = "(" + (terms.isEmpty ? "''" : terms.joined(separator: " || ")) + ")"
+        for _ in 0..<3 { folded = "replace(\(folded), '  ', ' ')" }
+        return "btrim(\(folded), ' ')"
     }
 
     /// `column` equals, starts with or contains `text`, ignoring case. Text

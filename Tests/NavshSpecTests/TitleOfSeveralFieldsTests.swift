@@ -76,4 +76,54 @@ import Testing
                 "\(refused.error?.message ?? "")")
         #expect(h.output("changes") == "no unsaved changes\n")
     }
+
+    /// The whole title is what the list shows: an empty or NULL first name
+    /// leaves the last name alone (two rows read "Kim"), and a second row of
+    /// a title found past the first 200 candidates still makes it ambiguous.
+    /// An ambiguous reference lists every row, up to five, with its key.
+    @Test func emptyPartsAndFarRowsAreMatchedAsShown() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE people (id INTEGER PRIMARY KEY, FirstName TEXT, LastName TEXT);
+            CREATE TABLE orders (id INTEGER PRIMARY KEY, person INTEGER REFERENCES people(id));
+            INSERT INTO people VALUES (1, 'Kim', ''), (2, NULL, 'Kim'), (3, NULL, 'Park'), (4, 'Al', 'Park'), (5, 'Kim', 'Lee');
+            WITH RECURSIVE c(i) AS (SELECT 10 UNION ALL SELECT i + 1 FROM c WHERE i < 400)
+            INSERT INTO people SELECT i, 'Kimberly', 'X' || i FROM c;
+            INSERT INTO people VALUES (500, 'Kim', 'Lee'), (501, 'kim', 'lee'), (502, 'KIM', 'LEE'), (503, 'Kim', 'Lee'),
+              (504, 'Kim', 'Lee');
+            INSERT INTO orders VALUES (1, 4);
+            """)
+        h.run("open people")
+        #expect(h.run("open Kim").error?.message.contains("matches several rows: 1 Kim, 2 Kim;") == true)
+        #expect(h.output("open Park").hasPrefix("people › Park\n"))
+        h.run("back")
+        #expect(h.run("open Kim Lee").error?.message.contains("matches several rows") == true)
+        h.run("top")
+        h.run("open orders")
+        h.run("open 1")
+        let refused = h.run("set person Kim Lee").error?.message ?? ""
+        #expect(refused.contains("#5 Kim Lee, #500 Kim Lee, #501 kim lee, #502 KIM LEE, #503 Kim Lee, …;"), "\(refused)")
+        #expect(h.run("set person Kim").error?.message.contains("#1 Kim, #2 Kim;") == true)
+    }
+
+    /// A template's NULL field leaves no double space: "{first} {middle}
+    /// {last}" with no middle name reads "Ann Lee", and matches it.
+    @Test func aTemplatesEmptyFieldFoldsAsShown() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE people (id INTEGER PRIMARY KEY, first TEXT, middle TEXT, last TEXT);
+            CREATE TABLE orders (id INTEGER PRIMARY KEY, person INTEGER REFERENCES people(id));
+            INSERT INTO people VALUES (1, 'Ann', NULL, 'Lee'), (2, ' Bo', 'J', 'Chen ');
+            INSERT INTO orders VALUES (1, 1), (2, 2);
+            """, spec: """
+            collections:
+              people:
+                row: "{first} {middle} {last}"
+            """)
+        h.run("open orders")
+        #expect(h.output("where person ~ \"Ann Lee\"").hasPrefix("orders (1)"))
+        h.run("back")
+        #expect(h.output("where person = \"Bo J Chen\"").hasPrefix("orders (1)"))
+        h.run("top")
+        h.run("open people")
+        #expect(h.output("open n Le").hasPrefix("people › Ann Lee\n"))
+    }
 }

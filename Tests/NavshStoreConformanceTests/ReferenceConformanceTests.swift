@@ -34,17 +34,21 @@ import Testing
         let fixture = try kind.make("""
             CREATE TABLE people (id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT);
             CREATE TABLE pets (id INTEGER PRIMARY KEY, name TEXT, owner INTEGER REFERENCES people(id));
-            INSERT INTO people (id, first_name, last_name) VALUES (1, 'Leonie', 'Köhler'), (2, 'Jack', 'Smith');
+            INSERT INTO people (id, first_name, last_name) VALUES (1, 'Leonie', 'Köhler'), (2, 'Jack', 'Smith'),
+              (3, NULL, 'Solo'), (4, 'Cher', '');
             INSERT INTO pets (id, name, owner) VALUES (1, 'Rex', 1), (2, 'Tom', 2), (3, 'Kit', 1);
             """)
         let store = fixture.store
         let people = try fixture.collection("people")
-        #expect(people.titleParts == [.field("first_name"), .text(" "), .field("last_name")])
+        #expect(people.titleParts == [.field("first_name"), .separator(" "), .field("last_name")])
         let title = try #require(people.titleField)
         #expect(try store.find("köhler", in: title, of: people, match: .contains, limit: 5).map(\.id.parts)
                 == [[.integer(1)]])
         #expect(try store.find("leonie köhler", in: title, of: people, match: .exact, limit: 5).map(\.id.parts)
                 == [[.integer(1)]])
+        // A name with one part empty reads as the other alone, as the list shows it.
+        #expect(try store.find("solo", in: title, of: people, match: .exact, limit: 5).map(\.id.parts) == [[.integer(3)]])
+        #expect(try store.find("cher", in: title, of: people, match: .exact, limit: 5).map(\.id.parts) == [[.integer(4)]])
         // Its first field alone is no title: "Jack" is part of "Jack Smith".
         #expect(try store.find("Jack", in: title, of: people, match: .exact, limit: 5).isEmpty)
         #expect(try store.find("Jack", in: title, of: people, match: .contains, limit: 5).map(\.id.parts) == [[.integer(2)]])

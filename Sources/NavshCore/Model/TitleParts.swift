@@ -6,8 +6,13 @@
 /// or a spec's `{FirstName} {LastName}`) matched nothing, and a filtered
 /// list said "no rows match" under a screen that showed it (the trial's find).
 public enum TitlePart: Sendable, Equatable {
+    /// Text of a template, always there; the whole title's runs of spaces
+    /// read as one and its ends trimmed, as `RowTemplate.render` makes it.
     case text(String)
     case field(String)
+    /// Between two fields of a `CompositeTitle`, only when both hold
+    /// something (`Kim` alone, not ` Kim`, when the first name is empty).
+    case separator(String)
 }
 
 extension CollectionSchema {
@@ -34,7 +39,7 @@ extension CollectionSchema {
         var parts: [TitlePart] = []
         for (index, name) in composite.fields.enumerated() {
             guard let field = field(named: name), field.references == nil, field.primaryKeyPosition == nil else { return nil }
-            if index > 0 { parts.append(.text(composite.separator)) }
+            if index > 0 { parts.append(.separator(composite.separator)) }
             parts.append(.field(field.name))
         }
         return parts

@@ -101,13 +101,20 @@ extension ListFrame {
     /// name, or a spec's template) as Tab completes it: the one row whose
     /// whole title is `target`, ignoring case, among the rows whose title
     /// field holds its first word (at most `wholeTitleScan` of them).
+    /// Only for a title the store cannot match whole (`titleParts` nil: a
+    /// join row's titles of references), and only when every candidate was
+    /// looked at: a second row of the title past the first 200 was not, and
+    /// one row was taken where two hold the title (the third trial's find).
     func wholeTitleMatch(_ target: String, titleField: String, in store: any StoreReader) throws -> Record? {
-        guard titleFields.count > 1, let first = target.split(separator: " ").first else { return nil }
+        guard titleFields.count > 1, collection.titleParts == nil, let first = target.split(separator: " ").first else {
+            return nil
+        }
         var candidates = collection
         candidates.filters.append(.contains(field: titleField, String(first)))
         let wanted = target.lowercased()
-        let rows = try store.records(of: candidates, offset: 0, limit: Self.wholeTitleScan)
-            .filter { RowTitle.of($0, in: collection).lowercased() == wanted }
+        let read = try store.records(of: candidates, offset: 0, limit: Self.wholeTitleScan + 1)
+        guard read.count <= Self.wholeTitleScan else { return nil }
+        let rows = read.filter { RowTitle.of($0, in: collection).lowercased() == wanted }
         return rows.count == 1 ? rows[0] : nil
     }
 

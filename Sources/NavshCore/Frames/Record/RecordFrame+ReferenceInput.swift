@@ -23,7 +23,8 @@ extension RecordFrame {
             if let whole = try ListFrame(collection: target).wholeTitleMatch(trimmed, titleField: titleField, in: store) {
                 return try Self.stored(whole, of: target, for: reference)
             }
-            let exact = try store.find(trimmed, in: titleField, of: target, match: .exact, limit: 2)
+            // Up to six, as for a partial match: the refusal lists five and says there are more.
+            let exact = try store.find(trimmed, in: titleField, of: target, match: .exact, limit: 6)
             let matches = exact.isEmpty ? try store.find(trimmed, in: titleField, of: target, match: .contains, limit: 6) : exact
             guard !matches.isEmpty else {
                 // Not a title: a text key typed as itself stays a value (`set tag_id t050`).
