@@ -160,7 +160,9 @@ extension PostgresStore {
         let table = try table(collection)
         if let reason = table.readOnlyReason { throw StoreError.other(reason) }
         guard let name = collection.field(named: field)?.name else { throw StoreError.other("no field \(field)") }
-        if try isIndexed(name, in: table) {
+        // A title of several fields is looked for whole (as SQLite's `find`).
+        let parts = field == collection.titleField ? collection.titleParts : nil
+        if parts == nil, try isIndexed(name, in: table) {
             // An index on the field: the server finds every match without a bound.
             return Bounded(try find(text, in: name, of: collection, match: match, limit: limit), isComplete: true)
         }
@@ -168,7 +170,8 @@ extension PostgresStore {
         let scope = try scoped(collection, table, &parameters)
         let keys = table.key.map(\.pgIdentifier).joined(separator: ", ")
         let bound = parameters.bind(String(budget.rows + 1))
-        let test = try matches(text, name, table, match, &parameters)
+        let test = try parts.map { Self.textTest(try Self.titleSQL($0, table, &parameters), match, text, &parameters) }
+            ?? matches(text, name, table, match, &parameters)
         let sql = "SELECT \(table.key.map { $0.pgIdentifier + "::text" }.joined(separator: ", ")), (\(test))::text FROM "
             + "(SELECT * FROM \(table.quotedName)" + (scope.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(keys) LIMIT \(bound)::bigint) AS looked"

@@ -126,4 +126,18 @@ import Testing
         h.run("open people")
         #expect(h.output("open n Le").hasPrefix("people › Ann Lee\n"))
     }
+
+    /// Tab completes a title of several fields from any part of it, as
+    /// `open` finds it: it looked in the first field alone.
+    @Test func tabCompletesATitleOfSeveralFieldsWhole() throws {
+        let h = try SessionHarness(Self.store + "CREATE INDEX people_first ON customers (FirstName);")
+        h.run("open customers")
+        #expect(h.session.completions(before: "open Köh").candidates == ["Leonie Köhler"])
+        #expect(h.session.completions(before: "open Leonie K").candidates == ["Leonie Köhler"])
+        #expect(h.session.completions(before: "open Leo").candidates == ["Leonie Köhler"])
+        h.run("top")
+        h.run("open invoices")
+        h.run("open 1")
+        #expect(h.session.completions(before: "set customer Smi").candidates == ["Jack Smith"])
+    }
 }
