@@ -371,6 +371,9 @@ import Testing
         #expect(h.output("open Tab\\tbed").hasPrefix("things › Tab\\tbed\n"))
         h.run("back")
         #expect(h.run("open Tab\\tbad").error?.message.contains("no row in things has a title matching") == true)
+        // A title holding the backslash as typed is shown alike: neither is taken.
+        try h.database.execute("INSERT INTO things (name) VALUES ('Tab' || char(92) || 'tbed')")
+        #expect(h.run("open Tab\\tbed").error?.message.contains("matches several rows: 1 Tab\\tbed, 3 Tab\\tbed") == true)
     }
 
     /// Two rows of a keyless table alike in every column shown, differing

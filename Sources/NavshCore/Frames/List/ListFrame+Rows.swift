@@ -64,12 +64,27 @@ extension ListFrame {
             }
             return (row.current, "row \(row.number) changed elsewhere since shown; this is it as it is now\n")
         }
-        do {
-            return (try recordTitled(target, in: store), "")
-        } catch CommandError.rows(.noTitleMatch) where TextLayout.unescaped(target) != nil {
-            // A title shown escaped (`Tab\tbed`, as Tab completes it) is the
-            // title its escapes stand for (it matched nothing; the trial's find).
-            return (try recordTitled(TextLayout.unescaped(target) ?? target, in: store), "")
+        // A title shown escaped (`Tab\tbed`, as Tab completes it) is also
+        // the title its escapes stand for (it matched nothing; the trial's
+        // find); when the two are different rows, both shown alike, neither
+        // is taken.
+        let typed = Result { try recordTitled(target, in: store) }
+        guard let stored = TextLayout.unescaped(target) else { return (try typed.get(), "") }
+        let escaped = try? recordTitled(stored, in: store)
+        switch (typed, escaped) {
+        case (.success(let asTyped), let asEscaped?) where asTyped.id != asEscaped.id:
+            let candidates = try [asTyped, asEscaped].map { record in
+                (try store.position(of: record.id, in: collection), RowTitle.of(record, in: collection))
+            }.sorted { ($0.0 ?? .max) < ($1.0 ?? .max) }.map { position, title in
+                (position.map { "\($0 + 1) " } ?? "") + title
+            }
+            throw CommandError.rows(.severalTitleMatches(target, candidates: candidates, more: false))
+        case (.success(let asTyped), _):
+            return (asTyped, "")
+        case (.failure, let asEscaped?):
+            return (asEscaped, "")
+        case (.failure(let error), nil):
+            throw error
         }
     }
 
