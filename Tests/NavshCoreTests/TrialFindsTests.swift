@@ -249,6 +249,11 @@ import Testing
         #expect(h.output("open 1").hasPrefix("lines › #1 · Prague\n"))
         h.run("set quantity 2")
         #expect(h.output("save") == "saved #1 · Prague\n")
+        // Set to another invoice, it is named by that one's title at once.
+        try h.database.execute("INSERT INTO invoices VALUES (7, 'Oslo')")
+        h.run("open 1")
+        h.run("set invoice 7")
+        #expect(h.output("save") == "saved #1 · Oslo\n")
     }
 
     /// Tab on a title two rows share offers each row by its key, which

@@ -58,4 +58,32 @@ import Testing
         pets.filters = [.titleContains(field: "owner", target, "ie Kö")]
         #expect(try store.records(of: pets, offset: 0, limit: 10).compactMap { $0["name"] } == [.text("Rex"), .text("Kit")])
     }
+
+    /// A spec's `row:` template is matched as it renders: its text between
+    /// the fields, a NULL field leaving no double space, its ends trimmed.
+    @Test(arguments: StoreKind.all)
+    func aTemplateTitleIsMatchedAsItRenders(kind: StoreKind) throws {
+        let fixture = try kind.make("""
+            CREATE TABLE people (id INTEGER PRIMARY KEY, first TEXT, middle TEXT, last TEXT);
+            CREATE TABLE pets (id INTEGER PRIMARY KEY, name TEXT, owner INTEGER REFERENCES people(id));
+            INSERT INTO people (id, first, middle, last) VALUES (1, 'Ann', NULL, 'Lee'), (2, 'Bo', 'J', 'Chen'), (3, NULL, NULL, 'Solo');
+            INSERT INTO pets (id, name, owner) VALUES (1, 'Rex', 1), (2, 'Tom', 2), (3, 'Kit', 3);
+            """)
+        let store = fixture.store
+        var people = try fixture.collection("people")
+        people.rowTitle = try RowTemplate("{first} {middle} {last} (person)")
+        let title = try #require(people.titleField)
+        #expect(try store.find("ann lee (person)", in: title, of: people, match: .exact, limit: 5).map(\.id.parts)
+                == [[.integer(1)]])
+        #expect(try store.find("solo (person)", in: title, of: people, match: .exact, limit: 5).map(\.id.parts)
+                == [[.integer(3)]])
+        #expect(try store.find("j chen", in: title, of: people, match: .contains, limit: 5).map(\.id.parts)
+                == [[.integer(2)]])
+        var pets = try fixture.collection("pets")
+        let owner = try #require(pets.field(named: "owner"))
+        var target = try #require(ReferencedTitle.of(owner, in: store))
+        target.parts = people.titleParts
+        pets.filters = [.titleContains(field: "owner", target, "n Lee (")]
+        #expect(try store.records(of: pets, offset: 0, limit: 10).compactMap { $0["name"] } == [.text("Rex")])
+    }
 }

@@ -12,6 +12,18 @@ extension RecordFrame {
         return RecordView(frame: self, references: references)
     }
 
+    /// A reference set to `value` that is part of this record's own title
+    /// (a join row's `#1 · Prague`): its row's title, read now, so the
+    /// record is named by it at once (`saved #1 · #7` after `set invoice
+    /// 7`, until it was shown again; the trial's find). Other fields, and
+    /// titles made otherwise, read nothing.
+    func learnPartTitle(of field: Field, _ value: Value, in store: any StoreReader) {
+        guard let reference = field.references, !value.isNull, collection.rowTitle == nil,
+              collection.compositeTitle?.fields.contains(field.name) == true,
+              let (target, record) = try? Self.referencedRecord(reference, value, in: store) else { return }
+        partTitles.titles[field.name, default: [:]][value] = RowTitle.of(record, in: target)
+    }
+
     /// The titles of the rows this frame's reference fields name, for display.
     func referenceTitles(in store: any StoreReader) -> [String: String] {
         var titles: [String: String] = [:]
