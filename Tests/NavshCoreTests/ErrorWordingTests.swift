@@ -58,7 +58,8 @@ import Testing
         ]
         let fields: [FieldError] = [
             .collectionReadOnly(reason: name), .readOnly(name, editable: []), .readOnly(name, editable: [name]),
-            .unknownField(name, editable: [name], nearest: nil), .unknownField(name, editable: [name], nearest: name), .severalReferencedRows(field: name, typed: name, titles: [name, name], more: true), .noReferencedRow(field: name, collection: name, typed: name), .missingValue(name, canUnset: false, canBeEmpty: false),
+            .unknownField(name, editable: [name], nearest: nil), .unknownField(name, editable: [name], nearest: name), .severalReferencedRows(field: name, typed: name, titles: [name, name], more: true),
+            .keyOrTitle(field: name, typed: name, keyed: name, titled: [name]), .keyOrTitle(field: name, typed: name, keyed: nil, titled: [name]), .noReferencedRow(field: name, collection: name, typed: name), .missingValue(name, canUnset: false, canBeEmpty: false),
             .missingValue(name, canUnset: true, canBeEmpty: true), .cannotBeNull(name), .required(name),
             .notAChoice(name, typed: name, choices: [name]),
             .outOfRange(name, value: .integer(9), minimum: 1, maximum: 5),

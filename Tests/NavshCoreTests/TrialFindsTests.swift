@@ -406,4 +406,24 @@ import Testing
         #expect(h.output("delete 1") == "deleted Beach\n")
         #expect(try h.database.rows("SELECT hex(img) AS img FROM photos ORDER BY rowid").compactMap { $0["img"] } == ["BBBB", "00"])
     }
+
+    /// A number typed for a reference that is one row's key and another
+    /// row's title (a band named "2") takes neither, and says so: it took
+    /// the key silently. A number that is no other row's title is the key.
+    @Test func aNumberThatIsAKeyAndATitleIsRefused() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE artists (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT, artist_id INTEGER REFERENCES artists(id));
+            INSERT INTO artists VALUES (1, 'Blur'), (2, 'Oasis'), (3, '2'), (4, '4');
+            INSERT INTO albums VALUES (1, 'Parklife', 1);
+            """)
+        h.run("open albums")
+        #expect(h.run("where artist_id = 2").error?.message == "artist_id: '2' is the key of #2 Oasis and the title of #3 2; write the row as #KEY")
+        h.run("open 1")
+        #expect(h.run("set artist_id 2").error?.message.contains("is the key of #2 Oasis and the title of #3 2") == true)
+        #expect(h.output("changes") == "no unsaved changes\n")
+        h.run("set artist_id 4")
+        h.run("set artist_id #3")
+        #expect(h.output("changes").contains("artist_id: Blur → 2"))
+    }
 }

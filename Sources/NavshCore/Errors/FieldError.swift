@@ -9,6 +9,9 @@ public enum FieldError: Equatable, Sendable {
     case unknownField(String, editable: [String], nearest: String?)
     /// `set artist Jo`: more than one referenced row's title matches.
     case severalReferencedRows(field: String, typed: String, titles: [String], more: Bool)
+    /// A number typed for a reference that is a row's key (`keyed`, when
+    /// there is one) and other rows' whole title.
+    case keyOrTitle(field: String, typed: String, keyed: String?, titled: [String])
     case noReferencedRow(field: String, collection: String, typed: String)
     /// `set FIELD` with nothing after it; the flags say which ways to
     /// empty the field it accepts.
@@ -59,6 +62,10 @@ public enum FieldError: Equatable, Sendable {
         case .noReferencedRow(let field, let collection, let typed):
             return "\(field): no row of \(collection) has a title matching '\(TextLayout.printable(typed))'; "
                 + "set \(field) #KEY names one by its key"
+        case .keyOrTitle(let field, let typed, let keyed, let titled):
+            let key = keyed.map { "the key of \($0) and " } ?? ""
+            return "\(field): '\(TextLayout.printable(typed))' is \(key)the title of \(titled.joined(separator: ", ")); "
+                + "write the row as #KEY"
         case .severalReferencedRows(let field, let typed, let titles, let more):
             return "\(field): '\(TextLayout.printable(typed))' matches several rows: \(titles.joined(separator: ", "))"
                 + (more ? ", …" : "") + "; type more of the title, or #KEY"

@@ -4,8 +4,10 @@
 extension RecordFrame {
     /// The value to store for `text` typed after `set FIELD`, when FIELD is
     /// a reference; nil to read it as any value of the field's kind.
+    /// `numberIsKey`: an import's number is the stored value, as `export`
+    /// wrote it, whatever titles the referenced rows have.
     static func referenceValue(_ text: String, for field: Field, in store: any StoreReader,
-                               thisYear: @autoclosure () -> Int) throws -> Value? {
+                               thisYear: @autoclosure () -> Int, numberIsKey: Bool = false) throws -> Value? {
         guard let reference = field.references,
               let target = store.collection(referencedBy: reference)
         else { return nil }
@@ -14,9 +16,20 @@ extension RecordFrame {
         if ListFrame.isKey(trimmed) {
             row = try ListFrame(collection: target).record(keyed: trimmed, in: store, thisYear: thisYear())
         } else {
-            // A value of the field's own kind is the stored value (`set artist_id 5`).
-            if (try? ValueParser.parse(text, for: field, thisYear: thisYear())) != nil, field.kind != .text, field.kind != .any {
-                return nil
+            // A value of the field's own kind is the stored value (`set artist_id 5`),
+            // unless it is another row's whole title too (a band named "2"):
+            // then neither is taken (the key was, silently; the trial's find).
+            if let value = try? ValueParser.parse(text, for: field, thisYear: thisYear()), field.kind != .text, field.kind != .any {
+                guard !numberIsKey, let titleField = target.titleField else { return nil }
+                let titled = try store.find(trimmed, in: titleField, of: target, match: .exact, limit: 6)
+                    .filter { (try? stored($0, of: target, for: reference)) != value }
+                guard !titled.isEmpty else { return nil }
+                let keyed = try store.record(of: target, referencedBy: value, field: reference.field)
+                func named(_ row: Record) -> String {
+                    (target.keyValues(of: row).map { ListFrame.keyText($0) + " " } ?? "") + RowTitle.of(row, in: target)
+                }
+                throw CommandError.fields(.keyOrTitle(field: field.shownName, typed: trimmed,
+                                                      keyed: keyed.map(named), titled: titled.prefix(5).map(named)))
             }
             guard let titleField = target.titleField else { return nil }
             // A title of several fields (`{FirstName} {LastName}`) is matched whole.
