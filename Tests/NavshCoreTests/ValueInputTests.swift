@@ -16,15 +16,28 @@ import Testing
     }
 
     /// The trial's find: `+09`, as PostgreSQL prints a zone, was refused.
-    @Test func aShortZoneOffsetIsTakenAndStoredInFull() throws {
+    /// A later trial's: the offset was kept, so a column of plain times
+    /// mixed two forms and sorted 07:00 UTC after 10:00. A time typed with
+    /// an offset is stored as the same instant in UTC, the column's way.
+    @Test func aTimeWithAnOffsetIsStoredInUTCTheColumnsWay() throws {
         let h = try SessionHarness("""
-            CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT, at DATETIME);
-            INSERT INTO events VALUES (1, 'launch', '2026-11-21 10:00:00');
+            CREATE TABLE events (id INTEGER PRIMARY KEY, name TEXT, at DATETIME, z DATETIME);
+            INSERT INTO events VALUES (1, 'launch', '2026-11-21 10:00:00', '2026-11-21T10:00:00Z');
             """)
         h.run("open 1")
         #expect(h.run("set at 2026-11-21 10:00:00+09").error == nil)
         h.run("save")
-        #expect(try h.database.rows("SELECT at FROM events")[0]["at"] == "2026-11-21 10:00:00+09:00")
+        #expect(try h.database.rows("SELECT at FROM events")[0]["at"] == "2026-11-21 01:00:00")
+        h.run("open 1")
+        h.run("set at 2026-01-01T01:30:00+05:30")  // the day before, in UTC
+        h.run("set z 2026-12-31 22:15:00.250-02:00")  // the year after
+        h.run("save")
+        let row = try h.database.rows("SELECT at, z FROM events")[0]
+        #expect(row["at"] == "2025-12-31 20:00:00" && row["z"] == "2027-01-01T00:15:00.250Z", "\(row)")
+        h.run("open 1")
+        h.run("set at 2026-11-22T10:11:12Z")
+        h.run("save")
+        #expect(try h.database.rows("SELECT at FROM events")[0]["at"] == "2026-11-22 10:11:12")
     }
 
     @Test func integersRealsAndDates() {
