@@ -72,60 +72,31 @@ public struct DateTimeForm: Sendable, Equatable {
         guard digits.count >= 5, !text.hasSuffix("Z"), text.dropFirst(19).allSatisfy({ $0 != "+" && $0 != "-" }) else {
             return nil
         }
-        let days = daysFromCivil(digits[0], digits[1], digits[2])
+        let days = Int64(DateText.dayNumber(year: Int(digits[0]), month: Int(digits[1]), day: Int(digits[2])))
         return days * 86_400 + digits[3] * 3_600 + digits[4] * 60 + (digits.count > 5 ? digits[5] : 0)
-    }
-
-    /// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-    static func daysFromCivil(_ y0: Int64, _ m: Int64, _ d: Int64) -> Int64 {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    /// The civil date of a day since 1970-01-01 (the inverse, same source).
-    static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// `date` and `clock` with offset `zone` (`Z`, `+05:00`) as the same
     /// instant in UTC, which is how navsh writes a time (as `now`); nil
     /// when a part does not read as numbers or the year leaves 1–9999.
     static func inUTC(date: String, clock: Substring, zone: String) -> (date: String, clock: String)? {
-        var offset: Int64 = 0
+        var offset = 0
         if zone != "Z" {
             let parts = zone.dropFirst().split(separator: ":")
-            guard parts.count == 2, let hours = Int64(parts[0]), let minutes = Int64(parts[1]) else { return nil }
+            guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]) else { return nil }
             offset = (zone.first == "-" ? -1 : 1) * (hours * 3_600 + minutes * 60)
         }
-        let day = date.split(separator: "-").compactMap { Int64($0) }
         let time = clock.isEmpty ? "00:00" : clock
         let fraction = time.firstIndex(of: ".").map { String(time[$0...]) } ?? ""
-        let hms = time.prefix { $0 != "." }.split(separator: ":").compactMap { Int64($0) }
-        guard day.count == 3, hms.count >= 2 else { return nil }
-        let total = daysFromCivil(day[0], day[1], day[2]) * 86_400 + hms[0] * 3_600 + hms[1] * 60
+        let hms = time.prefix { $0 != "." }.split(separator: ":").compactMap { Int($0) }
+        guard let (year, month, day) = DateText.parts(of: date), hms.count >= 2 else { return nil }
+        let total = DateText.dayNumber(year: year, month: month, day: day) * 86_400 + hms[0] * 3_600 + hms[1] * 60
             + (hms.count > 2 ? hms[2] : 0) - offset
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let seconds = total - days * 86_400
-        let civil = civilFromDays(days)
-        guard (1...9_999).contains(civil.year) else { return nil }
-        func padded(_ n: Int64, _ width: Int) -> String {
-            let digits = String(n)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return (padded(civil.year, 4) + "-" + padded(civil.month, 2) + "-" + padded(civil.day, 2),
-                padded(seconds / 3_600, 2) + ":" + padded(seconds % 3_600 / 60, 2) + ":" + padded(seconds % 60, 2) + fraction)
+        guard let shifted = DateText.date(fromDayNumber: days), !shifted.hasPrefix("0000") else { return nil }
+        func padded(_ n: Int) -> String { n < 10 ? "0" + String(n) : String(n) }
+        return (shifted, padded(seconds / 3_600) + ":" + padded(seconds % 3_600 / 60) + ":" + padded(seconds % 60) + fraction)
     }
 
     /// A valid datetime (`DateText.isDateTime`) written in this form: a bare
