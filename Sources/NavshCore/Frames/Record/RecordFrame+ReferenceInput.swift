@@ -21,7 +21,8 @@ extension RecordFrame {
             // then neither is taken (the key was, silently; the trial's find).
             if let value = try? ValueParser.parse(text, for: field, thisYear: thisYear()), field.kind != .text, field.kind != .any {
                 guard !numberIsKey, let titleField = target.titleField else { return nil }
-                let titled = try store.find(trimmed, in: titleField, of: target, match: .exact, limit: 6)
+                let titled = try store.find(trimmed, in: titleField, of: target, match: .exact, limit: 6,
+                                            within: .numberAsTitle).value
                     .filter { (try? stored($0, of: target, for: reference)) != value }
                 guard !titled.isEmpty else { return nil }
                 let keyed = try store.record(of: target, referencedBy: value, field: reference.field)
