@@ -13,12 +13,23 @@ extension ListFrame {
     /// ESC), both are shown alike, so neither is taken: it is refused
     /// (the literal one was opened or deleted for the other; the trial's find).
     func record(keyed text: String, in store: any StoreReader, thisYear: @autoclosure () -> Int) throws -> Record {
-        let asTyped = Result { try record(keyedExactly: text, in: store, thisYear: thisYear()) }
+        try Self.typedOrEscaped(text, { try record(keyedExactly: $0, in: store, thisYear: thisYear()) }) { typed, escaped in
+            CommandError.rows(.keyNamesTwoRows(text, titles: [typed, escaped].map { RowTitle.of($0, in: collection) }))
+        }
+    }
+
+    /// The row `find` finds for `text` as typed or, when `text` holds
+    /// escapes (`\x1B`, `\t`), for what they stand for; when the two are
+    /// different rows, which are shown alike, `ambiguous`'s error. Shared
+    /// by `#KEY` and `open TITLE`.
+    static func typedOrEscaped(_ text: String, _ find: (String) throws -> Record,
+                               ambiguous: (Record, Record) throws -> any Error) throws -> Record {
+        let asTyped = Result { try find(text) }
         guard let stored = TextLayout.unescaped(text) else { return try asTyped.get() }
-        let asEscaped = try? record(keyedExactly: stored, in: store, thisYear: thisYear())
+        let asEscaped = try? find(stored)
         switch (asTyped, asEscaped) {
         case (.success(let typed), let escaped?) where typed.id != escaped.id:
-            throw CommandError.rows(.keyNamesTwoRows(text, titles: [typed, escaped].map { RowTitle.of($0, in: collection) }))
+            throw try ambiguous(typed, escaped)
         case (.success(let typed), _):
             return typed
         case (.failure, let escaped?):

@@ -68,24 +68,19 @@ extension ListFrame {
         // the title its escapes stand for (it matched nothing; the trial's
         // find); when the two are different rows, both shown alike, neither
         // is taken.
-        let typed = Result { try recordTitled(target, in: store) }
-        guard let stored = TextLayout.unescaped(target) else { return (try typed.get(), "") }
-        let escaped = try? recordTitled(stored, in: store)
-        switch (typed, escaped) {
-        case (.success(let asTyped), let asEscaped?) where asTyped.id != asEscaped.id:
-            let candidates = try [asTyped, asEscaped].map { record in
-                (try store.position(of: record.id, in: collection), RowTitle.of(record, in: collection))
-            }.sorted { ($0.0 ?? .max) < ($1.0 ?? .max) }.map { position, title in
-                (position.map { "\($0 + 1) " } ?? "") + title
-            }
-            throw CommandError.rows(.severalTitleMatches(target, candidates: candidates, more: false))
-        case (.success(let asTyped), _):
-            return (asTyped, "")
-        case (.failure, let asEscaped?):
-            return (asEscaped, "")
-        case (.failure(let error), nil):
-            throw error
+        let row = try Self.typedOrEscaped(target, { try recordTitled($0, in: store) }) { typed, escaped in
+            // In list order, as a title's several matches are listed.
+            let placed = try [typed, escaped].map { (try store.position(of: $0.id, in: collection), $0) }
+            let candidates = placed.sorted { ($0.0 ?? .max) < ($1.0 ?? .max) }.map { numbered($1, at: $0) }
+            return CommandError.rows(.severalTitleMatches(target, candidates: candidates, more: false))
         }
+        return (row, "")
+    }
+
+    /// A row as a refusal lists it: its number in the list (from its
+    /// `position`, from 0), when it has one, and its title.
+    private func numbered(_ record: Record, at position: Int?) -> String {
+        (position.map { "\($0 + 1) " } ?? "") + RowTitle.of(record, in: collection)
     }
 
     /// The row whose title `target` names (see `recordToOpen`).
@@ -105,10 +100,7 @@ extension ListFrame {
         guard !matches.isEmpty else {
             throw CommandError.rows(.noTitleMatch(target, collection: collection.name))
         }
-        let candidates = try matches.prefix(limit - 1).map { record in
-            let position = try store.position(of: record.id, in: collection).map { "\($0 + 1) " } ?? ""
-            return position + RowTitle.of(record, in: collection)
-        }
+        let candidates = try matches.prefix(limit - 1).map { numbered($0, at: try store.position(of: $0.id, in: collection)) }
         throw CommandError.rows(.severalTitleMatches(target, candidates: candidates, more: matches.count >= limit))
     }
 
