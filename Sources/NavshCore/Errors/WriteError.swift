@@ -9,6 +9,9 @@ public enum WriteError: Equatable, Sendable {
     /// `save!` of a row gone from under its key, while another row (`twin`,
     /// as `#KEY`) holds every other value it was shown with: re-keyed elsewhere.
     case putBackWouldDuplicate(title: String, twin: String)
+    /// A reference `set` gave a row (`key`, titled `was` then) names a row
+    /// titled `now` (nil: none) at save: rows re-keyed or renamed elsewhere.
+    case referenceChangedBeforeSave(field: String, key: String, was: String, now: String?)
     case nothingToReload
     case deletedBeforeReload(title: String)
     /// A script's save failed on a schema changed elsewhere since its last
@@ -52,6 +55,12 @@ public enum WriteError: Equatable, Sendable {
         case .deletedBeforeSave(let title):
             return "\(title) is gone from under its key (deleted or re-keyed elsewhere); nothing was saved "
                 + "(save! puts it back under its key with your edits, cancel discards them)"
+        case .referenceChangedBeforeSave(let field, let key, let was, let now?):
+            return "\(field) names \(TextLayout.printable(key)), which was \(was) when you set it and is \(now) now "
+                + "(changed elsewhere); nothing was saved (set \(field) again, or save! to keep \(TextLayout.printable(key)))"
+        case .referenceChangedBeforeSave(let field, let key, let was, nil):
+            return "\(field) names \(TextLayout.printable(key)), which was \(was) when you set it and names no row now "
+                + "(deleted or re-keyed elsewhere); nothing was saved (set \(field) again)"
         case .putBackWouldDuplicate(let title, let twin):
             return "\(title) was not put back: \(TextLayout.printable(twin)) holds the values it was shown with "
                 + "(re-keyed elsewhere?); nothing was saved (save! again puts it back beside that row, "

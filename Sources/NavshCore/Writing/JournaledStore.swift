@@ -50,8 +50,11 @@ final class JournaledStore {
 
     /// Inserts a new row; returns it as stored (defaults filled), as the
     /// store read it inside the insert's own transaction.
-    func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> Record {
-        let saved = try store.insert(values, into: collection)
+    /// `checking` (when given) runs first in the same transaction and may
+    /// refuse the write by throwing.
+    func insert(_ values: [String: Value], into collection: CollectionSchema,
+                checking: (() throws -> Void)? = nil) throws -> Record {
+        let saved = try checked(checking) { try store.insert(values, into: collection) }
         record(.inserted(collection, saved))
         return saved
     }
@@ -62,8 +65,8 @@ final class JournaledStore {
     /// field re-keys a WITHOUT ROWID row), read inside the write's own
     /// transaction. Undo puts `base`'s values back.
     func update(_ id: RecordID, in collection: CollectionSchema, title: String, changes: [String: Value],
-                base: [String: Value]) throws -> Record {
-        let saved = try store.update(id, in: collection, changes: changes, expecting: base)
+                base: [String: Value], checking: (() throws -> Void)? = nil) throws -> Record {
+        let saved = try checked(checking) { try store.update(id, in: collection, changes: changes, expecting: base) }
         let reachedOthers = store.lastUpdateReachedOtherRows
         let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = base[$1] ?? .null }
         // The values as stored, which undo expects to find: a column's type
@@ -72,6 +75,15 @@ final class JournaledStore {
         let after = changes.keys.reduce(into: [String: Value]()) { $0[$1] = saved.value(of: $1) ?? changes[$1] }
         record(.updated(collection, id: saved.id, title: title, before: before, after: after), reachedOthers: reachedOthers)
         return saved
+    }
+
+    /// `write`, after `check` in one transaction with it when there is one.
+    private func checked<T>(_ check: (() throws -> Void)?, _ write: () throws -> T) throws -> T {
+        guard let check else { return try write() }
+        return try store.atomically {
+            try check()
+            return try write()
+        }
     }
 
     /// Puts a row back under its identity (`save!` of a row deleted

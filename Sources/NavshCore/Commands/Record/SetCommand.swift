@@ -40,7 +40,7 @@ struct SetCommand: Command {
         let form = DateTimeForm.of(field, in: frame.collection, session.store)
         let stored = try RecordFrame.referenceValue(value, for: field, in: session.store, thisYear: now().year)
             ?? ValueParser.parse(value, for: field, thisYear: now().year, now: now(), dateTimeForm: form)
-        frame.learnPartTitle(of: field, stored, in: session.store)
+        frame.remember(stored, setFor: field, in: session.store)
         return frame.assign(stored, to: field)
     }
 

@@ -12,16 +12,44 @@ extension RecordFrame {
         return RecordView(frame: self, references: references)
     }
 
-    /// A reference set to `value` that is part of this record's own title
-    /// (a join row's `#1 · Prague`): its row's title, read now, so the
-    /// record is named by it at once (`saved #1 · #7` after `set invoice
-    /// 7`, until it was shown again; the trial's find). Other fields, and
-    /// titles made otherwise, read nothing.
-    func learnPartTitle(of field: Field, _ value: Value, in store: any StoreReader) {
-        guard let reference = field.references, !value.isNull, collection.rowTitle == nil,
-              collection.compositeTitle?.fields.contains(field.name) == true,
-              let (target, record) = try? Self.referencedRecord(reference, value, in: store) else { return }
-        partTitles.titles[field.name, default: [:]][value] = RowTitle.of(record, in: target)
+    /// `set` gave reference `field` the value `value`: the row it names is
+    /// read now, once, and remembered as chosen (its key and title), so
+    /// `save` can refuse when that key names another row by then. When the
+    /// reference is part of this record's own title (a join row's `#1 ·
+    /// Prague`), the record takes the row's title at once (it read `saved #1
+    /// · #7` after `set invoice 7`, until shown again; the trial's find).
+    func remember(_ value: Value, setFor field: Field, in store: any StoreReader) {
+        guard let reference = field.references else { return }
+        chosenReferences[field.name] = nil
+        guard !value.isNull, let (target, record) = try? Self.referencedRecord(reference, value, in: store) else { return }
+        let title = RowTitle.of(record, in: target)
+        chosenReferences[field.name] = ChosenReference(
+            value: value, key: target.keyValues(of: record).map(ListFrame.keyText) ?? title, title: title)
+        if collection.rowTitle == nil, collection.compositeTitle?.fields.contains(field.name) == true {
+            partTitles.titles[field.name, default: [:]][value] = title
+        }
+    }
+
+    /// Refuses the save when a reference this session set (and still
+    /// holds) names a row whose title is no longer the one it had when set:
+    /// another process re-keyed or renamed rows in between, and the key
+    /// would now name a row its user never saw. Run inside the save's
+    /// transaction, so no change can slip in between the look and the write.
+    func checkChosenReferences(in store: any StoreReader) throws {
+        for field in collection.fields {
+            guard let choice = chosenReferences[field.name], let reference = field.references,
+                  buffer.changes[field.name] == choice.value else { continue }
+            let now = try Self.referencedRecord(reference, choice.value, in: store).map { RowTitle.of($1, in: $0) }
+            if now != choice.title {
+                throw CommandError.writes(.referenceChangedBeforeSave(
+                    field: field.shownName, key: choice.key, was: choice.title, now: now))
+            }
+        }
+    }
+
+    /// Whether a save must look at chosen references first (most saves set none).
+    var hasChosenReferences: Bool {
+        chosenReferences.contains { name, choice in buffer.changes[name] == choice.value }
     }
 
     /// The titles of the rows this frame's reference fields name, for display.
@@ -63,4 +91,14 @@ struct RecordView: FrameView {
     func render(columns: Int) -> String {
         RecordRenderer.render(frame, columns: columns, references: references)
     }
+}
+
+/// The row a reference field was set to name, as `set` read it.
+struct ChosenReference {
+    /// The value stored in the field.
+    let value: Value
+    /// The row's key as `#KEY` takes it, for the refusal.
+    let key: String
+    /// Its title when set (escaped for the terminal, as shown).
+    let title: String
 }

@@ -8,9 +8,16 @@ extension RecordFrame {
         let writer = session.writer
         let parent = session.stack.firstIndex { $0 === self }.flatMap { $0 > 0 ? session.stack[$0 - 1] as? ListFrame : nil }
         try checkRequired()
+        // A reference set by this session is written only if its key still
+        // names the row it named when set (checked in the write's transaction);
+        // `save!` writes it as it stands.
+        let store = session.store
+        let checking: (() throws -> Void)? = force || !hasChosenReferences ? nil : { [unowned self] in
+            try checkChosenReferences(in: store)
+        }
         guard let id else {
             // A draft's shown defaults (the schema's and the spec's) are written too.
-            let saved = try writer.insert(buffer.current, into: collection)
+            let saved = try writer.insert(buffer.current, into: collection, checking: checking)
             parent?.invalidate()
             markSaved(saved)
             let position = (try? session.store.position(of: saved.id, in: collection)).flatMap { $0 }
@@ -25,7 +32,8 @@ extension RecordFrame {
             // conflict table), checked like any save, so undo puts theirs back;
             // with no table shown yet, the row as read.
             let expected = force ? (conflictShown?.values ?? buffer.base) : buffer.base
-            saved = try writer.update(id, in: collection, title: title, changes: changes, base: expected)
+            saved = try writer.update(id, in: collection, title: title, changes: changes, base: expected,
+                                     checking: checking)
         } catch StoreError.conflict(let current) {
             let again = force && conflictShown != nil
             conflictShown = current

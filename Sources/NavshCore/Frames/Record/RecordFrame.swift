@@ -21,6 +21,11 @@ final class RecordFrame: Frame {
     /// The row a refused `save!` named as holding this one's values (a
     /// re-key elsewhere?): a second `save!` naming it puts the row back.
     var twinShown: RecordID?
+    /// The row each reference field was set to name, by field, as `set`
+    /// found it: `save` writes the reference only if that key still names
+    /// a row of that title (another process re-keying rows in between made
+    /// the save name someone else, silently; the trial's find).
+    var chosenReferences: [String: ChosenReference] = [:]
 
     /// A record opened from a filtered list (`find`, `where`) is the row
     /// itself: it keeps following it whether or not it still matches.
@@ -55,6 +60,7 @@ final class RecordFrame: Frame {
         noticedElsewhere = nil
         deletedElsewhereNoticed = false
         conflictShown = nil
+        chosenReferences = [:]
     }
     /// This session moved the row to a new key: the frame follows it,
     /// taking the new key values as its starting point (edits stay).

@@ -1,0 +1,78 @@
+@testable import NavshCore
+import Testing
+
+/// A reference `set` by a title (or key) names the row the user chose: when
+/// another process re-keys rows so that the key stored names someone else
+/// before `save`, the save is refused and writes nothing, on every store
+/// (it wrote the other row's key silently, exit status 0; the trial's find).
+@Suite struct ChosenReferenceConformanceTests {
+    static let schema = """
+        CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT);
+        CREATE TABLE orders (id INTEGER PRIMARY KEY, item TEXT, person INTEGER REFERENCES people(id));
+        INSERT INTO people (id, name) VALUES (1, 'Ada Lovelace'), (2, 'Grace Hopper'), (3, 'Alan Turing');
+        INSERT INTO orders (id, item, person) VALUES (1, 'Lamp', 1), (2, 'Desk', 1);
+        """
+
+    @Test(arguments: StoreKind.all)
+    func aReferenceReKeyedElsewhereBeforeSaveIsRefused(kind: StoreKind) throws {
+        let fixture = try kind.make(Self.schema)
+        let session = Session(store: fixture.store, mode: .script)
+        for line in ["open orders", "open #1", "set person Grace Hopper"] {
+            let response = session.execute(line)
+            try #require(response.error == nil, "\(line): \(response.error?.message ?? "")")
+        }
+        // Grace moves to key 9; Alan takes her key 2.
+        try fixture.elsewhere("UPDATE people SET id = 9 WHERE id = 2; UPDATE people SET id = 2 WHERE id = 3")
+        let refused = session.execute("save")
+        #expect(refused.error?.message == "person names #2, which was Grace Hopper when you set it and is Alan Turing now "
+                + "(changed elsewhere); nothing was saved (set person again, or save! to keep #2)")
+        #expect(try Self.person(ofOrder: 1, in: fixture) == .integer(1), "nothing written")
+        // Set again, by the same title, it names her new key and saves.
+        #expect(session.execute("set person Grace Hopper").error == nil)
+        #expect(session.execute("save").error == nil)
+        #expect(try Self.person(ofOrder: 1, in: fixture) == .integer(9))
+    }
+
+    @Test(arguments: StoreKind.all)
+    func saveBangKeepsTheKeyAndAGoneRowIsNamedAsGone(kind: StoreKind) throws {
+        let fixture = try kind.make(Self.schema)
+        let session = Session(store: fixture.store, mode: .script)
+        for line in ["open orders", "open #1", "set person #2", "set item Chair"] {
+            try #require(session.execute(line).error == nil, "\(line)")
+        }
+        try fixture.elsewhere("UPDATE people SET name = 'Someone Else' WHERE id = 2")
+        #expect(session.execute("save").error?.message.contains("which was Grace Hopper when you set it and is Someone Else now") == true)
+        #expect(session.execute("save!").error == nil, "save! keeps #2, as the refusal said")
+        #expect(try Self.person(ofOrder: 1, in: fixture) == .integer(2))
+
+        // A draft's reference is checked too, and a row gone is said to be gone.
+        for line in ["new", "set item Stool", "set person Alan Turing"] {
+            try #require(session.execute(line).error == nil, "\(line)")
+        }
+        try fixture.elsewhere("UPDATE people SET id = 30 WHERE id = 3")
+        #expect(session.execute("save").error?.message
+                == "person names #3, which was Alan Turing when you set it and names no row now "
+                + "(deleted or re-keyed elsewhere); nothing was saved (set person again)")
+        let items = try fixture.store.records(of: try fixture.collection("orders"), offset: 0, limit: 10).map { $0["item"] }
+        #expect(!items.contains(.text("Stool")), "the draft was not inserted")
+    }
+
+    /// A reference unchanged since it was read, and an edit of another
+    /// field, are not checked: a rename elsewhere of the row it names is
+    /// no reason to refuse.
+    @Test(arguments: StoreKind.all)
+    func aReferenceNotSetIsNotChecked(kind: StoreKind) throws {
+        let fixture = try kind.make(Self.schema)
+        let session = Session(store: fixture.store, mode: .script)
+        for line in ["open orders", "open #1", "set person Grace Hopper", "set person #1", "set item Chair"] {
+            try #require(session.execute(line).error == nil, "\(line)")
+        }
+        try fixture.elsewhere("UPDATE people SET name = 'Ada King' WHERE id = 1")
+        #expect(session.execute("save").error == nil)
+    }
+
+    static func person(ofOrder id: Int64, in fixture: StoreFixture) throws -> Value? {
+        try fixture.store.records(of: try fixture.collection("orders"), offset: 0, limit: 10)
+            .first { $0["id"] == .integer(id) }?["person"]
+    }
+}
