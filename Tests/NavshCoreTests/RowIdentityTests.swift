@@ -30,7 +30,7 @@ import Testing
         let h = try SessionHarness(Fixtures.items)
         h.run("show")
         try h.database.execute("DELETE FROM items WHERE id = 3")
-        let refusal = "row 3, Hoverboard, was deleted elsewhere since shown; nothing was done (show lists the rows now)"
+        let refusal = "row 3, Hoverboard, was deleted or re-keyed elsewhere since shown; nothing was done (show lists the rows now)"
         #expect(h.run("delete 3").error?.message == refusal)
         #expect(h.run("open 3").error?.message == refusal)
         #expect(try names(h) == ["Gort statue", "Rusty spork", "木彫りの熊", "Lucky cat 🐱"])
@@ -63,7 +63,7 @@ import Testing
         try h.database.execute("DELETE FROM items WHERE id = 1")
         #expect(h.output("delete 3") == "deleted Hoverboard\n")
         #expect(h.run("delete 1").error?.message
-            == "row 1, Gort statue, was deleted elsewhere since shown; nothing was done (show lists the rows now)")
+            == "row 1, Gort statue, was deleted or re-keyed elsewhere since shown; nothing was done (show lists the rows now)")
         #expect(try names(h) == ["Rusty spork", "木彫りの熊", "Lucky cat 🐱"])
     }
 

@@ -426,4 +426,24 @@ import Testing
         h.run("set artist_id #3")
         #expect(h.output("changes").contains("artist_id: Blur → 2"))
     }
+
+    /// After `sort`, rows sharing a title are still told apart in the
+    /// refusal: by their number when the page shown holds them, else by
+    /// `#KEY` (the store counts no position in a field's order, and both
+    /// were listed as plain "Ada Lovelace").
+    @Test func aSortedListsSeveralMatchesAreNumberedOrKeyed() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 29)
+              INSERT INTO people SELECT i, 'Zed ' || i FROM n;
+            INSERT INTO people VALUES (1, 'Ada Lovelace'), (30, 'Ada Lovelace');
+            """)
+        h.run("open people")
+        h.run("sort name desc")
+        #expect(h.run("open Ada Lovelace").error?.message
+                == "'Ada Lovelace' matches several rows: #30 Ada Lovelace, #1 Ada Lovelace; open N or #KEY picks one")
+        h.run("page 2")
+        #expect(h.run("open Ada Lovelace").error?.message
+                == "'Ada Lovelace' matches several rows: 29 Ada Lovelace, 30 Ada Lovelace; open N picks one")
+    }
 }

@@ -83,7 +83,7 @@ public enum RowError: Equatable, Sendable {
             return "row \(number), \(title), is no longer in this list (deleted, or changed elsewhere so it belongs "
                 + "to another); nothing was done (show lists the rows now)"
         case .deletedSinceShown(let number, let title, false, false):
-            return "row \(number), \(title), was deleted elsewhere since shown; nothing was done "
+            return "row \(number), \(title), was deleted or re-keyed elsewhere since shown; nothing was done "
                 + "(show lists the rows now)"
         case .deletedSinceShown(let number, let title, false, true):
             return "row \(number), \(title), is no longer under its rowid (deleted elsewhere, or renumbered by a VACUUM); "
@@ -105,7 +105,8 @@ public enum RowError: Equatable, Sendable {
                 + "open N opens by number"
         case .severalTitleMatches(let text, let candidates, let more):
             return "'\(TextLayout.printable(text))' matches several rows: \(candidates.joined(separator: ", "))"
-                + "\(more ? ", …" : ""); open N picks one"
+                + "\(more ? ", …" : ""); "
+                + (candidates.allSatisfy { $0.first?.isNumber == true } ? "open N picks one" : "open N or #KEY picks one")
         case .notAPage(let text, let pages):
             return "page: '\(TextLayout.printable(text))' is not a page here; pages are 1 to \(pages)"
         case .onLastPage(let page, let pages):

@@ -78,9 +78,23 @@ extension ListFrame {
     }
 
     /// A row as a refusal lists it: its number in the list (from its
-    /// `position`, from 0), when it has one, and its title.
+    /// `position`, from 0, else its place on the page shown: a sorted list's
+    /// rows have no position the store counts) and its title; a row with
+    /// no number known is named by its `#KEY` (after `sort`, the refusal
+    /// listed two rows both as "Ada Lovelace"; the trial's find).
     private func numbered(_ record: Record, at position: Int?) -> String {
-        (position.map { "\($0 + 1) " } ?? "") + RowTitle.of(record, in: collection)
+        let title = RowTitle.of(record, in: collection)
+        if let place = position ?? placeShown(of: record.id) { return "\(place + 1) \(title)" }
+        if let key = collection.keyValues(of: record) { return TextLayout.printable(Self.keyText(key)) + " " + title }
+        return title
+    }
+
+    /// Where the page shown holds the row `id` (from 0), if it does and no
+    /// change elsewhere has come since it was shown.
+    private func placeShown(of id: RecordID) -> Int? {
+        guard !changedElsewhereSinceShown, let page = shownPage,
+              let i = page.rows.firstIndex(where: { $0.id == id }) else { return nil }
+        return page.index * page.size + i
     }
 
     /// The row whose title `target` names (see `recordToOpen`).
