@@ -46,15 +46,16 @@ extension PostgresStore {
         return result
     }
 
-    /// One transaction of its own, or a savepoint inside a batch. Foreign
-    /// keys declared DEFERRABLE are checked at its end (rows that refer to
-    /// each other can come back together); others at each statement.
-    public func atomically<T>(_ body: () throws -> T) throws -> T {
+    /// One transaction of its own, or a savepoint inside a batch. With
+    /// `deferringReferences`, foreign keys declared DEFERRABLE are checked at
+    /// its end (rows that refer to each other can come back together);
+    /// others, and all of them without it, at each statement.
+    public func atomically<T>(deferringReferences: Bool, _ body: () throws -> T) throws -> T {
         let outermost = !inBatch
         do {
             try bridge.execute(outermost ? "BEGIN" : "SAVEPOINT navsh_atomically")
             if outermost { bridge.inTransaction = true }
-            try bridge.execute("SET CONSTRAINTS ALL DEFERRED")
+            if deferringReferences { try bridge.execute("SET CONSTRAINTS ALL DEFERRED") }
         } catch {
             throw PostgresErrorText.translate(error, table: nil)
         }

@@ -4,16 +4,19 @@ import NavshCore
 extension SQLiteStore {
     /// One transaction around several writes (each still its own savepoint):
     /// a transaction of its own, or a savepoint inside a script's batch.
-    /// References are checked when the outermost transaction commits, not
-    /// after each statement: rows that refer to each other in a cycle can
-    /// only come back together.
+    /// With `deferringReferences`, references are checked when the
+    /// outermost transaction commits, not after each statement: rows that
+    /// refer to each other in a cycle can only come back together. Without,
+    /// nothing about checking changes (a savepoint inside a script's batch
+    /// that turned `defer_foreign_keys` on counted its statements' references
+    /// apart from the batch's, and a dry run took one resolved for unresolved).
     /// The connection is held between statements rather than inside one
     /// closure because every write takes the queue itself.
-    public func atomically<T>(_ body: () throws -> T) throws -> T {
+    public func atomically<T>(deferringReferences: Bool, _ body: () throws -> T) throws -> T {
         let outermost = !inBatch
         try database.writeWithoutTransaction { db in
             if outermost { try db.beginTransaction(.immediate) } else { try db.execute(sql: "SAVEPOINT navsh_atomically") }
-            try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+            if deferringReferences { try db.execute(sql: "PRAGMA defer_foreign_keys = ON") }
         }
         inBatch = true
         let result: T

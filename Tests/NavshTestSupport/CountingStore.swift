@@ -129,8 +129,8 @@ public final class CountingStore: Store {
         try base.blockingReferences(ofDeleting: id, in: collection)
     }
 
-    public func atomically<T>(_ body: () throws -> T) throws -> T {
-        try base.atomically(body)
+    public func atomically<T>(deferringReferences: Bool, _ body: () throws -> T) throws -> T {
+        try base.atomically(deferringReferences: deferringReferences, body)
     }
 
     public func restore(_ record: Record, into collection: CollectionSchema) throws {

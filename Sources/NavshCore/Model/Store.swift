@@ -61,8 +61,12 @@ public protocol Store: StoreReader {
     func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws -> [CascadeEffect]
     /// Runs `body` as one transaction (a savepoint inside a batch): every
     /// write in it commits, or none does. For writes that belong together,
-    /// such as undoing a delete with everything that cascaded.
-    func atomically<T>(_ body: () throws -> T) throws -> T
+    /// such as undoing a delete with everything that cascaded. With
+    /// `deferringReferences`, references are checked when the outermost
+    /// transaction commits (rows that refer to each other come back
+    /// together); without, each statement is checked as it runs, as a
+    /// lone write's is (a save checked together with a read of other rows).
+    func atomically<T>(deferringReferences: Bool, _ body: () throws -> T) throws -> T
     /// Puts a row back with its identity (undoing a delete, or `save!` of a
     /// row deleted elsewhere).
     func restore(_ record: Record, into collection: CollectionSchema) throws
@@ -198,4 +202,12 @@ public struct StoreChanges: Sendable, Equatable {
 /// How `find` compares a field with the text; all ignore case.
 public enum TextMatch: Sendable {
     case exact, prefix, contains
+}
+
+extension Store {
+    /// `atomically(deferringReferences: true, body)`: writes that may refer
+    /// to each other (an import, an undo with its cascades).
+    public func atomically<T>(_ body: () throws -> T) throws -> T {
+        try atomically(deferringReferences: true, body)
+    }
 }

@@ -80,7 +80,7 @@ final class JournaledStore {
     /// `write`, after `check` in one transaction with it when there is one.
     private func checked<T>(_ check: (() throws -> Void)?, _ write: () throws -> T) throws -> T {
         guard let check else { return try write() }
-        return try store.atomically {
+        return try store.atomically(deferringReferences: false) {
             try check()
             return try write()
         }
