@@ -139,7 +139,7 @@ struct ImportChecker {
         if field.references != nil {
             let key = field.name + "\u{0}" + text
             if let known = references[key] { return known }
-            let value = try RecordFrame.referenceValue(text, for: field, in: store, thisYear: thisYear, numberIsKey: true)
+            let value = try RecordFrame.referenceValue(text, for: field, in: store, thisYear: thisYear, valueIsKey: true)
                 ?? ValueParser.parse(text, for: field, thisYear: thisYear)
             references[key] = value
             return value

@@ -7,7 +7,9 @@ enum HelpText {
         let here = CommandRegistry.accepted(in: frame.kind).map(\.form).filter { $0.name == name }
         let elsewhere = CommandRegistry.forms.map(\.form).filter { $0.name == name }
         guard let form = here.first ?? elsewhere.first else {
-            return "no command '\(TextLayout.printable(name))'; help lists the commands here\n"
+            let nearest = Nearest.name(to: name, among: CommandRegistry.forms.map(\.form.name))
+            return "no command '\(TextLayout.printable(name))'; " + (nearest.map { "did you mean \($0)? " } ?? "")
+                + "help lists the commands here\n"
         }
         var out = form.usage + "\n  " + form.summary + "\n  example: " + form.example + "\n"
         if here.isEmpty {
@@ -17,7 +19,26 @@ enum HelpText {
         if form.name == "set", here.first != nil, let record = frame as? RecordFrame {
             out += fieldsToSet(record.collection, thisYear: thisYear)
         }
+        if here.first != nil, let list = frame as? ListFrame {
+            out += listDetails(form.name, list.collection, width: width)
+        }
         return out
+    }
+
+    /// `help where`, `help sort`, `help columns` in a list: the operators
+    /// `where` takes and the fields each can name, which the one-line
+    /// usage cannot hold (a user asked `help where` for the operators and
+    /// got only "FIELD OP VALUE").
+    private static func listDetails(_ command: String, _ collection: CollectionSchema, width: Int) -> String {
+        var lines: [String] = []
+        if command == "where" {
+            lines.append("operators: = != < <= > >=, ~ (contains, ignoring case), "
+                         + "is null, is not null; VALUE is read as set reads it (a reference by its title or #KEY)")
+        }
+        guard ["where", "sort", "columns"].contains(command) else { return "" }
+        let names = collection.fields.filter { command != "sort" || $0.kind != .blob }.map { TextLayout.printable($0.name) }
+        lines.append("fields: " + names.joined(separator: ", "))
+        return lines.flatMap { TextLayout.wrap($0, width: max(20, width - 2)) }.map { "  " + $0 + "\n" }.joined()
     }
 
     /// `help set` in a record: the fields it can set, with what each takes.

@@ -4,10 +4,11 @@
 extension RecordFrame {
     /// The value to store for `text` typed after `set FIELD`, when FIELD is
     /// a reference; nil to read it as any value of the field's kind.
-    /// `numberIsKey`: an import's number is the stored value, as `export`
-    /// wrote it, whatever titles the referenced rows have.
+    /// `valueIsKey`: an import's value is the stored one, as `export` wrote
+    /// it, whatever titles the referenced rows have; and a title it names
+    /// must be whole (an import does not guess from part of one).
     static func referenceValue(_ text: String, for field: Field, in store: any StoreReader,
-                               thisYear: @autoclosure () -> Int, numberIsKey: Bool = false) throws -> Value? {
+                               thisYear: @autoclosure () -> Int, valueIsKey: Bool = false) throws -> Value? {
         guard let reference = field.references,
               let target = store.collection(referencedBy: reference)
         else { return nil }
@@ -16,21 +17,39 @@ extension RecordFrame {
         if ListFrame.isKey(trimmed) {
             row = try ListFrame(collection: target).record(keyed: trimmed, in: store, thisYear: thisYear())
         } else {
+            func named(_ row: Record) -> String {
+                (target.keyValues(of: row).map { ListFrame.keyText($0) + " " } ?? "") + RowTitle.of(row, in: target)
+            }
+            /// Rows other than the one `value` names whose whole title is what was typed.
+            func titled(besides value: Value) throws -> [Record] {
+                guard let titleField = target.titleField else { return [] }
+                return try store.find(trimmed, in: titleField, of: target, match: .exact, limit: 6,
+                                      within: .numberAsTitle).value
+                    .filter { (try? stored($0, of: target, for: reference)) != value }
+            }
             // A value of the field's own kind is the stored value (`set artist_id 5`),
             // unless it is another row's whole title too (a band named "2"):
             // then neither is taken (the key was, silently; the trial's find).
             if let value = try? ValueParser.parse(text, for: field, thisYear: thisYear()), field.kind != .text, field.kind != .any {
-                guard !numberIsKey, let titleField = target.titleField else { return nil }
-                let titled = try store.find(trimmed, in: titleField, of: target, match: .exact, limit: 6,
-                                            within: .numberAsTitle).value
-                    .filter { (try? stored($0, of: target, for: reference)) != value }
-                guard !titled.isEmpty else { return nil }
+                guard !valueIsKey else { return nil }
+                let others = try titled(besides: value)
+                guard !others.isEmpty else { return nil }
                 let keyed = try store.record(of: target, referencedBy: value, field: reference.field)
-                func named(_ row: Record) -> String {
-                    (target.keyValues(of: row).map { ListFrame.keyText($0) + " " } ?? "") + RowTitle.of(row, in: target)
-                }
                 throw CommandError.fields(.keyOrTitle(field: field.shownName, typed: trimmed,
-                                                      keyed: keyed.map(named), titled: titled.prefix(5).map(named)))
+                                                      keyed: keyed.map(named), titled: others.prefix(5).map(named)))
+            }
+            // A text a referenced row stores (a TEXT key such as `DE`) names
+            // that row, as `export` writes it, whatever titles hold it: it was
+            // matched as part of a title first, and `DE` took Bangladesh
+            // (an import of navsh's own export changed the data; the trial's
+            // find). Another row's whole title is refused as for a number.
+            if field.kind == .text || field.kind == .any,
+               let keyed = try store.record(of: target, referencedBy: .text(trimmed), field: reference.field),
+               try stored(keyed, of: target, for: reference) == .text(trimmed) {
+                let others = valueIsKey ? [] : try titled(besides: .text(trimmed))
+                guard !others.isEmpty else { return .text(trimmed) }
+                throw CommandError.fields(.keyOrTitle(field: field.shownName, typed: trimmed,
+                                                      keyed: named(keyed), titled: others.prefix(5).map(named)))
             }
             guard let titleField = target.titleField else { return nil }
             // A title of several fields (`{FirstName} {LastName}`) is matched whole.
@@ -39,7 +58,8 @@ extension RecordFrame {
             }
             // Up to six, as for a partial match: the refusal lists five and says there are more.
             let exact = try store.find(trimmed, in: titleField, of: target, match: .exact, limit: 6)
-            let matches = exact.isEmpty ? try store.find(trimmed, in: titleField, of: target, match: .contains, limit: 6) : exact
+            let matches = exact.isEmpty && !valueIsKey
+                ? try store.find(trimmed, in: titleField, of: target, match: .contains, limit: 6) : exact
             guard !matches.isEmpty else {
                 // Not a title: a text key typed as itself stays a value (`set tag_id t050`).
                 if field.kind == .text || field.kind == .any { return nil }

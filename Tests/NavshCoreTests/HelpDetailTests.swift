@@ -1,0 +1,27 @@
+@testable import NavshCore
+import NavshTestSupport
+import Testing
+
+/// `help COMMAND` says what the one-line usage cannot: `where`'s operators
+/// and the fields `where`, `sort` and `columns` can name here, and a
+/// mistyped command's nearest name (a user typed `help opne` and `help
+/// where` and learned neither).
+@Suite struct HelpDetailTests {
+    @Test func helpWhereListsItsOperatorsAndTheFields() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT, year INTEGER, cover BLOB);
+            """)
+        h.run("open books")
+        let help = h.output("help where")
+        #expect(help.contains("\n  operators: = != < <= > >=, ~ (contains, ignoring case), is null, is not null;"), "\(help)")
+        #expect(help.contains("fields: id, title, year, cover\n"), "\(help)")
+        #expect(h.output("help sort").contains("fields: id, title, year\n"), "a blob does not sort")
+        #expect(!h.output("help next").contains("fields:"))
+    }
+
+    @Test func aMistypedCommandSuggestsTheNearest() throws {
+        let h = try SessionHarness(Fixtures.items)
+        #expect(h.output("help opne") == "no command 'opne'; did you mean open? help lists the commands here\n")
+        #expect(h.output("help frobnicate") == "no command 'frobnicate'; help lists the commands here\n")
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+@testable import NavshCore
+import NavshTestSupport
+import Testing
+
+/// A reference holding a TEXT key (a country code, a SKU) typed as that key
+/// names the row with it: it was matched against titles first, where part
+/// of one sufficed, so `DE` took Bangladesh, and an import of navsh's own
+/// export changed every such reference without a word (the trial's find).
+@Suite struct TextKeyReferenceTests {
+    static let schema = """
+        CREATE TABLE countries (code TEXT PRIMARY KEY, name TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE addresses (id INTEGER PRIMARY KEY, street TEXT, country TEXT REFERENCES countries(code));
+        INSERT INTO countries VALUES ('DE', 'Germany'), ('BD', 'Bangladesh'), ('FR', 'France');
+        INSERT INTO addresses VALUES (1, 'Unter den Linden 1', 'DE'), (2, 'Rue de Rivoli', 'FR');
+        """
+
+    @Test func aTextKeyTypedNamesItsRow() throws {
+        let h = try SessionHarness(Self.schema)
+        h.run("open addresses")
+        #expect(h.output("where country = DE").contains("addresses (1)"), "the row holding DE matches")
+        h.run("back")
+        h.run("open #2")
+        h.run("set country DE")
+        #expect(h.output("changes").contains("country: France → Germany"))
+        // Part of a title still finds a row when no key is typed.
+        h.run("set country bangla")
+        #expect(h.output("changes").contains("country: France → Bangladesh"))
+        h.run("save")
+        #expect(try h.database.rows("SELECT country FROM addresses WHERE id = 2") == [["country": "BD"]])
+    }
+
+    @Test func aTextThatIsAKeyAndAnotherRowsTitleIsRefused() throws {
+        let h = try SessionHarness(Self.schema + "INSERT INTO countries VALUES ('XX', 'DE');")
+        h.run("open addresses")
+        h.run("open #2")
+        #expect(h.run("set country DE").error?.message
+                == "country: 'DE' is the key of #DE Germany and the title of #XX DE; write the row as #KEY")
+        h.run("set country #XX")
+        #expect(h.output("changes").contains("country: France → DE"))
+    }
+
+    @Test func anExportImportsBackAsItWas() throws {
+        let h = try SessionHarness(Self.schema)
+        let file = h.database.directory + "/addresses.csv"
+        h.run("open addresses")
+        #expect(h.run("export " + file).error == nil)
+        try h.database.execute("DELETE FROM addresses")
+        let imported = h.run("import " + file)
+        #expect(imported.error == nil, "\(imported.error?.message ?? "")")
+        #expect(try h.database.rows("SELECT id, country FROM addresses ORDER BY id")
+                == [["id": "1", "country": "DE"], ["id": "2", "country": "FR"]])
+        // An import takes a whole title, never part of one.
+        try "street,country\nGinza,Japan\nMain St,Germ\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try h.database.execute("INSERT INTO countries VALUES ('JP', 'Japan')")
+        let partial = try h.database.expectUnchanged("addresses") { h.run("import " + file) }
+        #expect(partial.error != nil, "Germ is no country's key or whole title")
+    }
+}
