@@ -20,7 +20,7 @@ import Testing
             .valueLineNulByte, .valueLineMissing(field: name), .valueLineUnreadable(field: name, reason: name),
         ]
         let grammar: [GrammarError] = [
-            .unterminatedSingleQuote, .unterminatedDoubleQuote, .loneBackslash, .textAfterClosingQuote(rest: name),
+            .unterminatedSingleQuote, .unterminatedDoubleQuote, .loneBackslash, .textAfterClosingQuote(rest: name), .doubledQuote(quote: "'"), .doubledQuote(quote: "\""),
             .unknownCommand(name, nearest: nil), .unknownCommand(name, nearest: "save"), .abbreviatedInScript(name, candidates: ["open"]), .worksIn(name, frames: [.record], here: .list),
             .worksIn(name, frames: [.list], here: .record), .worksIn(name, frames: [.list], here: .collections),
             .worksIn(name, frames: [.collections], here: .record), .ambiguous(name, candidates: [name, name]),

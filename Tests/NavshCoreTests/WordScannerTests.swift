@@ -59,4 +59,21 @@ import Testing
         _ = try trailing.next()
         #expect(throws: CommandError.self) { try trailing.restOfLine() }
     }
+
+    /// `'it''s'`, as SQL writes an apostrophe, is refused with the way to
+    /// write it, not read as `its` (two pieces joined, as a shell joins them).
+    @Test func aDoubledQuoteInAValueIsRefused() throws {
+        for (line, quote) in [("set note 'it''s'", Character("'")), (#"set note "say ""hi""""#, Character("\""))] {
+            var scanner = WordScanner(line)
+            _ = try scanner.next()
+            _ = try scanner.next()
+            #expect(throws: CommandError.grammar(.doubledQuote(quote: quote))) { try scanner.restOfLine() }
+        }
+        var empty = WordScanner("set note ''")
+        _ = try empty.next()
+        _ = try empty.next()
+        #expect(try empty.restOfLine() == "")
+        #expect(GrammarError.doubledQuote(quote: "'").message
+                == "'' is no apostrophe here (quotes work as in a shell): write \"it's\", or it's unquoted")
+    }
 }

@@ -8,6 +8,9 @@ public enum GrammarError: Equatable, Sendable {
     case loneBackslash
     /// `set name "a" b`: `rest` is what follows the closing quote.
     case textAfterClosingQuote(rest: String)
+    /// `set note 'it''s'`: a quote doubled as SQL escapes it, which a shell
+    /// (and navsh) reads as two quoted pieces joined.
+    case doubledQuote(quote: Character)
 
     // MARK: Commands (CommandParser)
     /// `nearest`: a command name it is one or two edits from (`sav` → `save`).
@@ -41,6 +44,10 @@ public enum GrammarError: Equatable, Sendable {
             return "unterminated double quote; close it with \""
         case .loneBackslash:
             return "the line ends with a lone backslash"
+        case .doubledQuote("'"):
+            return "'' is no apostrophe here (quotes work as in a shell): write \"it's\", or it's unquoted"
+        case .doubledQuote(let quote):
+            return "\(quote)\(quote) is no escaped quote here (quotes work as in a shell): write \\\(quote) inside double quotes"
         case .textAfterClosingQuote(let rest):
             return "unexpected text after the closing quote: \(TextLayout.printable(rest)); quote the whole value"
         case .unknownCommand(let name, let nearest?):

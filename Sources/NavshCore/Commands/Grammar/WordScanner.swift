@@ -73,12 +73,25 @@ public struct WordScanner {
         guard first == Self.double || first == Self.single else {
             return rawRest()
         }
-        let word = try next() ?? ""
+        // One quoted word, not a shell's pieces joined: `'it''s'`, as SQL
+        // writes an apostrophe, read as `its` without a word (the trial's find).
+        index += 1
+        let word: [UInt8]
+        if first == Self.single {
+            guard let close = bytes[index...].firstIndex(of: Self.single) else { throw .grammar(.unterminatedSingleQuote) }
+            word = Array(bytes[index..<close])
+            index = close + 1
+        } else {
+            word = try doubleQuoted()
+        }
+        if index < bytes.count, bytes[index] == first {
+            throw .grammar(.doubledQuote(quote: Character(Unicode.Scalar(first))))
+        }
         skipSpaces()
         if index < bytes.count {
             throw .grammar(.textAfterClosingQuote(rest: Self.text(bytes[index...])))
         }
-        return word
+        return Self.text(word[...])
     }
 
     /// The rest of the line exactly as typed (quotes kept), without
