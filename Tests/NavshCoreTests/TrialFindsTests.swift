@@ -407,6 +407,29 @@ import Testing
         #expect(try h.database.rows("SELECT hex(img) AS img FROM photos ORDER BY rowid").compactMap { $0["img"] } == ["BBBB", "00"])
     }
 
+    /// The same in a record frame: `delete` there, after another process
+    /// changed the file since the row was opened, waits for the list (it
+    /// deleted whatever row the VACUUM had renumbered into the rowid, made
+    /// to look like the one opened; the adversary's find).
+    @Test func aKeylessRecordsDeleteWaitsAfterAChangeElsewhere() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE notes (name TEXT, v INTEGER);
+            INSERT INTO notes VALUES ('b', 2), ('c', 3), ('d', 4);
+            """)
+        h.run("show")
+        h.run("open 2")
+        try h.database.execute("DELETE FROM notes WHERE name = 'b'")
+        try h.database.vacuum()
+        try h.database.execute("UPDATE notes SET name = 'c', v = 3 WHERE rowid = 2")
+        let refused = try h.database.expectUnchanged("notes") { h.run("delete") }
+        #expect(refused.error?.message.contains("since you opened this row; nothing was deleted") == true, "\(refused)")
+        // Opened again after the change, it deletes.
+        h.run("back")
+        h.run("show")
+        h.run("open 1")
+        #expect(h.output("delete") == "deleted c\n")
+    }
+
     /// A number typed for a reference that is one row's key and another
     /// row's title (a band named "2") takes neither, and says so: it took
     /// the key silently. A number that is no other row's title is the key.

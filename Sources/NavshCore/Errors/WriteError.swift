@@ -34,6 +34,8 @@ public enum WriteError: Equatable, Sendable {
     /// changed the file: its rows are known by rowids, which a VACUUM
     /// renumbers, and two rows alike in every shown column can trade places.
     case keylessRowsMayHaveMoved(collection: String)
+    /// The same, for `delete` in a record frame opened before the change.
+    case keylessRecordMayHaveMoved(collection: String)
     case recordChangedBeforeDelete(title: String)
     /// What the delete would take is not what its question named; `taken`
     /// is what it would take now.
@@ -93,6 +95,10 @@ public enum WriteError: Equatable, Sendable {
             return "\(TextLayout.printable(collection)) has no key of its own: its rows are known by rowids, which a VACUUM "
                 + "renumbers, and the file changed elsewhere since the list was shown; nothing was deleted "
                 + "(show, then delete again)"
+        case .keylessRecordMayHaveMoved(let collection):
+            return "\(TextLayout.printable(collection)) has no key of its own: its rows are known by rowids, which a VACUUM "
+                + "renumbers, and the file changed elsewhere since you opened this row; nothing was deleted "
+                + "(back, show, then delete N from the list)"
         case .recordChangedBeforeDelete(let title):
             return "\(title) changed elsewhere since you opened it; nothing was deleted (reload shows it)"
         case .commitWouldBeRefused(let reason):

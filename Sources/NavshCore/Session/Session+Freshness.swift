@@ -50,6 +50,7 @@ extension Session {
         let before = store.collections
         if tokenMoved && (try? store.reloadSchemaIfChanged()) == true { notice += adoptSchema(before: before) }
         for (index, frame) in stack.enumerated() {
+            if tokenMoved, let record = frame as? RecordFrame { record.fileChangedSinceOpened = true }
             if let list = frame as? ListFrame {
                 list.markStale()
                 if mode == .interactive, sayingShownRows, index == stack.count - 1 {

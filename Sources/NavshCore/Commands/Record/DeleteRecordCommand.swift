@@ -17,6 +17,12 @@ struct DeleteRecordCommand: PlainCommand {
         guard let id = frame.id else {
             throw CommandError.writes(.draftNotDeletable)
         }
+        // A rowid another process may have renumbered (a VACUUM) is not
+        // taken on trust, as the list's `delete N` does not take it (the
+        // adversary's find: the row deleted was another, made to look alike).
+        if collection.keyFields.isEmpty && frame.fileChangedSinceOpened {
+            throw CommandError.writes(.keylessRecordMayHaveMoved(collection: collection.name))
+        }
         try Deletion.checkNothingBlocks(deleting: id, titled: frame.crumb, in: collection, store: session.store)
         if session.mode == .interactive && !confirmed {
             return try Deletion.ask(id, in: collection, session: session, then: self) {

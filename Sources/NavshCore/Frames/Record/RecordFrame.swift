@@ -26,6 +26,10 @@ final class RecordFrame: Frame {
     /// a row of that title (another process re-keying rows in between made
     /// the save name someone else, silently; the trial's find).
     var chosenReferences: [String: ChosenReference] = [:]
+    /// Another process committed since this frame read its row: in a
+    /// table without a key, its rowid may now be another row's (a VACUUM
+    /// renumbers them), so `delete` here waits for the list.
+    var fileChangedSinceOpened = false
 
     /// A record opened from a filtered list (`find`, `where`) is the row
     /// itself: it keeps following it whether or not it still matches.
