@@ -20,7 +20,10 @@ extension PostgresStore {
             : "INSERT INTO \(table.quotedName) (\(names.map(\.pgIdentifier).joined(separator: ", "))) VALUES ("
                 + bound.joined(separator: ", ") + ")" + returning
         return try write(table, values: values) {
-            guard let row = try bridge.rows(sql, parameters.values).first else { throw StoreError.other("the insert returned no row") }
+            // No error and no row: a BEFORE trigger returned NULL.
+            guard let row = try bridge.rows(sql, parameters.values).first else {
+                throw StoreError.ignoredByTrigger("insert", table: collection.name)
+            }
             let id = try id(row[...], table)
             return try stored(id, collection) ?? Record(id: id, values: values)
         }
@@ -64,14 +67,14 @@ extension PostgresStore {
                     return try storedRow(row, newID, table, collection)
                 }
             }
-            throw try whyNot(id, collection)
+            throw try whyNot(id, collection, action: "update", holding: try stillAsExpected(byVersion: false))
         }
         return try write(table, values: changes) {
             // Written since it was read (xmin moved) but holding the same values: still what the caller saw.
             if try bridge.rows(byVersion.sql + " RETURNING 1", byVersion.parameters).isEmpty {
                 let byValue = try update(byVersion: false)
                 if try byValue.sql == byVersion.sql || bridge.rows(byValue.sql + " RETURNING 1", byValue.parameters).isEmpty {
-                    throw try whyNot(id, collection)
+                    throw try whyNot(id, collection, action: "update", holding: try stillAsExpected(byVersion: false))
                 }
             }
             return try stored(newID, collection) ?? Record(id: newID, values: changes)
@@ -91,7 +94,8 @@ extension PostgresStore {
             let delete = "DELETE FROM \(table.quotedName) WHERE "
             if try bridge.rows(delete + condition + " RETURNING 1", parameters.values).isEmpty,
                try condition == valueCondition || bridge.rows(delete + valueCondition + " RETURNING 1", byValue.values).isEmpty {
-                throw try whyNot(id, collection)
+                throw try whyNot(id, collection, action: "delete",
+                                 holding: ("SELECT 1::text FROM \(table.quotedName) WHERE \(valueCondition)", byValue.values))
             }
             return try PostgresCascades(store: self).afterDelete(effects)
         }
@@ -166,8 +170,12 @@ extension PostgresStore {
     }
 
     /// After a write that touched no row: the row is gone, or it changed.
-    func whyNot(_ id: RecordID, _ collection: CollectionSchema) throws -> StoreError {
+    /// Why a write touched no row: the row is gone, or changed, or (the
+    /// query `holding` finds it still as expected) a trigger returned NULL.
+    func whyNot(_ id: RecordID, _ collection: CollectionSchema, action: String,
+                holding: (sql: String, parameters: [String?])) throws -> StoreError {
         guard let row = try stored(id, collection) else { return .recordMissing }
+        if try !bridge.rows(holding.sql, holding.parameters).isEmpty { return .ignoredByTrigger(action, table: collection.name) }
         return .conflict(current: row)
     }
 

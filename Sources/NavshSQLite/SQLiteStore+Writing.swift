@@ -19,7 +19,8 @@ extension SQLiteStore {
         let arguments = SQLArguments(names.map { values[$0]! })
         return try write(collection, values: values) { db in
             guard let row = try RowReader.fetchOne(db, sql: sql, arguments: arguments) else {
-                throw StoreError.other("the insert returned no row")
+                // No error and no row: a trigger's RAISE(IGNORE) (OR ABORT rules out the rest).
+                throw StoreError.ignoredByTrigger("insert", table: collection.name)
             }
             let id = try key.id(from: row)
             return try stored(id, collection, db) ?? NavshCore.Record(id: id, values: values)
@@ -53,7 +54,7 @@ extension SQLiteStore {
             try updateStatements.run(shape, updateSQL(shape, key, keyCondition: keyCondition.sql, checked: checked), in: db) {
                 try RowReader.execute(db, $0, arguments: arguments)
             }
-            if db.changesCount == 0 { throw try whyNot(id, collection, db) }
+            if db.changesCount == 0 { throw try whyNot(id, collection, db, expected: expecting, action: "update") }
             lastUpdateReachedOtherRows = db.totalChangesCount - before > 1
             let newID = key.id(id, after: changes)
             return try stored(newID, collection, db) ?? NavshCore.Record(id: newID, values: changes)
@@ -81,7 +82,7 @@ extension SQLiteStore {
             let reader = try CascadeReader(store: self, db: db)
             let effects = try reader.effects(ofDeleting: id, in: collection.name)
             try db.execute(sql: "DELETE FROM \(key.quotedTable) WHERE \(condition.sql)", arguments: condition.arguments.statementArguments)
-            if db.changesCount == 0 { throw try whyNot(id, collection, db) }
+            if db.changesCount == 0 { throw try whyNot(id, collection, db, expected: expecting, action: "delete") }
             return try reader.afterDelete(effects)
         }
     }
@@ -160,12 +161,22 @@ extension SQLiteStore {
     }
 
     /// After a write that touched no row: the row is gone, or it changed.
-    func whyNot(_ id: RecordID, _ collection: CollectionSchema, _ db: Database) throws -> StoreError {
-        let condition = try key(for: collection).matching(id)
+    /// Why a write checked against `expected` touched no row, read in its
+    /// transaction: the row is gone, or changed, or (still holding every
+    /// value expected) a trigger ignored the write.
+    func whyNot(_ id: RecordID, _ collection: CollectionSchema, _ db: Database,
+                expected: [String: Value]?, action: String) throws -> StoreError {
+        let key = try key(for: collection)
+        let condition = try key.matching(id)
         // Moved out of an owner's list is changed, not gone.
         guard let row = try select(db, Self.unscoped(collection), where: condition.sql, arguments: condition.arguments,
                                    suffix: "LIMIT 1", []).first else {
             return .recordMissing
+        }
+        let matched = try unchanged(id, key, collection, expected)
+        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(key.quotedTable) WHERE \(matched.sql))",
+                             arguments: matched.arguments.statementArguments) == true {
+            return .ignoredByTrigger(action, table: collection.name)
         }
         return .conflict(current: Record(id: id, values: row.values))
     }

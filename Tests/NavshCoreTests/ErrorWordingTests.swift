@@ -79,7 +79,7 @@ import Testing
             .deletedBeforeReload(title: name), .notDeletable(collection: name), .draftNotDeletable,
             .deleteBlocked(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]),
             .referencedNow(title: name), .rowChangedBeforeDelete(number: 3, title: name), .keyedRowChangedBeforeDelete(key: name, title: name),
-            .keyedRowChangedSinceShown(key: name, shown: name, now: name), .keylessRowsMayHaveMoved(collection: name), .keylessRecordMayHaveMoved(collection: name),
+            .keyedRowChangedSinceShown(key: name, shown: name, now: name), .keylessRowsMayHaveMoved(collection: name), .keylessRecordMayHaveMoved(collection: name), .tableGoneBeforeSave(table: name),
             .recordChangedBeforeDelete(title: name), .cascadeChanged(taken: []), .cascadeChanged(taken: cascade),
         ]
         let undo: [UndoError] = [

@@ -17,6 +17,8 @@ public enum WriteError: Equatable, Sendable {
     /// A script's save failed on a schema changed elsewhere since its last
     /// look (`notice` says how, in one line); the frame now has the schema.
     case schemaChangedBeforeSave(notice: String)
+    /// The record's table is no longer in the file (dropped elsewhere).
+    case tableGoneBeforeSave(table: String)
 
     // MARK: Delete
     case notDeletable(collection: String)
@@ -69,6 +71,9 @@ public enum WriteError: Equatable, Sendable {
                 + "cancel discards your edits)"
         case .schemaChangedBeforeSave(let notice):
             return "\(notice); nothing was saved (save again writes your edits to the table as it is now)"
+        case .tableGoneBeforeSave(let table):
+            return "the table \(TextLayout.printable(table)) is gone (dropped or renamed elsewhere); nothing was saved "
+                + "(cancel discards your edits)"
         case .nothingToReload:
             return "a new record has nothing stored to reload"
         case .deletedBeforeReload(let title):

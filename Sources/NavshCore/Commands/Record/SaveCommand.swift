@@ -22,8 +22,15 @@ struct SaveCommand: ForcibleCommand {
             // The store refused it because the table's columns changed
             // elsewhere (a dropped column failed every later save): the
             // frames take the schema now and say so, and the next save can pass.
-            guard let notice = session.schemaChangedElsewhere() else { throw error }
-            throw CommandError.writes(.schemaChangedBeforeSave(notice: TextLayout.printable(notice)))
+            if let notice = session.schemaChangedElsewhere() {
+                throw CommandError.writes(.schemaChangedBeforeSave(notice: TextLayout.printable(notice)))
+            }
+            // The table itself dropped elsewhere: no save can pass (the reason
+            // was blank and the advice to save again wrong; the adversary's find).
+            guard session.store.collections.contains(where: { $0.name == frame.collection.name }) else {
+                throw CommandError.writes(.tableGoneBeforeSave(table: frame.collection.name))
+            }
+            throw error
         }
         return Response(output: message + "\n" + session.popShowingReturn())
     }
