@@ -6,7 +6,11 @@ import NavshCore
 /// portable description with the SQLite types the kinds have always had.
 extension SQLiteStore {
     public func columnNames(of table: String) throws -> [String] {
-        try read { db in
+        // SQLite reads the name as a C string: `items\0` would be `items`,
+        // and a spec of that name passed its check and then applied to no
+        // table (its `deletable: false` ignored; the adversary's find).
+        guard !table.utf8.contains(0) else { return [] }
+        return try read { db in
             try String.fetchAll(db, sql: "SELECT name FROM pragma_table_xinfo(?)", arguments: [table])
         }
     }

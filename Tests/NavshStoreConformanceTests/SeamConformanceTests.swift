@@ -30,6 +30,9 @@ import Testing
         let fixture = try kind.make(Schemas.items)
         #expect(try fixture.store.columnNames(of: "ITEMS").first == "id", "matched ignoring case")
         #expect(try fixture.store.columnNames(of: "owners") == [])
+        // A name holding a NUL is no table, not the table its first part names
+        // (a spec's `items\0` passed as `items`, then applied to nothing).
+        #expect(try fixture.store.columnNames(of: "items\u{0}") == [])
         try fixture.store.create([
             .table(name: "owners", columns: [
                 ColumnDescription(name: "name", kind: .text),
