@@ -40,7 +40,7 @@ extension Options {
     struct Outcome {
         var status: Int32
         var session: Session?
-        var touched: (total: Int, summary: String)?
+        var touched: RowsTouched?
         /// The script's last line that held a command: where an error at its end belongs.
         var lines = 0
     }

@@ -184,9 +184,9 @@ struct ScriptRunner {
 
     /// A dry run's report, printed after its rollback: the journal's changes
     /// and the rows they touched (cascades and triggers included).
-    static func reportDryRun(changes: [String], touched: (total: Int, summary: String)?, format: OutputFormat) {
+    static func reportDryRun(changes: [String], touched: RowsTouched?, format: OutputFormat) {
         if format == .json {
-            StandardStreams.out(OutputFormat.jsonDryRun(changes: changes, rows: touched?.total, tables: touched?.summary))
+            StandardStreams.out(OutputFormat.jsonDryRun(changes: changes, touched: touched))
             return
         }
         StandardStreams.out("dry run: nothing was written; "

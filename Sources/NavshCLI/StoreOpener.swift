@@ -69,10 +69,14 @@ enum StoreOpener {
         }
     }
 
-    static func countRowChanges(of store: any Store) -> (() -> (total: Int, summary: String))? {
+    static func countRowChanges(of store: any Store) -> (() -> RowsTouched)? {
         guard let store = store as? SQLiteStore else { return nil }
         let tally = store.countRowChanges()
-        return { (tally.total, tally.summary) }
+        return {
+            RowsTouched(tables: tally.counts.map { name, counts in
+                RowsTouched.Table(name: name, inserted: counts.inserted, updated: counts.updated, deleted: counts.deleted)
+            })
+        }
     }
 
     /// `--install-notify TABLE…` and `--uninstall-notify [TABLE…]`: what

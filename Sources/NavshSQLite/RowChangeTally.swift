@@ -27,18 +27,6 @@ public final class RowChangeTally: TransactionObserver {
     /// The rowids changed, by table and kind of change.
     private var rows: [String: (inserted: Set<Int64>, updated: Set<Int64>, deleted: Set<Int64>)] = [:]
 
-    public var total: Int { rows.values.reduce(0) { $0 + $1.inserted.count + $1.updated.count + $1.deleted.count } }
-
-    /// `owners: 1 deleted; cars: 2 deleted`, tables by name.
-    public var summary: String {
-        counts.keys.sorted().compactMap { table in
-            guard let c = counts[table] else { return nil }
-            let parts = [(c.inserted, "inserted"), (c.updated, "updated"), (c.deleted, "deleted")]
-                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
-            return "\(table): " + parts.joined(separator: ", ")
-        }.joined(separator: "; ")
-    }
-
     init() {}
 
     public func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }

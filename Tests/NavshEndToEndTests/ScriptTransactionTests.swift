@@ -46,6 +46,9 @@ import Testing
         #expect(report?["written"] as? Bool == false, "\(last)")
         #expect(report?["changes"] as? [String] == ["update items › Gort statue: value 120 → 150"], "\(last)")
         #expect(report?["rows_changed"] as? Int == 1, "\(last)")
+        // By table as numbers, not a sentence a program would have to parse.
+        let items = (report?["rows_by_table"] as? [String: Any])?["items"] as? [String: Int]
+        #expect(items == ["inserted": 0, "updated": 1, "deleted": 0], "\(last)")
     }
 
     @Test func dryRunKeepsTheRealExitStatus() throws {

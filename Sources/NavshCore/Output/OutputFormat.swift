@@ -40,13 +40,20 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// A dry run's report as one JSON object, for `--format json`: its
     /// lines of text broke a reader of JSON lines (the final trial's find).
-    /// `rows` and `tables`: what `RowChangeTally` counted, when it could.
-    public static func jsonDryRun(changes: [String], rows: Int?, tables: String?) -> String {
-        JSONText.object([("dry_run", JSONText.object([
+    /// `touched`: what the store counted, when it could: `rows_by_table`
+    /// is `{"items": {"inserted": 0, "updated": 1, "deleted": 0}}`.
+    public static func jsonDryRun(changes: [String], touched: RowsTouched?) -> String {
+        let tables = touched.map { touched in
+            JSONText.object(touched.tables.map { table in
+                (table.name, JSONText.object([("inserted", String(table.inserted)), ("updated", String(table.updated)),
+                                              ("deleted", String(table.deleted))]))
+            })
+        }
+        return JSONText.object([("dry_run", JSONText.object([
             ("written", "false"),
             ("changes", JSONText.array(changes.map(JSONText.string))),
-            ("rows_changed", rows.map(String.init) ?? "null"),
-            ("rows_by_table", tables.map(JSONText.string) ?? "null"),
+            ("rows_changed", touched.map { String($0.total) } ?? "null"),
+            ("rows_by_table", tables ?? "null"),
         ]))]) + "\n"
     }
 
