@@ -68,7 +68,7 @@ import Testing
         #expect(draft.contains("created  (set when saved)"))
         #expect(draft.contains("name  (null)  (required)"))
         #expect(h.session.breadcrumb == "items › (new)")
-        #expect(h.output("set name Sonic screwdriver", "set value 7", "save") == "saved Sonic screwdriver as row 6\n")
+        #expect(h.output("set name Sonic screwdriver", "set value 7", "save") == "saved Sonic screwdriver as #6 (row 6)\n")
         let rows = try h.database.rows("SELECT name, value, note, serial FROM items WHERE id = 6")
         #expect(rows == [["name": "Sonic screwdriver", "value": "7", "note": "none", "serial": "NULL"]])
         #expect(try h.database.rows("SELECT created FROM items WHERE id = 6")[0]["created"] != "NULL")

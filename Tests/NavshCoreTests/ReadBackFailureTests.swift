@@ -10,7 +10,7 @@ import Testing
     @Test func aSaveNeedsNoReadAfterItsWrite() throws {
         let (h, store) = try SessionHarness.counting(Fixtures.numbered(3))
         h.run("new", "set name Fourth")
-        try expectSaveWithRecordReadsFailing(h, store, reports: "saved Fourth as row 4\n", stores: "Fourth")
+        try expectSaveWithRecordReadsFailing(h, store, reports: "saved Fourth as #4 (row 4)\n", stores: "Fourth")
         h.run("open 4", "set name Vierte")
         try expectSaveWithRecordReadsFailing(h, store, reports: "saved Vierte\n", stores: "Vierte")
     }

@@ -122,7 +122,7 @@ import Testing
         let db = try TemporaryDatabase(Self.schema)
         let result = try navsh.run([db.path, "-c", "new", "-c", "set c1 hello", "-c", "set c1999 bye", "-c", "save"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasSuffix("saved hello as row 2\n"))
+        #expect(result.stdout.hasSuffix("saved hello as #2 (row 2)\n"))
         #expect(try db.rows("SELECT c1, c1999 FROM wide WHERE id = 2") == [["c1": "hello", "c1999": "bye"]])
     }
 

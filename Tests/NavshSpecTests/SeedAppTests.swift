@@ -53,7 +53,7 @@ import Testing
         #expect(h.output("back") == "discarded New Item 2 (new, nothing was set in it)\n")
         #expect(try h.database.rows("SELECT count(*) AS n FROM items")[0]["n"] == "1")
         h.run("new", "set value 12")
-        #expect(h.output("back") == "saved New Item 2 as row 2\n")
+        #expect(h.output("back") == "saved New Item 2 as #2 (row 2)\n")
         #expect(try h.database.rows("SELECT name, value FROM items WHERE id = 2")[0] == ["name": "New Item 2", "value": "12"])
     }
 

@@ -78,7 +78,7 @@ import Testing
             """)
         h.run("new")
         #expect(h.session.breadcrumb == "stuff › My Item 3")
-        #expect(h.output("save") == "saved My Item 3 as row 1\n")
+        #expect(h.output("save") == "saved My Item 3 as #3 (row 1)\n")
         #expect(try h.database.rows("SELECT name, year, added FROM stuff WHERE id = 3")[0]
             == ["name": "My Item 3", "year": "2026", "added": "2026-11-22 09:00:00"])
         #expect(h.output("show") == "stuff (3)\n      name       year  added\n   1  My Item 3  2026  2026-11-22 09:00:00\n   2  b\n   3  a\n",

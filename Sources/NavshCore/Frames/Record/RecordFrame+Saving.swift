@@ -20,8 +20,12 @@ extension RecordFrame {
             let saved = try writer.insert(buffer.current, into: collection, checking: checking)
             parent?.invalidate()
             markSaved(saved)
+            // Its key, which `open #KEY` takes, and its number in the list:
+            // "as row 4" alone was read as the key (id 501; the trial's find).
             let position = (try? session.store.position(of: saved.id, in: collection)).flatMap { $0 }
-            return "saved \(crumb)\(position.map { " as row \($0 + 1)" } ?? "")"
+            let key = collection.keyValues(of: saved).map { TextLayout.printable(ListFrame.keyText($0)) }
+            let named = key.map { $0 == crumb ? "" : " as \($0)" } ?? ""
+            return "saved \(crumb)\(named)\(position.map { " (row \($0 + 1))" } ?? "")"
         }
         guard isDirty else { return "no changes to save in \(crumb)" }
         let title = crumb
