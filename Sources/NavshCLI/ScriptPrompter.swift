@@ -81,14 +81,7 @@ struct ScriptPrompter: Prompter {
         StandardStreams.out(format.message(response.output))
         for frame in response.shown {
             StandardStreams.out(bytes: format.render(frame, forTerminal: toTerminal))
-            // CSV and TSV have no place to say a list was cut to its page
-            // (JSON has "page" and "count"): standard error says it, once a list.
-            if format == .csv || format == .tsv, case .list(let list) = frame, list.rows.count < list.count {
-                let first = list.rows.first?.number ?? 0
-                StandardStreams.err("navsh: \(format.rawValue): rows \(first)–\(first + list.rows.count - 1) of "
-                    + "\(list.count), page \(list.page) of \(list.pageCount); "
-                    + "export FILE writes every row\n")
-            }
+            if let note = format.pageNote(frame) { StandardStreams.err(note) }
         }
     }
 

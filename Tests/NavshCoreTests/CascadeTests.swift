@@ -108,6 +108,9 @@ import Testing
             == "cannot delete one: 2 rows of child refer to it (child.par_id); nothing was deleted")
         #expect(h.run("delete 2").error?.message
             == "cannot delete two: 1 row of child refers to it (child.par_id); nothing was deleted")
+        // A count in thousands is grouped, as every count navsh shows.
+        #expect(BlockingReference.phrase([BlockingReference(collection: "order_lines", fields: ["sku"], count: 13_999)])
+                == "13,999 order_lines refer to it (order_lines.sku)")
     }
 
     @Test func aDeleteThatReferencesWouldStopIsRefusedNamingThem() throws {

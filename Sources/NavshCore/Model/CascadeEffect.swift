@@ -116,7 +116,7 @@ public struct BlockingReference: Sendable, Equatable {
                 : blocker.count == 1 ? String(blocker.collection.dropLast()) : blocker.collection
             let columns = blocker.fields.map { blocker.collection + "." + $0 }.joined(separator: ", ")
             let target = blocker.direct ? "it" : "a row that goes with it"
-            return "\(blocker.count) \(noun) \(blocker.count == 1 ? "refers" : "refer") to \(target) (\(columns))"
+            return "\(ListLayout.grouped(blocker.count)) \(noun) \(blocker.count == 1 ? "refers" : "refer") to \(target) (\(columns))"
         }.joined(separator: "; ")
     }
 }

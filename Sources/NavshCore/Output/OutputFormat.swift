@@ -29,6 +29,17 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         return JSONText.object([("message", JSONText.string(body))]) + "\n"
     }
 
+    /// CSV and TSV have no place to say a list was cut to its page (JSON
+    /// has "page" and "count"): a line for standard error says it, once a
+    /// list, its numbers grouped as every count navsh shows.
+    public func pageNote(_ frame: ShownFrame) -> String? {
+        guard self == .csv || self == .tsv, case .list(let list) = frame, list.rows.count < list.count else { return nil }
+        let first = list.rows.first?.number ?? 0
+        let grouped = ListLayout.grouped
+        return "navsh: \(rawValue): rows \(grouped(first))–\(grouped(first + list.rows.count - 1)) of "
+            + "\(grouped(list.count)), page \(grouped(list.page)) of \(grouped(list.pageCount)); export FILE writes every row\n"
+    }
+
     /// A script's error as a json line for standard error (written besides
     /// the usual `SOURCE:LINE: error: FRAME: MESSAGE`).
     public static func jsonError(source: String, line: Int, frame: String, message: String) -> String {
