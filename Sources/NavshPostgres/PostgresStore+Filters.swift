@@ -10,8 +10,13 @@ extension PostgresStore {
         case .anyTextContains(let text):
             let columns = collection.fields.filter { [.text, .any, .date, .datetime].contains($0.kind) }
                 .compactMap { table.columns[$0.name] }
-            guard !columns.isEmpty else { return "false" }
-            return "(" + columns.map { Self.textTest($0.readSQL, .contains, text, &parameters) }.joined(separator: " OR ") + ")"
+            var tests = columns.map { Self.textTest($0.readSQL, .contains, text, &parameters) }
+            // A title of several fields, as the list shows it.
+            if let parts = collection.titleParts {
+                tests.append(Self.textTest(try Self.titleSQL(parts, table, &parameters), .contains, text, &parameters))
+            }
+            guard !tests.isEmpty else { return "false" }
+            return "(" + tests.joined(separator: " OR ") + ")"
         case .contains(let field, let text):
             let column = try table.column(field)
             return Self.textTest(column.readSQL, .contains, text, &parameters)

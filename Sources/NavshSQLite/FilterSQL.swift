@@ -9,8 +9,13 @@ extension SQLiteStore {
             // Text fields, and untyped ones (they may hold text); blobs never.
             let columns = collection.fields.filter { $0.kind == .text || $0.kind == .any || $0.kind == .date
                 || $0.kind == .datetime }
-            guard !columns.isEmpty else { return ("0", []) }
-            let tests = columns.map { CaseFoldedMatch.sql($0.name.sqlIdentifier, .contains, text) }
+            var tests = columns.map { CaseFoldedMatch.sql($0.name.sqlIdentifier, .contains, text) }
+            // A title of several fields, as the list shows it: `find Ivan
+            // Østergaard` found no row while the list showed him (the trial's find).
+            if let title = collection.titleParts.flatMap({ TitleSQL.expression($0) }) {
+                tests.append(CaseFoldedMatch.sql(title, .contains, text))
+            }
+            guard !tests.isEmpty else { return ("0", []) }
             return ("(" + tests.map(\.sql).joined(separator: " OR ") + ")", tests.map(\.argument))
         case .contains(let field, let text):
             let test = CaseFoldedMatch.sql(field.sqlIdentifier, .contains, text)

@@ -57,6 +57,10 @@ import Testing
         let target = try #require(ReferencedTitle.of(owner, in: store))
         pets.filters = [.titleContains(field: "owner", target, "ie Kö")]
         #expect(try store.records(of: pets, offset: 0, limit: 10).compactMap { $0["name"] } == [.text("Rex"), .text("Kit")])
+        // `find` matches the title as the list shows it too, across its fields.
+        var found = people
+        found.filters = [.anyTextContains("leonie köh")]
+        #expect(try store.records(of: found, offset: 0, limit: 10).map(\.id.parts) == [[.integer(1)]])
     }
 
     /// A spec's `row:` template is matched as it renders: its text between
