@@ -168,3 +168,38 @@ import Testing
         #expect(try h.database.rows("SELECT count(*) AS n FROM cars")[0]["n"] == "4")
     }
 }
+
+/// A save or an undo that references forbid names the rows that refer, as
+/// a delete's refusal does: both said "a reference: a reference does not
+/// match, or other rows still refer to this one (FOREIGN KEY); nothing was
+/// saved", the undo in a save's words (the trial's find).
+@Suite struct ReferencedRowRefusalTests {
+    static let schema = """
+        CREATE TABLE products (sku TEXT PRIMARY KEY, name TEXT) WITHOUT ROWID;
+        CREATE TABLE lines (id INTEGER PRIMARY KEY, sku TEXT REFERENCES products(sku));
+        INSERT INTO products VALUES ('A1', 'Widget');
+        INSERT INTO lines VALUES (1, 'A1');
+        """
+
+    @Test func aKeyChangeRowsReferToIsRefusedNamingThem() throws {
+        let h = try SessionHarness(Self.schema)
+        h.run("open products")
+        h.run("open #A1")
+        h.run("set sku A2")
+        let refused = try h.database.expectUnchanged("products") { h.run("save") }
+        #expect(refused.error?.message == "cannot save Widget: 1 line refers to it (lines.sku) by the value this save changes "
+                + "(FOREIGN KEY); nothing was saved (change those rows first, or set the value back)")
+    }
+
+    @Test func anUndoneInsertRowsNowReferToIsRefusedNamingThem() throws {
+        let h = try SessionHarness(Self.schema)
+        h.run("open products")
+        h.run("new")
+        h.run("set sku B1")
+        h.run("set name Gadget")
+        h.run("save")
+        try h.database.execute("INSERT INTO lines VALUES (2, 'B1')")
+        let refused = try h.database.expectUnchanged("products") { h.run("undo") }
+        #expect(refused.error?.message == "cannot undo the insert of Gadget: 1 line refers to it (lines.sku) now; nothing changed")
+    }
+}

@@ -79,12 +79,14 @@ import Testing
             .deletedBeforeReload(title: name), .notDeletable(collection: name), .draftNotDeletable,
             .deleteBlocked(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]),
             .referencedNow(title: name), .rowChangedBeforeDelete(number: 3, title: name), .keyedRowChangedBeforeDelete(key: name, title: name),
-            .keyedRowChangedSinceShown(key: name, shown: name, now: name), .keylessRowsMayHaveMoved(collection: name), .keylessRecordMayHaveMoved(collection: name), .tableGoneBeforeSave(table: name),
+            .keyedRowChangedSinceShown(key: name, shown: name, now: name), .keylessRowsMayHaveMoved(collection: name), .keylessRecordMayHaveMoved(collection: name),
+            .changeBlocked(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]), .tableGoneBeforeSave(table: name),
             .recordChangedBeforeDelete(title: name), .cascadeChanged(taken: []), .cascadeChanged(taken: cascade),
         ]
         let undo: [UndoError] = [
             .unsavedEdits, .save(title: name, .changed), .save(title: name, .deleted),
             .insert(title: name, .changed), .insert(title: name, .deleted), .insertHasDependents(title: name, cascade),
+            .insertReferenced(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]),
             .move(title: name), .deleteRefused(title: name, .unique, fields: [], detail: name),
             .deleteRefused(title: name, .foreignKey, fields: [name], detail: name),
             .deleteRefused(title: name, .check, fields: [name], detail: name),

@@ -11,6 +11,9 @@ public enum UndoError: Equatable, Sendable {
     case insert(title: String, Since)
     /// Deleting the inserted row now would take rows added since with it.
     case insertHasDependents(title: String, [CascadeEffect])
+    /// Rows added since refer to the inserted row, and their references
+    /// forbid deleting it.
+    case insertReferenced(title: String, by: [BlockingReference])
     case move(title: String)
     /// A row an import inserted was changed, deleted or hung on since.
     case importChanged(file: String)
@@ -31,6 +34,8 @@ public enum UndoError: Equatable, Sendable {
         case .insertHasDependents(let title, let dependents):
             return "cannot undo the insert of \(title): deleting it now would also change "
                 + "\(CascadeEffect.rows(dependents)) added since; nothing changed"
+        case .insertReferenced(let title, let blockers):
+            return "cannot undo the insert of \(title): \(BlockingReference.phrase(blockers)) now; nothing changed"
         case .importChanged(let file):
             return "cannot undo the import from \(file): some of its rows were changed, deleted or referred to since; nothing changed"
         case .move(let title):

@@ -24,6 +24,9 @@ public enum WriteError: Equatable, Sendable {
     case notDeletable(collection: String)
     case draftNotDeletable
     case deleteBlocked(title: String, by: [BlockingReference])
+    /// A save changing a value rows refer to it by (its key), which their
+    /// references forbid.
+    case changeBlocked(title: String, by: [BlockingReference])
     /// A row came to refer to it after the check (FOREIGN KEY at the delete).
     case referencedNow(title: String)
     case rowChangedBeforeDelete(number: Int, title: String)
@@ -85,6 +88,9 @@ public enum WriteError: Equatable, Sendable {
             return "this record is not saved yet; cancel discards it"
         case .deleteBlocked(let title, let blockers):
             return "cannot delete \(title): \(BlockingReference.phrase(blockers)); nothing was deleted"
+        case .changeBlocked(let title, let blockers):
+            return "cannot save \(title): \(BlockingReference.phrase(blockers)) by the value this save changes (FOREIGN KEY); "
+                + "nothing was saved (change those rows first, or set the value back)"
         case .referencedNow(let title):
             return "cannot delete \(title): other rows refer to it now (FOREIGN KEY); nothing was deleted"
         case .rowChangedBeforeDelete(let number, let title):

@@ -70,8 +70,20 @@ struct UndoCommand: PlainCommand {
             if !dependents.isEmpty {
                 throw CommandError.undo(.insertHasDependents(title: title, dependents))
             }
+            // Nor can it go while rows added since refer to it (said as a
+            // delete's refusal says it; it was a FOREIGN KEY error naming
+            // nothing, worded as a save's; the trial's find).
+            func referenced() throws -> CommandError? {
+                let blockers = try store.blockingReferences(ofDeleting: record.id, in: collection)
+                return blockers.isEmpty ? nil : .undo(.insertReferenced(title: title, by: blockers))
+            }
+            if let refusal = try referenced() { throw refusal }
             do {
                 try store.delete(record.id, from: collection, expecting: record.values)
+            } catch StoreError.constraint(.foreignKey, let fields, let detail) {
+                // One came to refer to it between the look and the delete.
+                if let refusal = (try? referenced()) ?? nil { throw refusal }
+                throw StoreError.constraint(.foreignKey, fields: fields, detail: detail)
             } catch StoreError.conflict {
                 throw CommandError.undo(.insert(title: title, .changed))
             } catch StoreError.recordMissing {

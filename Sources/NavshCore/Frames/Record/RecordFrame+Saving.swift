@@ -42,6 +42,15 @@ extension RecordFrame {
             let again = force && conflictShown != nil
             conflictShown = current
             throw ConflictReport(frame: self, current: current, store: session.store, again: again)
+        } catch StoreError.constraint(.foreignKey, let fields, let detail) where fields.isEmpty {
+            // No written reference names a missing row (the store would have
+            // said which): rows that refer to this one by a value the save
+            // changes forbid it. Named as a delete's refusal names them (it
+            // said "a reference does not match, or other rows still refer to
+            // this one"; the trial's find).
+            let blockers = (try? session.store.blockingReferences(ofDeleting: id, in: collection)) ?? []
+            guard !blockers.isEmpty else { throw StoreError.constraint(.foreignKey, fields: fields, detail: detail) }
+            throw CommandError.writes(.changeBlocked(title: title, by: blockers))
         } catch StoreError.recordMissing {
             guard force else {
                 throw CommandError.writes(.deletedBeforeSave(title: title))
