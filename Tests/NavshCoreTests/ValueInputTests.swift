@@ -71,6 +71,17 @@ import Testing
         #expect(harness.session.unsavedWork.isEmpty, "\(harness.session.unsavedWork)")
     }
 
+    /// A real out of a Double's range is refused either way, saying so:
+    /// `1e400` was "not a number", and `1e-400` (read as 0) was stored as
+    /// 0 without a word. A zero typed in any way is still 0.
+    @Test func aRealOutOfRangeIsRefusedEitherWay() {
+        let range = "is out of a real's range (about ±1.8e308, and no nearer 0 than 5e-324 but 0 itself)"
+        #expect(refusal("set weight 1e-400") == "weight: '1e-400' " + range)
+        #expect(refusal("set weight 1e400") == "weight: '1e400' " + range)
+        harness.run("set weight 0.0e-400")
+        #expect(harness.output("changes").contains("weight: 12.5 → 0"), "a zero is no underflow")
+    }
+
     /// `help` lists what a frame accepts: a record does not import (it
     /// listed import, then refused it; the trial's find).
     @Test func helpAtARecordDoesNotOfferImport() {

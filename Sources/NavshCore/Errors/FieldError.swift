@@ -35,7 +35,7 @@ public enum FieldError: Equatable, Sendable {
 
     /// What a field of a kind reads, for `notA`.
     public enum Expected: Equatable, Sendable {
-        case wholeNumber, wholeNumberInRange, number, yesNo, date, dateTime
+        case wholeNumber, wholeNumberInRange, number, numberInRange, yesNo, date, dateTime
     }
 
     // MARK: What `edit` can pre-fill
@@ -163,6 +163,8 @@ extension FieldError.Expected {
         case .wholeNumberInRange:
             return "is too large a whole number (the limit is ±9,223,372,036,854,775,807)"
         case .number: return "is not a number"
+        case .numberInRange:
+            return "is out of a real's range (about ±1.8e308, and no nearer 0 than 5e-324 but 0 itself)"
         case .yesNo: return "is not a yes/no value (true, false, yes, no, 1, 0)"
         case .date: return "is not a date (YYYY-MM-DD)"
         case .dateTime: return "is not a date and time (YYYY-MM-DD HH:MM[:SS])"

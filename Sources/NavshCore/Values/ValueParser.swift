@@ -77,7 +77,7 @@ enum ValueParser {
             // -0 is 0: a REAL column stores a whole number as an integer on
             // disk, so its sign would be lost and every `set x -0` would
             // read as a change never kept (the trial's find).
-            if let d = Double(try numeric(trimmed, field)), d.isFinite, looksNumeric(trimmed) { return .real(d == 0 ? 0 : d) }
+            if let d = Double(try numeric(trimmed, field)), looksNumeric(trimmed) { return .real(try inRange(d, text, field)) }
             throw refusal(text, field, .number)
         case .numeric:
             let plain = try numeric(trimmed, field)
@@ -86,7 +86,7 @@ enum ValueParser {
             // type (PostgreSQL's numeric) stores every digit.
             if let d = Double(plain), d.isFinite, looksNumeric(plain),
                plain.filter(\.isNumber).drop(while: { $0 == "0" }).count > 15 { return .text(plain) }
-            if let d = Double(plain), d.isFinite, looksNumeric(plain) { return .real(d == 0 ? 0 : d) }
+            if let d = Double(plain), looksNumeric(plain) { return .real(try inRange(d, plain, field)) }
             throw refusal(text, field, .number)
         case .boolean:
             switch trimmed.lowercased() {
@@ -113,6 +113,17 @@ enum ValueParser {
     /// Money fields also take what their list shows: `$1,200.50`. A comma
     /// there only separates thousands (`1,210`): `1,5` is refused, not read
     /// as 15.
+    /// A real as stored: -0 as 0, and refused when out of a Double's range
+    /// either way: `1e400` was "not a number", and `1e-400`, read as 0, was
+    /// stored as 0 without a word (the trial's find).
+    private static func inRange(_ d: Double, _ typed: String, _ field: Field) throws(CommandError) -> Double {
+        let mantissa = typed.prefix { $0 != "e" && $0 != "E" }
+        guard d.isFinite, d != 0 || !mantissa.contains(where: { $0.isNumber && $0 != "0" }) else {
+            throw refusal(typed, field, .numberInRange)
+        }
+        return d == 0 ? 0 : d
+    }
+
     private static func numeric(_ text: String, _ field: Field) throws(CommandError) -> String {
         guard field.format == .money else { return text }
         var t = text
