@@ -209,7 +209,9 @@ extension PostgresStore {
     }
 
     public func columnNames(of table: String) throws -> [String] {
-        try bridge.rows("""
+        // No table's name holds a NUL, which PostgreSQL's text cannot carry.
+        guard !table.utf8.contains(0) else { return [] }
+        return try bridge.rows("""
             SELECT a.attname::text FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
             JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = $1::text AND lower(c.relname) = lower($2::text) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum

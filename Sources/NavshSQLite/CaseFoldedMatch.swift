@@ -27,9 +27,11 @@ enum CaseFoldedMatch {
         })
     }
 
-    /// The fold applied to both sides.
+    /// The fold applied to both sides. Lowercasing leaves a Greek final
+    /// sigma (ς) apart from σ, which Unicode's case folding makes one
+    /// letter: `find σίσυφος` missed ΣΊΣΥΦΟΣ (the adversary's find).
     static func fold(_ text: String) -> String {
-        text.lowercased().precomposedStringWithCanonicalMapping
+        text.lowercased().replacingOccurrences(of: "ς", with: "σ").precomposedStringWithCanonicalMapping
     }
 
     /// Whether SQLite's own ASCII folding is exact for `text`.
