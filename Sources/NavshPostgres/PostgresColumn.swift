@@ -73,15 +73,11 @@ struct PostgresColumn: Sendable {
     }
 
     /// The select-list expression reading the whole value as text. A
-    /// timestamptz is read in the session's zone (the local one) without
-    /// an offset, and written back in it.
-    var readSQL: String {
-        let column = name.pgIdentifier
-        switch kind {
-        case .timestamptz: return "(\(column) AT TIME ZONE current_setting('TimeZone'))::text"
-        default: return "\(column)::text"
-        }
-    }
+    /// timestamptz reads with its offset, in the session's zone, UTC (`…
+    /// 10:00:00+00`): read in the local zone without one, an export moved to
+    /// another zone came back shifted by hours, and the hour a clock repeats
+    /// in the autumn read as one (the trial's find).
+    var readSQL: String { "\(name.pgIdentifier)::text" }
 
     /// What a list reads: text cut to `ListPreview.bytes + 1` characters (so
     /// `ListPreview.value` cuts it as it would the whole), a long bytea as

@@ -70,7 +70,9 @@ public final class PostgresStore: Store {
     /// of the search path that exists).
     /// `connectTimeout`: how long making a connection may take, its login
     /// included, now and whenever it is made again.
-    public init(target: PostgresTarget, timeZone: String? = TimeZone.current.identifier,
+    /// `timeZone`: the session's; UTC, as navsh's times are (`now`, a time
+    /// typed without an offset), and as a timestamptz then reads (`+00`).
+    public init(target: PostgresTarget, timeZone: String? = "UTC",
                 connectTimeout: TimeInterval = 10) throws {
         self.target = target
         bridge = PostgresBridge(target: target)

@@ -90,6 +90,29 @@ struct PostgresEndToEndTests {
         #expect(readable.status == 66, "a .pgpass others can read is ignored, as libpq ignores it")
     }
 
+    /// A timestamptz exported in one time zone imports as the same instant
+    /// in another, and the two instants of an autumn's repeated hour stay
+    /// two: it was exported in the local zone without an offset, and came
+    /// back shifted by the zones' difference (the trial's find).
+    @Test func aTimestamptzExportImportsAsTheSameInstantInAnyZone() throws {
+        let database = try PostgresTestDatabase(schema: "zones", sql: "")
+        try database.run("""
+            CREATE TABLE events (id integer PRIMARY KEY, name text, at timestamptz);
+            CREATE TABLE copy (id integer PRIMARY KEY, name text, at timestamptz);
+            INSERT INTO events VALUES (1, 'first 1:30', '2024-11-03 05:30:00+00'), (2, 'second 1:30', '2024-11-03 06:30:00+00');
+            """)
+        let file = NSTemporaryDirectory() + "navsh-zones-" + UUID().uuidString + ".csv"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let exported = try NavshBinary().run([database.url, "--schema", "zones", "-c", "open events", "-c", "export " + file],
+                                             environment: ["TZ": "America/New_York"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let imported = try NavshBinary().run([database.url, "--schema", "zones", "-c", "open copy", "-c", "import " + file],
+                                             environment: ["TZ": "Asia/Tokyo"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try database.value("SELECT string_agg((c.at = e.at)::text, ' ' ORDER BY e.id) FROM events e JOIN copy c USING (id)")
+                == "true true")
+    }
+
     @Test func typesAreFieldKindsExactAndReadOnlyWhereTheyCannotBeEdited() throws {
         let database = try PostgresTestDatabase(schema: "kinds", sql: "")
         try database.run("""
@@ -114,11 +137,11 @@ struct PostgresEndToEndTests {
                 ('Kite', 12345678901234567890.0123456789, 0.1, true, '2026-11-21', '2026-11-21 10:00:00+00', 'happy',
                  '{"a": [1, 2]}', '{x,y}', '\\x0102', '6f1c1d2e-0000-4000-8000-000000000001');
             """)
-        let environment = ["TZ": "UTC"]
+        let environment = ["TZ": "Asia/Tokyo"]  // navsh's session is UTC whatever the zone
         let shown = try NavshBinary().run([database.url, "--schema", "kinds", "-c", "open things", "-c", "open 1"],
                                           environment: environment)
         #expect(shown.status == 0, "\(shown.stderr)")
-        for line in ["amount  12345678901234567890.0123456789", "ratio  0.1", "seen  2026-11-21 10:00:00",
+        for line in ["amount  12345678901234567890.0123456789", "ratio  0.1", "seen  2026-11-21 10:00:00+00",
                      "meta  {\"a\": [1, 2]}", "photo  <blob, 2 bytes>  (read-only)", "tags  {x,y}  (read-only)",
                      "id  1  (read-only)", "doubled  8  (read-only)", "uid  6f1c1d2e-0000-4000-8000-000000000001"] {
             #expect(shown.stdout.contains(line), "\(line) in \(shown.stdout)")

@@ -55,7 +55,18 @@ public struct DateTimeForm: Sendable, Equatable {
         hasSeconds = clock.filter { $0 == ":" }.count >= 2
         fractionDigits = clock.firstIndex(of: ".").map { clock.distance(from: $0, to: clock.endIndex) - 1 } ?? 0
         let after = chars[(11 + clock.count)...]
-        if after.first == "Z" { zone = "Z" } else if after.count == 6, after.first == "+" || after.first == "-" { zone = "+00:00" }
+        // UTC in the column's own way of writing an offset: `+00:00`, or
+        // PostgreSQL's short `+00` (a timestamptz read as text).
+        if after.first == "Z" {
+            zone = "Z"
+        } else if after.first == "+" || after.first == "-" {
+            switch after.count {
+            case 6: zone = "+00:00"
+            case 5: zone = "+0000"
+            case 3: zone = "+00"
+            default: break
+            }
+        }
     }
 
     /// A datetime written in this form as the value to store: text, or a
