@@ -75,6 +75,14 @@ extension PostgresStore {
             return try record(of: collection, key: [value])
         }
         guard let field = field ?? table.key.first else { return nil }
+        // The row holding the value as stored before one equal ignoring case
+        // (as SQLite's store reads it).
+        let column = try table.column(field)
+        if value != .null, Self.parses(value, as: column) {
+            var parameters = Parameters()
+            let condition = "\(field.pgIdentifier) = \(try parameters.bind(value, as: column))"
+            if let exact = try records(collection, where: condition, parameters, suffix: Self.limit(1)).first { return exact }
+        }
         return try find(ValueText.raw(value), in: field, of: collection, match: .exact, limit: 1).first
     }
 

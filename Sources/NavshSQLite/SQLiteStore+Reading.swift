@@ -45,6 +45,14 @@ extension SQLiteStore {
             return try record(of: collection, id: .rowid(rowid))
         }
         guard let field = field ?? keyField?.name else { return nil }
+        // The row holding the value as stored (as the column's collation, and
+        // so its foreign keys, compare it), before one equal ignoring case: a
+        // record holding `de` named the row `DE` while its list named `de`'s,
+        // and `open FIELD` followed the wrong row (the trial's find).
+        if let exact = try select(collection, where: "\(field.sqlIdentifier) = ?", arguments: SQLArguments([value]),
+                                  suffix: "LIMIT 1", []).first {
+            return exact
+        }
         return try find(ValueText.raw(value), in: field, of: collection, match: .exact, limit: 1).first
     }
 

@@ -56,4 +56,31 @@ import Testing
         let partial = try h.database.expectUnchanged("addresses") { h.run("import " + file) }
         #expect(partial.error != nil, "Germ is no country's key or whole title")
     }
+
+    /// Keys differing only in case are two rows: a record holding `de`
+    /// names `de`'s row and `open country` follows it (it named and opened
+    /// `DE`, which the list did not); `set country de`, also a third row's
+    /// whole title ignoring case, is refused; an import puts `de` back.
+    @Test func keysDifferingInCaseAreTwoRows() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE countries (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+            INSERT INTO countries VALUES ('DE', 'Germany'), ('de', 'Lowercase'), ('AT', 'DE');
+            CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, country TEXT REFERENCES countries(code));
+            INSERT INTO people VALUES (1, 'Ada', 'de'), (2, 'Bo', NULL);
+            """)
+        h.run("open people")
+        #expect(h.output("open #1").contains("country  de (Lowercase)"))
+        #expect(h.output("open country").hasPrefix("countries › Lowercase\n"))
+        h.run("top")
+        h.run("open people")
+        h.run("open #2")
+        #expect(h.run("set country de").error?.message == "country: 'de' is the key of #de Lowercase and the title of #AT DE; "
+                + "write the row as #KEY")
+        h.run("cancel")
+        let file = h.database.directory + "/people.csv"
+        #expect(h.run("export " + file).error == nil)
+        try h.database.execute("DELETE FROM people")
+        #expect(h.run("import " + file).error == nil)
+        #expect(try h.database.rows("SELECT country FROM people WHERE id = 1") == [["country": "de"]])
+    }
 }

@@ -71,6 +71,41 @@ import Testing
         #expect(session.execute("save").error == nil)
     }
 
+    /// `reload` after a conflict on the record itself keeps the title the
+    /// reference was set by: it took the row's title now, and the next save
+    /// wrote a reference to a row renamed meanwhile (the trial's find).
+    @Test(arguments: StoreKind.all)
+    func reloadKeepsTheReferencesCheck(kind: StoreKind) throws {
+        let fixture = try kind.make(Self.schema)
+        let session = Session(store: fixture.store, mode: .script)
+        for line in ["open orders", "open #1", "set person Grace Hopper"] {
+            try #require(session.execute(line).error == nil, "\(line)")
+        }
+        try fixture.elsewhere("UPDATE orders SET item = 'Lamp stand' WHERE id = 1")
+        #expect(session.execute("save").error != nil, "the order changed elsewhere")
+        try fixture.elsewhere("UPDATE people SET name = 'Grace Tribute' WHERE id = 2")
+        #expect(session.execute("reload").error == nil)
+        #expect(session.execute("save").error?.message.contains("which was Grace Hopper when you set it and is Grace Tribute now") == true)
+        #expect(try Self.person(ofOrder: 1, in: fixture) == .integer(1), "nothing written")
+    }
+
+    /// A new row in a related list (an owner's orders) belongs to the owner
+    /// shown on the way: re-keyed elsewhere, with another row taking its key,
+    /// the new row was saved to that other row.
+    @Test(arguments: StoreKind.all)
+    func aNewRowsOwnerIsCheckedAsASetReferenceIs(kind: StoreKind) throws {
+        let fixture = try kind.make(Self.schema)
+        let session = Session(store: fixture.store, mode: .script)
+        for line in ["open people", "open #2", "open orders", "new", "set item Pen"] {
+            let response = session.execute(line)
+            try #require(response.error == nil, "\(line): \(response.error?.message ?? "")")
+        }
+        try fixture.elsewhere("UPDATE people SET id = 20 WHERE id = 2; INSERT INTO people (id, name) VALUES (2, 'Impostor')")
+        #expect(session.execute("save").error?.message.contains("which was Grace Hopper when you set it and is Impostor now") == true)
+        let items = try fixture.store.records(of: try fixture.collection("orders"), offset: 0, limit: 10).map { $0["item"] }
+        #expect(!items.contains(.text("Pen")), "the new row was not saved to the impostor")
+    }
+
     static func person(ofOrder id: Int64, in fixture: StoreFixture) throws -> Value? {
         try fixture.store.records(of: try fixture.collection("orders"), offset: 0, limit: 10)
             .first { $0["id"] == .integer(id) }?["person"]

@@ -22,6 +22,12 @@ struct NewCommand: PlainCommand {
         if let scope = list.collection.scope { defaults[scope.field] = scope.value }
         if let (field, position) = try manualOrderDefault(for: list, in: session.store) { defaults[field] = position }
         let frame = RecordFrame(draftOf: list.collection, defaults: defaults)
+        // The owner, as shown on the way here, is checked at save like a
+        // reference `set` names: re-keyed elsewhere, its key named another
+        // row, and the new row went to that one (the trial's find).
+        if let scope = list.collection.scope, let field = list.collection.field(named: scope.field) {
+            frame.remember(scope.value, setFor: field, in: session.store)
+        }
         return Response(output: try session.pushShowing(frame))
     }
 

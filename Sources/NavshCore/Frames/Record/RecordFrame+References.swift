@@ -38,7 +38,7 @@ extension RecordFrame {
     func checkChosenReferences(in store: any StoreReader) throws {
         for field in collection.fields {
             guard let choice = chosenReferences[field.name], let reference = field.references,
-                  buffer.changes[field.name] == choice.value else { continue }
+                  writes(choice.value, to: field.name) else { continue }
             let now = try Self.referencedRecord(reference, choice.value, in: store).map { RowTitle.of($1, in: $0) }
             if now != choice.title {
                 throw CommandError.writes(.referenceChangedBeforeSave(
@@ -49,7 +49,14 @@ extension RecordFrame {
 
     /// Whether a save must look at chosen references first (most saves set none).
     var hasChosenReferences: Bool {
-        chosenReferences.contains { name, choice in buffer.changes[name] == choice.value }
+        chosenReferences.contains { name, choice in writes(choice.value, to: name) }
+    }
+
+    /// Whether a save writes `value` to `field`: as an edit, or as any
+    /// value of a draft (whose defaults are written too, such as the owner
+    /// a related list gives its new rows).
+    private func writes(_ value: Value, to field: String) -> Bool {
+        isDraft ? buffer.value(of: field) == value : buffer.changes[field] == value
     }
 
     /// The titles of the rows this frame's reference fields name, for display.

@@ -24,7 +24,9 @@ final class RecordFrame: Frame {
     /// The row each reference field was set to name, by field, as `set`
     /// found it: `save` writes the reference only if that key still names
     /// a row of that title (another process re-keying rows in between made
-    /// the save name someone else, silently; the trial's find).
+    /// the save name someone else, silently; the trial's find). An entry
+    /// counts only while the save would write its value, so it outlives a
+    /// `reload` (which took theirs and dropped the check) and a save alike.
     var chosenReferences: [String: ChosenReference] = [:]
     /// Another process committed since this frame read its row: in a
     /// table without a key, its rowid may now be another row's (a VACUUM
@@ -64,7 +66,6 @@ final class RecordFrame: Frame {
         noticedElsewhere = nil
         deletedElsewhereNoticed = false
         conflictShown = nil
-        chosenReferences = [:]
     }
     /// This session moved the row to a new key: the frame follows it,
     /// taking the new key values as its starting point (edits stay).
