@@ -125,6 +125,16 @@ extension Session {
         }
     }
 
+    /// A command wrote `changes`: every list but the one it was made in
+    /// (the last list on the stack, which followed its own write) takes them.
+    func listsBelowTakeOwnWrites(_ changes: ArraySlice<Change>) {
+        guard let acting = stack.lastIndex(where: { $0 is ListFrame }) else { return }
+        for (index, frame) in stack.enumerated() where index != acting {
+            guard let list = frame as? ListFrame else { continue }
+            for change in changes { list.takeOwnWrite(of: change, in: store) }
+        }
+    }
+
     func framesTakeUndo(of change: Change) {
         for frame in stack {
             (frame as? ListFrame)?.takeUndo(of: change, pageSize: viewport().pageSize, in: store)

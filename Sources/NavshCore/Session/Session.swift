@@ -264,7 +264,11 @@ public final class Session {
         return response.terminalSafe()
     }
 
+    /// Runs a command's body, its errors as responses. What it wrote, the
+    /// lists it was not made in take (`listsBelowTakeOwnWrites`).
     func run(_ body: () throws -> Response) -> Response {
+        let written = writer.journal.count
+        defer { if writer.journal.count > written { listsBelowTakeOwnWrites(writer.journal[written...]) } }
         do {
             return try body()
         } catch let error as CommandError {

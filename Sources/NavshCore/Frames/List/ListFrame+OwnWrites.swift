@@ -36,4 +36,26 @@ extension ListFrame {
             if collection.name == change.collection.name { invalidate() }
         }
     }
+
+    /// This session wrote `change` from another frame (a `find` or `where`
+    /// list above this one, or a record opened from it): the rows shown
+    /// take it as the list it was made in did, and the list reads its rows
+    /// again when next shown. It kept its rows as they were, so `show` and
+    /// `count` missed the write and `open N` blamed it on another process
+    /// (the trial's find).
+    func takeOwnWrite(of change: Change, in store: any StoreReader) {
+        switch change {
+        case .updated(let collection, let id, _, let before, _) where collection.name == self.collection.name:
+            let was = collection.identity(of: id, after: before)
+            if let fresh = try? store.record(of: collection, id: id) { patch(fresh, was: was) }
+            invalidate()
+        case .deleted(let deleted, let record, let cascade)
+            where deleted.name == collection.name || cascade.contains(where: { $0.collection == collection.name }):
+            if deleted.name == collection.name { forget([record.id]) }
+            take(cascade)
+            invalidate()
+        default:
+            if collection.name == change.collection.name { invalidate() }
+        }
+    }
 }

@@ -22,7 +22,10 @@ extension RecordFrame {
             markSaved(saved)
             // Its key, which `open #KEY` takes, and its number in the list:
             // "as row 4" alone was read as the key (id 501; the trial's find).
-            let position = (try? session.store.position(of: saved.id, in: collection)).flatMap { $0 }
+            // In a `find` or `where` list the row may match nothing: no number
+            // then (it was its number in the whole table; the trial's find).
+            let filtered = parent.map { !$0.collection.filters.isEmpty } ?? false
+            let position = filtered ? nil : (try? session.store.position(of: saved.id, in: collection)).flatMap { $0 }
             let key = collection.keyValues(of: saved).map { TextLayout.printable(ListFrame.keyText($0)) }
             let named = key.map { $0 == crumb ? "" : " as \($0)" } ?? ""
             return "saved \(crumb)\(named)\(position.map { " (row \($0 + 1))" } ?? "")"
