@@ -38,8 +38,13 @@ extension SQLiteStore {
             do {
                 if outermost { try db.commit() } else { try db.execute(sql: "RELEASE navsh_atomically") }
             } catch {
+                // Named by the row that holds the reference, before the
+                // rollback takes it, as a lone write's COMMIT names it.
+                let named = (error as? DatabaseError)?.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY
+                    ? (try? Self.firstUnresolvedReference(db, in: tables)).flatMap { $0 } : nil
                 // A refused COMMIT (a deferred foreign key) leaves the transaction open: nothing of it stays.
                 if outermost && db.isInsideTransaction { try? db.rollback() }
+                if let named { throw named }
                 throw ConstraintTranslator.translate(error, table: "", fields: [])
             }
         }

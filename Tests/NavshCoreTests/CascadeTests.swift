@@ -191,6 +191,19 @@ import Testing
                 + "(FOREIGN KEY); nothing was saved (change those rows first, or set the value back)")
     }
 
+    /// ON UPDATE RESTRICT, which SQLite enforces as a trigger would be, is
+    /// said as a foreign key (it read "refused by a trigger").
+    @Test func aKeyChangeRestrictForbidsIsRefusedNamingTheRows() throws {
+        let h = try SessionHarness(Self.schema.replacingOccurrences(
+            of: "REFERENCES products(sku)", with: "REFERENCES products(sku) ON UPDATE RESTRICT"))
+        h.run("open products")
+        h.run("open #A1")
+        h.run("set sku A2")
+        let refused = try h.database.expectUnchanged("products") { h.run("save") }
+        #expect(refused.error?.message.hasPrefix("cannot save Widget: 1 line refers to it (lines.sku)") == true,
+                "\(refused.error?.message ?? refused.output)")
+    }
+
     @Test func anUndoneInsertRowsNowReferToIsRefusedNamingThem() throws {
         let h = try SessionHarness(Self.schema)
         h.run("open products")

@@ -74,7 +74,10 @@ import Testing
             .compositeKey(collection: name),
         ]
         let writes: [WriteError] = [
-            .changedBeforeSave(title: name), .changedAgainBeforeSave(title: name), .deletedBeforeSave(title: name), .putBackWouldDuplicate(title: name, twin: name),
+            .changedBeforeSave(title: name), .changedAgainBeforeSave(title: name), .deletedBeforeSave(title: name),
+            .referenceChangedBeforeSave(field: name, key: name, was: name, now: name),
+            .referenceChangedBeforeSave(field: name, key: name, was: nil, now: name),
+            .referenceChangedBeforeSave(field: name, key: name, was: name, now: nil), .putBackWouldDuplicate(title: name, twin: name),
             .nothingToReload, .schemaChangedBeforeSave(notice: "t changed elsewhere (removed x)"),
             .deletedBeforeReload(title: name), .notDeletable(collection: name), .draftNotDeletable,
             .deleteBlocked(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]),

@@ -51,6 +51,18 @@ import Testing
         #expect(try h.database.rows("SELECT name FROM k").compactMap { $0["name"] } == ["text real"])
     }
 
+    /// A key holding a double quote is named quoted, as `#KEY` takes it
+    /// back (`#q"r` was shown, and `open #q"r` refused it).
+    @Test func aKeyHoldingADoubleQuoteIsNamedQuoted() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE tags (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+            INSERT INTO tags VALUES ('a', 'Alpha'), ('q"r', '');
+            """)
+        h.run("open tags")
+        #expect(h.output("show").contains("#'q\"r'"))
+        #expect(h.output("open #'q\"r'").hasPrefix("tags › #'q\"r'\n"))
+    }
+
     /// A key, or a part of one, may be the empty text: `#''` names it as
     /// the JSON output and `keyText` write it (the trial's find: no spelling
     /// opened or deleted such a row). An unquoted empty part is no key.

@@ -448,6 +448,13 @@ import Testing
         h.run("set artist_id 4")
         h.run("set artist_id #3")
         #expect(h.output("changes").contains("artist_id: Blur → 2"))
+        // A number no row has for a key, and one row for its whole title,
+        // is that row (an album called "1999"; it was refused).
+        try h.database.execute("INSERT INTO artists VALUES (10, '1999')")
+        h.run("set artist_id 1999")
+        #expect(h.output("changes").contains("artist_id: Blur → 1999"))
+        h.run("save")
+        #expect(try h.database.rows("SELECT artist_id FROM albums") == [["artist_id": "10"]])
     }
 
     /// After `sort`, rows sharing a title are still told apart in the

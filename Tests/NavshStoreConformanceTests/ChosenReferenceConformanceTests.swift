@@ -106,6 +106,21 @@ import Testing
         #expect(!items.contains(.text("Pen")), "the new row was not saved to the impostor")
     }
 
+    /// A key no row had when set, which a row inserted elsewhere has by the
+    /// save, is refused: the save wrote a reference to a row never shown.
+    @Test(arguments: StoreKind.all)
+    func aKeyNoRowHadIsRefusedWhenARowTakesIt(kind: StoreKind) throws {
+        let fixture = try kind.make(Self.schema)
+        let session = Session(store: fixture.store, mode: .script)
+        for line in ["open orders", "open #1", "set person 99"] {
+            try #require(session.execute(line).error == nil, "\(line)")
+        }
+        try fixture.elsewhere("INSERT INTO people (id, name) VALUES (99, 'Mallory')")
+        #expect(session.execute("save").error?.message == "person names #99, which named no row when you set it and is "
+                + "Mallory now (added elsewhere); nothing was saved (set person again, or save! to keep #99)")
+        #expect(try Self.person(ofOrder: 1, in: fixture) == .integer(1))
+    }
+
     static func person(ofOrder id: Int64, in fixture: StoreFixture) throws -> Value? {
         try fixture.store.records(of: try fixture.collection("orders"), offset: 0, limit: 10)
             .first { $0["id"] == .integer(id) }?["person"]

@@ -89,12 +89,14 @@ extension ListFrame {
 
     /// A row's key as `#KEY` takes it back: parts joined by commas, a text
     /// part quoted when it would otherwise read as a number, hold a comma or
-    /// be empty.
+    /// a quote, or be empty (`#q"r` was shown unquoted, and `open #q"r`
+    /// refused it; the trial's find).
     static func keyText(_ parts: [Value]) -> String {
         "#" + parts.map { part in
             let raw = ValueText.raw(part)
             guard case .text(let text) = part,
-                  text.isEmpty || text.contains(",") || text.contains("'") || Double(text.trimmingSpaces) != nil
+                  text.isEmpty || text.contains(",") || text.contains("'") || text.contains("\"")
+                    || Double(text.trimmingSpaces) != nil
             else { return raw }
             return text.contains("'") ? "\"" + text + "\"" : "'" + text + "'"
         }.joined(separator: ",")

@@ -31,10 +31,13 @@ extension RecordFrame {
             // unless it is another row's whole title too (a band named "2"):
             // then neither is taken (the key was, silently; the trial's find).
             if let value = try? ValueParser.parse(text, for: field, thisYear: thisYear()), field.kind != .text, field.kind != .any {
-                guard !valueIsKey else { return nil }
+                let keyed = try store.record(of: target, referencedBy: value, field: reference.field)
+                if keyed != nil && valueIsKey { return nil }
                 let others = try titled(besides: value)
                 guard !others.isEmpty else { return nil }
-                let keyed = try store.record(of: target, referencedBy: value, field: reference.field)
+                // No row has it for a key, and one row for its whole title (an
+                // album called "1999"): that row (it was refused; the trial's find).
+                if keyed == nil, others.count == 1 { return try stored(others[0], of: target, for: reference) }
                 throw CommandError.fields(.keyOrTitle(field: field.shownName, typed: trimmed,
                                                       keyed: keyed.map(named), titled: others.prefix(5).map(named)))
             }

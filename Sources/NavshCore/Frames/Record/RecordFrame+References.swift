@@ -21,7 +21,14 @@ extension RecordFrame {
     func remember(_ value: Value, setFor field: Field, in store: any StoreReader) {
         guard let reference = field.references else { return }
         chosenReferences[field.name] = nil
-        guard !value.isNull, let (target, record) = try? Self.referencedRecord(reference, value, in: store) else { return }
+        guard !value.isNull else { return }
+        guard let (target, record) = try? Self.referencedRecord(reference, value, in: store) else {
+            // A value no row has (a key still to come, or a typo): the save
+            // refuses if a row has it by then, one its user never saw (a row
+            // inserted elsewhere under it was taken silently; the trial's find).
+            chosenReferences[field.name] = ChosenReference(value: value, key: ListFrame.keyText([value]), title: nil)
+            return
+        }
         let title = RowTitle.of(record, in: target)
         chosenReferences[field.name] = ChosenReference(
             value: value, key: target.keyValues(of: record).map(ListFrame.keyText) ?? title, title: title)
@@ -106,6 +113,7 @@ struct ChosenReference {
     let value: Value
     /// The row's key as `#KEY` takes it, for the refusal.
     let key: String
-    /// Its title when set (escaped for the terminal, as shown).
-    let title: String
+    /// Its title when set (escaped for the terminal, as shown); nil when no
+    /// row had the value.
+    let title: String?
 }
