@@ -73,7 +73,10 @@ extension Options {
             }
             throw ExitCode(began ? ExitStatus.commandFailed : ExitStatus.cannotOpen)
         }
-        ScriptRunner.reportDryRun(changes: outcome.session?.changesMade ?? [], touched: outcome.touched, format: format)
+        // Under --atomic a script that fails writes nothing: the report says
+        // so, not the changes made before the failure (the trial's find).
+        ScriptRunner.reportDryRun(changes: outcome.session?.changesMade ?? [], touched: outcome.touched, format: format,
+                                  rolledBack: atomic && outcome.status != ExitStatus.success)
         return outcome
     }
 

@@ -184,9 +184,17 @@ struct ScriptRunner {
 
     /// A dry run's report, printed after its rollback: the journal's changes
     /// and the rows they touched (cascades and triggers included).
-    static func reportDryRun(changes: [String], touched: RowsTouched?, format: OutputFormat) {
+    /// `rolledBack`: an `--atomic` script that failed, whose changes all
+    /// roll back: it would change nothing.
+    static func reportDryRun(changes: [String], touched: RowsTouched?, format: OutputFormat, rolledBack: Bool = false) {
         if format == .json {
-            StandardStreams.out(OutputFormat.jsonDryRun(changes: changes, touched: touched))
+            StandardStreams.out(OutputFormat.jsonDryRun(changes: changes, touched: touched, rolledBack: rolledBack))
+            return
+        }
+        if rolledBack && !changes.isEmpty {
+            StandardStreams.out("dry run: nothing was written; the script does not finish cleanly, so under --atomic it "
+                + "would change nothing (its \(changes.count) change\(changes.count == 1 ? "" : "s") would roll back):\n"
+                + changes.map { "  " + $0 + "\n" }.joined())
             return
         }
         StandardStreams.out("dry run: nothing was written; "

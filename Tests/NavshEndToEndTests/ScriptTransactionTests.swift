@@ -51,6 +51,25 @@ import Testing
         #expect(items == ["inserted": 0, "updated": 1, "deleted": 0], "\(last)")
     }
 
+    /// Under --atomic a failing script writes nothing, and its dry run says
+    /// so: it reported the changes made before the failure as the script's.
+    @Test func anAtomicDryRunOfAFailingScriptChangesNothing() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let edits = "open 1\nset value 150\nsave\nopen 2\nset value -1\nsave\n"
+        let text = try db.expectUnchanged("items") { try navsh.run([db.path, "--dry-run", "--atomic", "--quiet"], stdin: edits) }
+        #expect(text.status == 1)
+        #expect(text.stdout.hasPrefix("dry run: nothing was written; the script does not finish cleanly, so under --atomic it "
+                                      + "would change nothing (its 1 change would roll back):\n"), "\(text.stdout)")
+        let json = try db.expectUnchanged("items") {
+            try navsh.run([db.path, "--dry-run", "--atomic", "--quiet", "--format", "json"], stdin: edits)
+        }
+        let last = json.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let report = (try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])?["dry_run"] as? [String: Any]
+        #expect(report?["changes"] as? [String] == [], "\(last)")
+        #expect(report?["rows_changed"] as? Int == 0, "\(last)")
+        #expect((report?["rolled_back"] as? [String])?.count == 1, "\(last)")
+    }
+
     @Test func dryRunKeepsTheRealExitStatus() throws {
         let db = try TemporaryDatabase(Fixtures.items)
         let result = try db.expectUnchanged("items") {

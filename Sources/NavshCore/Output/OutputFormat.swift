@@ -53,7 +53,16 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// lines of text broke a reader of JSON lines (the final trial's find).
     /// `touched`: what the store counted, when it could: `rows_by_table`
     /// is `{"items": {"inserted": 0, "updated": 1, "deleted": 0}}`.
-    public static func jsonDryRun(changes: [String], touched: RowsTouched?) -> String {
+    /// `rolledBack`: an `--atomic` script that failed: `changes` is empty
+    /// and `rolled_back` lists what would have rolled back.
+    public static func jsonDryRun(changes: [String], touched: RowsTouched?, rolledBack: Bool = false) -> String {
+        if rolledBack {
+            return JSONText.object([("dry_run", JSONText.object([
+                ("written", "false"), ("changes", "[]"),
+                ("rolled_back", JSONText.array(changes.map(JSONText.string))),
+                ("rows_changed", "0"), ("rows_by_table", "{}"),
+            ]))]) + "\n"
+        }
         let tables = touched.map { touched in
             JSONText.object(touched.tables.map { table in
                 (table.name, JSONText.object([("inserted", String(table.inserted)), ("updated", String(table.updated)),
