@@ -16,9 +16,13 @@ extension PostgresStore {
         var parameters = Parameters()
         let bound = try names.map { name in try parameters.bind(values[name] ?? .null, as: try table.column(name)) }
         let returning = " RETURNING " + (try table.key.map { try table.column($0).readSQL }).joined(separator: ", ")
+        // A key given for an identity column GENERATED ALWAYS (an import of
+        // the table's own export) is written as given, as `restore` writes
+        // it: the server refused it, and the file could not come back.
+        let overriding = table.hasAlwaysIdentity ? " OVERRIDING SYSTEM VALUE" : ""
         let sql = names.isEmpty ? "INSERT INTO \(table.quotedName) DEFAULT VALUES" + returning
-            : "INSERT INTO \(table.quotedName) (\(names.map(\.pgIdentifier).joined(separator: ", "))) VALUES ("
-                + bound.joined(separator: ", ") + ")" + returning
+            : "INSERT INTO \(table.quotedName) (\(names.map(\.pgIdentifier).joined(separator: ", ")))" + overriding
+                + " VALUES (" + bound.joined(separator: ", ") + ")" + returning
         return try write(table, values: values) {
             // No error and no row: a BEFORE trigger returned NULL.
             guard let row = try bridge.rows(sql, parameters.values).first else {

@@ -113,6 +113,31 @@ struct PostgresEndToEndTests {
                 == "true true")
     }
 
+    /// A table keyed by an identity GENERATED ALWAYS imports its own export
+    /// (the server refused the keys given), and `describe` says why its
+    /// key and an array are read-only (it blamed an app spec there was none of).
+    @Test func anAlwaysIdentityTableImportsItsOwnExport() throws {
+        let database = try PostgresTestDatabase(schema: "always", sql: "")
+        try database.run("""
+            CREATE TABLE orders (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, item text);
+            INSERT INTO orders (item) VALUES ('Lamp'), ('Desk');
+            CREATE TABLE misc (id integer PRIMARY KEY, tags text[]);
+            """)
+        let file = NSTemporaryDirectory() + "navsh-always-" + UUID().uuidString + ".csv"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let exported = try NavshBinary().run([database.url, "--schema", "always", "-c", "open orders", "-c", "export " + file])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        try database.run("DELETE FROM orders")
+        let imported = try NavshBinary().run([database.url, "--schema", "always", "-c", "open orders", "-c", "import " + file])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try database.value("SELECT string_agg(id::text || ' ' || item, ', ' ORDER BY id) FROM orders") == "1 Lamp, 2 Desk")
+        let described = try NavshBinary().run([database.url, "--schema", "always", "-c", "open orders", "-c", "describe",
+                                               "-c", "top", "-c", "open misc", "-c", "describe"])
+        #expect(described.stdout.contains("an identity column, assigned by the store"), "\(described.stdout)")
+        #expect(described.stdout.contains("text[] values are shown as text and not edited"), "\(described.stdout)")
+        #expect(!described.stdout.contains("app spec"), "\(described.stdout)")
+    }
+
     @Test func typesAreFieldKindsExactAndReadOnlyWhereTheyCannotBeEdited() throws {
         let database = try PostgresTestDatabase(schema: "kinds", sql: "")
         try database.run("""

@@ -30,6 +30,10 @@ public struct Field: Sendable, Equatable {
     /// Position in the primary key, from 1; nil when not part of it.
     public var primaryKeyPosition: Int?
     public var isReadOnly: Bool
+    /// Why the store cannot write it, when it says (a PostgreSQL array, an
+    /// identity column): `describe` gave "the app spec marks it read-only"
+    /// with no spec (the trial's find).
+    public var readOnlyWhy: String?
     /// Computed by the store (a generated column): never written, never compared.
     public var isGenerated: Bool
     public var format: ValueFormat

@@ -55,6 +55,7 @@ enum FieldDescription {
         if let reason = collection.unwritableReason { return TextLayout.printable(reason) }
         guard field.isReadOnly else { return nil }
         if field.isGenerated { return "computed by the store (a generated column)" }
+        if let why = field.readOnlyWhy { return TextLayout.printable(why) }
         if field.primaryKeyPosition != nil { return "the row's key, assigned when saved" }
         return "the app spec marks it read-only"
     }

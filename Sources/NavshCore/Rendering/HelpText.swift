@@ -6,11 +6,8 @@ enum HelpText {
         guard let name else { return overview(frame, width: width) }
         let here = CommandRegistry.accepted(in: frame.kind).map(\.form).filter { $0.name == name }
         let elsewhere = CommandRegistry.forms.map(\.form).filter { $0.name == name }
-        guard let form = here.first ?? elsewhere.first else {
-            let nearest = Nearest.name(to: name, among: CommandRegistry.forms.map(\.form.name))
-            return "no command '\(TextLayout.printable(name))'; " + (nearest.map { "did you mean \($0)? " } ?? "")
-                + "help lists the commands here\n"
-        }
+        // `HelpCommand` refuses a name no command has.
+        guard let form = here.first ?? elsewhere.first else { return overview(frame, width: width) }
         var out = form.usage + "\n  " + form.summary + "\n  example: " + form.example + "\n"
         if here.isEmpty {
             let homes = FrameKind.allCases.filter { form.frames.contains($0) }.map(\.article)

@@ -13,7 +13,13 @@ struct HelpCommand: OptionalArgumentCommand {
     var isReport: Bool { true }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
-        Response(output: HelpText.render(name, in: session.top, width: session.viewport().columns,
+        // A command that does not exist is an error, as typing it is: a
+        // script's `help nosuch` went on with exit status 0 (the trial's find).
+        let names = CommandRegistry.forms.map(\.form.name)
+        if let name, !names.contains(name) {
+            throw CommandError.grammar(.unknownCommand(name, nearest: Nearest.name(to: name, among: names)))
+        }
+        return Response(output: HelpText.render(name, in: session.top, width: session.viewport().columns,
                                                 thisYear: session.clock().year))
     }
 
