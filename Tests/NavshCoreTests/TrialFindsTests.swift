@@ -509,4 +509,20 @@ import Testing
         let shown = h.output("show")
         #expect(!shown.contains("Aerosmith") && shown.contains("artists (5)"), "\(shown)")
     }
+
+    /// A value the store kept otherwise than sent (here a trigger's
+    /// upper-casing) is said with the save, which said only "saved"; the
+    /// same number in another form (3 as 3.0 in a REAL column) is not.
+    @Test func aValueStoredOtherwiseIsSaidWithTheSave() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE tags (id INTEGER PRIMARY KEY, name TEXT, weight REAL);
+            INSERT INTO tags VALUES (1, 'red', 1.5);
+            CREATE TRIGGER up AFTER UPDATE OF name ON tags BEGIN UPDATE tags SET name = upper(NEW.name) WHERE id = NEW.id; END;
+            """)
+        h.run("open tags")
+        h.run("open #1")
+        h.run("set name blue")
+        h.run("set weight 3")
+        #expect(h.output("save") == "saved blue (name stored as BLUE)\n")
+    }
 }

@@ -138,6 +138,18 @@ struct PostgresEndToEndTests {
         #expect(!described.stdout.contains("app spec"), "\(described.stdout)")
     }
 
+    /// A numeric(12,2) rounds 1234.565 as it stores it: the save says so
+    /// (it said "saved", and `changes` had shown 1234.565).
+    @Test func aRoundedNumericIsSaidWithTheSave() throws {
+        let database = try PostgresTestDatabase(schema: "rounding", sql: "")
+        try database.run("CREATE TABLE accounts (id integer PRIMARY KEY, name text, credit numeric(12, 2)); "
+                         + "INSERT INTO accounts VALUES (1, 'Bo', 10);")
+        let saved = try NavshBinary().run([database.url, "--schema", "rounding", "-c", "open accounts", "-c", "open #1",
+                                           "-c", "set credit 1234.565", "-c", "save"])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stdout.contains("saved Bo (credit stored as 1234.57)\n"), "\(saved.stdout)")
+    }
+
     @Test func typesAreFieldKindsExactAndReadOnlyWhereTheyCannotBeEdited() throws {
         let database = try PostgresTestDatabase(schema: "kinds", sql: "")
         try database.run("""

@@ -92,7 +92,29 @@ extension RecordFrame {
             parent.invalidate()
         }
         followRekey(from: id, to: saved.id, changes: changes, in: session)
-        return "saved \(title)"
+        return "saved \(title)" + storedOtherwise(changes, saved)
+    }
+
+    /// The fields the store kept otherwise than they were sent, said with
+    /// the save: a numeric(12,2) rounding 1234.565 to 1234.57, a trigger
+    /// upper-casing a name. The save said only "saved", and `changes` had
+    /// shown the value sent (the trial's find). A number stored in another
+    /// form (3 as 3.0) is the same number, and no news.
+    func storedOtherwise(_ sent: [String: Value], _ saved: Record) -> String {
+        let notes = collection.fields.compactMap { field -> String? in
+            guard let value = sent[field.name], let stored = saved.value(of: field.name),
+                  !Self.same(value, stored) else { return nil }
+            return "\(field.shownName) stored as \(TextLayout.printable(ValueText.raw(stored)))"
+        }
+        return notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")"
+    }
+
+    private static func same(_ sent: Value, _ stored: Value) -> Bool {
+        if sent == stored { return true }
+        let (a, b) = (ValueText.raw(sent), ValueText.raw(stored))
+        if a == b { return true }
+        guard let x = Double(a), let y = Double(b) else { return false }
+        return x == y
     }
 
     /// A save re-keyed the row (a WITHOUT ROWID table's key changed): every
