@@ -41,7 +41,7 @@ import Testing
             .rowNumberTooLarge(collection: name, rowCount: 3),
             .deletedSinceShown(number: 2, title: name, scoped: false), .deletedSinceShown(number: 2, title: name, scoped: true),
             .deletedSinceShown(number: 2, title: name, scoped: false, byRowid: true), .changedSinceShown(number: 2, title: name, now: name),
-            .notShownAndListChanged(number: 9), .gone(number: 2), .noTitleField(collection: name, keyless: false), .noTitleField(collection: name, keyless: true),
+            .notShownAndListChanged(number: 9), .notShownAndListChanged(number: 9, byThisSession: true), .gone(number: 2), .noTitleField(collection: name, keyless: false), .noTitleField(collection: name, keyless: true),
             .noTitleMatch(name, collection: name), .severalTitleMatches(name, candidates: [name], more: true),
             .notAPage(name, pages: 3), .onLastPage(page: 3, pages: 3), .onFirstPage,
             .noCollectionNumbered(5, count: 2), .noCollectionNamed(name, names: [name]),

@@ -494,6 +494,9 @@ import Testing
         #expect(h.output("save") == "saved Muse as #8\n")
         h.run("back")
         #expect(h.output("count") == "artists: 6 rows\n")
+        // A row added is numbered when the list is shown again.
+        #expect(h.run("open 6").error?.message.contains("rows moved since") == true)
+        #expect(h.output("show").contains("   6  Muse"))
         #expect(h.output("open 6").hasPrefix("artists › Muse\n"))
         h.run("back")
         h.run("find Ae")
@@ -524,5 +527,28 @@ import Testing
         h.run("set name blue")
         h.run("set weight 3")
         #expect(h.output("save") == "saved blue (name stored as BLUE)\n")
+    }
+
+    /// After this session takes a row off an earlier page, or adds one, a
+    /// number off the page shown waits for the list to be shown again: read
+    /// from the list as it is now, `delete 20` deleted the row shown as 21.
+    @Test func aNumberOffThePageShownWaitsAfterOwnWritesMovedRows() throws {
+        let h = try SessionHarness(Fixtures.numbered(60))
+        h.run("open things")
+        h.run("page 2")
+        #expect(h.output("delete 5") == "deleted Row 5\n")
+        let refused = try h.database.expectUnchanged("things") { h.run("delete 20") }
+        #expect(refused.error?.message == "row 20 was not among the rows shown, and rows moved since (a row added or taken "
+                + "off another page here); nothing was done (show lists the rows now)")
+        // A row shown is still the row shown under its number.
+        #expect(h.output("delete 21") == "deleted Row 21\n")
+        // Shown again, the numbers are the list's as it is now.
+        h.run("show")
+        #expect(h.output("delete 19") == "deleted Row 20\n")
+        // A new row, wherever it lands, moves the numbers after it too.
+        h.run("new")
+        h.run("set name Row 0")
+        h.run("save")
+        #expect(h.run("open 45").error?.message.contains("rows moved since") == true)
     }
 }

@@ -15,7 +15,9 @@ public enum RowError: Equatable, Sendable {
     case changedSinceShown(number: Int, title: String, now: String)
     /// Not on the page shown, and the list changed since: "row N now" would
     /// be a number its user never saw on that row.
-    case notShownAndListChanged(number: Int)
+    /// `byThisSession`: this session's own writes moved the rows (a row
+    /// added, or one taken from another page), not another process.
+    case notShownAndListChanged(number: Int, byThisSession: Bool = false)
     case gone(number: Int)
 
     // MARK: Rows by title
@@ -91,9 +93,10 @@ public enum RowError: Equatable, Sendable {
         case .changedSinceShown(let number, let title, let now):
             return "row \(number), \(title), is now \(now) (changed elsewhere since shown); "
                 + "nothing was opened (show, then open again)"
-        case .notShownAndListChanged(let number):
-            return "row \(number) was not among the rows shown, and the list changed elsewhere since; "
-                + "nothing was done (show lists the rows now)"
+        case .notShownAndListChanged(let number, let byThisSession):
+            return "row \(number) was not among the rows shown, and "
+                + (byThisSession ? "rows moved since (a row added or taken off another page here)" : "the list changed elsewhere since")
+                + "; nothing was done (show lists the rows now)"
         case .gone(let number):
             return "row \(number) is gone (deleted elsewhere); show lists the rows now"
         case .noTitleField(let collection, true):

@@ -88,7 +88,7 @@ struct ImportCommand: Command {
             if saved.count > Self.dryRunListed { lines.append("  … and \(ListLayout.grouped(saved.count - Self.dryRunListed)) more") }
             return Response(output: lines.joined(separator: "\n") + "\n")
         }
-        list.invalidate()
+        list.rowsMovedByThisSession()
         return Response(output: "imported \(count) into \(collection.name) from \(path)\n")
     }
 }

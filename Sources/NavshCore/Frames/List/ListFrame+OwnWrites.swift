@@ -48,14 +48,16 @@ extension ListFrame {
         case .updated(let collection, let id, _, let before, _) where collection.name == self.collection.name:
             let was = collection.identity(of: id, after: before)
             if let fresh = try? store.record(of: collection, id: id) { patch(fresh, was: was) }
-            invalidate()
+            // Its new values may move it in this list's order or out of its filter.
+            rowsMovedByThisSession()
         case .deleted(let deleted, let record, let cascade)
             where deleted.name == collection.name || cascade.contains(where: { $0.collection == collection.name }):
             if deleted.name == collection.name { forget([record.id]) }
             take(cascade)
             invalidate()
         default:
-            if collection.name == change.collection.name { invalidate() }
+            // A row added (new, an import) or moved: rows after it change numbers.
+            if collection.name == change.collection.name { rowsMovedByThisSession() }
         }
     }
 }

@@ -22,10 +22,10 @@ extension ListFrame {
             return NumberedRow(number: number, shown: shown, current: current,
                                changedSinceShown: !Self.sameRow(shown, ListPreview.of(current, in: collection)))
         }
-        if shownPage != nil && changedElsewhereSinceShown {
+        if shownPage != nil && (changedElsewhereSinceShown || ownWritesMovedRowsSinceShown) {
             // Not a row shown, and the list changed since: "row N now" would
             // be a number its user never saw on that row.
-            throw CommandError.rows(.notShownAndListChanged(number: number))
+            throw CommandError.rows(.notShownAndListChanged(number: number, byThisSession: !changedElsewhereSinceShown))
         }
         // From the nearest anchor by key: row 999,990 costs a seek, not a
         // million-row count and an OFFSET.

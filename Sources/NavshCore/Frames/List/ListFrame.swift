@@ -44,6 +44,12 @@ final class ListFrame: Frame {
     /// render marks rows whose values differ, and row numbers are checked
     /// against the rows as they are now.
     var changedElsewhereSinceShown = false
+    /// This session added rows, or moved or took away rows not on the page
+    /// shown, since it was shown: a number off that page, read from the list
+    /// as it is now, may name a row shown under another number (`delete 20`
+    /// took the row shown as 21 after a delete on an earlier page; the
+    /// trial's find), so it waits for the list to be shown again.
+    var ownWritesMovedRowsSinceShown = false
     /// The row whose record frame was just left at the prompt (save, cancel,
     /// back): marked `>` the next time the list is shown, once.
     var returnedFrom: RecordID?
@@ -119,6 +125,8 @@ final class ListFrame: Frame {
     func forget(_ ids: Set<RecordID>) {
         invalidate()
         guard let rows = shownPage?.rows else { return }
+        // A row off the page shown moves the numbers of the rows after it there too.
+        if ids.contains(where: { id in !rows.contains { $0.id == id } }) { ownWritesMovedRowsSinceShown = true }
         for (index, row) in rows.enumerated() where ids.contains(row.id) { forgotten[row.id] = (index, row) }
         shownPage?.rows.removeAll { ids.contains($0.id) }
     }
@@ -131,6 +139,13 @@ final class ListFrame: Frame {
         guard var page = shownPage else { return }
         for (index, row) in back { page.rows.insert(row, at: min(index, page.rows.count)) }
         shownPage = page
+    }
+
+    /// This session added a row, or moved one in the list's order: read
+    /// again when shown, and numbers off the page shown wait for that.
+    func rowsMovedByThisSession() {
+        invalidate()
+        if shownPage != nil { ownWritesMovedRowsSinceShown = true }
     }
 
     /// Another connection committed: read again, keeping what was shown.
@@ -146,6 +161,7 @@ final class ListFrame: Frame {
         defer {
             shownPage = page
             changedElsewhereSinceShown = false
+            ownWritesMovedRowsSinceShown = false
             reported = ([:], [])
             forgotten = [:]
         }

@@ -18,7 +18,7 @@ extension RecordFrame {
         guard let id else {
             // A draft's shown defaults (the schema's and the spec's) are written too.
             let saved = try writer.insert(buffer.current, into: collection, checking: checking)
-            parent?.invalidate()
+            parent?.rowsMovedByThisSession()
             markSaved(saved)
             // Its key, which `open #KEY` takes, and its number in the list:
             // "as row 4" alone was read as the key (id 501; the trial's find).
@@ -89,7 +89,7 @@ extension RecordFrame {
         // the row as shown, but that was the old values: refused as
         // changed elsewhere; the trial's find).
         if let parent, (collection.order.map { changes[$0.field] != nil } ?? false) || !parent.collection.filters.isEmpty {
-            parent.invalidate()
+            parent.rowsMovedByThisSession()
         }
         followRekey(from: id, to: saved.id, changes: changes, in: session)
         return "saved \(title)" + storedOtherwise(changes, saved)
