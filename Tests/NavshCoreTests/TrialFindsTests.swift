@@ -521,12 +521,24 @@ import Testing
             CREATE TABLE tags (id INTEGER PRIMARY KEY, name TEXT, weight REAL);
             INSERT INTO tags VALUES (1, 'red', 1.5);
             CREATE TRIGGER up AFTER UPDATE OF name ON tags BEGIN UPDATE tags SET name = upper(NEW.name) WHERE id = NEW.id; END;
+            CREATE TABLE n (id INTEGER PRIMARY KEY, name TEXT, amount NUMERIC);
+            CREATE TRIGGER trimmed AFTER INSERT ON n BEGIN UPDATE n SET name = trim(NEW.name) WHERE id = NEW.id; END;
             """)
         h.run("open tags")
         h.run("open #1")
         h.run("set name blue")
         h.run("set weight 3")
         #expect(h.output("save") == "saved blue (name stored as BLUE)\n")
+        // A new row's too, and digits a NUMERIC column cannot keep.
+        h.run("top")
+        h.run("open n")
+        h.run("new")
+        h.run("set name \" b \"")
+        h.run("set amount 3.0")
+        #expect(h.output("save") == "saved b as #1 (row 1) (name stored as b)\n")
+        h.run("open 1")
+        h.run("set amount 12345678901234567890")
+        #expect(h.output("save") == "saved b (amount stored as 1.2345678901234567e+19)\n")
     }
 
     /// After this session takes a row off an earlier page, or adds one, a

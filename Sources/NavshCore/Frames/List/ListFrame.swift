@@ -143,9 +143,14 @@ final class ListFrame: Frame {
 
     /// This session added a row, or moved one in the list's order: read
     /// again when shown, and numbers off the page shown wait for that.
-    func rowsMovedByThisSession() {
+    /// `addedAt`: where a row added stands (from 0), when known: past the
+    /// page shown it moves no number shown or before (a script's `new`,
+    /// `save`, `open 1` on an empty list).
+    func rowsMovedByThisSession(addedAt position: Int? = nil) {
         invalidate()
-        if shownPage != nil { ownWritesMovedRowsSinceShown = true }
+        guard let shown = shownPage else { return }
+        if let position, position >= shown.index * shown.size + shown.rows.count { return }
+        ownWritesMovedRowsSinceShown = true
     }
 
     /// Another connection committed: read again, keeping what was shown.

@@ -17,8 +17,8 @@ extension RecordFrame {
         }
         guard let id else {
             // A draft's shown defaults (the schema's and the spec's) are written too.
-            let saved = try writer.insert(buffer.current, into: collection, checking: checking)
-            parent?.rowsMovedByThisSession()
+            let sent = buffer.current
+            let saved = try writer.insert(sent, into: collection, checking: checking)
             markSaved(saved)
             // Its key, which `open #KEY` takes, and its number in the list:
             // "as row 4" alone was read as the key (id 501; the trial's find).
@@ -26,9 +26,10 @@ extension RecordFrame {
             // then (it was its number in the whole table; the trial's find).
             let filtered = parent.map { !$0.collection.filters.isEmpty } ?? false
             let position = filtered ? nil : (try? session.store.position(of: saved.id, in: collection)).flatMap { $0 }
+            parent?.rowsMovedByThisSession(addedAt: position)
             let key = collection.keyValues(of: saved).map { TextLayout.printable(ListFrame.keyText($0)) }
             let named = key.map { $0 == crumb ? "" : " as \($0)" } ?? ""
-            return "saved \(crumb)\(named)\(position.map { " (row \($0 + 1))" } ?? "")"
+            return "saved \(crumb)\(named)\(position.map { " (row \($0 + 1))" } ?? "")" + storedOtherwise(sent, saved)
         }
         guard isDirty else { return "no changes to save in \(crumb)" }
         let title = crumb
@@ -113,8 +114,30 @@ extension RecordFrame {
         if sent == stored { return true }
         let (a, b) = (ValueText.raw(sent), ValueText.raw(stored))
         if a == b { return true }
-        guard let x = Double(a), let y = Double(b) else { return false }
-        return x == y
+        // Digits written out compare digit by digit (12345678901234567890 is
+        // not the real 1.2345678901234567e19 a NUMERIC column keeps; 3.0 is 3).
+        if let x = plainDecimal(a), let y = plainDecimal(b) { return x == y }
+        guard case .text = sent else {
+            guard case .text = stored else { return Double(a).flatMap { x in Double(b).map { x == $0 } } ?? false }
+            return false
+        }
+        return false
+    }
+
+    /// A number written with digits only (`-012.50`) without its leading and
+    /// trailing zeros (`-12.5`); nil for anything else (`1e19`, text).
+    private static func plainDecimal(_ text: String) -> String? {
+        var digits = Substring(text)
+        let negative = digits.first == "-"
+        if negative || digits.first == "+" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              digits.filter({ $0 == "." }).count <= 1 else { return nil }
+        var whole = digits.prefix { $0 != "." }.drop { $0 == "0" }
+        var fraction = digits.drop { $0 != "." }.dropFirst()
+        while fraction.last == "0" { fraction = fraction.dropLast() }
+        if whole.isEmpty { whole = "0" }
+        let body = fraction.isEmpty ? String(whole) : whole + "." + fraction
+        return (negative && body != "0" ? "-" : "") + body
     }
 
     /// A save re-keyed the row (a WITHOUT ROWID table's key changed): every
