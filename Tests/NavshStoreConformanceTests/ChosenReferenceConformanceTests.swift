@@ -121,6 +121,22 @@ import Testing
         #expect(try Self.person(ofOrder: 1, in: fixture) == .integer(1))
     }
 
+    /// This session's own rename of the row a reference was set to (one
+    /// frame up, `open person`) is no change elsewhere: the save goes
+    /// through (it was refused, blaming another process).
+    @Test(arguments: StoreKind.all)
+    func aRenameOfTheChosenRowMadeHereIsNoConflict(kind: StoreKind) throws {
+        let fixture = try kind.make(Self.schema)
+        let session = Session(store: fixture.store, mode: .script)
+        for line in ["open orders", "open #1", "set person Grace Hopper", "open person", "set name Grace B. Hopper", "save"] {
+            let response = session.execute(line)
+            try #require(response.error == nil, "\(line): \(response.error?.message ?? "")")
+        }
+        let saved = session.execute("save")
+        #expect(saved.error == nil, "\(saved.error?.message ?? "")")
+        #expect(try Self.person(ofOrder: 1, in: fixture) == .integer(2))
+    }
+
     static func person(ofOrder id: Int64, in fixture: StoreFixture) throws -> Value? {
         try fixture.store.records(of: try fixture.collection("orders"), offset: 0, limit: 10)
             .first { $0["id"] == .integer(id) }?["person"]

@@ -126,12 +126,16 @@ extension Session {
     }
 
     /// A command wrote `changes`: every list but the one it was made in
-    /// (the last list on the stack, which followed its own write) takes them.
-    func listsBelowTakeOwnWrites(_ changes: ArraySlice<Change>) {
-        guard let acting = stack.lastIndex(where: { $0 is ListFrame }) else { return }
-        for (index, frame) in stack.enumerated() where index != acting {
-            guard let list = frame as? ListFrame else { continue }
-            for change in changes { list.takeOwnWrite(of: change, in: store) }
+    /// (the last list on the stack, which followed its own write) takes
+    /// them, and every record frame's chosen references.
+    func framesTakeOwnWrites(_ changes: ArraySlice<Change>) {
+        let acting = stack.lastIndex(where: { $0 is ListFrame })
+        for (index, frame) in stack.enumerated() {
+            if let list = frame as? ListFrame, index != acting {
+                for change in changes { list.takeOwnWrite(of: change, in: store) }
+            } else if let record = frame as? RecordFrame, !record.chosenReferences.isEmpty {
+                for change in changes { record.takeOwnWrite(of: change, in: store) }
+            }
         }
     }
 

@@ -265,10 +265,10 @@ public final class Session {
     }
 
     /// Runs a command's body, its errors as responses. What it wrote, the
-    /// lists it was not made in take (`listsBelowTakeOwnWrites`).
+    /// frames it was not made in take (`framesTakeOwnWrites`).
     func run(_ body: () throws -> Response) -> Response {
         let written = writer.journal.count
-        defer { if writer.journal.count > written { listsBelowTakeOwnWrites(writer.journal[written...]) } }
+        defer { if writer.journal.count > written { framesTakeOwnWrites(writer.journal[written...]) } }
         do {
             return try body()
         } catch let error as CommandError {

@@ -54,6 +54,20 @@ extension RecordFrame {
         }
     }
 
+    /// This session wrote rows of `change`'s table (renamed the row a
+    /// reference here was set to, one frame up): the choices naming that
+    /// table take their rows' titles now, which its user just made and saw;
+    /// the save was refused as changed elsewhere (the adversary's find).
+    func takeOwnWrite(of change: Change, in store: any StoreReader) {
+        for field in collection.fields {
+            guard let choice = chosenReferences[field.name], let reference = field.references,
+                  store.collection(referencedBy: reference)?.name == change.collection.name else { continue }
+            let now = (try? Self.referencedRecord(reference, choice.value, in: store)).flatMap { $0 }
+                .map { RowTitle.of($0.1, in: $0.0) }
+            chosenReferences[field.name] = ChosenReference(value: choice.value, key: choice.key, title: now)
+        }
+    }
+
     /// Whether a save must look at chosen references first (most saves set none).
     var hasChosenReferences: Bool {
         chosenReferences.contains { name, choice in writes(choice.value, to: name) }
