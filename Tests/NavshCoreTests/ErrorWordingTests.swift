@@ -84,6 +84,7 @@ import Testing
             .referencedNow(title: name), .rowChangedBeforeDelete(number: 3, title: name), .keyedRowChangedBeforeDelete(key: name, title: name),
             .keyedRowChangedSinceShown(key: name, shown: name, now: name), .keylessRowsMayHaveMoved(collection: name), .keylessRecordMayHaveMoved(collection: name),
             .changeBlocked(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]), .tableGoneBeforeSave(table: name),
+            .ownerChangedBeforeImport(key: name, was: name, now: name), .ownerChangedBeforeImport(key: name, was: name, now: nil),
             .recordChangedBeforeDelete(title: name), .cascadeChanged(taken: []), .cascadeChanged(taken: cascade),
         ]
         let undo: [UndoError] = [

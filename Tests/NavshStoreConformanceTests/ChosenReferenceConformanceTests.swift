@@ -1,3 +1,4 @@
+import Foundation
 @testable import NavshCore
 import Testing
 
@@ -135,6 +136,26 @@ import Testing
         let saved = session.execute("save")
         #expect(saved.error == nil, "\(saved.error?.message ?? "")")
         #expect(try Self.person(ofOrder: 1, in: fixture) == .integer(2))
+    }
+
+    /// An import into an owner's related list checks the owner as a new
+    /// row's save does: re-keyed elsewhere, the rows went to another.
+    @Test(arguments: StoreKind.all)
+    func anImportIntoARelatedListChecksItsOwner(kind: StoreKind) throws {
+        let fixture = try kind.make(Self.schema)
+        let file = NSTemporaryDirectory() + "navsh-owner-" + UUID().uuidString + ".csv"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try "item\nKite\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let session = Session(store: fixture.store, mode: .script)
+        for line in ["open people", "open #2", "open orders"] {
+            try #require(session.execute(line).error == nil, "\(line)")
+        }
+        try fixture.elsewhere("UPDATE people SET id = 20 WHERE id = 2; INSERT INTO people (id, name) VALUES (2, 'Impostor')")
+        #expect(session.execute("import " + file).error?.message == "the rows would belong to #2, which was Grace Hopper when "
+                + "this list was opened and is Impostor now (changed elsewhere); nothing was imported "
+                + "(back, and open the list from its owner again)")
+        let items = try fixture.store.records(of: try fixture.collection("orders"), offset: 0, limit: 10).map { $0["item"] }
+        #expect(!items.contains(.text("Kite")))
     }
 
     static func person(ofOrder id: Int64, in fixture: StoreFixture) throws -> Value? {

@@ -19,6 +19,9 @@ public enum WriteError: Equatable, Sendable {
     case schemaChangedBeforeSave(notice: String)
     /// The record's table is no longer in the file (dropped elsewhere).
     case tableGoneBeforeSave(table: String)
+    /// An import into an owner's related list whose owner's key names
+    /// another row (`now`), or none, than the owner shown (`was`).
+    case ownerChangedBeforeImport(key: String, was: String, now: String?)
 
     // MARK: Delete
     case notDeletable(collection: String)
@@ -80,6 +83,10 @@ public enum WriteError: Equatable, Sendable {
         case .tableGoneBeforeSave(let table):
             return "the table \(TextLayout.printable(table)) is gone (dropped or renamed elsewhere); nothing was saved "
                 + "(cancel discards your edits)"
+        case .ownerChangedBeforeImport(let key, let was, let now):
+            return "the rows would belong to \(TextLayout.printable(key)), which was \(was) when this list was opened and "
+                + (now.map { "is \($0) now" } ?? "names no row now") + " (changed elsewhere); nothing was imported "
+                + "(back, and open the list from its owner again)"
         case .nothingToReload:
             return "a new record has nothing stored to reload"
         case .deletedBeforeReload(let title):

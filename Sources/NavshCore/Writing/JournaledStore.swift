@@ -122,8 +122,10 @@ final class JournaledStore {
     /// every refused row is found in one pass; then the transaction commits only if none was refused and
     /// `keep` (a `--dry-run` rolls back always). Kept rows are journaled as
     /// one change, which `undo` takes back whole.
+    /// `checking` (when given) runs first in the import's transaction and
+    /// may refuse it by throwing.
     func importRows(_ rows: [(line: Int, values: [String: Value])], into collection: CollectionSchema, file: String,
-                    keep: Bool, refused known: [ImportProblem],
+                    keep: Bool, refused known: [ImportProblem], checking: (() throws -> Void)? = nil,
                     progress: (Int) -> Void) throws -> (saved: [Record], refused: [ImportProblem]) {
         var saved: [Record] = []
         saved.reserveCapacity(rows.count)
@@ -131,6 +133,7 @@ final class JournaledStore {
         let chunk = 1_000
         do {
             try store.atomically {
+                try checking?()
                 // A chunk at a time, so progress can be shown between them.
                 for start in stride(from: 0, to: rows.count, by: chunk) {
                     try stopIfCancelled()

@@ -75,7 +75,9 @@ struct ImportCommand: Command {
         }
         let (saved, refused) = try session.writer.importRows(
             good, into: collection, file: TextLayout.printable(path), keep: !dryRun && problems.isEmpty,
-            refused: problems) { done in session.showProgress("importing", done, good.count) }
+            refused: problems, checking: ownerCheck(of: list, in: session)) { done in
+            session.showProgress("importing", done, good.count)
+        }
         guard refused.isEmpty else {
             let sorted = refused.sorted { $0.line < $1.line }
             throw CommandError.imports(.badRows(path: path, rows: Array(sorted.prefix(ImportError.listed)),
@@ -90,5 +92,24 @@ struct ImportCommand: Command {
         }
         list.rowsMovedByThisSession()
         return Response(output: "imported \(count) into \(collection.name) from \(path)\n")
+    }
+
+    /// In an owner's related list (`open Bob`, `open items`), the rows go
+    /// to the owner's key: the import checks, in its transaction, that the
+    /// key still names the owner shown, as a new row's save does (re-keyed
+    /// elsewhere, the rows went to the row now under it; the adversary's find).
+    private func ownerCheck(of list: ListFrame, in session: Session) -> (() throws -> Void)? {
+        guard let scope = list.collection.scope, let field = list.collection.field(named: scope.field),
+              let reference = field.references,
+              let index = session.stack.firstIndex(where: { $0 === list }), index > 0,
+              let owner = session.stack[index - 1] as? RecordFrame, let id = owner.id else { return nil }
+        let shown = RowTitle.of(Record(id: id, values: owner.buffer.base), in: owner.collection)
+        let store = session.store
+        return {
+            let now = try RecordFrame.referencedRecord(reference, scope.value, in: store).map { RowTitle.of($1, in: $0) }
+            guard now == shown else {
+                throw CommandError.writes(.ownerChangedBeforeImport(key: ListFrame.keyText([scope.value]), was: shown, now: now))
+            }
+        }
     }
 }
