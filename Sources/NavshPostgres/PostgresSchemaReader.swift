@@ -109,6 +109,9 @@ enum PostgresSchemaReader {
         var keys: [String: [String]] = [:]
         var constraints: [String: [String: [String]]] = [:]
         var checks: [String: [String: String]] = [:]
+        /// Each column's CHECK expressions as the server writes them, for
+        /// `describe` (it showed none on PostgreSQL; the trial's find).
+        var columnChecks: [String: [String: [String]]] = [:]
         var references: [String: [String: [String]]] = [:]
         var foreignKeys: [PostgresForeignKey] = []
         for row in constraintRows {
@@ -136,6 +139,8 @@ enum PostgresSchemaReader {
             if type == "c", let definition = row[7] {
                 checks[table, default: [:]][name] = PostgresCheckText.of(name: name, table: table, columns: named,
                                                                           definition: definition)
+                let expression = Self.checkExpression(definition)
+                for column in named { columnChecks[table, default: [:]][column, default: []].append(expression) }
             }
         }
 
@@ -144,6 +149,9 @@ enum PostgresSchemaReader {
             let key = keys[name] ?? []
             for (position, column) in key.enumerated() {
                 if let i = fields.firstIndex(where: { $0.name == column }) { fields[i].primaryKeyPosition = position + 1 }
+            }
+            for (column, expressions) in columnChecks[name] ?? [:] {
+                if let i = fields.firstIndex(where: { $0.name == column }) { fields[i].checks = expressions }
             }
             for foreignKey in foreignKeys where foreignKey.child == name && foreignKey.from.count == 1 {
                 if let i = fields.firstIndex(where: { $0.name == foreignKey.from[0] }) {
@@ -199,5 +207,16 @@ enum PostgresDefault {
         if let number = Int64(text) { return .value(.integer(number)) }
         if let number = Double(text), text.contains(".") { return .value(.real(number)) }
         return .expression(sql ?? text)
+    }
+}
+
+extension PostgresSchemaReader {
+    /// `CHECK ((qty > 0)) NOT VALID` → `(qty > 0)`: the expression of a
+    /// `pg_get_constraintdef`, as `describe` shows a SQLite CHECK's.
+    static func checkExpression(_ definition: String) -> String {
+        var text = Substring(definition)
+        if text.hasSuffix(" NOT VALID") { text = text.dropLast(" NOT VALID".count) }
+        if text.hasPrefix("CHECK (") && text.hasSuffix(")") { text = text.dropFirst("CHECK (".count).dropLast() }
+        return String(text)
     }
 }

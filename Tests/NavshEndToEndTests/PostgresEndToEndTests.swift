@@ -138,6 +138,16 @@ struct PostgresEndToEndTests {
         #expect(!described.stdout.contains("app spec"), "\(described.stdout)")
     }
 
+    /// `describe` shows a column's CHECK constraints on PostgreSQL too, as
+    /// the server writes them (it showed none; the trial's find).
+    @Test func describeShowsChecks() throws {
+        let database = try PostgresTestDatabase(schema: "checks", sql: "")
+        try database.run("CREATE TABLE lines (id integer PRIMARY KEY, qty integer NOT NULL CHECK (qty > 0));")
+        let described = try NavshBinary().run([database.url, "--schema", "checks", "-c", "open lines", "-c", "describe qty"])
+        #expect(described.status == 0, "\(described.stderr)")
+        #expect(described.stdout.contains("check  (qty > 0)"), "\(described.stdout)")
+    }
+
     /// A numeric(12,2) rounds 1234.565 as it stores it: the save says so
     /// (it said "saved", and `changes` had shown 1234.565).
     @Test func aRoundedNumericIsSaidWithTheSave() throws {
