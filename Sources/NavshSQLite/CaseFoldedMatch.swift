@@ -31,7 +31,12 @@ enum CaseFoldedMatch {
     /// sigma (ς) apart from σ, which Unicode's case folding makes one
     /// letter: `find σίσυφος` missed ΣΊΣΥΦΟΣ (the adversary's find).
     static func fold(_ text: String) -> String {
-        text.lowercased().replacingOccurrences(of: "ς", with: "σ").precomposedStringWithCanonicalMapping
+        // Per row of a `find`: Foundation's `replacingOccurrences` only when
+        // there is a final sigma to replace.
+        let lower = text.lowercased()
+        let sigmas = lower.unicodeScalars.contains("ς")
+            ? String(String.UnicodeScalarView(lower.unicodeScalars.map { $0 == "ς" ? "σ" : $0 })) : lower
+        return sigmas.precomposedStringWithCanonicalMapping
     }
 
     /// Whether SQLite's own ASCII folding is exact for `text`.

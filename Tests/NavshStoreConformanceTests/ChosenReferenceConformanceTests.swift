@@ -158,6 +158,30 @@ import Testing
         #expect(!items.contains(.text("Kite")))
     }
 
+    /// A save here of another row of the same table (the chosen person's
+    /// manager, two frames up) does not make a change elsewhere to the
+    /// chosen row look seen: the chosen title is taken anew only from a
+    /// write to that very row.
+    @Test(arguments: StoreKind.all)
+    func aWriteHereToAnotherRowLeavesTheCheckStanding(kind: StoreKind) throws {
+        let fixture = try kind.make("""
+            CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, manager INTEGER REFERENCES people(id));
+            CREATE TABLE orders (id INTEGER PRIMARY KEY, item TEXT, person INTEGER REFERENCES people(id));
+            INSERT INTO people (id, name, manager) VALUES (1, 'Ada Lovelace', NULL), (5, 'Alan Turing', NULL);
+            INSERT INTO people (id, name, manager) VALUES (2, 'Grace Hopper', 5);
+            INSERT INTO orders (id, item, person) VALUES (1, 'Lamp', 1);
+            """)
+        let session = Session(store: fixture.store, mode: .script)
+        for line in ["open orders", "open #1", "set person Grace Hopper", "open person", "open manager", "set name Alan T"] {
+            let response = session.execute(line)
+            try #require(response.error == nil, "\(line): \(response.error?.message ?? "")")
+        }
+        try fixture.elsewhere("UPDATE people SET name = 'Impostor' WHERE id = 2")
+        #expect(session.execute("save").error == nil, "Alan's save")
+        #expect(session.execute("back").error == nil)
+        #expect(session.execute("save").error?.message.contains("which was Grace Hopper when you set it and is Impostor now") == true)
+    }
+
     static func person(ofOrder id: Int64, in fixture: StoreFixture) throws -> Value? {
         try fixture.store.records(of: try fixture.collection("orders"), offset: 0, limit: 10)
             .first { $0["id"] == .integer(id) }?["person"]

@@ -5,6 +5,13 @@ enum RowTitle {
     /// `references` holds the titles of the rows reference fields name,
     /// when read (a list reads them for its page): a composite title made of
     /// references reads by them (`Grunge · Teen Spirit`), else by key (`#3 · #7`).
+    /// The row as a refusal names rows that share a title: its `#KEY`
+    /// (escaped, as `#KEY` takes it back), then its title.
+    static func keyed(_ record: Record, in collection: CollectionSchema) -> String {
+        (collection.keyValues(of: record).map { TextLayout.printable(ListFrame.keyText($0)) + " " } ?? "")
+            + of(record, in: collection)
+    }
+
     static func of(_ record: Record, in collection: CollectionSchema, references: ReferenceTitles = ReferenceTitles()) -> String {
         if let template = collection.rowTitle {
             let title = TextLayout.printable(bounded(template.render(record)))

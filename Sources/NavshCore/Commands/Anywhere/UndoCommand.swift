@@ -82,7 +82,7 @@ struct UndoCommand: PlainCommand {
                 try store.delete(record.id, from: collection, expecting: record.values)
             } catch StoreError.constraint(.foreignKey, let fields, let detail) {
                 // One came to refer to it between the look and the delete.
-                if let refusal = (try? referenced()) ?? nil { throw refusal }
+                if let refusal = try? referenced() { throw refusal }
                 throw StoreError.constraint(.foreignKey, fields: fields, detail: detail)
             } catch StoreError.conflict {
                 throw CommandError.undo(.insert(title: title, .changed))

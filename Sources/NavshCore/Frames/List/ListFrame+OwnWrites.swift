@@ -48,8 +48,7 @@ extension ListFrame {
         case .updated(let collection, let id, _, let before, _) where collection.name == self.collection.name:
             let was = collection.identity(of: id, after: before)
             if let fresh = try? store.record(of: collection, id: id) { patch(fresh, was: was) }
-            // Its new values may move it in this list's order or out of its filter.
-            rowsMovedByThisSession()
+            if rowsMayMove(changing: before.keys) { rowsMovedByThisSession() } else { invalidate() }
         case .deleted(let deleted, let record, let cascade)
             where deleted.name == collection.name || cascade.contains(where: { $0.collection == collection.name }):
             if deleted.name == collection.name { forget([record.id]) }

@@ -83,10 +83,8 @@ extension ListFrame {
     /// no number known is named by its `#KEY` (after `sort`, the refusal
     /// listed two rows both as "Ada Lovelace"; the trial's find).
     private func numbered(_ record: Record, at position: Int?) -> String {
-        let title = RowTitle.of(record, in: collection)
-        if let place = position ?? placeShown(of: record.id) { return "\(place + 1) \(title)" }
-        if let key = collection.keyValues(of: record) { return TextLayout.printable(Self.keyText(key)) + " " + title }
-        return title
+        if let place = position ?? placeShown(of: record.id) { return "\(place + 1) " + RowTitle.of(record, in: collection) }
+        return RowTitle.keyed(record, in: collection)
     }
 
     /// Where the page shown holds the row `id` (from 0), if it does and no

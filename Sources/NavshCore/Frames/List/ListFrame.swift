@@ -141,6 +141,12 @@ final class ListFrame: Frame {
         shownPage = page
     }
 
+    /// Whether a write changing `fields` of a row can move it in this list:
+    /// in its order, or into or out of its `find`/`where`.
+    func rowsMayMove(changing fields: some Sequence<String>) -> Bool {
+        !collection.filters.isEmpty || collection.order.map { order in fields.contains(order.field) } ?? false
+    }
+
     /// This session added a row, or moved one in the list's order: read
     /// again when shown, and numbers off the page shown wait for that.
     /// `addedAt`: where a row added stands (from 0), when known: past the

@@ -17,9 +17,7 @@ extension RecordFrame {
         if ListFrame.isKey(trimmed) {
             row = try ListFrame(collection: target).record(keyed: trimmed, in: store, thisYear: thisYear())
         } else {
-            func named(_ row: Record) -> String {
-                (target.keyValues(of: row).map { ListFrame.keyText($0) + " " } ?? "") + RowTitle.of(row, in: target)
-            }
+            func named(_ row: Record) -> String { RowTitle.keyed(row, in: target) }
             /// Rows other than the one `value` names whose whole title is what was typed.
             func titled(besides value: Value) throws -> [Record] {
                 guard let titleField = target.titleField else { return [] }
@@ -70,11 +68,8 @@ extension RecordFrame {
             }
             guard matches.count == 1 else {
                 throw CommandError.fields(.severalReferencedRows(field: field.shownName, typed: trimmed,
-                    titles: matches.prefix(5).map { row in
-                        // Each with the key `#KEY` takes, which tells rows of one title apart.
-                        let key = target.keyValues(of: row).map { ListFrame.keyText($0) + " " } ?? ""
-                        return key + RowTitle.of(row, in: target)
-                    }, more: matches.count > 5))
+                    // Each with the key `#KEY` takes, which tells rows of one title apart.
+                    titles: matches.prefix(5).map { RowTitle.keyed($0, in: target) }, more: matches.count > 5))
             }
             row = matches[0]
         }

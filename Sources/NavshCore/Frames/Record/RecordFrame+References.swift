@@ -22,7 +22,11 @@ extension RecordFrame {
         guard let reference = field.references else { return }
         chosenReferences[field.name] = nil
         guard !value.isNull else { return }
-        guard let (target, record) = try? Self.referencedRecord(reference, value, in: store) else {
+        let found: (CollectionSchema, Record)?
+        do { found = try Self.referencedRecord(reference, value, in: store) } catch {
+            return  // A read that failed (the file locked) leaves nothing to check against.
+        }
+        guard let (target, record) = found else {
             // A value no row has (a key still to come, or a typo): the save
             // refuses if a row has it by then, one its user never saw (a row
             // inserted elsewhere under it was taken silently; the trial's find).
@@ -54,17 +58,25 @@ extension RecordFrame {
         }
     }
 
-    /// This session wrote rows of `change`'s table (renamed the row a
-    /// reference here was set to, one frame up): the choices naming that
-    /// table take their rows' titles now, which its user just made and saw;
-    /// the save was refused as changed elsewhere (the adversary's find).
+    /// This session wrote the row a reference here was set to (renamed it
+    /// one frame up, or inserted it under a key that had none): that choice
+    /// takes the row's title now, which its user just made and saw; the save
+    /// was refused as changed elsewhere (the adversary's find). Only that
+    /// row: a write to another row of its table does not make a change made
+    /// elsewhere to this one look seen.
     func takeOwnWrite(of change: Change, in store: any StoreReader) {
+        let written: RecordID
+        switch change {
+        case .updated(_, let id, _, _, _): written = id
+        case .inserted(_, let record): written = record.id
+        default: return
+        }
         for field in collection.fields {
             guard let choice = chosenReferences[field.name], let reference = field.references,
-                  store.collection(referencedBy: reference)?.name == change.collection.name else { continue }
-            let now = (try? Self.referencedRecord(reference, choice.value, in: store)).flatMap { $0 }
-                .map { RowTitle.of($0.1, in: $0.0) }
-            chosenReferences[field.name] = ChosenReference(value: choice.value, key: choice.key, title: now)
+                  store.collection(referencedBy: reference)?.name == change.collection.name,
+                  let (target, row) = try? Self.referencedRecord(reference, choice.value, in: store),
+                  row.id == written else { continue }
+            chosenReferences[field.name] = ChosenReference(value: choice.value, key: choice.key, title: RowTitle.of(row, in: target))
         }
     }
 

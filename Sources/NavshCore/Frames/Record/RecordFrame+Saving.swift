@@ -89,9 +89,7 @@ extension RecordFrame {
         // saving row 3 of a sorted list, shown nothing since, still named
         // the row as shown, but that was the old values: refused as
         // changed elsewhere; the trial's find).
-        if let parent, (collection.order.map { changes[$0.field] != nil } ?? false) || !parent.collection.filters.isEmpty {
-            parent.rowsMovedByThisSession()
-        }
+        if let parent, parent.rowsMayMove(changing: changes.keys) { parent.rowsMovedByThisSession() }
         followRekey(from: id, to: saved.id, changes: changes, in: session)
         return "saved \(title)" + storedOtherwise(changes, saved)
     }
@@ -117,11 +115,11 @@ extension RecordFrame {
         // Digits written out compare digit by digit (12345678901234567890 is
         // not the real 1.2345678901234567e19 a NUMERIC column keeps; 3.0 is 3).
         if let x = plainDecimal(a), let y = plainDecimal(b) { return x == y }
-        guard case .text = sent else {
-            guard case .text = stored else { return Double(a).flatMap { x in Double(b).map { x == $0 } } ?? false }
-            return false
-        }
-        return false
+        // Two numbers, one written with an exponent (1e19): the same if equal.
+        if case .text = sent { return false }
+        if case .text = stored { return false }
+        guard let x = Double(a), let y = Double(b) else { return false }
+        return x == y
     }
 
     /// A number written with digits only (`-012.50`) without its leading and
