@@ -28,6 +28,9 @@ import Testing
         #expect(refused.error?.message == "person names #2, which was Grace Hopper when you set it and is Alan Turing now "
                 + "(changed elsewhere); nothing was saved (set person again, or save! to keep #2)")
         #expect(try Self.person(ofOrder: 1, in: fixture) == .integer(1), "nothing written")
+        // Set again by its key, it is taken as the row is now, and said so.
+        #expect(session.execute("set person #2").output == "person names #2, Alan Turing now; save writes it\n")
+        #expect(session.execute("set person #1").error == nil)
         // Set again, by the same title, it names her new key and saves.
         #expect(session.execute("set person Grace Hopper").error == nil)
         #expect(session.execute("save").error == nil)

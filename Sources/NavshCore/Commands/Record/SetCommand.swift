@@ -40,7 +40,17 @@ struct SetCommand: Command {
         let form = DateTimeForm.of(field, in: frame.collection, session.store)
         let stored = try RecordFrame.referenceValue(value, for: field, in: session.store, thisYear: now().year)
             ?? ValueParser.parse(value, for: field, thisYear: now().year, now: now(), dateTimeForm: form)
+        let chosen = frame.chosenReferences[field.name]
         frame.remember(stored, setFor: field, in: session.store)
+        // Set again to the value it holds, as a refused save says to: the row
+        // it names is taken as it is now, which is a change for the save
+        // (it said "nothing changed", and the next save then passed; the
+        // trial's find).
+        if let now = frame.chosenReferences[field.name], let before = chosen, before.value == stored,
+           now.title != before.title, frame.buffer.value(of: field.name) == stored {
+            return Response(output: "\(field.shownName) names \(TextLayout.printable(now.key)), "
+                + "\(now.title ?? "no row") now; save writes it\n")
+        }
         return frame.assign(stored, to: field)
     }
 
