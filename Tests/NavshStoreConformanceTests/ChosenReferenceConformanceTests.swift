@@ -18,10 +18,7 @@ import Testing
     func aReferenceReKeyedElsewhereBeforeSaveIsRefused(kind: StoreKind) throws {
         let fixture = try kind.make(Self.schema)
         let session = Session(store: fixture.store, mode: .script)
-        for line in ["open orders", "open #1", "set person Grace Hopper"] {
-            let response = session.execute(line)
-            try #require(response.error == nil, "\(line): \(response.error?.message ?? "")")
-        }
+        try session.setUp("open orders", "open #1", "set person Grace Hopper")
         // Grace moves to key 9; Alan takes her key 2.
         try fixture.elsewhere("UPDATE people SET id = 9 WHERE id = 2; UPDATE people SET id = 2 WHERE id = 3")
         let refused = session.execute("save")
@@ -41,18 +38,14 @@ import Testing
     func saveBangKeepsTheKeyAndAGoneRowIsNamedAsGone(kind: StoreKind) throws {
         let fixture = try kind.make(Self.schema)
         let session = Session(store: fixture.store, mode: .script)
-        for line in ["open orders", "open #1", "set person #2", "set item Chair"] {
-            try #require(session.execute(line).error == nil, "\(line)")
-        }
+        try session.setUp("open orders", "open #1", "set person #2", "set item Chair")
         try fixture.elsewhere("UPDATE people SET name = 'Someone Else' WHERE id = 2")
         #expect(session.execute("save").error?.message.contains("which was Grace Hopper when you set it and is Someone Else now") == true)
         #expect(session.execute("save!").error == nil, "save! keeps #2, as the refusal said")
         #expect(try Self.person(ofOrder: 1, in: fixture) == .integer(2))
 
         // A draft's reference is checked too, and a row gone is said to be gone.
-        for line in ["new", "set item Stool", "set person Alan Turing"] {
-            try #require(session.execute(line).error == nil, "\(line)")
-        }
+        try session.setUp("new", "set item Stool", "set person Alan Turing")
         try fixture.elsewhere("UPDATE people SET id = 30 WHERE id = 3")
         #expect(session.execute("save").error?.message
                 == "person names #3, which was Alan Turing when you set it and names no row now "
@@ -68,9 +61,7 @@ import Testing
     func aReferenceNotSetIsNotChecked(kind: StoreKind) throws {
         let fixture = try kind.make(Self.schema)
         let session = Session(store: fixture.store, mode: .script)
-        for line in ["open orders", "open #1", "set person Grace Hopper", "set person #1", "set item Chair"] {
-            try #require(session.execute(line).error == nil, "\(line)")
-        }
+        try session.setUp("open orders", "open #1", "set person Grace Hopper", "set person #1", "set item Chair")
         try fixture.elsewhere("UPDATE people SET name = 'Ada King' WHERE id = 1")
         #expect(session.execute("save").error == nil)
     }
@@ -82,9 +73,7 @@ import Testing
     func reloadKeepsTheReferencesCheck(kind: StoreKind) throws {
         let fixture = try kind.make(Self.schema)
         let session = Session(store: fixture.store, mode: .script)
-        for line in ["open orders", "open #1", "set person Grace Hopper"] {
-            try #require(session.execute(line).error == nil, "\(line)")
-        }
+        try session.setUp("open orders", "open #1", "set person Grace Hopper")
         try fixture.elsewhere("UPDATE orders SET item = 'Lamp stand' WHERE id = 1")
         #expect(session.execute("save").error != nil, "the order changed elsewhere")
         try fixture.elsewhere("UPDATE people SET name = 'Grace Tribute' WHERE id = 2")
@@ -100,10 +89,7 @@ import Testing
     func aNewRowsOwnerIsCheckedAsASetReferenceIs(kind: StoreKind) throws {
         let fixture = try kind.make(Self.schema)
         let session = Session(store: fixture.store, mode: .script)
-        for line in ["open people", "open #2", "open orders", "new", "set item Pen"] {
-            let response = session.execute(line)
-            try #require(response.error == nil, "\(line): \(response.error?.message ?? "")")
-        }
+        try session.setUp("open people", "open #2", "open orders", "new", "set item Pen")
         try fixture.elsewhere("UPDATE people SET id = 20 WHERE id = 2; INSERT INTO people (id, name) VALUES (2, 'Impostor')")
         #expect(session.execute("save").error?.message.contains("which was Grace Hopper when you set it and is Impostor now") == true)
         let items = try fixture.store.records(of: try fixture.collection("orders"), offset: 0, limit: 10).map { $0["item"] }
@@ -116,9 +102,7 @@ import Testing
     func aKeyNoRowHadIsRefusedWhenARowTakesIt(kind: StoreKind) throws {
         let fixture = try kind.make(Self.schema)
         let session = Session(store: fixture.store, mode: .script)
-        for line in ["open orders", "open #1", "set person 99"] {
-            try #require(session.execute(line).error == nil, "\(line)")
-        }
+        try session.setUp("open orders", "open #1", "set person 99")
         try fixture.elsewhere("INSERT INTO people (id, name) VALUES (99, 'Mallory')")
         #expect(session.execute("save").error?.message == "person names #99, which named no row when you set it and is "
                 + "Mallory now (added elsewhere); nothing was saved (set person again, or save! to keep #99)")
@@ -132,10 +116,7 @@ import Testing
     func aRenameOfTheChosenRowMadeHereIsNoConflict(kind: StoreKind) throws {
         let fixture = try kind.make(Self.schema)
         let session = Session(store: fixture.store, mode: .script)
-        for line in ["open orders", "open #1", "set person Grace Hopper", "open person", "set name Grace B. Hopper", "save"] {
-            let response = session.execute(line)
-            try #require(response.error == nil, "\(line): \(response.error?.message ?? "")")
-        }
+        try session.setUp("open orders", "open #1", "set person Grace Hopper", "open person", "set name Grace B. Hopper", "save")
         let saved = session.execute("save")
         #expect(saved.error == nil, "\(saved.error?.message ?? "")")
         #expect(try Self.person(ofOrder: 1, in: fixture) == .integer(2))
@@ -150,9 +131,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: file) }
         try "item\nKite\n".write(toFile: file, atomically: true, encoding: .utf8)
         let session = Session(store: fixture.store, mode: .script)
-        for line in ["open people", "open #2", "open orders"] {
-            try #require(session.execute(line).error == nil, "\(line)")
-        }
+        try session.setUp("open people", "open #2", "open orders")
         try fixture.elsewhere("UPDATE people SET id = 20 WHERE id = 2; INSERT INTO people (id, name) VALUES (2, 'Impostor')")
         #expect(session.execute("import " + file).error?.message == "the rows would belong to #2, which was Grace Hopper when "
                 + "this list was opened and is Impostor now (changed elsewhere); nothing was imported "
@@ -175,10 +154,7 @@ import Testing
             INSERT INTO orders (id, item, person) VALUES (1, 'Lamp', 1);
             """)
         let session = Session(store: fixture.store, mode: .script)
-        for line in ["open orders", "open #1", "set person Grace Hopper", "open person", "open manager", "set name Alan T"] {
-            let response = session.execute(line)
-            try #require(response.error == nil, "\(line): \(response.error?.message ?? "")")
-        }
+        try session.setUp("open orders", "open #1", "set person Grace Hopper", "open person", "open manager", "set name Alan T")
         try fixture.elsewhere("UPDATE people SET name = 'Impostor' WHERE id = 2")
         #expect(session.execute("save").error == nil, "Alan's save")
         #expect(session.execute("back").error == nil)
