@@ -4,8 +4,9 @@ import NavshCore
 /// value is read as text (`col::text`, so numeric stays exact and the bytes
 /// are UTF-8 whatever the wire format) and turned into a core `Value` by the
 /// column's kind; every value is written as a text parameter cast to the
-/// column's type (`CAST($1::text AS numeric)`), so the server parses it exactly as
-/// it parses typed SQL.
+/// column's base type (`CAST($1::text AS numeric)`), so the server parses it
+/// exactly as it parses typed SQL, and the column's own length, precision
+/// and domain apply as the value is stored.
 struct PostgresColumn: Sendable {
     enum Kind: Sendable, Equatable {
         case integer, real, numeric, boolean, date, timestamp, timestamptz, text, json, bytea, enumeration
@@ -14,14 +15,29 @@ struct PostgresColumn: Sendable {
     }
 
     var name: String
-    /// `atttypid::regtype::text`: a type name valid in a cast.
+    /// The type as the server writes it, length and all (`character(2)`).
     var type: String
+    /// The base type's name without its length (`character`), as errors name it.
+    var baseType: String
     var kind: Kind
 
     init(name: String, type: String, baseType: String, typeKind: String) {
         self.name = name
         self.type = type
+        self.baseType = baseType
         kind = Self.kind(of: baseType, typeKind: typeKind)
+    }
+
+    /// The type a parameter is cast to: the base type with no length. A
+    /// cast to `character` means `char(1)`, and a cast to `varchar(5)` or
+    /// to a domain cuts a long value without a word; stored, the value is
+    /// checked against the column's full type and refused instead.
+    var castType: String {
+        switch baseType {
+        case "character": return "bpchar"
+        case "bit": return "bit varying"
+        default: return baseType
+        }
     }
 
     /// The core's kind for a PostgreSQL type name (`regtype` output), given
@@ -165,8 +181,8 @@ struct PostgresColumn: Sendable {
         }
     }
 
-    /// `CAST($n AS type)`: a parameter as this column's type.
-    func cast(_ placeholder: String) -> String { "CAST(\(placeholder) AS \(type))" }
+    /// `CAST($n AS type)`: a parameter as this column's base type.
+    func cast(_ placeholder: String) -> String { "CAST(\(placeholder) AS \(castType))" }
 
     /// A test that holds when the column stores exactly `placeholder`'s value:
     /// compared as text for types without a plain equality (json) or whose

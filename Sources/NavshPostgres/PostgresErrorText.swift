@@ -70,7 +70,7 @@ enum PostgresErrorText {
     static func column(typed message: String, among values: [String: Value], of table: PostgresTable?) -> String? {
         guard let table else { return nil }
         let written = values.keys.filter { name in
-            guard let type = table.columns[name]?.type else { return false }
+            guard let type = table.columns[name]?.baseType else { return false }
             // jsonb's input is read by json's parser, whose message says json.
             return (type == "jsonb" ? ["jsonb", "json"] : [type]).contains { type in
                 message.hasSuffix("for type \(type)") || message.contains("for type \(type):")

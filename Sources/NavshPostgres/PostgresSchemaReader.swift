@@ -21,8 +21,19 @@ struct PostgresTable: Sendable {
     /// A column is filled by an identity that refuses given values (GENERATED ALWAYS).
     var hasAlwaysIdentity: Bool
 
+    /// `pg_class.relkind`: `r` a table, `p` partitioned, `v` a view…
+    var relationKind = "r"
+
     var name: String { collection.name }
     var quotedName: String { name.pgIdentifier }
+
+    /// The table as reads, updates and deletes name it. A plain table's rows
+    /// are its own alone (`ONLY`): without it, a save or delete on a parent
+    /// reached its inheriting tables' rows of the same key. A partitioned
+    /// table holds no rows itself, so it is named whole.
+    var relation: String {
+        relationKind == "r" || relationKind == "f" ? "ONLY " + quotedName : quotedName
+    }
 
     func column(_ name: String) throws -> PostgresColumn {
         guard let column = columns[name] else { throw StoreError.other("no field \(name) in \(self.name)") }
@@ -46,7 +57,7 @@ struct PostgresForeignKey: Sendable {
 enum PostgresSchemaReader {
     static func read(_ bridge: PostgresBridge, schema: String) throws -> (tables: [PostgresTable], foreignKeys: [PostgresForeignKey]) {
         let columnRows = try bridge.rows("""
-            SELECT c.relname::text, c.relkind::text, a.attname::text, a.atttypid::regtype::text,
+            SELECT c.relname::text, c.relkind::text, a.attname::text, format_type(a.atttypid, a.atttypmod)::text,
                    coalesce(nullif(t.typbasetype, 0), a.atttypid)::regtype::text,
                    coalesce(bt.typtype, t.typtype)::text, a.attnotnull::text, a.attidentity::text,
                    a.attgenerated::text, pg_get_expr(d.adbin, d.adrelid)::text,
@@ -177,7 +188,7 @@ enum PostgresSchemaReader {
             return PostgresTable(collection: collection, columns: columnsByTable[name] ?? [:], key: reason == nil ? key : [],
                                  readOnlyReason: reason, constraints: constraints[name] ?? [:],
                                  checks: checks[name] ?? [:], references: references[name] ?? [:],
-                                 hasAlwaysIdentity: alwaysIdentity.contains(name))
+                                 hasAlwaysIdentity: alwaysIdentity.contains(name), relationKind: relkind)
         }
         return (tables, foreignKeys)
     }

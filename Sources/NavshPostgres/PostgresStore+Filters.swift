@@ -30,7 +30,7 @@ extension PostgresStore {
             // A title of several fields is matched whole, as the list shows it.
             let title = try target.parts.map { try Self.titleSQL($0, referenced, &parameters) }
                 ?? referenced.column(target.title).readSQL
-            return "\(column.name.pgIdentifier) IN (SELECT \(key.name.pgIdentifier) FROM \(referenced.quotedName)"
+            return "\(column.name.pgIdentifier) IN (SELECT \(key.name.pgIdentifier) FROM \(referenced.relation)"
                 + " WHERE \(Self.textTest(title, .contains, text, &parameters)))"
         case .isNull(let field):
             return "\(try table.column(field).name.pgIdentifier) IS NULL"

@@ -31,7 +31,7 @@ extension PostgresStore {
         let filter = try scoped(collection, table, &parameters, condition)
         let aliases = terms.indices.map { "navsh_c\($0)" }
         let inner = "SELECT " + zip(terms, aliases).map { "\($0.readSQL) AS \($1)" }.joined(separator: ", ")
-            + ", row_number() OVER (\(orderBy(collection, table).dropFirst())) AS navsh_n FROM \(table.quotedName) AS navsh_row"
+            + ", row_number() OVER (\(orderBy(collection, table).dropFirst())) AS navsh_n FROM \(table.relation) AS navsh_row"
             + (filter.map { " WHERE \($0)" } ?? "")
         let every = parameters.bind(String(spacing)), most = parameters.bind(String(count))
         let sql = "SELECT \(aliases.joined(separator: ", ")) FROM (\(inner)) AS numbered WHERE navsh_n % \(every)::bigint = 0"

@@ -6,7 +6,7 @@ extension PostgresStore {
         let table = try table(collection)
         var parameters = Parameters()
         let filter = try scoped(collection, table, &parameters)
-        let sql = "SELECT count(*)::text FROM \(table.quotedName)" + (filter.map { " WHERE \($0)" } ?? "")
+        let sql = "SELECT count(*)::text FROM \(table.relation)" + (filter.map { " WHERE \($0)" } ?? "")
         return try rows(sql, parameters).first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
     }
 
@@ -28,7 +28,7 @@ extension PostgresStore {
         let hit = hits.isEmpty ? "true" : hits.map { "(\($0))" }.joined(separator: " AND ")
         let bound = parameters.bind(String(budget.rows + 1))
         let statement = "SELECT count(*)::text, count(*) FILTER (WHERE hit)::text FROM (SELECT (\(hit)) AS hit FROM "
-            + table.quotedName + (scope.map { " WHERE \($0)" } ?? "") + " LIMIT \(bound)::bigint) AS looked"
+            + table.relation + (scope.map { " WHERE \($0)" } ?? "") + " LIMIT \(bound)::bigint) AS looked"
         // The time budget, no shorter than a round trip to a distant server takes.
         let answer: [String?]?
         if let seconds = budget.seconds {
@@ -125,7 +125,7 @@ extension PostgresStore {
         let values = try zip(table.key, id.parts).map { try parameters.bind($1, as: try table.column($0)) }
         let before = "(\(columns)) \(collection.newRowsOnTop ? ">" : "<") (\(values.joined(separator: ", ")))"
         let filter = try scoped(collection, table, &parameters, before)
-        let sql = "SELECT count(*)::text FROM \(table.quotedName)" + (filter.map { " WHERE \($0)" } ?? "")
+        let sql = "SELECT count(*)::text FROM \(table.relation)" + (filter.map { " WHERE \($0)" } ?? "")
         return try rows(sql, parameters).first?.first.flatMap { $0 }.flatMap { Int($0) }
     }
 
@@ -181,7 +181,7 @@ extension PostgresStore {
         let test = try parts.map { Self.textTest(try Self.titleSQL($0, table, &parameters), match, text, &parameters) }
             ?? matches(text, name, table, match, &parameters)
         let sql = "SELECT \(table.key.map { $0.pgIdentifier + "::text" }.joined(separator: ", ")), (\(test))::text FROM "
-            + "(SELECT * FROM \(table.quotedName)" + (scope.map { " WHERE \($0)" } ?? "")
+            + "(SELECT * FROM \(table.relation)" + (scope.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(keys) LIMIT \(bound)::bigint) AS looked"
         let read = try rows(sql, parameters)
         // One row past the budget is read only to know whether there are more.

@@ -26,7 +26,7 @@ extension PostgresStore {
             var parameters = Parameters()
             let array = parameters.bind(try Self.arrayLiteral(chunk.map { try column.parameter($0) }))
             let rows = try records(collection, fields: ListPreview.declared(fields + [name], in: collection), preview: true,
-                                   where: "\(name.pgIdentifier) = ANY (CAST(\(array) AS \(column.type)[]))", parameters)
+                                   where: "\(name.pgIdentifier) = ANY (CAST(\(array) AS \(column.castType)[]))", parameters)
             for row in rows where found[row[name]] == nil { found[row[name]] = row }
             start += chunk.count
         }

@@ -27,7 +27,7 @@ extension PostgresStore {
         /// referenced key, as SQLite's store does (`FilterSQL.orderSQL`).
         init(title: PostgresColumn, of parent: PostgresTable, key: String, reference: String, descending: Bool) {
             self.init(column: title, descending: descending)
-            expression = "(SELECT navsh_t.\(title.name.pgIdentifier) FROM \(parent.quotedName) AS navsh_t"
+            expression = "(SELECT navsh_t.\(title.name.pgIdentifier) FROM \(parent.relation) AS navsh_t"
                 + " WHERE navsh_t.\(key.pgIdentifier) = navsh_row.\(reference.pgIdentifier))"
         }
 
@@ -68,8 +68,8 @@ extension PostgresStore {
     /// that order, as in SQLite, whose sort is stable; PostgreSQL's is not,
     /// and a page by position needs one order every time.
     func source(_ collection: CollectionSchema, _ table: PostgresTable) -> String {
-        guard table.key.isEmpty, !orderTerms(collection, table).isEmpty else { return "\(table.quotedName) AS navsh_row" }
-        return "(SELECT *, row_number() OVER () AS navsh_pos FROM \(table.quotedName)) AS navsh_row"
+        guard table.key.isEmpty, !orderTerms(collection, table).isEmpty else { return "\(table.relation) AS navsh_row" }
+        return "(SELECT *, row_number() OVER () AS navsh_pos FROM \(table.relation)) AS navsh_row"
     }
 
     /// The collection's scope and filters, and `condition`, joined by AND; nil when none.

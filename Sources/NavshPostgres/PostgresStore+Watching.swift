@@ -18,7 +18,7 @@ extension PostgresStore {
             answer[name] = []
             for id in ids {
                 guard let condition = try? matching(id, table, &parameters) else { continue }
-                branches.append("SELECT \(asked.count)::text, xmin::text FROM \(table.quotedName) WHERE \(condition)")
+                branches.append("SELECT \(asked.count)::text, xmin::text FROM \(table.relation) WHERE \(condition)")
                 asked.append((name, id))
             }
         }

@@ -47,13 +47,13 @@ extension PostgresStore {
         func update(byVersion: Bool) throws -> (sql: String, parameters: [String?]) {
             var parameters = assigned
             let condition = try unchanged(id, table, collection, expecting, &parameters, byVersion: byVersion)
-            return ("UPDATE \(table.quotedName) SET \(assignments) WHERE \(condition)", parameters.values)
+            return ("UPDATE \(table.relation) SET \(assignments) WHERE \(condition)", parameters.values)
         }
         /// Whether the row still holds what the save expected, checked as the UPDATE was.
         func stillAsExpected(byVersion: Bool) throws -> (sql: String, parameters: [String?]) {
             var parameters = Parameters()
             let condition = try unchanged(id, table, collection, expecting, &parameters, byVersion: byVersion)
-            return ("SELECT 1::text FROM \(table.quotedName) WHERE \(condition)", parameters.values)
+            return ("SELECT 1::text FROM \(table.relation) WHERE \(condition)", parameters.values)
         }
         let byVersion = try update(byVersion: true)
         let newID = self.id(id, table, after: changes)
@@ -95,11 +95,11 @@ extension PostgresStore {
         return try write(table, values: [:]) {
             // Read in the delete's own transaction: exactly what it takes.
             let effects = try PostgresCascades(store: self).effects(ofDeleting: id, in: collection.name)
-            let delete = "DELETE FROM \(table.quotedName) WHERE "
+            let delete = "DELETE FROM \(table.relation) WHERE "
             if try bridge.rows(delete + condition + " RETURNING 1", parameters.values).isEmpty,
                try condition == valueCondition || bridge.rows(delete + valueCondition + " RETURNING 1", byValue.values).isEmpty {
                 throw try whyNot(id, collection, action: "delete",
-                                 holding: ("SELECT 1::text FROM \(table.quotedName) WHERE \(valueCondition)", byValue.values))
+                                 holding: ("SELECT 1::text FROM \(table.relation) WHERE \(valueCondition)", byValue.values))
             }
             return try PostgresCascades(store: self).afterDelete(effects)
         }
@@ -126,14 +126,14 @@ extension PostgresStore {
         let column = try table.column(name)
         try write(table, values: [:]) {
             if try isUnique(name, in: table) {
-                let lowest = try bridge.rows("SELECT least(min(\(name.pgIdentifier)), 0)::text FROM \(table.quotedName)")
+                let lowest = try bridge.rows("SELECT least(min(\(name.pgIdentifier)), 0)::text FROM \(table.relation)")
                     .first?.first.flatMap { $0 }.flatMap { Int64($0) } ?? 0
                 guard lowest > Int64.min + Int64(ids.count) + 1 else { throw StoreError.other("\(name) cannot be renumbered") }
                 for (i, id) in ids.enumerated() {
                     var parameters = Parameters()
                     let value = try parameters.bind(.integer(lowest - 1 - Int64(i)), as: column)
                     let condition = try matching(id, table, &parameters)
-                    try bridge.execute("UPDATE \(table.quotedName) SET \(name.pgIdentifier) = \(value) WHERE \(condition)",
+                    try bridge.execute("UPDATE \(table.relation) SET \(name.pgIdentifier) = \(value) WHERE \(condition)",
                                        parameters.values)
                 }
             }
@@ -141,7 +141,7 @@ extension PostgresStore {
                 var parameters = Parameters()
                 let value = try parameters.bind(.integer(Int64(i + 1)), as: column)
                 let condition = try matching(id, table, &parameters)
-                try bridge.execute("UPDATE \(table.quotedName) SET \(name.pgIdentifier) = \(value) WHERE \(condition)"
+                try bridge.execute("UPDATE \(table.relation) SET \(name.pgIdentifier) = \(value) WHERE \(condition)"
                                    + " AND \(name.pgIdentifier) IS DISTINCT FROM \(value)", parameters.values)
             }
         }

@@ -80,15 +80,3 @@ func expectConflict<T>(
 func expectMissing<T>(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T) {
     expectStoreError("recordMissing", sourceLocation: sourceLocation, matching: { $0 == .recordMissing }, body)
 }
-
-extension Session {
-    /// Runs a test's set-up lines, each of which must succeed: the first
-    /// that fails stops the test at the caller's line, saying which and why.
-    func setUp(_ lines: String..., sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for line in lines {
-            let response = execute(line)
-            try #require(response.error == nil, "set-up line '\(line)' failed: \(response.error?.message ?? "")",
-                         sourceLocation: sourceLocation)
-        }
-    }
-}

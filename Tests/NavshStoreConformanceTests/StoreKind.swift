@@ -23,6 +23,10 @@ struct StoreKind: Sendable, CustomTestStringConvertible {
     /// other tests write to the same server, it may say "changed" (the
     /// session then only reads again). It never misses a commit.
     var falseAlarms: String? = nil
+    /// Whether a value longer than its column's declared length
+    /// (`varchar(5)`) is refused. SQLite keeps it whole: its types are
+    /// affinities, and a length in one is ignored.
+    var checksLengths = false
     let make: @Sendable (_ schema: String) throws -> StoreFixture
 
     var testDescription: String { name }
@@ -37,7 +41,8 @@ struct StoreKind: Sendable, CustomTestStringConvertible {
     /// connection, which also seeded the rows.
     static let postgres = StoreKind(
         name: "PostgreSQL",
-        falseAlarms: "another database's commits on the same server move PostgreSQL's change token"
+        falseAlarms: "another database's commits on the same server move PostgreSQL's change token",
+        checksLengths: true
     ) { schema in
         guard let url = PostgresTestServer.url else {
             throw FixtureError("NAVSH_TEST_POSTGRES_URL is not set, and NAVSH_REQUIRE_POSTGRES=1 requires the server")

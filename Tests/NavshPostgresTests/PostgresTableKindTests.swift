@@ -1,0 +1,83 @@
+import Foundation
+import NavshCore
+import NavshPostgres
+import NavshTestSupport
+import Testing
+
+/// What PostgreSQL has and SQLite has not: tables that inherit rows,
+/// partitioned tables, and domains and types that round or restrict what
+/// they store. Each write reaches the row it names and stores the value
+/// typed, or is refused.
+@Suite(.enabled(if: PostgresTestServer.runsTests, "needs NAVSH_TEST_POSTGRES_URL (scripts/pg-test-server)"))
+struct PostgresTableKindTests {
+    func session(_ sql: String) throws -> (Session, PostgresTestDatabase, PostgresStore) {
+        let database = try PostgresTestDatabase(schema: "shop", sql: sql)
+        let store = try PostgresStore(target: PostgresTarget(url: database.url, schema: "shop", environment: [:]))
+        return (Session(store: store, mode: .script), database, store)
+    }
+
+    @Test func aSaveOrDeleteOnAParentTableLeavesItsChildTablesRowsAlone() throws {
+        let (session, database, store) = try session("""
+            CREATE TABLE ip (id int PRIMARY KEY, name text);
+            CREATE TABLE ic (extra text) INHERITS (ip);
+            INSERT INTO ip VALUES (1, 'parent');
+            INSERT INTO ic VALUES (1, 'child', 'x');
+            """)
+        defer { store.close() }
+        #expect(store.collections.map(\.name).sorted() == ["ic", "ip"], "the child is a collection of its own")
+        let list = session.execute("open ip")
+        #expect(list.output.contains("parent") && !list.output.contains("child"), "\(list.output)")
+        try session.setUp("open #1", "set name renamed", "save")
+        #expect(try database.value("SELECT name FROM ONLY ip") == "renamed")
+        #expect(try database.value("SELECT name FROM ic") == "child", "the child's row of the same key is untouched")
+        try session.setUp("delete #1")
+        #expect(try database.value("SELECT count(*) FROM ONLY ip") == "0")
+        #expect(try database.value("SELECT count(*) FROM ic") == "1")
+        // Without a key of its own (keys are not inherited), the child is listed and read.
+        try session.setUp("back")
+        let child = session.execute("open ic")
+        #expect(child.output.contains("child") && !child.output.contains("renamed"), "\(child.output)")
+    }
+
+    @Test func aPartitionedTableIsReadAndWrittenThroughItsParent() throws {
+        let (session, database, store) = try session("""
+            CREATE TABLE sales (id int PRIMARY KEY, region text NOT NULL, amount integer) PARTITION BY RANGE (id);
+            CREATE TABLE sales_low PARTITION OF sales FOR VALUES FROM (1) TO (100);
+            CREATE TABLE sales_high PARTITION OF sales FOR VALUES FROM (100) TO (1000);
+            INSERT INTO sales VALUES (1, 'north', 10), (150, 'south', 20);
+            """)
+        defer { store.close() }
+        let list = session.execute("open sales")
+        #expect(list.output.contains("north") && list.output.contains("south"), "\(list.output)")
+        try session.setUp("open #150", "set amount 25", "save", "delete #1", "new", "set id 7", "set region east", "save")
+        #expect(try database.value("SELECT string_agg(concat(id, ':', amount), ',' ORDER BY id) FROM sales") == "7:,150:25")
+        #expect(try database.value("SELECT count(*) FROM sales_low") == "1")
+    }
+
+    @Test func lengthsPrecisionsAndDomainsApplyAsTheValueIsStored() throws {
+        let (session, database, store) = try session("""
+            CREATE DOMAIN code2 AS char(2);
+            CREATE DOMAIN short AS varchar(3);
+            CREATE DOMAIN positive AS numeric(5,2) CHECK (VALUE > 0);
+            CREATE TABLE t (id int PRIMARY KEY, c code2, s short, p positive, n numeric(6,2),
+                            ts timestamp(0), iv interval hour to minute, b bit(4));
+            INSERT INTO t (id) VALUES (1);
+            """)
+        defer { store.close() }
+        try session.setUp("open t", "open #1", "set c DE", "set s abc", "set p 1.256", "set n 1234.565",
+                          "set ts 2026-01-02 03:04:05.7", "set iv 3 hours 4 minutes 5 seconds", "set b 0101")
+        let saved = session.execute("save")
+        #expect(saved.error == nil, "\(saved.error?.message ?? "")")
+        #expect(try database.value("SELECT concat_ws('|', c, s, p, n, ts, iv, b) FROM t")
+                == "DE|abc|1.26|1234.57|2026-01-02 03:04:06|03:04:00|0101")
+        // Too long for the domain, or outside its check: refused, not cut.
+        for (line, words) in [("set c GBP", "too long"), ("set s abcd", "too long"), ("set p -1", "positive"),
+                              ("set b 10", "bit string length")] {
+            try session.setUp("open #1", line)
+            let refused = session.execute("save")
+            #expect(refused.error?.message.contains(words) == true, "\(line): \(refused.error?.message ?? "saved")")
+            try session.setUp("cancel")
+        }
+        #expect(try database.value("SELECT concat_ws('|', c, s, p, b) FROM t") == "DE|abc|1.26|0101")
+    }
+}
