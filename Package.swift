@@ -33,11 +33,13 @@ let package = Package(
         .target(name: "CDisplayWidth"),
         // The frame stack, edit buffers, command grammar and text rendering.
         .target(name: "NavshCore", dependencies: ["CDisplayWidth"]),
+        // sqlite3_db_config, which is variadic and so out of Swift's reach.
+        .target(name: "CSQLiteOptions"),
         // SQLite files as navsh stores, through GRDB.
         .target(
             name: "NavshSQLite",
             dependencies: [
-                "NavshCore",
+                "NavshCore", "CSQLiteOptions",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // sqlite3_progress_handler, which GRDB does not wrap: Ctrl-C stops a long query.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

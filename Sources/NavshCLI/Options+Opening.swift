@@ -24,6 +24,12 @@ extension Options {
         // mid-script: writes to it fail quietly and the script runs on, as
         // with sqlite3 and psql.
         signal(SIGPIPE, SIG_IGN)
+        // SQLite takes these two as a database in memory, which vanished at
+        // exit with every save a script had reported.
+        if let refusal = file.flatMap(Self.refusal(ofFile:)) {
+            StandardStreams.err("navsh: \(refusal)\n")
+            throw ExitCode(ExitStatus.usage)
+        }
         let interactive = script == nil && commands.isEmpty
             && Terminal.isTerminal(0) && Terminal.isTerminal(1)
         if interactive { Terminal.useUTF8Locale() }
@@ -79,7 +85,7 @@ extension Options {
         let store: any Store
         do {
             store = try postgresTarget?.open()
-                ?? StoreOpener.open(path: storePath, isDemo: isDemo, create: create || appSpec != nil)
+                ?? StoreOpener.open(path: storePath, isDemo: isDemo, create: create || appSpec != nil, dryRun: dryRun)
         } catch {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             throw ExitCode(ExitStatus.cannotOpen)
@@ -105,4 +111,15 @@ extension Options {
 }
 
 extension OutputFormat: ExpressibleByArgument {
+}
+
+extension Options {
+    /// Why FILE names no file, when it names none.
+    static func refusal(ofFile file: String) -> String? {
+        switch file {
+        case "": return "the FILE is empty: name a SQLite file (is a variable unset?)"
+        case ":memory:": return "':memory:' is a database that vanishes when navsh ends; name a file (./:memory: for a file of that name)"
+        default: return nil
+        }
+    }
 }

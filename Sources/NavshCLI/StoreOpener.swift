@@ -14,9 +14,10 @@ enum StoreOpener {
 
     /// Opens `path` (the demo store when `isDemo`, created when missing).
     /// A file opened read-only says so on standard error, once, with why.
-    static func open(path: String, isDemo: Bool, create: Bool) throws -> any Store {
+    /// A dry run's store changes no byte of its file.
+    static func open(path: String, isDemo: Bool, create: Bool, dryRun: Bool) throws -> any Store {
         if isDemo { return try DemoStore.open(at: path) }
-        let store = try SQLiteStore(path: path, create: create)
+        let store = try SQLiteStore(path: path, create: create, dryRun: dryRun)
         if let note = store.readOnlyNote { StandardStreams.err("navsh: \(TextLayout.printable(note))\n") }
         if let note = store.leftOutNote { StandardStreams.err("navsh: \(TextLayout.printable(note))\n") }
         return store

@@ -86,10 +86,16 @@ public final class SQLiteStore: Store {
     /// Opens an existing file, or creates one (in WAL mode) when `create` is
     /// set. An existing file keeps its journal mode: switching it would be a
     /// lasting change to someone else's file. An app spec is applied by the
-    /// core afterwards (`AppSpec.apply(to:thisYear:)`).
-    public init(path: String, create: Bool = false) throws {
+    /// core afterwards (`AppSpec.apply(to:thisYear:)`). A `dryRun` store
+    /// changes no byte of the file (`DryRunOpen`).
+    public init(path: String, create: Bool = false, dryRun: Bool = false) throws {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && !create { throw StoreOpenError.missing(path: path) }
+        if dryRun { try DryRunOpen.check(path: path) }
+        // A log holding commits not yet in the file stays as it is; an empty
+        // one, or none, is removed at close as SQLite always does.
+        let keepsLog = dryRun && ReadOnlyOpen.isWAL(path) && ReadOnlyOpen.holdsBytes(path + "-wal")
+        let wal = dryRun && ReadOnlyOpen.isWAL(path)
         var configuration = Configuration()
         let lockWait = self.lockWait
         configuration.busyMode = .callback { lockWait.retry($0) }
@@ -99,14 +105,16 @@ public final class SQLiteStore: Store {
         configuration.allowsUnsafeTransactions = true
         let cancellation = self.cancellation
         configuration.prepareDatabase { db in
+            if dryRun { try DryRunOpen.prepare(db, wal: wal, keepsLog: keepsLog) }
             cancellation.install(on: db)
             CaseFoldedMatch.install(on: db)
             ExactMatch.install(on: db)
         }
         displayName = Self.displayName(forPath: path)
         do {
-            (database, readOnlyNote) = exists ? try ReadOnlyOpen.open(path: path, configuration: configuration)
-                : (try DatabaseQueue(path: path, configuration: configuration), nil)
+            let literal = LiteralPath.of(path)
+            (database, readOnlyNote) = exists ? try ReadOnlyOpen.open(path: literal, configuration: configuration)
+                : (try DatabaseQueue(path: literal, configuration: configuration), nil)
             if !exists {
                 try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
             }
