@@ -31,14 +31,15 @@ public final class RowChangeTally: TransactionObserver {
 
     public func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
 
+    /// Inserts in place: a copy of the table's sets taken out and put back
+    /// copied every set on every row, and a dry run of 1M rows ran for minutes.
     public func databaseDidChange(with event: DatabaseEvent) {
-        var changed = rows[event.tableName] ?? ([], [], [])
+        let rowID = event.rowID
         switch event.kind {
-        case .insert: changed.inserted.insert(event.rowID)
-        case .update: changed.updated.insert(event.rowID)
-        case .delete: changed.deleted.insert(event.rowID)
+        case .insert: rows[event.tableName, default: ([], [], [])].inserted.insert(rowID)
+        case .update: rows[event.tableName, default: ([], [], [])].updated.insert(rowID)
+        case .delete: rows[event.tableName, default: ([], [], [])].deleted.insert(rowID)
         }
-        rows[event.tableName] = changed
     }
 
     public func databaseDidCommit(_ db: Database) {}
