@@ -24,7 +24,7 @@ import Testing
         #expect(try parse("back!", .record, as: BackCommand.self).force)
         #expect(try !parse("back", .record, as: BackCommand.self).force)
         #expect(try parse("save!", .record, as: SaveCommand.self).force)
-        #expect(try parse("revert", .record, as: RevertCommand.self).field == nil)
+        #expect(try parse("revert", .record, as: RevertCommand.self).typed.first == nil)
         #expect(try parse("help set", .list, as: HelpCommand.self).name == "set")
         let move = try parse("move 5 1", .list, as: MoveCommand.self)
         #expect(move.from == "5" && move.to == "1")
@@ -38,8 +38,8 @@ import Testing
             for frame in FrameKind.allCases where form.frames.contains(frame) {
                 let line: String
                 switch form.arguments {
-                case .none, .optional, .upTo, .optionalRest: line = form.name
-                case .required, .rest, .wordAndRest: line = form.name + " x"
+                case .none, .optional, .upTo, .optionalRest, .fieldWords(_, required: false): line = form.name
+                case .required, .rest, .wordAndRest, .fieldWords(_, required: true): line = form.name + " x"
                 case .two: line = form.name + " 1 2"
                 }
                 let command = try #require(try CommandParser.parse(line, in: frame))

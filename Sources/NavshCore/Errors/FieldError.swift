@@ -7,6 +7,8 @@ public enum FieldError: Equatable, Sendable {
     case readOnly(String, editable: [String])
     /// `nearest`: a field name it is one or two edits from (`nmae` → `name`).
     case unknownField(String, editable: [String], nearest: String?)
+    /// `set Serial Number …` where `Serial` is one field and `Serial Number` another's label.
+    case ambiguousFieldWords(first: String, firstField: String, phrase: String, phraseField: String)
     /// `set artist Jo`: more than one referenced row's title matches.
     case severalReferencedRows(field: String, typed: String, titles: [String], more: Bool)
     /// A number typed for a reference that is a row's key (`keyed`, when
@@ -71,6 +73,10 @@ public enum FieldError: Equatable, Sendable {
                 + (more ? ", …" : "") + "; type more of the title, or #KEY"
         case .unknownField(let name, _, let nearest?):
             return "unknown field '\(TextLayout.printable(name))'; did you mean \(Self.typedWithNote(nearest))?"
+        case .ambiguousFieldWords(let first, let firstField, let phrase, let phraseField):
+            return "'\(TextLayout.printable(phrase))' names the field \(TextLayout.printable(phraseField)) and "
+                + "'\(TextLayout.printable(first))' the field \(TextLayout.printable(firstField)): quote the one you mean "
+                + "(\(WordScanner.typed(phrase)) or \"\(TextLayout.printable(first))\")"
         case .unknownField(let name, let editable, nil):
             return "unknown field '\(TextLayout.printable(name))'; the fields you can set are \(Self.list(editable))"
         case .missingValue(let name, let canUnset, let canBeEmpty):

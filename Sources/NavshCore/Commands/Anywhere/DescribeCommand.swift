@@ -1,15 +1,15 @@
 /// `describe [FIELD]`, in a list or a record (like psql's `\d`): what each
 /// field takes, as the schema and the app spec say it; with FIELD, that one
 /// fact by fact, and in a record its current value.
-struct DescribeCommand: OptionalArgumentCommand {
-    static let forms = [CommandForm("describe", [.list, .record], .optional("field"), usage: "describe [FIELD]",
+struct DescribeCommand: Command {
+    static let forms = [CommandForm("describe", [.list, .record], .fieldWords("field", required: false), usage: "describe [FIELD]",
                                     "say what each field takes (type, NULL, default, range, checks), or FIELD's",
                                     example: "describe price")]
 
-    let field: String?
+    let typed: TypedField
 
-    init(_ field: String?) {
-        self.field = field
+    init(form: CommandForm, arguments: Arguments) {
+        typed = TypedField(arguments, form: form, count: .atMostOne, what: "field")
     }
 
     var isReport: Bool { true }
@@ -20,10 +20,11 @@ struct DescribeCommand: OptionalArgumentCommand {
             throw CommandError.navigation(.wrongFrame(here: session.top.kind))
         }
         let year = session.clock().year
-        guard let name = field else {
+        guard typed.first != nil else {
             let lines = collection.fields.map { "  " + FieldDescription.line($0, in: collection, thisYear: year) + "\n" }
             return Response(output: collection.displayTitle + ": \(collection.fields.count) fields\n" + lines.joined())
         }
+        let name = try typed.name(in: collection)
         guard let field = collection.field(named: name) else {
             let names = collection.fields.map(\.name)
             throw CommandError.fields(.unknownField(name, editable: names, nearest: Nearest.name(to: name, among: names)))

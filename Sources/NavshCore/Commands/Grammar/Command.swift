@@ -107,11 +107,18 @@ enum ArgumentShape: Sendable {
     case upTo(Int, String)
     /// The rest of the line, possibly nothing (`where`, `where year > 2000`).
     case optionalRest(String)
+    /// A field named by one word or by a label of several (`Serial Number`),
+    /// then for some commands more words: the command reads them once it
+    /// knows the fields (`FieldPhrase`).
+    case fieldWords(String, required: Bool)
 }
 
 /// The arguments as typed, split by the form's shape.
 struct Arguments: Sendable {
     var words: [String] = []
+    /// Whether each word was typed without quotes or escapes (`.fieldWords`,
+    /// and the first word of `.wordAndRest`).
+    var bare: [Bool] = []
     /// The rest of the line for `.rest` and `.wordAndRest`; nil when nothing followed.
     var rest: String?
 

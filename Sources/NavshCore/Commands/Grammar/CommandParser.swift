@@ -49,7 +49,9 @@ public enum CommandParser {
             guard let word = try scanner.next() else {
                 throw .grammar(.missingArgument(command: name, what: what, usage: form.usage))
             }
-            return Arguments(words: [word], rest: scanner.isAtEnd() ? nil : try scanner.restOfLine())
+            // Whether the word, and the rest, were typed without quotes.
+            let bare = [scanner.lastWasBare, !scanner.restIsQuoted()]
+            return Arguments(words: [word], bare: bare, rest: scanner.isAtEnd() ? nil : try scanner.restOfLine())
         case .rest(let what):
             // `open Gort's statue` reads as one title: quoting is optional.
             let rest = try scanner.restOfLine()
@@ -82,6 +84,12 @@ public enum CommandParser {
             // As typed: the command reads its own words (`where "Length (ms)" > 400000`).
             let rest = scanner.rawRest()
             return Arguments(rest: rest.isEmpty ? nil : rest)
+        case .fieldWords(let what, let required):
+            let words = try scanner.remainingWordsMarked()
+            if required && words.isEmpty {
+                throw .grammar(.missingArgument(command: name, what: what, usage: form.usage))
+            }
+            return Arguments(words: words.map(\.text), bare: words.map(\.bare))
         case .upTo(let most, let what):
             let words = try scanner.remainingWords()
             guard words.count <= most else {

@@ -12,6 +12,8 @@
 public struct WordScanner {
     private let bytes: [UInt8]
     private var index = 0
+    /// Whether the word `next()` read last was typed without quotes or escapes.
+    public private(set) var lastWasBare = true
 
     public init(_ line: String) {
         bytes = Array(line.utf8)
@@ -25,10 +27,12 @@ public struct WordScanner {
         skipSpaces()
         guard index < bytes.count else { return nil }
         var word: [UInt8] = []
+        lastWasBare = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == Self.space || byte == Self.tab { break }
             index += 1
+            if byte == Self.single || byte == Self.double || byte == Self.backslash { lastWasBare = false }
             switch byte {
             case Self.single:
                 guard let close = bytes[index...].firstIndex(of: Self.single) else {
@@ -60,6 +64,13 @@ public struct WordScanner {
     public mutating func remainingWords() throws(CommandError) -> [String] {
         var words: [String] = []
         while let word = try next() { words.append(word) }
+        return words
+    }
+
+    /// Every remaining word, with whether it was typed bare.
+    mutating func remainingWordsMarked() throws(CommandError) -> [(text: String, bare: Bool)] {
+        var words: [(text: String, bare: Bool)] = []
+        while let word = try next() { words.append((word, lastWasBare)) }
         return words
     }
 
@@ -103,6 +114,12 @@ public struct WordScanner {
         let rest = Self.text(bytes[index..<end])
         index = bytes.count
         return rest
+    }
+
+    /// Whether what is left starts with a quote: `restOfLine` reads it as one quoted word.
+    mutating func restIsQuoted() -> Bool {
+        skipSpaces()
+        return index < bytes.count && (bytes[index] == Self.double || bytes[index] == Self.single)
     }
 
     /// True when nothing but spaces is left: `set name` (no value) is not

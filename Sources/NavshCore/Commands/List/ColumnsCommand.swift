@@ -6,18 +6,36 @@
 /// fields do. The page is shown again at once; row numbers keep their rows.
 struct ColumnsCommand: Command {
     static let maximum = 64
-    static let forms = [CommandForm("columns", [.list], .upTo(maximum, "fields"), usage: "columns [FIELD…]",
+    static let forms = [CommandForm("columns", [.list], .fieldWords("fields", required: false), usage: "columns [FIELD…]",
                                     "show these fields as the list's columns; columns alone restores them",
                                     example: "columns price stock")]
 
-    let fields: [String]
+    let typed: Arguments
+    let usage: String
 
     init(form: CommandForm, arguments: Arguments) throws(CommandError) {
-        fields = arguments.words
+        guard arguments.words.count <= Self.maximum else {
+            throw .grammar(.tooManyWords(command: form.name, most: Self.maximum, what: "fields", usage: form.usage))
+        }
+        typed = arguments
+        usage = form.usage
+    }
+
+    /// The fields typed, a label of several words taken as one.
+    private func fields(in collection: CollectionSchema) throws(CommandError) -> [String] {
+        var words = Array(zip(typed.words, typed.bare)).map { (text: $0, bare: $1) }[...]
+        var fields: [String] = []
+        while !words.isEmpty {
+            let phrase = try FieldPhrase.leading(Array(words), in: collection)
+            fields.append(phrase.name)
+            words = words.dropFirst(phrase.count)
+        }
+        return fields
     }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
+        let fields = try fields(in: list.collection)
         let chosen: [String]?
         if fields.isEmpty {
             chosen = list.ownCollection(in: session.store)?.chosenColumns

@@ -4,26 +4,39 @@
 /// once, so row numbers mean the rows in their new order. Rows still come
 /// a page at a time from the store: nothing loads the whole table.
 struct SortCommand: Command {
-    static let forms = [CommandForm("sort", [.list], .upTo(2, "field, then asc or desc"), usage: "sort [FIELD [desc]]",
+    static let forms = [CommandForm("sort", [.list], .fieldWords("field, then asc or desc", required: false),
+                                    usage: "sort [FIELD [desc]]",
                                     "order this list by FIELD; sort alone restores its order", example: "sort name desc")]
 
-    let field: String?
-    let descending: Bool
+    let typed: Arguments
+    let usage: String
 
-    init(form: CommandForm, arguments: Arguments) throws(CommandError) {
-        field = arguments.words.first
-        let direction = arguments.words.dropFirst().first
-        switch direction?.lowercased() {
-        case nil, "asc"?: descending = false
-        case "desc"?: descending = true
+    init(form: CommandForm, arguments: Arguments) {
+        typed = arguments
+        usage = form.usage
+    }
+
+    /// The field (a label of several words is one) and the direction after it.
+    private func read(in collection: CollectionSchema) throws(CommandError) -> (field: String?, descending: Bool) {
+        let words = Array(zip(typed.words, typed.bare)).map { (text: $0, bare: $1) }
+        guard !words.isEmpty else { return (nil, false) }
+        let phrase = try FieldPhrase.leading(words, in: collection)
+        let after = words.dropFirst(phrase.count)
+        guard after.count <= 1 else {
+            throw .grammar(.tooManyWords(command: "sort", most: phrase.count + 1, what: "field, then asc or desc", usage: usage))
+        }
+        switch after.first?.text.lowercased() {
+        case nil, "asc"?: return (phrase.name, false)
+        case "desc"?: return (phrase.name, true)
         default:
             // Said as typed: the user must recognise what was refused.
-            throw .rows(.notADirection(direction ?? ""))
+            throw .rows(.notADirection(after.first?.text ?? ""))
         }
     }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
+        let (field, descending) = try read(in: list.collection)
         let order: SortOrder?
         if let name = field {
             guard let field = list.collection.field(named: name) else {

@@ -31,6 +31,7 @@ struct WhereFilterCommand: Command {
         let thisYear = now.year
         var scanner = WordScanner(text)
         guard var name = try scanner.next() else { throw CommandError.rows(.whereSyntax) }
+        if scanner.lastWasBare { name = try wholeLabel(from: name, &scanner, in: collection) }
         var op: String
         if let (field, stuck) = splitOperator(name) {
             (name, op) = (field, stuck)
@@ -97,6 +98,26 @@ struct WhereFilterCommand: Command {
             if let d = Double(trimmed), d.isFinite, trimmed.contains(where: \.isNumber) { return .real(d) }
         }
         return try ValueParser.parse(text, for: field, thisYear: now.year, comparing: true, now: now, dateTimeForm: form)
+    }
+
+    /// A label of several words (`where Serial Number = KB-9`) read whole:
+    /// the bare words after `first` up to the operator, as `FieldPhrase` takes them.
+    private static func wholeLabel(from first: String, _ scanner: inout WordScanner,
+                                   in collection: CollectionSchema) throws(CommandError) -> String {
+        let longest = FieldPhrase.longestName(in: collection)
+        guard longest > 1 else { return first }
+        var ahead = scanner
+        var words = [(text: first, bare: true)]
+        var after: [WordScanner] = []
+        while words.count < longest, let word = try ahead.next(), ahead.lastWasBare,
+              splitOperator(word) == nil, leadingOperator(word) == nil, word.lowercased() != "is" {
+            words.append((word, true))
+            after.append(ahead)
+        }
+        let phrase = try FieldPhrase.leading(words, in: collection)
+        guard phrase.count > 1 else { return first }
+        scanner = after[phrase.count - 2]
+        return phrase.name
     }
 
     private static func resolve(_ name: String, in collection: CollectionSchema) throws -> Field {

@@ -13,20 +13,27 @@ struct EditCommand: FieldEditingCommand {
     /// Longest value `edit` pre-fills at the prompt.
     static let longestEditableValue = 4_096
 
-    let field: String
-    /// `--editor`: the user's editor even for a short value.
-    var inEditor = false
+    /// The words typed: the field, then `--editor` or nothing.
+    let typed: Arguments
+    let usage: String
 
-    init(field: String) {
-        self.field = field
+    init(form: CommandForm, arguments: Arguments) {
+        typed = arguments
+        usage = form.usage
     }
 
-    init(form: CommandForm, arguments: Arguments) throws(CommandError) {
-        field = arguments.first
-        switch arguments.rest?.trimmingSpaces {
-        case nil, "": inEditor = false
-        case "--editor": inEditor = true
-        default: throw .grammar(.argumentCount(command: "edit", .one, what: "field", usage: form.usage))
+    func fieldName(in collection: CollectionSchema) throws -> String {
+        try Self.read(typed, in: collection, usage: usage).field
+    }
+
+    /// The field, and whether `--editor` (the user's editor even for a short value) followed it.
+    static func read(_ typed: Arguments, in collection: CollectionSchema,
+                     usage: String) throws(CommandError) -> (field: String, inEditor: Bool) {
+        let (field, rest) = try FieldPhrase.split(typed, in: collection)
+        switch rest?.trimmingSpaces {
+        case nil, "": return (field, false)
+        case "--editor": return (field, true)
+        default: throw .grammar(.argumentCount(command: "edit", .one, what: "field", usage: usage))
         }
     }
 
@@ -47,6 +54,7 @@ struct EditCommand: FieldEditingCommand {
         // show as it is stored would be saved back altered by a mere Enter.
         // (A script's value line replaces the value, so scripts may edit it.)
         if session.mode == .interactive {
+            let inEditor = try Self.read(typed, in: frame.collection, usage: usage).inEditor
             external = inEditor || Self.needsEditor(initial, width: session.viewport().columns - DisplayWidth.of(prompt))
             try Self.checkEditable(value, initial, field, external: external)
         }

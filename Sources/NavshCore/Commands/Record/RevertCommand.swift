@@ -1,21 +1,22 @@
 /// `revert [FIELD]`: drops unsaved edits to one field, or to all.
-struct RevertCommand: OptionalArgumentCommand {
-    static let forms = [CommandForm("revert", [.record], .optional("field"), usage: "revert [FIELD]",
+struct RevertCommand: Command {
+    static let forms = [CommandForm("revert", [.record], .fieldWords("field", required: false), usage: "revert [FIELD]",
                                     "undo unsaved edits to FIELD, or to all", example: "revert value")]
 
-    let field: String?
+    let typed: TypedField
 
-    init(_ field: String?) {
-        self.field = field
+    init(form: CommandForm, arguments: Arguments) {
+        typed = TypedField(arguments, form: form, count: .atMostOne, what: "field")
     }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
-        guard let name = field else {
+        guard typed.first != nil else {
             guard frame.isDirty else { return Response(output: "nothing to revert\n") }
             frame.buffer.revert()
             return Response()
         }
+        let name = try typed.name(in: frame.collection)
         guard let field = frame.collection.field(named: name) else { throw frame.unknownField(name) }
         guard frame.buffer.isChanged(field.name) else {
             return Response(output: "nothing to revert: \(field.shownName) has no unsaved edit\n")

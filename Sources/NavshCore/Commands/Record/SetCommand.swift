@@ -7,10 +7,13 @@ struct SetCommand: Command {
     let field: String
     /// nil for `set FIELD` with nothing after it: neither NULL nor "" is a guess worth making.
     let value: String?
+    /// The words as typed, read once the fields are known (`FieldPhrase`); nil for a field named exactly.
+    private var typed: Arguments?
 
     init(form: CommandForm, arguments: Arguments) {
         field = arguments.first
         value = arguments.rest
+        typed = arguments
     }
 
     init(field: String, value: String?) {
@@ -26,7 +29,9 @@ struct SetCommand: Command {
     static func isOffered(in frame: any Frame) -> Bool { UnsetCommand.isOffered(in: frame) }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
-        let (frame, field) = try RecordFrame.editing(self.field, in: session)
+        let (name, value) = try typed.map { try FieldPhrase.split($0, in: session.topFrame(RecordFrame.self).collection) }
+            ?? (field, self.value)
+        let (frame, field) = try RecordFrame.editing(name, in: session)
         guard let value else { throw Self.missingValue(field) }
         // The clock is read once, and only if the value needs it (a date,
         // a range up to this year).

@@ -1,21 +1,22 @@
 /// `show` in a record prints it again; `show FIELD` prints one field's
 /// whole value (a record shows long values cut to a preview), its lines
 /// kept and every control character escaped.
-struct ShowFieldCommand: OptionalArgumentCommand {
-    static let forms = [CommandForm("show", [.record], .optional("field"), usage: "show [FIELD]",
+struct ShowFieldCommand: Command {
+    static let forms = [CommandForm("show", [.record], .fieldWords("field", required: false), usage: "show [FIELD]",
                                     "print this record again, or FIELD's whole value", example: "show notes")]
 
-    let field: String?
+    let typed: TypedField
 
-    init(_ field: String?) {
-        self.field = field
+    init(form: CommandForm, arguments: Arguments) {
+        typed = TypedField(arguments, form: form, count: .atMostOne, what: "field")
     }
 
     var isReport: Bool { true }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
-        guard let name = field else { return Response(output: try session.show(frame)) }
+        guard typed.first != nil else { return Response(output: try session.show(frame)) }
+        let name = try typed.name(in: frame.collection)
         guard let field = frame.collection.field(named: name) else { throw frame.unknownField(name) }
         let value = frame.buffer.value(of: field.name)
         switch value {
