@@ -8,6 +8,8 @@ public enum UndoError: Equatable, Sendable {
 
     case unsavedEdits
     case save(title: String, Since)
+    /// The key a reference would be set back to names another row than at the save.
+    case referenceMoved(title: String, field: String, key: String, was: String, now: String)
     case insert(title: String, Since)
     /// Deleting the inserted row now would take rows added since with it.
     case insertHasDependents(title: String, [CascadeEffect])
@@ -27,6 +29,9 @@ public enum UndoError: Equatable, Sendable {
         switch self {
         case .unsavedEdits:
             return "undo takes back saves; the edits here are not saved yet: revert [FIELD] undoes them"
+        case .referenceMoved(let title, let field, let key, let was, let now):
+            return "cannot undo the save of \(title): \(field) would name #\(TextLayout.printable(key)) again, which was "
+                + "\(was) at the save and is \(now) now (changed elsewhere); nothing changed"
         case .save(let title, let since):
             return "cannot undo the save of \(title): \(since.words); nothing changed"
         case .insert(let title, let since):

@@ -5,13 +5,32 @@
 /// no row, as stored.
 enum ReferenceText {
     static func of(_ value: Value, _ field: Field?, in store: any StoreReader) -> String {
-        guard let reference = field?.references, !value.isNull,
-              let (collection, row) = (try? RecordFrame.referencedRecord(reference, value, in: store)).flatMap({ $0 })
-        else {
-            // Money as the screen shows it (`$1,210.50`); other values as stored.
-            if let field, field.format == .money, !value.isNull { return ValueText.formatted(value, .money) }
-            return ValueText.raw(value)
+        referenced(value, field, in: store).map { RowTitle.of($0.row, in: $0.collection) } ?? plain(value, field)
+    }
+
+    /// Two values of one field, as a report shows an edit: two rows of the
+    /// same title are told apart by their keys (`#3 Sales Support Agent →
+    /// #4 Sales Support Agent`), where titles alone read as no change.
+    static func pair(_ old: Value, _ new: Value, _ field: Field?, in store: any StoreReader) -> (String, String) {
+        let before = referenced(old, field, in: store), after = referenced(new, field, in: store)
+        func title(_ found: (collection: CollectionSchema, row: Record)?, _ value: Value) -> String {
+            found.map { RowTitle.of($0.row, in: $0.collection) } ?? plain(value, field)
         }
-        return RowTitle.of(row, in: collection)
+        let (a, b) = (title(before, old), title(after, new))
+        guard a == b, old != new, let before, let after else { return (a, b) }
+        return (RowTitle.keyed(before.row, in: before.collection), RowTitle.keyed(after.row, in: after.collection))
+    }
+
+    /// The row a reference names, nil for another value or no such row.
+    private static func referenced(_ value: Value, _ field: Field?,
+                                   in store: any StoreReader) -> (collection: CollectionSchema, row: Record)? {
+        guard let reference = field?.references, !value.isNull else { return nil }
+        return (try? RecordFrame.referencedRecord(reference, value, in: store)).flatMap { $0 }
+    }
+
+    /// Money as the screen shows it (`$1,210.50`); other values as stored.
+    private static func plain(_ value: Value, _ field: Field?) -> String {
+        if let field, field.format == .money, !value.isNull { return ValueText.formatted(value, .money) }
+        return ValueText.raw(value)
     }
 }

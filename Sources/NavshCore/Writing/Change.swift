@@ -1,8 +1,11 @@
 /// One write this session made, with what it replaced: enough to undo it
 /// (as a conflict-checked write) and to report it after a dry run.
 enum Change {
-    /// `before` and `after` hold the changed fields only.
-    case updated(CollectionSchema, id: RecordID, title: String, before: [String: Value], after: [String: Value])
+    /// `before` and `after` hold the changed fields only; `named` holds the
+    /// title of the row each reference in `before` named at the save, which
+    /// undo checks before it writes that reference back.
+    case updated(CollectionSchema, id: RecordID, title: String, before: [String: Value], after: [String: Value],
+                 named: [String: String] = [:])
     /// The row as stored right after the insert.
     case inserted(CollectionSchema, Record)
     /// The row as it was when deleted, and every row the delete took with it.
@@ -16,7 +19,7 @@ enum Change {
 
     var collection: CollectionSchema {
         switch self {
-        case .updated(let c, _, _, _, _), .inserted(let c, _), .deleted(let c, _, _),
+        case .updated(let c, _, _, _, _, _), .inserted(let c, _), .deleted(let c, _, _),
              .reordered(let c, _), .imported(let c, _, _), .unimported(let c, _, _): return c
         }
     }
@@ -26,14 +29,16 @@ enum Change {
     /// Bo Chen`), read from `store` (as it is when the write was made).
     func summary(in store: any StoreReader) -> String {
         switch self {
-        case .updated(let c, _, let title, let before, let after):
+        case .updated(let c, _, let title, let before, let after, _):
             // A long text bounded, with its length: whole, a dry run of an
             // edit to a 5 MB value printed 5 MB (a trial's find).
-            func side(_ value: Value, _ field: Field) -> String {
-                ValueText.lengthNote(value) != nil ? ValueText.boundedWithLength(value) : ReferenceText.of(value, field, in: store)
+            func side(_ value: Value, _ shown: String) -> String {
+                ValueText.lengthNote(value) != nil ? ValueText.boundedWithLength(value) : shown
             }
             let fields = c.fields.filter { after[$0.name] != nil }.map { field in
-                "\(field.shownName) \(side(before[field.name] ?? .null, field)) → " + side(after[field.name] ?? .null, field)
+                let (old, new) = (before[field.name] ?? .null, after[field.name] ?? .null)
+                let shown = ReferenceText.pair(old, new, field, in: store)
+                return "\(field.shownName) \(side(old, shown.0)) → " + side(new, shown.1)
             }
             return "update \(c.name) › \(title): " + fields.joined(separator: ", ")
         case .inserted(let c, let record):

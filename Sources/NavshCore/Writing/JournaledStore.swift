@@ -73,7 +73,13 @@ final class JournaledStore {
         // may have stored another value than the one sent (3.0 as 3 in a
         // NUMERIC column), and undo refused that row as changed since.
         let after = changes.keys.reduce(into: [String: Value]()) { $0[$1] = saved.value(of: $1) ?? changes[$1] }
-        record(.updated(collection, id: saved.id, title: title, before: before, after: after), reachedOthers: reachedOthers)
+        // The rows the references put back by an undo named when it was saved.
+        let named = before.reduce(into: [String: String]()) { named, pair in
+            guard let field = collection.field(named: pair.key), field.references != nil, !pair.value.isNull else { return }
+            named[pair.key] = ReferenceText.of(pair.value, field, in: store)
+        }
+        record(.updated(collection, id: saved.id, title: title, before: before, after: after, named: named),
+               reachedOthers: reachedOthers)
         return saved
     }
 

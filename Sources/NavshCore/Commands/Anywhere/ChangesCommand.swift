@@ -25,9 +25,9 @@ struct ChangesCommand: PlainCommand {
     private static func lines(_ frame: RecordFrame, _ store: any StoreReader) -> String {
         frame.unsavedFields.map { name in
             let field = frame.collection.field(named: name)
-            let old = frame.buffer.row.value(of: name).map { ReferenceText.of($0, field, in: store) }
-                ?? (frame.isDraft ? "(default)" : ValueText.null)
-            let new = ReferenceText.of(frame.buffer.value(of: name), field, in: store)
+            let stored = frame.buffer.row.value(of: name)
+            var (old, new) = ReferenceText.pair(stored ?? .null, frame.buffer.value(of: name), field, in: store)
+            if stored == nil { old = frame.isDraft ? "(default)" : ValueText.null }
             let (before, after) = brief(old, new, lengths: (frame.buffer.row.value(of: name).flatMap(Self.length),
                                                             Self.length(frame.buffer.value(of: name))))
             return "  \(field?.shownName ?? TextLayout.printable(name)): \(before) → \(after)\n"

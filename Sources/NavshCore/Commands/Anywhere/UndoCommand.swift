@@ -43,7 +43,17 @@ struct UndoCommand: PlainCommand {
     /// Writes the inverse of `change`; returns that write and what to say.
     private static func takeBack(_ change: Change, in store: any Store) throws -> (Change, String) {
         switch change {
-        case .updated(let collection, let id, let title, let before, let after):
+        case .updated(let collection, let id, let title, let before, let after, let named):
+            // A reference put back must name the row it named at the save:
+            // renamed or re-keyed elsewhere, its key now names another.
+            for (name, was) in named.sorted(by: { $0.key < $1.key }) {
+                guard let field = collection.field(named: name), let value = before[name] else { continue }
+                let now = ReferenceText.of(value, field, in: store)
+                if now != was {
+                    throw CommandError.undo(.referenceMoved(title: title, field: field.shownName,
+                                                            key: ValueText.raw(value), was: was, now: now))
+                }
+            }
             do {
                 try store.update(id, in: collection, changes: before, expecting: after)
             } catch StoreError.conflict {
@@ -56,8 +66,8 @@ struct UndoCommand: PlainCommand {
             // note filled screens; the second trial's find).
             let fields = collection.fields.filter { before[$0.name] != nil }.map { field in
                 let now = after[field.name] ?? .null, back = before[field.name] ?? .null
-                let (from, to) = ChangesCommand.brief(ReferenceText.of(now, field, in: store),
-                                                      ReferenceText.of(back, field, in: store),
+                let shown = ReferenceText.pair(now, back, field, in: store)
+                let (from, to) = ChangesCommand.brief(shown.0, shown.1,
                                                       lengths: (ChangesCommand.length(now), ChangesCommand.length(back)))
                 return "\(field.shownName): \(from) → \(to)"
             }

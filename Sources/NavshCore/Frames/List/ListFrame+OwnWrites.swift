@@ -20,7 +20,7 @@ extension ListFrame {
             forget([record.id])  // undone: it leaves the rows shown
         case .reordered(let collection, _) where collection.name == self.collection.name:
             renumberShown(pageSize: pageSize, in: store)
-        case .updated(let collection, let id, _, let before, _) where collection.name == self.collection.name:
+        case .updated(let collection, let id, _, let before, _, _) where collection.name == self.collection.name:
             // This session's own write: the row shown takes it, as after a save.
             let key = collection.identity(of: id, after: before)
             if let fresh = try? store.record(of: collection, id: key) { patch(fresh, was: id) } else { invalidate() }
@@ -45,7 +45,7 @@ extension ListFrame {
     /// (the trial's find).
     func takeOwnWrite(of change: Change, in store: any StoreReader) {
         switch change {
-        case .updated(let collection, let id, _, let before, _) where collection.name == self.collection.name:
+        case .updated(let collection, let id, _, let before, _, _) where collection.name == self.collection.name:
             let was = collection.identity(of: id, after: before)
             if let fresh = try? store.record(of: collection, id: id) { patch(fresh, was: was) }
             if rowsMayMove(changing: before.keys) { rowsMovedByThisSession() } else { invalidate() }

@@ -59,7 +59,7 @@ extension RecordFrame {
     /// `undo` took back a save of this row: a clean frame takes the values
     /// the undo wrote, and only those.
     func takeUndo(of change: Change) {
-        guard case .updated(let collection, let id, _, let before, _) = change,
+        guard case .updated(let collection, let id, _, let before, _, _) = change,
               collection.name == self.collection.name, !isDirty, self.id == id
         else { return }
         markSaved(Record(id: collection.identity(of: id, after: before), values: buffer.base.merging(before) { _, b in b }))

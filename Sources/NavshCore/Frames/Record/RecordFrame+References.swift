@@ -67,7 +67,7 @@ extension RecordFrame {
     func takeOwnWrite(of change: Change, in store: any StoreReader) {
         let written: RecordID
         switch change {
-        case .updated(_, let id, _, _, _): written = id
+        case .updated(_, let id, _, _, _, _): written = id
         case .inserted(_, let record): written = record.id
         default: return
         }
