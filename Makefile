@@ -5,20 +5,22 @@ PYTHON ?= python3
 # The build users get (make run, and what an install copies): optimized, the
 # Swift runtime and Foundation linked into the binary, which starts in a
 # quarter of the time loading them as shared libraries takes (bench/README.md).
-RELEASE_FLAGS ?= -c release --static-swift-stdlib $(METADATA_FLAGS) $(EXCLUSIVITY_FLAGS) $(LAYOUT_FLAGS)
+# `make install` builds with these same flags, so it reuses this build.
+RELEASE_BUILD_FLAGS ?= --static-swift-stdlib $(METADATA_FLAGS) $(EXCLUSIVITY_FLAGS) $(LAYOUT_FLAGS)
+RELEASE_FLAGS ?= -c release $(RELEASE_BUILD_FLAGS)
 # Exclusive access to class properties and globals is checked when the code
-# is built for tests (debug) and not in the release build (bench/README.md,
-# issue 12): the runtime's check on every such access was 3% of an edit's
+# is built for tests (debug) and not in the release build (bench/README.md):
+# the runtime's check on every such access was 3% of an edit's
 # instructions. A conflicting access is a bug of navsh's, which every test
 # run would stop on; nothing a file or a user does changes which accesses happen.
 EXCLUSIVITY_FLAGS ?= -Xswiftc -enforce-exclusivity=unchecked
 # Type metadata reached through accessors the compiler writes, not by
-# demangling a type's name at run time (bench/README.md, issue 12): a
+# demangling a type's name at run time (bench/README.md): a
 # `Dictionary` of a new key type made that way has the runtime check the
 # key is `Hashable` by scanning all 6,400 conformances in the binary,
 # 380,000 instructions each time, a fifth of start-up for four of GRDB's.
 METADATA_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
-# How the release binaries are laid out (bench/README.md, issue 12): each
+# How the release binaries are laid out (bench/README.md): each
 # function in a section of its own, the functions a session runs placed
 # together (scripts/navsh.order, which scripts/make-order-file.sh writes),
 # linked by lld with compact relocations (DT_RELR). A session then touches
@@ -29,7 +31,7 @@ ORDER_FILE ?= $(CURDIR)/scripts/navsh.order
 LAYOUT_FLAGS ?= -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -z -Xlinker keep-text-section-prefix \
   $(if $(wildcard $(ORDER_FILE)),-Xlinker --symbol-ordering-file=$(ORDER_FILE) -Xlinker --no-warn-symbol-ordering,) \
   $(LOADING_FLAGS)
-# What the dynamic loader does before main (bench/README.md, issue 12): the
+# What the dynamic loader does before main (bench/README.md): the
 # C++ runtime the Swift runtime needs (libstdc++, libgcc) linked in rather
 # than loaded, which saves relocating its 4,300 symbols at every start; no
 # symbol of navsh's exported (the toolchain exports all 9,600 of them, and
@@ -103,7 +105,7 @@ fuzz-smoke: deps
 clean:
 	rm -rf .build .build-fuzz
 
-# ---- Installing (issue 11): `make install` (PREFIX=~/.local) builds the
+# ---- Installing: `make install` (PREFIX=~/.local) builds the
 # release binaries (navsh, and navsh-postgres, which navsh runs from its own
 # folder for a PostgreSQL target) and installs them with the man page and the bash, zsh and
 # fish completions; `make uninstall` removes them. BUILD=debug installs a
@@ -111,9 +113,10 @@ clean:
 PREFIX ?= $(HOME)/.local
 BUILD ?= release
 # Extra `swift build` flags for the installed binaries: a release build
-# links the Swift runtime statically, as `make release` does (start-up and
-# memory, issue 12; no Swift installation needed to run them).
-INSTALL_SWIFT_FLAGS ?= $(if $(filter release,$(BUILD)),--static-swift-stdlib $(EXCLUSIVITY_FLAGS) $(LAYOUT_FLAGS),)
+# uses `make release`'s, so the binary installed is the one benchmarked
+# and nothing is compiled twice. Installed release binaries are stripped.
+INSTALL_SWIFT_FLAGS ?= $(if $(filter release,$(BUILD)),$(RELEASE_BUILD_FLAGS),)
+INSTALL_STRIP ?= $(if $(filter release,$(BUILD)),-s,)
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
@@ -127,8 +130,8 @@ install: deps $(if $(filter release,$(BUILD)),static-cxx,)
 	$(SWIFT) build -c $(BUILD) --product navsh $(INSTALL_SWIFT_FLAGS)
 	$(SWIFT) build -c $(BUILD) --product navsh-postgres $(INSTALL_SWIFT_FLAGS)
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
-	install -m 755 .build/$(BUILD)/navsh $(BINDIR)/navsh
-	install -m 755 .build/$(BUILD)/navsh-postgres $(BINDIR)/navsh-postgres
+	install -m 755 $(INSTALL_STRIP) .build/$(BUILD)/navsh $(BINDIR)/navsh
+	install -m 755 $(INSTALL_STRIP) .build/$(BUILD)/navsh-postgres $(BINDIR)/navsh-postgres
 	install -m 644 docs/navsh.1 $(MANDIR)/navsh.1
 	.build/$(BUILD)/navsh --generate-completion-script bash > $(BASHDIR)/navsh
 	.build/$(BUILD)/navsh --generate-completion-script zsh > $(ZSHDIR)/_navsh
