@@ -64,6 +64,19 @@ int navsh_install_termination_handlers(void) {
     return sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
+int navsh_install_script_interrupt_handler(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_termination;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    if (sigaction(SIGINT, &action, NULL) != 0) return -1;
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    return sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
 int navsh_termination_signal(void) {
     return termination;
 }

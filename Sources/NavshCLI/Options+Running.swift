@@ -147,8 +147,11 @@ extension Options {
             withExtendedLifetime(listener) { Self.leave(status, closing: store) }
         }
 
-        // SIGTERM and SIGHUP stop a script between commands: nothing half-done, buffers not written.
+        // SIGTERM, SIGHUP and Ctrl-C stop a script between commands: nothing
+        // half-done, buffers not written. Killed by Ctrl-C, an export left
+        // its hidden temporary file behind.
         Terminal.catchTermination()
+        Terminal.catchInterruptsAsTermination()
         // A statement running then is stopped too (a write rolls back; a
         // server's is cancelled there, and its connection given up if the
         // cancel brings nothing back within the grace): a save stalled on a

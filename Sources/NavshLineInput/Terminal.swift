@@ -28,6 +28,12 @@ public enum Terminal {
         _ = navsh_install_termination_handlers()
     }
 
+    /// Makes Ctrl-C stop a script as SIGTERM does, between commands or
+    /// inside a long one, rather than kill it mid-write.
+    public static func catchInterruptsAsTermination() {
+        _ = navsh_install_script_interrupt_handler()
+    }
+
     /// SIGTERM or SIGHUP if one arrived, else nil.
     public static var terminationSignal: Int32? {
         let signal = navsh_termination_signal()

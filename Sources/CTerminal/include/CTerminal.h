@@ -18,7 +18,11 @@ int navsh_interrupt_count(void);
 /// SA_RESTART), so the prompt can save history and exit cleanly.
 int navsh_install_termination_handlers(void);
 
-/// The termination signal received (SIGTERM or SIGHUP), or 0.
+/// Makes Ctrl-C stop a script as SIGTERM does: the running statement is
+/// cancelled and nothing is left half-written.
+int navsh_install_script_interrupt_handler(void);
+
+/// The termination signal received (SIGTERM, SIGHUP, or SIGINT in a script), or 0.
 int navsh_termination_signal(void);
 
 /// Rows and columns of the terminal on fd; returns 0 on success.

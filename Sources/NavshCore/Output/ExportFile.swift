@@ -26,7 +26,23 @@ final class ExportFile {
         fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         temporary = String(cString: template)
         guard fd >= 0 else { throw .export(.cannotWrite(path: path, reason: Self.lastError)) }
-        fchmod(fd, 0o644)
+        // mkstemp makes it 0600: give it the mode a new file gets under the
+        // umask, or the replaced file's own (a fixed 0644 made an export
+        // world-readable under umask 077, and export! opened a 0600 file).
+        fchmod(fd, Self.replacedMode(path) ?? (0o666 & ~Self.umaskNow))
+    }
+
+    /// The mode bits of the file at `path`, nil when there is none.
+    private static func replacedMode(_ path: String) -> mode_t? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
+    }
+
+    /// The process's umask, which can only be read by setting it.
+    private static var umaskNow: mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
     }
 
     func write(_ bytes: [UInt8]) throws(CommandError) {

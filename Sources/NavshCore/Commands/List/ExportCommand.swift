@@ -44,6 +44,7 @@ struct ExportCommand: Command {
             try session.store.consistently {
                 var start = RowStart(after: nil)
                 while true {
+                    try session.writer.stopIfCancelled()
                     let page = try session.store.records(of: collection, from: start, limit: Self.pageSize)
                     // One write per page, not per row: a million rows are two thousand writes.
                     try file.write(page.rows.flatMap { record in format.row(names.map { record[$0] }, names: names) })
