@@ -94,6 +94,9 @@ struct Navsh: ParsableCommand {
     @Option(help: ArgumentHelp("In a script, write each frame shown as table, json (JSON Lines), csv or tsv (README: Output for programs).", valueName: "FORMAT"))
     var format: OutputFormat = .table
 
+    @Option(help: ArgumentHelp("In a script, stop any command that runs longer than SECONDS: it fails as a failed command does, writing nothing.", valueName: "SECONDS"))
+    var timeout: Double?
+
     @Flag(name: [.customShort("q"), .long], help: "In a script, print only what show, changes, history, help and where print, and errors.")
     var quiet = false
 
@@ -109,7 +112,7 @@ struct Navsh: ParsableCommand {
         Options(file: file, create: create, spec: spec, script: script, commands: commands, keepGoing: keepGoing,
                 echo: echo, noColor: noColor, dryRun: dryRun, atomic: atomic, format: format, quiet: quiet,
                 noPager: noPager, noRC: noRC, postgres: postgres, schema: schema, tables: tables,
-                installNotify: installNotify, uninstallNotify: uninstallNotify, listen: listen)
+                installNotify: installNotify, uninstallNotify: uninstallNotify, listen: listen, timeout: timeout)
     }
 
     func validate() throws { try options.validate() }

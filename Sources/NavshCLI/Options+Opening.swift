@@ -42,6 +42,11 @@ extension Options {
             StandardStreams.err("navsh: --listen is for the prompt; a script sees changes elsewhere at its next command that shows them\n")
             throw ExitCode(ExitStatus.usage)
         }
+        if interactive && timeout != nil {
+            // At the prompt Ctrl-C stops a long command.
+            StandardStreams.err("navsh: --timeout is for scripts (-f, -c or piped input); at the prompt Ctrl-C stops a command\n")
+            throw ExitCode(ExitStatus.usage)
+        }
         if interactive && (keepGoing || echo) {
             // The prompt never stops at an error and shows what is typed: both would be ignored in silence.
             StandardStreams.err("navsh: --keep-going and --echo are for scripts (-f, -c or piped input)\n")

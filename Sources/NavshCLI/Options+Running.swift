@@ -156,7 +156,12 @@ extension Options {
         // server's is cancelled there, and its connection given up if the
         // cancel brings nothing back within the grace): a save stalled on a
         // silent connection ignored SIGTERM for ten minutes (the trial's find).
-        store.isCancelled = { Terminal.terminationSignal != nil }
+        let timer = timeout.map(CommandTimer.init)
+        store.isCancelled = if let timer {
+            { Terminal.terminationSignal != nil || timer.isPast }
+        } else {
+            { Terminal.terminationSignal != nil }
+        }
         // Scripts page by 20 rows whatever the terminal, so they mean the same everywhere.
         let columns = Terminal.size(of: 1)?.columns ?? 80
         let session = Session(store: store, mode: .script, viewport: { Viewport(columns: columns, rows: nil) })
@@ -167,7 +172,7 @@ extension Options {
         // Only a dry run reports its writes in words.
         session.summarizesChanges = dryRun
         let status: Int32
-        let runner = scriptRunner(session, store)
+        let runner = scriptRunner(session, store, timer: timer)
         if !commands.isEmpty {
             var source = ArrayLineSource(commands)
             status = runner.run(&source)
@@ -195,10 +200,10 @@ extension Options {
         !commands.isEmpty ? "-c" : script ?? "<stdin>"
     }
 
-    func scriptRunner(_ session: Session, _ store: any Store) -> ScriptRunner {
+    func scriptRunner(_ session: Session, _ store: any Store, timer: CommandTimer?) -> ScriptRunner {
         ScriptRunner(session: session, store: store, sourceName: sourceName, keepGoing: keepGoing, echo: echo,
                      transaction: dryRun ? .dryRun : atomic ? .atomic : .perCommand, format: format, quiet: quiet,
-                     checksEachCommit: dryRun && !atomic)
+                     checksEachCommit: dryRun && !atomic, timer: timer)
     }
 
     /// NAVSH_NOW=YYYY-MM-DD HH:MM:SS pins `now`, `today` and `this year`, so

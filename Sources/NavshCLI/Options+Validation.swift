@@ -38,6 +38,9 @@ extension Options {
         if create && isPostgres {
             throw ValidationError("--create is for SQLite files; a PostgreSQL database must exist")
         }
+        if let timeout, !(timeout > 0 && timeout.isFinite) {
+            throw ValidationError("--timeout takes a number of seconds above 0")
+        }
         if create && file == nil {
             throw ValidationError("--create needs a FILE")
         }

@@ -28,6 +28,8 @@ struct Options {
     var installNotify = false
     var uninstallNotify = false
     var listen = false
+    /// `--timeout SECONDS`: how long one command of a script may run.
+    var timeout: Double?
 
     /// The tables of --install-notify and --uninstall-notify: with
     /// --postgres (no URL) the first one stands where FILE would.

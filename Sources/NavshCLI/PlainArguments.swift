@@ -58,6 +58,9 @@ extension Options {
             case "--spec":
                 guard let path = value(after: option) else { return nil }
                 spec = path
+            case "--timeout":
+                guard let text = value(after: option), let seconds = Double(text), seconds > 0, seconds.isFinite else { return nil }
+                timeout = seconds
             case "--format":
                 guard let name = value(after: option), let chosen = OutputFormat(rawValue: name) else { return nil }
                 format = chosen

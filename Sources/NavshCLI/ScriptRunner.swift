@@ -31,6 +31,8 @@ struct ScriptRunner {
     /// `--atomic`): each command that wrote meets the checks its own COMMIT
     /// would make, not only the script's end.
     var checksEachCommit = false
+    /// `--timeout`: each command's deadline, which the store's cancel check asks.
+    var timer: CommandTimer?
     /// How far the script was read, kept for its caller (a dry run's error at the end names the last line).
     let read = ReadSoFar()
 
@@ -97,7 +99,13 @@ struct ScriptRunner {
                 }
                 // `edit FIELD` takes the next line as its value (`ScriptPrompter.edit`).
                 let changesBefore = session.changeCount
+                timer?.start()
                 var response = session.execute(bytes: bytes)
+                timer?.stop()
+                if let timer, timer.expired, response.error != nil {
+                    response.output = ""
+                    response.error = .timedOut(seconds: timer.seconds)
+                }
                 if checksEachCommit, response.error == nil, session.changeCount > changesBefore {
                     let refusal: StoreError?
                     do { refusal = try store.commitRefusal() } catch { refusal = error as? StoreError ?? .other("\(error)") }

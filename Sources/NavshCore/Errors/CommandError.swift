@@ -19,6 +19,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case store(StoreError, at: String)
     /// An error no store translated, already in plain words (`init(unexpected:)`).
     case unexpected(String)
+    /// A script's command ran past `--timeout` and was stopped.
+    case timedOut(seconds: Double)
 
     /// The line to print: the area's words, made safe for a terminal
     /// (names and typed text in them may hold control characters; escaping
@@ -45,6 +47,9 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .imports(let error): return error.message
         case .store(let error, let crumb): return error.explained(at: crumb)
         case .unexpected(let words): return "storage error: \(words)"
+        case .timedOut(let seconds):
+            let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+            return "stopped after \(shown) s (--timeout); nothing was written"
         }
     }
 }
