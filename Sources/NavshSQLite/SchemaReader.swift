@@ -62,7 +62,7 @@ enum SchemaReader {
     static func catalog(_ db: Database, byPragmas: Bool = true, leftOut: inout [String]) throws
         -> (columns: [CatalogRow], foreignKeys: [CatalogRow]) {
         if byPragmas, let read = try catalogByPragmas(db, leftOut: &leftOut) { return read }
-        return try catalogInTwoQueries(db)
+        return try catalogInTwoQueries(db, leftOut: &leftOut)
     }
 
     /// The catalog by PRAGMA statements, or nil when a table's name is not
@@ -80,11 +80,12 @@ enum SchemaReader {
         // By exact name: a view and a table whose names differ only in how
         // their accents are encoded are two entries (one was lost here).
         var listed: [ExactName: (type: Value, withoutRowid: Value)] = [:]
-        for row in try RowReader.fetchAll(db, sql: "PRAGMA main.table_list", arguments: [], cached: false)
-        where row.count > 4 {
+        let tableList = try tableList(db)
+        for row in tableList where row.count > 4 {
             guard case .text(let name) = row[1] else { return nil }
             listed[ExactName(name)] = (row[2], row[4])
         }
+        leftOut += unlisted(tableList: tableList, masters: masters)
         var columns: [CatalogRow] = []
         var foreignKeys: [CatalogRow] = []
         for master in masters where master.count > 3 {
@@ -126,7 +127,12 @@ enum SchemaReader {
 
     /// The catalog in two statements (every column of every table and
     /// view; every foreign key), whatever the number of tables.
-    private static func catalogInTwoQueries(_ db: Database) throws -> (columns: [CatalogRow], foreignKeys: [CatalogRow]) {
+    private static func catalogInTwoQueries(_ db: Database, leftOut: inout [String]) throws
+        -> (columns: [CatalogRow], foreignKeys: [CatalogRow]) {
+        let masters = try RowReader.fetchAll(db, sql: "SELECT name, type = 'view', sql, type FROM main.sqlite_master",
+                                             arguments: [], cached: false)
+        leftOut += unlisted(tableList: try tableList(db), masters: masters)
+        // A name that is not UTF-8 is said above; repaired, two such names read as one table.
         let columns = try RowReader.fetchAll(db, sql: """
             SELECT m.name AS tableName, t.wr AS withoutRowid, m.type = 'view' AS isView, m.sql AS createSQL,
                    x.name AS name, x.type AS type, x."notnull" AS "notnull", x.dflt_value AS dflt_value,
@@ -139,13 +145,19 @@ enum SchemaReader {
               AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
               AND m.name NOT LIKE 'grdb\\_%' ESCAPE '\\'
             ORDER BY m.rowid, x.cid
-            """, arguments: [], cached: false).map { CatalogRow($0, CatalogRow.columnNames) }
+            """, arguments: [], cached: false).filter { !Self.isRaw($0.first) }.map { CatalogRow($0, CatalogRow.columnNames) }
         let foreignKeys = try RowReader.fetchAll(db, sql: """
             SELECT m.name AS tableName, f.id AS id, f."table" AS parent, f."from" AS "from", f."to" AS "to"
             FROM sqlite_master AS m JOIN pragma_foreign_key_list(m.name) AS f
             WHERE m.type = 'table'
-            """, arguments: [], cached: false).map { CatalogRow($0, CatalogRow.foreignKeyNames) }
+            """, arguments: [], cached: false).filter { !Self.isRaw($0.first) }.map { CatalogRow($0, CatalogRow.foreignKeyNames) }
         return (columns, foreignKeys)
+    }
+
+    /// A name read as bytes that are not UTF-8.
+    private static func isRaw(_ value: Value?) -> Bool {
+        if case .rawText? = value { return true }
+        return false
     }
 
     private static func table(
