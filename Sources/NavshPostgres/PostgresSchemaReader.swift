@@ -108,6 +108,7 @@ enum PostgresSchemaReader {
                               defaultValue: generated || !identity.isEmpty ? .none : PostgresDefault.parse(defaultSQL),
                               isReadOnly: !identity.isEmpty || serial || column.readOnlyReason != nil,
                               isGenerated: generated)
+            field.keepsEveryDigit = column.kind == .numeric
             field.readOnlyWhy = column.readOnlyReason
                 ?? (!identity.isEmpty ? "an identity column, assigned by the store" : serial ? "a serial column, assigned by the store" : nil)
             if column.kind == .enumeration, let labels = row[10], !labels.isEmpty {

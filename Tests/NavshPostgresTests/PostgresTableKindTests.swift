@@ -80,4 +80,19 @@ struct PostgresTableKindTests {
         }
         #expect(try database.value("SELECT concat_ws('|', c, s, p, b) FROM t") == "DE|abc|1.26|0101")
     }
+
+    /// numeric is an exact decimal of any size: a number no real can hold
+    /// is stored as typed, and the same number in the server's spelling is
+    /// no news (it was refused as "out of a real's range").
+    @Test func aNumericTakesNumbersNoRealCanHold() throws {
+        let (session, database, store) = try session("CREATE TABLE t (id int PRIMARY KEY, n numeric);\nINSERT INTO t VALUES (1, 0);")
+        defer { store.close() }
+        let huge = String(repeating: "9", count: 400)
+        try session.setUp("open t", "open #1", "set n 1e-400")
+        let tiny = session.execute("save")
+        #expect(tiny.error == nil && tiny.output.hasPrefix("saved") && !tiny.output.contains("stored as"), "\(tiny.error?.message ?? tiny.output)")
+        #expect(try database.value("SELECT n = 1e-400 FROM t") == "t")
+        try session.setUp("open #1", "set n \(huge)", "save")
+        #expect(try database.value("SELECT n::text FROM t") == huge)
+    }
 }

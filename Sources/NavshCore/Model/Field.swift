@@ -61,6 +61,13 @@ public struct Field: Sendable, Equatable {
     /// The schema's CHECK constraints on this field, as written there
     /// (`price >= 0`); `describe` shows them.
     public var checks: [String] = []
+    /// A numeric field the store keeps as an exact decimal of any size
+    /// (PostgreSQL's numeric): a number no real can hold is stored as typed.
+    public var keepsEveryDigit = false
+    /// The store keeps a value of any type here, whatever the declared one
+    /// (a SQLite column outside a STRICT table): an import reads back an
+    /// export's blob in a TEXT column, or text in an INTEGER one.
+    public var holdsAnyType = false
 
     /// What the field is called on screen (the record frame's label column):
     /// the spec's label, else the column name. Every message about the

@@ -86,6 +86,11 @@ enum ValueParser {
             // type (PostgreSQL's numeric) stores every digit.
             if let d = Double(plain), d.isFinite, looksNumeric(plain),
                plain.filter(\.isNumber).drop(while: { $0 == "0" }).count > 15 { return .text(plain) }
+            if field.keepsEveryDigit, DecimalText.isDecimal(plain) {
+                // Beyond a real's range (1e-400, 400 digits), yet a decimal the store keeps exactly.
+                if let d = Double(plain), d.isFinite, d != 0 || !DecimalText.hasNonZeroDigit(plain) { return .real(d == 0 ? 0 : d) }
+                return .text(plain)
+            }
             if let d = Double(plain), looksNumeric(plain) { return .real(try inRange(d, plain, field)) }
             throw refusal(text, field, .number)
         case .boolean:

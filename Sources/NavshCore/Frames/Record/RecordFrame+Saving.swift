@@ -113,29 +113,14 @@ extension RecordFrame {
         let (a, b) = (ValueText.raw(sent), ValueText.raw(stored))
         if a == b { return true }
         // Digits written out compare digit by digit (12345678901234567890 is
-        // not the real 1.2345678901234567e19 a NUMERIC column keeps; 3.0 is 3).
-        if let x = plainDecimal(a), let y = plainDecimal(b) { return x == y }
+        // not the real 1.2345678901234567e19 a NUMERIC column keeps; 3.0 is 3;
+        // 1e-400 is the 0.000…1 an exact decimal keeps).
+        if let x = DecimalText.canonical(a), let y = DecimalText.canonical(b) { return x == y }
         // Two numbers, one written with an exponent (1e19): the same if equal.
         if case .text = sent { return false }
         if case .text = stored { return false }
         guard let x = Double(a), let y = Double(b) else { return false }
         return x == y
-    }
-
-    /// A number written with digits only (`-012.50`) without its leading and
-    /// trailing zeros (`-12.5`); nil for anything else (`1e19`, text).
-    private static func plainDecimal(_ text: String) -> String? {
-        var digits = Substring(text)
-        let negative = digits.first == "-"
-        if negative || digits.first == "+" { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              digits.filter({ $0 == "." }).count <= 1 else { return nil }
-        var whole = digits.prefix { $0 != "." }.drop { $0 == "0" }
-        var fraction = digits.drop { $0 != "." }.dropFirst()
-        while fraction.last == "0" { fraction = fraction.dropLast() }
-        if whole.isEmpty { whole = "0" }
-        let body = fraction.isEmpty ? String(whole) : whole + "." + fraction
-        return (negative && body != "0" ? "-" : "") + body
     }
 
     /// A save re-keyed the row (a WITHOUT ROWID table's key changed): every
