@@ -175,6 +175,7 @@ enum SchemaReader {
         let sameToSwift = names.indices.contains { i in
             names[..<i].contains { $0 == names[i] && !$0.utf8.elementsEqual(names[i].utf8) }
         }
+        let isStrict = Self.isStrict(createSQL)
         let checks = isView ? [:] : CheckConstraints.byColumn(createSQL: createSQL, columns: columns.map { $0.text("name") })
         var fields: [Field] = columns.map { column in
             let fieldName = column.text("name")
@@ -190,6 +191,7 @@ enum SchemaReader {
                 isReadOnly: fieldName == rowidAlias,
                 isGenerated: hidden == 2 || hidden == 3)
             field.declaredType = column.text("type")
+            field.holdsAnyType = !isStrict
             field.checks = checks[fieldName.lowercased()] ?? []
             return field
         }
@@ -238,5 +240,14 @@ enum SchemaReader {
         })
         collection.readOnlyReason = reason
         return Table(collection: collection, key: TableKey(table: name, kind: .unaddressable(reason: reason)))
+    }
+}
+
+extension SchemaReader {
+    /// A STRICT table (`CREATE TABLE … ) STRICT`), whose columns hold only their declared type.
+    static func isStrict(_ createSQL: String) -> Bool {
+        guard let close = createSQL.lastIndex(of: ")") else { return false }
+        return createSQL[createSQL.index(after: close)...].uppercased()
+            .split { $0 == "," || $0 == " " || $0 == "\n" || $0 == "\t" }.contains("STRICT")
     }
 }

@@ -66,18 +66,36 @@ import Testing
         #expect(try Self.rows(target, columns: "id, v") == ["1|'\\xab'", "2|X'AB'", "3|'\\x'", "4|X''"])
     }
 
-    /// A blob in a TEXT column (SQLite lets it be) is exported as `\x…`;
-    /// importing that into a TEXT column is refused, as TSV and JSON Lines
-    /// refuse it, rather than stored as the text "\x41ff" (the adversary's find).
-    @Test func aBlobInATextColumnIsRefusedNotTurnedIntoText() throws {
-        let schema = "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);"
-        let source = try TemporaryDatabase(schema + "INSERT INTO t VALUES (1, x'41ff');")
-        let target = try TemporaryDatabase(schema)
-        let file = source.directory + "/rows.csv"
+    /// What SQLite stored against its column's type (a blob in TEXT, 2.5 in
+    /// INTEGER) is exported as it is, and imports back as it was, said in
+    /// the report: the import refused it. A blob is never turned into the
+    /// text "\x41ff" (the adversary's find). Text in a number's column stays
+    /// refused, as a typo would be; a STRICT table refuses all of them.
+    @Test(arguments: ["jsonl", "csv", "tsv"])
+    func valuesOfAnotherTypeThanTheirColumnsImportBackAsTheyWere(format: String) throws {
+        let schema = "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, n INTEGER)"
+        let source = try TemporaryDatabase(schema + "; INSERT INTO t VALUES (1, x'41ff', 2.5), (2, 'ok', 1e3), (3, 'fine', 3);")
+        let target = try TemporaryDatabase(schema + ";")
+        let file = source.directory + "/rows." + format
         #expect(try navsh.run([source.path, "-c", "export " + file]).status == 0)
-        let result = try target.expectUnchanged("t") { try navsh.run([target.path, "-c", "import " + file]) }
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("rows.csv:2: name: is binary data"), "\(result.stderr)")
+        let result = try navsh.run([target.path, "-c", "import " + file])
+        #expect(result.stderr == "")
+        let line = format == "jsonl" ? 1 : 2
+        #expect(result.stdout == "imported 3 rows into t from \(file) (2 values of another type than their column's, "
+            + "as the file has them: line \(line) name <blob, 2 bytes>; line \(line) n 2.5)\n")
+        let typed = "id, typeof(name), name, typeof(n), n"
+        #expect(try Self.rows(target, columns: typed) == Self.rows(source, columns: typed))
+
+        let strict = try TemporaryDatabase(schema + " STRICT;")
+        let refused = try strict.expectUnchanged("t") { try navsh.run([strict.path, "-c", "import " + file]) }
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains(":\(line): name: "), "\(refused.stderr)")
+
+        let text = try TemporaryDatabase(schema + "; INSERT INTO t VALUES (1, 'ok', 'twelve');")
+        let typo = text.directory + "/typo." + format
+        #expect(try navsh.run([text.path, "-c", "export " + typo]).status == 0)
+        let typoRefused = try target.expectUnchanged("t") { try navsh.run([target.path, "-c", "import " + typo]) }
+        #expect(typoRefused.stderr.contains(":\(line): n: 'twelve' is not a whole number"), "\(typoRefused.stderr)")
     }
 
     /// Excel writes a byte-order mark before a CSV's header: it is no part

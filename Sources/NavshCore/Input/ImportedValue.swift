@@ -26,6 +26,14 @@ struct ImportChecker {
     let thisYear: Int
     /// A reference typed as a title is looked up once per distinct text.
     private var references: [String: Value] = [:]
+    /// Values kept as the file holds them against their column's type
+    /// (`holdsAnyType`), the first few: what `export` wrote of a value
+    /// stored so, where the file says so unmistakably (a blob, a number).
+    /// Text in a number's column stays refused: in a file it reads as a
+    /// typo. `keptCount` counts them all.
+    private(set) var kept: [ImportProblem] = []
+    private(set) var keptCount = 0
+    static let keptListed = 3
 
     init(collection: CollectionSchema, store: any StoreReader, thisYear: Int) {
         self.collection = collection
@@ -38,7 +46,7 @@ struct ImportChecker {
         var values: [String: Value] = [:]
         for (field, imported) in row.values {
             do {
-                let value = try self.value(imported, for: field)
+                let value = try self.valueAsStored(imported, for: field, line: row.line)
                 if field.isRequired && (value.isNull || value == .text("")) {
                     return .failure(ImportProblem(line: row.line, field: field.shownName, problem: "is required and empty"))
                 }
@@ -63,6 +71,56 @@ struct ImportChecker {
             return String(words.dropFirst(prefix.count))
         }
         return words
+    }
+
+    /// `value`, or where the field's kind refuses it and the store keeps any
+    /// type there, the value as the file holds it, counted in `kept`.
+    private mutating func valueAsStored(_ imported: ImportedValue, for field: Field, line: Int) throws -> Value {
+        do {
+            return try value(imported, for: field)
+        } catch {
+            guard field.holdsAnyType, Self.isKindRefusal(error), let stored = Self.asWritten(imported, for: field) else { throw error }
+            keptCount += 1
+            if kept.count < Self.keptListed {
+                kept.append(ImportProblem(line: line, field: field.shownName, problem: ValueText.bounded(stored)))
+            }
+            return stored
+        }
+    }
+
+    /// A refusal of the value's kind (not a number, binary data in a text
+    /// field), not of its range, choices or reference.
+    private static func isKindRefusal(_ error: any Error) -> Bool {
+        if error is ImportValueError { return true }
+        if case CommandError.fields(.notA)? = error as? CommandError { return true }
+        if case CommandError.fields(.blobCannotBeSet)? = error as? CommandError { return true }
+        return false
+    }
+
+    /// The value a file holds where it cannot be mistaken, whatever the
+    /// field: a blob (export writes one unlike any text), or a number in a
+    /// number's column of another kind (2.5 in an INTEGER column).
+    private static func asWritten(_ imported: ImportedValue, for field: Field) -> Value? {
+        func number(_ text: String) -> Value? {
+            guard [.integer, .real, .numeric].contains(field.kind), DecimalText.isDecimal(text) else { return nil }
+            return Int64(text).map(Value.integer) ?? Double(text).flatMap { $0.isFinite ? .real($0) : nil }
+        }
+        switch imported {
+        case .csv(let bytes, let quoted):
+            if !quoted, let blob = CSVReader.hexBlob(bytes) { return .blob(blob) }
+            return String(validating: bytes, as: UTF8.self).flatMap(number)
+        case .tsv(let bytes):
+            return bytes.flatMap { String(validating: $0, as: UTF8.self) }.flatMap(number)
+        case .blob(let bytes):
+            return .blob(bytes)
+        case .json(.number(let text)):
+            return number(text)
+        case .json(.object(let members)):
+            guard members.count == 1, members[0].0 == "base64", case .string(let encoded) = members[0].1 else { return nil }
+            return Base64.decode(encoded).map(Value.blob)
+        case .json:
+            return nil
+        }
     }
 
     private mutating func value(_ imported: ImportedValue, for field: Field) throws -> Value {

@@ -84,14 +84,26 @@ struct ImportCommand: Command {
                                                 total: sorted.count))
         }
         let count = "\(ListLayout.grouped(saved.count)) row\(saved.count == 1 ? "" : "s")"
+        let kept = Self.keptNote(checker)
         if dryRun {
-            var lines = ["would import \(count) into \(collection.name) from \(path) (dry run: nothing was written)"]
+            var lines = ["would import \(count) into \(collection.name) from \(path)\(kept) (dry run: nothing was written)"]
             lines += saved.prefix(Self.dryRunListed).map { "  insert \(collection.name) › \(RowTitle.of($0, in: collection))" }
             if saved.count > Self.dryRunListed { lines.append("  … and \(ListLayout.grouped(saved.count - Self.dryRunListed)) more") }
             return Response(output: lines.joined(separator: "\n") + "\n")
         }
         list.rowsMovedByThisSession()
-        return Response(output: "imported \(count) into \(collection.name) from \(path)\n")
+        return Response(output: "imported \(count) into \(collection.name) from \(path)\(kept)\n")
+    }
+
+    /// Values stored as the file holds them, against their column's type
+    /// (an export's blob in a TEXT column): said, the first few by line.
+    private static func keptNote(_ checker: ImportChecker) -> String {
+        guard checker.keptCount > 0 else { return "" }
+        let listed = checker.kept.map { "line \($0.line) \($0.field) \($0.problem)" }
+        let more = checker.keptCount > listed.count ? "; …" : ""
+        return " (\(ListLayout.grouped(checker.keptCount)) value\(checker.keptCount == 1 ? "" : "s") of another type "
+            + "than \(checker.keptCount == 1 ? "its" : "their") column's, as the file has "
+            + "\(checker.keptCount == 1 ? "it" : "them"): \(listed.joined(separator: "; "))\(more))"
     }
 
     /// In an owner's related list (`open Bob`, `open items`), the rows go
