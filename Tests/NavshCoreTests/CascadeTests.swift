@@ -86,9 +86,25 @@ import Testing
             """)
         let before = try ["a", "b"].map { try h.database.snapshot($0) }
         h.run("open a")
-        #expect(h.output("delete 1") == "deleted #1 · #1 and 1 b\n")
+        #expect(h.output("delete 1") == "deleted #1 · #1 and 1 row of b\n")
         #expect(h.run("undo").error == nil)
         #expect(try ["a", "b"].map { try h.database.snapshot($0) } == before)
+    }
+
+    /// Counts are grouped in thousands, and a table named in the singular
+    /// counts its rows (it said `deleted ann and 80000 car`).
+    @Test func aCascadeCountReadsAsEnglish() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE owner (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE car (id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owner(id) ON DELETE CASCADE);
+            CREATE TABLE cars (id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owner(id) ON DELETE CASCADE);
+            INSERT INTO owner VALUES (1, 'ann'), (2, 'bo');
+            WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 1200)
+            INSERT INTO car (owner_id) SELECT 1 FROM k;
+            INSERT INTO cars (owner_id) VALUES (1), (2);
+            """)
+        h.run("open owner")
+        #expect(h.output("delete 1") == "deleted ann and 1,200 rows of car, 1 car\n")
     }
 
     /// Found by a new user: deleting a row others refer to (no cascade) read

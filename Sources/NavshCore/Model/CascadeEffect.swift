@@ -71,12 +71,15 @@ public struct CascadeEffect: Sendable, Equatable {
             if counts[effect.collection] == nil { order.append(effect.collection) }
             counts[effect.collection, default: 0] += 1
         }
-        return order.map { table in
-            let n = counts[table] ?? 0
-            let name = titles[table] ?? table
-            let noun = n == 1 && name.count > 1 && name.hasSuffix("s") ? String(name.dropLast()) : name
-            return "\(n) \(noun)"
-        }
+        return order.map { table in rowCount(counts[table] ?? 0, of: titles[table] ?? table) }
+    }
+
+    /// `80,000 cars`, `1 car`; a table named in the singular is no count's
+    /// noun, its rows are (`80,000 rows of car`, where it said `80000 car`).
+    static func rowCount(_ n: Int, of table: String) -> String {
+        let plural = table.count > 1 && table.hasSuffix("s")
+        let noun = !plural ? (n == 1 ? "row" : "rows") + " of " + table : n == 1 ? String(table.dropLast()) : table
+        return "\(ListLayout.grouped(n)) \(noun)"
     }
 }
 
@@ -110,13 +113,10 @@ public struct BlockingReference: Sendable, Equatable {
     /// `2 products refer to it (products.supplier_id)`.
     public static func phrase(_ blockers: [BlockingReference]) -> String {
         blockers.map { blocker in
-            let plural = blocker.collection.count > 1 && blocker.collection.hasSuffix("s")
-            // A table named in the singular (`child`) is not a count's noun: its rows are.
-            let noun = !plural ? (blocker.count == 1 ? "row" : "rows") + " of " + blocker.collection
-                : blocker.count == 1 ? String(blocker.collection.dropLast()) : blocker.collection
             let columns = blocker.fields.map { blocker.collection + "." + $0 }.joined(separator: ", ")
             let target = blocker.direct ? "it" : "a row that goes with it"
-            return "\(ListLayout.grouped(blocker.count)) \(noun) \(blocker.count == 1 ? "refers" : "refer") to \(target) (\(columns))"
+            return "\(CascadeEffect.rowCount(blocker.count, of: blocker.collection)) "
+                + "\(blocker.count == 1 ? "refers" : "refer") to \(target) (\(columns))"
         }.joined(separator: "; ")
     }
 }
