@@ -33,6 +33,16 @@ import Testing
         #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
     }
 
+    /// A column renamed elsewhere is said as renamed (it read as one added
+    /// and one removed, or as added alone).
+    @Test func aColumnRenamedElsewhereIsSaidAsRenamed() throws {
+        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+        h.run("open 1")
+        try h.database.execute("ALTER TABLE items RENAME COLUMN note TO memo")
+        let shown = h.run("show")
+        #expect(shown.output.contains("items changed elsewhere (renamed note to memo)"), "\(shown.output)")
+    }
+
     /// The trial's find: a schema change elsewhere (a column renamed) took a
     /// `find` list's filter away but kept its caption, so it listed every
     /// row and its `delete 1` deleted a row that never matched. The list
