@@ -96,6 +96,19 @@ import Testing
         #expect(harness.output("changes") == "  value: 120 → 150\n")
     }
 
+    /// Choices apart only in case are each named exactly: `set grade A`
+    /// stored `a` (the adversary's find); one choice is still named in any case.
+    @Test func choicesApartOnlyInCaseAreNamedExactly() throws {
+        let h = try SessionHarness("CREATE TABLE t (id INTEGER PRIMARY KEY, grade TEXT, size TEXT);\nINSERT INTO t VALUES (1, 'b', 'M');",
+                                   spec: "collections:\n  t:\n    fields:\n      grade: {choices: [a, A, b]}\n"
+                                       + "      size: {choices: [S, M, L]}\n")
+        h.run("open 1", "set grade A", "set size l")
+        #expect(h.output("changes") == "  grade: b → A\n  size: M → L\n")
+        #expect(h.run("set grade B").error == nil, "one choice of that spelling in any case")
+        #expect(h.run("set grade a").error == nil)
+        #expect(h.output("show grade") == "a\n")
+    }
+
     /// A label with spaces is read whole, quoted or not; its first word
     /// alone points to it, quoted (it offered column names).
     @Test func theFirstWordOfALabelWithSpacesPointsToTheQuotedLabel() throws {

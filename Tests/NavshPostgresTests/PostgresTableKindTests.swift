@@ -95,4 +95,19 @@ struct PostgresTableKindTests {
         try session.setUp("open #1", "set n \(huge)", "save")
         #expect(try database.value("SELECT n::text FROM t") == huge)
     }
+
+    /// An enum's values apart only in case are each their own key: `delete
+    /// #A` deleted row `a` (the adversary's find).
+    @Test func enumKeysApartOnlyInCaseAreEachTheirOwn() throws {
+        let (session, database, store) = try session("""
+            CREATE TYPE cs AS ENUM ('a', 'A');
+            CREATE TABLE en (k cs PRIMARY KEY, v text);
+            INSERT INTO en VALUES ('a', 'lower'), ('A', 'upper');
+            """)
+        defer { store.close() }
+        try session.setUp("open en", "open #A")
+        #expect(session.execute("show v").output == "upper\n")
+        try session.setUp("back", "delete #A")
+        #expect(try database.value("SELECT string_agg(k::text || v, ',') FROM en") == "alower")
+    }
 }

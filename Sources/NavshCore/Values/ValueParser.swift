@@ -16,17 +16,26 @@ enum ValueParser {
             try checkChoices(value, field)
             try checkRange(value, field, thisYear: thisYear)
         }
-        if !field.choices.isEmpty, case .text(let typed) = value,
-           let canonical = field.choices.first(where: { $0.lowercased() == typed.trimmingSpaces.lowercased() }) {
+        if !field.choices.isEmpty, case .text(let typed) = value, let canonical = choice(typed, in: field.choices) {
             return .text(canonical)
         }
         return value
     }
 
+    /// The choice `typed` names: the one it spells exactly, else the one it
+    /// spells ignoring case. Two choices apart only in case (an enum's `a`
+    /// and `A`) are each named only exactly: `A` took `a`, and `#A`
+    /// deleted row `a`.
+    static func choice(_ typed: String, in choices: [String]) -> String? {
+        let trimmed = typed.trimmingSpaces
+        if let exact = choices.first(where: { $0 == trimmed }) { return exact }
+        let folded = choices.filter { $0.lowercased() == trimmed.lowercased() }
+        return folded.count == 1 ? folded[0] : nil
+    }
+
     private static func checkChoices(_ value: Value, _ field: Field) throws(CommandError) {
         guard !field.choices.isEmpty, case .text(let typed) = value else { return }
-        let wanted = typed.trimmingSpaces.lowercased()
-        if !field.choices.contains(where: { $0.lowercased() == wanted }) {
+        if choice(typed, in: field.choices) == nil {
             throw .fields(.notAChoice(field.shownName, typed: typed, choices: field.choices))
         }
     }
