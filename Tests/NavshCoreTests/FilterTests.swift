@@ -13,6 +13,18 @@ import Testing
         }
     }
 
+    /// A quoted field name is the whole name, operator characters and all:
+    /// `where "x<y" = 2` filtered `x < "y = 2"`, and its `delete 1` took
+    /// a row the user never filtered for (the adversary's find).
+    @Test func aQuotedFieldNameHoldingAnOperatorIsThatField() throws {
+        let h = try SessionHarness("CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT, \"x<y\" TEXT);"
+            + "INSERT INTO t VALUES (1, 'a', '1'), (2, 'z', '2');")
+        let found = h.run("where \"x<y\" = 2")
+        #expect(found.error == nil, "\(found.error?.message ?? "")")
+        h.run("delete 1")
+        #expect(try h.database.rows("SELECT id FROM t").map { $0["id"] } == ["1"])
+    }
+
     @Test func findListsRowsWhereAnyTextFieldContainsTheTextIgnoringCase() throws {
         let h = try SessionHarness(Fixtures.items)
         let found = h.output("find kb-")

@@ -31,9 +31,11 @@ struct WhereFilterCommand: Command {
         let thisYear = now.year
         var scanner = WordScanner(text)
         guard var name = try scanner.next() else { throw CommandError.rows(.whereSyntax) }
-        if scanner.lastWasBare { name = try wholeLabel(from: name, &scanner, in: collection) }
+        // A quoted name is the field's whole name: `"x<y" = 2` was read as `x < "y = 2"`.
+        let bare = scanner.lastWasBare
+        if bare { name = try wholeLabel(from: name, &scanner, in: collection) }
         var op: String
-        if let (field, stuck) = splitOperator(name) {
+        if bare, let (field, stuck) = splitOperator(name) {
             (name, op) = (field, stuck)
         } else {
             guard let word = try scanner.next() else { throw CommandError.rows(.whereSyntax) }
