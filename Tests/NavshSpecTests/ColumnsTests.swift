@@ -41,7 +41,7 @@ import Testing
         #expect(h.output("show").contains("name   note   stock\n"))
         try h.database.execute("ALTER TABLE products RENAME COLUMN stock TO qty")
         let shown = h.output("show")
-        #expect(shown.hasPrefix("products changed elsewhere (added qty; removed stock; the app spec no longer applies "
+        #expect(shown.hasPrefix("products changed elsewhere (renamed stock to qty; the app spec no longer applies "
             + "to it (collections.products.columns: no field 'stock' in products)); showing it as it is now\n"), "\(shown)")
         #expect(shown.contains("      name   price  qty  note\n"), "as the store reads it: \(shown)")
 
@@ -52,7 +52,7 @@ import Testing
 
         try h.database.execute("ALTER TABLE products RENAME COLUMN qty TO stock")
         let back = h.output("show")
-        #expect(back.contains("products changed elsewhere (added stock; removed qty; the app spec applies to it again)"),
+        #expect(back.contains("products changed elsewhere (renamed qty to stock; the app spec applies to it again)"),
                 "\(back)")
         #expect(back.contains("      name   note   stock\n"), "the spec's columns, whole: \(back)")
     }

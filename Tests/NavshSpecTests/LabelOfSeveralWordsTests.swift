@@ -56,16 +56,40 @@ import Testing
         let h = try SessionHarness(Self.gear, spec: Self.twoFields)
         let message = "'Serial Number' names the field sn and 'Serial' the field serial: quote the one you mean "
             + "(\"Serial Number\" or \"Serial\")"
-        for line in ["where Serial Number = S-1", "sort Serial Number", "columns Serial Number"] {
+        for line in ["where Serial Number = S-1", "columns Serial Number"] {
             #expect(h.run(line).error?.message.hasSuffix(message) == true, "\(line): \(h.run(line).error?.message ?? "ran")")
         }
         h.run("open 1")
-        for line in ["set Serial Number KB-9", "unset Serial Number", "show Serial Number", "edit Serial Number"] {
+        for line in ["set Serial Number KB-9", "edit Serial Number"] {
             #expect(h.run(line).error?.message.hasSuffix(message) == true, "\(line)")
         }
+        // A command taking one field and nothing more reads the label whole.
+        #expect(h.run("show Serial Number").output == "S-1\n")
+        #expect(h.run("describe Serial Number").error == nil)
         #expect(h.output("changes") == "no unsaved changes\n", "nothing was set")
         #expect(h.run("set 'Serial Number' KB-9").error == nil)
         #expect(h.run("set \"Serial\" Number 7").error == nil)
         #expect(h.output("changes") == "  serial: A-1 → Number 7\n  Serial Number: S-1 → KB-9\n")
+        #expect(h.run("unset Serial Number").error == nil)
+        #expect(h.output("show sn") == "(null)\n")
+        h.run("cancel")
+        #expect(h.run("sort Serial Number").error == nil)
+    }
+
+    /// A label that is another field's name or label, whatever the case,
+    /// is a spec error: `set Number X` wrote the column `number`, not the
+    /// field the screen labels `Number`.
+    @Test func aLabelNamingAnotherFieldIsASpecError() throws {
+        for (spec, words) in [("serial: {label: Count}", "'Count' is the name of the field 'count'"),
+                              ("serial: {label: Tag}\n      sn: {label: tag}", "'Tag' is the label of the field 'sn'")] {
+            #expect(throws: SpecProblem.self) {
+                try SessionHarness(Self.gear, spec: "collections:\n  gear:\n    fields:\n      " + spec + "\n")
+            }
+            do {
+                _ = try SessionHarness(Self.gear, spec: "collections:\n  gear:\n    fields:\n      " + spec + "\n")
+            } catch {
+                #expect("\(error)".contains(words), "\(error)")
+            }
+        }
     }
 }

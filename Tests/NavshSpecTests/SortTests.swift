@@ -98,7 +98,7 @@ import Testing
         h.run("sort name desc")
         try h.database.execute("ALTER TABLE todo RENAME COLUMN name TO title")
         let shown = h.output("show")
-        #expect(shown.hasPrefix("todo changed elsewhere (added title; removed name; the sort by name is gone); showing it as it is now\n"))
+        #expect(shown.hasPrefix("todo changed elsewhere (renamed name to title; the sort by name is gone); showing it as it is now\n"))
         #expect(h.run("sort name up").error?.message
             == "sort: 'up' is not a direction; use asc or desc (usage: sort FIELD [desc])")
         #expect(h.run("sort title DOWN").error?.message

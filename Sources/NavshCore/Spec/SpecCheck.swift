@@ -51,6 +51,19 @@ extension AppSpec {
             if let low = number(field.minimum), let high = number(field.maximum), low > high {
                 throw problem(at: at + ".min", "min is above max, so no value could ever be set")
             }
+            // Commands take a field by name or label: a label that is another
+            // field's name or label, whatever the case, named two fields,
+            // and `set Number X` wrote the column `number`, not the one
+            // labelled so.
+            if let label = field.label,
+               let other = presented.fields.first(where: { other in
+                   other.name != field.name
+                       && (other.name.lowercased() == label.lowercased() || other.label?.lowercased() == label.lowercased())
+               }) {
+                let what = other.name.lowercased() == label.lowercased() ? "the name of the field" : "the label of the field"
+                throw problem(at: at + ".label", "'\(TextLayout.printable(label))' is \(what) "
+                    + "'\(TextLayout.printable(other.name))' too, so commands could not tell them apart; choose another label")
+            }
         }
         return presented
     }

@@ -11,8 +11,10 @@ struct FieldPhrase {
     /// The field named at the front of `words` (each with whether it was
     /// typed bare): the longest run of bare words that is a field's whole
     /// name or label, else the first word. Refused as ambiguous when that
-    /// first word alone names another field.
-    static func leading(_ words: [(text: String, bare: Bool)], in collection: CollectionSchema) throws(CommandError) -> FieldPhrase {
+    /// first word alone names another field, and the words after it could
+    /// then be read otherwise (`set Serial Number 7`: the value `Number 7`).
+    static func leading(_ words: [(text: String, bare: Bool)], in collection: CollectionSchema,
+                        othersCanFollow: Bool = true) throws(CommandError) -> FieldPhrase {
         guard let first = words.first else { return FieldPhrase(name: "", count: 0) }
         // No longer than the longest name or label: a long value typed after
         // `set notes` is not read as a name.
@@ -22,7 +24,7 @@ struct FieldPhrase {
         for count in stride(from: bare, through: 2, by: -1) {
             let phrase = words.prefix(count).map(\.text).joined(separator: " ")
             guard let named = collection.field(named: phrase) else { continue }
-            if let alone = collection.field(named: first.text), alone.name != named.name {
+            if othersCanFollow, let alone = collection.field(named: first.text), alone.name != named.name {
                 throw .fields(.ambiguousFieldWords(first: first.text, firstField: alone.name,
                                                    phrase: phrase, phraseField: named.name))
             }
@@ -97,7 +99,9 @@ struct TypedField: Sendable {
     /// field's whole name or label; else the refusal of several words.
     func name(in collection: CollectionSchema) throws(CommandError) -> String {
         if words.count == 1 { return words[0] }
-        let phrase = try FieldPhrase.leading(Array(zip(words, bare)).map { (text: $0, bare: $1) }, in: collection)
+        // One field and nothing after it: its words can mean nothing else.
+        let phrase = try FieldPhrase.leading(Array(zip(words, bare)).map { (text: $0, bare: $1) }, in: collection,
+                                             othersCanFollow: false)
         guard phrase.count == words.count else { throw tooMany }
         return phrase.name
     }

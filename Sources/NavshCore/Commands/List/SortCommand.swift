@@ -20,7 +20,9 @@ struct SortCommand: Command {
     private func read(in collection: CollectionSchema) throws(CommandError) -> (field: String?, descending: Bool) {
         let words = Array(zip(typed.words, typed.bare)).map { (text: $0, bare: $1) }
         guard !words.isEmpty else { return (nil, false) }
-        let phrase = try FieldPhrase.leading(words, in: collection)
+        // Only asc or desc may follow the field, which no label's word is read as.
+        let phrase = try FieldPhrase.leading(words, in: collection,
+                                             othersCanFollow: words.count == 2 && ["asc", "desc"].contains(words[1].text.lowercased()))
         let after = words.dropFirst(phrase.count)
         guard after.count <= 1 else {
             throw .grammar(.tooManyWords(command: "sort", most: phrase.count + 1, what: "field, then asc or desc", usage: usage))
