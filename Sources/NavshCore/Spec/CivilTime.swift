@@ -5,16 +5,21 @@ import Darwin
 #endif
 
 /// The current date and time in UTC, in the forms SQLite's own functions
-/// write (`CURRENT_TIMESTAMP`), for `now`, `today` and `this year` defaults.
+/// write (`CURRENT_TIMESTAMP`), for `now`; and today's date where the user
+/// is, as `date` prints it, for `today`.
 public struct CivilTime: Sendable, Equatable {
     public var year: Int
     public var date: String
     public var dateTime: String
+    /// Today's date in the local time zone: east of UTC, the UTC date was
+    /// still yesterday for part of the day.
+    public var localDate: String
 
-    public init(year: Int, date: String, dateTime: String) {
+    public init(year: Int, date: String, dateTime: String, localDate: String? = nil) {
         self.year = year
         self.date = date
         self.dateTime = dateTime
+        self.localDate = localDate ?? date
     }
 
     public static func now() -> CivilTime {
@@ -26,9 +31,17 @@ public struct CivilTime: Sendable, Equatable {
         var seconds = spec.tv_sec
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        let year = Int(parts.tm_year) + 1900
-        // `YYYY-MM-DD HH:MM:SS` written digit by digit: asked by every `set`
-        // and `open #KEY`, where string interpolation cost 6,000 instructions.
+        var local = tm()
+        localtime_r(&seconds, &local)
+        let dateTime = written(parts, withTime: true)
+        return CivilTime(year: Int(local.tm_year) + 1900, date: String(dateTime.prefix(10)), dateTime: dateTime,
+                         localDate: written(local, withTime: false))
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS` (or the date alone) written digit by digit:
+    /// asked by every `set` and `open #KEY`, where string interpolation
+    /// cost 6,000 instructions.
+    private static func written(_ parts: tm, withTime: Bool) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(19)
         func digits(_ n: Int, _ count: Int) {
@@ -43,15 +56,15 @@ public struct CivilTime: Sendable, Equatable {
                 divisor /= 10
             }
         }
-        digits(year, 4); text.append(UInt8(ascii: "-"))
+        digits(Int(parts.tm_year) + 1900, 4); text.append(UInt8(ascii: "-"))
         digits(Int(parts.tm_mon) + 1, 2); text.append(UInt8(ascii: "-"))
         digits(Int(parts.tm_mday), 2)
-        let dateLength = text.count
-        text.append(UInt8(ascii: " "))
-        digits(Int(parts.tm_hour), 2); text.append(UInt8(ascii: ":"))
-        digits(Int(parts.tm_min), 2); text.append(UInt8(ascii: ":"))
-        digits(Int(parts.tm_sec), 2)
-        return CivilTime(year: year, date: String(decoding: text[..<dateLength], as: UTF8.self),
-                         dateTime: String(decoding: text, as: UTF8.self))
+        if withTime {
+            text.append(UInt8(ascii: " "))
+            digits(Int(parts.tm_hour), 2); text.append(UInt8(ascii: ":"))
+            digits(Int(parts.tm_min), 2); text.append(UInt8(ascii: ":"))
+            digits(Int(parts.tm_sec), 2)
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

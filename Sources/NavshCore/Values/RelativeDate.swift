@@ -1,13 +1,14 @@
 /// The words people type for a date instead of digits: `today`,
 /// `yesterday`, `tomorrow`, `now`, and an offset from today (`+3d`, `-1w`).
-/// Read against the session's clock (UTC, as SQLite's `CURRENT_TIMESTAMP`),
-/// so a test's clock decides what `today` is.
+/// Read against the session's clock, so a test's clock decides what
+/// `today` is: the local date, as `date` prints it; `now` is UTC, as
+/// SQLite's `CURRENT_TIMESTAMP`.
 enum RelativeDate {
     /// The date (`YYYY-MM-DD`) a word names, with the time of day when the
     /// word is `now`; nil when the text is not one of the words.
     static func resolve(_ text: String, now: CivilTime) -> (date: String, time: String?)? {
         switch text.lowercased() {
-        case "today": return (now.date, nil)
+        case "today": return (now.localDate, nil)
         case "yesterday": return shifted(now, days: -1).map { ($0, nil) }
         case "tomorrow": return shifted(now, days: 1).map { ($0, nil) }
         case "now": return (now.date, String(now.dateTime.dropFirst(11)))
@@ -37,7 +38,7 @@ enum RelativeDate {
     }
 
     private static func shifted(_ now: CivilTime, days: Int) -> String? {
-        guard let (year, month, day) = DateText.parts(of: now.date) else { return nil }
+        guard let (year, month, day) = DateText.parts(of: now.localDate) else { return nil }
         return DateText.date(fromDayNumber: DateText.dayNumber(year: year, month: month, day: day) + days)
     }
 }

@@ -42,7 +42,7 @@ struct NewCommand: PlainCommand {
             switch field.draftDefault {
             case nil: continue
             case .now?: values[field.name] = field.kind == .datetime ? form.value(time.dateTime) : .text(time.dateTime)
-            case .today?: values[field.name] = .text(time.date)
+            case .today?: values[field.name] = .text(time.localDate)
             case .thisYear?: values[field.name] = .integer(Int64(time.year))
             case .literal(let text)?:
                 values[field.name] = (try? ValueParser.parse(text, for: field, thisYear: time.year, now: time,
