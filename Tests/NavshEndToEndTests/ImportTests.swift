@@ -98,6 +98,18 @@ import Testing
         #expect(typoRefused.stderr.contains(":\(line): n: 'twelve' is not a whole number"), "\(typoRefused.stderr)")
     }
 
+    /// A file whose lines end in CR alone is said to be that, not read as one line.
+    @Test(arguments: ["csv", "tsv"])
+    func linesEndedByCarriageReturnsAloneAreSaidToBeSo(format: String) throws {
+        let db = try TemporaryDatabase(Self.schema)
+        let file = db.directory + "/mac." + format
+        let separator = format == "csv" ? "," : "\t"
+        try Data("name\(separator)n\rone\(separator)1\rtwo\(separator)2\r".utf8).write(to: URL(fileURLWithPath: file))
+        let result = try db.expectUnchanged("t") { try navsh.run([db.path, "-c", "import " + file]) }
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("mac.\(format):1: its lines end in a carriage return alone"), "\(result.stderr)")
+    }
+
     /// Excel writes a byte-order mark before a CSV's header: it is no part
     /// of the first column's name (the adversary's "no field '\u{FEFF}name'").
     @Test func aByteOrderMarkBeforeTheHeaderIsSkipped() throws {

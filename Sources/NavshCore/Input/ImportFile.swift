@@ -19,6 +19,12 @@ struct ImportFile {
         var bytes = try Self.read(path)
         // A UTF-8 byte-order mark (Excel writes one before a CSV's header) is no part of the first name.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        // Lines ended by CR alone (classic Mac OS) read as one long line,
+        // whose fields the header then did not match.
+        if let cr = bytes.firstIndex(of: 13), cr + 1 < bytes.count, !bytes.contains(10) {
+            throw .imports(.malformed(path: path, line: 1, problem: "its lines end in a carriage return alone "
+                + "(as classic Mac OS wrote them); save it with LF or CRLF line endings"))
+        }
         switch format {
         case .csv:
             let csv: [CSVReader.Row]
