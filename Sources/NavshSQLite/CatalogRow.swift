@@ -28,6 +28,12 @@ struct CatalogRow {
         return values[position]
     }
 
+    /// The column as bytes that are not UTF-8, nil for anything else.
+    func rawText(_ name: String) -> [UInt8]? {
+        if case .rawText(let bytes) = value(name) { return bytes }
+        return nil
+    }
+
     /// The column's text; NULL (or a column the query lacks) reads as "".
     func text(_ name: String) -> String {
         optionalText(name) ?? ""

@@ -34,6 +34,13 @@ enum SchemaReader {
             // tables. The store finds a table by its name, so the later one
             // would be read as the earlier: it is left out.
             let first = columns[start]
+            // A column name that is not UTF-8 cannot be named in SQL once
+            // repaired: the table was listed, and every read of it failed.
+            if let raw = columns[start..<end].lazy.compactMap({ $0.rawText("name") }).first {
+                leftOut.append("\(first.bool("isView") ? "view" : "table") \(TextLayout.printable(name)) "
+                               + "(its column \(ValueText.raw(.rawText(raw)))'s name is not UTF-8, which navsh cannot name)")
+                continue
+            }
             guard !tables.contains(where: { $0.collection.name == name }) else {
                 leftOut.append("\(first.bool("isView") ? "view" : "table") \(TextLayout.printable(name)) "
                                + "(its name differs from another's only in how its accents are encoded)")

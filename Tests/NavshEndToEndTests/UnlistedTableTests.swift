@@ -16,7 +16,7 @@ import Testing
             lib = ctypes.CDLL('libsqlite3.so.0')
             db = ctypes.c_void_p()
             assert lib.sqlite3_open(sys.argv[1].encode(), ctypes.byref(db)) == 0
-            for sql in [b'CREATE TABLE "t\\xff" (id INTEGER PRIMARY KEY)', b'CREATE TABLE "t\\xfe" (id INTEGER PRIMARY KEY)',
+            for sql in [b'CREATE TABLE "t\\xff" (id INTEGER PRIMARY KEY)', b'CREATE TABLE "t\\xfe" (id INTEGER PRIMARY KEY)', b'CREATE TABLE c (id INTEGER PRIMARY KEY, "c\\xffol" TEXT)',
                         b'CREATE VIRTUAL TABLE docs USING fts5(body)', b'CREATE VIRTUAL TABLE boxes USING rtree(id, lo, hi)']:
                 assert lib.sqlite3_exec(db, sql, None, None, None) == 0, sql
             lib.sqlite3_close(db)
@@ -37,7 +37,8 @@ import Testing
                             "table t\\xFE: its name is not UTF-8, which navsh cannot name",
                             "virtual table docs (fts5): navsh opens ordinary tables and views only",
                             "virtual table boxes (rtree): navsh opens ordinary tables and views only",
-                            "8 tables holding virtual tables' data"], "\(result.stderr)")
+                            "8 tables holding virtual tables' data",
+                            "table c (its column c\\xFFol's name is not UTF-8, which navsh cannot name)"], "\(result.stderr)")
         #expect(result.stdout.hasPrefix("good (0)"), "the one table navsh can open is opened: \(result.stdout)")
     }
 }
