@@ -31,6 +31,21 @@ import Testing
         #expect(try mode(file) == 0o640, "export! keeps the replaced file's mode")
     }
 
+    /// export! writes through a symbolic link, as a shell's `>` does (it
+    /// put a file in the link's place), and drops set-user-ID bits.
+    @Test func replacingFollowsALinkAndDropsSetUserID() throws {
+        let db = try TemporaryDatabase(ExportTests.many)
+        let real = db.directory + "/real.csv", link = db.directory + "/link.csv"
+        try "old\n".write(toFile: real, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o4755], ofItemAtPath: real)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.csv")
+        let result = try navsh.run([db.path, "-c", "export! " + link])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.csv", "the link stays a link")
+        #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("id,name,n\r\n"))
+        #expect(try mode(real) == 0o755)
+    }
+
     @Test func ctrlCInTheMiddleOfAnExportLeavesNoPartialFile() throws {
         let db = try TemporaryDatabase("""
             CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);

@@ -12,6 +12,9 @@ import Darwin
 final class ExportFile {
     let path: String
     let replacing: Bool
+    /// Where the bytes go: `path`, or the file a link at `path` names, which
+    /// `export!` replaces as a shell's `>` would (it put a file in the link's place).
+    private let target: String
     private let temporary: String
     private var fd: Int32
 
@@ -19,6 +22,8 @@ final class ExportFile {
         self.path = path
         self.replacing = replacing
         if !replacing && Self.exists(path) { throw .export(.exists(path: path)) }
+        let path = replacing ? Self.resolved(path) : path
+        target = path
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -32,10 +37,18 @@ final class ExportFile {
         fchmod(fd, Self.replacedMode(path) ?? (0o666 & ~Self.umaskNow))
     }
 
-    /// The mode bits of the file at `path`, nil when there is none.
+    /// The permission bits of the file at `path`, nil when there is none;
+    /// never set-user-ID or set-group-ID, which no export should carry.
     private static func replacedMode(_ path: String) -> mode_t? {
         var info = stat()
-        return stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
+        return stat(path, &info) == 0 ? info.st_mode & 0o777 : nil
+    }
+
+    /// The file a symbolic link at `path` names, or `path` itself.
+    private static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// The process's umask, which can only be read by setting it.
@@ -62,7 +75,7 @@ final class ExportFile {
         guard fsync(fd) == 0, close(fd) == 0 else { throw .export(.cannotWrite(path: path, reason: Self.lastError)) }
         fd = -1
         if replacing {
-            guard rename(temporary, path) == 0 else { throw .export(.cannotWrite(path: path, reason: Self.lastError)) }
+            guard rename(temporary, target) == 0 else { throw .export(.cannotWrite(path: path, reason: Self.lastError)) }
         } else {
             guard link(temporary, path) == 0 else {
                 if errno == EEXIST { throw .export(.exists(path: path)) }
