@@ -106,6 +106,8 @@ extension PostgresStore {
         switch (column.kind, value) {
         case (.integer, .integer), (.numeric, .integer), (.real, .integer), (.real, .real), (.numeric, .real): return true
         case (.integer, .text(let text)): return Int64(text) != nil
+        // A numeric holding a fraction reads as its text (`1.50`).
+        case (.numeric, .text(let text)), (.real, .text(let text)): return DecimalText.isDecimal(text)
         case (.integer, _), (.real, _), (.numeric, _): return false
         default: return true
         }

@@ -19,6 +19,13 @@ extension PostgresStore {
         }
         let column = try table.column(name)
         let wanted = values.filter { !$0.isNull && Self.parses($0, as: column) }
+        // A number is found by its value: a reference holding 1.50 names
+        // the key 1.5, and was shown as naming no row.
+        func matched(_ value: Value) -> Value {
+            guard column.kind == .numeric || column.kind == .real,
+                  let canonical = DecimalText.canonical(ValueText.raw(value)) else { return value }
+            return .text(canonical)
+        }
         var found: [Value: Record] = [:]
         var start = 0
         while start < wanted.count {
@@ -27,11 +34,11 @@ extension PostgresStore {
             let array = parameters.bind(try Self.arrayLiteral(chunk.map { try column.parameter($0) }))
             let rows = try records(collection, fields: ListPreview.declared(fields + [name], in: collection), preview: true,
                                    where: "\(name.pgIdentifier) = ANY (CAST(\(array) AS \(column.castType)[]))", parameters)
-            for row in rows where found[row[name]] == nil { found[row[name]] = row }
+            for row in rows where found[matched(row[name])] == nil { found[matched(row[name])] = row }
             start += chunk.count
         }
         return try values.map { value in
-            if let row = found[value] { return trimmed(row, to: fields, in: collection) }
+            if let row = found[matched(value)] { return trimmed(row, to: fields, in: collection) }
             guard case .text = value else { return nil }
             return try record(of: collection, referencedBy: value, field: field).map {
                 Record(id: $0.id, values: $0.values.filter { fields.contains($0.key) }.mapValues(ListPreview.value))

@@ -110,4 +110,23 @@ struct PostgresTableKindTests {
         try session.setUp("back", "delete #A")
         #expect(try database.value("SELECT string_agg(k::text || v, ',') FROM en") == "alower")
     }
+
+    /// A reference holding 1.50 names the numeric key 1.5: it was listed as
+    /// naming no row, and `open nk` said the row did not exist.
+    @Test func aNumericReferenceNamesItsKeyByValue() throws {
+        let (session, database, store) = try session("""
+            CREATE TABLE n2 (k numeric PRIMARY KEY, v text);
+            INSERT INTO n2 VALUES (1.5, 'a'), (2, 'b');
+            CREATE TABLE r2 (id int PRIMARY KEY, nk numeric REFERENCES n2 (k), name text);
+            INSERT INTO r2 VALUES (1, 1.50, 'x'), (2, 2.0, 'y');
+            """)
+        defer { store.close() }
+        let list = session.execute("open r2")
+        #expect(list.error == nil, "\(list.error?.message ?? "")")
+        #expect(!list.output.contains("missing"), "\(list.output)")
+        try session.setUp("open #1")
+        let followed = session.execute("open nk")
+        #expect(followed.error == nil && followed.output.contains("a"), "\(followed.error?.message ?? followed.output)")
+        withExtendedLifetime(database) {}
+    }
 }

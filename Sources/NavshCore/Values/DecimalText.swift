@@ -1,8 +1,8 @@
 /// A decimal number as text (`-12.5`, `1e-400`, 400 digits): what an
 /// exact decimal column takes, which a real cannot always hold.
-enum DecimalText {
+public enum DecimalText {
     /// An optional sign, digits with at most one point, then an optional exponent.
-    static func isDecimal(_ text: String) -> Bool {
+    public static func isDecimal(_ text: String) -> Bool {
         var bytes = Substring(text).utf8[...]
         if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         let mantissa = bytes.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
@@ -24,7 +24,7 @@ enum DecimalText {
     /// One spelling for every way of writing a decimal's value (`012.50`,
     /// `1.25e1`, `12.5` are one), to compare digit by digit; nil when
     /// `text` is not a decimal.
-    static func canonical(_ text: String) -> String? {
+    public static func canonical(_ text: String) -> String? {
         guard isDecimal(text) else { return nil }
         var body = Substring(text)
         let negative = body.first == "-"
