@@ -15,17 +15,24 @@ static void on_interrupt(int signo) {
     if (interrupted < 1000) interrupted = interrupted + 1;
 }
 
-int navsh_install_interrupt_handler(void) {
+/* Installs `handler` for `signo` without SA_RESTART (el_gets and read must
+   return on the signal), and unblocks it: a parent may have started us with
+   it blocked, and it must reach us. */
+static int install(int signo, void (*handler)(int)) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = on_interrupt;
+    action.sa_handler = handler;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = 0; /* no SA_RESTART: el_gets must return on Ctrl-C */
-    if (sigaction(SIGINT, &action, NULL) != 0) return -1;
+    action.sa_flags = 0;
+    if (sigaction(signo, &action, NULL) != 0) return -1;
     sigset_t set;
     sigemptyset(&set);
-    sigaddset(&set, SIGINT);
+    sigaddset(&set, signo);
     return sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+int navsh_install_interrupt_handler(void) {
+    return install(SIGINT, on_interrupt);
 }
 
 int navsh_take_interrupt(void) {
@@ -49,32 +56,12 @@ static void on_termination(int signo) {
 }
 
 int navsh_install_termination_handlers(void) {
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_termination;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = 0;
-    if (sigaction(SIGTERM, &action, NULL) != 0) return -1;
-    if (sigaction(SIGHUP, &action, NULL) != 0) return -1;
-    /* A parent may have started us with these blocked; they must reach us. */
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGHUP);
-    return sigprocmask(SIG_UNBLOCK, &set, NULL);
+    if (install(SIGTERM, on_termination) != 0) return -1;
+    return install(SIGHUP, on_termination);
 }
 
 int navsh_install_script_interrupt_handler(void) {
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_termination;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = 0;
-    if (sigaction(SIGINT, &action, NULL) != 0) return -1;
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    return sigprocmask(SIG_UNBLOCK, &set, NULL);
+    return install(SIGINT, on_termination);
 }
 
 int navsh_termination_signal(void) {

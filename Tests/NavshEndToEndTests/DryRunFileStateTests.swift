@@ -37,12 +37,7 @@ import Testing
             c.execute("UPDATE t SET v = 'half-done'")
             os._exit(0)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, db.path]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the dying writer failed")
+        try PythonScript.run(script, [db.path])
     }
 
     static let schema = "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);"

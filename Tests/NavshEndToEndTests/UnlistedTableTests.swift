@@ -21,12 +21,7 @@ import Testing
                 assert lib.sqlite3_exec(db, sql, None, None, None) == 0, sql
             lib.sqlite3_close(db)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, db.path]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the tables could not be made")
+        try PythonScript.run(script, [db.path])
 
         let result = try navsh.run([db.path, "-c", "show"])
         #expect(result.status == 0, "\(result.stderr)")
