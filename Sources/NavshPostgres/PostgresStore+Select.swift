@@ -6,7 +6,9 @@ extension PostgresStore {
     /// One expression of an ORDER BY: a column, or a referenced row's
     /// title, and its direction. NULLs are placed as SQLite places them
     /// (first ascending, last descending), so a list reads in the same order
-    /// on either store.
+    /// on either store. A column that cannot hold NULL is ordered as its
+    /// index is: `ASC NULLS FIRST` on a primary key kept the server from
+    /// reading its index, and it sorted a million rows for the first page.
     struct OrderTerm {
         /// The column whose type the sort values have (a title's, for a sort by title).
         let column: PostgresColumn
@@ -31,7 +33,10 @@ extension PostgresStore {
                 + " WHERE navsh_t.\(key.pgIdentifier) = navsh_row.\(reference.pgIdentifier))"
         }
 
-        var sql: String { expression + (descending ? " DESC NULLS LAST" : " ASC NULLS FIRST") }
+        var sql: String {
+            guard nullable else { return expression + (descending ? " DESC" : " ASC") }
+            return expression + (descending ? " DESC NULLS LAST" : " ASC NULLS FIRST")
+        }
         /// The value read as text beside a row (a keyset read's cursor).
         var readSQL: String { expression == "navsh_row." + column.name.pgIdentifier ? column.readSQL : "(\(expression))::text" }
     }
@@ -41,7 +46,7 @@ extension PostgresStore {
     func orderTerms(_ collection: CollectionSchema, _ table: PostgresTable) -> [OrderTerm] {
         var terms: [OrderTerm] = []
         if let group = collection.groupField.flatMap({ collection.field(named: $0) }), let column = table.columns[group.name] {
-            terms.append(OrderTerm(column: column, descending: false))
+            terms.append(OrderTerm(column: column, descending: false, nullable: !group.isNotNull))
         }
         var keyDescending = collection.newRowsOnTop
         if let order = collection.order, let field = collection.field(named: order.field), let column = table.columns[field.name] {
@@ -50,7 +55,7 @@ extension PostgresStore {
                 terms.append(OrderTerm(title: titleColumn, of: parent, key: title.key, reference: field.name,
                                        descending: order.descending))
             } else {
-                terms.append(OrderTerm(column: column, descending: order.descending))
+                terms.append(OrderTerm(column: column, descending: order.descending, nullable: !field.isNotNull))
             }
             keyDescending = order.descending
         }
