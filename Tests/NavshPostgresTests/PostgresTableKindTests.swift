@@ -129,4 +129,18 @@ struct PostgresTableKindTests {
         #expect(followed.error == nil && followed.output.contains("a"), "\(followed.error?.message ?? followed.output)")
         withExtendedLifetime(database) {}
     }
+
+    /// A date before the common era lists with its era (`0044-03-15 BC`
+    /// listed as AD 44), and is typed back as the server writes it.
+    @Test func aDateBeforeTheCommonEraKeepsItsEra() throws {
+        let (session, database, store) = try session("""
+            CREATE TABLE ev (id int PRIMARY KEY, name text, d date, at timestamptz);
+            INSERT INTO ev VALUES (1, 'ides', '0044-03-15 BC', '0044-03-15 10:00+00 BC'), (2, 'later', '2020-01-01', NULL);
+            """)
+        defer { store.close() }
+        let list = session.execute("open ev")
+        #expect(list.output.contains("0044-03-15 BC  0044-03-15 10:00:00+00 BC"), "\(list.output)")
+        try session.setUp("open #2", "set d 0100-01-01 BC", "set at 0100-01-01 10:00:00+00 BC", "save")
+        #expect(try database.value("SELECT d || ' ' || at FROM ev WHERE id = 2") == "0100-01-01 BC 0100-01-01 10:00:00+00 BC")
+    }
 }

@@ -143,7 +143,9 @@ public enum ValueText {
         case .date:
             if case .text(let s) = value, s.count >= 10,
                DateText.isDate(String(s.prefix(10))) {
-                return String(s.prefix(10))
+                // A date before the common era keeps its era: cut to ten
+                // characters, 44 BC read as AD 44.
+                return String(s.prefix(10)) + (DateText.isBeforeCommonEra(s) ? " BC" : "")
             }
             return raw(value)
         case .mediumDate:
@@ -151,7 +153,7 @@ public enum ValueText {
                   let year = Int(s.prefix(4)), let month = Int(s.dropFirst(5).prefix(2)), let day = Int(s.dropFirst(8).prefix(2))
             else { return raw(value) }
             let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-            return "\(months[month - 1]) \(day), \(year)"
+            return "\(months[month - 1]) \(day), \(year)" + (DateText.isBeforeCommonEra(s) ? " BC" : "")
         case .decimals(let places):
             switch value {
             // Exact digits: a Double would round a big integer (Int64.max).

@@ -2,6 +2,15 @@
 /// text the user typed (SQLite's date functions read these forms), but only
 /// after the calendar says the date exists.
 enum DateText {
+    /// A date or time PostgreSQL writes before the common era (`0044-03-15 BC`).
+    static func isBeforeCommonEra(_ text: String) -> Bool { text.hasSuffix(" BC") }
+
+    /// `text` without its ` BC`, when it has one: a date before the common
+    /// era is typed as PostgreSQL writes it.
+    static func withoutEra(_ text: String) -> String {
+        isBeforeCommonEra(text) ? String(text.dropLast(3)) : text
+    }
+
     /// `YYYY-MM-DD`, a real calendar day.
     static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

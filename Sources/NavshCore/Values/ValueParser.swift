@@ -109,11 +109,15 @@ enum ValueParser {
             default: throw refusal(text, field, .yesNo)
             }
         case .date:
-            if DateText.isDate(trimmed) { return .text(trimmed) }
+            if DateText.isDate(DateText.withoutEra(trimmed)) { return .text(trimmed) }
             if let (date, _) = RelativeDate.resolve(trimmed, now: now()) { return .text(date) }
             throw refusal(text, field, .date)
         case .datetime:
             if DateText.isDateTime(trimmed) { return dateTimeForm.value(trimmed) }
+            if DateText.isBeforeCommonEra(trimmed) {
+                let time = DateText.withoutEra(trimmed)
+                if DateText.isDateTime(time) || DateText.withFullOffset(time) != nil { return .text(trimmed) }
+            }
             if let full = DateText.withFullOffset(trimmed) { return dateTimeForm.value(full) }
             if let (date, time) = RelativeDate.resolve(trimmed, now: now()) {
                 return dateTimeForm.value(date + (time.map { " " + $0 } ?? ""))
