@@ -61,6 +61,10 @@ extension Options {
         } catch where began && outcome.session?.forgotChanges == true {
             // A command's COMMIT was refused, and said so: the script's end
             // meets the same rows again. What came before is still news.
+        } catch where began && outcome.status != ExitStatus.success {
+            // The script failed and said why; its end fails for the same
+            // reason (a server's transaction aborted by a command that ran
+            // past --timeout said "its COMMIT would be refused").
         } catch {
             let message = "dry run: \(TextLayout.printable(String(describing: error)))"
             let what = began ? "\(sourceName): \(message)"

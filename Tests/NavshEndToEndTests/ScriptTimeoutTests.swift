@@ -46,4 +46,22 @@ import Testing
         #expect(result.stderr.contains(":1: error:") && result.stderr.contains("stopped after 0.5 s (--timeout)"),
                 "\(result.stderr)")
     }
+
+    /// In a dry run, the server's transaction a stopped save aborted is no
+    /// second error: it said "its COMMIT would be refused" (the trial's find).
+    @Test(.enabled(if: PostgresTestServer.runsTests, "needs NAVSH_TEST_POSTGRES_URL (scripts/pg-test-server)"))
+    func aDryRunStoppedByTheTimeoutSaysOnlyThat() throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);")
+        try database.run("""
+            INSERT INTO items VALUES (1, 'Kettle');
+            CREATE FUNCTION slow() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(30); RETURN NEW; END $$;
+            CREATE TRIGGER slow BEFORE UPDATE ON items FOR EACH ROW EXECUTE FUNCTION slow();
+            """)
+        let result = try navsh.run([database.url, "--schema", "shop", "--dry-run", "--timeout", "0.5"],
+                                   stdin: "open items\nopen 1\nset name Pot\nsave\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(":4: error:") && result.stderr.contains("stopped after 0.5 s (--timeout)"),
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("COMMIT"), "\(result.stderr)")
+    }
 }
