@@ -49,11 +49,11 @@ struct ImportFile {
     private mutating func table(_ all: [(Int, [ImportedValue])], header: [String]?,
                                 _ collection: CollectionSchema) throws(CommandError) {
         guard let header else { throw .imports(.empty(path: path)) }
-        var fields: [Field?] = []
+        var fields: [Int?] = []
         for name in header {
             let field = try Self.field(name, in: collection, path: path, line: 1)
-            if let field, fields.contains(where: { $0?.name == field.name }) {
-                throw .imports(.malformed(path: path, line: 1, problem: "the column \(field.name) is named twice"))
+            if let field, fields.contains(where: { $0 == field }) {
+                throw .imports(.malformed(path: path, line: 1, problem: "the column \(collection.fields[field].name) is named twice"))
             }
             fields.append(field)
         }
@@ -80,11 +80,12 @@ struct ImportFile {
                 malformedRows.append(ImportProblem(line: line.number, field: "row", problem: "is not a JSON object"))
                 continue
             }
-            var values: [(field: Field, value: ImportedValue)] = []
+            var values: [(field: Int, value: ImportedValue)] = []
             for (name, value) in members {
                 guard let field = try Self.field(name, in: collection, path: path, line: line.number) else { continue }
-                if values.contains(where: { $0.field.name == field.name }) {
-                    throw .imports(.malformed(path: path, line: line.number, problem: "the field \(field.name) is named twice"))
+                if values.contains(where: { $0.field == field }) {
+                    throw .imports(.malformed(path: path, line: line.number,
+                                              problem: "the field \(collection.fields[field].name) is named twice"))
                 }
                 values.append((field, .json(value)))
             }
@@ -92,12 +93,12 @@ struct ImportFile {
         }
     }
 
-    /// The field a header (or JSON member) names: by name, else by label,
-    /// ignoring case; nil for a generated field, which the store computes.
-    /// A key field is written (an export's rows come back under their keys);
-    /// another read-only field is refused, as `set` refuses it.
+    /// The place of the field a header (or JSON member) names: by name,
+    /// else by label, ignoring case; nil for a generated field, which the
+    /// store computes. A key field is written (an export's rows come back
+    /// under their keys); another read-only field is refused, as `set` refuses it.
     static func field(_ name: String, in collection: CollectionSchema, path: String,
-                      line: Int) throws(CommandError) -> Field? {
+                      line: Int) throws(CommandError) -> Int? {
         let wanted = name.trimmingSpaces.lowercased()
         guard let field = collection.field(named: name)
             ?? collection.fields.first(where: { $0.displayLabel.lowercased() == wanted })
@@ -107,10 +108,11 @@ struct ImportFile {
                                       problem: "no field of \(collection.name) is named '\(name)' (fields: \(known))"))
         }
         if field.isGenerated { return nil }
+        let place = collection.fields.firstIndex { $0.name == field.name }
         if field.isReadOnly && field.primaryKeyPosition == nil {
             throw .imports(.malformed(path: path, line: line, problem: "\(field.name) is read-only; leave its column out"))
         }
-        return field
+        return place
     }
 
     /// Lines split at LF (a CR before it dropped), numbered from 1; an empty last line is no line.

@@ -11,10 +11,12 @@ enum ImportedValue {
     case json(JSONValue)
 }
 
-/// One row of an import file: the line it starts on and its values by field name.
+/// One row of an import file: the line it starts on and its values, each
+/// by its field's place in the collection (a copy of the field per value
+/// was most of an import's memory).
 struct ImportedRow {
     var line: Int
-    var values: [(field: Field, value: ImportedValue)]
+    var values: [(field: Int, value: ImportedValue)]
 }
 
 /// Turns a file's values into stored values, each checked as `set` checks
@@ -44,7 +46,8 @@ struct ImportChecker {
     /// The values to insert for `row`, or the problem with its first bad field.
     mutating func values(of row: ImportedRow) -> Result<[String: Value], ImportProblem> {
         var values: [String: Value] = [:]
-        for (field, imported) in row.values {
+        for (index, imported) in row.values {
+            let field = collection.fields[index]
             do {
                 let value = try self.valueAsStored(imported, for: field, line: row.line)
                 if field.isRequired && (value.isNull || value == .text("")) {
