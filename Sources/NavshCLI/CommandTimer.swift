@@ -17,11 +17,15 @@ final class CommandTimer {
         self.seconds = seconds
     }
 
-    /// Starts the clock for the next command.
+    /// Starts the clock for the next command. A timeout past a century is
+    /// a century: converted whole, `--timeout 1e300` trapped.
     func start() {
         expired = false
-        deadline = Self.now() + UInt64(seconds * 1_000_000_000)
+        let nanoseconds = min(seconds, Self.century) * 1_000_000_000
+        deadline = Self.now() + UInt64(nanoseconds)
     }
+
+    private static let century = 100 * 366 * 86_400.0
 
     /// Stops it once the command has ended.
     func stop() { deadline = nil }

@@ -30,8 +30,13 @@ import Testing
 
     @Test func theTimeoutIsForScriptsAndAboveZero() throws {
         let db = try TemporaryDatabase("CREATE TABLE t (id INTEGER PRIMARY KEY);")
-        for bad in ["0", "-1", "nan"] {
+        for bad in ["0", "-1", "nan", "inf"] {
             #expect(try navsh.run([db.path, "--timeout", bad, "-c", "show"]).status == 64, "\(bad)")
+        }
+        // A timeout too long to count in nanoseconds is a long one, not a crash (it trapped).
+        for long in ["18446744074", "1e300"] {
+            let result = try navsh.run([db.path, "--timeout", long, "-c", "show"])
+            #expect(result.status == 0, "\(long): \(result.stderr)")
         }
     }
 
