@@ -143,4 +143,21 @@ struct PostgresTableKindTests {
         try session.setUp("open #2", "set d 0100-01-01 BC", "set at 0100-01-01 10:00:00+00 BC", "save")
         #expect(try database.value("SELECT d || ' ' || at FROM ev WHERE id = 2") == "0100-01-01 BC 0100-01-01 10:00:00+00 BC")
     }
+
+    /// Names apart only in case are two names on PostgreSQL: typed in
+    /// another case, they are refused, not the first taken (`set Name zz`
+    /// wrote `name`, `open Cc` opened `cc`).
+    @Test func namesApartOnlyInCaseAreEachNamedExactly() throws {
+        let (session, database, store) = try session("""
+            CREATE TABLE cc (id int PRIMARY KEY, name text, "NAME" text);
+            CREATE TABLE "CC" (id int PRIMARY KEY);
+            INSERT INTO cc VALUES (1, 'low', 'UP');
+            """)
+        defer { store.close() }
+        #expect(session.execute("open Cc").error?.message == "no collection named 'Cc'; the collections are cc, CC")
+        try session.setUp("open cc", "open #1")
+        #expect(session.execute("set Name zz").error?.message.hasPrefix("unknown field 'Name'") == true)
+        try session.setUp("set NAME zz", "set name yy", "save")
+        #expect(try database.value("SELECT name || ' ' || \"NAME\" FROM cc") == "yy zz")
+    }
 }

@@ -271,7 +271,9 @@ public struct CollectionSchema: Sendable {
         // precomposed or not) may be another column to SQLite.
         if let exact = fields.first(where: { $0.name == name && ExactName.same($0.name, name) }) { return exact }
         let lowered = name.lowercased()
-        return fields.first { $0.name.lowercased() == lowered }
+        // Ignoring case only where that names one field: PostgreSQL keeps
+        // `name` and `NAME` apart, and `set Name zz` wrote the first.
+        return Self.only(fields.filter { $0.name.lowercased() == lowered })
             ?? fields.first { $0.label?.lowercased() == lowered }
             // As printed: a name holding control characters is shown escaped
             // (`n\x07ote`), and can be typed that way ('n\x07ote', quoted).
@@ -279,4 +281,7 @@ public struct CollectionSchema: Sendable {
     }
 
     public var editableFields: [Field] { fields.filter { !$0.isReadOnly } }
+
+    /// The one element, nil for none or several.
+    static func only<T>(_ found: [T]) -> T? { found.count == 1 ? found[0] : nil }
 }

@@ -135,9 +135,11 @@ extension StoreReader {
     public var isConnected: Bool { true }
 
     /// The collection called `name`: exactly, else ignoring case (SQLite
-    /// names ignore case).
+    /// names ignore case) where that names one (PostgreSQL keeps `cc` and
+    /// `CC` apart, and `open Cc` opened the first).
     public func collection(named name: String) -> CollectionSchema? {
-        collections.first { $0.name == name } ?? collections.first { $0.name.lowercased() == name.lowercased() }
+        collections.first { $0.name == name }
+            ?? CollectionSchema.only(collections.filter { $0.name.lowercased() == name.lowercased() })
     }
 
     /// Each collection's name → the title its list shows (a spec's `title:`).

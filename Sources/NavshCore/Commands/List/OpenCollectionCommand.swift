@@ -20,10 +20,16 @@ struct OpenCollectionCommand: OpenCommand {
             }
             return collections[number - 1]
         }
-        // A match of an earlier way in any collection wins over a later way.
+        // A match of an earlier way in any collection wins over a later way;
+        // two collections matched the same way (`cc` and `CC` for `Cc`) are
+        // neither: PostgreSQL keeps them apart, and `open Cc` opened the first.
         let lowered = target.lowercased()
         for way in NameMatch.allCases {
-            if let match = collections.first(where: { way.accepts($0, target, lowered: lowered) }) { return match }
+            let matches = collections.filter { way.accepts($0, target, lowered: lowered) }
+            if matches.count == 1 { return matches[0] }
+            if matches.count > 1 {
+                throw CommandError.rows(.noCollectionNamed(target, names: matches.map(\.name)))
+            }
         }
         throw CommandError.rows(.noCollectionNamed(target, names: collections.map(\.name)))
     }
