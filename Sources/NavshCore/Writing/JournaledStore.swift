@@ -125,40 +125,52 @@ final class JournaledStore {
     /// Inserts every row of an import in one transaction, or none: each
     /// row is all or nothing on its own (`Store.insertRows`), so a row the
     /// store refuses is noted (with its line) and the others still run, and
-    /// every refused row is found in one pass; then the transaction commits only if none was refused and
-    /// `keep` (a `--dry-run` rolls back always). Kept rows are journaled as
-    /// one change, which `undo` takes back whole.
+    /// every refused row is found in one pass; then the transaction commits
+    /// only if none was refused and `keep` (a `--dry-run` rolls back always).
+    /// Kept rows are journaled as one change, which `undo` takes back whole.
+    /// The rows come a batch at a time from `next`, checked as they are read,
+    /// so no more than a batch of them is held ready at once.
     /// `checking` (when given) runs first in the import's transaction and
     /// may refuse it by throwing.
-    func importRows(_ rows: [(line: Int, values: [String: Value])], into collection: CollectionSchema, file: String,
-                    keep: Bool, refused known: [ImportProblem], checking: (() throws -> Void)? = nil,
+    func importRows(into collection: CollectionSchema, file: String, keep: Bool,
+                    checking: (() throws -> Void)? = nil, next: () throws -> ImportBatch?,
                     progress: (Int) -> Void) throws -> (saved: [Record], refused: [ImportProblem]) {
         var saved: [Record] = []
-        saved.reserveCapacity(rows.count)
-        var refused = known
-        let chunk = 1_000
+        var refused: [ImportProblem] = []
+        // The lines holding each value of each reference field: what COMMIT
+        // may refuse is named by them at the end.
+        let references = collection.fields.filter { $0.references != nil }.map(\.name)
+        var referenceLines: [String: [String: [Int]]] = [:]
+        var read = 0
         do {
             try store.atomically {
                 try checking?()
-                // A chunk at a time, so progress can be shown between them.
-                for start in stride(from: 0, to: rows.count, by: chunk) {
+                while let batch = try next() {
                     try stopIfCancelled()
-                    let part = rows[start..<min(start + chunk, rows.count)]
-                    saved += try store.insertRows(part.map(\.values), into: collection) { index, error in
+                    refused += batch.refused
+                    read += batch.count
+                    let rows = batch.rows
+                    saved += try store.insertRows(rows.map(\.values), into: collection) { index, error in
                         guard case .constraint(let kind, let fields, let detail) = error else { return }
-                        refused.append(ImportProblem(line: part[start + index].line, field: fields.first ?? "row",
+                        refused.append(ImportProblem(line: rows[index].line, field: fields.first ?? "row",
                                                      problem: Self.words(kind, detail: detail, error: error)))
                     }
-                    progress(min(start + chunk, rows.count))
+                    for name in references {
+                        for row in rows {
+                            guard let value = row.values[name], !value.isNull else { continue }
+                            referenceLines[name, default: [:]][ValueText.raw(value), default: []].append(row.line)
+                        }
+                    }
+                    progress(read)
                 }
                 // References checked only at COMMIT (all of them inside this
                 // transaction on SQLite): found now, by the rows that hold them,
                 // so a dry run fails as the COMMIT would and each names its line.
                 for reference in try store.unresolvedReferences(in: collection) {
                     guard case .constraint(let kind, _, let detail) = reference.error else { throw reference.error }
-                    let lines = rows.filter { ($0.values[reference.field]).map { ValueText.raw($0) == reference.value } ?? false }
-                    for line in lines.isEmpty ? [(line: 0, values: [String: Value]())] : lines {
-                        refused.append(ImportProblem(line: line.line, field: reference.field,
+                    let lines = referenceLines[reference.field]?[reference.value] ?? []
+                    for line in lines.isEmpty ? [0] : lines {
+                        refused.append(ImportProblem(line: line, field: reference.field,
                                                      problem: Self.words(kind, detail: detail, error: reference.error)))
                     }
                 }

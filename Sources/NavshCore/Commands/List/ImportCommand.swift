@@ -13,6 +13,8 @@ struct ImportCommand: Command {
     ]
     /// Rows a dry run names before it only counts.
     static let dryRunListed = 10
+    /// Rows checked and inserted at a time.
+    static let batchSize = 1_000
 
     let path: String
     let dryRun: Bool
@@ -53,30 +55,35 @@ struct ImportCommand: Command {
         collection.filters = []
         let file = try ImportFile(path: path, into: collection)
         var checker = ImportChecker(collection: collection, store: session.store, thisYear: session.clock().year)
-        var problems = file.malformedRows
-        var good: [(line: Int, values: [String: Value])] = []
-        good.reserveCapacity(file.rows.count)
-        let total = file.rows.count
+        let total = file.rows.count + file.malformedRows.count
         // The progress line ends however the import does.
         defer { session.showProgress("", total, total) }
-        for (index, row) in file.rows.enumerated() {
-            switch checker.values(of: row) {
-            case .success(var values):
-                // A row imported into an owner's related list belongs to that owner.
-                if let scope = collection.scope, values[scope.field] == nil { values[scope.field] = scope.value }
-                good.append((row.line, values))
-            case .failure(let problem):
-                problems.append(problem)
-            }
-            if index % 1_000 == 999 {
-                try session.writer.stopIfCancelled()
-                session.showProgress("checking", index + 1, total)
-            }
-        }
+        // Rows are checked a batch at a time as they go in: a row a check
+        // refuses is listed with the rest, and nothing is kept in the end.
+        var next = 0
+        var pending = file.malformedRows
         let (saved, refused) = try session.writer.importRows(
-            good, into: collection, file: TextLayout.printable(path), keep: !dryRun && problems.isEmpty,
-            refused: problems, checking: ownerCheck(of: list, in: session)) { done in
-            session.showProgress("importing", done, good.count)
+            into: collection, file: TextLayout.printable(path), keep: !dryRun,
+            checking: ownerCheck(of: list, in: session),
+            next: {
+                guard next < file.rows.count || !pending.isEmpty else { return nil }
+                var batch = ImportBatch(refused: pending)
+                pending = []
+                while next < file.rows.count, batch.rows.count < Self.batchSize {
+                    let row = file.rows[next]
+                    next += 1
+                    switch checker.values(of: row) {
+                    case .success(var values):
+                        // A row imported into an owner's related list belongs to that owner.
+                        if let scope = collection.scope, values[scope.field] == nil { values[scope.field] = scope.value }
+                        batch.rows.append((row.line, values))
+                    case .failure(let problem):
+                        batch.refused.append(problem)
+                    }
+                }
+                return batch
+            }) { done in
+            session.showProgress("importing", done, total)
         }
         guard refused.isEmpty else {
             let sorted = refused.sorted { $0.line < $1.line }
