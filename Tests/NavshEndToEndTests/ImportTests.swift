@@ -52,6 +52,33 @@ import Testing
         #expect(try Self.rows(target, columns: columns) == expected)
     }
 
+    /// A file of several megabytes is read a chunk at a time: rows, and
+    /// quoted fields holding line breaks, that cross from one chunk to the
+    /// next come back whole, at their lines.
+    @Test(arguments: ["jsonl", "csv", "tsv"])
+    func aFileOfManyChunksImportsBackToIdenticalRows(format: String) throws {
+        let source = try TemporaryDatabase(Self.tenThousand.replacingOccurrences(of: "i < 10000", with: "i < 45000"))
+        let target = try TemporaryDatabase(Self.schema)
+        let file = source.directory + "/rows." + format
+        #expect(try navsh.run([source.path, "-c", "export " + file]).status == 0)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        #expect(size > 2 << 20, "\(size) bytes: more than two chunks")
+        let result = try navsh.run([target.path, "-c", "import " + file])
+        #expect(result.stderr == "")
+        #expect(result.stdout == "imported 45,000 rows into t from \(file)\n")
+        let columns = format == "jsonl" ? "id, name, n, r, note, data, v" : "id, name, n, r, note, data"
+        #expect(try Self.rows(target, columns: columns) == Self.rows(source, columns: columns))
+        // A bad row past the first chunk is named at its line.
+        var text = try String(contentsOfFile: file, encoding: .utf8)
+        text += format == "jsonl" ? "{\"id\": 70001, \"name\": \"late\", \"n\": \"many\"}\n"
+            : format == "csv" ? "70001,late,many,,,,\r\n" : "70001\tlate\tmany\t\\N\t\\N\t\\N\t\\N\n"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let lines = text.reduce(into: 0) { count, character in if character == "\n" || character == "\r\n" { count += 1 } }
+        let late = try TemporaryDatabase(Self.schema)
+        let refused = try late.expectUnchanged("t") { try navsh.run([late.path, "-c", "import " + file]) }
+        #expect(refused.stderr.contains("rows.\(format):\(lines): n: 'many' is not a whole number"), "\(refused.stderr.suffix(300))")
+    }
+
     /// In CSV an unquoted `\x…` is a blob: text that starts so is quoted by
     /// export, so an untyped column keeps the two apart.
     @Test func csvKeepsBlobsApartFromTextThatLooksLikeOne() throws {

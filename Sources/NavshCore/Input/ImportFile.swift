@@ -4,92 +4,123 @@ import Glibc
 import Darwin
 #endif
 
-/// An import file read whole and split into rows of values by field: CSV
-/// or TSV with a header row of field names or labels, or JSON Lines with
-/// one object a line, as `export` writes them (`RowFileFormat`).
+/// An import file read a chunk at a time and split into rows of values by
+/// field: CSV or TSV with a header row of field names or labels, or JSON
+/// Lines with one object a line, as `export` writes them (`RowFileFormat`).
+/// Only the rows not yet taken are held: the whole file was, with every row
+/// parsed, before the first was checked.
 struct ImportFile {
     let path: String
-    var rows: [ImportedRow] = []
-    /// Rows that could not even be split into fields, by line.
-    var malformedRows: [ImportProblem] = []
+    let format: RowFileFormat
+    /// The header's fields, by place in the collection (nil for a generated one); CSV and TSV.
+    private var header: [Int?] = []
+    private var source: ChunkedFile
+    private let collection: CollectionSchema
 
     init(path: String, into collection: CollectionSchema) throws(CommandError) {
         self.path = path
+        self.collection = collection
         guard let format = RowFileFormat(path: path) else { throw .imports(.unknownExtension(path: path)) }
-        var bytes = try Self.read(path)
-        // A UTF-8 byte-order mark (Excel writes one before a CSV's header) is no part of the first name.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        self.format = format
+        source = try ChunkedFile(path: path)
         // Lines ended by CR alone (classic Mac OS) read as one long line,
         // whose fields the header then did not match.
-        if let cr = bytes.firstIndex(of: 13), cr + 1 < bytes.count, !bytes.contains(10) {
+        if source.endsLinesWithCarriageReturnsAlone {
             throw .imports(.malformed(path: path, line: 1, problem: "its lines end in a carriage return alone "
                 + "(as classic Mac OS wrote them); save it with LF or CRLF line endings"))
         }
+        guard format != .jsonLines else { return }
+        guard let first = try record() else { throw .imports(.empty(path: path)) }
+        let names: [String]
         switch format {
         case .csv:
-            let csv: [CSVReader.Row]
-            do { csv = try CSVReader.rows(bytes) } catch {
-                throw .imports(.malformed(path: path, line: error.line, problem: error.problem))
-            }
-            try table(csv.map { ($0.line, $0.fields.map { ImportedValue.csv($0.bytes, quoted: $0.quoted) }) },
-                      header: csv.first.map { $0.fields.map { String(decoding: $0.bytes, as: UTF8.self) } }, collection)
-        case .tsv:
-            let lines = Self.lines(bytes)
-            let tsv = lines.map { line in (line.number, Self.tsvFields(line.bytes)) }
-            try table(tsv, header: lines.first.map { Self.tsvFields($0.bytes).map { value in
+            names = try Self.csvFields(first.bytes, line: first.line, path: path).map { String(decoding: $0.bytes, as: UTF8.self) }
+        default:
+            names = Self.tsvFields(first.bytes[...]).map { value in
                 if case .tsv(let bytes?) = value { return String(decoding: bytes, as: UTF8.self) }
                 return ""
-            } }, collection)
-        case .jsonLines:
-            try jsonLines(bytes, collection)
+            }
         }
-    }
-
-    /// CSV or TSV: the first row names the fields, the others are values.
-    private mutating func table(_ all: [(Int, [ImportedValue])], header: [String]?,
-                                _ collection: CollectionSchema) throws(CommandError) {
-        guard let header else { throw .imports(.empty(path: path)) }
-        var fields: [Int?] = []
-        for name in header {
+        for name in names {
             let field = try Self.field(name, in: collection, path: path, line: 1)
-            if let field, fields.contains(where: { $0 == field }) {
+            if let field, header.contains(where: { $0 == field }) {
                 throw .imports(.malformed(path: path, line: 1, problem: "the column \(collection.fields[field].name) is named twice"))
             }
-            fields.append(field)
-        }
-        for (line, values) in all.dropFirst() {
-            guard values.count == fields.count else {
-                malformedRows.append(ImportProblem(line: line, field: "row",
-                    problem: "has \(values.count) field\(values.count == 1 ? "" : "s"), the header \(fields.count)"))
-                continue
-            }
-            rows.append(ImportedRow(line: line, values: zip(fields, values).compactMap { field, value in
-                field.map { ($0, value) }
-            }))
+            header.append(field)
         }
     }
 
-    private mutating func jsonLines(_ bytes: [UInt8], _ collection: CollectionSchema) throws(CommandError) {
-        for line in Self.lines(bytes) where !line.bytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) {
-            let document: JSONValue
-            do { document = try JSONReader.parse(Array(line.bytes)) } catch let error as JSONReader.Malformed {
-                malformedRows.append(ImportProblem(line: line.number, field: "row", problem: "not JSON: \(error.problem)"))
-                continue
-            } catch { continue }
-            guard case .object(let members) = document else {
-                malformedRows.append(ImportProblem(line: line.number, field: "row", problem: "is not a JSON object"))
-                continue
+    /// The bytes read so far, for progress.
+    var bytesRead: Int { source.consumed }
+    /// The file's size in bytes.
+    var size: Int { source.size }
+
+    /// The next row, or why its line cannot be a row (malformed); nil at the end.
+    mutating func next() throws(CommandError) -> Result<ImportedRow, ImportProblem>? {
+        while let record = try record() {
+            switch format {
+            case .csv:
+                let fields = try Self.csvFields(record.bytes, line: record.line, path: path)
+                return row(record.line, fields.map { ImportedValue.csv($0.bytes, quoted: $0.quoted) })
+            case .tsv:
+                return row(record.line, Self.tsvFields(record.bytes[...]))
+            case .jsonLines:
+                if record.bytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { continue }
+                return try jsonRow(record)
             }
-            var values: [(field: Int, value: ImportedValue)] = []
-            for (name, value) in members {
-                guard let field = try Self.field(name, in: collection, path: path, line: line.number) else { continue }
-                if values.contains(where: { $0.field == field }) {
-                    throw .imports(.malformed(path: path, line: line.number,
-                                              problem: "the field \(collection.fields[field].name) is named twice"))
-                }
-                values.append((field, .json(value)))
+        }
+        return nil
+    }
+
+    /// A CSV or TSV row's values by field, or its wrong count of fields.
+    private func row(_ line: Int, _ values: [ImportedValue]) -> Result<ImportedRow, ImportProblem> {
+        guard values.count == header.count else {
+            return .failure(ImportProblem(line: line, field: "row",
+                problem: "has \(values.count) field\(values.count == 1 ? "" : "s"), the header \(header.count)"))
+        }
+        return .success(ImportedRow(line: line, values: zip(header, values).compactMap { field, value in
+            field.map { ($0, value) }
+        }))
+    }
+
+    private func jsonRow(_ record: (line: Int, bytes: [UInt8])) throws(CommandError) -> Result<ImportedRow, ImportProblem> {
+        let document: JSONValue
+        do { document = try JSONReader.parse(record.bytes) } catch let error as JSONReader.Malformed {
+            return .failure(ImportProblem(line: record.line, field: "row", problem: "not JSON: \(error.problem)"))
+        } catch {
+            return .failure(ImportProblem(line: record.line, field: "row", problem: "not JSON"))
+        }
+        guard case .object(let members) = document else {
+            return .failure(ImportProblem(line: record.line, field: "row", problem: "is not a JSON object"))
+        }
+        var values: [(field: Int, value: ImportedValue)] = []
+        for (name, value) in members {
+            guard let field = try Self.field(name, in: collection, path: path, line: record.line) else { continue }
+            if values.contains(where: { $0.field == field }) {
+                throw .imports(.malformed(path: path, line: record.line,
+                                          problem: "the field \(collection.fields[field].name) is named twice"))
             }
-            rows.append(ImportedRow(line: line.number, values: values))
+            values.append((field, .json(value)))
+        }
+        return .success(ImportedRow(line: record.line, values: values))
+    }
+
+    /// The next record's bytes and the line it starts on: a CSV record ends
+    /// at a line break outside quotes, a TSV or JSON Lines one at any.
+    private mutating func record() throws(CommandError) -> (line: Int, bytes: [UInt8])? {
+        do {
+            return try format == .csv ? source.csvRecord() : source.textLine()
+        } catch {
+            throw .imports(.cannotRead(path: path, reason: error.reason))
+        }
+    }
+
+    /// One CSV record's fields; a quote left open or misplaced is the whole file's error, at its line.
+    private static func csvFields(_ bytes: [UInt8], line: Int, path: String) throws(CommandError) -> [CSVReader.Field] {
+        do {
+            return try CSVReader.rows(bytes).first?.fields ?? [CSVReader.Field(bytes: [], quoted: false)]
+        } catch {
+            throw .imports(.malformed(path: path, line: line + error.line - 1, problem: error.problem))
         }
     }
 
@@ -113,20 +144,6 @@ struct ImportFile {
             throw .imports(.malformed(path: path, line: line, problem: "\(field.name) is read-only; leave its column out"))
         }
         return place
-    }
-
-    /// Lines split at LF (a CR before it dropped), numbered from 1; an empty last line is no line.
-    static func lines(_ bytes: [UInt8]) -> [(number: Int, bytes: ArraySlice<UInt8>)] {
-        var out: [(Int, ArraySlice<UInt8>)] = []
-        var start = 0, number = 1
-        for (i, byte) in bytes.enumerated() where byte == 10 {
-            let end = i > start && bytes[i - 1] == 13 ? i - 1 : i
-            out.append((number, bytes[start..<end]))
-            start = i + 1
-            number += 1
-        }
-        if start < bytes.count { out.append((number, bytes[start...])) }
-        return out
     }
 
     /// A TSV line's fields, unescaped (`\t`, `\n`, `\r`, `\\`); `\N` is
@@ -153,30 +170,6 @@ struct ImportFile {
                 }
             }
             return .tsv(out)
-        }
-    }
-
-    /// The whole file.
-    private static func read(_ path: String) throws(CommandError) -> [UInt8] {
-        // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below).
-        let fd = open(path, O_RDONLY | O_NONBLOCK)
-        guard fd >= 0 else { throw .imports(.cannotRead(path: path, reason: String(cString: strerror(errno)))) }
-        defer { close(fd) }
-        // A FIFO or a device (`/dev/zero`) would block or never end.
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw .imports(.cannotRead(path: path, reason: "not a regular file"))
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .imports(.cannotRead(path: path, reason: String(cString: strerror(errno))))
-            }
-            if count == 0 { return bytes }
-            bytes += chunk[0..<count]
         }
     }
 }

@@ -53,25 +53,29 @@ struct ImportCommand: Command {
         }
         var collection = list.collection
         collection.filters = []
-        let file = try ImportFile(path: path, into: collection)
+        var file = try ImportFile(path: path, into: collection)
         var checker = ImportChecker(collection: collection, store: session.store, thisYear: session.clock().year)
-        let total = file.rows.count + file.malformedRows.count
-        // The progress line ends however the import does.
+        // Progress by the bytes read: the rows are counted as they come.
+        let total = file.size
         defer { session.showProgress("", total, total) }
-        // Rows are checked a batch at a time as they go in: a row a check
-        // refuses is listed with the rest, and nothing is kept in the end.
-        var next = 0
-        var pending = file.malformedRows
+        // Rows are read, checked and inserted a batch at a time: a row a
+        // check refuses is listed with the rest, and nothing is kept in the end.
+        var ended = false
         let (saved, refused) = try session.writer.importRows(
             into: collection, file: TextLayout.printable(path), keep: !dryRun,
             checking: ownerCheck(of: list, in: session),
             next: {
-                guard next < file.rows.count || !pending.isEmpty else { return nil }
-                var batch = ImportBatch(refused: pending)
-                pending = []
-                while next < file.rows.count, batch.rows.count < Self.batchSize {
-                    let row = file.rows[next]
-                    next += 1
+                guard !ended else { return nil }
+                var batch = ImportBatch()
+                while batch.count < Self.batchSize {
+                    guard let read = try file.next() else {
+                        ended = true
+                        break
+                    }
+                    guard case .success(let row) = read else {
+                        if case .failure(let problem) = read { batch.refused.append(problem) }
+                        continue
+                    }
                     switch checker.values(of: row) {
                     case .success(var values):
                         // A row imported into an owner's related list belongs to that owner.
@@ -81,9 +85,9 @@ struct ImportCommand: Command {
                         batch.refused.append(problem)
                     }
                 }
-                return batch
-            }) { done in
-            session.showProgress("importing", done, total)
+                return batch.count > 0 ? batch : nil
+            }) { _ in
+            session.showProgress("importing", file.bytesRead, max(total, 1))
         }
         guard refused.isEmpty else {
             let sorted = refused.sorted { $0.line < $1.line }
