@@ -79,6 +79,33 @@ import Testing
         #expect(refused.stderr.contains("rows.\(format):\(lines): n: 'many' is not a whole number"), "\(refused.stderr.suffix(300))")
     }
 
+    /// Undo takes back a large import whole, every row checked against
+    /// what it imported: past the first thousand, the rows kept for it are
+    /// read back from a file, blobs, NULLs and text of every kind alike. A
+    /// row changed since, there too, refuses the undo and deletes nothing.
+    @Test func undoTakesBackALargeImportCheckingEveryRow() throws {
+        let source = try TemporaryDatabase(Self.tenThousand)
+        let file = source.directory + "/rows.jsonl"
+        #expect(try navsh.run([source.path, "-c", "export " + file]).status == 0)
+        let target = try TemporaryDatabase(Self.schema)
+        let undone = try navsh.run([target.path, "-c", "import " + file, "-c", "undo"])
+        #expect(undone.stderr == "")
+        #expect(undone.stdout.hasSuffix("undid the import of 10,000 rows from \(file) (deleted them)\n"), "\(undone.stdout)")
+        #expect(try target.rows("SELECT count(*) AS n FROM t")[0]["n"] == "0")
+
+        // Changed elsewhere between the import and its undo: a script reads
+        // its lines as they come, so another process writes in between.
+        let coprocess = try Coprocess([target.path])
+        let imported = coprocess.send("import " + file, until: "imported 10,000 rows", seconds: 60)
+        #expect(imported.contains("imported 10,000 rows"), "\(imported)")
+        try target.execute("UPDATE t SET name = 'changed' WHERE id = 9000")
+        coprocess.send("undo")
+        let refused = coprocess.readError(until: "cannot undo", seconds: 60)
+        #expect(refused.contains("cannot undo the import from \(file): some of its rows were changed"), "\(refused)")
+        _ = coprocess.finish()
+        #expect(try target.rows("SELECT count(*) AS n FROM t")[0]["n"] == "10000", "nothing was deleted")
+    }
+
     /// In CSV an unquoted `\x…` is a blob: text that starts so is quoted by
     /// export, so an untyped column keeps the two apart.
     @Test func csvKeepsBlobsApartFromTextThatLooksLikeOne() throws {

@@ -13,9 +13,9 @@ enum Change {
     /// `move N M`: the rows' order before and after, in a manual-order field.
     case reordered(CollectionSchema, Reorder)
     /// `import FILE`: the rows as stored, inserted in one transaction.
-    case imported(CollectionSchema, [Record], file: String)
+    case imported(CollectionSchema, ImportedRows, file: String)
     /// `undo` of an import: those rows deleted again, in one transaction.
-    case unimported(CollectionSchema, [Record], file: String)
+    case unimported(CollectionSchema, ImportedRows, file: String)
 
     var collection: CollectionSchema {
         switch self {

@@ -134,8 +134,8 @@ final class JournaledStore {
     /// may refuse it by throwing.
     func importRows(into collection: CollectionSchema, file: String, keep: Bool,
                     checking: (() throws -> Void)? = nil, next: () throws -> ImportBatch?,
-                    progress: (Int) -> Void) throws -> (saved: [Record], refused: [ImportProblem]) {
-        var saved: [Record] = []
+                    progress: (Int) -> Void) throws -> (saved: ImportedRows, refused: [ImportProblem]) {
+        let saved = ImportedRows(fields: collection.fields.map(\.name))
         var refused: [ImportProblem] = []
         // The lines holding each value of each reference field: what COMMIT
         // may refuse is named by them at the end.
@@ -150,11 +150,11 @@ final class JournaledStore {
                     refused += batch.refused
                     read += batch.count
                     let rows = batch.rows
-                    saved += try store.insertRows(rows.map(\.values), into: collection) { index, error in
+                    try saved.append(try store.insertRows(rows.map(\.values), into: collection) { index, error in
                         guard case .constraint(let kind, let fields, let detail) = error else { return }
                         refused.append(ImportProblem(line: rows[index].line, field: fields.first ?? "row",
                                                      problem: Self.words(kind, detail: detail, error: error)))
-                    }
+                    })
                     for name in references {
                         for row in rows {
                             guard let value = row.values[name], !value.isNull else { continue }
@@ -201,10 +201,10 @@ final class JournaledStore {
 
     /// Takes back an import: deletes its rows, each checked against the values
     /// it was imported with, in one transaction; returns the change made.
-    static func unimport(_ rows: [Record], from collection: CollectionSchema, file: String,
+    static func unimport(_ rows: ImportedRows, from collection: CollectionSchema, file: String,
                          in store: any Store) throws -> Change {
         try store.atomically {
-            for row in rows {
+            try rows.forEach { row in
                 // A row others have hung on since stays: the whole undo is refused.
                 guard try store.delete(row.id, from: collection, expecting: row.values).isEmpty else {
                     throw CommandError.undo(.importChanged(file: file))

@@ -98,7 +98,7 @@ struct ImportCommand: Command {
         let kept = Self.keptNote(checker)
         if dryRun {
             var lines = ["would import \(count) into \(collection.name) from \(path)\(kept) (dry run: nothing was written)"]
-            lines += saved.prefix(Self.dryRunListed).map { "  insert \(collection.name) › \(RowTitle.of($0, in: collection))" }
+            lines += saved.first.prefix(Self.dryRunListed).map { "  insert \(collection.name) › \(RowTitle.of($0, in: collection))" }
             if saved.count > Self.dryRunListed { lines.append("  … and \(ListLayout.grouped(saved.count - Self.dryRunListed)) more") }
             return Response(output: lines.joined(separator: "\n") + "\n")
         }
