@@ -13,19 +13,43 @@ extension SQLiteStore {
         var inserted: [NavshCore.Record] = []
         inserted.reserveCapacity(rows.count)
         let fields = collection.fields.map(\.name)
+        // A rowid table's new key is SQLite's last rowid: RETURNING built a
+        // temporary b-tree for every row, a page zeroed each time.
+        var byRowid = false
+        if case .rowid = key.kind { byRowid = true }
         try database.writeWithoutTransaction { db in
+            // One statement per set of columns and placeholders (text holding
+            // a NUL is bound cast), made once for the batch, finalized here.
+            var statements: [[String]: Statement] = [:]
             for (index, values) in rows.enumerated() {
                 let names = try orderedNames(values.keys, in: collection)
-                let sql = names.isEmpty
-                    ? "INSERT OR ABORT INTO \(key.quotedTable) DEFAULT VALUES RETURNING \(key.keySQL)"
-                    : "INSERT OR ABORT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
-                        + "VALUES (\(names.map { values[$0]!.sqlPlaceholder }.joined(separator: ", "))) RETURNING \(key.keySQL)"
+                let arguments = SQLArguments(names.map { values[$0]! })
                 do {
-                    guard let row = try RowReader.fetchOne(db, sql: sql, arguments: SQLArguments(names.map { values[$0]! }),
-                                                           cached: true) else {
-                        throw StoreError.other("the insert returned no row")
+                    let id: RecordID
+                    if byRowid {
+                        let shape = names.map { values[$0]!.sqlPlaceholder == "?" ? $0 : $0 + "\u{0}" }
+                        let statement = try statements[shape] ?? {
+                            let made = try db.makeStatement(sql: Self.insertSQL(key, names, values, returning: false))
+                            statements[shape] = made
+                            return made
+                        }()
+                        do {
+                            try RowReader.execute(db, statement, arguments: arguments)
+                        } catch {
+                            // A statement whose step failed cannot be run again
+                            // as it is (GRDB traps on its reset): made anew.
+                            statements[shape] = nil
+                            throw error
+                        }
+                        id = .rowid(db.lastInsertedRowID)
+                    } else {
+                        guard let row = try RowReader.fetchOne(db, sql: Self.insertSQL(key, names, values, returning: true),
+                                                               arguments: arguments, cached: true) else {
+                            throw StoreError.other("the insert returned no row")
+                        }
+                        id = try key.id(from: row)
                     }
-                    inserted.append(NavshCore.Record(id: try key.id(from: row), values: values))
+                    inserted.append(NavshCore.Record(id: id, values: values))
                 } catch let error as DatabaseError {
                     let translated = ConstraintTranslator.translate(error, table: collection.name, fields: fields, db: db, values: values)
                     guard let storeError = translated as? StoreError, case .constraint = storeError else { throw translated }
@@ -34,6 +58,14 @@ extension SQLiteStore {
             }
         }
         return inserted
+    }
+
+    /// `INSERT OR ABORT` of `names`' values, returning the key when asked.
+    private static func insertSQL(_ key: TableKey, _ names: [String], _ values: [String: Value], returning: Bool) -> String {
+        let returned = returning ? " RETURNING \(key.keySQL)" : ""
+        guard !names.isEmpty else { return "INSERT OR ABORT INTO \(key.quotedTable) DEFAULT VALUES" + returned }
+        return "INSERT OR ABORT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
+            + "VALUES (\(names.map { values[$0]!.sqlPlaceholder }.joined(separator: ", ")))" + returned
     }
 }
 
