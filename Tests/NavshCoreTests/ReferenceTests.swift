@@ -42,4 +42,15 @@ import Testing
             + "elsewhere so it belongs to another); nothing was done (show lists the rows now)")
         #expect(try h.database.rows("SELECT owner_id FROM cars WHERE model = 'Corolla'") == [["owner_id": "2"]])
     }
+
+    /// A row this session sets to another owner leaves the related list it
+    /// was opened from: `count` said 2 and `show` still listed it, whose
+    /// `open 1` was then refused as changed elsewhere (the second trial's find).
+    @Test func aRowSavedToAnotherOwnerLeavesTheRelatedList() throws {
+        let h = try SessionHarness(Fixtures.shop + "INSERT INTO cars (model, year, owner_id) VALUES ('Beetle', 1970, 1);")
+        h.run("open owners", "open Ada", "open cars", "open 1", "set owner_id 2", "save")
+        #expect(h.output("count") == "cars: 1 row\n")
+        #expect(h.output("show") == "cars (1)\n      model   year\n   1  Beetle  1970\n")
+        #expect(h.output("open 1").hasPrefix("cars › Beetle\n"))
+    }
 }

@@ -142,9 +142,11 @@ final class ListFrame: Frame {
     }
 
     /// Whether a write changing `fields` of a row can move it in this list:
-    /// in its order, or into or out of its `find`/`where`.
+    /// in its order, into or out of its `find`/`where`, or out of its owner.
     func rowsMayMove(changing fields: some Sequence<String>) -> Bool {
         !collection.filters.isEmpty || collection.order.map { order in fields.contains(order.field) } ?? false
+            // A related list's rows are its owner's: a row set to another owner leaves it.
+            || collection.scope.map { scope in fields.contains(scope.field) } ?? false
     }
 
     /// This session added a row, or moved one in the list's order: read
