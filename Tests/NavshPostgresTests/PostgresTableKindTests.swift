@@ -160,4 +160,20 @@ struct PostgresTableKindTests {
         try session.setUp("set NAME zz", "set name yy", "save")
         #expect(try database.value("SELECT name || ' ' || \"NAME\" FROM cc") == "yy zz")
     }
+
+    /// PostgreSQL's NaN goes out and comes back as NaN in every format:
+    /// JSON Lines wrote it `null`, and the import stored NULL unsaid.
+    @Test(arguments: ["jsonl", "csv", "tsv"])
+    func notANumberComesBackAsItself(format: String) throws {
+        let (session, database, store) = try session("""
+            CREATE TABLE f (id int PRIMARY KEY, d float8, n numeric);
+            CREATE TABLE g (id int PRIMARY KEY, d float8, n numeric);
+            INSERT INTO f VALUES (1, 'NaN', 'NaN'), (2, 1.5, 2);
+            """)
+        defer { store.close() }
+        let file = NSTemporaryDirectory() + "navsh-nan-" + UUID().uuidString + "." + format
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try session.setUp("open f", "export " + file, "back", "open g", "import " + file)
+        #expect(try database.value("SELECT string_agg(id || ':' || d || ':' || n, ',' ORDER BY id) FROM g") == "1:NaN:NaN,2:1.5:2")
+    }
 }

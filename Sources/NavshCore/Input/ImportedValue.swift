@@ -164,6 +164,7 @@ struct ImportChecker {
         if text == "Inf" || text == "-Inf", field.kind == .real || field.kind == .numeric {
             return .real(text.hasPrefix("-") ? -.infinity : .infinity)
         }
+        if text == "NaN", field.kind == .real || field.kind == .numeric { return .real(.nan) }
         return try parse(text, for: field)
     }
 
@@ -182,6 +183,8 @@ struct ImportChecker {
             return try parse(text, for: field)
         case .string(let text):
             if field.kind == .blob { throw ImportValueError("is binary data: write it as {\"base64\": \"…\"}") }
+            // What export writes for PostgreSQL's NaN, which JSON has no number for.
+            if text == "NaN", field.kind == .real || field.kind == .numeric { return .real(.nan) }
             return try parse(text, for: field)
         case .object(let members):
             if members.count == 1, case .string(let encoded) = members[0].1, let bytes = Base64.decode(encoded) {

@@ -31,7 +31,7 @@ struct DelimitedText {
         switch value {
         case .null: return kind == .csv ? [] : Array("\\N".utf8)
         case .integer(let n): return Array(String(n).utf8)
-        case .real(let d): return Array((d.isInfinite ? (d < 0 ? "-Inf" : "Inf") : "\(d)").utf8)
+        case .real(let d): return Array((d.isNaN ? "NaN" : d.isInfinite ? (d < 0 ? "-Inf" : "Inf") : "\(d)").utf8)
         case .text(let text): return escaped(Array((forTerminal ? TextLayout.printable(text) : text).utf8))
         case .rawText(let bytes):
             return escaped(forTerminal ? Array(TextLayout.printable(ValueText.raw(value)).utf8) : bytes)

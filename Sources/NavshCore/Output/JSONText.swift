@@ -26,13 +26,14 @@ enum JSONText {
 
     /// A value as its JSON type: numbers, null, strings; a blob as
     /// `{"base64": …}`; text whose bytes are not UTF-8 as `{"text_base64": …}`;
-    /// an infinite real as `1e999` / `-1e999` (read back as infinity).
+    /// an infinite real as `1e999` / `-1e999` (read back as infinity), and
+    /// PostgreSQL's NaN as `"NaN"`: written `null`, it came back NULL.
     static func value(_ value: Value) -> String {
         switch value {
         case .null: return "null"
         case .integer(let n): return String(n)
         case .real(let d):
-            if d.isNaN { return "null" }
+            if d.isNaN { return string("NaN") }
             if d.isInfinite { return d < 0 ? "-1e999" : "1e999" }
             return "\(d)"
         case .text(let text): return string(text)
