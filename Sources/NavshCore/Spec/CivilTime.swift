@@ -11,15 +11,27 @@ public struct CivilTime: Sendable, Equatable {
     public var year: Int
     public var date: String
     public var dateTime: String
-    /// Today's date in the local time zone: east of UTC, the UTC date was
-    /// still yesterday for part of the day.
-    public var localDate: String
+    /// The moment, for the local date; nil for a pinned clock.
+    private var seconds: Int?
+    private var pinnedLocalDate: String?
 
     public init(year: Int, date: String, dateTime: String, localDate: String? = nil) {
         self.year = year
         self.date = date
         self.dateTime = dateTime
-        self.localDate = localDate ?? date
+        pinnedLocalDate = localDate
+    }
+
+    /// Today's date in the local time zone: east of UTC, the UTC date was
+    /// still yesterday for part of the day. Worked out only when asked:
+    /// `open #KEY` reads the clock on every edit, and needs the year alone.
+    public var localDate: String {
+        if let pinnedLocalDate { return pinnedLocalDate }
+        guard let seconds else { return date }
+        var moment = time_t(seconds)
+        var local = tm()
+        localtime_r(&moment, &local)
+        return Self.written(local, withTime: false)
     }
 
     public static func now() -> CivilTime {
@@ -31,11 +43,10 @@ public struct CivilTime: Sendable, Equatable {
         var seconds = spec.tv_sec
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        var local = tm()
-        localtime_r(&seconds, &local)
         let dateTime = written(parts, withTime: true)
-        return CivilTime(year: Int(local.tm_year) + 1900, date: String(dateTime.prefix(10)), dateTime: dateTime,
-                         localDate: written(local, withTime: false))
+        var time = CivilTime(year: Int(parts.tm_year) + 1900, date: String(dateTime.prefix(10)), dateTime: dateTime)
+        time.seconds = Int(seconds)
+        return time
     }
 
     /// `YYYY-MM-DD HH:MM:SS` (or the date alone) written digit by digit:
