@@ -134,21 +134,19 @@ final class JournaledStore {
     /// may refuse it by throwing.
     func importRows(into collection: CollectionSchema, file: String, keep: Bool,
                     checking: (() throws -> Void)? = nil, next: () throws -> ImportBatch?,
-                    progress: (Int) -> Void) throws -> (saved: ImportedRows, refused: [ImportProblem]) {
+                    progress: () -> Void) throws -> (saved: ImportedRows, refused: [ImportProblem]) {
         let saved = ImportedRows(fields: collection.fields.map(\.name))
         var refused: [ImportProblem] = []
         // The lines holding each value of each reference field: what COMMIT
         // may refuse is named by them at the end.
         let references = collection.fields.filter { $0.references != nil }.map(\.name)
         var referenceLines: [String: [String: [Int]]] = [:]
-        var read = 0
         do {
             try store.atomically {
                 try checking?()
                 while let batch = try next() {
                     try stopIfCancelled()
                     refused += batch.refused
-                    read += batch.count
                     let rows = batch.rows
                     try saved.append(try store.insertRows(rows.map(\.values), into: collection) { index, error in
                         guard case .constraint(let kind, let fields, let detail) = error else { return }
@@ -161,7 +159,7 @@ final class JournaledStore {
                             referenceLines[name, default: [:]][ValueText.raw(value), default: []].append(row.line)
                         }
                     }
-                    progress(read)
+                    progress()
                 }
                 // References checked only at COMMIT (all of them inside this
                 // transaction on SQLite): found now, by the rows that hold them,

@@ -86,7 +86,7 @@ struct ImportCommand: Command {
                     }
                 }
                 return batch.count > 0 ? batch : nil
-            }) { _ in
+            }) {
             session.showProgress("importing", file.bytesRead, max(total, 1))
         }
         guard refused.isEmpty else {
