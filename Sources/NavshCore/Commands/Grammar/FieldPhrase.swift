@@ -38,8 +38,11 @@ struct FieldPhrase {
         collection.fields.map { max(wordCount($0.name), $0.label.map(wordCount) ?? 0) }.max() ?? 1
     }
 
+    /// Asked for every field on every `set`: a name without a space is
+    /// one word, found without splitting it.
     private static func wordCount(_ name: String) -> Int {
-        name.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
+        guard name.utf8.contains(where: { $0 == 32 || $0 == 9 }) else { return 1 }
+        return name.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
     }
 
     /// The words of a line's rest as `leading` takes them, with where each
