@@ -51,6 +51,7 @@ extension SQLiteStore {
     /// long as the returned tally is kept.
     public func countRowChanges() -> RowChangeTally {
         let tally = RowChangeTally()
+        rowChangesCounted = true
         database.add(transactionObserver: tally, extent: .observerLifetime)
         return tally
     }

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import NavshCore
 
 extension SQLiteStore {
@@ -7,50 +8,70 @@ extension SQLiteStore {
     /// row (an `OR ABORT` statement that fails undoes only itself, and the
     /// caller's transaction goes on) and no read-back. A row a constraint
     /// refuses is passed to `refused` with the error naming its fields.
-    public func insertRows(_ rows: [[String: Value]], into collection: CollectionSchema,
-                           refused: (Int, StoreError) -> Void) throws -> [NavshCore.Record] {
+    public func insertRows(_ rows: [[Value?]], into collection: CollectionSchema,
+                           refused: (Int, StoreError) -> Void) throws -> [RecordID] {
         let key = try writableKey(for: collection)
-        var inserted: [NavshCore.Record] = []
+        var inserted: [RecordID] = []
         inserted.reserveCapacity(rows.count)
         let fields = collection.fields.map(\.name)
         // A rowid table's new key is SQLite's last rowid: RETURNING built a
         // temporary b-tree for every row, a page zeroed each time.
         var byRowid = false
         if case .rowid = key.kind { byRowid = true }
+        let counted = rowChangesCounted
         try database.writeWithoutTransaction { db in
-            // One statement per set of columns and placeholders (text holding
-            // a NUL is bound cast), made once for the batch, finalized here.
-            var statements: [[String]: Statement] = [:]
-            for (index, values) in rows.enumerated() {
-                let names = try orderedNames(values.keys, in: collection)
-                let arguments = SQLArguments(names.map { values[$0]! })
+            // One statement per shape: the places a row gives, each marked
+            // where its text holding a NUL is bound cast. The rows of a file
+            // share one, so the last is compared first and none is hashed.
+            var statements: [[Int]: Statement] = [:]
+            var last: (shape: [Int], statement: Statement)?
+            var shape: [Int] = []
+            var arguments: [Value] = []
+            for (index, cells) in rows.enumerated() {
+                shape.removeAll(keepingCapacity: true)
+                arguments.removeAll(keepingCapacity: true)
+                for (place, cell) in cells.enumerated() {
+                    guard let cell else { continue }
+                    shape.append(cell.sqlPlaceholder == "?" ? place : ~place)
+                    arguments.append(cell)
+                }
                 do {
-                    let id: RecordID
-                    if byRowid {
-                        let shape = names.map { values[$0]!.sqlPlaceholder == "?" ? $0 : $0 + "\u{0}" }
-                        let statement = try statements[shape] ?? {
-                            let made = try db.makeStatement(sql: Self.insertSQL(key, names, values, returning: false))
-                            statements[shape] = made
-                            return made
-                        }()
-                        do {
-                            try RowReader.execute(db, statement, arguments: arguments)
-                        } catch {
-                            // A statement whose step failed cannot be run again
-                            // as it is (GRDB traps on its reset): made anew.
-                            statements[shape] = nil
-                            throw error
-                        }
-                        id = .rowid(db.lastInsertedRowID)
+                    let statement: Statement
+                    if let last, last.shape == shape {
+                        statement = last.statement
+                    } else if let known = statements[shape] {
+                        statement = known
                     } else {
-                        guard let row = try RowReader.fetchOne(db, sql: Self.insertSQL(key, names, values, returning: true),
-                                                               arguments: arguments, cached: true) else {
-                            throw StoreError.other("the insert returned no row")
-                        }
-                        id = try key.id(from: row)
+                        statement = try db.makeStatement(sql: Self.insertSQL(key, shape, fields, returning: !byRowid))
+                        statements[shape] = statement
                     }
-                    inserted.append(NavshCore.Record(id: id, values: values))
+                    last = (shape, statement)
+                    var id: RecordID?
+                    do {
+                        if byRowid {
+                            if counted {
+                                try RowReader.execute(db, statement, arguments: SQLArguments(arguments))
+                            } else {
+                                try RowReader.executeUnobserved(db, statement, arguments: SQLArguments(arguments))
+                            }
+                            // Asked of SQLite directly: GRDB's getter checks its queue first.
+                        id = .rowid(sqlite3_last_insert_rowid(db.sqliteConnection))
+                        } else {
+                            var returned: [Value]?
+                            try RowReader.forEach(db, statement, arguments: SQLArguments(arguments)) { returned = $0 }
+                            id = try returned.map(key.id(from:))
+                        }
+                    } catch {
+                        // A statement whose step failed cannot be run again
+                        // as it is (GRDB traps on its reset): made anew.
+                        statements[shape] = nil
+                        last = nil
+                        throw error
+                    }
+                    guard let id else { throw StoreError.other("the insert returned no row") }
+                    inserted.append(id)
                 } catch let error as DatabaseError {
+                    let values = collection.values(of: cells)
                     let translated = ConstraintTranslator.translate(error, table: collection.name, fields: fields, db: db, values: values)
                     guard let storeError = translated as? StoreError, case .constraint = storeError else { throw translated }
                     refused(index, storeError)
@@ -60,12 +81,16 @@ extension SQLiteStore {
         return inserted
     }
 
-    /// `INSERT OR ABORT` of `names`' values, returning the key when asked.
-    private static func insertSQL(_ key: TableKey, _ names: [String], _ values: [String: Value], returning: Bool) -> String {
+    /// `INSERT OR ABORT` of the fields at `shape`'s places (a place
+    /// complemented is text bound as a blob, cast back), returning the key
+    /// when asked.
+    private static func insertSQL(_ key: TableKey, _ shape: [Int], _ fields: [String], returning: Bool) -> String {
         let returned = returning ? " RETURNING \(key.keySQL)" : ""
-        guard !names.isEmpty else { return "INSERT OR ABORT INTO \(key.quotedTable) DEFAULT VALUES" + returned }
-        return "INSERT OR ABORT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
-            + "VALUES (\(names.map { values[$0]!.sqlPlaceholder }.joined(separator: ", ")))" + returned
+        guard !shape.isEmpty else { return "INSERT OR ABORT INTO \(key.quotedTable) DEFAULT VALUES" + returned }
+        let names = shape.map { fields[$0 < 0 ? ~$0 : $0].sqlIdentifier }
+        let placeholders = shape.map { $0 < 0 ? "CAST(? AS TEXT)" : "?" }
+        return "INSERT OR ABORT INTO \(key.quotedTable) (\(names.joined(separator: ", "))) "
+            + "VALUES (\(placeholders.joined(separator: ", ")))" + returned
     }
 }
 

@@ -48,7 +48,7 @@ struct ChunkedFile {
     }
 
     /// The next line without its line break (LF, or CRLF), and its number; nil at the end.
-    mutating func textLine() throws(ReadError) -> (line: Int, bytes: [UInt8])? {
+    mutating func textLine() throws(ReadError) -> (line: Int, bytes: ArraySlice<UInt8>)? {
         var scanned = start
         while true {
             if let lf = buffer[scanned...].firstIndex(of: 10) {
@@ -61,7 +61,7 @@ struct ChunkedFile {
 
     /// The next CSV record, up to a line break outside quotes (a quoted
     /// field may hold line breaks), without that break; nil at the end.
-    mutating func csvRecord() throws(ReadError) -> (line: Int, bytes: [UInt8])? {
+    mutating func csvRecord() throws(ReadError) -> (line: Int, bytes: ArraySlice<UInt8>)? {
         var scanned = start
         var quoted = false
         var breaks = 0
@@ -81,9 +81,11 @@ struct ChunkedFile {
     }
 
     /// The bytes before `end` (a CR before it dropped), past the break after it.
-    private mutating func take(upTo end: Int, breakLength: Int, lines: Int) -> (line: Int, bytes: [UInt8]) {
+    private mutating func take(upTo end: Int, breakLength: Int, lines: Int) -> (line: Int, bytes: ArraySlice<UInt8>) {
         let cut = end > start && buffer[end - 1] == 13 ? end - 1 : end
-        let record = (lineNumber, Array(buffer[start..<cut]))
+        // A slice, not a copy: the reader is done with it before the next
+        // chunk is read, so the buffer is not copied when it is refilled.
+        let record = (lineNumber, buffer[start..<cut])
         consumed += end + breakLength - start
         start = end + breakLength
         lineNumber += lines
@@ -91,9 +93,9 @@ struct ChunkedFile {
     }
 
     /// The last record, with no line break after it; nil when nothing is left.
-    private mutating func rest() -> (line: Int, bytes: [UInt8])? {
+    private mutating func rest() -> (line: Int, bytes: ArraySlice<UInt8>)? {
         guard start < buffer.count else { return nil }
-        let record = (lineNumber, Array(buffer[start...]))
+        let record = (lineNumber, buffer[start...])
         consumed += buffer.count - start
         start = buffer.count
         return record

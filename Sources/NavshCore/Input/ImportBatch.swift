@@ -1,9 +1,16 @@
-/// Some of an import's rows as checked: those to insert, each with the line
-/// it starts on, and those the checks refused.
+/// Some of an import's rows as checked: those to insert, each a value per
+/// field place (`Store.insertRows`) with the line it starts on, and those
+/// the checks refused.
 struct ImportBatch {
-    var rows: [(line: Int, values: [String: Value])] = []
+    var lines: [Int] = []
+    var rows: [[Value?]] = []
     var refused: [ImportProblem] = []
 
     /// The rows read into it, good or refused.
     var count: Int { rows.count + refused.count }
+
+    mutating func append(_ cells: [Value?], line: Int) {
+        lines.append(line)
+        rows.append(cells)
+    }
 }

@@ -36,7 +36,7 @@ struct ImportFile {
         case .csv:
             names = try Self.csvFields(first.bytes, line: first.line, path: path).map { String(decoding: $0.bytes, as: UTF8.self) }
         default:
-            names = Self.tsvFields(first.bytes[...]).map { value in
+            names = Self.tsvFields(first.bytes).map { value in
                 if case .tsv(let bytes?) = value { return String(decoding: bytes, as: UTF8.self) }
                 return ""
             }
@@ -60,10 +60,17 @@ struct ImportFile {
         while let record = try record() {
             switch format {
             case .csv:
-                let fields = try Self.csvFields(record.bytes, line: record.line, path: path)
-                return row(record.line, fields.map { ImportedValue.csv($0.bytes, quoted: $0.quoted) })
+                let fields = try Self.csvFields(record.bytes, line: record.line, path: path, expected: header.count)
+                guard fields.count == header.count else { return wrongCount(record.line, fields.count) }
+                // Straight from each field to its place: no list in between.
+                var values: [(field: Int, value: ImportedValue)] = []
+                values.reserveCapacity(fields.count)
+                for (place, field) in zip(header, fields) {
+                    if let place { values.append((place, .csv(field.bytes, quoted: field.quoted))) }
+                }
+                return .success(ImportedRow(line: record.line, values: values))
             case .tsv:
-                return row(record.line, Self.tsvFields(record.bytes[...]))
+                return row(record.line, Self.tsvFields(record.bytes))
             case .jsonLines:
                 if record.bytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { continue }
                 return try jsonRow(record)
@@ -74,18 +81,19 @@ struct ImportFile {
 
     /// A CSV or TSV row's values by field, or its wrong count of fields.
     private func row(_ line: Int, _ values: [ImportedValue]) -> Result<ImportedRow, ImportProblem> {
-        guard values.count == header.count else {
-            return .failure(ImportProblem(line: line, field: "row",
-                problem: "has \(values.count) field\(values.count == 1 ? "" : "s"), the header \(header.count)"))
-        }
+        guard values.count == header.count else { return wrongCount(line, values.count) }
         return .success(ImportedRow(line: line, values: zip(header, values).compactMap { field, value in
             field.map { ($0, value) }
         }))
     }
 
-    private func jsonRow(_ record: (line: Int, bytes: [UInt8])) throws(CommandError) -> Result<ImportedRow, ImportProblem> {
+    private func wrongCount(_ line: Int, _ count: Int) -> Result<ImportedRow, ImportProblem> {
+        .failure(ImportProblem(line: line, field: "row", problem: "has \(count) field\(count == 1 ? "" : "s"), the header \(header.count)"))
+    }
+
+    private func jsonRow(_ record: (line: Int, bytes: ArraySlice<UInt8>)) throws(CommandError) -> Result<ImportedRow, ImportProblem> {
         let document: JSONValue
-        do { document = try JSONReader.parse(record.bytes) } catch let error as JSONReader.Malformed {
+        do { document = try JSONReader.parse(Array(record.bytes)) } catch let error as JSONReader.Malformed {
             return .failure(ImportProblem(line: record.line, field: "row", problem: "not JSON: \(error.problem)"))
         } catch {
             return .failure(ImportProblem(line: record.line, field: "row", problem: "not JSON"))
@@ -107,7 +115,7 @@ struct ImportFile {
 
     /// The next record's bytes and the line it starts on: a CSV record ends
     /// at a line break outside quotes, a TSV or JSON Lines one at any.
-    private mutating func record() throws(CommandError) -> (line: Int, bytes: [UInt8])? {
+    private mutating func record() throws(CommandError) -> (line: Int, bytes: ArraySlice<UInt8>)? {
         do {
             return try format == .csv ? source.csvRecord() : source.textLine()
         } catch {
@@ -116,9 +124,10 @@ struct ImportFile {
     }
 
     /// One CSV record's fields; a quote left open or misplaced is the whole file's error, at its line.
-    private static func csvFields(_ bytes: [UInt8], line: Int, path: String) throws(CommandError) -> [CSVReader.Field] {
+    private static func csvFields(_ bytes: ArraySlice<UInt8>, line: Int, path: String,
+                                  expected: Int = 0) throws(CommandError) -> [CSVReader.Field] {
         do {
-            return try CSVReader.rows(bytes).first?.fields ?? [CSVReader.Field(bytes: [], quoted: false)]
+            return try CSVReader.fields(bytes, expected: expected)
         } catch {
             throw .imports(.malformed(path: path, line: line + error.line - 1, problem: error.problem))
         }
@@ -151,7 +160,7 @@ struct ImportFile {
     static func tsvFields(_ line: ArraySlice<UInt8>) -> [ImportedValue] {
         line.split(separator: 9, omittingEmptySubsequences: false).map { raw in
             if raw.elementsEqual("\\N".utf8) { return .tsv(nil) }
-            if let blob = CSVReader.hexBlob(Array(raw)) { return .blob(blob) }
+            if let blob = CSVReader.hexBlob(raw) { return .blob(blob) }
             var out: [UInt8] = []
             var escaped = false
             for byte in raw {

@@ -282,6 +282,14 @@ public struct CollectionSchema: Sendable {
 
     public var editableFields: [Field] { fields.filter { !$0.isReadOnly } }
 
+    /// A row given as a value per field place (`Store.insertRows`), by
+    /// field name: the places holding a value, and no others.
+    public func values(of cells: [Value?]) -> [String: Value] {
+        var values: [String: Value] = [:]
+        for (field, cell) in zip(fields, cells) { if let cell { values[field.name] = cell } }
+        return values
+    }
+
     /// The one element, nil for none or several.
     static func only<T>(_ found: [T]) -> T? { found.count == 1 ? found[0] : nil }
 }

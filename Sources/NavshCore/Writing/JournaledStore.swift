@@ -139,7 +139,7 @@ final class JournaledStore {
         var refused: [ImportProblem] = []
         // The lines holding each value of each reference field: what COMMIT
         // may refuse is named by them at the end.
-        let references = collection.fields.filter { $0.references != nil }.map(\.name)
+        let references = collection.fields.indices.filter { collection.fields[$0].references != nil }
         var referenceLines: [String: [String: [Int]]] = [:]
         do {
             try store.atomically {
@@ -147,16 +147,21 @@ final class JournaledStore {
                 while let batch = try next() {
                     try stopIfCancelled()
                     refused += batch.refused
-                    let rows = batch.rows
-                    try saved.append(try store.insertRows(rows.map(\.values), into: collection) { index, error in
+                    var refusedRows = Set<Int>()
+                    let ids = try store.insertRows(batch.rows, into: collection) { index, error in
+                        refusedRows.insert(index)
                         guard case .constraint(let kind, let fields, let detail) = error else { return }
-                        refused.append(ImportProblem(line: rows[index].line, field: fields.first ?? "row",
+                        refused.append(ImportProblem(line: batch.lines[index], field: fields.first ?? "row",
                                                      problem: Self.words(kind, detail: detail, error: error)))
-                    })
-                    for name in references {
-                        for row in rows {
-                            guard let value = row.values[name], !value.isNull else { continue }
-                            referenceLines[name, default: [:]][ValueText.raw(value), default: []].append(row.line)
+                    }
+                    let inserted = refusedRows.isEmpty ? batch.rows[...]
+                        : ArraySlice(batch.rows.indices.filter { !refusedRows.contains($0) }.map { batch.rows[$0] })
+                    try saved.append(ids, inserted)
+                    for place in references {
+                        let name = collection.fields[place].name
+                        for (line, cells) in zip(batch.lines, batch.rows) {
+                            guard let value = cells[place], !value.isNull else { continue }
+                            referenceLines[name, default: [:]][ValueText.raw(value), default: []].append(line)
                         }
                     }
                     progress()

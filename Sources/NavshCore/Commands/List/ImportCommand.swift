@@ -55,6 +55,9 @@ struct ImportCommand: Command {
         collection.filters = []
         var file = try ImportFile(path: path, into: collection)
         var checker = ImportChecker(collection: collection, store: session.store, thisYear: session.clock().year)
+        let scope = collection.scope.flatMap { scope in
+            collection.fields.firstIndex { $0.name == scope.field }.map { (place: $0, value: scope.value) }
+        }
         // Progress by the bytes read: the rows are counted as they come.
         let total = file.size
         defer { session.showProgress("", total, total) }
@@ -77,10 +80,10 @@ struct ImportCommand: Command {
                         continue
                     }
                     switch checker.values(of: row) {
-                    case .success(var values):
+                    case .success(var cells):
                         // A row imported into an owner's related list belongs to that owner.
-                        if let scope = collection.scope, values[scope.field] == nil { values[scope.field] = scope.value }
-                        batch.rows.append((row.line, values))
+                        if let scope, cells[scope.place] == nil { cells[scope.place] = scope.value }
+                        batch.append(cells, line: row.line)
                     case .failure(let problem):
                         batch.refused.append(problem)
                     }
