@@ -109,6 +109,7 @@ enum PostgresSchemaReader {
                               isReadOnly: !identity.isEmpty || serial || column.readOnlyReason != nil,
                               isGenerated: generated)
             field.keepsEveryDigit = column.kind == .numeric
+            field.keepsNaN = column.kind == .numeric || column.kind == .real
             field.readOnlyWhy = column.readOnlyReason
                 ?? (!identity.isEmpty ? "an identity column, assigned by the store" : serial ? "a serial column, assigned by the store" : nil)
             if column.kind == .enumeration, let labels = row[10], !labels.isEmpty {

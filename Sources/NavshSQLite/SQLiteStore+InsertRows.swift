@@ -49,13 +49,19 @@ extension SQLiteStore {
                     var id: RecordID?
                     do {
                         if byRowid {
+                            let before = sqlite3_total_changes64(db.sqliteConnection)
                             if counted {
                                 try RowReader.execute(db, statement, arguments: SQLArguments(arguments))
                             } else {
                                 try RowReader.executeUnobserved(db, statement, arguments: SQLArguments(arguments))
                             }
                             // Asked of SQLite directly: GRDB's getter checks its queue first.
-                        id = .rowid(sqlite3_last_insert_rowid(db.sqliteConnection))
+                            // A trigger's RAISE(IGNORE) inserts nothing: then the
+                            // last rowid is an earlier row's, which undo would delete.
+                            if sqlite3_changes64(db.sqliteConnection) > 0,
+                               sqlite3_total_changes64(db.sqliteConnection) > before {
+                                id = .rowid(sqlite3_last_insert_rowid(db.sqliteConnection))
+                            }
                         } else {
                             var returned: [Value]?
                             try RowReader.forEach(db, statement, arguments: SQLArguments(arguments)) { returned = $0 }
@@ -68,13 +74,21 @@ extension SQLiteStore {
                         last = nil
                         throw error
                     }
-                    guard let id else { throw StoreError.other("the insert returned no row") }
+                    // No row written or returned: a trigger ignored the insert,
+                    // refused as a single insert is.
+                    guard let id else {
+                        refused(index, .ignoredByTrigger("insert", table: collection.name))
+                        continue
+                    }
                     inserted.append(id)
                 } catch let error as DatabaseError {
                     let values = collection.values(of: cells)
                     let translated = ConstraintTranslator.translate(error, table: collection.name, fields: fields, db: db, values: values)
                     guard let storeError = translated as? StoreError, case .constraint = storeError else { throw translated }
                     refused(index, storeError)
+                    // A trigger's RAISE(ROLLBACK) ended the caller's transaction:
+                    // a row written after it would be committed on its own.
+                    if !db.isInsideTransaction { throw storeError }
                 }
             }
         }
@@ -132,18 +146,45 @@ extension SQLiteStore {
             keys[id] = (ValueText.raw(row[3]), ValueText.raw(row[2]), to)
         }
         var found: [UnresolvedReference] = []
+        var looked = Set<Int64>()
         for row in try RowReader.fetchAll(db, sql: "PRAGMA foreign_key_check(\(table))", arguments: [], cached: false) {
-            guard row.count >= 4, case .integer(let rowid) = row[1], case .integer(let id) = row[3],
-                  let key = keys[id] else { continue }
-            guard let held = try RowReader.fetchOne(db, sql: "SELECT \(key.from.sqlIdentifier) FROM \(table) WHERE rowid = ?",
-                                                    arguments: [.integer(rowid)],
-                                                    cached: false)?.first else { continue }
-            let value = ValueText.raw(held)
-            let detail = "no row in \(key.parent) has \(key.to ?? "its key") = \(value)"
-            let reference = UnresolvedReference(field: key.from, value: value,
-                                                error: .constraint(.foreignKey, fields: [key.from], detail: detail))
-            if !found.contains(reference) { found.append(reference) }
+            guard row.count >= 4, case .integer(let id) = row[3], let key = keys[id] else { continue }
+            let held: [Value]
+            if case .integer(let rowid) = row[1] {
+                held = try RowReader.fetchAll(db, sql: "SELECT \(key.from.sqlIdentifier) FROM \(table) WHERE rowid = ?",
+                                              arguments: [.integer(rowid)], cached: false).compactMap(\.first)
+            } else {
+                // A WITHOUT ROWID table's rows are not named by the check:
+                // the values that name no parent row are looked for instead, once.
+                guard looked.insert(id).inserted else { continue }
+                held = try Self.orphanValues(db, table: table, column: key.from, parent: key.parent, to: key.to)
+            }
+            for value in held.map(ValueText.raw) {
+                let detail = "no row in \(key.parent) has \(key.to ?? "its key") = \(value)"
+                let reference = UnresolvedReference(field: key.from, value: value,
+                                                    error: .constraint(.foreignKey, fields: [key.from], detail: detail))
+                if !found.contains(reference) { found.append(reference) }
+            }
         }
         return found
+    }
+
+    /// The values of `column` in `table` that no row of `parent` holds in
+    /// `to` (nil: its primary key), NULL aside.
+    private static func orphanValues(_ db: Database, table: String, column: String, parent: String, to: String?) throws -> [Value] {
+        let target: String
+        if let to {
+            target = to
+        } else {
+            let keys = try RowReader.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk = 1",
+                                              arguments: [.text(parent)], cached: false)
+            guard case .text(let name)? = keys.first?.first else { return [] }
+            target = name
+        }
+        let from = column.sqlIdentifier
+        return try RowReader.fetchAll(db, sql: """
+            SELECT DISTINCT \(from) FROM \(table) WHERE \(from) IS NOT NULL
+            AND \(from) NOT IN (SELECT \(target.sqlIdentifier) FROM \(parent.sqlIdentifier) WHERE \(target.sqlIdentifier) IS NOT NULL)
+            """, arguments: [], cached: false).compactMap(\.first)
     }
 }

@@ -58,6 +58,9 @@ struct ImportFile {
     /// The next row, or why its line cannot be a row (malformed); nil at the end.
     mutating func next() throws(CommandError) -> Result<ImportedRow, ImportProblem>? {
         while let record = try record() {
+            // A blank line cannot be a row of several fields (Excel leaves
+            // one at the end); of one field, it is a NULL, as export writes it.
+            if record.bytes.isEmpty && header.count > 1 { continue }
             switch format {
             case .csv:
                 let fields = try Self.csvFields(record.bytes, line: record.line, path: path, expected: header.count)

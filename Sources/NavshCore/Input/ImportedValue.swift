@@ -119,7 +119,12 @@ struct ImportChecker {
     private static func asWritten(_ imported: ImportedValue, for field: Field) -> Value? {
         func number(_ text: String) -> Value? {
             guard [.integer, .real, .numeric].contains(field.kind), DecimalText.isDecimal(text) else { return nil }
-            return Int64(text).map(Value.integer) ?? Double(text).flatMap { $0.isFinite ? .real($0) : nil }
+            if let whole = Int64(text) { return .integer(whole) }
+            // A real as the file writes it, not one a real only nears: a
+            // whole number beyond 64 bits was stored rounded, and 1e-400 as 0.
+            guard text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let real = Double(text),
+                  real.isFinite, real != 0 || !DecimalText.hasNonZeroDigit(text) else { return nil }
+            return .real(real)
         }
         switch imported {
         case .csv(let bytes, let quoted):
@@ -179,7 +184,7 @@ struct ImportChecker {
         if text == "Inf" || text == "-Inf", field.kind == .real || field.kind == .numeric {
             return .real(text.hasPrefix("-") ? -.infinity : .infinity)
         }
-        if text == "NaN", field.kind == .real || field.kind == .numeric { return .real(.nan) }
+        if text == "NaN", field.keepsNaN { return .real(.nan) }
         return try parse(text, for: field)
     }
 
@@ -199,7 +204,7 @@ struct ImportChecker {
         case .string(let text):
             if field.kind == .blob { throw ImportValueError("is binary data: write it as {\"base64\": \"…\"}") }
             // What export writes for PostgreSQL's NaN, which JSON has no number for.
-            if text == "NaN", field.kind == .real || field.kind == .numeric { return .real(.nan) }
+            if text == "NaN", field.keepsNaN { return .real(.nan) }
             return try parse(text, for: field)
         case .object(let members):
             if members.count == 1, case .string(let encoded) = members[0].1, let bytes = Base64.decode(encoded) {

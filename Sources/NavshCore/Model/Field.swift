@@ -64,6 +64,10 @@ public struct Field: Sendable, Equatable {
     /// A numeric field the store keeps as an exact decimal of any size
     /// (PostgreSQL's numeric): a number no real can hold is stored as typed.
     public var keepsEveryDigit = false
+    /// The store keeps NaN here (PostgreSQL's numeric and floats): an
+    /// import reads back an export's `NaN`. SQLite stores NaN as NULL, so
+    /// there the text is refused, as `set` refuses it.
+    public var keepsNaN = false
     /// The store keeps a value of any type here, whatever the declared one
     /// (a SQLite column outside a STRICT table): an import reads back an
     /// export's blob in a TEXT column, or text in an INTEGER one.

@@ -77,8 +77,11 @@ public protocol Store: StoreReader {
     /// a value per field of `collection`, in its order, nil where the row
     /// gives none (the column's default): no dictionary per row, which was
     /// a fifth of an import's time. Returns the identity of each row
-    /// written, in order. A store without a faster way inherits one
-    /// `insert` per row.
+    /// written, in order. A row a trigger ignored is refused, as a single
+    /// insert is (`StoreError.ignoredByTrigger`). A refusal that ended the
+    /// caller's transaction (a trigger's `RAISE(ROLLBACK)`) is passed to
+    /// `refused`, then thrown: nothing more can be written in it. A store
+    /// without a faster way inherits one `insert` per row.
     func insertRows(_ rows: [[Value?]], into collection: CollectionSchema,
                     refused: (Int, StoreError) -> Void) throws -> [RecordID]
     /// References in `collection` that name no row and that the database

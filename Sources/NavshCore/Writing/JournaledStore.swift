@@ -148,11 +148,20 @@ final class JournaledStore {
                     try stopIfCancelled()
                     refused += batch.refused
                     var refusedRows = Set<Int>()
-                    let ids = try store.insertRows(batch.rows, into: collection) { index, error in
-                        refusedRows.insert(index)
-                        guard case .constraint(let kind, let fields, let detail) = error else { return }
-                        refused.append(ImportProblem(line: batch.lines[index], field: fields.first ?? "row",
-                                                     problem: Self.words(kind, detail: detail, error: error)))
+                    let ids: [RecordID]
+                    do {
+                        ids = try store.insertRows(batch.rows, into: collection) { index, error in
+                            refusedRows.insert(index)
+                            guard case .constraint(let kind, let fields, let detail) = error else { return }
+                            refused.append(ImportProblem(line: batch.lines[index], field: fields.first ?? "row",
+                                                         problem: Self.words(kind, detail: detail, error: error)))
+                        }
+                    } catch let error as StoreError where !refusedRows.isEmpty {
+                        // A refusal that ended the transaction (a trigger's
+                        // RAISE(ROLLBACK)): listed, and nothing more is read.
+                        guard case .constraint = error else { throw error }
+                        refused.sort { $0.line < $1.line }
+                        throw RollBack()
                     }
                     let inserted = refusedRows.isEmpty ? batch.rows[...]
                         : ArraySlice(batch.rows.indices.filter { !refusedRows.contains($0) }.map { batch.rows[$0] })
