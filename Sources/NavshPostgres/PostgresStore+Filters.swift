@@ -104,8 +104,10 @@ extension PostgresStore {
             if match == .exact { return "lower(\(column)) = lower(\(parameters.bind(text)))" }
             return "\(column) ILIKE \(parameters.bind(likePattern(text, anywhere: match == .contains)))"
         }
-        let folded = text.lowercased().precomposedStringWithCanonicalMapping
-        let test = "normalize(lower(\(column)), NFC)"
+        // A final sigma folds as any sigma does: lower() keeps Σ at a word's
+        // end as σ, and `find σίσυφος` missed ΣΊΣΥΦΟΣ (the session suite's find).
+        let folded = text.lowercased().precomposedStringWithCanonicalMapping.replacingOccurrences(of: "ς", with: "σ")
+        let test = "translate(normalize(lower(\(column)), NFC), 'ς', 'σ')"
         if match == .exact { return "\(test) = \(parameters.bind(folded))" }
         return "\(test) LIKE \(parameters.bind(likePattern(folded, anywhere: match == .contains)))"
     }
