@@ -97,7 +97,7 @@ let package = Package(
         // Shared helpers for the test targets: temporary databases, running the binary.
         .target(
             name: "NavshTestSupport",
-            dependencies: ["NavshCore", "NavshSQLite", "NavshSpec", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["NavshCore", "NavshSQLite", "NavshPostgres", "NavshSpec", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/NavshTestSupport"
         ),
         .testTarget(name: "NavshCoreTests", dependencies: ["NavshCore", "NavshSQLite", "NavshTestSupport", "NavshFuzzing"]),

@@ -16,17 +16,19 @@ import Testing
     /// A quoted field name is the whole name, operator characters and all:
     /// `where "x<y" = 2` filtered `x < "y = 2"`, and its `delete 1` took
     /// a row the user never filtered for (the adversary's find).
-    @Test func aQuotedFieldNameHoldingAnOperatorIsThatField() throws {
-        let h = try SessionHarness("CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT, \"x<y\" TEXT);"
+    @Test(arguments: StoreKind.all)
+    func aQuotedFieldNameHoldingAnOperatorIsThatField(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT, \"x<y\" TEXT);"
             + "INSERT INTO t VALUES (1, 'a', '1'), (2, 'z', '2');")
         let found = h.run("where \"x<y\" = 2")
         #expect(found.error == nil, "\(found.error?.message ?? "")")
         h.run("delete 1")
-        #expect(try h.database.rows("SELECT id FROM t").map { $0["id"] } == ["1"])
+        #expect(try h.column("SELECT id FROM t") == ["1"])
     }
 
-    @Test func findListsRowsWhereAnyTextFieldContainsTheTextIgnoringCase() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func findListsRowsWhereAnyTextFieldContainsTheTextIgnoringCase(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         let found = h.output("find kb-")
         #expect(found.hasPrefix("items (1) · find \"kb-\"\n"))
         #expect(titles(found) == ["木彫りの熊"], "found by its serial, not its name")
@@ -35,8 +37,9 @@ import Testing
         #expect(titles(h.output("find OR")) == ["Gort statue", "Rusty spork"])
     }
 
-    @Test func whereFiltersByEachOperatorAndNarrowsAFind() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func whereFiltersByEachOperatorAndNarrowsAFind(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         #expect(titles(h.output("where value > 100")) == ["Gort statue", "Hoverboard"])
         #expect(titles(h.output("where name ~ BOARD")) == ["Hoverboard"], "narrows the list it is typed in")
         #expect(h.session.breadcrumb == "items › value > 100 › name ~ \"BOARD\"")
@@ -54,9 +57,10 @@ import Testing
     }
 
     /// "Ignoring case" is not only ASCII's: SQLite's LIKE alone missed these.
-    @Test func findAndContainsIgnoreTheCaseOfEveryLetter() throws {
-        let h = try SessionHarness(Fixtures.items)
-        try h.database.execute("INSERT INTO items (name, value) VALUES ('Crème brûlée', 7), ('ÉCLAIR', 3)")
+    @Test(arguments: StoreKind.all)
+    func findAndContainsIgnoreTheCaseOfEveryLetter(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        try h.elsewhere("INSERT INTO items (name, value) VALUES ('Crème brûlée', 7), ('ÉCLAIR', 3)")
         #expect(titles(h.output("find BRÛLÉE")) == ["Crème brûlée"])
         h.run("top")
         #expect(titles(h.output("where name ~ éclair")) == ["ÉCLAIR"])
@@ -64,42 +68,46 @@ import Testing
         #expect(titles(h.output("find É")) == ["Crème brûlée", "ÉCLAIR"], "é and É are one letter")
         // A Greek final sigma is σ, as case folding has it.
         h.run("top")
-        try h.database.execute("INSERT INTO items (name, value) VALUES ('ΣΊΣΥΦΟΣ', 1), ('σίσυφος', 2)")
+        try h.elsewhere("INSERT INTO items (name, value) VALUES ('ΣΊΣΥΦΟΣ', 1), ('σίσυφος', 2)")
         #expect(titles(h.output("find σίσυφος")) == ["ΣΊΣΥΦΟΣ", "σίσυφος"])
         h.run("top")
         #expect(titles(h.output("find ΣΊΣΥΦΟΣ")) == ["ΣΊΣΥΦΟΣ", "σίσυφος"])
     }
 
-    @Test func rowNumbersMeanTheFilteredRowsShown() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func rowNumbersMeanTheFilteredRowsShown(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("where value < 100")
         #expect(h.output("delete 2") == "deleted 木彫りの熊\n")
-        #expect(try h.database.rows("SELECT name FROM items WHERE value < 100 ORDER BY id").compactMap { $0["name"] }
+        #expect(try h.column("SELECT name FROM items WHERE value < 100 ORDER BY id")
             == ["Rusty spork", "Lucky cat 🐱"])
         #expect(h.output("open 2").hasPrefix("items › Lucky cat 🐱\n"))
     }
 
     /// A record opened from a filtered list is the row itself: editing it so
     /// it no longer matches still saves it, and the list drops it when shown.
-    @Test func aRecordEditedOutOfItsFilterStillSaves() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func aRecordEditedOutOfItsFilterStillSaves(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("where value > 100", "open 1", "set value 5")
         #expect(h.output("save") == "saved Gort statue\n")
         #expect(titles(h.output("show")) == ["Hoverboard"])
-        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1") == [["value": "5"]])
+        #expect(try h.values("SELECT value FROM items WHERE id = 1") == [["5"]])
     }
 
-    @Test func aRowThatLeftTheFilterElsewhereIsNotActedOn() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func aRowThatLeftTheFilterElsewhereIsNotActedOn(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("where value > 100")
-        try h.database.execute("UPDATE items SET value = 1 WHERE name = 'Gort statue'")
+        try h.elsewhere("UPDATE items SET value = 1 WHERE name = 'Gort statue'")
         #expect(h.run("delete 1").error?.message == "row 1, Gort statue, is no longer in this list (deleted, or "
             + "changed elsewhere so it belongs to another); nothing was done (show lists the rows now)")
-        #expect(try h.database.rows("SELECT count(*) AS n FROM items") == [["n": "5"]])
+        #expect(try h.values("SELECT count(*) AS n FROM items") == [["5"]])
     }
 
-    @Test func mistakesAreOneLineAndChangeNothing() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func mistakesAreOneLineAndChangeNothing(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         let syntax = "where: FIELD OP VALUE, OP one of = != < <= > >= ~ (contains), or FIELD is null, FIELD is not null; "
             + "usage: where FIELD OP VALUE"
         #expect(h.run("where value").error?.message == syntax)
@@ -125,13 +133,14 @@ import Testing
     /// text: `where v = 12345` finds the rows holding that text as well as
     /// the number, and a quoted value compares as text only (the trial's
     /// find: the row just saved with `set v 12345` was not found).
-    @Test func whereInAnUntypedColumnFindsWhatSetStored() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.sqlite)
+    func whereInAnUntypedColumnFindsWhatSetStored(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, v);
             INSERT INTO t VALUES (1, 'one', 1), (2, 'two', 12345), (3, 'three', '007'), (4, 'four', 7);
             """)
         h.run("open #1", "set v 12345", "save")
-        #expect(try h.database.rows("SELECT typeof(v) AS kind FROM t WHERE id = 1") == [["kind": "text"]])
+        #expect(try h.values("SELECT typeof(v) AS kind FROM t WHERE id = 1") == [["text"]])
         func names(_ line: String) -> [String] {
             h.output(line).split(separator: "\n").dropFirst(2).compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) }
         }
@@ -144,14 +153,16 @@ import Testing
         #expect(names("where v = 007") == ["four"], "unquoted, a number")
     }
 
-    @Test func whereAloneStillPrintsTheStack() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func whereAloneStillPrintsTheStack(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("find a")
         #expect(h.output("where") == "  1  items\n  2  find \"a\"\n")
     }
 
-    @Test func likeWildcardsAreText() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func likeWildcardsAreText(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("open 2", "set note 50% off_now", "save")
         #expect(titles(h.output("find 50%")) == ["Rusty spork"])
         h.run("back")

@@ -7,8 +7,9 @@ import Testing
     /// A file of one table opens at its list; `open TABLE` there is that
     /// list, so a script written for a file of several tables works on it
     /// (the trial's `open m` searched m's rows for the title "m").
-    @Test func openTheOnlyTableByNameAtItsListShowsIt() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func openTheOnlyTableByNameAtItsListShowsIt(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         let shown = h.run("open items")
         #expect(shown.error == nil, "\(shown.error?.message ?? "")")
         #expect(shown.output.hasPrefix("items (5)\n"), "\(shown.output)")
@@ -16,8 +17,9 @@ import Testing
         #expect(h.output("open Hoverboard").hasPrefix("items › Hoverboard\n"), "titles still open rows")
     }
 
-    @Test func openBackAndWhere() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func openBackAndWhere(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         #expect(h.session.breadcrumb == "items")
         #expect(h.run("back").error?.message == "already at the first frame; quit leaves navsh")
         h.run("open 4")
@@ -26,8 +28,9 @@ import Testing
         #expect(h.output("where") == "  1  items\n  2  木彫りの熊*  unsaved: value\n")
     }
 
-    @Test func scriptRefusesToLeaveUnsavedWork() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func scriptRefusesToLeaveUnsavedWork(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("open 1", "set value 150")
         for line in ["back", "top", "quit"] {
             let response = h.run(line)
@@ -37,11 +40,12 @@ import Testing
         }
         #expect(h.output("back!") == "discarded edits in items › Gort statue (value)\n")
         #expect(h.session.breadcrumb == "items")
-        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "120")
+        #expect(try h.value("SELECT value FROM items WHERE id = 1") == "120")
     }
 
-    @Test func interactiveAsksOneQuestionAndNoKeepsEverything() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func interactiveAsksOneQuestionAndNoKeepsEverything(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1", "set value 150")
         let response = h.run("quit")
         let question = try #require(response.question)
@@ -54,18 +58,20 @@ import Testing
         let yes = h.session.answer(question, try #require(question.interpret("d")))
         #expect(yes.quits)
         #expect(h.session.isFinished)
-        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "120")
+        #expect(try h.value("SELECT value FROM items WHERE id = 1") == "120")
     }
 
-    @Test func quitAtACleanFrameFinishes() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func quitAtACleanFrameFinishes(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("open 2")
         #expect(h.run("quit").quits)
         #expect(h.session.isFinished)
     }
 
-    @Test func openByTitle() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func openByTitle(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("open gort statue")
         #expect(h.session.breadcrumb == "items › Gort statue")
         h.run("back", "open cat")
@@ -83,26 +89,31 @@ import Testing
         #expect(h.session.breadcrumb == "items")
     }
 
-    @Test func severalTablesStartAtTheCollections() throws {
-        let h = try SessionHarness(Fixtures.shop)
-        #expect(h.output("show") == "test (2 collections)\n   1  owners  2 rows\n   2  cars    2 rows\n")
+    @Test(arguments: StoreKind.all)
+    func severalTablesStartAtTheCollections(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.shop)
+        // The store's name: the file's, or the PostgreSQL schema's.
+        let store = h.session.breadcrumb
+        #expect(h.output("show").hasSuffix(" (2 collections)\n   1  owners  2 rows\n   2  cars    2 rows\n"))
         h.run("open CARS")
-        #expect(h.session.breadcrumb == "test › cars")
+        #expect(h.session.breadcrumb == "\(store) › cars")
         h.run("open Model T")
-        #expect(h.session.breadcrumb == "test › cars › Model T")
+        #expect(h.session.breadcrumb == "\(store) › cars › Model T")
         h.run("top")
-        #expect(h.session.breadcrumb == "test")
+        #expect(h.session.breadcrumb == store)
         #expect(h.run("open trucks").error?.message == "no collection named 'trucks'; the collections are owners, cars")
     }
 
     /// A store without tables says so, rather than list nothing after a colon.
-    @Test func openInAStoreWithoutTablesSaysItHasNone() throws {
-        let h = try SessionHarness("")
+    @Test(arguments: StoreKind.all)
+    func openInAStoreWithoutTablesSaysItHasNone(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "")
         #expect(h.run("open b").error?.message == "no collection named 'b'; this store has none (no tables or views)")
     }
 
-    @Test func badLinesChangeNothing() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func badLinesChangeNothing(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("open 1", "set value 150")
         let checks: [(Response, String)] = [
             (h.session.execute(bytes: [0x73, 0x65, 0x74, 0x20, 0xFF, 0xFE]), "line is not valid UTF-8; nothing was run"),
@@ -119,8 +130,9 @@ import Testing
 
     /// The harness never drops a failing set-up line (issue 9: test helpers
     /// must not swallow errors): this known issue is the one it records.
-    @Test func aFailingSetUpLineIsRecordedByTheHarness() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func aFailingSetUpLineIsRecordedByTheHarness(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         withKnownIssue("open 99 fails, and the harness says so") {
             h.run("open 99", "show")
         }
@@ -128,8 +140,9 @@ import Testing
 
     /// Issue 10: at the prompt, leaving a record shows the list again with
     /// the row just left marked; a script stays quiet.
-    @Test func leavingARecordAtThePromptShowsTheListWithThatRowMarked() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func leavingARecordAtThePromptShowsTheListWithThatRowMarked(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 3", "set value 951")
         let saved = h.output("save")
         #expect(saved.hasPrefix("saved Hoverboard\nitems (5)\n"))
@@ -138,7 +151,7 @@ import Testing
         #expect(h.output("open 2", "cancel").contains("   2 > Rusty spork"))
         #expect(h.output("open 4", "back").contains("   4 > 木彫りの熊"))
 
-        let script = try SessionHarness(Fixtures.items)
+        let script = try SessionHarness(kind, Fixtures.items)
         script.run("open 3", "set value 951")
         #expect(script.output("save") == "saved Hoverboard\n")
         script.run("open 2")
@@ -157,8 +170,9 @@ import Testing
 /// Found by the final trial: a table whose name holds an escape sequence
 /// was listed escaped, but `open` refused the name as listed.
 @Suite struct EscapedNameTests {
-    @Test func aCollectionIsOpenedByItsNameAsListed() throws {
-        let h = try SessionHarness("CREATE TABLE plain (id INTEGER PRIMARY KEY, name TEXT);"
+    @Test(arguments: StoreKind.all)
+    func aCollectionIsOpenedByItsNameAsListed(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE plain (id INTEGER PRIMARY KEY, name TEXT);"
             + "CREATE TABLE \"evil\u{1B}[31mtable\" (id INTEGER PRIMARY KEY, name TEXT);")
         #expect(h.output("show").contains("evil\\x1B[31mtable"))
         #expect(h.output("open 'evil\\x1B[31mtable'").hasPrefix("evil\\x1B[31mtable (0)\n"))

@@ -10,22 +10,25 @@ import Testing
         INSERT INTO playlist_track VALUES (1, 'a', 'first'), (1, 'b, c', 'comma'), (2, 'a', 'other');
         """
 
-    @Test func openByKeyWhateverThePosition() throws {
-        let h = try SessionHarness(Fixtures.numbered(45))
+    @Test(arguments: StoreKind.all)
+    func openByKeyWhateverThePosition(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.numbered(45))
         #expect(h.output("open #42").hasPrefix("things › Row 42\n"), "not on the page shown")
         h.run("back", "sort name desc")
         #expect(h.output("open #7").hasPrefix("things › Row 7\n"), "whatever the order")
     }
 
-    @Test func deleteByKeyDeletesThatRowOnly() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func deleteByKeyDeletesThatRowOnly(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("sort value")
         #expect(h.output("delete #3") == "deleted Hoverboard\n")
-        #expect(try h.database.rows("SELECT id FROM items ORDER BY id").compactMap { $0["id"] } == ["1", "2", "4", "5"])
+        #expect(try h.column("SELECT id FROM items ORDER BY id") == ["1", "2", "4", "5"])
         #expect(h.run("delete #3").error?.message == "no row #3 in items")
     }
 
-    @Test func compositeKeysAreWrittenWithCommasAndQuotes() throws {
+    @Test(arguments: StoreKind.all)
+    func compositeKeysAreWrittenWithCommasAndQuotes(kind: StoreKind) throws {
         let h = try SessionHarness(Self.playlists)
         #expect(h.output("open #2,a").contains("other"))
         h.run("back")
@@ -40,21 +43,24 @@ import Testing
     /// An untyped key column may hold 1 and '1' as two rows (found by the
     /// adversary: `delete #1` deleted the text row, while the JSON output
     /// wrote the other row's key as `[1]`). Bare is the number, quoted the text.
-    @Test func aBareKeyIsTheNumberAndAQuotedOneTheText() throws {
-        let h = try SessionHarness("""
+    /// SQLite alone: only its columns may have no type.
+    @Test(arguments: StoreKind.sqlite)
+    func aBareKeyIsTheNumberAndAQuotedOneTheText(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE k (code PRIMARY KEY, name TEXT);
             INSERT INTO k VALUES (1, 'int one'), ('1', 'text one'), (2.5, 'real'), ('2.5', 'text real');
             """)
         #expect(h.output("delete #1") == "deleted int one\n")
         #expect(h.output("delete #'1'") == "deleted text one\n")
         #expect(h.output("delete #2.5") == "deleted real\n")
-        #expect(try h.database.rows("SELECT name FROM k").compactMap { $0["name"] } == ["text real"])
+        #expect(try h.column("SELECT name FROM k") == ["text real"])
     }
 
     /// A key holding a double quote is named quoted, as `#KEY` takes it
     /// back (`#q"r` was shown, and `open #q"r` refused it).
-    @Test func aKeyHoldingADoubleQuoteIsNamedQuoted() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func aKeyHoldingADoubleQuoteIsNamedQuoted(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE tags (code TEXT PRIMARY KEY, name TEXT NOT NULL);
             INSERT INTO tags VALUES ('a', 'Alpha'), ('q"r', '');
             """)
@@ -66,8 +72,9 @@ import Testing
     /// A key, or a part of one, may be the empty text: `#''` names it as
     /// the JSON output and `keyText` write it (the trial's find: no spelling
     /// opened or deleted such a row). An unquoted empty part is no key.
-    @Test func anEmptyTextKeyIsNamedQuoted() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func anEmptyTextKeyIsNamedQuoted(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE k (k TEXT PRIMARY KEY, c TEXT);
             INSERT INTO k VALUES ('', 'empty key'), ('x', 'ex');
             CREATE TABLE w (a TEXT, b INTEGER, c TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
@@ -80,19 +87,21 @@ import Testing
         h.run("top", "open w")
         #expect(h.output("delete #'',4") == "deleted empty part\n")
         #expect(h.run("delete #,4").error != nil)
-        #expect(try h.database.rows("SELECT c FROM w").compactMap { $0["c"] } == ["zed"])
+        #expect(try h.column("SELECT c FROM w") == ["zed"])
     }
 
-    @Test func aKeyRespectsTheListItIsTypedIn() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func aKeyRespectsTheListItIsTypedIn(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("where value > 100")
         #expect(h.run("open #2").error?.message == "#2 is a row of items this list leaves out (its filter or owner); "
             + "back to the whole list to open it", "Rusty spork is not in this list")
         #expect(h.output("open #3").hasPrefix("items › Hoverboard\n"))
     }
 
-    @Test func aTitleStartingWithHashIsStillFound() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func aTitleStartingWithHashIsStillFound(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("open 1", "set name #1 Hits", "save")
         #expect(h.output("open #1 Hits").hasPrefix("items › #1 Hits\n"))
         h.run("back")
@@ -100,8 +109,9 @@ import Testing
             == "'#x' is not a key of items: its key is id (#ID)")
     }
 
-    @Test func anInteractiveKeyedDeleteAsksFirst() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func anInteractiveKeyedDeleteAsksFirst(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         let question = try #require(h.run("delete #2").question)
         #expect(question.prompt == "Delete #2, Rusty spork, from items? [y/N] ")
         #expect(h.session.answer(question, .yes).output == "deleted Rusty spork\n")
@@ -111,8 +121,9 @@ import Testing
 /// Found by the readable-lists work: Tab offered "Ada Lovelace" for a
 /// first+last-name title, but `open Ada Lovelace` searched the first name only.
 @Suite struct WholeTitleTests {
-    @Test func aTitleMadeOfSeveralFieldsOpensAsTabCompletesIt() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func aTitleMadeOfSeveralFieldsOpensAsTabCompletesIt(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE people (id INTEGER PRIMARY KEY, FirstName TEXT, LastName TEXT);
             INSERT INTO people (FirstName, LastName) VALUES ('Ada', 'Lovelace'), ('Ada', 'Byron'), ('Grace', 'Hopper');
             """, mode: .interactive)
@@ -120,5 +131,36 @@ import Testing
         #expect(h.output("open Ada Byron").hasPrefix("people › Ada Byron\n"))
         h.run("back")
         #expect(h.output("open ada lovelace").hasPrefix("people › Ada Lovelace\n"))
+    }
+
+    /// A key of a fixed length names its own row: on PostgreSQL a value
+    /// cast to `character` was cut to one letter, so `open #DE` opened and
+    /// renamed D, and `delete #FR` deleted F.
+    @Test(arguments: StoreKind.all)
+    func aKeyOfAFixedLengthNamesItsOwnRow(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE codes (code CHAR(2) PRIMARY KEY, name TEXT);
+            INSERT INTO codes VALUES ('D', 'd'), ('DE', 'de'), ('F', 'f'), ('FR', 'fr');
+            """)
+        try h.session.setUp("open #DE", "set name Germany", "save", "delete #FR")
+        #expect(try h.values("SELECT rtrim(code), name FROM codes ORDER BY code") == [["D", "d"], ["DE", "Germany"], ["F", "f"]])
+    }
+
+    /// A parent table's rows are its own: on PostgreSQL a save or delete of
+    /// `ip(1)` also rewrote the child table's `ic(1)`, never opened. Both
+    /// rows are written by one statement, so they share a row version.
+    @Test(arguments: StoreKind.postgresOnly)
+    func aParentTableWritesOnlyItsOwnRows(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE ip (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE ic (extra TEXT) INHERITS (ip);
+            WITH parent AS (INSERT INTO ip VALUES (1, 'parent')) INSERT INTO ic (id, name) VALUES (1, 'child');
+            """)
+        try h.session.setUp("open ip", "open #1", "set name renamed", "save")
+        #expect(try h.values("SELECT name FROM ONLY ip") == [["renamed"]])
+        #expect(try h.values("SELECT name FROM ic") == [["child"]])
+        try h.session.setUp("delete #1")
+        #expect(try h.values("SELECT name FROM ic") == [["child"]])
+        #expect(try h.values("SELECT count(*) FROM ONLY ip") == [["0"]])
     }
 }

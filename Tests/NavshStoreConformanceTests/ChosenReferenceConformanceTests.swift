@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavshCore
+import NavshTestSupport
 import Testing
 
 /// A reference `set` by a title (or key) names the row the user chose: when

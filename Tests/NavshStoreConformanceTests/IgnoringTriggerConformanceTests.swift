@@ -1,4 +1,5 @@
 @testable import NavshCore
+import NavshTestSupport
 import Testing
 
 /// A BEFORE trigger that drops a write without an error (SQLite's

@@ -1,4 +1,5 @@
 @testable import NavshCore
+import NavshTestSupport
 import Testing
 
 /// `insertRows` (an import's writes): each row all or nothing on its own, a

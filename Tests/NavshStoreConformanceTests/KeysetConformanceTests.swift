@@ -1,4 +1,5 @@
 @testable import NavshCore
+import NavshTestSupport
 import Testing
 
 /// Keyset reads (`records(of:from:limit:)`, `cursors(of:after:every:count:)`): walking a

@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavshCore
+import NavshTestSupport
 import Testing
 
 /// Columns whose type carries a length (`char(2)`, `varchar(5)`, `bit(4)`)

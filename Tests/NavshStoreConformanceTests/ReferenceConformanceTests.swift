@@ -1,4 +1,5 @@
 @testable import NavshCore
+import NavshTestSupport
 import Testing
 
 /// What every store promises about reading many references at once (a list

@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavshCore
+import NavshTestSupport
 import Testing
 
 /// What reports say of a reference, and what undo writes back, on every

@@ -1,4 +1,5 @@
 import NavshCore
+import NavshTestSupport
 import Testing
 
 /// What the store seam promises beyond reading and writing rows: statements

@@ -1,4 +1,5 @@
 import NavshCore
+import NavshTestSupport
 import Testing
 
 /// Checks shared by the conformance tests. Each takes the caller's source

@@ -1,4 +1,5 @@
 import NavshCore
+import NavshTestSupport
 import Testing
 
 /// What every store promises about writes that go together: cascades, one

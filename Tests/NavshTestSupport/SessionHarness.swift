@@ -2,11 +2,28 @@ import NavshCore
 import Testing
 import NavshSQLite
 
-/// A session over a real SQLite file, fed lines the way a runner feeds them.
+/// A session over a real store, fed lines the way a runner feeds them:
+/// a SQLite file, or any kind of store (`StoreKind`), whose test body then
+/// writes as another process with `elsewhere` and reads with `values`.
 public final class SessionHarness {
-    public let database: TemporaryDatabase
-    public let store: SQLiteStore
     public let session: Session
+    /// The kind of store, when made by kind; a SQLite file made from SQL has none.
+    public let kind: StoreKind?
+    private let file: TemporaryDatabase?
+    private let sqliteStore: SQLiteStore?
+    private let fixture: StoreFixture?
+
+    /// The SQLite file: only for a test that runs on SQLite alone.
+    public var database: TemporaryDatabase {
+        guard let file else { preconditionFailure("a \(kind?.name ?? "") harness has no SQLite file: use elsewhere and values") }
+        return file
+    }
+
+    /// The SQLite store: only for a test that runs on SQLite alone.
+    public var store: SQLiteStore {
+        guard let sqliteStore else { preconditionFailure("a \(kind?.name ?? "") harness has no SQLite store") }
+        return sqliteStore
+    }
     /// What an app spec added at open (`table owners`, `column cars.fuel`).
     public internal(set) var schemaAdditions: [String] = []
     /// The terminal the session lays out for; a test changes it as a
@@ -30,11 +47,66 @@ public final class SessionHarness {
     /// instead of `store` itself (a `CountingStore` around it, see `counting`).
     public init(database: TemporaryDatabase, store: SQLiteStore, mode: Session.Mode, viewport: Viewport = Viewport(),
                 readingThrough wrapper: (any Store)? = nil) throws {
-        self.database = database
-        self.store = store
+        file = database
+        sqliteStore = store
+        kind = nil
+        fixture = nil
         let terminal = TerminalSize(viewport)
         self.terminal = terminal
         session = Session(store: wrapper ?? store, mode: mode, viewport: { terminal.viewport })
+    }
+
+    /// A session over a fresh store of `kind` holding `sql` (SQLite's words,
+    /// said in the store's own: `PostgresTestServer.dialect`).
+    public init(_ kind: StoreKind, _ sql: String, mode: Session.Mode = .script, viewport: Viewport = Viewport()) throws {
+        let fixture = try kind.make(sql)
+        self.kind = kind
+        self.fixture = fixture
+        file = fixture.keepAlive as? TemporaryDatabase
+        sqliteStore = fixture.store as? SQLiteStore
+        let terminal = TerminalSize(viewport)
+        self.terminal = terminal
+        session = Session(store: fixture.store, mode: mode, viewport: { terminal.viewport })
+    }
+
+    /// Runs SQL on a second connection and commits it: another process's
+    /// write, in SQLite's words on every kind of store.
+    public func elsewhere(_ sql: String) throws {
+        if let fixture { try fixture.elsewhere(sql) } else { try database.execute(sql) }
+    }
+
+    /// Each row's values as text, in the select list's order, NULL as
+    /// `NULL`, read on a second connection.
+    public func values(_ sql: String) throws -> [[String]] {
+        if let fixture { return try fixture.read(sql) }
+        return try database.values(sql)
+    }
+
+    /// The first value of each row `sql` reads.
+    public func column(_ sql: String) throws -> [String] {
+        try values(sql).compactMap(\.first)
+    }
+
+    /// Every row of `table` as one line of text, sorted: a fingerprint to
+    /// compare before and after a command, on every kind of store.
+    public func snapshot(_ table: String) throws -> [String] {
+        guard fixture != nil else { return try database.snapshot(table) }
+        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return try values("SELECT * FROM \(quoted)").map { $0.joined(separator: "|") }.sorted()
+    }
+
+    /// Runs `body` and checks `table` holds the same rows after it.
+    public func expectUnchanged<T>(_ table: String, sourceLocation: SourceLocation = #_sourceLocation,
+                                   by body: () throws -> T) throws -> T {
+        let before = try snapshot(table)
+        let result = try body()
+        #expect(try snapshot(table) == before, sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// The first value of the first row `sql` reads, nil when none.
+    public func value(_ sql: String) throws -> String? {
+        try values(sql).first?.first
     }
 
     /// Runs each line and returns the last response, for the caller to

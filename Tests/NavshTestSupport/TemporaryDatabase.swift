@@ -43,6 +43,18 @@ public final class TemporaryDatabase {
         }
     }
 
+    /// Each row's values as text, in the select list's order, NULL as
+    /// `NULL`: what `StoreFixture.read` gives on every store.
+    public func values(_ sql: String) throws -> [[String]] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            try Row.fetchAll(db, sql: sql).map { row in
+                row.databaseValues.map { $0.isNull ? "NULL" : String(describing: $0.storage.value ?? "") }
+            }
+        }
+    }
+
     /// Every row of `table`, ordered by rowid (a WITHOUT ROWID table by its
     /// primary key), each as one line of text: a fingerprint to compare
     /// before and after a command.
