@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func aDeleteSaysWhatGoesWithItAndUndoPutsItAllBack(kind: StoreKind) throws {
-        let h = try SessionHarness(Self.schema)
+        let h = try SessionHarness(kind, Self.schema)
         let before = try snapshot(h)
         h.run("open owners")
         #expect(h.output("delete 1") == "deleted Ann and 2 cars, 1 service; cleared the reference of 1 trip\n")
@@ -39,7 +39,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func theQuestionBeforeADeleteNamesWhatGoesWithIt(kind: StoreKind) throws {
-        let h = try SessionHarness(Self.schema, mode: .interactive)
+        let h = try SessionHarness(kind, Self.schema, mode: .interactive)
         h.run("open owners", "open 1")
         let question = try #require(h.run("delete").question)
         #expect(question.prompt
@@ -50,7 +50,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func anUndoThatCannotPutEverythingBackPutsNothingBack(kind: StoreKind) throws {
-        let h = try SessionHarness(Self.schema)
+        let h = try SessionHarness(kind, Self.schema)
         h.run("open owners", "delete 1")
         // Someone else takes the id of a deleted car: that car cannot come back.
         try h.elsewhere("INSERT INTO cars VALUES (2, 'Trabant', 2)")
@@ -61,7 +61,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func undoingAnInsertNeverTakesRowsAddedSince(kind: StoreKind) throws {
-        let h = try SessionHarness(Self.schema)
+        let h = try SessionHarness(kind, Self.schema)
         h.run("open owners", "new", "set name Cy", "save")
         let cy = try #require(try h.value("SELECT id FROM owners WHERE name = 'Cy'"))
         try h.elsewhere("INSERT INTO cars (model, owner_id) VALUES ('Mini', \(cy))")
@@ -73,7 +73,7 @@ import Testing
     /// back over one another process had set since.
     @Test(arguments: StoreKind.all)
     func undoNeverPutsAReferenceBackOverALaterChange(kind: StoreKind) throws {
-        let h = try SessionHarness(Self.schema)
+        let h = try SessionHarness(kind, Self.schema)
         h.run("open owners", "delete 1")
         try h.elsewhere("UPDATE trips SET owner_id = 2 WHERE id = 1")
         let after = try snapshot(h)
@@ -188,7 +188,7 @@ import Testing
     /// question ("It also deletes 2 cars") and the yes was deleted too.
     @Test(arguments: StoreKind.all)
     func aYesHoldsOnlyForWhatTheQuestionNamed(kind: StoreKind) throws {
-        let h = try SessionHarness(Self.schema, mode: .interactive)
+        let h = try SessionHarness(kind, Self.schema, mode: .interactive)
         h.run("open owners")
         let question = try #require(h.run("delete 1").question)
         try h.elsewhere("INSERT INTO cars VALUES (9, 'Mini', 1)")
@@ -212,7 +212,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func aKeyChangeRowsReferToIsRefusedNamingThem(kind: StoreKind) throws {
-        let h = try SessionHarness(Self.schema)
+        let h = try SessionHarness(kind, Self.schema)
         h.run("open products")
         h.run("open #A1")
         h.run("set sku A2")
@@ -225,7 +225,7 @@ import Testing
     /// said as a foreign key (it read "refused by a trigger").
     @Test(arguments: StoreKind.all)
     func aKeyChangeRestrictForbidsIsRefusedNamingTheRows(kind: StoreKind) throws {
-        let h = try SessionHarness(Self.schema.replacingOccurrences(
+        let h = try SessionHarness(kind, Self.schema.replacingOccurrences(
             of: "REFERENCES products(sku)", with: "REFERENCES products(sku) ON UPDATE RESTRICT"))
         h.run("open products")
         h.run("open #A1")
@@ -237,7 +237,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func anUndoneInsertRowsNowReferToIsRefusedNamingThem(kind: StoreKind) throws {
-        let h = try SessionHarness(Self.schema)
+        let h = try SessionHarness(kind, Self.schema)
         h.run("open products")
         h.run("new")
         h.run("set sku B1")

@@ -6,39 +6,42 @@ import Testing
 /// takes a change made elsewhere only while saying so (at the prompt), and a
 /// script's record frame never takes it (issue 8, item 1).
 @Suite struct FreshnessTests {
-    @Test func aScriptsCleanRecordNeverRefreshesSoTheSaveIsRefused() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .script)
+    @Test(arguments: StoreKind.all)
+    func aScriptsCleanRecordNeverRefreshesSoTheSaveIsRefused(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .script)
         #expect(h.output("open 1").contains("120"))
-        try h.database.execute("UPDATE items SET value = 200 WHERE id = 1")
+        try h.elsewhere("UPDATE items SET value = 200 WHERE id = 1")
         let set = h.run("set value 150")
         #expect(set.error == nil)
         #expect(set.output == "", "nothing is refreshed, so nothing is announced")
         let save = h.run("save")
         #expect(save.error != nil, "the value shown was 120; 200 was never shown")
-        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "200")
+        #expect(try h.value("SELECT value FROM items WHERE id = 1") == "200")
     }
 
     /// Found by a trial on PostgreSQL: a column dropped elsewhere while the
     /// record held an edit of it left every save failing ("unknown fields")
     /// and no way to revert that one edit. The edit goes, saying so; the
     /// record's other edits save.
-    @Test func anEditOfAColumnDroppedElsewhereIsDroppedSayingSoAndTheRestSaves() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func anEditOfAColumnDroppedElsewhereIsDroppedSayingSoAndTheRestSaves(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1", "set note gift", "set value 150")
-        try h.database.execute("ALTER TABLE items DROP COLUMN note")
+        try h.elsewhere("ALTER TABLE items DROP COLUMN note")
         let saved = h.run("save")
         #expect(saved.error == nil, "\(saved.error?.message ?? "")")
         #expect(saved.output.contains("items changed elsewhere (removed note; your edit of note was dropped with it)"),
                 "\(saved.output)")
-        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
+        #expect(try h.value("SELECT value FROM items WHERE id = 1") == "150")
     }
 
     /// A column renamed elsewhere is said as renamed (it read as one added
     /// and one removed, or as added alone).
-    @Test func aColumnRenamedElsewhereIsSaidAsRenamed() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aColumnRenamedElsewhereIsSaidAsRenamed(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1")
-        try h.database.execute("ALTER TABLE items RENAME COLUMN note TO memo")
+        try h.elsewhere("ALTER TABLE items RENAME COLUMN note TO memo")
         let shown = h.run("show")
         #expect(shown.output.contains("items changed elsewhere (renamed note to memo)"), "\(shown.output)")
     }
@@ -47,11 +50,11 @@ import Testing
     /// `find` list's filter away but kept its caption, so it listed every
     /// row and its `delete 1` deleted a row that never matched. The list
     /// stays filtered, in a script as at the prompt.
-    @Test(arguments: [Session.Mode.interactive, .script])
-    func aFilteredListStaysFilteredAfterASchemaChangeElsewhere(mode: Session.Mode) throws {
-        let h = try SessionHarness(Fixtures.items, mode: mode)
+    @Test(arguments: StoreKind.all, [Session.Mode.interactive, .script])
+    func aFilteredListStaysFilteredAfterASchemaChangeElsewhere(kind: StoreKind, mode: Session.Mode) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: mode)
         #expect(h.output("find statue").contains("Gort statue"))
-        try h.database.execute("ALTER TABLE items RENAME COLUMN note TO memo")
+        try h.elsewhere("ALTER TABLE items RENAME COLUMN note TO memo")
         let shown = h.output("show")
         #expect(shown.contains("Gort statue") && !shown.contains("Rusty spork"), "\(shown)")
         var deleted = h.run("delete 1")
@@ -60,7 +63,7 @@ import Testing
             deleted = h.session.answer(question, .yes)
         }
         #expect(deleted.error == nil, "\(deleted.error?.message ?? "")")
-        #expect(try h.database.rows("SELECT name FROM items ORDER BY id").map { $0["name"] }
+        #expect(try h.column("SELECT name FROM items ORDER BY id")
                 == ["Rusty spork", "Hoverboard", "木彫りの熊", "Lucky cat 🐱"])
     }
 
@@ -68,26 +71,28 @@ import Testing
     /// look for changes elsewhere, so after a column was dropped elsewhere
     /// every save failed on it ("storage error: no such column"). The
     /// failed save takes the look and says what changed; the next passes.
-    @Test func aScriptsSaveAfterAColumnDroppedElsewhereSaysSoAndTheNextPasses() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .script)
+    @Test(arguments: StoreKind.all)
+    func aScriptsSaveAfterAColumnDroppedElsewhereSaysSoAndTheNextPasses(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .script)
         h.run("open #1")
-        try h.database.execute("ALTER TABLE items DROP COLUMN note")
+        try h.elsewhere("ALTER TABLE items DROP COLUMN note")
         h.run("set value 150")
         let refused = h.run("save")
         #expect(refused.error?.message == "items changed elsewhere (removed note); nothing was saved "
                 + "(save again writes your edits to the table as it is now)", "\(refused.error?.message ?? "no error")")
-        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "120")
+        #expect(try h.value("SELECT value FROM items WHERE id = 1") == "120")
         let saved = h.run("save")
         #expect(saved.error == nil, "\(saved.error?.message ?? "")")
-        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
+        #expect(try h.value("SELECT value FROM items WHERE id = 1") == "150")
     }
 
     /// A `where` on a column renamed elsewhere reads nothing (each read is
     /// an error), and the notice says why and how to leave it.
-    @Test func aWhereOnAColumnRenamedElsewhereSaysBackLeavesIt() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aWhereOnAColumnRenamedElsewhereSaysBackLeavesIt(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         #expect(h.output("where value > 100").contains("Gort statue"))
-        try h.database.execute("ALTER TABLE items RENAME COLUMN value TO price")
+        try h.elsewhere("ALTER TABLE items RENAME COLUMN value TO price")
         let notice = h.session.noticeChangesElsewhere()
         #expect(notice.contains("this list's filter on value can no longer be read: back leaves it"), "\(notice)")
         // Each read says so in the same words, not SQLite's "no such column" (a trial's find).
@@ -99,10 +104,11 @@ import Testing
 
     /// With a record opened from the list on top, the record's own notice
     /// of the dropped column no longer hides the list's (the final trial's find).
-    @Test func aWhereBelowARecordIsStillNamedWhenItsFieldIsDroppedElsewhere() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aWhereBelowARecordIsStillNamedWhenItsFieldIsDroppedElsewhere(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("where value > 100", "open 1", "set name N")
-        try h.database.execute("ALTER TABLE items DROP COLUMN value")
+        try h.elsewhere("ALTER TABLE items DROP COLUMN value")
         let notice = h.session.noticeChangesElsewhere()
         #expect(notice.contains("removed value") && notice.contains("this list's filter on value"), "\(notice)")
     }
@@ -111,27 +117,29 @@ import Testing
     /// shown as "(null)" though it held its default, a notice said the save
     /// would be refused, and the save passed. The added column's stored
     /// value is shown, and a save checks it like every other value shown.
-    @Test func aColumnAddedElsewhereDuringAnEditIsShownAsStoredAndChecked() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aColumnAddedElsewhereDuringAnEditIsShownAsStoredAndChecked(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1", "set value 150")
-        try h.database.execute("ALTER TABLE items ADD COLUMN colour TEXT DEFAULT 'red'")
+        try h.elsewhere("ALTER TABLE items ADD COLUMN colour TEXT DEFAULT 'red'")
         let shown = h.run("show")
         #expect(shown.output.contains("colour  red"), "\(shown.output)")
         #expect(!shown.output.contains("refused"), "\(shown.output)")
         #expect(h.session.noticeChangesElsewhere() == "")
-        try h.database.execute("UPDATE items SET colour = 'blue' WHERE id = 1")
+        try h.elsewhere("UPDATE items SET colour = 'blue' WHERE id = 1")
         #expect(h.session.noticeChangesElsewhere().hasPrefix("colour changed elsewhere; save will be refused"))
         #expect(h.run("save").error != nil, "blue was never shown")
-        #expect(try h.database.rows("SELECT value, colour FROM items WHERE id = 1")[0] == ["value": "120", "colour": "blue"])
+        #expect(try h.values("SELECT value, colour FROM items WHERE id = 1") == [["120", "blue"]])
     }
 
     /// A trial's find: the one table of a store dropped elsewhere left
     /// every command saying "no table named items", with nowhere to go.
     /// The root becomes the list of what the store holds now.
-    @Test func theOnlyTableGoneElsewhereLeavesANewRoot() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func theOnlyTableGoneElsewhereLeavesANewRoot(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         #expect(h.output("show").contains("Gort statue"))
-        try h.database.execute("CREATE TABLE things (id INTEGER PRIMARY KEY, label TEXT); INSERT INTO things VALUES (1, 'Kite');"
+        try h.elsewhere("CREATE TABLE things (id INTEGER PRIMARY KEY, label TEXT); INSERT INTO things VALUES (1, 'Kite');"
                                + "DROP TABLE items")
         let shown = h.run("show")
         #expect(shown.error == nil, "\(shown.error?.message ?? "")")
@@ -144,34 +152,37 @@ import Testing
     /// A table renamed elsewhere is followed by every frame that shows it:
     /// a record's edits save to it under its new name (the second trial's
     /// find: save, reload and save! all said "no table named items").
-    @Test func aTableRenamedElsewhereIsFollowedAndAnEditSavesToIt() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aTableRenamedElsewhereIsFollowedAndAnEditSavesToIt(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1", "set value 150")
-        try h.database.execute("ALTER TABLE items RENAME TO things")
+        try h.elsewhere("ALTER TABLE items RENAME TO things")
         let shown = h.run("show")
         #expect(shown.output.hasPrefix("items changed elsewhere (renamed to things); showing it as it is now\n"),
                 "\(shown.output)")
         #expect(h.session.breadcrumb == "things › Gort statue*")
         let saved = h.run("save")
         #expect(saved.error == nil, "\(saved.error?.message ?? "")")
-        #expect(try h.database.rows("SELECT value FROM things WHERE id = 1")[0]["value"] == "150")
+        #expect(try h.value("SELECT value FROM things WHERE id = 1") == "150")
     }
 
-    @Test func atThePromptACleanRecordTakesTheChangeAndSaysSo() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func atThePromptACleanRecordTakesTheChangeAndSaysSo(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1")
-        try h.database.execute("UPDATE items SET value = 200 WHERE id = 1")
+        try h.elsewhere("UPDATE items SET value = 200 WHERE id = 1")
         #expect(h.session.noticeChangesElsewhere() == "value: 120 → 200 (changed elsewhere)\n")
         #expect(h.session.noticeChangesElsewhere() == "", "said once")
         let saved = h.output("set value 150", "save")
         #expect(saved.hasPrefix("saved Gort statue\n") && !saved.contains("changed elsewhere"), "\(saved)")
-        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
+        #expect(try h.value("SELECT value FROM items WHERE id = 1") == "150")
     }
 
-    @Test func anEditTypedBeforeTheNoticeIsNotRun() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func anEditTypedBeforeTheNoticeIsNotRun(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1")
-        try h.database.execute("UPDATE items SET value = 200, note = 'x' WHERE id = 1")
+        try h.elsewhere("UPDATE items SET value = 200, note = 'x' WHERE id = 1")
         // Typed (or pasted) looking at 120: it must not land on 200 unseen.
         let response = h.run("set value 150")
         #expect(response.output == "value: 120 → 200 (changed elsewhere)\nnote: none → x (changed elsewhere)\n")
@@ -181,58 +192,63 @@ import Testing
         #expect(h.output("set value 150", "save").hasPrefix("saved Gort statue\n"), "typed again, knowingly")
     }
 
-    @Test func aReadOnlyCommandStillRunsAfterTheNotice() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aReadOnlyCommandStillRunsAfterTheNotice(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1")
-        try h.database.execute("UPDATE items SET value = 200 WHERE id = 1")
+        try h.elsewhere("UPDATE items SET value = 200 WHERE id = 1")
         let response = h.run("show")
         #expect(response.error == nil)
         #expect(response.output.hasPrefix("value: 120 → 200 (changed elsewhere)\nitems › Gort statue\n"))
     }
 
-    @Test func aRecordWithEditsKeepsWhatItShowedAndIsWarnedOnce() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aRecordWithEditsKeepsWhatItShowedAndIsWarnedOnce(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1", "set name Gort")
-        try h.database.execute("UPDATE items SET value = 200 WHERE id = 1")
+        try h.elsewhere("UPDATE items SET value = 200 WHERE id = 1")
         #expect(h.session.noticeChangesElsewhere()
             == "value changed elsewhere; save will be refused (reload takes their values and keeps your edits)\n")
         #expect(h.run("changes").output == "  name: Gort statue → Gort\n")
         #expect(h.run("save").error != nil)
-        #expect(try h.database.rows("SELECT name FROM items WHERE id = 1")[0]["name"] == "Gort statue")
+        #expect(try h.value("SELECT name FROM items WHERE id = 1") == "Gort statue")
     }
 
-    @Test func aFrameBelowTheTopIsNamedInItsNotice() throws {
-        let h = try SessionHarness(Fixtures.shop, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aFrameBelowTheTopIsNamedInItsNotice(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.shop, mode: .interactive)
         h.run("open cars", "open 1", "open owner_id")
-        try h.database.execute("UPDATE cars SET year = 2015 WHERE id = 1")
-        #expect(h.session.noticeChangesElsewhere() == "test › cars › Corolla: year: 2014 → 2015 (changed elsewhere)\n")
+        try h.elsewhere("UPDATE cars SET year = 2015 WHERE id = 1")
+        #expect(h.session.noticeChangesElsewhere() == "\(h.root) › cars › Corolla: year: 2014 → 2015 (changed elsewhere)\n")
     }
 
     /// Found by a new user: `name: GORT → GORT   (changed elsewhere)` looked
     /// like no change. Spaces at either end are shown inside quotes.
-    @Test func spacesAtTheEndOfAValueAreVisible() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func spacesAtTheEndOfAValueAreVisible(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1")
-        try h.database.execute("UPDATE items SET name = 'Gort statue   ' WHERE id = 1")
+        try h.elsewhere("UPDATE items SET name = 'Gort statue   ' WHERE id = 1")
         #expect(h.session.noticeChangesElsewhere() == "name: Gort statue → \"Gort statue   \" (changed elsewhere)\n")
     }
 
     /// Issue 10: at the prompt, a list on top says at once that rows it
     /// shows changed, instead of waiting for `show`; scripts stay quiet.
-    @Test func atThePromptAListSaysHowManyOfItsRowsChanged() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func atThePromptAListSaysHowManyOfItsRowsChanged(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("show")
-        try h.database.execute("UPDATE items SET value = 3 WHERE id IN (1, 2)")
+        try h.elsewhere("UPDATE items SET value = 3 WHERE id IN (1, 2)")
         #expect(h.session.noticeChangesElsewhere() == "2 rows shown changed elsewhere; show to see them\n")
         #expect(h.session.noticeChangesElsewhere() == "", "said once")
-        try h.database.execute("DELETE FROM items WHERE id = 5")
+        try h.elsewhere("DELETE FROM items WHERE id = 5")
         #expect(h.session.noticeChangesElsewhere() == "1 row shown changed elsewhere; show to see it\n")
-        try h.database.execute("INSERT INTO items (id, name) VALUES (10, 'new elsewhere')")
+        try h.elsewhere("INSERT INTO items (id, name) VALUES (10, 'new elsewhere')")
         #expect(h.session.noticeChangesElsewhere() == "", "no row shown changed: show will list the new one")
 
-        let script = try SessionHarness(Fixtures.items)
+        let script = try SessionHarness(kind, Fixtures.items)
         script.run("show")
-        try script.database.execute("UPDATE items SET value = 3 WHERE id = 1")
+        try script.elsewhere("UPDATE items SET value = 3 WHERE id = 1")
         #expect(script.session.noticeChangesElsewhere() == "")
     }
 
@@ -240,10 +256,11 @@ import Testing
     /// prompt: said before a `show`, it and the list's marks pushed the
     /// list's title off the screen (a trial's find). The list shown marks
     /// the rows instead.
-    @Test func aCommandShowingTheListIsNotPrecededByTheLineAboutItsRows() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aCommandShowingTheListIsNotPrecededByTheLineAboutItsRows(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("show")
-        try h.database.execute("UPDATE items SET value = 3 WHERE id IN (1, 2)")
+        try h.elsewhere("UPDATE items SET value = 3 WHERE id IN (1, 2)")
         let shown = h.output("show")
         #expect(!shown.contains("shown changed elsewhere"), "\(shown)")
         #expect(shown.hasPrefix("items ("), "\(shown)")
@@ -254,15 +271,16 @@ import Testing
     /// changed, though other pages were shown in between (`next`, a change,
     /// `prev` marked nothing); a column renamed elsewhere marks no row (it
     /// marked every one; the trial's finds).
-    @Test func aPageShownAgainMarksWhatChangedSinceItWasShown() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func aPageShownAgainMarksWhatChangedSinceItWasShown(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, qty INTEGER);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50)
             INSERT INTO t SELECT i, 'item ' || i, i FROM n;
             """, mode: .interactive)
         h.run("show")
         h.run("next")
-        try h.database.execute("UPDATE t SET qty = 4242 WHERE id = 5")
+        try h.elsewhere("UPDATE t SET qty = 4242 WHERE id = 5")
         let first = h.output("prev")
         #expect(first.contains(" ~ item 5 "), "\(first)")
         // The legend leads the footer: a line of its own pushed the title off a full screen.
@@ -275,12 +293,12 @@ import Testing
         // The row come back from, changed elsewhere meanwhile, shows the change.
         h.run("prev")
         h.run("open 3")
-        try h.database.execute("UPDATE t SET qty = 99 WHERE id = 3")
+        try h.elsewhere("UPDATE t SET qty = 99 WHERE id = 3")
         h.run("reload")
         let back = h.output("back")
         #expect(back.contains("   3 ~ item 3 "), "\(back)")
 
-        try h.database.execute("ALTER TABLE t RENAME COLUMN qty TO amount")
+        try h.elsewhere("ALTER TABLE t RENAME COLUMN qty TO amount")
         let renamed = h.output("show")
         #expect(!renamed.contains("~"), "\(renamed)")
         #expect(renamed.contains("amount"), "\(renamed)")
@@ -289,13 +307,15 @@ import Testing
     /// A record's note of a change elsewhere bounds each side and says its
     /// length: whole, a one-letter change to a 5 MB text wrote 10 MB to the
     /// terminal (a trial's find).
-    @Test func aChangeElsewhereToALongValueIsSaidBounded() throws {
-        let h = try SessionHarness("""
+    /// SQLite alone: another process's write uses SQLite's printf.
+    @Test(arguments: StoreKind.sqlite)
+    func aChangeElsewhereToALongValueIsSaidBounded(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, body TEXT);
             INSERT INTO t VALUES (1, 'one', printf('%.*c', 100000, 'x'));
             """, mode: .interactive)
         h.run("open 1")
-        try h.database.execute("UPDATE t SET body = body || 'y' WHERE id = 1")
+        try h.elsewhere("UPDATE t SET body = body || 'y' WHERE id = 1")
         let notice = h.session.noticeChangesElsewhere()
         #expect(notice.utf8.count < 10_000, "\(notice.utf8.count) bytes")
         #expect(notice.contains("… (100,000 characters) → "), "\(notice.prefix(200))")

@@ -15,7 +15,8 @@ import Testing
         return list
     }
 
-    @Test func farPagesAndRowsAreReadByKeyNeverByOffsetOrAFullCount() throws {
+    @Test(arguments: StoreKind.all)
+    func farPagesAndRowsAreReadByKeyNeverByOffsetOrAFullCount(kind: StoreKind) throws {
         let (h, store) = try SessionHarness.counting(Fixtures.numbered(5_000))
         _ = try list(h, spacing: 100)
         #expect(h.output("page 40").contains("\n 781  Row 781\n"))
@@ -33,7 +34,8 @@ import Testing
     /// its anchor; up to 999 were stepped over before.
     /// A page number whose first row lies past Int is no page: its offset
     /// overflowed and crashed navsh, counted list or not (the trial's find).
-    @Test func aPageNumberPastIntIsNoPage() throws {
+    @Test(arguments: StoreKind.all)
+    func aPageNumberPastIntIsNoPage(kind: StoreKind) throws {
         let (h, _) = try SessionHarness.counting(Fixtures.numbered(50))
         for number in ["9223372036854775807", "461168601842738792", "99999999999999999999", "0", "-1"] {
             let error = h.run("page \(number)").error?.message
@@ -45,17 +47,19 @@ import Testing
     /// The trial's find: on page 5, with rows deleted elsewhere down to
     /// one page, `prev` said "already on the last page (page 5 of 1)". It
     /// goes back to the last page there is.
-    @Test func prevFromAPageGoneElsewhereShowsTheLastPage() throws {
-        let h = try SessionHarness(Fixtures.numbered(95), mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func prevFromAPageGoneElsewhereShowsTheLastPage(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.numbered(95), mode: .interactive)
         #expect(h.output("page 5").contains("\n  81  Row 81\n"))
-        try h.database.execute("DELETE FROM things WHERE id > 10")
+        try h.elsewhere("DELETE FROM things WHERE id > 10")
         let back = h.run("prev")
         #expect(back.error == nil, "\(back.error?.message ?? "")")
         #expect(back.output.contains("\n   1  Row 1\n") && back.output.contains("Row 10"), "\(back.output)")
         #expect(h.run("next").error?.message.contains("page 1 of 1") == true)
     }
 
-    @Test func aFarRowInKeyOrderStepsOverFewerThan250Rows() throws {
+    @Test(arguments: StoreKind.all)
+    func aFarRowInKeyOrderStepsOverFewerThan250Rows(kind: StoreKind) throws {
         let (h, store) = try SessionHarness.counting(Fixtures.numbered(5_000))
         #expect(h.output("open 3999").hasPrefix("things › Row 3999\n"))
         #expect(h.output("back", "page 150").contains("\n2981  Row 2981\n"))
@@ -66,7 +70,8 @@ import Testing
 
     /// Review of the change: a far page handed out as data (`--format
     /// json`) read its full rows by OFFSET from the top.
-    @Test func aFarPageHandedOutAsDataIsReadByKeyToo() throws {
+    @Test(arguments: StoreKind.all)
+    func aFarPageHandedOutAsDataIsReadByKeyToo(kind: StoreKind) throws {
         let (h, store) = try SessionHarness.counting(Fixtures.numbered(5_000))
         _ = try list(h, spacing: 100)
         h.session.framesAsData = true
@@ -79,10 +84,11 @@ import Testing
         #expect(store.offsetReads == 0)
     }
 
-    @Test func sortedPagesComeFromAnchorsInTheSortedOrder() throws {
-        let h = try SessionHarness(Fixtures.numbered(60))
+    @Test(arguments: StoreKind.all)
+    func sortedPagesComeFromAnchorsInTheSortedOrder(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.numbered(60))
         _ = try list(h, spacing: 4)
-        let sorted = try h.database.rows("SELECT name FROM things ORDER BY name DESC, id DESC").compactMap { $0["name"] }
+        let sorted = try h.column("SELECT name FROM things ORDER BY name DESC, id DESC")
         h.run("sort name desc")
         let page = h.output("page 3")
         #expect(page.contains("\n  41  \(sorted[40])\n"))
@@ -90,8 +96,9 @@ import Testing
         #expect(h.output("open 57").hasPrefix("things › \(sorted[56])\n"))
     }
 
-    @Test func anOwnDeleteDropsTheAnchorsSoRowNIsRowNNow() throws {
-        let h = try SessionHarness(Fixtures.numbered(60))
+    @Test(arguments: StoreKind.all)
+    func anOwnDeleteDropsTheAnchorsSoRowNIsRowNNow(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.numbered(60))
         _ = try list(h, spacing: 4)
         h.run("show")
         #expect(h.output("open 45").hasPrefix("things › Row 45\n"))
@@ -99,20 +106,22 @@ import Testing
         #expect(h.output("open 45").hasPrefix("things › Row 46\n"))
     }
 
-    @Test func aChangeElsewhereDropsTheAnchors() throws {
-        let h = try SessionHarness(Fixtures.numbered(60))
+    @Test(arguments: StoreKind.all)
+    func aChangeElsewhereDropsTheAnchors(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.numbered(60))
         _ = try list(h, spacing: 4)
         h.run("show")
         #expect(h.output("open 45").hasPrefix("things › Row 45\n"))
         h.run("back")
-        try h.database.execute("DELETE FROM things WHERE id = 2")
+        try h.elsewhere("DELETE FROM things WHERE id = 2")
         // Not shown, and the list changed: refused, as before anchors.
         #expect(h.run("open 45").error?.message.hasPrefix("row 45 was not among the rows shown") == true)
         h.run("show")
         #expect(h.output("open 45").hasPrefix("things › Row 46\n"))
     }
 
-    @Test func theFirstPageDoesNotWaitForALongCount() throws {
+    @Test(arguments: StoreKind.all)
+    func theFirstPageDoesNotWaitForALongCount(kind: StoreKind) throws {
         let (h, store) = try SessionHarness.counting(Fixtures.numbered(10_050))
         let first = h.output("show")
         #expect(first.hasPrefix("things (many)\n"))
@@ -124,13 +133,15 @@ import Testing
 
     /// Found by the final trial: a find of 2 rows in a long table said
     /// "(many)" with both rows on screen. A page that is not full is the last.
-    @Test func aShortFilteredListOfALongTableIsCounted() throws {
+    @Test(arguments: StoreKind.all)
+    func aShortFilteredListOfALongTableIsCounted(kind: StoreKind) throws {
         let (h, store) = try SessionHarness.counting(Fixtures.numbered(10_050))
         #expect(h.output("find Row 1005").hasPrefix("things (2) · find \"Row 1005\"\n"))
         #expect(store.fullCounts == 0)
     }
 
-    @Test func readingTheLastPageTellsTheCount() throws {
+    @Test(arguments: StoreKind.all)
+    func readingTheLastPageTellsTheCount(kind: StoreKind) throws {
         let (h, store) = try SessionHarness.counting(Fixtures.numbered(10_050))
         #expect(h.output("page 503").contains("rows 10,041–10,050 of 10,050 · page 503 of 503"))
         #expect(h.run("page 504").error?.message.contains("503") == true)
@@ -142,8 +153,9 @@ import Testing
     /// (and the bounded count's), far fewer steps than reading every row.
     /// Counted in SQLite's progress-handler calls (one every 1,000 VM
     /// steps): deterministic, unlike time.
-    @Test func findShowsItsFirstPageWithoutReadingEveryRow() throws {
-        let h = try SessionHarness(Fixtures.numbered(100_000))
+    @Test(arguments: StoreKind.sqlite)
+    func findShowsItsFirstPageWithoutReadingEveryRow(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.numbered(100_000))
         var steps = 0
         h.store.isCancelled = {
             steps += 1
@@ -163,8 +175,9 @@ import Testing
 
     /// Ctrl-C during a slow `find` says "interrupted; nothing changed", and
     /// the stack is as it was (the trial found the find frame pushed anyway).
-    @Test func anInterruptedFindLeavesTheStackAsItWas() throws {
-        let h = try SessionHarness(Fixtures.numbered(20_000))
+    @Test(arguments: StoreKind.sqlite)
+    func anInterruptedFindLeavesTheStackAsItWas(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.numbered(20_000))
         h.run("show")
         h.store.isCancelled = { true }
         #expect(h.run("find zzz").error?.message.contains("interrupted") == true)
@@ -173,8 +186,9 @@ import Testing
         #expect(h.session.breadcrumb == "things")
     }
 
-    @Test func titleCompletionThatStopsEarlySaysSoAndInsertsNothing() throws {
-        let h = try SessionHarness(Fixtures.numbered(20_000))
+    @Test(arguments: StoreKind.all)
+    func titleCompletionThatStopsEarlySaysSoAndInsertsNothing(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.numbered(20_000))
         h.run("show")
         let stopped = OpenRowCommand.complete("Row 1999", in: h.session, within: ReadBudget(rows: 2_000))
         #expect(stopped.candidates == ["Row 1999", "… stopped early, not every row searched: 1 found, more may match",
@@ -186,7 +200,8 @@ import Testing
         #expect(whole.candidates == ["Row 1999"] + (19990...19999).map { "Row \($0)" })
     }
 
-    @Test func theListOfCollectionsDoesNotCountALongTable() throws {
+    @Test(arguments: StoreKind.all)
+    func theListOfCollectionsDoesNotCountALongTable(kind: StoreKind) throws {
         let (h, store) = try SessionHarness.counting(
             Fixtures.numbered(10_050) + "\nCREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);")
         let root = h.output("show")

@@ -34,7 +34,8 @@ import Testing
         return h
     }
 
-    @Test func aHeaderOfLabelsTextLeftNumbersRightAndReferencesByTitle() throws {
+    @Test(arguments: StoreKind.all)
+    func aHeaderOfLabelsTextLeftNumbersRightAndReferencesByTitle(kind: StoreKind) throws {
         let h = try music()
         #expect(h.output("open albums") == """
             albums (4)
@@ -47,7 +48,8 @@ import Testing
             """)
     }
 
-    @Test func referenceTitlesAreReadOnceForThePageNotOncePerRow() throws {
+    @Test(arguments: StoreKind.all)
+    func referenceTitlesAreReadOnceForThePageNotOncePerRow(kind: StoreKind) throws {
         let (h, store) = try SessionHarness.counting(Self.music)
         store.resetCounters()
         h.run("open albums")
@@ -57,13 +59,15 @@ import Testing
 
     /// The list of collections groups thousands as every other count does
     /// (it said "2000 rows"; the second trial's find).
-    @Test func theCollectionsCountsGroupThousands() throws {
-        let h = try SessionHarness(Fixtures.numbered(1_001) + "CREATE TABLE other (id INTEGER PRIMARY KEY);")
+    @Test(arguments: StoreKind.all)
+    func theCollectionsCountsGroupThousands(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.numbered(1_001) + "CREATE TABLE other (id INTEGER PRIMARY KEY);")
         #expect(h.output("show").contains("1,001 rows"), "\(h.output("show"))")
     }
 
-    @Test func theFooterGroupsThousands() throws {
-        let h = try SessionHarness(Fixtures.numbered(1_001))
+    @Test(arguments: StoreKind.all)
+    func theFooterGroupsThousands(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.numbered(1_001))
         #expect(h.output("show").hasPrefix("things (1,001)\n"))
         #expect(h.output("page 51").hasSuffix("rows 1,001–1,001 of 1,001 · page 51 of 51 · next, prev, page N\n"))
     }
@@ -88,9 +92,10 @@ import Testing
         listing.split(separator: "\n")[1].split(separator: " ").map(String.init)
     }
 
-    @Test func aWideTerminalShowsMoreColumnsInSchemaOrder() throws {
-        let narrow = try SessionHarness(Self.wide, viewport: Viewport(columns: 80))
-        let wide = try SessionHarness(Self.wide, viewport: Viewport(columns: 200))
+    @Test(arguments: StoreKind.all)
+    func aWideTerminalShowsMoreColumnsInSchemaOrder(kind: StoreKind) throws {
+        let narrow = try SessionHarness(kind, Self.wide, viewport: Viewport(columns: 80))
+        let wide = try SessionHarness(kind, Self.wide, viewport: Viewport(columns: 200))
         #expect(labels(narrow.output("show")) == ["name"] + (1...11).map { "c\($0)" })
         #expect(labels(wide.output("show")) == ["name"] + (1...14).map { "c\($0)" },
                 "every field but the key, the blob and the long text")
@@ -102,7 +107,8 @@ import Testing
     /// to its own values (cut to fit); a `find` in it shows the same ones.
     /// They were decided on each page: page 2's longer albums left the
     /// genre out, and a page of short ones brought the composer in.
-    @Test func pagingAndNarrowingKeepTheListsColumns() throws {
+    @Test(arguments: StoreKind.all)
+    func pagingAndNarrowingKeepTheListsColumns(kind: StoreKind) throws {
         let schema = Self.tracks(40, name: "Track", album: { $0 <= 20 ? "A\($0)" : String(repeating: "Long album name ", count: 3) + "\($0)" },
                                  bytes: nil)
         let h = try SessionHarness(schema, viewport: Viewport(columns: 60))
@@ -119,8 +125,9 @@ import Testing
     /// takes none away: the columns shown last are kept first (the trial's
     /// find: `sort Bytes` dropped the price). A cut value is cut in the
     /// widest column, the title keeping its two fifths of the width.
-    @Test func aSortThatShowsItsFieldKeepsTheColumnsShown() throws {
-        let h = try SessionHarness(Self.tracks(40, album: { "Album \($0 % 7)" }), viewport: Viewport(columns: 60))
+    @Test(arguments: StoreKind.all)
+    func aSortThatShowsItsFieldKeepsTheColumnsShown(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks(40, album: { "Album \($0 % 7)" }), viewport: Viewport(columns: 60))
         let first = labels(h.output("show"))
         #expect(!first.contains("bytes"), "\(first)")
         let sorted = h.output("sort bytes desc")
@@ -134,7 +141,8 @@ import Testing
     /// Columns chosen by name are shown, cut to fit; those that cannot fit
     /// at all are named in a line under the list (`columns` left them out
     /// in silence at 60 columns; the trial's find).
-    @Test func chosenColumnsAreShownCutOrNamedWhenLeftOut() throws {
+    @Test(arguments: StoreKind.all)
+    func chosenColumnsAreShownCutOrNamedWhenLeftOut(kind: StoreKind) throws {
         let schema = Self.tracks(5)
         let h = try SessionHarness(schema, viewport: Viewport(columns: 50))
         let cut = h.output("columns composer bytes genre album")
@@ -157,8 +165,9 @@ import Testing
     /// (which scrolled the list's title off), the title line is cut to the
     /// width, and a number is never cut (`977…` read as less than `117…`;
     /// the last trial's finds).
-    @Test func aNarrowShortTerminalFitsThePageAndNeverCutsANumber() throws {
-        let h = try SessionHarness(Self.tracks(40, bytes: 1_000_003), viewport: Viewport(columns: 40, rows: 15))
+    @Test(arguments: StoreKind.all)
+    func aNarrowShortTerminalFitsThePageAndNeverCutsANumber(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks(40, bytes: 1_000_003), viewport: Viewport(columns: 40, rows: 15))
         for command in ["columns composer bytes genre album", "sort bytes desc", "next", "find Track number 1"] {
             let page = h.output(command)
             let lines = page.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -179,8 +188,10 @@ import Testing
     /// said (a trial's find). A column chosen by name is shown though the
     /// list's first page found it long text, and a long text takes the
     /// room the line has, not a third of it.
-    @Test func textInANumberColumnIsCutAndNoColumnGoesUnsaid() throws {
-        let h = try SessionHarness("""
+    /// SQLite alone: only it keeps text in an INTEGER column.
+    @Test(arguments: StoreKind.sqlite)
+    func textInANumberColumnIsCutAndNoColumnGoesUnsaid(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, a INTEGER, b REAL, c TEXT);
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40)
             INSERT INTO t SELECT i, 'n' || i, i, i / 2.0, 'c' FROM n;
@@ -192,7 +203,7 @@ import Testing
         #expect(second.contains("this text was stored"), "\(second)")
         for line in second.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 80, "\(line)") }
 
-        let wide = try SessionHarness("""
+        let wide = try SessionHarness(kind, """
             CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, a INTEGER, b REAL);
             INSERT INTO t VALUES (1, 'x', 1, 0.5), (2, 'y', -9223372036854775808, -2.2250738585072014e-308);
             """, viewport: Viewport(columns: 40))
@@ -202,7 +213,7 @@ import Testing
 
         // A number in a column that holds long text too is never cut: the
         // text is (the re-trial's find: `922…` for Int64.max).
-        let mixed = try SessionHarness("""
+        let mixed = try SessionHarness(kind, """
             CREATE TABLE m (id INTEGER PRIMARY KEY, name TEXT, n INTEGER, r REAL, note TEXT);
             INSERT INTO m VALUES (1, 'a', '\(String(repeating: "long text ", count: 8))', 1.5, 'x'),
                                  (2, 'b', 9223372036854775807, 1e-300, 'y');
@@ -215,7 +226,7 @@ import Testing
 
         // Nor in a column of no declared type that also holds text, which
         // is left-aligned (the trial's find: `123456789012345…`).
-        let untyped = try SessionHarness("""
+        let untyped = try SessionHarness(kind, """
             CREATE TABLE u (id INTEGER PRIMARY KEY, name TEXT, v);
             INSERT INTO u VALUES (1, 'alpha beta gamma delta', 1234567890123456789), (2, 'b', 'short text here ok');
             """, viewport: Viewport(columns: 40))
@@ -224,7 +235,7 @@ import Testing
         #expect(kept.contains("short text"), "the text beside it is cut, not the number: \(kept)")
         for line in kept.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
 
-        let long = try SessionHarness("""
+        let long = try SessionHarness(kind, """
             CREATE TABLE l (id INTEGER PRIMARY KEY, name TEXT, v TEXT);
             INSERT INTO l VALUES (1, 'a', printf('%.*c', 600, 'z')), (2, 'b', 'short');
             """, viewport: Viewport(columns: 200))
@@ -237,8 +248,9 @@ import Testing
 
     /// Spaces at either end of a text are shown inside quotes in a list as
     /// in a record: a lone space read as NULL's blank cell (a trial's find).
-    @Test func aListQuotesTextWithSpacesAtEitherEnd() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func aListQuotesTextWithSpacesAtEitherEnd(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, note TEXT);
             INSERT INTO t VALUES (1, 'a', ' '), (2, 'b', '  lead'), (3, 'c', 'trail  '), (4, 'd', NULL), (5, 'e', 'plain');
             """)
@@ -252,9 +264,11 @@ import Testing
 
     /// A record's labels are cut at a third of the line: one very long
     /// field name padded every line past the width (a trial's find).
-    @Test func aVeryLongFieldNameIsCutInTheRecord() throws {
+    /// SQLite alone: PostgreSQL cuts a name at 63 bytes.
+    @Test(arguments: StoreKind.sqlite)
+    func aVeryLongFieldNameIsCutInTheRecord(kind: StoreKind) throws {
         let long = String(repeating: "very_long_name_", count: 10)
-        let h = try SessionHarness("""
+        let h = try SessionHarness(kind, """
             CREATE TABLE w (id INTEGER PRIMARY KEY, name TEXT, \(long) TEXT);
             INSERT INTO w VALUES (1, 'a', 'b');
             """, viewport: Viewport(columns: 80))
@@ -262,7 +276,7 @@ import Testing
         for line in record.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 80, "\(line)") }
         #expect(record.contains("…  b"), "\(record)")
         // At 40 columns a cut text's `(N characters)` leaves its label less room.
-        let narrow = try SessionHarness("""
+        let narrow = try SessionHarness(kind, """
             CREATE TABLE w (id INTEGER PRIMARY KEY, name TEXT, \(long) TEXT);
             INSERT INTO w VALUES (1, 'a', '\(String(repeating: "value of fifty-three characters ", count: 2))');
             """, viewport: Viewport(columns: 40))
@@ -277,7 +291,7 @@ import Testing
         for line in edited.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
         #expect(edited.contains("was "), "\(edited)")
         // A reference's number and title are cut as text: its label stays.
-        let referring = try SessionHarness("""
+        let referring = try SessionHarness(kind, """
             CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT);
             CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, album_id INTEGER REFERENCES albums(id));
             INSERT INTO albums VALUES (1, 'For Those About To Rock We Salute You');
@@ -287,14 +301,15 @@ import Testing
         let track = referring.output("open 1")
         for line in track.split(separator: "\n") { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
         #expect(track.contains("album_id  1 (For Those"), "\(track)")
-        let twice = try SessionHarness("CREATE TABLE f (id INTEGER PRIMARY KEY, name TEXT, flag INTEGER); INSERT INTO f VALUES (1, 'a', 1);")
+        let twice = try SessionHarness(kind, "CREATE TABLE f (id INTEGER PRIMARY KEY, name TEXT, flag INTEGER); INSERT INTO f VALUES (1, 'a', 1);")
         #expect(labels(twice.output("columns flag flag")) == ["name", "flag"], "a column named twice is shown once")
     }
     /// Which columns show does not change from page to page: a column a
     /// page had to leave out for its values' width stays out, named, on
     /// the pages after (a chosen column came and went; the re-trial's find).
-    @Test func pagingNeverMakesAColumnComeOrGo() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func pagingNeverMakesAColumnComeOrGo(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, n INTEGER, r REAL, k TEXT);
             WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 80)
             INSERT INTO t SELECT i, 'n' || i, i * 1000, CASE WHEN i > 20 THEN i / 7.0 ELSE i END, 'kk' FROM s;
@@ -313,9 +328,11 @@ import Testing
     /// A number in a record is never cut, not even beside a long label:
     /// the label gives way (`-1.2345678901234568e-3…` read as e-3; a
     /// trial's find).
-    @Test func aNumberBesideALongLabelIsShownWhole() throws {
+    /// SQLite alone: it keeps a real as typed in a NUMERIC column.
+    @Test(arguments: StoreKind.sqlite)
+    func aNumberBesideALongLabelIsShownWhole(kind: StoreKind) throws {
         let long = String(repeating: "long_label_", count: 6)
-        let h = try SessionHarness("""
+        let h = try SessionHarness(kind, """
             CREATE TABLE r (id INTEGER PRIMARY KEY, name TEXT, \(long) REAL);
             INSERT INTO r VALUES (1, 'a', -1.2345678901234567e-300);
             """, viewport: Viewport(columns: 40))
@@ -328,8 +345,10 @@ import Testing
     /// A collection that cannot be counted (a view whose sum overflows)
     /// says so in its own row; the root showed nothing but the error, so no
     /// table could be reached (the last trial's find).
-    @Test func aViewThatCannotBeCountedLeavesTheRootUsable() throws {
-        let h = try SessionHarness("""
+    /// SQLite alone: its integers are 64 bits wherever declared.
+    @Test(arguments: StoreKind.sqlite)
+    func aViewThatCannotBeCountedLeavesTheRootUsable(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, x INTEGER);
             INSERT INTO t VALUES (1, 'big', 9223372036854775807), (2, 'one more', 1);
             CREATE TABLE u (id INTEGER PRIMARY KEY, name TEXT);
@@ -343,8 +362,10 @@ import Testing
 
     /// A number is never cut, not even by the cap on a column's width
     /// (`$1,000,000,000,…` read as another amount; the last trial's find).
-    @Test func aLongNumberIsShownWhole() throws {
-        let h = try SessionHarness("""
+    /// SQLite alone: its integers are 64 bits wherever declared.
+    @Test(arguments: StoreKind.sqlite)
+    func aLongNumberIsShownWhole(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, bytes INTEGER);
             INSERT INTO t VALUES (1, 'one', 1234567890123456789), (2, 'two', 2);
             """, viewport: Viewport(columns: 50))
@@ -352,7 +373,8 @@ import Testing
         #expect(page.contains("1234567890123456789"), "\(page)")
     }
 
-    @Test func titlesFromTheSchemaAlone() throws {
+    @Test(arguments: StoreKind.all)
+    func titlesFromTheSchemaAlone(kind: StoreKind) throws {
         let h = try music()
         #expect(h.output("open customers").contains("   1  Ada Lovelace        ada@example.com\n"),
                 "a first and last name, before an earlier text column")
@@ -368,8 +390,9 @@ import Testing
         #expect(invoices.contains("   2  #2 · #9 (missing)       2009-01-02 00:00:00  13.86\n"), "\(invoices)")
     }
 
-    @Test func aColumnNamedLikeATitleWins() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.sqlite)
+    func aColumnNamedLikeATitleWins(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE a (id INTEGER PRIMARY KEY, city TEXT, label TEXT); INSERT INTO a VALUES (1, 'Oslo', 'First');
             CREATE TABLE b (id INTEGER PRIMARY KEY, code TEXT, album_title TEXT); INSERT INTO b VALUES (1, 'X1', 'Blue');
             CREATE TABLE c (id INTEGER PRIMARY KEY, surname TEXT, TrackName TEXT); INSERT INTO c VALUES (1, 'S', 'Zen');
@@ -379,8 +402,10 @@ import Testing
     }
 
     /// Labels and titles come from the file: escaped, and measured as printed.
-    @Test func labelsAndReferenceTitlesAreEscaped() throws {
-        let h = try SessionHarness("""
+    /// SQLite alone: the schema's names are built with SQLite's functions.
+    @Test(arguments: StoreKind.sqlite)
+    func labelsAndReferenceTitlesAreEscaped(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE c (id INTEGER PRIMARY KEY, name TEXT, "a\u{1B}b" INTEGER, p_id INTEGER REFERENCES p);
             INSERT INTO p VALUES (1, 'evil' || char(27) || '[2J');

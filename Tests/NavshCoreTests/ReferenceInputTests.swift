@@ -7,11 +7,12 @@ import Testing
     static let shop = Fixtures.shop + "INSERT INTO owners (name) VALUES ('Grace Hopper');"
 
     func owner(_ h: SessionHarness) throws -> [String] {
-        try h.database.rows("SELECT owner_id FROM cars WHERE model = 'Corolla'").compactMap { $0["owner_id"] }
+        try h.column("SELECT owner_id FROM cars WHERE model = 'Corolla'")
     }
 
-    @Test func aReferenceIsSetByTitleByKeyOrByValue() throws {
-        let h = try SessionHarness(Self.shop)
+    @Test(arguments: StoreKind.all)
+    func aReferenceIsSetByTitleByKeyOrByValue(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.shop)
         h.run("open cars", "open Corolla")
         h.run("set owner_id Grace Hopper", "save")
         #expect(try owner(h) == ["3"], "an exact title wins over Grace, which it also contains")
@@ -25,8 +26,9 @@ import Testing
         #expect(try owner(h) == ["1"], "titles ignore case")
     }
 
-    @Test func anAmbiguousOrMissingTitleIsRefused() throws {
-        let h = try SessionHarness(Self.shop + "INSERT INTO owners (name) VALUES ('Gracie');")
+    @Test(arguments: StoreKind.all)
+    func anAmbiguousOrMissingTitleIsRefused(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.shop + "INSERT INTO owners (name) VALUES ('Gracie');")
         h.run("open cars", "open Corolla")
         #expect(h.run("set owner_id Grac").error?.message
             == "owner_id: 'Grac' matches several rows: #2 Grace, #3 Grace Hopper, #4 Gracie; type more of the title, or #KEY")
@@ -38,19 +40,21 @@ import Testing
 
     /// Found by the trial: a reference whose title is made of several
     /// fields could not be set by that whole title.
-    @Test func aReferenceIsSetByATitleOfSeveralFields() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func aReferenceIsSetByATitleOfSeveralFields(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE people (id INTEGER PRIMARY KEY, FirstName TEXT, LastName TEXT);
             CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL, customer INTEGER REFERENCES people(id));
             INSERT INTO people (FirstName, LastName) VALUES ('Jack', 'Smith'), ('Jack', 'Jones');
             INSERT INTO invoices (total, customer) VALUES (1.5, 1);
             """)
         h.run("open invoices", "open 1", "set customer Jack Jones", "save")
-        #expect(try h.database.rows("SELECT customer FROM invoices") == [["customer": "2"]])
+        #expect(try h.values("SELECT customer FROM invoices") == [["2"]])
     }
 
-    @Test func tabCompletesReferencedTitles() throws {
-        let h = try SessionHarness(Self.shop, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func tabCompletesReferencedTitles(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.shop, mode: .interactive)
         h.run("open cars", "open Corolla")
         #expect(h.session.completions(before: "set owner_id Gr").candidates == ["Grace", "Grace Hopper"])
     }

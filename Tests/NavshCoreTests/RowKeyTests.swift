@@ -29,7 +29,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func compositeKeysAreWrittenWithCommasAndQuotes(kind: StoreKind) throws {
-        let h = try SessionHarness(Self.playlists)
+        let h = try SessionHarness(kind, Self.playlists)
         #expect(h.output("open #2,a").contains("other"))
         h.run("back")
         #expect(h.output("open #1,'b, c'").contains("comma"), "a part holding a comma is quoted")

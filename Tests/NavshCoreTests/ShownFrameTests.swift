@@ -5,6 +5,7 @@ import Testing
 /// What a session hands its runner for another format than the table:
 /// each shown frame as data (`Response.shown`), and whether the output is
 /// what the line asked to see (`Response.requested`, for `--quiet`).
+/// SQLite alone: the schema is built with SQLite's functions and an untyped column.
 @Suite struct ShownFrameTests {
     static let sql = """
         CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, note TEXT, data BLOB);
@@ -12,8 +13,9 @@ import Testing
         CREATE TABLE other (x);
         """
 
-    @Test func aListIsHandedOutWithFullValuesNotTheListsCutPreviews() throws {
-        let harness = try SessionHarness(Self.sql)
+    @Test(arguments: StoreKind.sqlite)
+    func aListIsHandedOutWithFullValuesNotTheListsCutPreviews(kind: StoreKind) throws {
+        let harness = try SessionHarness(kind, Self.sql)
         harness.session.framesAsData = true
         let response = harness.run("open t")
         #expect(response.output == "")
@@ -34,8 +36,9 @@ import Testing
     /// them; each column's row value is its own (found byte for byte); a
     /// table holding both is read-only, since edits are kept by name; of
     /// two such tables the later is left out rather than read as the first.
-    @Test func namesThatDifferOnlyInAccentEncodingAreKeptApart() throws {
-        let harness = try SessionHarness("""
+    @Test(arguments: StoreKind.sqlite)
+    func namesThatDifferOnlyInAccentEncodingAreKeptApart(kind: StoreKind) throws {
+        let harness = try SessionHarness(kind, """
             CREATE TABLE t (id INTEGER PRIMARY KEY, "caf\u{E9}" TEXT, "cafe\u{301}" TEXT);
             INSERT INTO t VALUES (1, 'precomposed', 'decomposed');
             CREATE TABLE "K" (a TEXT);
@@ -62,8 +65,9 @@ import Testing
         #expect(harness.output("back", "where caf\u{E9} = decomposed").hasPrefix("t (0)"))
     }
 
-    @Test func theCollectionsAndARecordAreHandedOutAsData() throws {
-        let harness = try SessionHarness(Self.sql)
+    @Test(arguments: StoreKind.sqlite)
+    func theCollectionsAndARecordAreHandedOutAsData(kind: StoreKind) throws {
+        let harness = try SessionHarness(kind, Self.sql)
         harness.session.framesAsData = true
         let root = harness.run("show")
         guard case .list(let collections)? = root.shown.first else { Issue.record("no list: \(root.shown)"); return }
@@ -81,15 +85,17 @@ import Testing
         #expect(data.fields[0].readOnly && data.fields[0].type == "integer")
     }
 
-    @Test func byDefaultFramesAreTableTextAndNoDataIsRead() throws {
-        let harness = try SessionHarness(Self.sql)
+    @Test(arguments: StoreKind.sqlite)
+    func byDefaultFramesAreTableTextAndNoDataIsRead(kind: StoreKind) throws {
+        let harness = try SessionHarness(kind, Self.sql)
         let response = harness.run("open t")
         #expect(response.shown == [])
         #expect(response.output.hasPrefix("t (2)\n"))
     }
 
-    @Test func onlyLinesThatAskToSeeSomethingAreRequested() throws {
-        let harness = try SessionHarness(Self.sql)
+    @Test(arguments: StoreKind.sqlite)
+    func onlyLinesThatAskToSeeSomethingAreRequested(kind: StoreKind) throws {
+        let harness = try SessionHarness(kind, Self.sql)
         #expect(!harness.run("open t").requested)
         #expect(harness.run("show").requested)
         #expect(!harness.run("open 1").requested)
@@ -104,8 +110,9 @@ import Testing
 
     /// Found by the trial: for a TEXT PRIMARY KEY table the JSON key was the
     /// rowid, which `open #KEY` does not take; a view's rows have no key.
-    @Test func aRowsKeyIsWhatOpenKeyTakes() throws {
-        let harness = try SessionHarness("CREATE TABLE tk (code TEXT PRIMARY KEY, label TEXT);"
+    @Test(arguments: StoreKind.sqlite)
+    func aRowsKeyIsWhatOpenKeyTakes(kind: StoreKind) throws {
+        let harness = try SessionHarness(kind, "CREATE TABLE tk (code TEXT PRIMARY KEY, label TEXT);"
             + "INSERT INTO tk VALUES ('100', 'hundred'), ('a,b', 'comma');"
             + "CREATE VIEW v AS SELECT label FROM tk;")
         harness.session.framesAsData = true

@@ -15,8 +15,9 @@ import Testing
         INSERT INTO addresses VALUES (1, 'Unter den Linden 1', 'DE'), (2, 'Rue de Rivoli', 'FR');
         """
 
-    @Test func aTextKeyTypedNamesItsRow() throws {
-        let h = try SessionHarness(Self.schema)
+    @Test(arguments: StoreKind.all)
+    func aTextKeyTypedNamesItsRow(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.schema)
         h.run("open addresses")
         #expect(h.output("where country = DE").contains("addresses (1)"), "the row holding DE matches")
         h.run("back")
@@ -27,11 +28,12 @@ import Testing
         h.run("set country bangla")
         #expect(h.output("changes").contains("country: France → Bangladesh"))
         h.run("save")
-        #expect(try h.database.rows("SELECT country FROM addresses WHERE id = 2") == [["country": "BD"]])
+        #expect(try h.values("SELECT country FROM addresses WHERE id = 2") == [["BD"]])
     }
 
-    @Test func aTextThatIsAKeyAndAnotherRowsTitleIsRefused() throws {
-        let h = try SessionHarness(Self.schema + "INSERT INTO countries VALUES ('XX', 'DE');")
+    @Test(arguments: StoreKind.all)
+    func aTextThatIsAKeyAndAnotherRowsTitleIsRefused(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.schema + "INSERT INTO countries VALUES ('XX', 'DE');")
         h.run("open addresses")
         h.run("open #2")
         #expect(h.run("set country DE").error?.message
@@ -40,19 +42,20 @@ import Testing
         #expect(h.output("changes").contains("country: France → DE"))
     }
 
-    @Test func anExportImportsBackAsItWas() throws {
+    @Test(arguments: StoreKind.sqlite)
+    func anExportImportsBackAsItWas(kind: StoreKind) throws {
         let h = try SessionHarness(Self.schema)
         let file = h.database.directory + "/addresses.csv"
         h.run("open addresses")
         #expect(h.run("export " + file).error == nil)
-        try h.database.execute("DELETE FROM addresses")
+        try h.elsewhere("DELETE FROM addresses")
         let imported = h.run("import " + file)
         #expect(imported.error == nil, "\(imported.error?.message ?? "")")
         #expect(try h.database.rows("SELECT id, country FROM addresses ORDER BY id")
                 == [["id": "1", "country": "DE"], ["id": "2", "country": "FR"]])
         // An import takes a whole title, never part of one.
         try "street,country\nGinza,Japan\nMain St,Germ\n".write(toFile: file, atomically: true, encoding: .utf8)
-        try h.database.execute("INSERT INTO countries VALUES ('JP', 'Japan')")
+        try h.elsewhere("INSERT INTO countries VALUES ('JP', 'Japan')")
         let partial = try h.database.expectUnchanged("addresses") { h.run("import " + file) }
         #expect(partial.error != nil, "Germ is no country's key or whole title")
     }
@@ -61,8 +64,9 @@ import Testing
     /// names `de`'s row and `open country` follows it (it named and opened
     /// `DE`, which the list did not); `set country de`, also a third row's
     /// whole title ignoring case, is refused; an import puts `de` back.
-    @Test func keysDifferingInCaseAreTwoRows() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.sqlite)
+    func keysDifferingInCaseAreTwoRows(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE countries (code TEXT PRIMARY KEY, name TEXT NOT NULL);
             INSERT INTO countries VALUES ('DE', 'Germany'), ('de', 'Lowercase'), ('AT', 'DE');
             CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, country TEXT REFERENCES countries(code));
@@ -79,8 +83,8 @@ import Testing
         h.run("cancel")
         let file = h.database.directory + "/people.csv"
         #expect(h.run("export " + file).error == nil)
-        try h.database.execute("DELETE FROM people")
+        try h.elsewhere("DELETE FROM people")
         #expect(h.run("import " + file).error == nil)
-        #expect(try h.database.rows("SELECT country FROM people WHERE id = 1") == [["country": "de"]])
+        #expect(try h.values("SELECT country FROM people WHERE id = 1") == [["de"]])
     }
 }

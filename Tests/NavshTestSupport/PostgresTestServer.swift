@@ -36,7 +36,8 @@ public enum PostgresTestServer {
 
     /// A fresh schema name, unique to this process and call.
     public static func freshSchemaName() -> String {
-        "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        // Short, so a breadcrumb shows it whole: 48 random bits are plenty for one server's tests.
+        "t" + String(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12))
     }
 
     /// A schema written for SQLite in PostgreSQL's SQL: an `INTEGER PRIMARY
@@ -63,7 +64,8 @@ public enum PostgresTestServer {
         for (from, to) in replacements {
             text = text.replacingOccurrences(of: from, with: to, options: .caseInsensitive)
         }
-        return text
+        // A blob literal, X'0A1B', is bytea's '\x0A1B'.
+        return text.replacingOccurrences(of: #"[Xx]'([0-9A-Fa-f]*)'"#, with: #"'\\x$1'::bytea"#, options: .regularExpression)
     }
 
     /// Moves every identity and serial sequence of the current schema past

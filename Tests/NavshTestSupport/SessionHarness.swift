@@ -69,6 +69,10 @@ public final class SessionHarness {
         session = Session(store: fixture.store, mode: mode, viewport: { terminal.viewport })
     }
 
+    /// The store's name, first in every breadcrumb: the file's (`test`),
+    /// or the PostgreSQL test schema's.
+    public var root: String { (fixture?.store ?? sqliteStore)?.displayName ?? "" }
+
     /// Runs SQL on a second connection and commits it: another process's
     /// write, in SQLite's words on every kind of store.
     public func elsewhere(_ sql: String) throws {
