@@ -134,57 +134,71 @@ extension SQLiteStore {
         return nil
     }
 
-    /// `unresolvedReferences(in:)` on the connection `db` is.
+    /// `unresolvedReferences(in:)` on the connection `db` is. A reference
+    /// of several columns is named by all of them (`pa, pb`), its value as
+    /// a tuple (`(x, 2)`).
     private static func unresolvedReferences(in collection: CollectionSchema, _ db: Database) throws -> [UnresolvedReference] {
         let table = collection.name.sqlIdentifier
-        // id → (from column, parent table, to column); one column each
-        // (a composite reference is named by its first column).
-        var keys: [Int64: (from: String, parent: String, to: String?)] = [:]
+        // id → (from columns, parent table, to columns), in the key's order.
+        var keys: [Int64: (from: [String], parent: String, to: [String?])] = [:]
         for row in try RowReader.fetchAll(db, sql: "PRAGMA foreign_key_list(\(table))", arguments: [], cached: false) {
-            guard row.count >= 5, case .integer(let id) = row[0], case .integer(0) = row[1] else { continue }
+            guard row.count >= 5, case .integer(let id) = row[0] else { continue }
             let to: String? = if case .text(let name) = row[4] { name } else { nil }
-            keys[id] = (ValueText.raw(row[3]), ValueText.raw(row[2]), to)
+            keys[id, default: ([], ValueText.raw(row[2]), [])].from.append(ValueText.raw(row[3]))
+            keys[id]?.to.append(to)
         }
         var found: [UnresolvedReference] = []
         var looked = Set<Int64>()
         for row in try RowReader.fetchAll(db, sql: "PRAGMA foreign_key_check(\(table))", arguments: [], cached: false) {
             guard row.count >= 4, case .integer(let id) = row[3], let key = keys[id] else { continue }
-            let held: [Value]
+            let columns = key.from.map(\.sqlIdentifier).joined(separator: ", ")
+            let held: [[Value]]
             if case .integer(let rowid) = row[1] {
-                held = try RowReader.fetchAll(db, sql: "SELECT \(key.from.sqlIdentifier) FROM \(table) WHERE rowid = ?",
-                                              arguments: [.integer(rowid)], cached: false).compactMap(\.first)
+                held = try RowReader.fetchAll(db, sql: "SELECT \(columns) FROM \(table) WHERE rowid = ?",
+                                              arguments: [.integer(rowid)], cached: false)
             } else {
                 // A WITHOUT ROWID table's rows are not named by the check:
                 // the values that name no parent row are looked for instead, once.
                 guard looked.insert(id).inserted else { continue }
-                held = try Self.orphanValues(db, table: table, column: key.from, parent: key.parent, to: key.to)
+                held = try Self.orphanValues(db, table: table, columns: key.from, parent: key.parent, to: key.to)
             }
-            for value in held.map(ValueText.raw) {
-                let detail = "no row in \(key.parent) has \(key.to ?? "its key") = \(value)"
-                let reference = UnresolvedReference(field: key.from, value: value,
-                                                    error: .constraint(.foreignKey, fields: [key.from], detail: detail))
+            let field = key.from.joined(separator: ", ")
+            let targets = try Self.targetColumns(db, parent: key.parent, to: key.to)
+            let named = targets.map { $0.count == 1 ? $0[0] : "(" + $0.joined(separator: ", ") + ")" } ?? "its key"
+            for values in held {
+                let texts = values.map(ValueText.raw)
+                let value = texts.count == 1 ? texts[0] : "(" + texts.joined(separator: ", ") + ")"
+                let detail = "no row in \(key.parent) has \(named) = \(value)"
+                let reference = UnresolvedReference(field: field, value: value,
+                                                    error: .constraint(.foreignKey, fields: [field], detail: detail))
                 if !found.contains(reference) { found.append(reference) }
             }
         }
         return found
     }
 
-    /// The values of `column` in `table` that no row of `parent` holds in
-    /// `to` (nil: its primary key), NULL aside.
-    private static func orphanValues(_ db: Database, table: String, column: String, parent: String, to: String?) throws -> [Value] {
-        let target: String
-        if let to {
-            target = to
-        } else {
-            let keys = try RowReader.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk = 1",
-                                              arguments: [.text(parent)], cached: false)
-            guard case .text(let name)? = keys.first?.first else { return [] }
-            target = name
-        }
-        let from = column.sqlIdentifier
+    /// The columns of `parent` a reference names: `to`, or where it names
+    /// none, the parent's primary key; nil when there is none.
+    private static func targetColumns(_ db: Database, parent: String, to: [String?]) throws -> [String]? {
+        let named = to.compactMap { $0 }
+        if named.count == to.count { return named }
+        let keys = try RowReader.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk",
+                                          arguments: [.text(parent)], cached: false)
+        let names = keys.compactMap { row -> String? in if case .text(let name)? = row.first { name } else { nil } }
+        return names.count == to.count ? names : nil
+    }
+
+    /// The values of `columns` in `table` that no row of `parent` holds in
+    /// `to` (nil: its primary key), a row with a NULL among them aside.
+    private static func orphanValues(_ db: Database, table: String, columns: [String], parent: String,
+                                     to: [String?]) throws -> [[Value]] {
+        guard let targets = try targetColumns(db, parent: parent, to: to) else { return [] }
+        let from = columns.map(\.sqlIdentifier)
+        let matches = zip(from, targets).map { "navsh_p.\($1.sqlIdentifier) = navsh_c.\($0)" }.joined(separator: " AND ")
         return try RowReader.fetchAll(db, sql: """
-            SELECT DISTINCT \(from) FROM \(table) WHERE \(from) IS NOT NULL
-            AND \(from) NOT IN (SELECT \(target.sqlIdentifier) FROM \(parent.sqlIdentifier) WHERE \(target.sqlIdentifier) IS NOT NULL)
-            """, arguments: [], cached: false).compactMap(\.first)
+            SELECT DISTINCT \(from.map { "navsh_c." + $0 }.joined(separator: ", ")) FROM \(table) AS navsh_c
+            WHERE \(from.map { "navsh_c.\($0) IS NOT NULL" }.joined(separator: " AND "))
+            AND NOT EXISTS (SELECT 1 FROM \(parent.sqlIdentifier) AS navsh_p WHERE \(matches))
+            """, arguments: [], cached: false)
     }
 }

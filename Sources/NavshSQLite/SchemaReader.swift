@@ -198,7 +198,9 @@ enum SchemaReader {
                 isReadOnly: fieldName == rowidAlias,
                 isGenerated: hidden == 2 || hidden == 3)
             field.declaredType = column.text("type")
-            field.holdsAnyType = !isStrict
+            // The rowid alias holds whole numbers alone: 2.5 there is SQLite's
+            // "datatype mismatch", which refused a whole import without a line.
+            field.holdsAnyType = !isStrict && fieldName != rowidAlias
             field.checks = checks[fieldName.lowercased()] ?? []
             return field
         }

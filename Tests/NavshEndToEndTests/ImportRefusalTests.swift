@@ -63,6 +63,30 @@ import Testing
             """)
     }
 
+    /// A reference of several columns is checked by all of them, and named
+    /// so: the check read the first column alone, so a dry run said yes to
+    /// (y, 1) and missed (x, 2). It is found at COMMIT by its values, so no
+    /// line is named.
+    @Test(arguments: ["", " WITHOUT ROWID"])
+    func aReferenceOfSeveralColumnsIsCheckedWhole(table: String) throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE p (a TEXT, b INTEGER, PRIMARY KEY (a, b));
+            INSERT INTO p VALUES ('x', 1), ('y', 2);
+            CREATE TABLE c (id TEXT PRIMARY KEY, pa TEXT, pb INTEGER, FOREIGN KEY (pa, pb) REFERENCES p (a, b))\(table);
+            """)
+        try expectRefused(db, "c", "id,pa,pb\nk1,x,1\nk2,y,1\nk3,x,2\n", """
+            FILE: pa, pb: no row in p has (a, b) = (y, 1) (FOREIGN KEY)
+            FILE: pa, pb: no row in p has (a, b) = (x, 2) (FOREIGN KEY)
+            """)
+    }
+
+    /// The rowid alias holds whole numbers alone: 2.5 there failed the whole
+    /// import with SQLite's "datatype mismatch" and no line.
+    @Test func aNumberTheRowidCannotHoldIsRefusedAtItsLine() throws {
+        let db = try TemporaryDatabase("CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT);")
+        try expectRefused(db, "t", "id,a\n1,x\n2.5,y\n", "FILE:3: id: '2.5' is not a whole number")
+    }
+
     /// SQLite stores NaN as NULL, and 1e-400 and a 20-digit whole number
     /// only near their value: `set` refuses each, and so does an import.
     @Test func aRealTheStoreCannotKeepIsRefused() throws {

@@ -31,7 +31,8 @@ public enum ImportError: Equatable, Sendable {
             return "import \(path): the file holds no header row; nothing was imported"
         case .badRows(let path, let rows, let total):
             let head = "import \(path): \(total) bad row\(total == 1 ? "" : "s"), nothing was imported"
-            var lines = [head] + rows.map { "\(path):\($0.line): \($0.field): \($0.problem)" }
+            // Line 0: a reference of several columns, found at COMMIT by its values alone.
+            var lines = [head] + rows.map { "\(path)\($0.line > 0 ? ":\($0.line)" : ""): \($0.field): \($0.problem)" }
             if total > rows.count { lines.append("… and \(total - rows.count) more bad row\(total - rows.count == 1 ? "" : "s")") }
             return lines.joined(separator: "\n")
         }
