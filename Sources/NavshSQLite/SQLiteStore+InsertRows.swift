@@ -18,7 +18,11 @@ extension SQLiteStore {
         // temporary b-tree for every row, a page zeroed each time.
         var byRowid = false
         if case .rowid = key.kind { byRowid = true }
-        let counted = rowChangesCounted
+        // A dry run's tally hears of rows through GRDB. Where the table has
+        // no trigger, an INSERT writes its one row and no other: the tally
+        // is told of it here, and the insert stepped directly.
+        let tally = rowChangeTally
+        let observed = try tally != nil && hasTriggers(collection.name)
         try database.writeWithoutTransaction { db in
             // One statement per shape: the places a row gives, each marked
             // where its text holding a NUL is bound cast. The rows of a file
@@ -50,7 +54,7 @@ extension SQLiteStore {
                     do {
                         if byRowid {
                             let before = sqlite3_total_changes64(db.sqliteConnection)
-                            if counted {
+                            if observed {
                                 try RowReader.execute(db, statement, arguments: SQLArguments(arguments))
                             } else {
                                 try RowReader.executeUnobserved(db, statement, arguments: SQLArguments(arguments))
@@ -60,7 +64,9 @@ extension SQLiteStore {
                             // last rowid is an earlier row's, which undo would delete.
                             if sqlite3_changes64(db.sqliteConnection) > 0,
                                sqlite3_total_changes64(db.sqliteConnection) > before {
-                                id = .rowid(sqlite3_last_insert_rowid(db.sqliteConnection))
+                                let rowID = sqlite3_last_insert_rowid(db.sqliteConnection)
+                                id = .rowid(rowID)
+                                if !observed { tally?.countInsert(into: collection.name, rowID: rowID) }
                             }
                         } else {
                             var returned: [Value]?
@@ -93,6 +99,17 @@ extension SQLiteStore {
             }
         }
         return inserted
+    }
+
+    /// Whether a trigger, of the file or of this connection's temporary
+    /// schema, fires on `table`.
+    private func hasTriggers(_ table: String) throws -> Bool {
+        try database.writeWithoutTransaction { db in
+            try !RowReader.fetchAll(db, sql: """
+                SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?1 COLLATE NOCASE
+                UNION ALL SELECT 1 FROM sqlite_temp_master WHERE type = 'trigger' AND tbl_name = ?1 COLLATE NOCASE
+                """, arguments: [.text(table)], cached: false).isEmpty
+        }
     }
 
     /// `INSERT OR ABORT` of the fields at `shape`'s places (a place

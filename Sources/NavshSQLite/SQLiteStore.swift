@@ -53,9 +53,9 @@ public final class SQLiteStore: Store {
     /// more rows than its own (SQLite's count of changes includes what
     /// triggers and foreign-key actions did).
     public internal(set) var lastUpdateReachedOtherRows = false
-    /// A `RowChangeTally` was started (`countRowChanges`): writes then run
-    /// through GRDB, whose statements tell it of each row.
-    var rowChangesCounted = false
+    /// The `RowChangeTally` started (`countRowChanges`), while it is kept:
+    /// writes then run through GRDB, whose statements tell it of each row.
+    weak var rowChangeTally: RowChangeTally?
 
     /// Asked while a statement runs; returning true stops it (the command
     /// fails with "interrupted" and nothing is written). The prompt wires it

@@ -22,12 +22,13 @@ import Testing
         let (text, integer, real) = (Self.fields[0], Self.fields[1], Self.fields[2])
         for typed in ["Gort", "a, \"b\"", " spaced "] { #expect(try Self.plainMatchesSet(typed, text)) }
         for typed in ["0", "-0", "42", "-7", "007", "999999999999999999"] { #expect(try Self.plainMatchesSet(typed, integer)) }
-        for typed in ["0", "-0", "0.5", "-12.25", "3", "0.142857142857143", "100000000000000", "0.0000000000000000000001"] {
+        for typed in ["0", "-0", "0.5", "-12.25", "3", "0.142857142857143", "100000000000000", "0.0000000000000000000001",
+                      "0.14285714285714285", "-123456789012345678901234567.5", "1.0000000000000001", "-0.00000000000000000000000"] {
             #expect(try Self.plainMatchesSet(typed, real))
         }
         // Left to `set`: a sign or exponent it also takes, 19 digits, text beyond ASCII, a blob marker.
         for (typed, field) in [("+5", integer), ("9223372036854775807", integer), ("1e3", real), (".5", real),
-                               ("5.", real), ("1.0000000000000001", real), ("0.00000000000000000000001", real), ("nan", real), ("café", text), ("\\x00", text)] {
+                               ("5.", real), ("1.2.3", real), (String(repeating: "1", count: 41), real), ("-", real), ("nan", real), ("café", text), ("\\x00", text)] {
             #expect(try !Self.plainMatchesSet(typed, field), "\(typed) read plainly")
         }
     }

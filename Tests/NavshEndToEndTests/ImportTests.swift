@@ -265,6 +265,28 @@ import Testing
         }
     }
 
+    /// A dry run counts every row an import would write: a table with no
+    /// trigger is counted as its inserts are stepped (GRDB's events, per
+    /// statement, made a dry run cost half as much again), a table with one
+    /// through the events, the trigger's writes included.
+    @Test func aDryRunCountsTheRowsOfEveryTableAnImportWouldWrite() throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT);
+            CREATE TABLE log (id INTEGER PRIMARY KEY, what TEXT);
+            CREATE TRIGGER logged AFTER INSERT ON t BEGIN INSERT INTO log (what) VALUES (new.x); END;
+            CREATE TABLE u (id INTEGER PRIMARY KEY, x TEXT);
+            """)
+        let file = db.directory + "/rows.csv"
+        try "x\na\nb\nc\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try db.expectUnchanged("log") {
+            try navsh.run(["--dry-run", db.path, "-c", "open t", "-c", "import " + file, "-c", "top", "-c", "open u",
+                           "-c", "import " + file])
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("rows it would have changed, cascades and triggers included: 9 "
+                                        + "(log: 3 inserted; t: 3 inserted; u: 3 inserted)\n"), "\(result.stdout)")
+    }
+
     @Test func undoTakesBackTheWholeImport() throws {
         let db = try TemporaryDatabase(Self.small)
         let file = db.directory + "/new.jsonl"

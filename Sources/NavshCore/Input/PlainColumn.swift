@@ -38,8 +38,27 @@ enum PlainColumn {
             }
             return .integer(negative ? -number : number)
         case .real:
-            return Self.decimal(bytes).map(Value.real)
+            if let exact = Self.decimal(bytes) { return .real(exact) }
+            // More digits (an export writes 17): strtod reads them, as `set`
+            // would, without the rest of `set`'s way, which no plain decimal needs.
+            guard bytes.count <= 40, Self.isPlainDecimal(bytes),
+                  let real = Double(String(decoding: bytes, as: UTF8.self)) else { return nil }
+            return .real(real == 0 ? 0 : real)
         }
+    }
+
+    /// Digits with at most one point between them, a minus before them:
+    /// within 40 bytes, never beyond a real's range either way.
+    static func isPlainDecimal(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes
+        guard let first = digits.first, let last = digits.last,
+              first != UInt8(ascii: "."), last != UInt8(ascii: ".") else { return false }
+        var points = 0
+        for byte in digits {
+            if byte == UInt8(ascii: ".") { points += 1; continue }
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return false }
+        }
+        return points <= 1
     }
 
     /// Powers of ten a double holds exactly.
