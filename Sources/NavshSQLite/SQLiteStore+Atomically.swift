@@ -19,11 +19,14 @@ extension SQLiteStore {
             if deferringReferences { try db.execute(sql: "PRAGMA defer_foreign_keys = ON") }
         }
         inBatch = true
+        countedInserts.append([])
         let result: T
         do {
             result = try body()
         } catch {
             inBatch = !outermost
+            // Rolled back: the rows it inserted are no change to count.
+            countedInserts.removeLast()
             try database.writeWithoutTransaction { db in
                 if outermost {
                     if db.isInsideTransaction { try db.rollback() }
@@ -34,6 +37,7 @@ extension SQLiteStore {
             throw error
         }
         inBatch = !outermost
+        let inserted = countedInserts.removeLast()
         try database.writeWithoutTransaction { db in
             do {
                 if outermost { try db.commit() } else { try db.execute(sql: "RELEASE navsh_atomically") }
@@ -48,6 +52,19 @@ extension SQLiteStore {
                 throw ConstraintTranslator.translate(error, table: "", fields: [])
             }
         }
+        countInserts(inserted)
         return result
+    }
+
+    /// Rows inserted without GRDB's events (`insertRows`), told to the dry
+    /// run's tally once no enclosing savepoint can take them back, as GRDB
+    /// drops the events of a savepoint rolled back.
+    func countInserts(_ rows: [(table: String, rowID: Int64)]) {
+        guard !rows.isEmpty else { return }
+        if countedInserts.isEmpty {
+            for row in rows { rowChangeTally?.countInsert(into: row.table, rowID: row.rowID) }
+        } else {
+            countedInserts[countedInserts.count - 1] += rows
+        }
     }
 }

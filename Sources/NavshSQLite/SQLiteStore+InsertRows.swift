@@ -23,6 +23,8 @@ extension SQLiteStore {
         // is told of it here, and the insert stepped directly.
         let tally = rowChangeTally
         let observed = try tally != nil && hasTriggers(collection.name)
+        var direct: [(table: String, rowID: Int64)] = []
+        defer { countInserts(direct) }
         try database.writeWithoutTransaction { db in
             // One statement per shape: the places a row gives, each marked
             // where its text holding a NUL is bound cast. The rows of a file
@@ -66,7 +68,7 @@ extension SQLiteStore {
                                sqlite3_total_changes64(db.sqliteConnection) > before {
                                 let rowID = sqlite3_last_insert_rowid(db.sqliteConnection)
                                 id = .rowid(rowID)
-                                if !observed { tally?.countInsert(into: collection.name, rowID: rowID) }
+                                if tally != nil && !observed { direct.append((collection.name, rowID)) }
                             }
                         } else {
                             var returned: [Value]?

@@ -56,6 +56,9 @@ public final class SQLiteStore: Store {
     /// The `RowChangeTally` started (`countRowChanges`), while it is kept:
     /// writes then run through GRDB, whose statements tell it of each row.
     weak var rowChangeTally: RowChangeTally?
+    /// Rows inserted without GRDB's events, per `atomically` level open,
+    /// not yet told to the tally (`countInserts`).
+    var countedInserts: [[(table: String, rowID: Int64)]] = []
 
     /// Asked while a statement runs; returning true stops it (the command
     /// fails with "interrupted" and nothing is written). The prompt wires it

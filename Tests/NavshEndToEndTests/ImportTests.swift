@@ -287,6 +287,23 @@ import Testing
                                         + "(log: 3 inserted; t: 3 inserted; u: 3 inserted)\n"), "\(result.stdout)")
     }
 
+    /// A refused import wrote nothing, so a dry run counts none of its
+    /// rows: counted as they were stepped, they outlived the rollback of
+    /// the import's savepoint (the re-trial's "2 inserted" after "would have
+    /// changed nothing").
+    @Test func aDryRunCountsNoRowOfARefusedImport() throws {
+        let db = try TemporaryDatabase("CREATE TABLE t (id INTEGER PRIMARY KEY, n INTEGER CHECK (n > 0));")
+        let bad = db.directory + "/bad.csv", good = db.directory + "/good.csv"
+        try "n\n1\n2\n-3\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        try "n\n4\n".write(toFile: good, atomically: true, encoding: .utf8)
+        let result = try db.expectUnchanged("t") {
+            try navsh.run(["--dry-run", "--keep-going", db.path, "-c", "import " + bad, "-c", "import " + good])
+        }
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("rows it would have changed, cascades and triggers included: 1 (t: 1 inserted)\n"),
+                "\(result.stdout)")
+    }
+
     @Test func undoTakesBackTheWholeImport() throws {
         let db = try TemporaryDatabase(Self.small)
         let file = db.directory + "/new.jsonl"
