@@ -152,6 +152,8 @@ public struct CollectionSchema: Sendable {
             /// The labels of `listColumns`, and of the title's column.
             var listLabels: (columns: [String], title: String)?
             var keyFields: [Field]?
+            /// The most words a field's name or label has (`FieldPhrase`).
+            var longestName: Int?
         }
         private let made = Mutex(Made())
 

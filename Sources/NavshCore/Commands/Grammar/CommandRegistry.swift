@@ -51,7 +51,11 @@ enum CommandRegistry {
     }
 
     static func named(_ name: String, in frame: FrameKind) -> (form: CommandForm, type: any Command.Type)? {
-        forms.first { $0.form.name == name && $0.form.frames.contains(frame) }
+        // Each form read in place by its index: `first` copied every form
+        // it passed, a thousand instructions a command line.
+        let forms = forms
+        for i in forms.indices where forms[i].form.name == name && forms[i].form.frames.contains(frame) { return forms[i] }
+        return nil
     }
 
     /// The forms `help` lists and Tab offers in this frame.

@@ -35,15 +35,17 @@ struct FieldPhrase {
 
     /// The most words a field's name or label has.
     static func longestName(in collection: CollectionSchema) -> Int {
-        // A loop over the fields' names in place: mapping copied every
-        // field, thousands of instructions on every `set`.
-        var longest = 1
-        let fields = collection.fields
-        for i in fields.indices {
-            longest = max(longest, wordCount(fields[i].name))
-            if let label = fields[i].label { longest = max(longest, wordCount(label)) }
+        // Made once per schema: walking every field was a thousand
+        // instructions on every `set`.
+        collection.derived.value(\.longestName) {
+            var longest = 1
+            let fields = collection.fields
+            for i in fields.indices {
+                longest = max(longest, wordCount(fields[i].name))
+                if let label = fields[i].label { longest = max(longest, wordCount(label)) }
+            }
+            return longest
         }
-        return longest
     }
 
     /// Asked for every field on every `set`: a name without a space is

@@ -41,7 +41,9 @@ struct FrameKinds: OptionSet, Sendable {
         }
     }
 
+    /// A bit test: OptionSet's own `contains` looked up a conformance at
+    /// run time on every call, twenty a command line.
     func contains(_ kind: FrameKind) -> Bool {
-        contains(FrameKinds(kind))
+        rawValue & FrameKinds(kind).rawValue != 0
     }
 }
