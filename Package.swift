@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The layout mirrors the architecture (docs/ARCHITECTURE.md is the map):
-// core (no terminal, no SQL) · storage (GRDB; PostgreSQL) · line input (libedit) ·
+// core (no terminal, no SQL) · shared SQL · storage (GRDB; PostgreSQL) · line input (libedit) ·
 // command line · two executables (navsh; navsh-postgres, which links PostgreSQL).
 let package = Package(
     name: "navsh",
@@ -33,13 +33,15 @@ let package = Package(
         .target(name: "CDisplayWidth"),
         // The frame stack, edit buffers, command grammar and text rendering.
         .target(name: "NavshCore", dependencies: ["CDisplayWidth"]),
+        // navsh's requests as SQL, written once for both stores; a dialect says how each spells them.
+        .target(name: "NavshSQL", dependencies: ["NavshCore"]),
         // sqlite3_db_config, which is variadic and so out of Swift's reach.
         .target(name: "CSQLiteOptions"),
         // SQLite files as navsh stores, through GRDB.
         .target(
             name: "NavshSQLite",
             dependencies: [
-                "NavshCore", "CSQLiteOptions",
+                "NavshCore", "NavshSQL", "CSQLiteOptions",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // sqlite3_progress_handler, which GRDB does not wrap: Ctrl-C stops a long query.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -50,7 +52,7 @@ let package = Package(
         .target(
             name: "NavshPostgres",
             dependencies: [
-                "NavshCore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "NavshCore", "NavshSQL", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),

@@ -108,7 +108,7 @@ struct ScriptRunner {
                 }
                 if checksEachCommit, response.error == nil, session.changeCount > changesBefore {
                     let refusal: StoreError?
-                    do { refusal = try store.commitRefusal() } catch { refusal = error as? StoreError ?? .other("\(error)") }
+                    do { refusal = try store.commitRefusal() } catch { refusal = error as? StoreError ?? .database("\(error)") }
                     if let refusal {
                         session.forgetChanges(after: changesBefore)
                         response.output = ""

@@ -37,7 +37,7 @@ extension PostgresBridge {
         let attempt = PostgresConnection.connect(on: group.next(), configuration: try configuration(), id: 1, logger: logger)
         switch poll(attempt, stop: { !checked && isCancelled() }) {
         case .success(let fresh)?: return fresh
-        case .failure(let error)?: throw StoreError.other("cannot connect to \(target): \(PostgresErrorText.reason(error))")
+        case .failure(let error)?: throw StoreError.cannotConnect(target: "\(target)", reason: PostgresErrorText.reason(error))
         case nil:
             attempt.whenSuccess { $0.close().whenComplete { _ in } }
             throw StoreError.interrupted
@@ -55,7 +55,7 @@ extension PostgresBridge {
         } catch is DirectTransport.Interrupted {
             throw StoreError.interrupted
         } catch {
-            throw StoreError.other("cannot connect to \(target): \(error)")
+            throw StoreError.cannotConnect(target: "\(target)", reason: "\(error)")
         }
         guard let configuration = try target.configuration(over: direct.channel, connectTimeout: connectTimeout) else {
             direct.shutDown()
@@ -70,11 +70,11 @@ extension PostgresBridge {
             return fresh
         case .failure(let error)?:
             direct.shutDown()
-            throw StoreError.other("cannot connect to \(target): \(PostgresErrorText.reason(error))")
+            throw StoreError.cannotConnect(target: "\(target)", reason: PostgresErrorText.reason(error))
         case nil:
             direct.shutDown()
             if stop() { throw StoreError.interrupted }
-            throw StoreError.other("cannot connect to \(target): \(DirectTransport.Failure.timedOut)")
+            throw StoreError.cannotConnect(target: "\(target)", reason: "\(DirectTransport.Failure.timedOut)")
         }
     }
 
@@ -93,7 +93,7 @@ extension PostgresBridge {
                                 AND extract(epoch FROM backend_start)::text = $2::text)
                     OR pg_terminate_backend(CAST($1::text AS integer), CAST($3::text AS bigint)))::text
             """, [pid, start, wait]).first?.first ?? nil
-        guard gone == "true" else { throw StoreError.other("the server process of the closed connection is still there") }
+        guard gone == "true" else { throw StoreError.unsupported("the server process of the closed connection is still there") }
         lostBackend = nil
     }
 

@@ -151,7 +151,7 @@ struct PostgresColumn: Sendable {
             if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
             return "\(number)"
         case .text(let text): return text
-        case .rawText: throw StoreError.other("text that is not UTF-8 cannot be written to PostgreSQL")
+        case .rawText: throw StoreError.unsupported("text that is not UTF-8 cannot be written to PostgreSQL")
         case .blob(let bytes): return "\\x" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
         }
     }

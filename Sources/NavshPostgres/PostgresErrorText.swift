@@ -12,7 +12,7 @@ enum PostgresErrorText {
         if error is StoreError { return error }
         guard let info = fields(of: error) else {
             if let error = error as? PSQLError, error.code == .queryCancelled { return StoreError.interrupted }
-            return StoreError.other(reason(error))
+            return StoreError.database(reason(error))
         }
         let state = info.sqlState
         let message = info.message ?? "the server refused it"
@@ -44,23 +44,23 @@ enum PostgresErrorText {
             return StoreError.constraint(.other, fields: named, detail: "exclusion constraint \(constraint ?? ""): \(detail ?? message)")
         // Stopped by the server (statement_timeout, another session's
         // cancel): its words. Ctrl-C's cancel is the bridge's to report.
-        case "57014": return StoreError.other(message)
+        case "57014": return StoreError.database(message)
         // Not a lock held now: the server gave up this transaction for
         // another one, and the same save may well pass when made again.
         case "40001":
-            return StoreError.other("a concurrent transaction changed what this one read (serialization failure); "
+            return StoreError.database("a concurrent transaction changed what this one read (serialization failure); "
                                     + "nothing changed, try again")
         case "40P01":
-            return StoreError.other("deadlock with another transaction, which the server let go on; nothing changed, try again")
+            return StoreError.database("deadlock with another transaction, which the server let go on; nothing changed, try again")
         case "55P03": return StoreError.busy
         case "25006", "42501": return StoreError.readOnly(message)
         case "P0001": return StoreError.constraint(.trigger, fields: [], detail: message)
         default:
             if state.hasPrefix("23") { return StoreError.constraint(.other, fields: named, detail: message) }
             if state.hasPrefix("22"), let column = info.columnName ?? column(typed: message, among: values, of: table) {
-                return StoreError.other("\(column): \(message)")
+                return StoreError.database("\(column): \(message)")
             }
-            return StoreError.other(message)
+            return StoreError.database(message)
         }
     }
 
@@ -128,7 +128,7 @@ enum PostgresErrorText {
         if let message = fields(of: error)?.message { return message }
         if let error = error as? PostgresError, case .connectionClosed = error { return PostgresBridge.lostConnection }
         guard let error = error as? PSQLError else {
-            if let store = error as? StoreError, case .other(let text) = store { return text }
+            if let store = error as? StoreError { return store.description }
             return "\(error)"
         }
         switch error.code {

@@ -33,7 +33,7 @@ public final class PostgresListener: @unchecked Sendable {
         do {
             try connect().wait()
         } catch {
-            throw StoreError.other("cannot listen on \(store.target): \(PostgresErrorText.reason(error))")
+            throw StoreError.cannotConnect(target: "\(store.target)", reason: PostgresErrorText.reason(error))
         }
     }
 

@@ -36,7 +36,7 @@ struct PostgresTable: Sendable {
     }
 
     func column(_ name: String) throws -> PostgresColumn {
-        guard let column = columns[name] else { throw StoreError.other("no field \(name) in \(self.name)") }
+        guard let column = columns[name] else { throw StoreError.unknownFields([name]) }
         return column
     }
 }

@@ -32,7 +32,7 @@ extension PostgresStore {
                 }
             }
         } catch {
-            throw StoreError.other(PostgresErrorText.reason(error))
+            throw StoreError.database(PostgresErrorText.reason(error))
         }
         try readSchema()
     }

@@ -1,4 +1,5 @@
 import NavshCore
+import NavshSQL
 
 /// Keyset reads: a page starts right after a row, named by its sort values
 /// and key (`ListCursor`), so the server seeks there instead of stepping over
@@ -37,7 +38,7 @@ extension PostgresStore {
         let sql = "SELECT \(aliases.joined(separator: ", ")) FROM (\(inner)) AS numbered WHERE navsh_n % \(every)::bigint = 0"
             + " ORDER BY navsh_n LIMIT \(most)::bigint"
         return try rows(sql, parameters).map { row in
-            ListCursor(parts: zip(terms, row).map { $0.column.value($1) })
+            ListCursor(parts: zip(terms, row).map { value($1, of: $0) })
         }
     }
 
@@ -64,40 +65,13 @@ extension PostgresStore {
         guard let cursor = start.after else { return max(0, start.skip) }
         guard cursor.parts.count == 1, case .integer(let position) = cursor.parts[0], position >= 0,
               position <= Int64(Int.max / 2) else {
-            throw StoreError.other("a list position that does not fit this table")
+            throw StoreError.listPositionDoesNotFit
         }
         return Int(position) + max(0, start.skip)
     }
 
-    /// The rows after the cursor's in the order `terms` give: one disjunct
-    /// per term ("equal in every term before, after it in this one"), or a
-    /// row comparison when every term goes one way and no NULL is involved.
+    /// The rows after the cursor's in the order `terms` give (`KeysetSQL.after`).
     func after(_ cursor: ListCursor, _ terms: [OrderTerm], _ parameters: inout Parameters) throws -> String {
-        guard cursor.parts.count == terms.count, !terms.isEmpty else {
-            throw StoreError.other("a list position that does not fit this order")
-        }
-        let direction = terms[0].descending
-        if terms.allSatisfy({ $0.descending == direction }), !cursor.parts.contains(where: \.isNull),
-           !direction || !terms.contains(where: \.nullable) {
-            let columns = terms.map(\.expression)
-            let values = try zip(terms, cursor.parts).map { try parameters.bind($1, as: $0.column) }
-            return "(\(columns.joined(separator: ", "))) \(direction ? "<" : ">") (\(values.joined(separator: ", ")))"
-        }
-        var disjuncts: [String] = []
-        var equalSoFar: [String] = []
-        for (term, value) in zip(terms, cursor.parts) {
-            let name = term.expression
-            let bound = value.isNull ? nil : try parameters.bind(value, as: term.column)
-            var step: String?
-            switch (term.descending, bound) {
-            case (false, let bound?): step = "\(name) > \(bound)"
-            case (false, nil): step = "\(name) IS NOT NULL"
-            case (true, let bound?): step = term.nullable ? "(\(name) < \(bound) OR \(name) IS NULL)" : "\(name) < \(bound)"
-            case (true, nil): step = nil  // NULL is last descending: nothing comes after it in this term
-            }
-            if let step { disjuncts.append((equalSoFar + [step]).joined(separator: " AND ")) }
-            equalSoFar.append(bound.map { "\(name) = \($0)" } ?? "\(name) IS NULL")
-        }
-        return disjuncts.isEmpty ? "false" : "(" + disjuncts.joined(separator: " OR ") + ")"
+        try KeysetSQL.after(cursor, terms, dialect).postgres(&parameters, dialect)
     }
 }

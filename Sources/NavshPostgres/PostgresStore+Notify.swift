@@ -17,10 +17,10 @@ extension PostgresStore {
     public func installNotify(on names: [String]) throws -> [String] {
         let chosen = try names.map { name -> PostgresTable in
             guard let collection = collection(named: name), let table = tables[collection.name] else {
-                throw StoreError.other("no table named \(name) in schema \(schema)")
+                throw StoreError.noTable("\(name) in schema \(schema)")
             }
             if table.readOnlyReason != nil || table.key.isEmpty {
-                throw StoreError.other("\(table.name) is not a table with a primary key; notify needs a key to name rows by")
+                throw StoreError.unsupported("\(table.name) is not a table with a primary key; notify needs a key to name rows by")
             }
             return table
         }
@@ -66,7 +66,7 @@ extension PostgresStore {
         let installed = try rows(sql, parameters).compactMap { $0.first ?? nil }
         let chosen = try names.isEmpty ? installed : names.map { name in
             guard let match = installed.first(where: { $0 == name }) ?? installed.first(where: { $0.lowercased() == name.lowercased() })
-            else { throw StoreError.other("\(name) has no navsh notify trigger in schema \(schema)") }
+            else { throw StoreError.unsupported("\(name) has no navsh notify trigger in schema \(schema)") }
             return match
         }
         var statements = chosen.map { "DROP TRIGGER IF EXISTS \(Self.notifyTrigger.pgIdentifier) ON \($0.pgIdentifier)" }
@@ -80,7 +80,7 @@ extension PostgresStore {
     private func inOneTransaction(_ statements: [String]) throws {
         try transaction(rollback: false) {
             for statement in statements {
-                do { try bridge.execute(statement) } catch { throw StoreError.other(PostgresErrorText.reason(error)) }
+                do { try bridge.execute(statement) } catch { throw StoreError.database(PostgresErrorText.reason(error)) }
             }
         }
     }

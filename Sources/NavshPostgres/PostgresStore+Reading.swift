@@ -1,4 +1,5 @@
 import NavshCore
+import NavshSQL
 
 /// Reads: counts, pages by offset, single rows, positions, keys and title matches.
 extension PostgresStore {
@@ -23,7 +24,7 @@ extension PostgresStore {
         var unfiltered = collection
         unfiltered.filters = []
         var parameters = Parameters()
-        let hits = try collection.filters.map { try sql(for: $0, in: collection, table, &parameters) }
+        let hits = try collection.filters.map { try FilterSQL.sql(for: $0, in: collection, dialect).postgres(&parameters, dialect) }
         let scope = try scoped(unfiltered, table, &parameters)
         let hit = hits.isEmpty ? "true" : hits.map { "(\($0))" }.joined(separator: " AND ")
         let bound = parameters.bind(String(budget.rows + 1))
@@ -138,19 +139,19 @@ extension PostgresStore {
 
     public func orderValues(of collection: CollectionSchema, field: String) throws -> [(id: RecordID, value: Value)] {
         _ = try writable(collection)
-        guard let name = collection.field(named: field)?.name else { throw StoreError.other("unknown fields: \(field)") }
+        guard let name = collection.field(named: field)?.name else { throw StoreError.unknownFields([field]) }
         return try records(collection, fields: [name]).map { ($0.id, $0[name]) }
     }
 
     public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch,
                      limit: Int) throws -> [Record] {
         let table = try table(collection)
-        if let reason = table.readOnlyReason { throw StoreError.other(reason) }
+        if let reason = table.readOnlyReason { throw StoreError.unsupported(reason) }
         var parameters = Parameters()
         // The title field of a title made of several fields: the whole
         // title as the list shows it, and only it (as on SQLite).
         let condition = if field == collection.titleField, let parts = collection.titleParts {
-            Self.textTest(try Self.titleSQL(parts, table, &parameters), match, text, &parameters)
+            try FilterSQL.titleTest(parts, of: collection.name, match, text, dialect).postgres(&parameters, dialect)
         } else {
             try matches(text, field, table, match, &parameters)
         }
@@ -160,7 +161,7 @@ extension PostgresStore {
     /// The test `find` applies to `field`: equal ignoring case, or ILIKE.
     func matches(_ text: String, _ field: String, _ table: PostgresTable, _ match: TextMatch,
                  _ parameters: inout Parameters) throws -> String {
-        Self.textTest(try table.column(field).readSQL, match, text, &parameters)
+        try dialect.textTest(SQLFragment(try table.column(field).readSQL), match, text).postgres(&parameters, dialect)
     }
 
     /// Rows are looked at in key order, at most `budget.rows` of them (a
@@ -168,8 +169,8 @@ extension PostgresStore {
     public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int,
                      within budget: ReadBudget) throws -> Bounded<[Record]> {
         let table = try table(collection)
-        if let reason = table.readOnlyReason { throw StoreError.other(reason) }
-        guard let name = collection.field(named: field)?.name else { throw StoreError.other("no field \(field)") }
+        if let reason = table.readOnlyReason { throw StoreError.unsupported(reason) }
+        guard let name = collection.field(named: field)?.name else { throw StoreError.unknownFields([field]) }
         // A title of several fields is looked for whole (as SQLite's `find`).
         let parts = field == collection.titleField ? collection.titleParts : nil
         if parts == nil, try isIndexed(name, in: table) {
@@ -180,7 +181,9 @@ extension PostgresStore {
         let scope = try scoped(collection, table, &parameters)
         let keys = table.key.map(\.pgIdentifier).joined(separator: ", ")
         let bound = parameters.bind(String(budget.rows + 1))
-        let test = try parts.map { Self.textTest(try Self.titleSQL($0, table, &parameters), match, text, &parameters) }
+        let test = try parts.map {
+            try FilterSQL.titleTest($0, of: collection.name, match, text, dialect).postgres(&parameters, dialect)
+        }
             ?? matches(text, name, table, match, &parameters)
         let sql = "SELECT \(table.key.map { $0.pgIdentifier + "::text" }.joined(separator: ", ")), (\(test))::text FROM "
             + "(SELECT * FROM \(table.relation)" + (scope.map { " WHERE \($0)" } ?? "")

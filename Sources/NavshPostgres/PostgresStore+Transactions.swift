@@ -4,7 +4,7 @@ import NavshCore
 /// delete), and noticing what other connections committed.
 extension PostgresStore {
     public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
-        if inBatch { throw StoreError.other("a transaction is already open") }
+        if inBatch { throw StoreError.transactionAlreadyOpen }
         do { try bridge.execute("BEGIN") } catch { throw PostgresErrorText.translate(error, table: nil) }
         bridge.inTransaction = true
         inBatch = true
@@ -28,7 +28,7 @@ extension PostgresStore {
                 if bridge.inTransaction { _ = try? bridge.execute("ROLLBACK") }
                 bridge.inTransaction = false
                 let refusal = PostgresErrorText.translate(error, table: table(holding: error))
-                throw StoreError.other("its COMMIT would be refused: \(refusal); nothing was written")
+                throw StoreError.commitRefused("\(refusal)")
             }
         }
         do {
@@ -167,7 +167,7 @@ extension PostgresStore {
         guard bridge.inTransaction, let error = try checkedNow() else { return nil }
         guard PostgresErrorText.fields(of: error) != nil else { throw PostgresErrorText.translate(error, table: nil) }
         return PostgresErrorText.translate(error, table: table(holding: error)) as? StoreError
-            ?? .other(PostgresErrorText.reason(error))
+            ?? .database(PostgresErrorText.reason(error))
     }
 
     /// What `SET CONSTRAINTS ALL IMMEDIATE` refused (the first check kept

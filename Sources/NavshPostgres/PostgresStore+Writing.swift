@@ -128,7 +128,7 @@ extension PostgresStore {
             if try isUnique(name, in: table) {
                 let lowest = try bridge.rows("SELECT least(min(\(name.pgIdentifier)), 0)::text FROM \(table.relation)")
                     .first?.first.flatMap { $0 }.flatMap { Int64($0) } ?? 0
-                guard lowest > Int64.min + Int64(ids.count) + 1 else { throw StoreError.other("\(name) cannot be renumbered") }
+                guard lowest > Int64.min + Int64(ids.count) + 1 else { throw StoreError.unsupported("\(name) cannot be renumbered") }
                 for (i, id) in ids.enumerated() {
                     var parameters = Parameters()
                     let value = try parameters.bind(.integer(lowest - 1 - Int64(i)), as: column)
@@ -197,7 +197,7 @@ extension PostgresStore {
         let wanted = Set(names)
         let known = collection.fields.map(\.name).filter { wanted.contains($0) }
         guard known.count == wanted.count else {
-            throw StoreError.other("unknown fields: \(wanted.subtracting(known).sorted().joined(separator: ", "))")
+            throw StoreError.unknownFields(wanted.subtracting(known).sorted())
         }
         return known
     }
@@ -326,7 +326,7 @@ extension PostgresStore {
 
     /// The row an UPDATE … RETURNING `returning` gave, noted with its xmin.
     func storedRow(_ row: [String?], _ id: RecordID, _ table: PostgresTable, _ collection: CollectionSchema) throws -> Record {
-        guard row.count == collection.fields.count + 2 else { throw StoreError.other("a row of \(table.name) came back short") }
+        guard row.count == collection.fields.count + 2 else { throw StoreError.malformedRow(table: table.name, problem: "came back short") }
         var values: [String: Value] = [:]
         for (i, field) in collection.fields.enumerated() { values[field.name] = try table.column(field.name).value(row[i]) }
         if let version = row[collection.fields.count] {

@@ -121,7 +121,7 @@ public final class PostgresStore: Store {
         do {
             try bridge.script(sql)
         } catch {
-            throw StoreError.other(PostgresErrorText.reason(error))
+            throw StoreError.database(PostgresErrorText.reason(error))
         }
     }
 
@@ -137,7 +137,7 @@ public final class PostgresStore: Store {
     // MARK: Helpers
 
     func table(_ collection: CollectionSchema) throws -> PostgresTable {
-        guard let table = tables[collection.name] else { throw StoreError.other("no table named \(collection.name)") }
+        guard let table = tables[collection.name] else { throw StoreError.noTable(collection.name) }
         return table
     }
 

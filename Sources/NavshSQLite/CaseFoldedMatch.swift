@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import NavshCore
+import NavshSQL
 
 /// "Ignoring case" for every letter, not only ASCII's.
 ///
@@ -44,16 +45,22 @@ enum CaseFoldedMatch {
         text.utf8.allSatisfy { $0 < 0x80 }
     }
 
-    /// A test that `column` (already quoted) equals, starts with or contains
-    /// `text` ignoring case, and the one value it binds.
-    static func sql(_ column: String, _ match: TextMatch, _ text: String) -> (sql: String, argument: Value) {
+    /// A test that `expression` equals, starts with or contains `text`
+    /// ignoring case.
+    static func test(_ expression: SQLFragment, _ match: TextMatch, _ text: String) -> SQLFragment {
         if isASCII(text) {
-            if match == .exact { return ("\(column) = ? COLLATE NOCASE", .text(text)) }
-            return ("\(column) LIKE ? ESCAPE '\\'", .text(likePattern(text, match)))
+            if match == .exact { return expression + " = " + .text(text) + " COLLATE NOCASE" }
+            return expression + " LIKE " + .text(likePattern(text, match)) + " ESCAPE '\\'"
         }
-        let folded = "\(function)(\(column))"
-        if match == .exact { return ("\(folded) = ?", .text(fold(text))) }
-        return ("\(folded) LIKE ? ESCAPE '\\'", .text(likePattern(fold(text), match)))
+        let folded = "\(function)(" + expression + ")"
+        if match == .exact { return folded + " = " + .text(fold(text)) }
+        return folded + " LIKE " + .text(likePattern(fold(text), match)) + " ESCAPE '\\'"
+    }
+
+    /// `test` on a quoted column, as SQLite's text and its one argument.
+    static func sql(_ column: String, _ match: TextMatch, _ text: String) -> (sql: String, argument: Value) {
+        let (sql, arguments) = test(SQLFragment(column), match, text).sqlite
+        return (sql, arguments.values[0])
     }
 
     /// A LIKE pattern matching `text` at the start (`.prefix`) or anywhere,

@@ -38,7 +38,7 @@ enum ConstraintTranslator {
         case .SQLITE_INTERRUPT:
             return StoreError.interrupted
         default:
-            return StoreError.other(error.message ?? "\(error)")
+            return StoreError.database(error.message ?? "\(error)")
         }
     }
 

@@ -28,7 +28,7 @@ enum DryRunOpen {
         if keepsLog {
             let code = navsh_sqlite_no_checkpoint_on_close(db.sqliteConnection)
             guard code == SQLITE_OK else {
-                throw StoreError.other("SQLite cannot be kept from checkpointing the file at close (code \(code))")
+                throw StoreError.unsupported("SQLite cannot be kept from checkpointing the file at close (code \(code))")
             }
         } else if !wal {
             try db.execute(sql: "PRAGMA journal_mode = MEMORY")

@@ -1,5 +1,6 @@
 import GRDB
 import NavshCore
+import NavshSQL
 
 /// Reads that stop when their `ReadBudget` runs out and say so: a list's
 /// first count, and Tab completion. The row bound is kept in SQL (a
@@ -10,12 +11,12 @@ extension SQLiteStore {
         let key = try key(for: collection)
         var unfiltered = collection
         unfiltered.filters = []
-        let scope = scoped(unfiltered, nil)
+        let scope = try scoped(unfiltered, nil)
         // `hit` is every filter at once: rows are looked at (up to the
         // bound) whether they match or not, so a rare match cannot make the
         // count read the whole table.
-        let hit = collection.filters.map { Self.sql(for: $0, in: collection) }
-        var arguments = SQLArguments(hit.flatMap(\.1))
+        let hit = try collection.filters.map { try FilterSQL.sql(for: $0, in: collection, dialect).sqlite }
+        var arguments = SQLArguments(hit.flatMap(\.arguments.values))
         arguments += scope.arguments
         arguments += [.whole(budget.rows + 1)]
         if hit.isEmpty {
@@ -33,7 +34,7 @@ extension SQLiteStore {
                   total <= budget.rows else { return nil }
             return Int(total)
         }
-        let hitSQL = hit.map { "(\($0.0))" }.joined(separator: " AND ")
+        let hitSQL = hit.map { "(\($0.sql))" }.joined(separator: " AND ")
         let sql = "SELECT count(*), total(hit) FROM (SELECT (\(hitSQL)) AS hit FROM \(key.quotedTable)"
             + (scope.sql.map { " WHERE \($0)" } ?? "") + " LIMIT ?)"
         let row = try budgeted(budget, sql: sql, arguments: arguments)
@@ -51,12 +52,14 @@ extension SQLiteStore {
         within budget: ReadBudget
     ) throws -> Bounded<[NavshCore.Record]> {
         let key = try key(for: collection)
-        if let reason = key.readOnlyReason { throw StoreError.other(reason) }
-        guard let column = collection.field(named: field)?.name else { throw StoreError.other("no field \(field)") }
+        if let reason = key.readOnlyReason { throw StoreError.unsupported(reason) }
+        guard let column = collection.field(named: field)?.name else { throw StoreError.unknownFields([field]) }
         // A title of several fields is looked for whole, as `find` does
         // (Tab completed `open Leo` but not `open Köh` or `open Leonie K`;
         // the third trial's find): no index holds it, so rows are scanned.
-        let whole = field == collection.titleField ? collection.titleParts.flatMap { TitleSQL.expression($0) } : nil
+        let whole = try (field == collection.titleField ? collection.titleParts : nil).map {
+            try TitleSQL.expression($0, of: collection.name, dialect).sqlite
+        }
         if whole == nil, match == .prefix, !text.isEmpty, CaseFoldedMatch.isASCII(text),
            let collation = try prefixIndexCollation(column, in: key.table) {
             return Bounded(try indexedPrefix(text, column: column, collation: collation, of: collection, limit: limit),
@@ -64,10 +67,11 @@ extension SQLiteStore {
         }
         // No index serves it: look at rows in key order until the budget ends.
         let test = CaseFoldedMatch.sql("v", match, text)
-        let scope = scoped(collection, nil)
-        var arguments = scope.arguments
+        let scope = try scoped(collection, nil)
+        var arguments = whole?.arguments ?? []
+        arguments += scope.arguments
         arguments += [.whole(budget.rows), test.argument, .whole(limit)]
-        let sql = "SELECT * FROM (SELECT \(key.keySQL), \(whole ?? column.sqlIdentifier) AS v FROM "
+        let sql = "SELECT * FROM (SELECT \(key.keySQL), \(whole?.sql ?? column.sqlIdentifier) AS v FROM "
             + key.quotedTable + (scope.sql.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(key.terms.joined(separator: ", ")) LIMIT ?) WHERE \(test.sql) LIMIT ?"
         var found = try budgeted(budget, sql: sql, arguments: arguments)

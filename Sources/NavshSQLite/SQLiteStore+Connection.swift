@@ -50,7 +50,7 @@ extension SQLiteStore {
         defer { lockWait.waits = true }
         guard let now = (try? database.inDatabase({ try Int.fetchOne($0, sql: "PRAGMA schema_version") })) ?? nil,
               now != schemaVersion else { return nil }
-        return .other("the tables changed elsewhere while this waited for another process's lock; "
+        return .database("the tables changed elsewhere while this waited for another process's lock; "
                       + "nothing was done: run it again")
     }
 }

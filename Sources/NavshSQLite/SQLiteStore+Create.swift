@@ -28,7 +28,7 @@ extension SQLiteStore {
                 }
             }
         } catch let error as DatabaseError {
-            throw StoreError.other(error.message ?? "\(error)")
+            throw StoreError.database(error.message ?? "\(error)")
         }
     }
 

@@ -1,5 +1,6 @@
 import GRDB
 import NavshCore
+import NavshSQL
 
 /// Keyset reads: a page starts right after a row, named by its sort values
 /// and key (`ListCursor`), so SQLite seeks there through the table or an
@@ -43,10 +44,10 @@ extension SQLiteStore {
             return (1...count).map { first + $0 * spacing }.filter { $0 <= total }.map { ListCursor(parts: [.integer(Int64($0))]) }
         }
         let terms = orderTerms(collection, key)
-        let select = "SELECT " + terms.map(\.sql).joined(separator: ", ") + " FROM \(key.quotedTable)"
+        let select = "SELECT " + terms.map(\.expression).joined(separator: ", ") + " FROM \(key.quotedTable)"
         let order = " ORDER BY \(orderBy(collection, key)) LIMIT 1 OFFSET ?"
         return try read { db in
-            let first = scoped(collection, try start.map { try after($0, terms) })
+            let first = try scoped(collection, try start.map { try after($0, terms) })
             var planArguments = first.arguments
             planArguments += [.whole(spacing - 1)]
             if try Self.sorts(db, select + (first.sql.map { " WHERE \($0)" } ?? "") + order, planArguments) {
@@ -63,7 +64,7 @@ extension SQLiteStore {
             var last = start
             while found.count < count {
                 let condition = try last.map { try after($0, terms) }
-                let filter = scoped(collection, condition)
+                let filter = try scoped(collection, condition)
                 var arguments = filter.arguments
                 arguments += [.whole(spacing - 1)]
                 let sql = select + (filter.sql.map { " WHERE \($0)" } ?? "") + order
@@ -84,11 +85,11 @@ extension SQLiteStore {
     private func steppedAnchors(_ db: Database, _ collection: CollectionSchema, _ key: TableKey, _ term: OrderTerm,
                                 after start: ListCursor?, every spacing: Int, count: Int) throws -> [ListCursor] {
         let comparison = term.descending ? "<" : ">"
-        let order = " ORDER BY \(term.sql)\(term.descending ? " DESC" : "") LIMIT 1 OFFSET ?"
-        let scope = scoped(collection, nil)
+        let order = " ORDER BY \(term.expression)\(term.descending ? " DESC" : "") LIMIT 1 OFFSET ?"
+        let scope = try scoped(collection, nil)
         func step(after bound: String?) -> String {
-            let conditions = [scope.sql.map { "(\($0))" }, bound.map { "\(term.sql) \(comparison) \($0)" }].compactMap { $0 }
-            return "SELECT \(term.sql) FROM \(key.quotedTable)"
+            let conditions = [scope.sql.map { "(\($0))" }, bound.map { "\(term.expression) \(comparison) \($0)" }].compactMap { $0 }
+            return "SELECT \(term.expression) FROM \(key.quotedTable)"
                 + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")) + order
         }
         let sql = "WITH RECURSIVE navsh_anchor(n, k) AS (SELECT 1, (\(step(after: start?.parts[0].sqlPlaceholder)))"
@@ -116,7 +117,7 @@ extension SQLiteStore {
                                  count: Int) throws -> [ListCursor] {
         let key = try key(for: collection)
         let aliases = terms.indices.map { "navsh_c\($0)" }
-        let inner = "SELECT " + zip(terms, aliases).map { "\($0.sql) AS \($1)" }.joined(separator: ", ")
+        let inner = "SELECT " + zip(terms, aliases).map { "\($0.expression) AS \($1)" }.joined(separator: ", ")
             + ", row_number() OVER (ORDER BY \(orderBy(collection, key))) AS navsh_n FROM \(key.quotedTable)"
             + (filter.sql.map { " WHERE \($0)" } ?? "")
         let sql = "SELECT \(aliases.joined(separator: ", ")) FROM (\(inner)) WHERE navsh_n % ? = 0 ORDER BY navsh_n LIMIT ?"
@@ -137,7 +138,7 @@ extension SQLiteStore {
             return RowRun(rows: rows, cursors: rows.indices.map { ListCursor(parts: [.integer(Int64(first + $0 + 1))]) })
         }
         let terms = orderTerms(collection, key)
-        let sortTerms = terms.dropLast(key.keyWidth).map(\.sql)
+        let sortTerms = terms.dropLast(key.keyWidth).map(\.expression)
         let condition = try start.after.map { try after($0, terms) }
         let body = { (db: Database) in
             try self.select(db, collection, fields: fields, reading: reading, also: sortTerms,
@@ -158,67 +159,13 @@ extension SQLiteStore {
         guard let cursor = start.after else { return max(0, start.skip) }
         guard cursor.parts.count == 1, case .integer(let position) = cursor.parts[0], position >= 0,
               position <= Int64(Int.max / 2) else {
-            throw StoreError.other("a list position that does not fit this table")
+            throw StoreError.listPositionDoesNotFit
         }
         return Int(position) + max(0, start.skip)
     }
 
-    /// The rows after the cursor's in the order `terms` give: one disjunct
-    /// per term, "equal in every term before it, after it in this one".
-    /// When the first term's value is not NULL and ascending, a plain range
-    /// on it comes first, so SQLite seeks through an index on it.
+    /// The rows after the cursor's in the order `terms` give (`KeysetSQL.after`).
     func after(_ cursor: ListCursor, _ terms: [OrderTerm]) throws -> (sql: String, arguments: SQLArguments) {
-        guard cursor.parts.count == terms.count, !terms.isEmpty else {
-            throw StoreError.other("a list position that does not fit this order")
-        }
-        // One direction and no NULL to place: a row value, which SQLite
-        // seeks to through the table or an index with nothing left to test
-        // on each row (the anchors step over a thousand rows at a time).
-        let direction = terms[0].descending
-        if terms.allSatisfy({ $0.descending == direction }), !cursor.parts.contains(where: \.isNull),
-           !direction || !terms.contains(where: \.nullable) {
-            let columns = terms.map(\.sql), placeholders = cursor.parts.map(\.sqlPlaceholder)
-            let sql = columns.count == 1
-                ? "\(columns[0]) \(direction ? "<" : ">") \(placeholders[0])"
-                : "(\(columns.joined(separator: ", "))) \(direction ? "<" : ">") (\(placeholders.joined(separator: ", ")))"
-            return (sql, SQLArguments(cursor.parts))
-        }
-        var disjuncts: [String] = []
-        var arguments = SQLArguments()
-        var equalSoFar: [String] = []
-        var equalArguments = SQLArguments()
-        for (term, value) in zip(terms, cursor.parts) {
-            let placeholder = value.sqlPlaceholder
-            var step: String?
-            var stepArguments = SQLArguments()
-            switch (term.descending, value.isNull) {
-            case (false, false):
-                step = "\(term.sql) > \(placeholder)"
-                stepArguments = [value]
-            case (false, true):
-                step = "\(term.sql) IS NOT NULL"
-            case (true, false):
-                step = term.nullable ? "(\(term.sql) < \(placeholder) OR \(term.sql) IS NULL)" : "\(term.sql) < \(placeholder)"
-                stepArguments = [value]
-            case (true, true):
-                step = nil  // NULL is last descending: nothing comes after it in this term
-            }
-            if let step {
-                disjuncts.append((equalSoFar + [step]).joined(separator: " AND "))
-                arguments += equalArguments
-                arguments += stepArguments
-            }
-            equalSoFar.append(value.isNull ? "\(term.sql) IS NULL" : "\(term.sql) = \(placeholder)")
-            if !value.isNull { equalArguments += [value] }
-        }
-        guard !disjuncts.isEmpty else { return ("0", []) }
-        var sql = "(" + disjuncts.joined(separator: " OR ") + ")"
-        if let first = terms.first, !first.descending, !cursor.parts[0].isNull {
-            var ranged = SQLArguments([cursor.parts[0]])
-            ranged += arguments
-            sql = "\(first.sql) >= \(cursor.parts[0].sqlPlaceholder) AND " + sql
-            arguments = ranged
-        }
-        return (sql, arguments)
+        try KeysetSQL.after(cursor, terms, dialect).sqlite
     }
 }

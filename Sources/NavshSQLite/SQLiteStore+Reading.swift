@@ -1,13 +1,14 @@
 import Foundation
 import GRDB
 import NavshCore
+import NavshSQL
 
 /// Reads: pages, single rows, positions, keys and title matches. Every read
 /// goes through `read`, which turns SQLite errors into `StoreError`s.
 extension SQLiteStore {
     public func count(of collection: CollectionSchema) throws -> Int {
         let key = try key(for: collection)
-        let scope = scoped(collection, nil)
+        let scope = try scoped(collection, nil)
         return try readAlone { db in
             try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM \(key.quotedTable)" + (scope.sql.map { " WHERE " + $0 } ?? "")),
                              arguments: scope.arguments.statementArguments) ?? 0
@@ -78,7 +79,7 @@ extension SQLiteStore {
             return Int(position) - 1
         }
         let before = try key.before(id, descending: collection.newRowsOnTop)
-        let condition = scoped(collection, before)
+        let condition = try scoped(collection, before)
         return try readAlone { db in
             try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM \(key.quotedTable) WHERE \(condition.sql ?? "1")"),
                              arguments: condition.arguments.statementArguments)
@@ -96,7 +97,7 @@ extension SQLiteStore {
     /// Every row's key (and one more column), in the collection's order.
     private func keyed(_ collection: CollectionSchema, also field: String?) throws -> [(id: RecordID, value: Value?)] {
         let key = try writableKey(for: collection)
-        let filter = scoped(collection, nil)
+        let filter = try scoped(collection, nil)
         let extra = try field.map { ", " + (try orderedNames([$0], in: collection)[0]).sqlIdentifier } ?? ""
         let sql = "SELECT \(key.keySQL)\(extra) FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(orderBy(collection, key))"
@@ -110,13 +111,15 @@ extension SQLiteStore {
     public func find(
         _ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int
     ) throws -> [NavshCore.Record] {
-        if let reason = try key(for: collection).readOnlyReason { throw StoreError.other(reason) }
+        if let reason = try key(for: collection).readOnlyReason { throw StoreError.unsupported(reason) }
         // The title field of a title made of several fields: the whole
         // title as the list shows it (`Köhler` in "Leonie Köhler"), and only
         // it: an exact match of its first field alone ("Mary" of "Mary Ann
         // Lee") took one row for the title where several hold it (a trial's find).
-        let column = field == collection.titleField ? collection.titleParts.flatMap { TitleSQL.expression($0) } : nil
-        let test = CaseFoldedMatch.sql(column ?? field.sqlIdentifier, match, text)
-        return try select(collection, where: test.sql, arguments: [test.argument], suffix: "LIMIT ?", [.whole(limit)])
+        let test = try (field == collection.titleField ? collection.titleParts : nil).map {
+            try FilterSQL.titleTest($0, of: collection.name, match, text, dialect)
+        } ?? CaseFoldedMatch.test(SQLFragment(field.sqlIdentifier), match, text)
+        let (sql, arguments) = test.sqlite
+        return try select(collection, where: sql, arguments: arguments, suffix: "LIMIT ?", [.whole(limit)])
     }
 }

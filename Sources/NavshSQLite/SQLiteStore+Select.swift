@@ -92,7 +92,7 @@ extension SQLiteStore {
                 allArguments += arguments
                 tail = ""
             } else {
-                let filter = scoped(collection, condition.map { ($0, arguments) })
+                let filter = try scoped(collection, condition.map { ($0, arguments) })
                 allArguments = filter.arguments
                 tail = " FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
                     + " ORDER BY \(orderBy(collection, key)) " + suffix
@@ -134,7 +134,7 @@ extension SQLiteStore {
                 if let first = rows, first.count != read.count || zip(first, read).contains(where: {
                     $0.prefix(key.keyWidth) != $1.prefix(key.keyWidth)
                 }) {
-                    throw StoreError.other("\(collection.name) changed while it was read")
+                    throw StoreError.changedWhileRead(collection.name)
                 }
                 if rows == nil && chunk.count == names.count {
                     // Nearly every read is one chunk: each row's array becomes
@@ -216,7 +216,7 @@ extension SQLiteStore {
             self.extra = extra
             self.condition = condition
             self.suffix = suffix
-            scope = collection.scope.map { [$0.field, $0.value.sqlPlaceholder] }
+            scope = collection.scope.map { [$0.field, $0.value.isNull ? "NULL" : $0.value.sqlPlaceholder] }
             group = collection.groupField
             order = collection.order?.field
             orderDescending = collection.order?.descending ?? false

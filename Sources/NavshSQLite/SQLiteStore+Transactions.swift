@@ -19,7 +19,7 @@ extension SQLiteStore {
     }
 
     public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
-        if inBatch { throw StoreError.other("a transaction is already open") }
+        if inBatch { throw StoreError.transactionAlreadyOpen }
         try database.writeWithoutTransaction { try $0.beginTransaction(.immediate) }
         inBatch = true
         let result: T
@@ -33,7 +33,7 @@ extension SQLiteStore {
         inBatch = false
         if rollback, let refusal = try commitRefusal() {
             try? end(commit: false)
-            throw StoreError.other("its COMMIT would be refused: \(refusal); nothing was written")
+            throw StoreError.commitRefused("\(refusal)")
         }
         do {
             try end(commit: !rollback)

@@ -198,7 +198,7 @@ extension SQLiteStore {
         var known: [String] = []
         for field in collection.fields where wanted.contains(field.name) { known.append(field.name) }
         guard known.count == wanted.count else {
-            throw StoreError.other("unknown fields: \(wanted.filter { !known.contains($0) }.sorted().joined(separator: ", "))")
+            throw StoreError.unknownFields(wanted.filter { !known.contains($0) }.sorted())
         }
         return known
     }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import NavshCore
+import NavshSQL
 
 /// Any SQLite file as a navsh store: tables are collections, columns fields.
 /// One serialized connection (a `DatabaseQueue`) with a busy timeout, so two
@@ -204,70 +205,44 @@ public final class SQLiteStore: Store {
 
     func key(for collection: CollectionSchema) throws -> TableKey {
         guard let key = keys[collection.name] else {
-            throw StoreError.other("no table named \(collection.name)")
+            throw StoreError.noTable(collection.name)
         }
         return key
     }
 
+    /// How SQLite spells the statements `NavshSQL` builds.
+    var dialect: SQLiteDialect { SQLiteDialect() }
+
     /// What `scoped` binds for an owner's scope (before any filter's).
     func scopeArguments(_ collection: CollectionSchema) -> SQLArguments {
-        collection.scope.map { SQLArguments([$0.value]) } ?? SQLArguments()
+        collection.scope.map { $0.value.isNull ? SQLArguments() : SQLArguments([$0.value]) } ?? SQLArguments()
     }
 
-    /// A condition joined with the collection's scope (an owner's cars), if any.
     /// The collection's scope and filters, and `condition`, as one WHERE
     /// clause (nil when there is none) with its arguments.
     func scoped(
         _ collection: CollectionSchema, _ condition: (sql: String, arguments: SQLArguments)?
-    ) -> (sql: String?, arguments: SQLArguments) {
-        var parts: [String] = []
-        var arguments = SQLArguments()
-        if let scope = collection.scope {
-            parts.append("\(scope.field.sqlIdentifier) IS \(scope.value.sqlPlaceholder)")
-        }
-        arguments += scopeArguments(collection)
-        for filter in collection.filters {
-            let (sql, values) = Self.sql(for: filter, in: collection)
-            parts.append(sql)
-            arguments += values
-        }
-        if let condition {
-            parts.append(parts.isEmpty ? condition.sql : "(\(condition.sql))")
-            arguments += condition.arguments
-        }
-        return (parts.isEmpty ? nil : parts.joined(separator: " AND "), arguments)
+    ) throws -> (sql: String?, arguments: SQLArguments) {
+        let filters = try FilterSQL.scoped(collection, dialect)?.sqlite
+        guard let condition else { return (filters?.sql, filters?.arguments ?? []) }
+        guard var filters else { return (condition.sql, condition.arguments) }
+        filters.arguments += condition.arguments
+        return (filters.sql + " AND (" + condition.sql + ")", filters.arguments)
     }
 
     /// The spec's order field, then the key; without one, the key, newest
     /// last (or first, when new rows go on top).
     func orderBy(_ collection: CollectionSchema, _ key: TableKey) -> String {
         let terms = orderTerms(collection, key)
-        return terms.isEmpty ? "NULL" : terms.map { $0.sql + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
+        return terms.isEmpty ? "NULL" : KeysetSQL.orderBy(terms, dialect)
     }
 
-    /// One expression of an ORDER BY, and its direction.
-    struct OrderTerm {
-        let sql: String
-        let descending: Bool
-        /// False for a key part, which is never NULL (a rowid; a WITHOUT ROWID key).
-        var nullable = true
-    }
-
-    /// What rows are ordered by, in turn: the group field (sections come
-    /// first: a list grouped by party lists each party's rows together),
-    /// the order field, then the key, which makes the order total; none for
-    /// a table without a key (rows in the order SQLite gives them).
+    /// What rows are ordered by, in turn (`KeysetSQL.orderTerms`); none
+    /// for a table without a key (rows in the order SQLite gives them).
     func orderTerms(_ collection: CollectionSchema, _ key: TableKey) -> [OrderTerm] {
-        var terms: [OrderTerm] = []
-        if let group = collection.groupField.flatMap({ collection.field(named: $0) }) {
-            terms.append(OrderTerm(sql: group.name.sqlIdentifier, descending: false))
+        let keyTerms = key.terms.map {
+            OrderTerm(expression: $0, descending: false, nullable: false, field: "", collection: collection.name)
         }
-        var keyDescending = collection.newRowsOnTop
-        if let order = collection.order, let field = collection.field(named: order.field) {
-            terms.append(OrderTerm(sql: Self.orderSQL(field.name, by: order.byTitle, in: key), descending: order.descending))
-            keyDescending = order.descending
-        }
-        return terms + key.terms.map { OrderTerm(sql: $0, descending: keyDescending, nullable: false) }
+        return KeysetSQL.orderTerms(collection, key: keyTerms, qualifier: nil, outer: key.quotedTable, dialect)
     }
-
 }

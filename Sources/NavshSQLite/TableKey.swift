@@ -77,7 +77,7 @@ struct TableKey {
         case .unaddressable:
             break
         }
-        throw StoreError.other("record identity does not fit table \(table)")
+        throw StoreError.identityDoesNotFit(table: table)
     }
 
     /// `WHERE` condition for rows ordered before this one by key.
@@ -96,7 +96,7 @@ struct TableKey {
         case .unaddressable:
             break
         }
-        throw StoreError.other("record identity does not fit table \(table)")
+        throw StoreError.identityDoesNotFit(table: table)
     }
 
     /// The identity of a row after `changes` were written to it: a WITHOUT
@@ -113,11 +113,11 @@ struct TableKey {
     /// Reads the identity from the first `keyWidth` values of a row. Throws
     /// rather than traps when the file holds something else there.
     func id(from row: [Value]) throws -> RecordID {
-        guard row.count >= keyWidth else { throw StoreError.other("a row of \(table) came back without its key") }
+        guard row.count >= keyWidth else { throw StoreError.malformedRow(table: table, problem: "came back without its key") }
         switch kind {
         case .rowid:
             guard case .integer(let rowid) = row[0] else {
-                throw StoreError.other("a row of \(table) has no integer rowid")
+                throw StoreError.malformedRow(table: table, problem: "has no integer rowid")
             }
             return .rowid(rowid)
         case .primaryKey:

@@ -12,7 +12,7 @@ NavshMain.run(server: ServerStoreOpener(
     },
     notify: { store, install, tables in
         guard let store = store as? PostgresStore else {
-            throw StoreError.other("--install-notify and --uninstall-notify are for PostgreSQL")
+            throw StoreError.unsupported("--install-notify and --uninstall-notify are for PostgreSQL")
         }
         let channel = PostgresStore.notifyChannel
         if install {
@@ -23,7 +23,7 @@ NavshMain.run(server: ServerStoreOpener(
         return done.isEmpty ? "no notify trigger to remove" : "notify trigger removed from \(done.joined(separator: ", "))"
     },
     listen: { store, wakeFD in
-        guard let store = store as? PostgresStore else { throw StoreError.other("--listen is for PostgreSQL") }
+        guard let store = store as? PostgresStore else { throw StoreError.unsupported("--listen is for PostgreSQL") }
         let listener = try PostgresListener(store: store) {
             var byte: UInt8 = 1
             _ = write(wakeFD, &byte, 1)

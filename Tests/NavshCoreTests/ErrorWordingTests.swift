@@ -100,7 +100,10 @@ import Testing
         let kinds: [StoreError.Constraint] = [.notNull, .unique, .check, .foreignKey, .primaryKey, .trigger, .other]
         let store: [StoreError] = kinds.flatMap { kind in
             [StoreError.constraint(kind, fields: [], detail: name), .constraint(kind, fields: [name], detail: name)]
-        } + [.recordMissing, .conflict(current: row), .readOnly(name), .busy, .interrupted, .other(name), .other("")]
+        } + [.recordMissing, .conflict(current: row), .readOnly(name), .busy, .interrupted, .database(name), .database(""),
+            .noTable(name), .unknownFields([name]), .identityDoesNotFit(table: name), .listPositionDoesNotFit,
+            .malformedRow(table: name, problem: name), .changedWhileRead(name), .transactionAlreadyOpen,
+            .commitRefused(name), .cannotConnect(target: name, reason: name), .undoStorage(name), .unsupported(name)]
         return lines.map(CommandError.line) + grammar.map(CommandError.grammar)
             + navigation.map(CommandError.navigation) + rows.map(CommandError.rows) + fields.map(CommandError.fields)
             + writes.map(CommandError.writes) + undo.map(CommandError.undo)
@@ -113,7 +116,7 @@ import Testing
         #expect(message.contains { !$0.isWhitespace }, "\(error) says nothing")
         #expect(!message.unicodeScalars.contains(where: TextLayout.isControl), "\(message) is not printable")
         #expect(error.description == message)
-        for debugForm in ["Optional(", "other(", "\\("] {
+        for debugForm in ["Optional(", "database(", "\\("] {
             #expect(!message.contains(debugForm), "\(message) shows Swift's debug form")
         }
     }
@@ -152,7 +155,7 @@ private enum DriverFault: Error {
         let response = h.run("open 2")
         let message = try #require(response.error?.message)
         #expect(message == "storage error: an unexpected error (DriverFault)")
-        for debugForm in ["Optional(", "diskFull(", "other("] {
+        for debugForm in ["Optional(", "diskFull(", "database("] {
             #expect(!message.contains(debugForm), "\(message) shows Swift's debug form")
         }
     }
@@ -163,7 +166,7 @@ private enum DriverFault: Error {
         store.failsRecordReads = true
         #expect(h.run("open 2").error?.message == "storage error: disk I/O error")
         store.failsRecordReads = false
-        store.recordReadError = StoreError.other("")
+        store.recordReadError = StoreError.database("")
         #expect(h.run("open 2").error?.message == "storage error: the store failed without saying why")
     }
 }

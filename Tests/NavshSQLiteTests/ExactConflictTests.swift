@@ -122,9 +122,9 @@ import Testing
 /// Store errors printed as they are (a file that cannot be opened) read as words, not Swift debug text.
 @Suite struct StoreErrorWordingTests {
     @Test func storeErrorsDescribeThemselvesInPlainWords() {
-        #expect("\(StoreError.other("table x is odd"))" == "table x is odd")
+        #expect("\(StoreError.database("table x is odd"))" == "table x is odd")
         #expect("\(StoreError.readOnly("attempt to write a readonly database"))" == "cannot be written: attempt to write a readonly database")
-        let open = StoreOpenError.unreadable(path: "f.sqlite", reason: "\(StoreError.other("table x is odd"))")
+        let open = StoreOpenError.unreadable(path: "f.sqlite", reason: "\(StoreError.database("table x is odd"))")
         #expect(open.description == "f.sqlite: cannot open as a SQLite store: table x is odd")
     }
 }

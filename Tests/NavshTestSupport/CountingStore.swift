@@ -76,7 +76,7 @@ public final class CountingStore: Store {
     public var recordReadError: (any Error)?
 
     public func record(of collection: CollectionSchema, id: RecordID) throws -> Record? {
-        if failsRecordReads { throw StoreError.other("disk I/O error") }
+        if failsRecordReads { throw StoreError.database("disk I/O error") }
         if let recordReadError { throw recordReadError }
         recordReads += 1
         rowsRead += 1

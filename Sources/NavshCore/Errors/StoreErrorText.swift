@@ -15,7 +15,18 @@ extension StoreError: CustomStringConvertible {
         case .busy: return "locked by another process"
         case .interrupted: return "interrupted"
         case .connectionLost(let detail): return detail
-        case .other(let detail): return detail.isEmpty ? "the store failed without saying why" : detail
+        case .database(let detail): return detail.isEmpty ? "the store failed without saying why" : detail
+        case .noTable(let name): return "no table named \(name)"
+        case .unknownFields(let names): return "unknown fields: \(names.joined(separator: ", "))"
+        case .identityDoesNotFit(let table): return "record identity does not fit table \(table)"
+        case .listPositionDoesNotFit: return "a list position that does not fit this list"
+        case .malformedRow(let table, let problem): return "a row of \(table) \(problem)"
+        case .changedWhileRead(let name): return "\(name) changed while it was read"
+        case .transactionAlreadyOpen: return "a transaction is already open"
+        case .commitRefused(let reason): return "its COMMIT would be refused: \(reason); nothing was written"
+        case .cannotConnect(let target, let reason): return "cannot connect to \(target): \(reason)"
+        case .undoStorage(let problem): return problem
+        case .unsupported(let reason): return reason
         }
     }
 
@@ -56,7 +67,8 @@ extension StoreError: CustomStringConvertible {
             return "the store is locked by another process; nothing changed, try again"
         case .connectionLost(let detail):
             return detail
-        case .other:
+        case .database, .noTable, .unknownFields, .identityDoesNotFit, .listPositionDoesNotFit, .malformedRow,
+             .changedWhileRead, .transactionAlreadyOpen, .commitRefused, .cannotConnect, .undoStorage, .unsupported:
             return Self.failed(description)
         }
     }

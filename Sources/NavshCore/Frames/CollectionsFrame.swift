@@ -24,7 +24,7 @@ final class CollectionsFrame: Frame {
             do {
                 let total = try store.count(of: collection, within: .listCount)
                 rowCount = total.map { "\(ListLayout.grouped($0)) row\($0 == 1 ? "" : "s")" } ?? "many rows"
-            } catch StoreError.other(let reason) {
+            } catch StoreError.database(let reason) {
                 // One collection that cannot be counted (a view whose SUM
                 // overflows) says so in its row; it hid every other one,
                 // the root showing nothing but the error (the trial's find).

@@ -32,7 +32,32 @@ public enum StoreError: Error, Equatable, Sendable {
     /// work, and whether the store is connected again; so the session says
     /// it once, not again as its "reconnected" notice.
     case connectionLost(String)
-    case other(String)
+    /// The database's own words for a failure no case here names (a
+    /// server's error, SQLite's message).
+    case database(String)
+    /// No table or view of this name (dropped elsewhere since it was read).
+    case noTable(String)
+    /// Fields the table does not have.
+    case unknownFields([String])
+    /// A row's identity of a shape this table cannot take (a key of another width).
+    case identityDoesNotFit(table: String)
+    /// A list position of a shape this list cannot take.
+    case listPositionDoesNotFit
+    /// A row came back in a shape navsh did not ask for; `problem` says how.
+    case malformedRow(table: String, problem: String)
+    /// The list's rows changed between the reads of one page.
+    case changedWhileRead(String)
+    /// A transaction was asked for inside another.
+    case transactionAlreadyOpen
+    /// A dry run's COMMIT would be refused, for `reason`.
+    case commitRefused(String)
+    /// The server could not be reached or refused the connection.
+    case cannotConnect(target: String, reason: String)
+    /// The rows kept for undo could not be written or read back.
+    case undoStorage(String)
+    /// Something this store or table cannot do, and why (`find` in a table
+    /// without a key, `--listen` on a file).
+    case unsupported(String)
 }
 
 extension StoreError {

@@ -58,7 +58,7 @@ final class ImportedRows {
                 position = 0
                 var chunk = [UInt8](repeating: 0, count: max(Self.flushAt, needed))
                 let read = chunk.withUnsafeMutableBytes { pread(spill, $0.baseAddress, $0.count, off_t(offset)) }
-                guard read > 0 else { throw StoreError.other("cannot read back the rows kept for undo") }
+                guard read > 0 else { throw StoreError.undoStorage("cannot read back the rows kept for undo") }
                 buffer += chunk[0..<read]
                 offset += read
             }
@@ -68,11 +68,11 @@ final class ImportedRows {
         while try have(4) {
             var length = 0
             for i in 0..<4 { length |= Int(buffer[position + i]) << (8 * i) }
-            guard try have(4 + length) else { throw StoreError.other("the rows kept for undo are cut short") }
+            guard try have(4 + length) else { throw StoreError.undoStorage("the rows kept for undo are cut short") }
             position += 4
             let end = position + length
             let row = try decode(buffer, &position)
-            guard position == end else { throw StoreError.other("the rows kept for undo are damaged") }
+            guard position == end else { throw StoreError.undoStorage("the rows kept for undo are damaged") }
             try body(row)
         }
     }
@@ -85,14 +85,14 @@ final class ImportedRows {
             let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
             var template = Array((folder + "/navsh-undo-XXXXXX").utf8CString)
             spill = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
-            guard spill >= 0 else { throw StoreError.other("cannot make a file for the rows kept for undo") }
+            guard spill >= 0 else { throw StoreError.undoStorage("cannot make a file for the rows kept for undo") }
             unlink(String(cString: template))
         }
         var rest = pending[...]
         while !rest.isEmpty {
             let count = rest.withUnsafeBytes { pwrite(spill, $0.baseAddress, $0.count, off_t(written)) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw StoreError.other("cannot write the rows kept for undo") }
+            guard count > 0 else { throw StoreError.undoStorage("cannot write the rows kept for undo") }
             written += count
             rest = rest.dropFirst(count)
         }
@@ -192,7 +192,7 @@ final class ImportedRows {
 
     /// A value, or nil for a field the row had none of.
     private func decodeValue(_ buffer: [UInt8], _ position: inout Int) throws -> Value? {
-        guard let tag = Tag(rawValue: buffer[position]) else { throw StoreError.other("the rows kept for undo are damaged") }
+        guard let tag = Tag(rawValue: buffer[position]) else { throw StoreError.undoStorage("the rows kept for undo are damaged") }
         position += 1
         func word() -> UInt64 {
             var n: UInt64 = 0
