@@ -1,4 +1,5 @@
 import NavshCore
+import NavshSQL
 
 /// Transactions that span several writes (`--atomic`, `--dry-run`, undo of a
 /// delete), and noticing what other connections committed.
@@ -86,11 +87,11 @@ extension PostgresStore {
     }
 
     public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {
-        try PostgresCascades(store: self).effects(ofDeleting: id, in: collection.name)
+        try CascadeWalk(PostgresCascades(store: self)).effects(ofDeleting: id, in: collection.name)
     }
 
     public func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference] {
-        try PostgresCascades(store: self).blockers(ofDeleting: id, in: collection.name)
+        try CascadeWalk(PostgresCascades(store: self)).blockers(ofDeleting: id, in: collection.name)
     }
 
     /// Commits elsewhere, from the server's snapshot (`xmin:xmax:in-progress`):

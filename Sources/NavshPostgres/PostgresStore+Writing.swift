@@ -1,4 +1,5 @@
 import NavshCore
+import NavshSQL
 
 /// Writes: each one short transaction (a savepoint inside a batch), checked
 /// against what its caller read, with constraint errors naming the field.
@@ -94,14 +95,14 @@ extension PostgresStore {
         let valueCondition = try unchanged(id, table, collection, expecting, &byValue, byVersion: false)
         return try write(table, values: [:]) {
             // Read in the delete's own transaction: exactly what it takes.
-            let effects = try PostgresCascades(store: self).effects(ofDeleting: id, in: collection.name)
+            let effects = try CascadeWalk(PostgresCascades(store: self)).effects(ofDeleting: id, in: collection.name)
             let delete = "DELETE FROM \(table.relation) WHERE "
             if try bridge.rows(delete + condition + " RETURNING 1", parameters.values).isEmpty,
                try condition == valueCondition || bridge.rows(delete + valueCondition + " RETURNING 1", byValue.values).isEmpty {
                 throw try whyNot(id, collection, action: "delete",
                                  holding: ("SELECT 1::text FROM \(table.relation) WHERE \(valueCondition)", byValue.values))
             }
-            return try PostgresCascades(store: self).afterDelete(effects)
+            return try CascadeWalk(PostgresCascades(store: self)).afterDelete(effects)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import NavshCore
+import NavshSQL
 
 /// Writes: each one transaction (a savepoint inside a batch), checked
 /// against the values its caller read, with constraint errors that name the
@@ -79,7 +80,7 @@ extension SQLiteStore {
         let condition = try unchanged(id, key, collection, expecting)
         return try write(collection, values: [:]) { db in
             // Read in the delete's own transaction: exactly what it takes.
-            let reader = try CascadeReader(store: self, db: db)
+            let reader = CascadeWalk(try CascadeReader(store: self, db: db))
             let effects = try reader.effects(ofDeleting: id, in: collection.name)
             try db.execute(sql: "DELETE FROM \(key.quotedTable) WHERE \(condition.sql)", arguments: condition.arguments.statementArguments)
             if db.changesCount == 0 { throw try whyNot(id, collection, db, expected: expecting, action: "delete") }
@@ -88,11 +89,11 @@ extension SQLiteStore {
     }
 
     public func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference] {
-        try read { db in try CascadeReader(store: self, db: db).blockers(ofDeleting: id, in: collection.name) }
+        try read { db in try CascadeWalk(CascadeReader(store: self, db: db)).blockers(ofDeleting: id, in: collection.name) }
     }
 
     public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {
-        try read { db in try CascadeReader(store: self, db: db).effects(ofDeleting: id, in: collection.name) }
+        try read { db in try CascadeWalk(CascadeReader(store: self, db: db)).effects(ofDeleting: id, in: collection.name) }
     }
 
     public func restore(_ record: NavshCore.Record, into collection: CollectionSchema) throws {

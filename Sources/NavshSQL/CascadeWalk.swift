@@ -1,0 +1,142 @@
+import NavshCore
+
+/// A foreign key as the cascade walk follows it: the referring table and
+/// columns, the referred columns (resolved, never "the primary key"), and
+/// what a delete of the referred row does to the referring one.
+public struct ForeignKeyLink: Sendable {
+    public enum OnDelete: Sendable {
+        /// The referring row goes too (CASCADE).
+        case cascade
+        /// The reference is reset (SET NULL, SET DEFAULT).
+        case clear
+        /// The delete is refused while the row refers (NO ACTION, RESTRICT).
+        case block
+    }
+
+    public var child: String
+    public var from: [String]
+    public var to: [String]
+    public var onDelete: OnDelete
+
+    public init(child: String, from: [String], to: [String], onDelete: OnDelete) {
+        self.child = child
+        self.from = from
+        self.to = to
+        self.onDelete = onDelete
+    }
+}
+
+/// What a store gives the cascade walk: its foreign keys and its rows,
+/// read as the store reads a record, so `undo` puts back exactly what went.
+public protocol CascadeSource {
+    /// The foreign keys that refer to `table`, each with as many `to` as `from` columns.
+    func foreignKeys(referencing table: String) -> [ForeignKeyLink]
+    /// Every field of one row, outside any scope; nil when it is gone.
+    func row(of table: String, id: RecordID) throws -> [String: Value]?
+    /// The rows whose `columns` hold `values`, outside any scope.
+    func rows(of table: String, where columns: [String], equal values: [Value]) throws -> [Record]
+}
+
+/// The rows a delete changes besides its own, from the schema's foreign
+/// keys: those ON DELETE CASCADE removes (following cascades further down)
+/// and those ON DELETE SET NULL / SET DEFAULT resets; and the rows whose
+/// references would refuse it. Run inside the delete's transaction it
+/// reports exactly what the delete takes, so `undo` can put it all back.
+public struct CascadeWalk<Source: CascadeSource> {
+    let source: Source
+
+    public init(_ source: Source) {
+        self.source = source
+    }
+
+    /// Two passes, because one row may refer to the deleted rows both ways
+    /// (its owner cascades, its driver is set NULL): first every row the
+    /// cascades delete, then the references cleared in rows that stay, each
+    /// row once with all its cleared fields.
+    public func effects(ofDeleting id: RecordID, in table: String) throws -> [CascadeEffect] {
+        guard let root = try source.row(of: table, id: id) else { return [] }
+        var effects: [CascadeEffect] = []
+        var going: Set<String> = [Self.mark(table, id)]
+        var parents: [(table: String, values: [String: Value])] = [(table, root)]
+        var next = 0
+        while next < parents.count {
+            let parent = parents[next]
+            next += 1
+            for (link, values) in references(to: parent, acting: .cascade) {
+                for child in try source.rows(of: link.child, where: link.from, equal: values) {
+                    guard going.insert(Self.mark(link.child, child.id)).inserted else { continue }
+                    effects.append(CascadeEffect(collection: link.child, record: child, action: .deleted))
+                    parents.append((link.child, child.values))
+                }
+            }
+        }
+        var cleared: [String: Int] = [:]  // row mark → index in effects
+        for parent in parents {
+            for (link, values) in references(to: parent, acting: .clear) {
+                for child in try source.rows(of: link.child, where: link.from, equal: values) {
+                    let mark = Self.mark(link.child, child.id)
+                    if going.contains(mark) { continue }
+                    if let i = cleared[mark], case .referenceCleared(let fields) = effects[i].action {
+                        effects[i].action = .referenceCleared(fields: fields + link.from.filter { !fields.contains($0) })
+                        continue
+                    }
+                    cleared[mark] = effects.count
+                    effects.append(CascadeEffect(collection: link.child, record: child,
+                                                 action: .referenceCleared(fields: link.from)))
+                }
+            }
+        }
+        return effects
+    }
+
+    /// References that do not cascade (NO ACTION, RESTRICT) to the row or to
+    /// any row the delete would take with it, from rows the delete leaves:
+    /// the database would refuse the delete for them.
+    public func blockers(ofDeleting id: RecordID, in table: String) throws -> [BlockingReference] {
+        guard let root = try source.row(of: table, id: id) else { return [] }
+        let taken = try effects(ofDeleting: id, in: table).filter { $0.action == .deleted }
+        var going: Set<String> = [Self.mark(table, id)]
+        for effect in taken { going.insert(Self.mark(effect.collection, effect.record.id)) }
+        var counts: [BlockingReference] = []
+        let parents = [(table, root)] + taken.map { ($0.collection, $0.record.values) }
+        for (parentTable, values) in parents {
+            for (link, parentValues) in references(to: (parentTable, values), acting: .block) {
+                let staying = try source.rows(of: link.child, where: link.from, equal: parentValues)
+                    .filter { !going.contains(Self.mark(link.child, $0.id)) }.count
+                guard staying > 0 else { continue }
+                let direct = parentTable == table && values == root
+                if let i = counts.firstIndex(where: { $0.collection == link.child && $0.fields == link.from && $0.direct == direct }) {
+                    counts[i].count += staying
+                } else {
+                    counts.append(BlockingReference(collection: link.child, fields: link.from, count: staying, direct: direct))
+                }
+            }
+        }
+        return counts
+    }
+
+    /// The rows whose references the delete reset, as they are after it:
+    /// what `undo` checks they still hold before putting the old references back.
+    public func afterDelete(_ effects: [CascadeEffect]) throws -> [CascadeEffect] {
+        try effects.map { effect in
+            guard case .referenceCleared = effect.action else { return effect }
+            var updated = effect
+            updated.after = try source.row(of: effect.collection, id: effect.record.id)
+                .map { Record(id: effect.record.id, values: $0) }
+            return updated
+        }
+    }
+
+    /// The links to the parent's table that act so, with the values a
+    /// referring row holds (none for a NULL: a NULL refers to nothing).
+    private func references(to parent: (table: String, values: [String: Value]), acting action: ForeignKeyLink.OnDelete)
+        -> [(ForeignKeyLink, [Value])] {
+        source.foreignKeys(referencing: parent.table).compactMap { link in
+            guard link.onDelete == action, link.to.count == link.from.count else { return nil }
+            let values = link.to.map { parent.values[$0] ?? .null }
+            return values.contains(where: \.isNull) ? nil : (link, values)
+        }
+    }
+
+    private static func mark(_ table: String, _ id: RecordID) -> String { "\(table)\u{0}\(id)" }
+}
