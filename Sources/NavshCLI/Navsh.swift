@@ -117,5 +117,7 @@ struct Navsh: ParsableCommand {
 
     func validate() throws { try options.validate() }
 
+    /// Never called: `main(server:)` runs the options with the server store
+    /// this executable links, which ArgumentParser cannot pass here.
     func run() throws { try options.run() }
 }

@@ -5,7 +5,6 @@ public enum NavshMain {
     /// Parses the arguments and runs; `server` is the server store this
     /// executable links, nil for none.
     public static func run(server: ServerStoreOpener?) {
-        StoreOpener.server = server
-        Navsh.main()
+        Navsh.main(server: server)
     }
 }

@@ -15,7 +15,7 @@ import Darwin
 extension Options {
     func run() throws {
         // Before anything of this process is set up: the companion starts afresh.
-        if isPostgres && StoreOpener.server == nil {
+        if isPostgres && server == nil {
             let missing = CompanionBinary.exec(arguments: CommandLine.arguments)
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: missing)))\n")
             throw ExitCode(ExitStatus.cannotOpen)
@@ -61,7 +61,7 @@ extension Options {
         // A PostgreSQL target is named without its password everywhere past here.
         let postgresTarget: ServerTarget?
         do {
-            postgresTarget = isPostgres ? try StoreOpener.serverTarget(url: fileOrURL, schema: schema, environment: environment) : nil
+            postgresTarget = isPostgres ? try StoreOpener.serverTarget(server, url: fileOrURL, schema: schema, environment: environment) : nil
         } catch {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             // Reading the target connects to nothing: what fails there is how it was given (the URL, PG*).
@@ -97,7 +97,7 @@ extension Options {
         }
         if installNotify || uninstallNotify {
             do {
-                StandardStreams.out(TextLayout.printable(try StoreOpener.notify(store, install: installNotify, tables: notifyTables)) + "\n")
+                StandardStreams.out(TextLayout.printable(try StoreOpener.notify(server, store, install: installNotify, tables: notifyTables)) + "\n")
             } catch {
                 StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
                 throw ExitCode(ExitStatus.commandFailed)

@@ -136,7 +136,7 @@ extension Options {
                 }
                 for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
                 do {
-                    let listening = try StoreOpener.listen(to: store, wakeFD: ends[1])
+                    let listening = try StoreOpener.listen(server, to: store, wakeFD: ends[1])
                     listener = listening.listener
                     runner.news = (ends[0], listening.take)
                 } catch {

@@ -8,6 +8,9 @@ import NavshCore
 /// wrappers' first use cost a twentieth of start-up (bench/README.md,
 /// issue 12).
 struct Options {
+    /// The server store this executable links (`navsh-postgres`); nil in
+    /// `navsh`, which hands a PostgreSQL run to that companion.
+    var server: ServerStoreOpener?
     var file: String?
     var create = false
     var spec: String?

@@ -76,11 +76,12 @@ extension Options {
 extension Navsh {
     /// The entry point: plain arguments skip ArgumentParser's parse;
     /// everything else, and any validation error (so its message and usage
-    /// read as ever), takes ArgumentParser's `main`.
-    static func main() {
+    /// read as ever), takes ArgumentParser's. `server` is the server store
+    /// this executable links, nil for none.
+    static func main(server: ServerStoreOpener?) {
         navsh_keep_freed_heap()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard let plain = Options(plainArguments: arguments) else { return main(nil) }
+        guard var plain = Options(plainArguments: arguments) else { return parsedRun(arguments, server: server) }
         #if DEBUG
         if let parsed = try? parseAsRoot(arguments) as? Navsh {
             var fast = "", full = ""
@@ -92,10 +93,22 @@ extension Navsh {
         do {
             try plain.validate()
         } catch {
-            return main(nil)
+            return parsedRun(arguments, server: server)
         }
+        plain.server = server
         do {
             try plain.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// ArgumentParser's parse, usage and help, then the same run.
+    private static func parsedRun(_ arguments: [String], server: ServerStoreOpener?) {
+        var options = parseOrExit(arguments).options
+        options.server = server
+        do {
+            try options.run()
         } catch {
             exit(withError: error)
         }

@@ -7,11 +7,6 @@ import NavshSQLite
 /// a PostgreSQL store, anything else is a SQLite file. Everything past
 /// this file (the session, the runners) sees `any Store`.
 enum StoreOpener {
-    /// The PostgreSQL store when this executable links it (`navsh-postgres`);
-    /// nil in `navsh`, which hands a PostgreSQL run to that companion
-    /// (`CompanionBinary`). Set once by `NavshMain.run`, before any parse.
-    nonisolated(unsafe) static var server: ServerStoreOpener?
-
     /// Opens `path` (the demo store when `isDemo`, created when missing).
     /// A file opened read-only says so on standard error, once, with why.
     /// A dry run's store changes no byte of its file.
@@ -27,7 +22,8 @@ enum StoreOpener {
     static func isServerURL(_ file: String) -> Bool { ServerURL.isPostgres(file) }
 
     /// Where a PostgreSQL store connects: the URL, else the PG* environment.
-    static func serverTarget(url: String?, schema: String?, environment: [String: String]) throws -> ServerTarget {
+    static func serverTarget(_ server: ServerStoreOpener?, url: String?, schema: String?,
+                             environment: [String: String]) throws -> ServerTarget {
         guard let server else { throw CompanionBinary.Missing(path: nil) }
         return try server.target(url, schema, environment)
     }
@@ -82,7 +78,7 @@ enum StoreOpener {
 
     /// `--install-notify TABLE…` and `--uninstall-notify [TABLE…]`: what
     /// was done, in one line; for a server store only.
-    static func notify(_ store: any Store, install: Bool, tables: [String]) throws -> String {
+    static func notify(_ server: ServerStoreOpener?, _ store: any Store, install: Bool, tables: [String]) throws -> String {
         guard let server else { throw CompanionBinary.Missing(path: nil) }
         return try server.notify(store, install, tables)
     }
@@ -91,7 +87,8 @@ enum StoreOpener {
     /// news and writes a byte to `wakeFD` when some arrives. Returns what
     /// to do then (on the main thread): the line to say, if any, before
     /// the session's own check of what is shown. Keep the listener alive.
-    static func listen(to store: any Store, wakeFD: Int32) throws -> (listener: AnyObject, take: () -> String) {
+    static func listen(_ server: ServerStoreOpener?, to store: any Store,
+                       wakeFD: Int32) throws -> (listener: AnyObject, take: () -> String) {
         guard let server else { throw CompanionBinary.Missing(path: nil) }
         return try server.listen(store, wakeFD)
     }
