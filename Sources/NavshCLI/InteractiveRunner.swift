@@ -35,7 +35,6 @@ struct InteractiveRunner {
         }
         editor.displayWidth = { DisplayWidth.of($0) }
         editor.listing = { words, width in CompletionList.columns(words.map { labels.current[$0] ?? $0 }, width: width) }
-        session.historyEntries = { [editor] in editor.entries }
         Terminal.catchTermination()
         if let news {
             // While its user sits idle, the line appears above the prompt; what was typed stays.

@@ -113,13 +113,15 @@ extension Options {
             store.isCancelledAgain = { Terminal.interruptsPending > 1 || Terminal.terminationSignal != nil }
             // A command waiting on another process's lock on the file says so, rather than sit silent.
             StoreOpener.sayLockWaits(of: store)
-            let session = Session(store: store, mode: .interactive, viewport: Self.terminalViewport)
-            session.clock = Self.clock(environment)
-            ProgressLine.attach(to: session)
             guard let editor = EditLineReader() else {
                 StandardStreams.err("navsh: cannot start the line editor\n")
                 throw ExitCode(ExitStatus.cannotOpen)
             }
+            var configuration = Session.Configuration(mode: .interactive, viewport: Self.terminalViewport)
+            configuration.clock = Self.clock(environment)
+            configuration.historyEntries = { [editor] in editor.entries }
+            ProgressLine.attach(to: &configuration)
+            let session = Session(store: store, configuration: configuration)
             let style = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 1, environment: environment))
             let errorStyle = PromptStyle(color: !noColor && Terminal.wantsColor(fd: 2, environment: environment))
             if !noRC { StartupFile.run(in: session, environment: environment) }
@@ -168,13 +170,16 @@ extension Options {
         }
         // Scripts page by 20 rows whatever the terminal, so they mean the same everywhere.
         let columns = Terminal.size(of: 1)?.columns ?? 80
-        let session = Session(store: store, mode: .script, viewport: { Viewport(columns: columns, rows: nil) })
-        session.clock = Self.clock(environment)
-        ProgressLine.attach(to: session)
+        var configuration = Session.Configuration(mode: .script, viewport: { Viewport(columns: columns, rows: nil) })
+        configuration.clock = Self.clock(environment)
+        ProgressLine.attach(to: &configuration)
         // A dry run changes nothing: no file is written either (export).
-        session.writesFiles = !dryRun
+        configuration.writesFiles = !dryRun
         // Only a dry run reports its writes in words.
-        session.summarizesChanges = dryRun
+        configuration.summarizesChanges = dryRun
+        configuration.framesAsData = format.wantsData
+        configuration.laysOutUnrequested = !quiet
+        let session = Session(store: store, configuration: configuration)
         let status: Int32
         let runner = scriptRunner(session, store, timer: timer)
         if !commands.isEmpty {

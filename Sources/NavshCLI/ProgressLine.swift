@@ -10,11 +10,11 @@ final class ProgressLine {
     private var shown = false
     private var lastDrawn = Date.distantPast
 
-    /// Wires a session's progress to a line on stderr, if stderr is a terminal.
-    static func attach(to session: Session) {
+    /// A session's progress as a line on stderr, if stderr is a terminal.
+    static func attach(to configuration: inout Session.Configuration) {
         guard Terminal.isTerminal(2) else { return }
         let line = ProgressLine()
-        session.showProgress = { what, done, total in line.update(what, done, total) }
+        configuration.showProgress = { what, done, total in line.update(what, done, total) }
     }
 
     func update(_ what: String, _ done: Int, _ total: Int) {

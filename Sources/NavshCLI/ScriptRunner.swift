@@ -64,8 +64,6 @@ struct ScriptRunner {
         prompter.format = format
         prompter.quiet = quiet
         prompter.toTerminal = Terminal.isTerminal(1)
-        session.framesAsData = format.wantsData
-        session.laysOutUnrequested = !quiet
         let driver = ResponseDriver(session: session)
         defer { if let read = prompter.source as? Source { source = read } }
         var failed = false

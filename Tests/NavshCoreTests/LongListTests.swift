@@ -78,7 +78,7 @@ import Testing
     func aFarPageHandedOutAsDataIsReadByKeyToo(kind: StoreKind) throws {
         let (h, store) = try SessionHarness.counting(Fixtures.numbered(5_000))
         _ = try list(h, spacing: 100)
-        h.session.framesAsData = true
+        h.session.configuration.framesAsData = true
         guard case .list(let page)? = h.run("page 40").shown.first else {
             Issue.record("expected a list")
             return

@@ -146,7 +146,7 @@ import Testing
     @Test func historyIsTheRunnersToGive() throws {
         let h = try SessionHarness(Fixtures.items, mode: .interactive)
         #expect(h.output("history") == "no history: only lines typed at the interactive prompt are kept\n")
-        h.session.historyEntries = { ["open 1", "back", "show"] }
+        h.session.configuration.historyEntries = { ["open 1", "back", "show"] }
         #expect(h.output("history") == "  1  open 1\n  2  back\n  3  show\n")
     }
 }

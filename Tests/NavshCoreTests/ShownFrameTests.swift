@@ -16,7 +16,7 @@ import Testing
     @Test(arguments: StoreKind.sqlite)
     func aListIsHandedOutWithFullValuesNotTheListsCutPreviews(kind: StoreKind) throws {
         let harness = try SessionHarness(kind, Self.sql)
-        harness.session.framesAsData = true
+        harness.session.configuration.framesAsData = true
         let response = harness.run("open t")
         #expect(response.output == "")
         guard case .list(let list)? = response.shown.first, response.shown.count == 1 else {
@@ -52,7 +52,7 @@ import Testing
         #expect(row["caf\u{E9}"] == .text("precomposed") && row["cafe\u{301}"] == .text("decomposed"))
         let ascii = Record(id: row.id, names: FieldNames(["K", "id"]), cells: [.text("k"), .integer(1)])
         #expect(ascii.value(of: "\u{212A}") == nil && ascii["K"] == .text("k"), "the Kelvin sign is not K to SQLite")
-        harness.session.framesAsData = true
+        harness.session.configuration.framesAsData = true
         let response = harness.run("open t")
         guard case .list(let list)? = response.shown.first else {
             Issue.record("expected a list, got \(response.shown)")
@@ -60,7 +60,7 @@ import Testing
         }
         #expect(list.columns == ["caf\u{E9}", "cafe\u{301}"] && list.rows.map(\.cells) == [[.text("precomposed"), .text("decomposed")]],
                 "\(list.columns) \(list.rows.map(\.cells))")
-        harness.session.framesAsData = false
+        harness.session.configuration.framesAsData = false
         #expect(harness.output("where cafe\u{301} = decomposed").hasPrefix("t (1)"))
         #expect(harness.output("back", "where caf\u{E9} = decomposed").hasPrefix("t (0)"))
     }
@@ -68,7 +68,7 @@ import Testing
     @Test(arguments: StoreKind.sqlite)
     func theCollectionsAndARecordAreHandedOutAsData(kind: StoreKind) throws {
         let harness = try SessionHarness(kind, Self.sql)
-        harness.session.framesAsData = true
+        harness.session.configuration.framesAsData = true
         let root = harness.run("show")
         guard case .list(let collections)? = root.shown.first else { Issue.record("no list: \(root.shown)"); return }
         #expect(collections.collection == nil)
@@ -115,7 +115,7 @@ import Testing
         let harness = try SessionHarness(kind, "CREATE TABLE tk (code TEXT PRIMARY KEY, label TEXT);"
             + "INSERT INTO tk VALUES ('100', 'hundred'), ('a,b', 'comma');"
             + "CREATE VIEW v AS SELECT label FROM tk;")
-        harness.session.framesAsData = true
+        harness.session.configuration.framesAsData = true
         guard case .list(let list)? = harness.run("open tk").shown.first else {
             Issue.record("expected a list")
             return

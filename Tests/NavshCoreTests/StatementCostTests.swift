@@ -127,7 +127,7 @@ import Testing
     /// read) but not laid out; what a line asks to see still is.
     @Test func quietScriptsDoNotLayOutFramesNobodySees() throws {
         let h = try SessionHarness(Fixtures.items)
-        h.session.laysOutUnrequested = false
+        h.session.configuration.laysOutUnrequested = false
         #expect(h.output("open 1") == "")
         #expect(h.output("show").contains("Gort statue"))
         h.run("back")

@@ -12,6 +12,6 @@ extension SessionHarness {
         let additions = try spec.apply(to: store, thisYear: CivilTime.now().year)
         try self.init(database: database, store: store, mode: mode)
         schemaAdditions = additions
-        session.clock = { CivilTime(year: 2026, date: "2026-11-22", dateTime: "2026-11-22 09:00:00") }
+        session.configuration.clock = { CivilTime(year: 2026, date: "2026-11-22", dateTime: "2026-11-22 09:00:00") }
     }
 }

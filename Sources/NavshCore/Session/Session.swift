@@ -32,34 +32,28 @@ public final class Session {
     /// What the last delete question said would go with its row: a yes
     /// holds for that, not for rows that came to depend on it since.
     var askedCascade: (id: RecordID, collection: String, rows: Set<String>)?
-    /// Today and now, for `now`, `today` and `this year`; tests pin it.
-    public var clock: () -> CivilTime = CivilTime.now
-    /// Shown frames are handed out as data (`Response.shown`), not as table
-    /// text: the runner renders them in its format (`--format json`).
-    public var framesAsData = false
-    /// False in a dry run, which must change nothing: commands that write
-    /// files (`export`) refuse.
-    public var writesFiles = true
-    /// A long command's progress (`import`): what it is doing, how far, of
-    /// how many; a call with `done == total` ends it. The runner shows it
-    /// on a terminal when the command takes more than a second.
-    public var showProgress: (_ what: String, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
+    /// How this session runs, given at `init`.
+    public var configuration: Configuration
+    var clock: () -> CivilTime { configuration.clock }
+    var framesAsData: Bool { configuration.framesAsData }
+    var writesFiles: Bool { configuration.writesFiles }
+    var showProgress: (_ what: String, _ done: Int, _ total: Int) -> Void { configuration.showProgress }
+    var laysOutUnrequested: Bool { configuration.laysOutUnrequested }
+    var historyEntries: () -> [String]? { configuration.historyEntries }
     /// The current line showed a page of a list, already cut to the terminal.
     var showedPage = false
     /// Frames shown while the current line runs, when `framesAsData`.
     var framesShown: [ShownFrame] = []
-    /// False under `--quiet`: a frame shown by a command that is not a report
-    /// (`open`, `save`, `back`) is read, since row numbers mean the page shown,
-    /// but not laid out, as nobody will see it.
-    public var laysOutUnrequested = true
     /// While a line runs: its frames are laid out (or handed out as data).
     var laysOutFrames = true
 
-    public init(store: any Store, mode: Mode, viewport: @escaping () -> Viewport = { Viewport() }) {
+    public init(store: any Store, configuration: Configuration) {
         self.store = store
         self.writer = JournaledStore(store)
-        self.mode = mode
-        self.viewport = viewport
+        self.configuration = configuration
+        mode = configuration.mode
+        viewport = configuration.viewport
+        writer.summarizes = configuration.summarizesChanges
         if store.collections.count == 1 {
             stack = [ListFrame(collection: store.collections[0])]
         } else {
@@ -81,12 +75,6 @@ public final class Session {
     }
     /// `forgetChanges` was called: counts of the transaction's rows include writes no longer reported.
     public private(set) var forgotChanges = false
-    /// Whether `changesMade` is kept (a dry run's report needs it; other
-    /// scripts only count their writes). On unless turned off.
-    public var summarizesChanges: Bool {
-        get { writer.summarizes }
-        set { writer.summarizes = newValue }
-    }
 
     // MARK: State for callers
 
@@ -240,10 +228,6 @@ public final class Session {
         response.edit = nil
         return response
     }
-
-    /// The commands typed at the prompt for this store, oldest first; the
-    /// interactive runner provides them, scripts have none.
-    public var historyEntries: () -> [String]? = { nil }
 
     /// Throws away every edit buffer (end of a script's input, or a signal).
     public func discardAllEdits() {
