@@ -3,7 +3,7 @@ import NavshCore
 import PostgresNIO
 
 /// PostgreSQL's errors in the core's terms (`StoreError`), naming the
-/// fields a refused write concerns, as `ConstraintTranslator` does for
+/// fields a refused write concerns, as `SQLiteErrorText` does for
 /// SQLite. Only the server's own message and fields are used: postgres-nio's
 /// description of an error is deliberately generic, and nothing here ever
 /// quotes a URL or a password.

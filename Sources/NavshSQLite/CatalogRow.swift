@@ -13,7 +13,7 @@ struct CatalogRow {
     /// table's collection).
     private let names: [String]
 
-    /// The result columns of `SchemaReader.read`'s two queries, in order.
+    /// The result columns of `SQLiteSchemaReader.read`'s two queries, in order.
     static let columnNames = ["tableName", "withoutRowid", "isView", "createSQL", "name", "type",
                               "notnull", "dflt_value", "pk", "hidden", "keyIndexes"]
     static let foreignKeyNames = ["tableName", "id", "parent", "from", "to"]

@@ -49,7 +49,7 @@ extension SQLiteStore {
                 // A refused COMMIT (a deferred foreign key) leaves the transaction open: nothing of it stays.
                 if outermost && db.isInsideTransaction { try? db.rollback() }
                 if let named { throw named }
-                throw ConstraintTranslator.translate(error, table: "", fields: [])
+                throw SQLiteErrorText.translate(error, table: "", fields: [])
             }
         }
         countInserts(inserted)

@@ -20,7 +20,7 @@ extension SQLiteStore {
                 return try body(db)
             }
         } catch {
-            throw tablesMoved(error) ?? ConstraintTranslator.translate(error, table: "", fields: [])
+            throw tablesMoved(error) ?? SQLiteErrorText.translate(error, table: "", fields: [])
         }
     }
 
@@ -30,7 +30,7 @@ extension SQLiteStore {
         do {
             return try database.inDatabase(body)
         } catch {
-            throw tablesMoved(error) ?? ConstraintTranslator.translate(error, table: "", fields: [])
+            throw tablesMoved(error) ?? SQLiteErrorText.translate(error, table: "", fields: [])
         }
     }
 

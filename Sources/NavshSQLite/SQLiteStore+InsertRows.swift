@@ -91,7 +91,7 @@ extension SQLiteStore {
                     inserted.append(id)
                 } catch let error as DatabaseError {
                     let values = collection.values(of: cells)
-                    let translated = ConstraintTranslator.translate(error, table: collection.name, fields: fields, db: db, values: values)
+                    let translated = SQLiteErrorText.translate(error, table: collection.name, fields: fields, db: db, values: values)
                     guard let storeError = translated as? StoreError, case .constraint = storeError else { throw translated }
                     refused(index, storeError)
                     // A trigger's RAISE(ROLLBACK) ended the caller's transaction:

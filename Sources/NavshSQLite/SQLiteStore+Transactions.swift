@@ -47,7 +47,7 @@ extension SQLiteStore {
             try? end(commit: false)
             if let named { throw named }
             // A check kept for COMMIT (a deferred foreign key) in the words of any refusal.
-            throw ConstraintTranslator.translate(error, table: "", fields: [])
+            throw SQLiteErrorText.translate(error, table: "", fields: [])
         }
         return result
     }

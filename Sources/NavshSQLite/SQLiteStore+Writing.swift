@@ -80,7 +80,7 @@ extension SQLiteStore {
         let condition = try unchanged(id, key, collection, expecting)
         return try write(collection, values: [:]) { db in
             // Read in the delete's own transaction: exactly what it takes.
-            let reader = CascadeWalk(try CascadeReader(store: self, db: db))
+            let reader = CascadeWalk(try SQLiteCascades(store: self, db: db))
             let effects = try reader.effects(ofDeleting: id, in: collection.name)
             try db.execute(sql: "DELETE FROM \(key.quotedTable) WHERE \(condition.sql)", arguments: condition.arguments.statementArguments)
             if db.changesCount == 0 { throw try whyNot(id, collection, db, expected: expecting, action: "delete") }
@@ -89,11 +89,11 @@ extension SQLiteStore {
     }
 
     public func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference] {
-        try read { db in try CascadeWalk(CascadeReader(store: self, db: db)).blockers(ofDeleting: id, in: collection.name) }
+        try read { db in try CascadeWalk(SQLiteCascades(store: self, db: db)).blockers(ofDeleting: id, in: collection.name) }
     }
 
     public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {
-        try read { db in try CascadeWalk(CascadeReader(store: self, db: db)).effects(ofDeleting: id, in: collection.name) }
+        try read { db in try CascadeWalk(SQLiteCascades(store: self, db: db)).effects(ofDeleting: id, in: collection.name) }
     }
 
     public func restore(_ record: NavshCore.Record, into collection: CollectionSchema) throws {
@@ -212,7 +212,7 @@ extension SQLiteStore {
             do {
                 return try body(db)
             } catch let error as DatabaseError {
-                throw ConstraintTranslator.translate(
+                throw SQLiteErrorText.translate(
                     error, table: collection.name, fields: collection.fields.map(\.name), db: db, values: values)
             }
         }
@@ -245,7 +245,7 @@ extension SQLiteStore {
                 }
             }
         } catch let error as DatabaseError {
-            throw tablesMoved(error) ?? ConstraintTranslator.translate(error, table: collection.name, fields: collection.fields.map(\.name))
+            throw tablesMoved(error) ?? SQLiteErrorText.translate(error, table: collection.name, fields: collection.fields.map(\.name))
         }
     }
 }

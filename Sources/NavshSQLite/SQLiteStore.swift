@@ -161,7 +161,7 @@ public final class SQLiteStore: Store {
     /// creating tables or columns, and after a change elsewhere).
     func readSchema(_ db: Database) throws {
         var leftOut: [String] = []
-        let read = try SchemaReader.read(db, leftOut: &leftOut)
+        let read = try SQLiteSchemaReader.read(db, leftOut: &leftOut)
         leftOutNote = leftOut.isEmpty ? nil : "left out: " + leftOut.joined(separator: "; ")
         updateStatements.removeAll()
         selectLists.removeAll()

@@ -46,7 +46,7 @@ struct TableKey {
 
     /// Whether a row's identity holds the values of the declared key
     /// `columns`: a WITHOUT ROWID table's key, or the rowid under the name of
-    /// its INTEGER PRIMARY KEY (`SchemaReader` names the alias so); not a
+    /// its INTEGER PRIMARY KEY (`SQLiteSchemaReader` names the alias so); not a
     /// rowid beside another key (a TEXT PRIMARY KEY).
     func identityIsTheKey(_ columns: [String]) -> Bool {
         switch kind {

@@ -85,7 +85,7 @@ import Testing
             """)
         let queue = try DatabaseQueue(path: database.path)
         let (byPragmas, byQueries) = try queue.read { db in
-            (try SchemaReader.read(db), try SchemaReader.read(db, byPragmas: false))
+            (try SQLiteSchemaReader.read(db), try SQLiteSchemaReader.read(db, byPragmas: false))
         }
         #expect(byPragmas.map(\.collection.name) == ["artists", "odd \"name", "albums", "plain", "keyed", "v", "ünï"])
         #expect(described(byPragmas) == described(byQueries))
@@ -107,10 +107,10 @@ import Testing
             }
             #expect(code == SQLITE_OK)
             var leftOut: [String] = []
-            let tables = try SchemaReader.read(db, leftOut: &leftOut)
+            let tables = try SQLiteSchemaReader.read(db, leftOut: &leftOut)
             #expect(tables.map(\.collection.name) == ["first", "last"])
             #expect(leftOut == ["table x\\xFF: its name is not UTF-8, which navsh cannot name"])
-            #expect(described(tables) == described(try SchemaReader.read(db, byPragmas: false)))
+            #expect(described(tables) == described(try SQLiteSchemaReader.read(db, byPragmas: false)))
         }
     }
 
@@ -144,7 +144,7 @@ import Testing
     }
 
     /// Every stored property of each table read, as text to compare.
-    private func described(_ tables: [SchemaReader.Table]) -> String {
+    private func described(_ tables: [SQLiteSchemaReader.Table]) -> String {
         var text = ""
         dump(tables.map { ($0.collection, $0.key) }, to: &text)
         return text

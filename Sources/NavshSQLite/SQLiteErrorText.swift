@@ -3,7 +3,7 @@ import NavshCore
 
 /// Translates GRDB's errors into `StoreError`, naming the fields involved so
 /// the core can say which value to fix.
-enum ConstraintTranslator {
+enum SQLiteErrorText {
     static func translate(_ error: Error, table: String, fields: [String], db: Database? = nil,
                           values: [String: Value] = [:]) -> Error {
         guard let error = error as? DatabaseError else { return error }

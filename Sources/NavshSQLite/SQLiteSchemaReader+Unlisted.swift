@@ -4,7 +4,7 @@ import NavshCore
 /// The tables no collection stands for, named in the note a file opens
 /// with, so none disappears in silence: virtual tables (FTS5, R*Tree), the
 /// tables that store their data, and tables whose names are not UTF-8.
-extension SchemaReader {
+extension SQLiteSchemaReader {
     /// A phrase for each, from `PRAGMA main.table_list`'s rows (schema,
     /// name, type, …) and the CREATE statements of `sqlite_master`'s rows
     /// (name, is a view, sql, type).

@@ -4,7 +4,7 @@ import NavshSQL
 
 /// A file's foreign keys and rows, as `CascadeWalk` follows them to find
 /// what a delete takes with it, read on the delete's own connection.
-struct CascadeReader: CascadeSource {
+struct SQLiteCascades: CascadeSource {
     let store: SQLiteStore
     let db: Database
     /// Every foreign key of the file by the table it refers to (lower-cased),

@@ -5,7 +5,7 @@ import NavshCore
 /// columns' kinds (from their declared types), NOT NULL, DEFAULT and primary key,
 /// and every view, read-only. SQLite's own tables, GRDB's, virtual tables
 /// and their shadow tables are skipped.
-enum SchemaReader {
+enum SQLiteSchemaReader {
     struct Table {
         var collection: CollectionSchema
         var key: TableKey
@@ -252,7 +252,7 @@ enum SchemaReader {
     }
 }
 
-extension SchemaReader {
+extension SQLiteSchemaReader {
     /// A STRICT table (`CREATE TABLE … ) STRICT`), whose columns hold only their declared type.
     static func isStrict(_ createSQL: String) -> Bool {
         guard let close = createSQL.lastIndex(of: ")") else { return false }
