@@ -5,7 +5,7 @@ import NavshTestSupport
 import Testing
 
 /// What an edit in a script costs in waits on the server: latency, not
-/// server work, is what makes a remote store slow (bench/pg_edits.py).
+/// server work, is what makes a remote store slow (bench/pg.py).
 @Suite(.enabled(if: PostgresTestServer.runsTests, "needs NAVSH_TEST_POSTGRES_URL (scripts/pg-test-server)"))
 struct PostgresRoundTripTests {
     @Test func anEditInAScriptCostsOneRoundTripToOpenAndOneToSave() throws {
