@@ -239,7 +239,7 @@ import Testing
     /// frame as its list names it (`#1 · Prague`), not `#1 · #1`.
     @Test func aRecordTitledByAReferenceIsNamedAsItsListNamesIt() throws {
         let h = try SessionHarness("""
-            CREATE TABLE invoices (id INTEGER PRIMARY KEY, city TEXT);
+            CREATE TABLE invoices (id INTEGER PRIMARY KEY, customer TEXT);
             CREATE TABLE lines (id INTEGER PRIMARY KEY, invoice INTEGER REFERENCES invoices(id), quantity INTEGER);
             INSERT INTO invoices VALUES (1, 'Prague');
             INSERT INTO lines VALUES (1, 1, 1);

@@ -69,6 +69,9 @@ public final class SessionHarness {
         session = Session(store: fixture.store, mode: mode, viewport: { terminal.viewport })
     }
 
+    /// The store's collections as the session reads them, on any kind of store.
+    public var collections: [CollectionSchema] { (fixture?.store ?? sqliteStore)?.collections ?? [] }
+
     /// The store's name, first in every breadcrumb: the file's (`test`),
     /// or the PostgreSQL test schema's.
     public var root: String { (fixture?.store ?? sqliteStore)?.displayName ?? "" }

@@ -256,7 +256,7 @@ public struct CollectionSchema: Sendable {
 
     public init(name: String, fields: [Field], titleField: String? = nil, details: [Detail]? = nil) {
         storage = Storage(name: name, fields: fields, details: details ?? [])
-        let title = titleField.map(DefaultTitle.field) ?? DefaultTitle.of(fields)
+        let title = titleField.map(DefaultTitle.field) ?? DefaultTitle.of(fields, table: name)
         storage.titleField = title.field
         storage.compositeTitle = title.composite
     }

@@ -19,32 +19,67 @@ enum DefaultTitle {
     /// A text column named like these titles a row, before any other.
     static let titleWords = ["name", "title", "label"]
 
+    /// Columns that describe a row rather than name it: many rows share a
+    /// status, a type or a city. One titles a row only when nothing better
+    /// does, or when it is what the table is about (`address` in `address`).
+    static let describingWords = ["status", "state", "type", "kind", "category", "address", "city", "country",
+                                  "postalcode", "zip", "zipcode", "phone", "fax", "district", "region", "currency"]
+
+    /// First names and last names, as schemas spell them.
+    static let firstNames = ["firstname", "givenname", "forename", "fname"]
+    static let lastNames = ["lastname", "surname", "familyname", "lname"]
+
     /// A given field.
     static func field(_ name: String) -> (field: String?, composite: CompositeTitle?) { (name, nil) }
 
-    /// In order: a text column named `name`, `title` or `label` (any case);
-    /// a first and last name pair; a text column whose name ends in one of
-    /// those words (`TrackName`, `album_title`); the first text column that
-    /// is neither part of the key nor a reference; else the key and the
-    /// first fields, joined.
-    static func of(_ fields: [Field]) -> (field: String?, composite: CompositeTitle?) {
+    /// In order: a text column named `name` (any case); a first and last
+    /// name pair (an employee is Margaret Park, not her job `Title`); a text
+    /// column named `title` or `label`; one whose name ends in one of those
+    /// words (`TrackName`, `album_title`); the first text column that is
+    /// neither part of the key, a reference, nor a describing column (a
+    /// status, a type, an address); a describing column named as its table;
+    /// else the key and the first fields, joined (`#98 · Luís Gonçalves`).
+    static func of(_ fields: [Field], table: String = "") -> (field: String?, composite: CompositeTitle?) {
         let text = fields.filter { ($0.kind == .text || $0.kind == .any) && $0.references == nil }
-        if let named = text.first(where: { titleWords.contains(normalized($0.name)) }) { return (named.name, nil) }
-        if let first = text.first(where: { ["firstname", "givenname"].contains(normalized($0.name)) }),
-           let last = text.first(where: { ["lastname", "surname", "familyname"].contains(normalized($0.name)) }) {
+        if let named = text.first(where: { normalized($0.name) == "name" }) { return (named.name, nil) }
+        if let first = text.first(where: { firstNames.contains(normalized($0.name)) }),
+           let last = text.first(where: { lastNames.contains(normalized($0.name)) }) {
             return (first.name, CompositeTitle(fields: [first.name, last.name], separator: " "))
         }
+        if let named = text.first(where: { titleWords.contains(normalized($0.name)) }) { return (named.name, nil) }
         if let suffixed = text.first(where: { field in titleWords.contains { endsInWord(field.name, $0) } }) {
             return (suffixed.name, nil)
         }
-        if let plain = text.first(where: { $0.primaryKeyPosition == nil }) { return (plain.name, nil) }
+        let plain = text.filter { $0.primaryKeyPosition == nil }
+        if let naming = plain.first(where: { !describes($0) }) { return (naming.name, nil) }
+        let subject = singular(normalized(table))
+        if !subject.isEmpty, let own = plain.first(where: { singular(normalized($0.name)) == subject }) {
+            return (own.name, nil)
+        }
         let key = fields.filter { $0.primaryKeyPosition != nil }
             .sorted { ($0.primaryKeyPosition ?? 0) < ($1.primaryKeyPosition ?? 0) }
+        // A reference or a date says more of a row than its status or city.
         let rest = fields.filter { $0.primaryKeyPosition == nil && $0.kind != .blob }
-        let parts = (key + rest.prefix(max(0, 2 - key.count))).map(\.name)
+        let ranked = rest.filter { !describes($0) } + rest.filter(describes)
+        let parts = (key + ranked.prefix(max(0, 2 - key.count))).map(\.name)
         guard parts.count > 1 else { return (parts.first, nil) }
         let searchable = fields.first { parts.contains($0.name) && ($0.kind == .text || $0.kind == .any) }
         return (searchable?.name, CompositeTitle(fields: parts, separator: " · "))
+    }
+
+    /// Whether the column describes a row (a status, a type, an address)
+    /// rather than names it: its name is, or ends in, a describing word.
+    static func describes(_ field: Field) -> Bool {
+        let name = normalized(field.name)
+        return describingWords.contains { name == $0 || endsInWord(field.name, $0) }
+    }
+
+    /// A word without a plural `s` or `es` (`addresses` → `address`), enough to match a table to its column.
+    static func singular(_ word: String) -> String {
+        if word.hasSuffix("sses") || word.hasSuffix("ches") || word.hasSuffix("xes") { return String(word.dropLast(2)) }
+        if word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
+        if word.hasSuffix("s") && !word.hasSuffix("ss") { return String(word.dropLast()) }
+        return word
     }
 
     /// Lowercased, without `_`, `-` or spaces: `First_Name` → `firstname`.

@@ -1,0 +1,79 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// Rows named as people know them, from the schema alone: an employee by
+/// her name, not her job; an invoice by its number and customer, not its
+/// billing address; an order by its customer, not its status.
+@Suite struct DefaultTitleTests {
+    /// Chinook's tables as it declares them (the columns that matter here).
+    static let chinook = """
+        CREATE TABLE "Artist" ("ArtistId" INTEGER PRIMARY KEY, "Name" TEXT);
+        CREATE TABLE "Album" ("AlbumId" INTEGER PRIMARY KEY, "Title" TEXT NOT NULL,
+            "ArtistId" INTEGER NOT NULL REFERENCES "Artist" ("ArtistId"));
+        CREATE TABLE "Employee" ("EmployeeId" INTEGER PRIMARY KEY, "LastName" TEXT NOT NULL, "FirstName" TEXT NOT NULL,
+            "Title" TEXT, "ReportsTo" INTEGER REFERENCES "Employee" ("EmployeeId"), "City" TEXT, "Email" TEXT);
+        CREATE TABLE "Customer" ("CustomerId" INTEGER PRIMARY KEY, "FirstName" TEXT NOT NULL, "LastName" TEXT NOT NULL,
+            "Company" TEXT, "Address" TEXT, "City" TEXT, "Country" TEXT, "Email" TEXT NOT NULL,
+            "SupportRepId" INTEGER REFERENCES "Employee" ("EmployeeId"));
+        CREATE TABLE "Invoice" ("InvoiceId" INTEGER PRIMARY KEY,
+            "CustomerId" INTEGER NOT NULL REFERENCES "Customer" ("CustomerId"), "InvoiceDate" DATETIME NOT NULL,
+            "BillingAddress" TEXT, "BillingCity" TEXT, "BillingCountry" TEXT, "BillingPostalCode" TEXT, "Total" REAL NOT NULL);
+        INSERT INTO "Artist" VALUES (1, 'AC/DC');
+        INSERT INTO "Album" VALUES (1, 'For Those About To Rock', 1);
+        INSERT INTO "Employee" VALUES (1, 'Adams', 'Andrew', 'General Manager', NULL, 'Edmonton', 'andrew@chinookcorp.com'),
+            (3, 'Peacock', 'Jane', 'Sales Support Agent', 1, 'Calgary', 'jane@chinookcorp.com'),
+            (4, 'Park', 'Margaret', 'Sales Support Agent', 1, 'Calgary', 'margaret@chinookcorp.com');
+        INSERT INTO "Customer" VALUES (1, 'Luís', 'Gonçalves', 'Embraer', 'Av. Brigadeiro Faria Lima, 2170',
+            'São José dos Campos', 'Brazil', 'luisg@embraer.com.br', 3);
+        INSERT INTO "Invoice" VALUES (98, 1, '2021-01-11', 'Av. Brigadeiro Faria Lima, 2170', 'São José dos Campos',
+            'Brazil', '12227-000', 3.98);
+        """
+
+    /// A shop's orders, Sakila's addresses and films, Northwind's products.
+    static let others = """
+        CREATE TABLE customers (id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, email TEXT);
+        CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers (id), status TEXT, total REAL);
+        CREATE TABLE address (address_id INTEGER PRIMARY KEY, address TEXT NOT NULL, district TEXT, phone TEXT);
+        CREATE TABLE film (film_id INTEGER PRIMARY KEY, title TEXT NOT NULL, description TEXT, rating TEXT);
+        CREATE TABLE products (product_id INTEGER PRIMARY KEY, category TEXT, product_name TEXT NOT NULL);
+        INSERT INTO customers VALUES (1, 'Ann', 'Tanaka', 'ann@example.com');
+        INSERT INTO orders VALUES (7, 1, 'refunded', 19.5);
+        INSERT INTO address VALUES (1, '47 MySakila Drive', 'Alberta', '');
+        """
+
+    func titles(_ h: SessionHarness) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: h.collections.map { collection in
+            (collection.name, collection.compositeTitle?.fields.joined(separator: "+") ?? collection.titleField ?? "")
+        })
+    }
+
+    @Test(arguments: StoreKind.all)
+    func chinooksRowsAreNamedAsPeopleKnowThem(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.chinook)
+        #expect(titles(h) == ["Artist": "Name", "Album": "Title", "Employee": "FirstName+LastName",
+                              "Customer": "FirstName+LastName", "Invoice": "InvoiceId+CustomerId"])
+        let invoices = h.output("open Invoice")
+        #expect(invoices.contains("#98 · Luís Gonçalves"), "\(invoices)")
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aStatusOrAnAddressTitlesARowOnlyWhenNothingElseCan(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.others)
+        #expect(titles(h) == ["customers": "first_name+last_name", "orders": "id+customer_id", "address": "address",
+                              "film": "title", "products": "product_name"])
+        #expect(h.output("open orders").contains("#7 · Ann Tanaka"))
+    }
+
+    /// The support rep is set by her name: titled by the job, every rep read
+    /// "Sales Support Agent" and `set SupportRepId Margaret Park` failed.
+    @Test(arguments: StoreKind.all)
+    func aReferenceIsSetByThePersonsName(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.chinook)
+        h.run("open Customer", "open 1")
+        let set = h.run("set SupportRepId Margaret Park")
+        #expect(set.error == nil, "\(set.error?.message ?? "")")
+        h.run("save")
+        #expect(try h.value(#"SELECT "SupportRepId" FROM "Customer" WHERE "CustomerId" = 1"#) == "4")
+    }
+}
