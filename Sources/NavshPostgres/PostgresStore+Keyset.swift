@@ -7,12 +7,11 @@ import NavshSQL
 /// (`OrderTerm`), and "after" follows the same rule. A table without a key
 /// (rows named by position) has no seek: its cursor is a position.
 extension PostgresStore {
-    public func records(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
-        try run(collection, fields: nil, preview: false, from: start, limit: limit)
-    }
-
-    public func listRecords(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
-        try run(collection, fields: ListPreview.fields(of: collection), preview: true, from: start, limit: limit)
+    public func rows(of collection: CollectionSchema, from start: RowStart, limit: Int, fields: RowFields) throws -> RowRun {
+        switch fields {
+        case .all: return try run(collection, fields: nil, preview: false, from: start, limit: limit)
+        case .listed: return try run(collection, fields: ListPreview.fields(of: collection), preview: true, from: start, limit: limit)
+        }
     }
 
     /// Every `spacing`-th row's cursor past `start`, in one sorted pass that

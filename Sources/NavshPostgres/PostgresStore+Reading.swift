@@ -45,15 +45,6 @@ extension PostgresStore {
         return found
     }
 
-    public func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
-        try records(collection, suffix: Self.limit(limit, offset: offset), firstPosition: offset)
-    }
-
-    public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
-        try records(collection, fields: ListPreview.fields(of: collection), preview: true,
-                    suffix: Self.limit(limit, offset: offset), firstPosition: offset)
-    }
-
     public func record(of collection: CollectionSchema, id: RecordID) throws -> Record? {
         let table = try table(collection)
         if table.readOnlyReason != nil {

@@ -13,12 +13,11 @@ import NavshSQL
 /// A table without a key (rows named by position) has no seek: its cursor
 /// is a position, read with OFFSET.
 extension SQLiteStore {
-    public func records(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
-        try run(of: collection, fields: nil, reading: .full, from: start, limit: limit)
-    }
-
-    public func listRecords(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
-        try run(of: collection, fields: try listFields(collection), reading: .preview, from: start, limit: limit)
+    public func rows(of collection: CollectionSchema, from start: RowStart, limit: Int, fields: RowFields) throws -> RowRun {
+        switch fields {
+        case .all: return try run(of: collection, fields: nil, reading: .full, from: start, limit: limit)
+        case .listed: return try run(of: collection, fields: try listFields(collection), reading: .preview, from: start, limit: limit)
+        }
     }
 
     /// An anchor every 100 rows for a list in its key's order (one key

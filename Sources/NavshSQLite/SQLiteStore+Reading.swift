@@ -15,15 +15,6 @@ extension SQLiteStore {
         }
     }
 
-    public func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [NavshCore.Record] {
-        try select(collection, where: nil, arguments: [], suffix: "LIMIT ? OFFSET ?", [.whole(limit), .whole(offset)], firstPosition: offset)
-    }
-
-    public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [NavshCore.Record] {
-        try select(collection, fields: try listFields(collection), reading: .preview, where: nil, arguments: [],
-                   suffix: "LIMIT ? OFFSET ?", [.whole(limit), .whole(offset)], firstPosition: offset)
-    }
-
     public func record(of collection: CollectionSchema, id: RecordID) throws -> NavshCore.Record? {
         if try key(for: collection).readOnlyReason != nil {
             // Rows that cannot be told apart are named by their position.

@@ -29,7 +29,8 @@ import Testing
         #expect(h.output("page 3").contains("\n  41  Row 41\n"))
         #expect(h.output("next").contains("\n  61  Row 61\n"))
         #expect(h.output("open 4321").hasPrefix("things › Row 4321\n"))
-        #expect(store.offsetReads == 0)
+        // A read by offset from the top steps over every row before it.
+        #expect(store.mostSkipped < 100, "stepped over \(store.mostSkipped) rows")
         #expect(store.fullCounts == 0)
     }
 
@@ -69,7 +70,6 @@ import Testing
         #expect(h.output("back", "page 150").contains("\n2981  Row 2981\n"))
         #expect(h.output("open 4998").hasPrefix("things › Row 4998\n"))
         #expect(store.mostSkipped < 250, "stepped over \(store.mostSkipped) rows past an anchor")
-        #expect(store.offsetReads == 0)
     }
 
     /// Review of the change: a far page handed out as data (`--format
@@ -85,7 +85,7 @@ import Testing
         }
         #expect(page.rows.first?.values["name"] == .text("Row 781"))
         #expect(page.rows.last?.values["name"] == .text("Row 800"))
-        #expect(store.offsetReads == 0)
+        #expect(store.mostSkipped < 100, "stepped over \(store.mostSkipped) rows")
     }
 
     @Test(arguments: StoreKind.sqlite)

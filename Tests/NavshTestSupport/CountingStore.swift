@@ -8,8 +8,6 @@ public final class CountingStore: Store {
     public private(set) var rowsRead = 0
     public private(set) var recordReads = 0
     public private(set) var counts = 0
-    /// Reads by position (`records(of:offset:limit:)`), which step over every row before it.
-    public private(set) var offsetReads = 0
     /// The most rows a keyset read stepped over past the anchor it started from.
     public private(set) var mostSkipped = 0
     /// Full counts (`count(of:)`), which look at every row.
@@ -18,7 +16,7 @@ public final class CountingStore: Store {
     public init(_ base: any Store) { self.base = base }
 
     public func resetCounters() {
-        (pageReads, rowsRead, recordReads, counts, offsetReads, fullCounts) = (0, 0, 0, 0, 0, 0)
+        (pageReads, rowsRead, recordReads, counts, fullCounts) = (0, 0, 0, 0, 0)
         mostSkipped = 0
         (referenceReads, batchReferenceReads) = (0, 0)
     }
@@ -38,10 +36,10 @@ public final class CountingStore: Store {
         return try base.count(of: collection, within: budget)
     }
 
-    /// Keyset reads count as page reads; list pages come through here too
-    /// (the protocol's `listRecords(of:from:limit:)` cuts these rows down).
-    public func records(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
-        let run = try base.records(of: collection, from: start, limit: limit)
+    /// Every page read comes here, list pages and reads by offset too (an
+    /// offset is a skip from the list's start: `mostSkipped` tells it).
+    public func rows(of collection: CollectionSchema, from start: RowStart, limit: Int, fields: RowFields) throws -> RowRun {
+        let run = try base.rows(of: collection, from: start, limit: limit, fields: fields)
         pageReads += 1
         rowsRead += run.rows.count
         mostSkipped = max(mostSkipped, start.skip)
@@ -58,14 +56,6 @@ public final class CountingStore: Store {
     public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int,
                      within budget: ReadBudget) throws -> Bounded<[Record]> {
         try base.find(text, in: field, of: collection, match: match, limit: limit, within: budget)
-    }
-
-    public func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
-        let records = try base.records(of: collection, offset: offset, limit: limit)
-        pageReads += 1
-        offsetReads += 1
-        rowsRead += records.count
-        return records
     }
 
     /// When set, reading a row by identity fails, as a read after a commit

@@ -6,7 +6,7 @@
 ///
 /// Reads are by page or by identity: nothing asks for a whole table, so a
 /// million-row collection costs no more memory than a small one.
-public protocol StoreReader: AnyObject {
+public protocol StoreReader: StoreWatching {
     /// A short name for the root frame (the file name, say).
     var displayName: String { get }
     /// Every table the store shows, as `presentation` presents it, in the
@@ -20,10 +20,11 @@ public protocol StoreReader: AnyObject {
     func count(of collection: CollectionSchema, within budget: ReadBudget) throws -> Int?
     /// Up to `limit` rows in the collection's order from `start`, each with
     /// its cursor: a keyset read, whose cost does not grow with how far down
-    /// the list `start.after` is (see `ListCursor`).
-    func records(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun
-    /// The same rows as a list shows them (`ListPreview`), with the same cursors.
-    func listRecords(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun
+    /// the list `start.after` is (see `ListCursor`). `fields` says whether
+    /// each field is read exactly or as a list shows it (`ListPreview`):
+    /// only the listed fields, long values cut, so a page's cost does not
+    /// grow with the values.
+    func rows(of collection: CollectionSchema, from start: RowStart, limit: Int, fields: RowFields) throws -> RowRun
     /// Anchors: the cursors right after every `spacing`-th row past `after`
     /// (rows spacing, 2·spacing, … counting the first row past it as 1),
     /// at most `count` of them, fewer when the list ends; no row's values
@@ -34,11 +35,6 @@ public protocol StoreReader: AnyObject {
     /// store builds anchors cheaply (each far read then steps over fewer
     /// rows past its anchor), more where each anchor costs a statement.
     func anchorSpacing(for collection: CollectionSchema) -> Int
-    /// Rows in the collection's order, `offset` counting from 0.
-    func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
-    /// Rows as a list shows them (`ListPreview`): only the listed fields,
-    /// long values cut, so a page's cost does not grow with the values.
-    func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record]
     /// The row with this identity, every field read exactly; nil when it is gone.
     func record(of collection: CollectionSchema, id: RecordID) throws -> Record?
     /// The row a reference names (`open FIELD`, a reference's title): by its
@@ -90,6 +86,21 @@ public protocol StoreReader: AnyObject {
     /// Rows whose references (not cascading) would make deleting this row
     /// fail: so a delete is refused up front, naming them.
     func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference]
+
+    /// The column names of the table (or view) called `table`, matched
+    /// ignoring case; empty when there is none. For checking an app spec
+    /// against the data before anything is created.
+    func columnNames(of table: String) throws -> [String]
+
+    /// One text value the field's column already holds (any row), nil when
+    /// it holds none: how `set` learns the form dates are written in there
+    /// (`DateTimeForm`), so one column never mixes two. One cheap read.
+    func sampleText(of field: String, in collection: CollectionSchema) throws -> String?
+}
+
+/// How a store tells what other connections changed, and whether its
+/// connection held: asked before commands, never to read rows for a page.
+public protocol StoreWatching: AnyObject {
     /// What other connections or processes committed since `token` (from
     /// an earlier answer; nil for the first look): a new token, whether
     /// anything changed, and which rows when the store can tell. The token
@@ -117,23 +128,17 @@ public protocol StoreReader: AnyObject {
     /// TABLE`): reads `collections` again and returns true. Asked when the
     /// change token moves.
     func reloadSchemaIfChanged() throws -> Bool
-
-    /// The column names of the table (or view) called `table`, matched
-    /// ignoring case; empty when there is none. For checking an app spec
-    /// against the data before anything is created.
-    func columnNames(of table: String) throws -> [String]
-
-    /// One text value the field's column already holds (any row), nil when
-    /// it holds none: how `set` learns the form dates are written in there
-    /// (`DateTimeForm`), so one column never mixes two. One cheap read.
-    func sampleText(of field: String, in collection: CollectionSchema) throws -> String?
 }
 
-extension StoreReader {
+extension StoreWatching {
     public func changedRows(among shown: [String: [RecordID]]) throws -> [String: Set<RecordID>]? { nil }
     public var connectionsLost: Int { 0 }
     public var isConnected: Bool { true }
+    /// A store whose schema cannot change underneath it.
+    public func reloadSchemaIfChanged() throws -> Bool { false }
+}
 
+extension StoreReader {
     /// The collection called `name`: exactly, else ignoring case (SQLite
     /// names ignore case) where that names one (PostgreSQL keeps `cc` and
     /// `CC` apart, and `open Cc` opened the first).
@@ -161,9 +166,6 @@ extension StoreReader {
     /// A store that cannot tell: values are written in the standard form.
     public func sampleText(of field: String, in collection: CollectionSchema) throws -> String? { nil }
 
-    /// A store whose schema cannot change underneath it.
-    public func reloadSchemaIfChanged() throws -> Bool { false }
-
     /// One read per value: right for any store, cheaper where the store reads them together.
     public func records(of collection: CollectionSchema, referencedBy values: [Value], field: String?,
                         reading fields: [String]) throws -> [Record?] {
@@ -175,14 +177,32 @@ extension StoreReader {
         }
     }
 
-    /// Full rows cut down: right for any store, cheaper where the store reads less.
-    public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
-        try records(of: collection, offset: offset, limit: limit).map { ListPreview.of($0, in: collection) }
+    /// Every field of the rows from `start`, read exactly.
+    public func records(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
+        try rows(of: collection, from: start, limit: limit, fields: .all)
     }
 
-    /// Full rows cut down: right for any store, cheaper where the store reads less.
+    /// The rows from `start` as a list shows them.
     public func listRecords(of collection: CollectionSchema, from start: RowStart, limit: Int) throws -> RowRun {
-        let run = try records(of: collection, from: start, limit: limit)
-        return RowRun(rows: run.rows.map { ListPreview.of($0, in: collection) }, cursors: run.cursors)
+        try rows(of: collection, from: start, limit: limit, fields: .listed)
     }
+
+    /// Rows in the collection's order, `offset` counting from 0: a read
+    /// that steps over every row before it.
+    public func records(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
+        try rows(of: collection, from: RowStart(after: nil, skip: offset), limit: limit, fields: .all).rows
+    }
+
+    /// Rows from `offset` as a list shows them.
+    public func listRecords(of collection: CollectionSchema, offset: Int, limit: Int) throws -> [Record] {
+        try rows(of: collection, from: RowStart(after: nil, skip: offset), limit: limit, fields: .listed).rows
+    }
+}
+
+/// How a read takes each field of a row.
+public enum RowFields: Sendable {
+    /// Every field, its value exactly (a record frame, an export).
+    case all
+    /// The fields a list shows, long values cut (`ListPreview`).
+    case listed
 }
