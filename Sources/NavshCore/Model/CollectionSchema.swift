@@ -255,6 +255,13 @@ public struct CollectionSchema: Sendable {
     }
 
     public init(name: String, fields: [Field], titleField: String? = nil, details: [Detail]? = nil) {
+        // A CHECK that lists a field's values makes them its choices.
+        let fields = fields.map { field in
+            guard field.choices.isEmpty, !field.checks.isEmpty else { return field }
+            var chosen = field
+            chosen.choices = field.checks.lazy.compactMap { CheckChoices.of($0, field: field.name) }.first ?? []
+            return chosen
+        }
         storage = Storage(name: name, fields: fields, details: details ?? [])
         let title = titleField.map(DefaultTitle.field) ?? DefaultTitle.of(fields, table: name)
         storage.titleField = title.field
