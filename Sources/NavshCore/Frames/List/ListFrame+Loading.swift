@@ -111,9 +111,34 @@ extension ListFrame {
         return ListView(header: "\(collection.displayTitle) (\(total.map(ListLayout.grouped) ?? "many"))" + filters + sortNote(in: store),
                         columns: table.columns, rows: rows, total: total, pageIndex: page.index, pageSize: size, fit: fit,
                         // A view, or a file opened read-only, takes no `new`.
-                        empty: !collection.filters.isEmpty ? "no rows match"
+                        empty: !collection.filters.isEmpty ? noRowsMatch(in: store)
                             : collection.unwritableReason == nil ? "no rows yet; new adds one" : "no rows")
     }
+
+    /// `no rows match`; when the last `where FIELD = TEXT` misses only by
+    /// case (`where country = brazil`), how many match ignoring it and the
+    /// filter that finds them. Looked for within a budget: a table too big
+    /// to scan at once gets no hint rather than a wait.
+    private func noRowsMatch(in store: any StoreReader) -> String {
+        guard case .compare(let name, .equal, .text(let text))? = collection.filters.last,
+              let field = collection.field(named: name), field.kind == .text || field.kind == .any else { return "no rows match" }
+        var wider = collection
+        wider.filters.removeLast()
+        let limit = 1_000
+        guard let found = try? store.find(text, in: field.name, of: wider, match: .exact, limit: limit,
+                                          within: Self.caseHintBudget),
+              !found.value.isEmpty else { return "no rows match" }
+        let count = found.value.count >= limit ? "\(ListLayout.grouped(limit)) or more" : ListLayout.grouped(found.value.count)
+        func typed(_ word: String) -> String {
+            word.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" })
+                ? "\"" + word.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : word
+        }
+        return "no rows match; \(count) match ignoring case: where "
+            + TextLayout.printable(typed(field.label ?? field.name) + " ~ " + typed(text))
+    }
+
+    /// What the hint may read: the rows a keystroke's completion may.
+    static let caseHintBudget = ReadBudget(rows: 200_000, seconds: 0.05)
 
     /// ` · sorted by name desc` after a `sort` in this frame; nothing in the
     /// collection's own order.
