@@ -60,7 +60,8 @@ public enum KeysetSQL {
         }
     }
 
-    /// A reference sorted by its row's title, read by a subquery on the
+    /// A reference sorted by its row's whole title (a first and last name
+    /// together, not the first name alone), read by a subquery on the
     /// referenced key. The referenced table gets an alias, so a table that
     /// refers to itself (an employee's manager) still names the outer row.
     static func titleTerm(_ field: String, by title: ReferencedTitle, of collection: CollectionSchema, outer: String,
@@ -69,7 +70,10 @@ public enum KeysetSQL {
               let titleColumn = try? dialect.column(title.title, of: title.collection),
               let keyColumn = try? dialect.column(title.key, of: title.collection),
               let reference = try? dialect.column(field, of: collection.name) else { return nil }
-        return OrderTerm(expression: "(SELECT navsh_t.\(titleColumn) FROM \(parent) AS navsh_t"
+        // A title of several fields, its text inlined: the term is named in
+        // ORDER BY, in the cursor's WHERE and in the select list alike.
+        let whole = title.parts.flatMap { try? TitleSQL.expression($0, of: title.collection, dialect).inlined }
+        return OrderTerm(expression: "(SELECT \(whole ?? "navsh_t." + titleColumn) FROM \(parent) AS navsh_t"
                             + " WHERE navsh_t.\(keyColumn) = \(outer).\(reference))",
                          descending: descending, nullable: true, field: title.title, collection: title.collection)
     }

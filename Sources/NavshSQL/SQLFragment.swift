@@ -67,6 +67,23 @@ public struct SQLFragment: Sendable, ExpressibleByStringLiteral {
         return joined
     }
 
+    /// The fragment with its texts written in as literals, for a place that
+    /// binds nothing (an expression repeated in ORDER BY and WHERE); nil
+    /// when it binds a value, or a text no literal can hold (a NUL).
+    public var inlined: String? {
+        var sql = ""
+        for piece in pieces {
+            switch piece {
+            case .sql(let text): sql += text
+            case .text(let text):
+                guard !text.utf8.contains(0) else { return nil }
+                sql += "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+            case .value: return nil
+            }
+        }
+        return sql
+    }
+
     /// The fragment in parentheses.
     public var parenthesized: SQLFragment { "(" + self + ")" }
 }

@@ -77,3 +77,25 @@ import Testing
         #expect(try h.value(#"SELECT "SupportRepId" FROM "Customer" WHERE "CustomerId" = 1"#) == "4")
     }
 }
+
+/// A list sorted by a reference reads in the order of the referenced rows'
+/// whole titles: by first name alone, three Anns came out of order.
+@Suite struct SortByReferenceTitleTests {
+    @Test(arguments: StoreKind.all)
+    func aReferenceSortsByItsRowsWholeTitle(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE customers (id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT);
+            CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers (id), total REAL);
+            INSERT INTO customers VALUES (1, 'Ann', 'Tanaka'), (2, 'Ann', 'Johnson'), (3, 'Ann', 'Ivanov'), (4, 'Bo', 'Adams');
+            INSERT INTO orders VALUES (1, 1, 10), (2, 2, 20), (3, 3, 30), (4, 1, 40), (5, 4, 50);
+            """)
+        h.run("open orders")
+        let sorted = h.output("sort customer_id")
+        let names = ["Ann Ivanov", "Ann Johnson", "Ann Tanaka", "Bo Adams"]
+        let places = names.map { sorted.range(of: $0)?.lowerBound }
+        #expect(!places.contains(nil) && places.map { $0! } == places.map { $0! }.sorted(), "\(sorted)")
+        // Descending, the last name decides too.
+        let next = h.output("sort customer_id desc")
+        #expect(next.range(of: "Bo Adams")!.lowerBound < next.range(of: "Ann Tanaka")!.lowerBound, "\(next)")
+    }
+}
