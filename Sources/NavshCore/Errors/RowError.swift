@@ -57,8 +57,9 @@ public enum RowError: Equatable, Sendable {
     case noSortField(String, collection: String, fields: [String])
     case blobNotSortable(field: String)
 
-    // MARK: Columns
-    case noColumnField(String, collection: String, nearest: String?, fields: [String])
+    // MARK: Columns and titles
+    /// `command` (columns, title) named a field the list does not have.
+    case noColumnField(String, collection: String, nearest: String?, fields: [String], command: String = "columns")
 
     // MARK: Manual order
     case noManualOrder(collection: String)
@@ -161,11 +162,11 @@ public enum RowError: Equatable, Sendable {
                 + fields.joined(separator: ", ")
         case .blobNotSortable(let field):
             return "sort: \(field) holds binary data (BLOB), which has no useful order"
-        case .noColumnField(let name, let collection, let nearest?, _):
-            return "columns: no field '\(TextLayout.printable(name))' in \(TextLayout.printable(collection));"
+        case .noColumnField(let name, let collection, let nearest?, _, let command):
+            return "\(command): no field '\(TextLayout.printable(name))' in \(TextLayout.printable(collection));"
                 + " did you mean \(TextLayout.printable(nearest))?"
-        case .noColumnField(let name, let collection, nil, let fields):
-            return "columns: no field '\(TextLayout.printable(name))' in \(TextLayout.printable(collection)); the fields are "
+        case .noColumnField(let name, let collection, nil, let fields, let command):
+            return "\(command): no field '\(TextLayout.printable(name))' in \(TextLayout.printable(collection)); the fields are "
                 + fields.map(TextLayout.printable).joined(separator: ", ")
         case .noManualOrder(let collection):
             return "\(collection) keeps no manual order (an app spec's move: FIELD allows move N M)"

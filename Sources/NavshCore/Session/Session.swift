@@ -32,6 +32,10 @@ public final class Session {
     /// What the last delete question said would go with its row: a yes
     /// holds for that, not for rows that came to depend on it since.
     var askedCascade: (id: RecordID, collection: String, rows: Set<String>)?
+    /// Titles chosen by `title` for this session, by collection, and how the
+    /// store presented collections before the first of them.
+    var titles: [String: TitleChoice] = [:]
+    var basePresentation: ((CollectionSchema) -> CollectionSchema)?
     /// How this session runs, given at `init`.
     public var configuration: Configuration
     var clock: () -> CivilTime { configuration.clock }

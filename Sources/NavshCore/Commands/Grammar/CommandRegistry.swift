@@ -13,6 +13,7 @@ enum CommandRegistry {
         FindCommand.self,
         WhereFilterCommand.self,
         ColumnsCommand.self,
+        TitleCommand.self,
         ExportCommand.self,
         ImportCommand.self,
         NextPageCommand.self,
