@@ -76,6 +76,17 @@ import Testing
         h.run("save")
         #expect(try h.value(#"SELECT "SupportRepId" FROM "Customer" WHERE "CustomerId" = 1"#) == "4")
     }
+
+    /// Two rows of one title are told apart by the first field that differs.
+    @Test(arguments: StoreKind.all)
+    func rowsThatShareATitleAreToldApart(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.chinook)
+        try h.elsewhere(#"INSERT INTO "Employee" VALUES (5, 'Park', 'Margaret', 'IT Staff', 1, 'Lethbridge', 'mp@chinookcorp.com')"#)
+        h.run("open Customer", "open 1")
+        let refused = h.run("set SupportRepId Margaret Park").error?.message
+        #expect(refused == "SupportRepId: 'Margaret Park' matches several rows: #4 Margaret Park, Sales Support Agent, "
+                + "#5 Margaret Park, IT Staff; type more of the title, or #KEY", "\(refused ?? "")")
+    }
 }
 
 /// A list sorted by a reference reads in the order of the referenced rows'

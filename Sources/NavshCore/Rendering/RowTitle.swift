@@ -12,6 +12,28 @@ enum RowTitle {
             + of(record, in: collection)
     }
 
+    /// Rows as a refusal lists them: `keyed`, and where two share a title,
+    /// after it the first other field that tells them apart (`#4 Margaret
+    /// Park, Sales Support Agent`), so the list says who each is.
+    static func told(apart records: [Record], in collection: CollectionSchema) -> [String] {
+        let titles = records.map { of($0, in: collection) }
+        let repeated = Set(titles.enumerated().filter { pair in titles.lastIndex(of: pair.element) != pair.offset }.map(\.element))
+        let parts = Set(collection.compositeTitle?.fields ?? []).union(collection.rowTitle?.fields ?? [])
+            .union(collection.titleField.map { [$0] } ?? [])
+        let sharing = records.indices.filter { repeated.contains(titles[$0]) }
+        let telling = collection.fields.first { field in
+            field.primaryKeyPosition == nil && !parts.contains(field.name) && field.kind != .blob
+                && Set(sharing.map { ValueText.raw(records[$0][field.name]) }).count > 1
+        }
+        return records.indices.map { index in
+            let keyed = keyed(records[index], in: collection)
+            guard repeated.contains(titles[index]), let telling else { return keyed }
+            let value = records[index][telling.name]
+            guard !value.isNull else { return keyed }
+            return keyed + ", " + TextLayout.printable(bounded(ValueText.raw(value)))
+        }
+    }
+
     static func of(_ record: Record, in collection: CollectionSchema, references: ReferenceTitles = ReferenceTitles()) -> String {
         if let template = collection.rowTitle {
             let title = TextLayout.printable(bounded(template.render(record)))

@@ -69,7 +69,7 @@ extension RecordFrame {
             guard matches.count == 1 else {
                 throw CommandError.fields(.severalReferencedRows(field: field.shownName, typed: trimmed,
                     // Each with the key `#KEY` takes, which tells rows of one title apart.
-                    titles: matches.prefix(5).map { RowTitle.keyed($0, in: target) }, more: matches.count > 5))
+                    titles: RowTitle.told(apart: Array(matches.prefix(5)), in: target), more: matches.count > 5))
             }
             row = matches[0]
         }
