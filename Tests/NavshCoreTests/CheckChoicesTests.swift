@@ -43,3 +43,35 @@ import Testing
         #expect(CheckChoices.of("total >= 0", field: "total") == nil)
     }
 }
+
+/// A CHECK that bounds a number is checked when the value is typed.
+@Suite struct CheckBoundsTests {
+    static let sql = """
+        CREATE TABLE lines (id INTEGER PRIMARY KEY, total REAL CHECK (total >= 0),
+            qty INTEGER CHECK (qty BETWEEN 1 AND 99), n INTEGER CHECK (n > 0), code TEXT CHECK (length(code) = 3));
+        INSERT INTO lines VALUES (1, 10, 5, 1, 'abc');
+        """
+
+    @Test(arguments: StoreKind.all)
+    func aValueOutsideTheChecksBoundsIsRefusedWhenTyped(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.sql)
+        h.run("open lines", "open 1")
+        #expect(h.run("set total -0.5").error?.message == "total: -0.5 is out of range (at least 0)")
+        #expect(h.run("set qty 100").error?.message == "qty: 100 is out of range (1 to 99)")
+        #expect(h.run("set n 0").error?.message == "n: 0 is out of range (at least 1)")
+        #expect(h.run("set qty 99").error == nil)
+        h.run("save")
+        #expect(try h.value("SELECT qty FROM lines WHERE id = 1") == "99")
+    }
+
+    @Test func onlyASimpleBoundOnTheFieldIsARange() {
+        #expect(CheckBounds.of("total >= 0", field: "total", whole: false)! == (0, nil))
+        #expect(CheckBounds.of("((qty >= 1) AND (qty <= 99))", field: "qty", whole: true)! == (1, 99))
+        #expect(CheckBounds.of("(price >= (0)::numeric)", field: "price", whole: false)! == (0, nil))
+        #expect(CheckBounds.of("0 < n", field: "n", whole: true)! == (1, nil))
+        #expect(CheckBounds.of("x > 0", field: "x", whole: false) == nil, "a strict bound on a real stays the store's")
+        #expect(CheckBounds.of("length(code) = 3", field: "code", whole: false) == nil)
+        #expect(CheckBounds.of("a >= 0 OR a IS NULL", field: "a", whole: false) == nil)
+        #expect(CheckBounds.of("a >= b", field: "a", whole: false) == nil)
+    }
+}

@@ -8,7 +8,7 @@ import Testing
     let navsh = NavshBinary()
 
     static let schema = """
-        CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL, n INTEGER CHECK (n < 1000000),
+        CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL, n INTEGER CHECK (abs(n) < 1000000),
                         r REAL, note TEXT, data BLOB, v);
         """
 
@@ -224,7 +224,7 @@ import Testing
             #expect(result.stderr == """
                 -c:1: error: t: import \(file): 4 bad rows, nothing was imported
                 \(file):3: name: is required (NOT NULL) and empty
-                \(file):4: n: refused by a CHECK constraint (n < 1000000)
+                \(file):4: n: refused by a CHECK constraint (abs(n) < 1000000)
                 \(file):5: n: 'abc' is not a whole number
                 \(file):6: row: has 1 field, the header 3
 

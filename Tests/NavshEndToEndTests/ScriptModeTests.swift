@@ -93,10 +93,10 @@ import Testing
     @Test func checkAndNotNullRefusals() throws {
         let db = try TemporaryDatabase(Fixtures.items)
         try db.expectUnchanged("items") {
+            // A CHECK navsh reads as a range refuses the value when it is typed.
             let check = try navsh.run([db.path, "-c", "open 1", "-c", "set value -5", "-c", "save"])
             #expect(check.status == 1)
-            #expect(check.stderr.hasPrefix(
-                "-c:3: error: items › Gort statue: value: refused by a CHECK constraint (value >= 0); nothing was saved\n"))
+            #expect(check.stderr.hasPrefix("-c:2: error: items › Gort statue: value: -5 is out of range (at least 0)\n"))
             let notNull = try navsh.run([db.path, "-c", "new", "-c", "set value 3", "-c", "save"])
             #expect(notNull.status == 1)
             #expect(notNull.stderr.hasPrefix(

@@ -178,7 +178,7 @@ import Testing
             try navsh.run([db.path, "--atomic"], stdin: script + "open 1\nset value -1\nsave\n")
         }
         #expect(result.status == 1)
-        #expect(result.stderr.contains("<stdin>:10: error: items › Gort statue: value: refused by a CHECK constraint"))
+        #expect(result.stderr.contains("<stdin>:9: error: items › Gort statue: value: -1 is out of range (at least 0)"))
         #expect(result.stderr.contains("--atomic: the script did not finish cleanly, so all 3 of its changes were rolled back"))
     }
 

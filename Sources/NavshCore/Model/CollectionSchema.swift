@@ -255,12 +255,21 @@ public struct CollectionSchema: Sendable {
     }
 
     public init(name: String, fields: [Field], titleField: String? = nil, details: [Detail]? = nil) {
-        // A CHECK that lists a field's values makes them its choices.
+        // A CHECK that lists a field's values makes them its choices; one
+        // that bounds a number, its range.
         let fields = fields.map { field in
-            guard field.choices.isEmpty, !field.checks.isEmpty else { return field }
-            var chosen = field
-            chosen.choices = field.checks.lazy.compactMap { CheckChoices.of($0, field: field.name) }.first ?? []
-            return chosen
+            guard !field.checks.isEmpty else { return field }
+            var checked = field
+            if field.choices.isEmpty {
+                checked.choices = field.checks.lazy.compactMap { CheckChoices.of($0, field: field.name) }.first ?? []
+            }
+            if field.minimum == nil, field.maximum == nil, [.integer, .real, .numeric].contains(field.kind) {
+                for bounds in field.checks.compactMap({ CheckBounds.of($0, field: field.name, whole: field.kind == .integer) }) {
+                    if let low = bounds.minimum { checked.minimum = .number(low) }
+                    if let high = bounds.maximum { checked.maximum = .number(high) }
+                }
+            }
+            return checked
         }
         storage = Storage(name: name, fields: fields, details: details ?? [])
         let title = titleField.map(DefaultTitle.field) ?? DefaultTitle.of(fields, table: name)

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The range a simple CHECK sets a number field (`total >= 0`, `qty
+/// BETWEEN 1 AND 99`, `n > 0` on a whole number), so `set` refuses a value
+/// outside it when it is typed, as a spec's range does. PostgreSQL's
+/// rewrite (`((qty >= 1) AND (qty <= 99))`, constants cast) reads alike.
+/// Any other CHECK stays the store's to refuse at save.
+enum CheckBounds {
+    static func of(_ check: String, field: String, whole: Bool) -> (minimum: Double?, maximum: Double?)? {
+        let name = normalized(field)
+        var text = normalized(check)
+        text = text.replacingOccurrences(of: #"::[a-z_]+( varying| precision)?(\([0-9, ]*\))?"#, with: "",
+                                         options: .regularExpression)
+        text = text.filter { $0 != "(" && $0 != ")" }
+        var minimum: Double?
+        var maximum: Double?
+        // `a BETWEEN x AND y` first: its AND is not a conjunction.
+        if text.hasPrefix(name + "between") {
+            let bounds = text.dropFirst(name.count + "between".count).components(separatedBy: "and")
+            guard bounds.count == 2, let low = Double(bounds[0]), let high = Double(bounds[1]) else { return nil }
+            return (low, high)
+        }
+        for part in text.components(separatedBy: "and") {
+            guard let (op, number) = comparison(part, name) else { return nil }
+            switch op {
+            case ">=": minimum = max(minimum ?? number, number)
+            case "<=": maximum = min(maximum ?? number, number)
+            // A strict bound on a whole number is the next one in.
+            case ">" where whole && number == number.rounded(): minimum = max(minimum ?? number + 1, number + 1)
+            case "<" where whole && number == number.rounded(): maximum = min(maximum ?? number - 1, number - 1)
+            default: return nil
+            }
+        }
+        return minimum == nil && maximum == nil ? nil : (minimum, maximum)
+    }
+
+    /// `name OP number` or `number OP name`, as `name OP number`.
+    private static func comparison(_ text: String, _ name: String) -> (String, Double)? {
+        for op in [">=", "<=", ">", "<"] {
+            let sides = text.components(separatedBy: op)
+            guard sides.count == 2 else { continue }
+            if sides[0] == name, let number = Double(sides[1]), number.isFinite { return (op, number) }
+            let flipped = [">=": "<=", "<=": ">=", ">": "<", "<": ">"][op]!
+            if sides[1] == name, let number = Double(sides[0]), number.isFinite { return (flipped, number) }
+            return nil
+        }
+        return nil
+    }
+
+    /// Lowercased, quotes and spaces gone: `"Qty" >= 1` → `qty>=1`.
+    private static func normalized(_ text: String) -> String {
+        String(text.lowercased().filter { !$0.isWhitespace && $0 != "\"" && $0 != "`" })
+    }
+}
