@@ -247,4 +247,19 @@ import Testing
         let refused = try h.expectUnchanged("products") { h.run("undo") }
         #expect(refused.error?.message == "cannot undo the insert of Gadget: 1 line refers to it (lines.sku) now; nothing changed")
     }
+
+    /// A record with unsaved edits is deleted under its stored title: named
+    /// by its edits, `delete` said it took another row of the title typed.
+    @Test(arguments: StoreKind.all)
+    func aDeleteNamesTheRowAsStoredNotAsEdited(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE playlists (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO playlists VALUES (1, 'Music'), (2, 'Movies');
+            """, mode: .interactive)
+        h.run("open playlists", "open 2", "set name Music")
+        let question = try #require(h.run("delete").question)
+        #expect(question.prompt == "Delete Movies from playlists with its unsaved edits? [y/N] ")
+        #expect(h.session.answer(question, .yes).output == "deleted Movies with its unsaved edits\n")
+        #expect(try h.column("SELECT name FROM playlists ORDER BY id") == ["Music"])
+    }
 }

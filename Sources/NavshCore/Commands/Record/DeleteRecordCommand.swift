@@ -23,22 +23,25 @@ struct DeleteRecordCommand: PlainCommand {
         if collection.keyFields.isEmpty && frame.fileChangedSinceOpened {
             throw CommandError.writes(.keylessRecordMayHaveMoved(collection: collection.name))
         }
-        try Deletion.checkNothingBlocks(deleting: id, titled: frame.crumb, in: collection, store: session.store)
+        // Named as stored: the row goes, not the title its edits would give it.
+        let title = frame.storedCrumb
+        let edits = frame.buffer.changes.isEmpty ? "" : " with its unsaved edits"
+        try Deletion.checkNothingBlocks(deleting: id, titled: title, in: collection, store: session.store)
         if session.mode == .interactive && !confirmed {
             return try Deletion.ask(id, in: collection, session: session, then: self) {
-                "Delete \(frame.crumb) from \(collection.displayTitle)?\($0)"
+                "Delete \(title) from \(collection.displayTitle)\(edits)?\($0)"
             }
         }
         let cascade: [CascadeEffect]
         do {
             cascade = try Deletion.delete(Record(id: id, values: frame.buffer.base), from: collection, session: session)
         } catch StoreError.conflict {
-            throw CommandError.writes(.recordChangedBeforeDelete(title: frame.crumb))
+            throw CommandError.writes(.recordChangedBeforeDelete(title: title))
         } catch StoreError.constraint(.foreignKey, _, _) {
-            throw CommandError.writes(.referencedNow(title: frame.crumb))
+            throw CommandError.writes(.referencedNow(title: title))
         }
         session.pop()
         (session.top as? ListFrame)?.forget([id])
-        return Response(output: "deleted \(frame.crumb)\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n")
+        return Response(output: "deleted \(title)\(edits)\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n")
     }
 }

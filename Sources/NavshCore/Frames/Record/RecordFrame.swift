@@ -94,10 +94,17 @@ final class RecordFrame: Frame {
     }
 
     /// The title field's current (buffered) value: the breadcrumb follows edits.
-    var crumb: String {
+    var crumb: String { title(withEdits: true) }
+
+    /// The row's title as stored, its unsaved edits left out: what a
+    /// `delete` takes. Named by its edits, a delete said it took another
+    /// row of the title typed (the trial's find).
+    var storedCrumb: String { title(withEdits: false) }
+
+    private func title(withEdits: Bool) -> String {
         var row = buffer.row
         row.id = id ?? RecordID(parts: [.integer(0)], isPrimaryKey: false)
-        for (field, value) in buffer.changes { row.set(field, to: value) }
+        if withEdits { for (field, value) in buffer.changes { row.set(field, to: value) } }
         if collection.rowTitle != nil || collection.compositeTitle != nil {
             let title = RowTitle.of(row, in: collection, references: partTitles)
             if id == nil && title == "#0" { return "(new)" }
