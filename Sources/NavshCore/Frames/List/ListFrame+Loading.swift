@@ -117,24 +117,30 @@ extension ListFrame {
 
     /// `no rows match`; when the last `where FIELD = TEXT` misses only by
     /// case (`where country = brazil`), how many match ignoring it and the
-    /// filter that finds them. Looked for within a budget: a table too big
-    /// to scan at once gets no hint rather than a wait.
+    /// filter that lists them. Looked for within a budget: a count the
+    /// budget cut short says "or more", and a table too big to scan at once
+    /// may get no hint rather than a wait.
     private func noRowsMatch(in store: any StoreReader) -> String {
         guard case .compare(let name, .equal, .text(let text))? = collection.filters.last,
               let field = collection.field(named: name), field.kind == .text || field.kind == .any else { return "no rows match" }
         var wider = collection
         wider.filters.removeLast()
+        // The field itself, not the whole title it is part of (a first name).
+        wider.compositeTitle = nil
+        wider.rowTitle = nil
         let limit = 1_000
         guard let found = try? store.find(text, in: field.name, of: wider, match: .exact, limit: limit,
                                           within: Self.caseHintBudget),
               !found.value.isEmpty else { return "no rows match" }
-        let count = found.value.count >= limit ? "\(ListLayout.grouped(limit)) or more" : ListLayout.grouped(found.value.count)
+        let counted = min(found.value.count, limit)
+        let count = ListLayout.grouped(counted) + (found.isComplete && counted < limit ? "" : " or more")
+        let rows = counted == 1 && found.isComplete ? "row matches" : "rows match"
         func typed(_ word: String) -> String {
             word.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" })
                 ? "\"" + word.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : word
         }
-        return "no rows match; \(count) match ignoring case: where "
-            + TextLayout.printable(typed(field.label ?? field.name) + " ~ " + typed(text))
+        return "no rows match; \(count) \(rows) ignoring case (where "
+            + TextLayout.printable(typed(field.label ?? field.name) + " ~ " + typed(text)) + " lists those that contain it)"
     }
 
     /// What the hint may read: the rows a keystroke's completion may.
