@@ -23,7 +23,11 @@ enum DefaultTitle {
     /// status, a type or a city. One titles a row only when nothing better
     /// does, or when it is what the table is about (`address` in `address`).
     static let describingWords = ["status", "state", "type", "kind", "category", "address", "city", "country",
-                                  "postalcode", "zip", "zipcode", "phone", "fax", "district", "region", "currency"]
+                                  "postalcode", "zip", "zipcode", "phone", "fax", "district", "region", "currency",
+                                  "date", "time", "timestamp", "at"]
+    /// What an address, a city or a phone is often said with, run together
+    /// in a lowercase name (`billingaddress`, as PostgreSQL folds BillingAddress).
+    static let describingQualifiers = ["billing", "shipping", "ship", "home", "work", "mailing", "delivery"]
 
     /// First names and last names, as schemas spell them.
     static let firstNames = ["firstname", "givenname", "forename", "fname"]
@@ -71,7 +75,10 @@ enum DefaultTitle {
     /// rather than names it: its name is, or ends in, a describing word.
     static func describes(_ field: Field) -> Bool {
         let name = normalized(field.name)
-        return describingWords.contains { name == $0 || endsInWord(field.name, $0) }
+        return describingWords.contains { word in
+            name == word || endsInWord(field.name, word)
+                || describingQualifiers.contains { name == $0 + word }
+        }
     }
 
     /// A word without a plural `s` or `es` (`addresses` → `address`), enough to match a table to its column.
