@@ -150,3 +150,15 @@ import Testing
         #expect(h.output("history") == "  1  open 1\n  2  back\n  3  show\n")
     }
 }
+
+/// `back` to a record shows it, as `back` to a list shows the list.
+@Suite struct BackToRecordTests {
+    @Test(arguments: StoreKind.all)
+    func backToARecordShowsItWithItsEdits(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.shop, mode: .interactive)
+        h.run("open cars", "open Corolla", "set year 2015", "open owner_id")
+        let back = h.run("back")
+        #expect(back.error == nil, "\(back.error?.message ?? "")")
+        #expect(back.output.hasPrefix("cars › Corolla\n") && back.output.contains("*     year  2015  (was 2014)"), "\(back.output)")
+    }
+}

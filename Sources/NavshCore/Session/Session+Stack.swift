@@ -44,9 +44,14 @@ extension Session {
         // The list returned to is shown at the prompt, from a record (the
         // row left marked `>`) or from a `find` or `where` in it (which
         // showed only the prompt; the new user's find).
-        guard mode == .interactive, let list = top as? ListFrame else { return "" }
-        if let left { list.returnedFrom = left }
-        return (try? show(list)) ?? ""
+        guard mode == .interactive else { return "" }
+        if let list = top as? ListFrame {
+            if let left { list.returnedFrom = left }
+            return (try? show(list)) ?? ""
+        }
+        // A record returned to (from a row its reference opened) is shown
+        // too, edits and all: the prompt's crumb alone left its user guessing.
+        return top is RecordFrame ? (try? show(top)) ?? "" : ""
     }
 
     func popToRoot() {
