@@ -21,7 +21,7 @@ extension PostgresStore {
         guard spacing >= 1, count >= 1 else { return [] }
         let table = try table(collection)
         if table.readOnlyReason != nil {
-            let first = try position(RowStart(after: start))
+            let first = try RowStart(after: start).position()
             let total = try self.count(of: collection)
             return (1...count).map { first + $0 * spacing }.filter { $0 <= total }.map { ListCursor(parts: [.integer(Int64($0))]) }
         }
@@ -45,7 +45,7 @@ extension PostgresStore {
                      limit: Int) throws -> RowRun {
         let table = try table(collection)
         if table.readOnlyReason != nil {
-            let first = try position(start)
+            let first = try start.position()
             let rows = try records(collection, fields: fields, preview: preview,
                                    suffix: Self.limit(limit, offset: first), firstPosition: first)
             return RowRun(rows: rows, cursors: rows.indices.map { ListCursor(parts: [.integer(Int64(first + $0 + 1))]) })
@@ -57,16 +57,6 @@ extension PostgresStore {
         let read = try select(collection, fields: fields, preview: preview, also: Array(sortTerms), where: condition,
                               parameters, suffix: Self.limit(limit, offset: max(0, start.skip)))
         return RowRun(rows: read.map(\.record), cursors: read.map { ListCursor(parts: $0.also + $0.record.id.parts) })
-    }
-
-    /// A position cursor's row number plus the skip (counting from 0).
-    private func position(_ start: RowStart) throws -> Int {
-        guard let cursor = start.after else { return max(0, start.skip) }
-        guard cursor.parts.count == 1, case .integer(let position) = cursor.parts[0], position >= 0,
-              position <= Int64(Int.max / 2) else {
-            throw StoreError.listPositionDoesNotFit
-        }
-        return Int(position) + max(0, start.skip)
     }
 
     /// The rows after the cursor's in the order `terms` give (`KeysetSQL.after`).

@@ -38,7 +38,7 @@ extension SQLiteStore {
         guard spacing >= 1, count >= 1 else { return [] }
         let key = try key(for: collection)
         if key.readOnlyReason != nil {
-            let first = try positionOf(RowStart(after: start))
+            let first = try RowStart(after: start).position()
             let total = try self.count(of: collection)
             return (1...count).map { first + $0 * spacing }.filter { $0 <= total }.map { ListCursor(parts: [.integer(Int64($0))]) }
         }
@@ -131,7 +131,7 @@ extension SQLiteStore {
         let key = try key(for: collection)
         if key.readOnlyReason != nil {
             // No key to seek by: rows are named by position, and read by it.
-            let first = try positionOf(start)
+            let first = try start.position()
             let rows = try select(collection, fields: fields, reading: reading, where: nil, arguments: [],
                                   suffix: "LIMIT ? OFFSET ?", [.whole(limit), .whole(first)], firstPosition: first)
             return RowRun(rows: rows, cursors: rows.indices.map { ListCursor(parts: [.integer(Int64(first + $0 + 1))]) })
@@ -150,17 +150,6 @@ extension SQLiteStore {
         // In the key's own order a row's cursor is its identity's parts, shared, not copied.
         return RowRun(rows: read.map(\.record),
                       cursors: read.map { ListCursor(parts: $0.also.isEmpty ? $0.record.id.parts : $0.also + $0.record.id.parts) })
-    }
-
-    /// A position cursor's row number (from 1) plus the skip: where an
-    /// unaddressable table's read starts, counting from 0.
-    private func positionOf(_ start: RowStart) throws -> Int {
-        guard let cursor = start.after else { return max(0, start.skip) }
-        guard cursor.parts.count == 1, case .integer(let position) = cursor.parts[0], position >= 0,
-              position <= Int64(Int.max / 2) else {
-            throw StoreError.listPositionDoesNotFit
-        }
-        return Int(position) + max(0, start.skip)
     }
 
     /// The rows after the cursor's in the order `terms` give (`KeysetSQL.after`).

@@ -28,6 +28,17 @@ public struct RowStart: Hashable, Sendable {
 
     /// The list's first row.
     public static let first = RowStart(after: nil)
+
+    /// Where a read of a table without a key starts, counting from 0: a
+    /// position cursor's row number (from 1) plus the skip.
+    public func position() throws -> Int {
+        guard let cursor = after else { return max(0, skip) }
+        guard cursor.parts.count == 1, case .integer(let position) = cursor.parts[0], position >= 0,
+              position <= Int64(Int.max / 2) else {
+            throw StoreError.listPositionDoesNotFit
+        }
+        return Int(position) + max(0, skip)
+    }
 }
 
 /// Rows read from a place in a list, each with the cursor right after it
