@@ -72,6 +72,10 @@ import Testing
         #expect(titles(h.output("find σίσυφος")) == ["ΣΊΣΥΦΟΣ", "σίσυφος"])
         h.run("top")
         #expect(titles(h.output("find ΣΊΣΥΦΟΣ")) == ["ΣΊΣΥΦΟΣ", "σίσυφος"])
+        // Typed beyond ASCII, a Kelvin sign folds to k: ASCII text matches it.
+        h.run("top")
+        try h.elsewhere("INSERT INTO items (name, value) VALUES ('Kiln', 4)")
+        #expect(titles(h.output("find \u{212A}iln")) == ["Kiln"])
     }
 
     @Test(arguments: StoreKind.all)
