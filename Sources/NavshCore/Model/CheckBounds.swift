@@ -1,5 +1,3 @@
-import Foundation
-
 /// The range a simple CHECK sets a number field (`total >= 0`, `qty
 /// BETWEEN 1 AND 99`, `n > 0` on a whole number), so `set` refuses a value
 /// outside it when it is typed, as a spec's range does. PostgreSQL's
@@ -9,18 +7,17 @@ enum CheckBounds {
     static func of(_ check: String, field: String, whole: Bool) -> (minimum: Double?, maximum: Double?)? {
         let name = normalized(field)
         var text = normalized(check)
-        text = text.replacingOccurrences(of: #"::[a-z_]+( varying| precision)?(\([0-9, ]*\))?"#, with: "",
-                                         options: .regularExpression)
+        text = CheckChoices.withoutCasts(text)
         text = text.filter { $0 != "(" && $0 != ")" }
         var minimum: Double?
         var maximum: Double?
         // `a BETWEEN x AND y` first: its AND is not a conjunction.
         if text.hasPrefix(name + "between") {
-            let bounds = text.dropFirst(name.count + "between".count).components(separatedBy: "and")
+            let bounds = text.dropFirst(name.count + "between".count).split(separator: "and", omittingEmptySubsequences: false)
             guard bounds.count == 2, let low = Double(bounds[0]), let high = Double(bounds[1]) else { return nil }
             return (low, high)
         }
-        for part in text.components(separatedBy: "and") {
+        for part in text.split(separator: "and", omittingEmptySubsequences: false) {
             guard let (op, number) = comparison(part, name) else { return nil }
             switch op {
             case ">=": minimum = max(minimum ?? number, number)
@@ -35,9 +32,9 @@ enum CheckBounds {
     }
 
     /// `name OP number` or `number OP name`, as `name OP number`.
-    private static func comparison(_ text: String, _ name: String) -> (String, Double)? {
+    private static func comparison(_ text: Substring, _ name: String) -> (String, Double)? {
         for op in [">=", "<=", ">", "<"] {
-            let sides = text.components(separatedBy: op)
+            let sides = text.split(separator: op, omittingEmptySubsequences: false)
             guard sides.count == 2 else { continue }
             if sides[0] == name, let number = Double(sides[1]), number.isFinite { return (op, number) }
             let flipped = [">=": "<=", "<=": ">=", ">": "<", "<": ">"][op]!
