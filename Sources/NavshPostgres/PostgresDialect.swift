@@ -30,16 +30,19 @@ struct PostgresDialect: SQLDialect {
     /// Text that is all ASCII uses ILIKE; other text is compared lowercased
     /// and composed (NFC) on both sides, so "É" finds "é" and a decomposed
     /// accent matches a typed one, as on SQLite. `lower` folds beyond ASCII
-    /// under a UTF-8 ctype. A final sigma folds as any sigma does.
+    /// under a UTF-8 ctype. A final sigma folds as any sigma does. The typed
+    /// text is folded by the server too: Swift lowercases İ to i and a
+    /// combining dot, the server to i, and `find İstanbul` missed İstanbul.
     func textTest(_ expression: SQLFragment, _ match: TextMatch, _ text: String) -> SQLFragment {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             if match == .exact { return "lower(" + expression + ") = lower(" + .text(text) + ")" }
             return expression + " ILIKE " + .text(Self.likePattern(text, anywhere: match == .contains))
         }
-        let folded = text.lowercased().precomposedStringWithCanonicalMapping.replacingOccurrences(of: "ς", with: "σ")
-        let test = "translate(normalize(lower(" + expression + "), NFC), 'ς', 'σ')"
-        if match == .exact { return test + " = " + .text(folded) }
-        return test + " LIKE " + .text(Self.likePattern(folded, anywhere: match == .contains))
+        func folded(_ text: SQLFragment) -> SQLFragment { "translate(normalize(lower(" + text + "), NFC), 'ς', 'σ')" }
+        let test = folded(expression)
+        if match == .exact { return test + " = " + folded(.text(text)) }
+        // The fold leaves LIKE's wildcards and escapes as they are.
+        return test + " LIKE " + folded(.text(Self.likePattern(text, anywhere: match == .contains)))
     }
 
     /// A LIKE pattern matching `text` at the start (or anywhere), its own

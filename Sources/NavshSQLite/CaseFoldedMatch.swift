@@ -38,7 +38,8 @@ enum CaseFoldedMatch {
 
     /// `navsh_fold(value)`: NULL stays NULL; ASCII text is lowercased byte
     /// by byte; other text goes through `fold`. A number is folded as the
-    /// text SQLite casts it to; a blob that is not UTF-8 folds to NULL.
+    /// text SQLite casts it to; a blob that is not UTF-8 folds to NULL, and
+    /// text that is not UTF-8 folds with its bad bytes replaced, as a read of it shows them.
     fileprivate static func foldValue(_ context: OpaquePointer?, _ value: OpaquePointer?, wide: Bool) {
         guard let value, sqlite3_value_type(value) != SQLITE_NULL, let text = sqlite3_value_text(value) else {
             sqlite3_result_null(context)
@@ -63,7 +64,9 @@ enum CaseFoldedMatch {
                 sqlite3_result_text(context, $0, CInt(count), sqlite3_free)
             }
         }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else { return sqlite3_result_null(context) }
+        let decoded = sqlite3_value_type(value) == SQLITE_BLOB ? String(validating: bytes, as: UTF8.self)
+            : String(decoding: bytes, as: UTF8.self)
+        guard let decoded else { return sqlite3_result_null(context) }
         var folded = fold(decoded)
         folded.withUTF8 { out in
             out.withMemoryRebound(to: CChar.self) { sqlite3_result_text(context, $0.baseAddress, CInt(out.count), transient) }

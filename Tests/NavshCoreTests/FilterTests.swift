@@ -76,6 +76,18 @@ import Testing
         h.run("top")
         try h.elsewhere("INSERT INTO items (name, value) VALUES ('Kiln', 4)")
         #expect(titles(h.output("find \u{212A}iln")) == ["Kiln"])
+        // A dotted capital I folds as the store folds it, typed or stored.
+        h.run("top")
+        try h.elsewhere("INSERT INTO items (name, value) VALUES ('İstanbul', 5)")
+        #expect(titles(h.output("find İstanbul")) == ["İstanbul"])
+    }
+
+    /// Text that is not UTF-8 is searched as it is shown, bad bytes replaced.
+    @Test(arguments: StoreKind.sqlite)
+    func textThatIsNotUTF8IsSearchedAsShown(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        try h.elsewhere("INSERT INTO items (name, value) VALUES (CAST(X'C3894C4F49534520FF' AS TEXT), 6)")
+        #expect(h.output("find éloise").contains("ÉLOISE"))
     }
 
     @Test(arguments: StoreKind.all)
