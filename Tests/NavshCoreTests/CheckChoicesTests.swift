@@ -41,6 +41,8 @@ import Testing
         #expect(CheckChoices.of("status IN ('a') OR status IS NULL", field: "status") == nil)
         #expect(CheckChoices.of("other IN ('a')", field: "status") == nil)
         #expect(CheckChoices.of("total >= 0", field: "total") == nil)
+        #expect(CheckChoices.of("g IN ('a ', ' b')", field: "g") == nil, "set trims what is typed: these could not be chosen")
+        #expect(CheckChoices.of("g IN ('a', '')", field: "g") == nil)
     }
 }
 

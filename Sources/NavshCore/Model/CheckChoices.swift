@@ -44,6 +44,9 @@ enum CheckChoices {
         let name = field.lowercased().filter { $0 != "(" && $0 != ")" && !$0.isWhitespace }
         let list = Array(repeating: "?", count: values.count).joined(separator: ",")
         guard !values.isEmpty, shape == name + "in" + list || shape == name + "=anyarray[" + list + "]" else { return nil }
+        // `set` trims what is typed: a value with spaces at an end (or none
+        // at all) could not be chosen, so such a list stays the store's to check.
+        guard values.allSatisfy({ $0.first.map { $0 != " " } == true && $0.last != " " }) else { return nil }
         return values
     }
 
