@@ -41,4 +41,21 @@ import Testing
         h.run("open 1")
         #expect(h.run("title nickname").error != nil, "title is for a list")
     }
+
+    /// A template keeps the columns the list showed; a reference cannot
+    /// title rows; a field renamed elsewhere gives the store's title back.
+    @Test(arguments: StoreKind.all)
+    func aTitleKeepsTheListsColumnsAndFollowsTheSchema(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.sql)
+        h.run("open people")
+        let templated = h.output(#"title "{last_name}, {first_name}""#)
+        #expect(templated.contains("Lovelace, Ada") && templated.contains("London"), "\(templated)")
+        h.run("top", "open tasks")
+        #expect(h.run("title owner").error?.message
+            == "title: owner is a reference, which reads as a key; name the rows by their own fields")
+        h.run("top", "open people")
+        try h.elsewhere("ALTER TABLE people RENAME COLUMN last_name TO surname")
+        let renamed = h.output("show")
+        #expect(renamed.contains("Ada") && !renamed.contains(", Ada"), "\(renamed)")
+    }
 }

@@ -58,6 +58,8 @@ public enum RowError: Equatable, Sendable {
     case blobNotSortable(field: String)
 
     // MARK: Columns and titles
+    /// `title` named a reference: its rows' titles cannot title these.
+    case referenceCannotTitle(String)
     /// `command` (columns, title) named a field the list does not have.
     case noColumnField(String, collection: String, nearest: String?, fields: [String], command: String = "columns")
 
@@ -162,6 +164,8 @@ public enum RowError: Equatable, Sendable {
                 + fields.joined(separator: ", ")
         case .blobNotSortable(let field):
             return "sort: \(field) holds binary data (BLOB), which has no useful order"
+        case .referenceCannotTitle(let field):
+            return "title: \(TextLayout.printable(field)) is a reference, which reads as a key; name the rows by their own fields"
         case .noColumnField(let name, let collection, let nearest?, _, let command):
             return "\(command): no field '\(TextLayout.printable(name))' in \(TextLayout.printable(collection));"
                 + " did you mean \(TextLayout.printable(nearest))?"

@@ -20,6 +20,7 @@ struct TitleCommand: Command {
         let list = try session.topFrame(ListFrame.self)
         let name = list.collection.name
         let choice = try read(in: list.collection)
+        let before = session.store.collection(named: name)
         session.titleCollection(name, choice)
         let presented = session.store.collection(named: name)
         return Response(output: try list.reshown(in: session) {
@@ -27,6 +28,10 @@ struct TitleCommand: Command {
             list.collection.titleField = presented.titleField
             list.collection.compositeTitle = presented.compositeTitle
             list.collection.rowTitle = presented.rowTitle
+            // The columns a template keeps, unless `columns` chose this frame's own.
+            if list.collection.chosenColumns == before?.chosenColumns {
+                list.collection.chosenColumns = presented.chosenColumns
+            }
         })
     }
 
@@ -51,7 +56,11 @@ struct TitleCommand: Command {
     }
 
     private func known(_ typed: String, in collection: CollectionSchema) throws(CommandError) -> String {
-        if let field = collection.field(named: typed) { return field.name }
+        if let field = collection.field(named: typed) {
+            // A reference reads as its key in a title, and `find` could not match what it shows.
+            guard field.references == nil else { throw .rows(.referenceCannotTitle(field.shownName)) }
+            return field.name
+        }
         let names = collection.fields.map(\.name)
         throw .rows(.noColumnField(typed, collection: collection.name, nearest: Nearest.name(to: typed, among: names),
                                    fields: names, command: "title"))
@@ -68,9 +77,18 @@ enum TitleChoice {
     case fields([String])
     case template(RowTemplate)
 
+    var fields: [String] {
+        switch self {
+        case .fields(let fields): return fields
+        case .template(let template): return template.fields
+        }
+    }
+
     /// The collection titled so: one field alone, several as a first and
     /// last name are (each joined only when it holds something), or a template.
     func apply(to collection: CollectionSchema) -> CollectionSchema {
+        // A field renamed or dropped elsewhere: the store's own title again.
+        guard fields.allSatisfy({ collection.field(named: $0) != nil }) else { return collection }
         var titled = collection
         switch self {
         case .fields(let fields):
@@ -78,6 +96,15 @@ enum TitleChoice {
             titled.titleField = fields.first
             titled.compositeTitle = fields.count > 1 ? CompositeTitle(fields: fields, separator: " ") : nil
         case .template(let template):
+            // A template alone would show no other column (as a spec's `row:`
+            // without `detail:`): the columns shown before stay.
+            if collection.chosenColumns == nil, collection.details.isEmpty, collection.rowDetails.isEmpty {
+                let before = Set(collection.titleFields)
+                titled.chosenColumns = collection.listColumns.compactMap { column in
+                    guard case .field(let field, _) = column.content, !before.contains(field.name) else { return nil }
+                    return field.name
+                }.filter { !template.fields.contains($0) }
+            }
             titled.rowTitle = template
             titled.titleField = template.fields.first
             titled.compositeTitle = nil
