@@ -38,6 +38,7 @@ import Testing
         CREATE TABLE film (film_id INTEGER PRIMARY KEY, title TEXT NOT NULL, description TEXT, rating TEXT);
         CREATE TABLE products (product_id INTEGER PRIMARY KEY, category TEXT, product_name TEXT NOT NULL);
         CREATE TABLE shipments (id INTEGER PRIMARY KEY, created_at TEXT, billingaddress TEXT, tracking TEXT);
+        CREATE TABLE accounts (id INTEGER PRIMARY KEY, password_hash TEXT, token TEXT, created TEXT, username TEXT);
         INSERT INTO customers VALUES (1, 'Ann', 'Tanaka', 'ann@example.com');
         INSERT INTO orders VALUES (7, 1, 'refunded', 19.5);
         INSERT INTO address VALUES (1, '47 MySakila Drive', 'Alberta', '');
@@ -63,7 +64,7 @@ import Testing
         let h = try SessionHarness(kind, Self.others)
         #expect(titles(h) == ["customers": "first_name+last_name", "orders": "id+customer_id", "address": "address",
                               "film": "title", "products": "product_name",
-                              "shipments": "tracking"])
+                              "shipments": "tracking", "accounts": "username"])
         #expect(h.output("open orders").contains("#7 · Ann Tanaka"))
     }
 
