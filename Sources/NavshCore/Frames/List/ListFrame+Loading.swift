@@ -137,7 +137,7 @@ extension ListFrame {
         let rows = counted == 1 && found.isComplete ? "row matches" : "rows match"
         func typed(_ word: String) -> String {
             word.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" })
-                ? "\"" + word.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : word
+                ? "\"" + word.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\\\"") + "\"" : word
         }
         return "no rows match; \(count) \(rows) ignoring case (where "
             + TextLayout.printable(typed(field.label ?? field.name) + " ~ " + typed(text)) + " lists those that contain it)"
