@@ -149,7 +149,16 @@ struct ScriptRunner {
         if transactionLost { session.discardAllEdits() }
         if let signal { return Ended(status: ExitStatus.signalled(signal), lines: lastLine) }
         if let unreadable { return Ended(status: unreadable, lines: lastLine) }
-        if failed { return Ended(status: ExitStatus.commandFailed, transactionLost: transactionLost, lines: lastLine) }
+        if failed {
+            // What a stopped script already committed stays: said, with the way to have none of it.
+            // Under --format json stderr holds the error's object alone.
+            if transaction == .perCommand, !keepGoing, format != .json, session.changeCount > 0 {
+                let count = session.changeCount
+                StandardStreams.err("\(sourceName): \(count) change\(count == 1 ? "" : "s") before line \(lastLine) "
+                    + "stay\(count == 1 ? "s" : "") written; --atomic runs a script all or nothing\n")
+            }
+            return Ended(status: ExitStatus.commandFailed, transactionLost: transactionLost, lines: lastLine)
+        }
         return Ended(status: unsaved.isEmpty ? ExitStatus.success : ExitStatus.unsavedDiscarded, lines: lastLine)
     }
 
