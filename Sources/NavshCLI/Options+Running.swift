@@ -192,6 +192,8 @@ extension Options {
                 throw ExitCode(ExitStatus.cannotOpen)
             }
             defer { close(fd) }
+            // Read whole and checked first: a mistake a look can find runs no line.
+            if let failed = checked(script, store) { return Outcome(status: failed, session: session, touched: nil, lines: 0) }
             var source = PlainLineReader(fileDescriptor: fd, maximumLength: Session.maximumLineLength)
             status = runner.run(&source)
         } else {
@@ -202,6 +204,29 @@ extension Options {
         // Rows a refused command wrote are still counted in the transaction: no count then.
         return Outcome(status: status, session: session, touched: session.forgotChanges ? nil : tally?(),
                        lines: runner.read.lastLine)
+    }
+
+    /// The script file checked before it runs (`ScriptCheck`): each problem
+    /// said at its line, and the status to end with; nil when none was found.
+    private func checked(_ path: String, _ store: any Store) -> Int32? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self)
+        }
+        let problems = ScriptCheck.problems(in: lines, collections: store.collections)
+        guard !problems.isEmpty else { return nil }
+        for problem in problems {
+            let message = TextLayout.printable(problem.message)
+            StandardStreams.err("\(TextLayout.printable(path)):\(problem.line): error: \(message)\n")
+            if format == .json {
+                StandardStreams.err(OutputFormat.jsonError(source: path, line: problem.line, frame: "", message: message))
+            }
+        }
+        if format != .json {
+            StandardStreams.err("\(TextLayout.printable(path)): \(problems.count) problem\(problems.count == 1 ? "" : "s") "
+                + "found before it ran; nothing was run\n")
+        }
+        return ExitStatus.commandFailed
     }
 
     /// `<stdin>`, the script's file name, or `-c`: where a script's errors say they are.

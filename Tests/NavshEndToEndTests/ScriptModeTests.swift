@@ -168,7 +168,28 @@ import Testing
         try "open 1\n\n# comment\nfrobnicate\n".write(toFile: script, atomically: true, encoding: .utf8)
         let result = try navsh.run([db.path, "-f", script])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("\(script):4: error: items › Gort statue: unknown command 'frobnicate'"))
+        #expect(result.stderr.hasPrefix("\(script):4: error: unknown command 'frobnicate'"))
+    }
+
+    /// A script file is checked whole before it runs: every mistake a look
+    /// finds is said at its line, and no line runs, the first save included.
+    @Test func aScriptFileWithMistakesRunsNoLine() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let script = db.directory + "/fix.nav"
+        let text = ["open 1", "set value 150", "save", "open 2", "set colour red", "edit name",
+                    "this line is the value, not a command", "sav", "back extra", "set name \"unclosed"]
+        try text.joined(separator: "\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try db.expectUnchanged("items") { try navsh.run([db.path, "-f", script]) }
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.map { $0.dropFirst(script.count + 1).prefix { $0 != ":" } } == ["5", "8", "9", "10", " 4 problems found before it ran; nothing was run"],
+                "\(result.stderr)")
+        #expect(lines.first == "\(script):5: error: set: no table of the store has a field 'colour'")
+        // A script without such mistakes runs as ever.
+        try "open 1\nset value 150\nsave\n".write(toFile: script, atomically: true, encoding: .utf8)
+        #expect(try navsh.run([db.path, "-f", script]).status == 0)
+        #expect(try db.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
     }
 
     @Test func exitStatusesForUsageAndMissingStores() throws {
