@@ -19,9 +19,10 @@ public enum ScriptCheck {
                 valueLine = false
                 continue
             }
+            // As the runner reads it: an `edit` owns the next line, whether or not it is refused.
+            valueLine = Session.ownsValueLine(Array(line.utf8))
             do throws(CommandError) {
                 guard let word = try command(of: line) else { continue }
-                if word == "edit" { valueLine = true }
                 if ["set", "unset", "edit"].contains(word), let field = try unknownField(in: line, collections) {
                     problems.append(Problem(line: index + 1, message: "\(word): no table of the store has a field '\(TextLayout.printable(field))'"))
                 }
