@@ -250,4 +250,26 @@ import Testing
         #expect(result.stdout.hasPrefix("Items (8)\n      Name                 Value  Date Created\n   1  Gort statue"))
         #expect(FileManager.default.fileExists(atPath: home + "/data/navsh/demo.sqlite"))
     }
+
+    /// A dry run's messages say what would happen, never that it happened.
+    @Test func aDryRunSaysWouldSave() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let result = try db.expectUnchanged("items") {
+            try navsh.run([db.path, "--dry-run", "-c", "open 1", "-c", "set value 150", "-c", "save", "-c", "delete 2"])
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("would save Gort statue") && result.stdout.contains("would delete Rusty spork"),
+                "\(result.stdout)")
+        #expect(!result.stdout.contains("\nsaved ") && !result.stdout.hasPrefix("saved "), "\(result.stdout)")
+    }
+
+    /// The line after `edit` is its value even when the edit is refused.
+    @Test func aRefusedEditsValueLineIsNotCheckedAsACommand() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let script = db.directory + "/edit.nav"
+        try "open 1\nedit nosuch\nsome value, not a command\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try navsh.run([db.path, "-f", script])
+        #expect(result.stderr.hasPrefix("\(script):2: error: edit: no table of the store has a field 'nosuch'\n"
+            + "\(script): 1 problem found before it ran"), "\(result.stderr)")
+    }
 }

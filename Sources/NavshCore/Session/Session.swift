@@ -147,6 +147,7 @@ public final class Session {
         laysOutFrames = laysOutUnrequested || command.isReport
         defer { laysOutFrames = true }
         var response = run { try command.run(in: self, confirmed: false) }
+        if !writesFiles { response.output = DryRunWording.wording(response.output) }
         response.output = notice + response.output
         response.notice = connectionNotice(unlessSaidBy: response.error)
         response.requested = command.isReport
