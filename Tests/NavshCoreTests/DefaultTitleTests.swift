@@ -88,7 +88,7 @@ import Testing
         h.run("open Customer", "open 1")
         let refused = h.run("set SupportRepId Margaret Park").error?.message
         #expect(refused == "SupportRepId: 'Margaret Park' matches several rows: #4 Margaret Park, Sales Support Agent, "
-                + "#5 Margaret Park, IT Staff; type more of the title, or #KEY", "\(refused ?? "")")
+                + "#5 Margaret Park, IT Staff; they share the title: name one as #KEY", "\(refused ?? "")")
     }
 }
 

@@ -10,7 +10,8 @@ public enum FieldError: Equatable, Sendable {
     /// `set Serial Number …` where `Serial` is one field and `Serial Number` another's label.
     case ambiguousFieldWords(first: String, firstField: String, phrase: String, phraseField: String)
     /// `set artist Jo`: more than one referenced row's title matches.
-    case severalReferencedRows(field: String, typed: String, titles: [String], more: Bool)
+    /// `alike`: the rows share the whole title, so typing more cannot tell them apart.
+    case severalReferencedRows(field: String, typed: String, titles: [String], more: Bool, alike: Bool = false)
     /// A number typed for a reference that is a row's key (`keyed`, when
     /// there is one) and other rows' whole title.
     case keyOrTitle(field: String, typed: String, keyed: String?, titled: [String])
@@ -68,9 +69,9 @@ public enum FieldError: Equatable, Sendable {
             let key = keyed.map { "the key of \($0) and " } ?? ""
             return "\(field): '\(TextLayout.printable(typed))' is \(key)the title of \(titled.joined(separator: ", ")); "
                 + "write the row as #KEY"
-        case .severalReferencedRows(let field, let typed, let titles, let more):
+        case .severalReferencedRows(let field, let typed, let titles, let more, let alike):
             return "\(field): '\(TextLayout.printable(typed))' matches several rows: \(titles.joined(separator: ", "))"
-                + (more ? ", …" : "") + "; type more of the title, or #KEY"
+                + (more ? ", …" : "") + (alike ? "; they share the title: name one as #KEY" : "; type more of the title, or #KEY")
         case .unknownField(let name, _, let nearest?):
             return "unknown field '\(TextLayout.printable(name))'; did you mean \(Self.typedWithNote(nearest))?"
         case .ambiguousFieldWords(let first, let firstField, let phrase, let phraseField):

@@ -69,7 +69,8 @@ extension RecordFrame {
             guard matches.count == 1 else {
                 throw CommandError.fields(.severalReferencedRows(field: field.shownName, typed: trimmed,
                     // Each with the key `#KEY` takes, which tells rows of one title apart.
-                    titles: RowTitle.told(apart: Array(matches.prefix(5)), in: target), more: matches.count > 5))
+                    titles: RowTitle.told(apart: Array(matches.prefix(5)), in: target), more: matches.count > 5,
+                    alike: Set(matches.map { RowTitle.of($0, in: target) }).count == 1))
             }
             row = matches[0]
         }
