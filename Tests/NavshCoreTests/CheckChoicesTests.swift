@@ -8,8 +8,9 @@ import Testing
     static let sql = """
         CREATE TABLE orders (id INTEGER PRIMARY KEY,
             status TEXT NOT NULL CHECK (status IN ('new', 'paid', 'it''s late')),
-            size VARCHAR(8) CHECK (size IN ('S', 'M', 'L')), total REAL CHECK (total >= 0));
-        INSERT INTO orders VALUES (1, 'new', 'S', 10);
+            size VARCHAR(8) CHECK (size IN ('S', 'M', 'L')), total REAL CHECK (total >= 0),
+            grade TEXT CHECK (grade IN ('Ab', 'aB')));
+        INSERT INTO orders VALUES (1, 'new', 'S', 10, 'Ab');
         """
 
     @Test(arguments: StoreKind.all)
@@ -19,6 +20,7 @@ import Testing
         let refused = h.run("set status shipped")
         #expect(refused.error?.message == "status: 'shipped' is not one of new, paid, it's late")
         #expect(h.run("set size XL").error?.message == "size: 'XL' is not one of S, M, L")
+        #expect(h.run("set grade ab").error?.message == "grade: 'ab' is Ab or aB, apart only in case; type one exactly")
         // A listed value is taken as the CHECK spells it.
         #expect(h.run("set status Paid").error == nil)
         h.run("save")

@@ -61,7 +61,7 @@ import Testing
             .unknownField(name, editable: [name], nearest: nil), .unknownField(name, editable: [name], nearest: name), .severalReferencedRows(field: name, typed: name, titles: [name, name], more: true),
             .keyOrTitle(field: name, typed: name, keyed: name, titled: [name]), .keyOrTitle(field: name, typed: name, keyed: nil, titled: [name]), .noReferencedRow(field: name, collection: name, typed: name), .missingValue(name, canUnset: false, canBeEmpty: false),
             .missingValue(name, canUnset: true, canBeEmpty: true), .cannotBeNull(name), .required(name),
-            .notAChoice(name, typed: name, choices: [name]),
+            .notAChoice(name, typed: name, choices: [name]), .choiceByCase(name, typed: name, choices: [name, name]),
             .outOfRange(name, value: .integer(9), minimum: 1, maximum: 5),
             .outOfRange(name, value: .real(0.5), minimum: 1, maximum: nil),
             .outOfRange(name, value: .real(1e300), minimum: nil, maximum: 1e299),

@@ -25,6 +25,8 @@ public enum FieldError: Equatable, Sendable {
 
     // MARK: Values typed for a field
     case notAChoice(String, typed: String, choices: [String])
+    /// Several choices spell what was typed, apart only in case.
+    case choiceByCase(String, typed: String, choices: [String])
     case outOfRange(String, value: Value, minimum: Double?, maximum: Double?)
     case notA(Expected, field: String, typed: String)
     case blobCannotBeSet(String)
@@ -90,6 +92,9 @@ public enum FieldError: Equatable, Sendable {
             return "\(name) cannot be NULL (NOT NULL); set it to a value instead"
         case .required(let name):
             return "\(name) is required; set \(name) VALUE, then save again"
+        case .choiceByCase(let name, let typed, let choices):
+            return "\(name): '\(TextLayout.printable(typed))' is \(choices.map(TextLayout.printable).joined(separator: " or ")), "
+                + "apart only in case; type one exactly"
         case .notAChoice(let name, let typed, let choices):
             return "\(name): '\(TextLayout.printable(typed))' is not one of \(choices.joined(separator: ", "))"
         case .outOfRange(let name, let value, let minimum, let maximum):

@@ -36,6 +36,8 @@ enum ValueParser {
     private static func checkChoices(_ value: Value, _ field: Field) throws(CommandError) {
         guard !field.choices.isEmpty, case .text(let typed) = value else { return }
         if choice(typed, in: field.choices) == nil {
+            let alike = field.choices.filter { $0.lowercased() == typed.trimmingSpaces.lowercased() }
+            if alike.count > 1 { throw .fields(.choiceByCase(field.shownName, typed: typed, choices: alike)) }
             throw .fields(.notAChoice(field.shownName, typed: typed, choices: field.choices))
         }
     }
