@@ -83,24 +83,13 @@ enum CaseFoldedMatch {
         // Most stored text is ASCII, already composed: its bytes lowercased
         // are the fold, without Foundation's normalization, which made
         // `find müller` many times slower than `find muller` per row.
-        if let ascii = asciiLowercased(text) { return ascii }
+        if isASCII(text) { return SQLiteStore.asciiLowercased(text) }
         // Per row of a `find`: Foundation's `replacingOccurrences` only when
         // there is a final sigma to replace.
         let lower = text.lowercased()
         let sigmas = lower.unicodeScalars.contains("ς")
             ? String(String.UnicodeScalarView(lower.unicodeScalars.map { $0 == "ς" ? "σ" : $0 })) : lower
         return sigmas.precomposedStringWithCanonicalMapping
-    }
-
-    /// `text` lowercased when it is all ASCII; nil otherwise.
-    static func asciiLowercased(_ text: String) -> String? {
-        var upper = false
-        for byte in text.utf8 {
-            if byte >= 0x80 { return nil }
-            if byte &- 0x41 < 26 { upper = true }
-        }
-        guard upper else { return text }
-        return String(decoding: text.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Whether SQLite's own ASCII folding is exact for `text`.
