@@ -17,8 +17,6 @@ public final class Session {
     /// For reads. Every write goes through `writer`, which journals it.
     let store: any StoreReader
     let writer: JournaledStore
-    let mode: Mode
-    let viewport: () -> Viewport
     /// The frames, root first; changed only through `push` and `pop` (Session+Stack).
     var stack: [any Frame]
     public internal(set) var isFinished = false
@@ -37,7 +35,11 @@ public final class Session {
     var titles: [String: TitleChoice] = [:]
     var basePresentation: ((CollectionSchema) -> CollectionSchema)?
     /// How this session runs, given at `init`.
-    public var configuration: Configuration
+    public var configuration: Configuration {
+        didSet { writer.summarizes = configuration.summarizesChanges }
+    }
+    var mode: Mode { configuration.mode }
+    var viewport: () -> Viewport { configuration.viewport }
     var clock: () -> CivilTime { configuration.clock }
     var framesAsData: Bool { configuration.framesAsData }
     var writesFiles: Bool { configuration.writesFiles }
@@ -55,8 +57,6 @@ public final class Session {
         self.store = store
         self.writer = JournaledStore(store)
         self.configuration = configuration
-        mode = configuration.mode
-        viewport = configuration.viewport
         writer.summarizes = configuration.summarizesChanges
         if store.collections.count == 1 {
             stack = [ListFrame(collection: store.collections[0])]
