@@ -261,6 +261,11 @@ import Testing
         #expect(result.stdout.contains("would save Gort statue") && result.stdout.contains("would delete Rusty spork"),
                 "\(result.stdout)")
         #expect(!result.stdout.contains("\nsaved ") && !result.stdout.hasPrefix("saved "), "\(result.stdout)")
+        // An import in a dry run too.
+        let file = db.directory + "/more.csv"
+        try "name,value\nOne more,3\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try navsh.run([db.path, "--dry-run", "-c", "import " + file])
+        #expect(imported.stdout.hasPrefix("would import 1 row into items"), "\(imported.stdout)")
     }
 
     /// The line after `edit` is its value even when the edit is refused.
