@@ -60,7 +60,7 @@ import Testing
         let start = String(repeating: "same words ", count: 10)
         try h.elsewhere("UPDATE items SET note = '\(start)as first written' WHERE id = 1")
         h.run("open 1", "set value 150")
-        try h.elsewhere("UPDATE items SET note = '\(start)as they wrote it' WHERE id = 1")
+        try h.elsewhere("UPDATE items SET note = '\(start)as they wrote it', value = 130 WHERE id = 1")
         let table = h.run("save").output
         let note = try #require(table.split(separator: "\n").first { $0.contains("note") }, "\(table)")
         // The note was not edited: "yours" says so, rather than show the original as if save! wrote it back.
@@ -149,10 +149,26 @@ import Testing
         let h = try SessionHarness(kind, Fixtures.items)
         h.run("open 2", "set value 7")
         try h.elsewhere("UPDATE items SET name = 'Shiny spork' WHERE id = 2")
-        #expect(h.run("save").error != nil)
         #expect(h.output("reload") == "reloaded Shiny spork; kept your edits to value\n  took name: Rusty spork → Shiny spork\n")
         h.run("save")
         #expect(try h.values("SELECT name, value FROM items WHERE id = 2") == [["Shiny spork", "7"]])
+    }
+
+    /// A save checks only the fields its user edited: a change elsewhere to
+    /// another field is kept and said, and undo puts back only the edit.
+    @Test(arguments: StoreKind.all)
+    func aSaveKeepsAChangeElsewhereToAFieldItDidNotEdit(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        h.run("open 1", "set value 150")
+        try h.elsewhere("UPDATE items SET note = 'theirs' WHERE id = 1")
+        #expect(h.output("save") == "saved Gort statue; note was changed elsewhere to theirs, kept\n")
+        #expect(try h.values("SELECT value, note FROM items WHERE id = 1") == [["150", "theirs"]])
+        h.run("undo")
+        #expect(try h.values("SELECT value, note FROM items WHERE id = 1") == [["120", "theirs"]])
+        h.run("open 1", "set value 160")
+        try h.elsewhere("UPDATE items SET note = 'again', name = 'Gort' WHERE id = 1")
+        #expect(h.output("save") == "saved Gort statue; changed elsewhere and kept: name Gort, note again\n")
+        #expect(try h.values("SELECT name, value, note FROM items WHERE id = 1") == [["Gort", "160", "again"]])
     }
 
     /// The second trial's find: a field changed elsewhere that you did not

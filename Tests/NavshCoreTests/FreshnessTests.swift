@@ -127,9 +127,10 @@ import Testing
         #expect(!shown.output.contains("refused"), "\(shown.output)")
         #expect(h.session.noticeChangesElsewhere() == "")
         try h.elsewhere("UPDATE items SET colour = 'blue' WHERE id = 1")
-        #expect(h.session.noticeChangesElsewhere().hasPrefix("colour changed elsewhere; save will be refused"))
-        #expect(h.run("save").error != nil, "blue was never shown")
-        #expect(try h.values("SELECT value, colour FROM items WHERE id = 1") == [["120", "blue"]])
+        // Not edited here: shown as it is now, and kept by the save.
+        #expect(h.session.noticeChangesElsewhere() == "colour: red → blue (changed elsewhere)\n")
+        #expect(h.run("save").error == nil)
+        #expect(try h.values("SELECT value, colour FROM items WHERE id = 1") == [["150", "blue"]])
     }
 
     /// A trial's find: the one table of a store dropped elsewhere left
@@ -206,12 +207,28 @@ import Testing
     func aRecordWithEditsKeepsWhatItShowedAndIsWarnedOnce(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1", "set name Gort")
-        try h.elsewhere("UPDATE items SET value = 200 WHERE id = 1")
+        try h.elsewhere("UPDATE items SET name = 'Gort the robot' WHERE id = 1")
         #expect(h.session.noticeChangesElsewhere()
-            == "value changed elsewhere; save will be refused (reload takes their values and keeps your edits)\n")
+            == "name changed elsewhere; save will be refused (reload takes their values and keeps your edits)\n")
+        #expect(h.session.noticeChangesElsewhere() == "")
         #expect(h.run("changes").output == "  name: Gort statue → Gort\n")
         #expect(h.run("save").error != nil)
-        #expect(try h.value("SELECT name FROM items WHERE id = 1") == "Gort statue")
+        #expect(try h.value("SELECT name FROM items WHERE id = 1") == "Gort the robot")
+    }
+
+    /// A field the frame did not edit, changed elsewhere, is shown as it is
+    /// now; the edits stay and the save keeps the other process's value.
+    @Test(arguments: StoreKind.all)
+    func aRecordWithEditsTakesChangesToOtherFields(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
+        h.run("open 1", "set name Gort")
+        try h.elsewhere("UPDATE items SET value = 200 WHERE id = 1")
+        #expect(h.session.noticeChangesElsewhere() == "value: 120 → 200 (changed elsewhere)\n")
+        #expect(h.session.noticeChangesElsewhere() == "")
+        #expect(h.run("changes").output == "  name: Gort statue → Gort\n")
+        let saved = h.run("save").output
+        #expect(saved.hasPrefix("saved Gort\n"), "told before the save: \(saved)")
+        #expect(try h.values("SELECT name, value FROM items WHERE id = 1") == [["Gort", "200"]])
     }
 
     @Test(arguments: StoreKind.all)

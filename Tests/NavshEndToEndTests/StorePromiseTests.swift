@@ -220,13 +220,16 @@ import Testing
             CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT COLLATE NOCASE, code TEXT COLLATE RTRIM, n INTEGER);
             INSERT INTO items (name, code, n) VALUES ('Gort', 'abc', 1);
             """)
-        for change in ["UPDATE items SET name = 'GORT'", "UPDATE items SET code = 'abc   '"] {
+        // The field edited is the one changed elsewhere: a change to another
+        // field is merged, not refused.
+        for (change, edit) in [("UPDATE items SET name = 'GORT'", "set name Robot"),
+                               ("UPDATE items SET code = 'abc   '", "set code xyz")] {
             try db.execute("UPDATE items SET name = 'Gort', code = 'abc', n = 1")
             let navsh = try Coprocess([db.path])
             #expect(navsh.send("open 1", until: "n  1").contains("Gort"))
             try db.execute(change)
             let after = try db.snapshot("items")
-            navsh.send("set n 2")
+            navsh.send(edit)
             navsh.send("save")
             #expect(navsh.finish() == 1, "\(change)")
             #expect(navsh.stderrText.contains("changed elsewhere"), "\(navsh.stderrText)")

@@ -22,22 +22,41 @@ extension RecordFrame {
         }
         let changed = collection.fields.filter { fresh[$0.name] != buffer.row.value(of: $0.name) ?? .null }
         guard !changed.isEmpty else { return ("", false) }
-        if isDirty {
-            // Your edits stay on the values you were shown; save will be refused.
-            guard noticedElsewhere != fresh else { return ("", false) }
-            noticedElsewhere = fresh
-            let names = changed.map(\.shownName).joined(separator: ", ")
-            return (prefix + "\(names) changed elsewhere; save will be refused (reload takes their values and keeps your edits)\n",
-                    false)
-        }
         // Each side bounded, with its length when cut: whole, a one-letter
         // change to a 5 MB text wrote 10 MB to the terminal (a trial's find).
-        let lines = changed.map { field in
+        func line(_ field: Field) -> String {
             prefix + "\(field.shownName): \(ValueText.boundedWithLength(buffer.row.value(of: field.name) ?? .null))"
                 + " → \(ValueText.boundedWithLength(fresh[field.name])) (changed elsewhere)\n"
         }
-        markSaved(fresh)
-        return (lines.joined(), true)
+        guard isDirty else {
+            let lines = changed.map(line)
+            markSaved(fresh)
+            return (lines.joined(), true)
+        }
+        // A field not edited here takes the stored value, shown as a clean
+        // frame's would be, and the edits stay: a save then writes over it
+        // without conflict. An edited field keeps the value its user was
+        // shown, and the save is refused.
+        let untouched = changed.filter { !buffer.isChanged($0.name) }
+        let clashing = changed.filter { buffer.isChanged($0.name) }
+        let taken = untouched.map(line).joined()
+        if !untouched.isEmpty { rebase(on: fresh, fields: untouched) }
+        guard !clashing.isEmpty, noticedElsewhere != fresh else { return (taken, !untouched.isEmpty) }
+        noticedElsewhere = fresh
+        let names = clashing.map(\.shownName).joined(separator: ", ")
+        return (taken + prefix
+                + "\(names) changed elsewhere; save will be refused (reload takes their values and keeps your edits)\n",
+                !untouched.isEmpty)
+    }
+
+    /// The stored values of `fields`, which this frame did not edit, become
+    /// the values it started from; its edits stay.
+    private func rebase(on fresh: Record, fields: [Field]) {
+        var base = buffer.base
+        for field in fields { base[field.name] = fresh[field.name] }
+        let edits = buffer.changes
+        buffer = EditBuffer(row: Record(id: buffer.row.id, values: base))
+        for (field, value) in edits { buffer.set(field, to: value) }
     }
 
     /// Columns added elsewhere since the frame read its row (`old` is the

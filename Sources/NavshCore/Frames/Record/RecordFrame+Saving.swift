@@ -35,13 +35,23 @@ extension RecordFrame {
         let title = crumb
         let changes = buffer.changes
         let saved: Record
+        var kept = ""
         do {
             // `save!` overwrites the row its user was shown ("theirs" in the
             // conflict table), checked like any save, so undo puts theirs back;
             // with no table shown yet, the row as read.
             let expected = force ? (conflictShown?.values ?? buffer.base) : buffer.base
-            saved = try writer.update(id, in: collection, title: title, changes: changes, base: expected,
-                                     checking: checking)
+            do {
+                saved = try writer.update(id, in: collection, title: title, changes: changes, base: expected,
+                                         checking: checking)
+            } catch StoreError.conflict(let current) where !force {
+                // Changed elsewhere only in fields this frame did not edit:
+                // written over the row as it is now, their values kept.
+                guard let merged = merged(with: current) else { throw StoreError.conflict(current: current) }
+                saved = try writer.update(id, in: collection, title: title, changes: changes, base: merged,
+                                         checking: checking)
+                kept = keptElsewhere(current, store: store)
+            }
         } catch StoreError.conflict(let current) {
             let again = force && conflictShown != nil
             conflictShown = current
@@ -91,7 +101,37 @@ extension RecordFrame {
         // changed elsewhere; the trial's find).
         if let parent, parent.rowsMayMove(changing: changes.keys) { parent.rowsMovedByThisSession() }
         followRekey(from: id, to: saved.id, changes: changes, in: session)
-        return "saved \(title)" + storedOtherwise(changes, saved)
+        return "saved \(title)" + storedOtherwise(changes, saved) + kept
+    }
+
+    /// What a save expects of a row changed elsewhere: the values shown in
+    /// the fields edited here, and the row as it is now in the rest; nil
+    /// when an edited field changed too, which is a conflict.
+    func merged(with current: Record) -> [String: Value]? {
+        var expected = current.values
+        for (field, _) in buffer.changes {
+            let shown = buffer.base[field] ?? .null
+            guard current[field] == shown else { return nil }
+            expected[field] = shown
+        }
+        return expected
+    }
+
+    /// The changes made elsewhere that a merged save kept, in one clause:
+    /// "; value was changed elsewhere to 130, kept".
+    func keptElsewhere(_ current: Record, store: any StoreReader) -> String {
+        let base = buffer.base
+        let changed = collection.fields.filter { !buffer.isChanged($0.name) && current[$0.name] != base[$0.name] ?? .null }
+        func shown(_ field: Field) -> String {
+            let value = current[field.name]
+            return field.references == nil ? ValueText.boundedWithLength(value) : ReferenceText.of(value, field, in: store)
+        }
+        switch changed.count {
+        case 0: return ""
+        case 1: return "; \(changed[0].shownName) was changed elsewhere to \(shown(changed[0])), kept"
+        default:
+            return "; changed elsewhere and kept: " + changed.map { "\($0.shownName) \(shown($0))" }.joined(separator: ", ")
+        }
     }
 
     /// The fields the store kept otherwise than they were sent, said with
