@@ -72,7 +72,7 @@ import Testing
                 == "unknown command 'frobnicate'; help lists the commands here")
         #expect(message { try CommandParser.parse("show now", in: .list) } == "show takes no arguments (got 'now')")
         #expect(message { try CommandParser.parse("open", in: .list) }
-                == "open: missing row; usage: open N | open #KEY | open TITLE")
+                == "open: missing row; usage: open N | open #KEY | open TITLE | open *")
         #expect(message { try CommandParser.parse("page 1 2", in: .list) }
                 == "page takes one page number; usage: page N")
         #expect(throws: CommandError.self) { try CommandParser.parse("set", in: .record) }

@@ -46,13 +46,13 @@ import Testing
         for line in help.split(separator: "\n") {
             #expect(DisplayWidth.of(String(line)) <= 50, "\(line)")
         }
-        #expect(help.contains("  open N | open #KEY | open TITLE\n      open row N, the row with key KEY, or the row\n"
-            + "      whose title matches\n"), "too narrow for a column beside the usages: under each")
+        #expect(help.contains("  open N | open #KEY | open TITLE | open *\n      open row N, the row with key KEY or title\n"
+            + "      TITLE, or every row as one\n"), "too narrow for a column beside the usages: under each")
         let medium = try SessionHarness(Fixtures.items, viewport: Viewport(columns: 70)).output("help")
-        #expect(medium.contains("  open N | open #KEY | open TITLE  open row N, the row with key KEY,\n"
-            + "                                   or the row whose title matches\n"), "continued under its column")
+        #expect(medium.contains("  open N | open #KEY | open TITLE | open *  open row N, the row with\n"
+            + "                                            key KEY or title TITLE, or\n"), "continued under its column")
         let wide = try SessionHarness(Fixtures.items, viewport: Viewport(columns: 200)).output("help")
-        #expect(wide.contains("  open N | open #KEY | open TITLE  open row N, the row with key KEY, or the row whose title matches\n"))
+        #expect(wide.contains("  open N | open #KEY | open TITLE | open *  open row N, the row with key KEY or title TITLE, or every row as one\n"))
     }
 
     @Test func aLongBreadcrumbGivesWayInTheMiddle() throws {

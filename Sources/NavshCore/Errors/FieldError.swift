@@ -22,6 +22,10 @@ public enum FieldError: Equatable, Sendable {
     case cannotBeNull(String)
     /// The app spec marks it required and it is empty, at save.
     case required(String)
+    /// `replace` names a field that holds no text, or an empty OLD.
+    case replaceNeedsText(String)
+    /// `replace` found no OLD in the field; `rows`, the rows of a batch looked at.
+    case textNotFound(String, String, rows: Int?)
 
     // MARK: Values typed for a field
     case notAChoice(String, typed: String, choices: [String])
@@ -92,6 +96,12 @@ public enum FieldError: Equatable, Sendable {
             return "\(name) cannot be NULL (NOT NULL); set it to a value instead"
         case .required(let name):
             return "\(name) is required; set \(name) VALUE, then save again"
+        case .replaceNeedsText(let name):
+            return "replace changes text: \(name) holds none, or the old text is empty (set \(name) VALUE changes any field)"
+        case .textNotFound(let name, let text, nil):
+            return "\(name) does not contain \(text); nothing changed"
+        case .textNotFound(let name, let text, let rows?):
+            return "no row's \(name) contains \(text) (\(ListLayout.grouped(rows)) rows looked at); nothing changed"
         case .choiceByCase(let name, let typed, let choices):
             return "\(name): '\(TextLayout.printable(typed))' is \(choices.map(TextLayout.printable).joined(separator: " or ")), "
                 + "apart only in case; type one exactly"

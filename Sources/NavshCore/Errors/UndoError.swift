@@ -8,6 +8,8 @@ public enum UndoError: Equatable, Sendable {
 
     case unsavedEdits
     case save(title: String, Since)
+    /// A batch save's rows changed or deleted since, each as its title and what happened.
+    case batchSave(rows: [String], of: Int)
     /// The key a reference would be set back to names another row than at the save.
     case referenceMoved(title: String, field: String, key: String, was: String, now: String)
     case insert(title: String, Since)
@@ -34,6 +36,9 @@ public enum UndoError: Equatable, Sendable {
                 + "\(was) at the save and is \(now) now (changed elsewhere); nothing changed"
         case .save(let title, let since):
             return "cannot undo the save of \(title): \(since.words); nothing changed"
+        case .batchSave(let rows, let total):
+            let shown = rows.prefix(3).joined(separator: ", ") + (rows.count > 3 ? " and \(rows.count - 3) more" : "")
+            return "cannot undo the save of \(total) rows: \(rows.count) changed elsewhere since: \(shown); nothing changed"
         case .insert(let title, let since):
             return "cannot undo the insert of \(title): \(since.words); nothing changed"
         case .insertHasDependents(let title, let dependents):

@@ -49,6 +49,13 @@ public enum WriteError: Equatable, Sendable {
     /// is what it would take now.
     case cascadeChanged(taken: [CascadeEffect])
 
+    // MARK: Batch save (open *)
+    /// Rows changed, deleted or gone from the list since `open *`, each as
+    /// its title and what happened; `of`, the rows the save was to write.
+    case batchChangedBeforeSave(rows: [String], of: Int)
+    /// The store refused one row of a batch save.
+    case batchRowRefused(title: String, reason: String)
+
     // MARK: Dry run
     /// The command's writes would fail at its own COMMIT (a check kept for
     /// COMMIT): a real run writes none of them.
@@ -56,6 +63,12 @@ public enum WriteError: Equatable, Sendable {
 
     var message: String {
         switch self {
+        case .batchChangedBeforeSave(let rows, let total):
+            let shown = rows.prefix(3).joined(separator: ", ") + (rows.count > 3 ? " and \(rows.count - 3) more" : "")
+            return "\(rows.count) of \(total) rows changed elsewhere since open *: \(shown); nothing was saved "
+                + "(reload reads the rows again and keeps your edits)"
+        case .batchRowRefused(let title, let reason):
+            return "\(title): \(reason)"
         case .changedBeforeSave(let title):
             return "\(title) changed elsewhere since you opened it; nothing was saved "
                 + "(reload takes theirs and keeps your edits, save! overwrites theirs)"

@@ -101,12 +101,13 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                     ("name", JSONText.string(field.name)), ("label", JSONText.string(field.label)),
                     ("type", JSONText.string(field.type)), ("value", JSONText.value(field.value)),
                     ("read_only", JSONText.bool(field.readOnly)), ("changed", JSONText.bool(field.changed)),
-                ])
+                ] + (field.values.map { [("values", String($0))] } ?? []))
             }
             return JSONText.object([
                 ("frame", JSONText.array(record.path.map(JSONText.string))),
                 ("collection", JSONText.string(record.collection)),
                 ("key", record.key.map { JSONText.array($0.map(JSONText.value)) } ?? "null"),
+            ] + (record.rows.map { [("rows", String($0))] } ?? []) + [
                 ("fields", JSONText.array(fields)),
             ])
         }

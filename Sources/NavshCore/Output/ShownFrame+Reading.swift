@@ -56,9 +56,11 @@ extension RecordFrame {
         let fields = collection.fields.map { field in
             ShownField(name: field.name, label: field.label ?? field.name, type: field.kind.rawValue,
                        value: buffer.value(of: field.name), readOnly: field.isReadOnly,
-                       changed: buffer.isChanged(field.name))
+                       changed: buffer.isChanged(field.name),
+                       values: buffer.isChanged(field.name) ? nil : batch?.spread[field.name]?.count)
         }
         return ShownRecord(path: path, collection: collection.name,
-                           key: id.flatMap { collection.keyValues(of: Record(id: $0, values: buffer.base)) }, fields: fields)
+                           key: id.flatMap { collection.keyValues(of: Record(id: $0, values: buffer.base)) }, fields: fields,
+                           rows: batch?.rows.count)
     }
 }

@@ -60,6 +60,8 @@ public struct ShownRecord: Equatable, Sendable {
     /// nil for a draft not saved yet.
     public var key: [Value]?
     public var fields: [ShownField]
+    /// A batch (`open *`): how many rows it stands for; nil for one record.
+    public var rows: Int? = nil
 }
 
 public struct ShownField: Equatable, Sendable {
@@ -71,4 +73,7 @@ public struct ShownField: Equatable, Sendable {
     public var readOnly: Bool
     /// The value is an unsaved edit.
     public var changed: Bool
+    /// In a batch, how many values its rows hold when they differ (`value`
+    /// is then null); nil when they share one.
+    public var values: Int? = nil
 }

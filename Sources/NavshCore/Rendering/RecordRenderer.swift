@@ -8,7 +8,8 @@ enum RecordRenderer {
         let collection = frame.collection
         // Cut to the terminal's width, as the prompt is: a 410-character title wrapped mid-word (the trial's find).
         let note = frame.isDraft ? "  (new, not saved yet)" : ""
-        var out = TextLayout.truncate(collection.displayTitle + " › " + TextLayout.printable(frame.crumb),
+        let heading = frame.batch?.heading ?? TextLayout.printable(frame.crumb)
+        var out = TextLayout.truncate(collection.displayTitle + " › " + heading,
                                       to: max(20, columns - DisplayWidth.of(note))) + note + "\n"
         let groups = groups(collection)
         var labelWidth = 0
@@ -64,6 +65,12 @@ enum RecordRenderer {
         let stored = frame.buffer.value(of: field.name)
         var value = ValueText.bounded(stored, field.format)
         if let reference { value += " (" + reference + ")" }
+        // A batch's field whose rows differ: how many values, and the first few.
+        let spread = frame.batch?.spreadText(field)
+        if let spread, !changed { value = spread }
+        if let replacement = frame.buffer.replacing[field.name] {
+            value = "replace " + TextLayout.printable(replacement.old) + " with " + TextLayout.printable(replacement.new)
+        }
         var notes: [String] = []
         if let length = ValueText.lengthNote(stored) { notes.append(length) }
         if field.isReadOnly { notes.append("read-only") }
@@ -80,7 +87,9 @@ enum RecordRenderer {
             if field.isRequired && !notes.contains("required") { notes.append("required") }
             if let placeholder = field.placeholder { notes.append("e.g. " + placeholder) }
         }
-        if changed, !frame.isDraft { notes.append("was " + ValueText.bounded(frame.buffer.row.value(of: field.name) ?? .null)) }
+        if changed, !frame.isDraft {
+            notes.append("was " + (spread ?? ValueText.bounded(frame.buffer.row.value(of: field.name) ?? .null)))
+        }
         /// The mark, the label right-aligned in `width`, and the gap.
         func labelled(in width: Int) -> String {
             (changed ? "* " : "  ") + TextLayout.right(showsLabel ? label(field) : "", width) + "  "

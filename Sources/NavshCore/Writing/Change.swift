@@ -6,6 +6,14 @@ enum Change {
     /// undo checks before it writes that reference back.
     case updated(CollectionSchema, id: RecordID, title: String, before: [String: Value], after: [String: Value],
                  named: [String: String] = [:])
+    /// A batch save (`open *`): the same fields written to many rows in one
+    /// transaction, each row's values before and after.
+    case updatedRows(CollectionSchema, [RowUpdate])
+    /// A batch delete (`delete` after `open *`): each row as it was, with
+    /// what it took with it, in one transaction.
+    case deletedRows(CollectionSchema, [DeletedRow])
+    /// `undo` of a batch delete: the rows put back, in one transaction.
+    case restoredRows(CollectionSchema, [Record])
     /// The row as stored right after the insert.
     case inserted(CollectionSchema, Record)
     /// The row as it was when deleted, and every row the delete took with it.
@@ -19,28 +27,38 @@ enum Change {
 
     var collection: CollectionSchema {
         switch self {
-        case .updated(let c, _, _, _, _, _), .inserted(let c, _), .deleted(let c, _, _),
+        case .updated(let c, _, _, _, _, _), .updatedRows(let c, _), .deletedRows(let c, _), .restoredRows(let c, _),
+             .inserted(let c, _), .deleted(let c, _, _),
              .reordered(let c, _), .imported(let c, _, _), .unimported(let c, _, _): return c
         }
     }
 
-    /// `update items › Gort statue: value 120 → 150`, for dry-run reports;
-    /// a reference by the titles of the rows it named (`Customer Ann Lee →
-    /// Bo Chen`), read from `store` (as it is when the write was made).
+    /// `update items › Gort statue: value 120 → 150`, for dry-run reports,
+    /// a line a row: a batch's rows each read as a single write would. A
+    /// reference reads by the titles of the rows it named (`Customer Ann Lee
+    /// → Bo Chen`), read from `store` as it is when the write was made.
+    func summaries(in store: any StoreReader) -> [String] {
+        switch self {
+        case .updatedRows(let c, let rows):
+            return rows.map { Self.update(c, $0.title, $0.before, $0.after, in: store) }
+        case .deletedRows(let c, let rows):
+            return rows.map {
+                "delete \(c.name) › \(RowTitle.of($0.record, in: c))" + CascadeEffect.phrase($0.cascade, titles: store.collectionTitles)
+            }
+        case .restoredRows(let c, let rows):
+            return rows.map { "insert \(c.name) › \(RowTitle.of($0, in: c))" }
+        default:
+            return [summary(in: store)]
+        }
+    }
+
+    /// The write in one line; a batch's in one line a row (`summaries`).
     func summary(in store: any StoreReader) -> String {
         switch self {
         case .updated(let c, _, let title, let before, let after, _):
-            // A long text bounded, with its length: whole, a dry run of an
-            // edit to a 5 MB value printed 5 MB (a trial's find).
-            func side(_ value: Value, _ shown: String) -> String {
-                ValueText.lengthNote(value) != nil ? ValueText.boundedWithLength(value) : shown
-            }
-            let fields = c.fields.filter { after[$0.name] != nil }.map { field in
-                let (old, new) = (before[field.name] ?? .null, after[field.name] ?? .null)
-                let shown = ReferenceText.pair(old, new, field, in: store)
-                return "\(field.shownName) \(side(old, shown.0)) → " + side(new, shown.1)
-            }
-            return "update \(c.name) › \(title): " + fields.joined(separator: ", ")
+            return Self.update(c, title, before, after, in: store)
+        case .updatedRows, .deletedRows, .restoredRows:
+            return summaries(in: store).joined(separator: "; ")
         case .inserted(let c, let record):
             return "insert \(c.name) › \(RowTitle.of(record, in: c))"
         case .deleted(let c, let record, let cascade):
@@ -53,6 +71,39 @@ enum Change {
             return "delete \(c.name): the \(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s") imported from \(file)"
         }
     }
+}
+
+extension Change {
+    /// `update items › Gort statue: value 120 → 150`.
+    static func update(_ c: CollectionSchema, _ title: String, _ before: [String: Value], _ after: [String: Value],
+                       in store: any StoreReader) -> String {
+        // A long text bounded, with its length: whole, a dry run of an
+        // edit to a 5 MB value printed 5 MB (a trial's find).
+        func side(_ value: Value, _ shown: String) -> String {
+            ValueText.lengthNote(value) != nil ? ValueText.boundedWithLength(value) : shown
+        }
+        let fields = c.fields.filter { after[$0.name] != nil }.map { field in
+            let (old, new) = (before[field.name] ?? .null, after[field.name] ?? .null)
+            let shown = ReferenceText.pair(old, new, field, in: store)
+            return "\(field.shownName) \(side(old, shown.0)) → " + side(new, shown.1)
+        }
+        return "update \(c.name) › \(title): " + fields.joined(separator: ", ")
+    }
+}
+
+/// One row of a batch save: its identity after the write, its title, and
+/// the fields written, before and after.
+struct RowUpdate {
+    let id: RecordID
+    let title: String
+    let before: [String: Value]
+    let after: [String: Value]
+}
+
+/// One row of a batch delete, as it was, and what went with it.
+struct DeletedRow {
+    let record: Record
+    let cascade: [CascadeEffect]
 }
 
 /// A `move N M` as written: every row's place in the manual order before it

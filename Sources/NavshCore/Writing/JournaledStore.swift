@@ -83,6 +83,113 @@ final class JournaledStore {
         return saved
     }
 
+    /// A batch save: `changes` written to each of `rows` in one transaction.
+    /// Each row is written only if it is still one of `list`'s rows and
+    /// still holds, in each field written, the value it held in `rows`.
+    /// Otherwise nothing is written, and the refusal names the rows.
+    /// Returns the rows as stored after the write.
+    func updateRows(_ edits: [RowEdit], of list: CollectionSchema, in collection: CollectionSchema,
+                    checking: (() throws -> Void)? = nil) throws -> [Record] {
+        var updates: [RowUpdate] = []
+        var reachedOthers = false
+        let saved: [Record] = try store.atomically(deferringReferences: false) {
+            try checking?()
+            let inList = try idsStillListed(in: list)
+            var saved: [Record] = []
+            var refused: [String] = []
+            for edit in edits {
+                let (row, changes) = (edit.row, edit.changes)
+                try stopIfCancelled()
+                let title = RowTitle.of(row, in: collection)
+                guard inList?.contains(row.id) ?? true else {
+                    refused.append(title + (try store.record(of: collection, id: row.id) == nil
+                                            ? " (deleted or re-keyed)" : " (left the list)"))
+                    continue
+                }
+                let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = row[$1] }
+                do {
+                    let stored = try store.update(row.id, in: collection, changes: changes, expecting: before)
+                    reachedOthers = reachedOthers || store.lastUpdateReachedOtherRows
+                    let after = changes.keys.reduce(into: [String: Value]()) { $0[$1] = stored.value(of: $1) ?? changes[$1] }
+                    updates.append(RowUpdate(id: stored.id, title: title, before: before, after: after))
+                    saved.append(stored)
+                } catch StoreError.conflict(let current) {
+                    let fields = collection.fields.filter { field in
+                        before[field.name].map { current[field.name] != $0 } ?? false
+                    }
+                    refused.append(title + " (" + fields.map(\.shownName).joined(separator: ", ") + " changed)")
+                } catch StoreError.recordMissing {
+                    refused.append(title + " (deleted or re-keyed)")
+                } catch let error as StoreError {
+                    throw CommandError.writes(.batchRowRefused(title: title, reason: error.explained(at: title)))
+                }
+            }
+            if !refused.isEmpty {
+                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: edits.count))
+            }
+            return saved
+        }
+        record(.updatedRows(collection, updates), reachedOthers: reachedOthers)
+        return saved
+    }
+
+    /// A batch delete: each of `rows` deleted in one transaction, checked
+    /// against the values it held and against `list`, as `updateRows`
+    /// checks them; with `asked`, only if the rows take exactly what the
+    /// question named with them. Returns what went with them.
+    func deleteRows(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema,
+                    asked: Set<String>?) throws -> [CascadeEffect] {
+        var deleted: [DeletedRow] = []
+        let taken: [CascadeEffect] = try store.atomically(deferringReferences: false) {
+            let inList = try idsStillListed(in: list)
+            var refused: [String] = []
+            var taken: [CascadeEffect] = []
+            for row in rows {
+                try stopIfCancelled()
+                let title = RowTitle.of(row, in: collection)
+                guard inList?.contains(row.id) ?? true else {
+                    refused.append(title + (try store.record(of: collection, id: row.id) == nil
+                                            ? " (deleted or re-keyed)" : " (left the list)"))
+                    continue
+                }
+                do {
+                    let cascade = try store.delete(row.id, from: collection, expecting: row.values)
+                    deleted.append(DeletedRow(record: row, cascade: cascade))
+                    taken += cascade
+                } catch StoreError.conflict {
+                    refused.append(title + " (changed)")
+                } catch StoreError.recordMissing {
+                    refused.append(title + " (deleted or re-keyed)")
+                } catch let error as StoreError {
+                    throw CommandError.writes(.batchRowRefused(title: title, reason: error.explained(at: title)))
+                }
+            }
+            if !refused.isEmpty {
+                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count))
+            }
+            if let asked, CascadeEffect.marks(taken) != asked { throw CommandError.writes(.cascadeChanged(taken: taken)) }
+            return taken
+        }
+        record(.deletedRows(collection, deleted))
+        return taken
+    }
+
+    /// The rows in `list` now, read in the write's transaction; nil when
+    /// the list is a whole table, where a row is checked by its key.
+    private func idsStillListed(in list: CollectionSchema) throws -> Set<RecordID>? {
+        guard list.scope != nil || !list.filters.isEmpty else { return nil }
+        var ids: Set<RecordID> = []
+        var start = RowStart.first
+        var read = 0
+        while true {
+            let run = try store.rows(of: list, from: start, limit: RowBatch.readSize, fields: .listed)
+            for row in run.rows { ids.insert(row.id) }
+            read += run.rows.count
+            guard run.rows.count == RowBatch.readSize else { return ids }
+            start = run.cursors.last.map { RowStart(after: $0) } ?? RowStart(after: nil, skip: read)
+        }
+    }
+
     /// `write`, after `check` in one transaction with it when there is one.
     private func checked<T>(_ check: (() throws -> Void)?, _ write: () throws -> T) throws -> T {
         guard let check else { return try write() }
@@ -240,7 +347,7 @@ final class JournaledStore {
         guard let (last, reachedOthers) = undoable.last else { return nil }
         let made = try inverse(last, store)
         journal.append(made)
-        if summarizes { reported.append(made.summary(in: store)) }
+        if summarizes { reported += made.summaries(in: store) }
         undoable.removeLast()
         lastUndoneReachedOthers = reachedOthers
         return last
@@ -248,7 +355,7 @@ final class JournaledStore {
 
     private func record(_ change: Change, reachedOthers: Bool = false) {
         journal.append(change)
-        if summarizes { reported.append(change.summary(in: store)) }
+        if summarizes { reported += change.summaries(in: store) }
         undoable.append((change, reachedOthers))
     }
 

@@ -1,25 +1,40 @@
 /// `changes`, at any frame: every unsaved edit in the stack, old → new.
 /// The record on top alone lists its fields; several records (or a list
 /// above them) name each record's frame path first.
-struct ChangesCommand: PlainCommand {
-    static let forms = [CommandForm("changes", CommandForm.anywhere, .none, usage: "changes",
-                                    "list the unsaved edits in every frame, old → new", example: "changes")]
+struct ChangesCommand: OptionalArgumentCommand {
+    static let forms = [CommandForm("changes", CommandForm.anywhere, .optional("--rows"), usage: "changes [--rows]",
+                                    "list the unsaved edits in every frame, old → new; --rows, each row of a batch",
+                                    example: "changes")]
 
-    init() {}
+    /// `--rows`: a batch's edits row by row.
+    let byRow: Bool
+    /// A word other than `--rows`, refused when run.
+    private let unexpected: String?
+
+    init(_ argument: String?) {
+        byRow = argument == "--rows"
+        unexpected = byRow ? nil : argument
+    }
 
     var isReport: Bool { true }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
+        if let unexpected { throw CommandError.grammar(.unexpectedArgument(command: "changes", got: unexpected)) }
         let edited = session.stack.indices.compactMap { i in
             (session.stack[i] as? RecordFrame).flatMap { $0.isDirty ? (i, $0) : nil }
         }
         guard !edited.isEmpty else { return Response(output: "no unsaved changes\n") }
         if edited.count == 1, edited[0].0 == session.stack.count - 1 {
-            return Response(output: Self.lines(edited[0].1, session.store))
+            return Response(output: lines(edited[0].1, session.store))
         }
         return Response(output: edited.map { i, frame in
-            session.path(upTo: i) + ":\n" + Self.lines(frame, session.store)
+            session.path(upTo: i) + ":\n" + lines(frame, session.store)
         }.joined())
+    }
+
+    private func lines(_ frame: RecordFrame, _ store: any StoreReader) -> String {
+        if let batch = frame.batch { return frame.batchChanges(batch, rows: byRow, in: store) }
+        return Self.lines(frame, store)
     }
 
     private static func lines(_ frame: RecordFrame, _ store: any StoreReader) -> String {

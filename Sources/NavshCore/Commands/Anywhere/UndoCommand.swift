@@ -73,6 +73,45 @@ struct UndoCommand: PlainCommand {
             }
             return (.updated(collection, id: id, title: title, before: after, after: before),
                     "undid the save of \(title): " + fields.joined(separator: ", "))
+        case .updatedRows(let collection, let rows):
+            // Every row back in one transaction, or none.
+            var refused: [String] = []
+            try store.atomically {
+                for row in rows {
+                    do {
+                        try store.update(row.id, in: collection, changes: row.before, expecting: row.after)
+                    } catch StoreError.conflict {
+                        refused.append(row.title + " (changed)")
+                    } catch StoreError.recordMissing {
+                        refused.append(row.title + " (deleted)")
+                    }
+                }
+                if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
+            }
+            let inverse = rows.map { RowUpdate(id: $0.id, title: $0.title, before: $0.after, after: $0.before) }
+            let fields = collection.fields.filter { rows.first?.before[$0.name] != nil }.map(\.shownName)
+            return (.updatedRows(collection, inverse),
+                    "undid the save of \(fields.joined(separator: ", ")) on \(ListLayout.grouped(rows.count)) "
+                    + "row\(rows.count == 1 ? "" : "s") of \(collection.displayTitle)")
+        case .deletedRows(let collection, let rows):
+            // Every row and what went with it back in one transaction, or none.
+            do {
+                try store.atomically {
+                    for row in rows {
+                        try store.restore(row.record, into: collection)
+                        try restore(row.cascade, in: store)
+                    }
+                }
+            } catch StoreError.constraint(let kind, let fields, let detail) {
+                throw CommandError.undo(.deleteRefused(title: "\(rows.count) rows", kind, fields: fields, detail: detail))
+            } catch StoreError.conflict, StoreError.recordMissing {
+                throw CommandError.undo(.deleteClearedRowChanged(title: "\(rows.count) rows"))
+            }
+            let cascade = rows.flatMap(\.cascade)
+            return (.restoredRows(collection, rows.map(\.record)),
+                    "undid the delete of \(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s") of "
+                    + "\(collection.displayTitle) (put them back"
+                    + "\(CascadeEffect.phrase(cascade, .restoring, titles: store.collectionTitles)))")
         case .inserted(let collection, let record):
             let title = RowTitle.of(record, in: collection)
             // Undoing an insert must not take rows others have since hung on it.
@@ -117,7 +156,7 @@ struct UndoCommand: PlainCommand {
             } catch StoreError.conflict, StoreError.recordMissing {
                 throw CommandError.undo(.importChanged(file: file))
             }
-        case .unimported(let collection, _, _):
+        case .unimported(let collection, _, _), .restoredRows(let collection, _):
             // Never undoable itself (undo's own writes are journaled only).
             return (change, "nothing to undo in \(collection.name)")
         case .deleted(let collection, let record, let cascade):

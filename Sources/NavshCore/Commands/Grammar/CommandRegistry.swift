@@ -24,6 +24,7 @@ enum CommandRegistry {
         SetCommand.self,
         EditCommand.self,
         UnsetCommand.self,
+        ReplaceCommand.self,
         RevertCommand.self,
         SaveCommand.self,
         ReloadCommand.self,

@@ -1,7 +1,7 @@
 /// `open N`, `open #KEY` or `open TITLE` in a list pushes that record.
 struct OpenRowCommand: OpenCommand {
-    static let forms = [CommandForm("open", [.list], .rest("row"), usage: "open N | open #KEY | open TITLE",
-                                    "open row N, the row with key KEY, or the row whose title matches",
+    static let forms = [CommandForm("open", [.list], .rest("row"), usage: "open N | open #KEY | open TITLE | open *",
+                                    "open row N, the row with key KEY or title TITLE, or every row as one",
                                     example: "open 3")]
 
     let target: String
@@ -14,6 +14,11 @@ struct OpenRowCommand: OpenCommand {
         // collections: `open TABLE` there means that list, as it does in a
         // file of several, so one script works on both.
         if opensTheList(list, in: session) { return Response(output: try session.show(list)) }
+        if target == "*" {
+            let batch = try RowBatch.read(list.collection, captions: list.captions, from: session.store)
+            guard !batch.rows.isEmpty else { throw CommandError.rows(.noRowsToOpen) }
+            return Response(output: try session.pushShowing(RecordFrame(batch: batch)))
+        }
         let (record, note) = try ListFrame.isKey(target)
             ? (keyed(in: list, session: session), "")
             : list.recordToOpen(target, in: session.store)

@@ -14,6 +14,7 @@ struct DeleteRecordCommand: PlainCommand {
         let frame = try session.topFrame(RecordFrame.self)
         let collection = frame.collection
         try Deletion.checkDeletable(collection)
+        if let batch = frame.batch { return try deleteBatch(batch, in: frame, session: session, confirmed: confirmed) }
         guard let id = frame.id else {
             throw CommandError.writes(.draftNotDeletable)
         }
@@ -43,5 +44,30 @@ struct DeleteRecordCommand: PlainCommand {
         session.pop()
         (session.top as? ListFrame)?.forget([id])
         return Response(output: "deleted \(title)\(edits)\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n")
+    }
+
+    /// `delete` in a batch: every row of it, in one transaction, each
+    /// checked as a save checks it, after one question at the prompt.
+    private func deleteBatch(_ batch: RowBatch, in frame: RecordFrame, session: Session, confirmed: Bool) throws -> Response {
+        let collection = frame.collection
+        let store = session.store
+        for row in batch.rows {
+            try Deletion.checkNothingBlocks(deleting: row.id, titled: RowTitle.of(row, in: collection), in: collection, store: store)
+        }
+        let edits = frame.isDirty ? " with the unsaved edits" : ""
+        if session.mode == .interactive && !confirmed {
+            let preview = try batch.rows.flatMap { try store.cascades(ofDeleting: $0.id, in: collection) }
+            frame.askedBatchCascade = CascadeEffect.marks(preview)
+            let phrase = CascadeEffect.phrase(preview, .question, titles: store.collectionTitles)
+            return Response(question: Question(confirm: "Delete \(batch.count) of \(collection.displayTitle)\(edits)?\(phrase)",
+                                               then: self))
+        }
+        let asked = frame.askedBatchCascade
+        frame.askedBatchCascade = nil
+        let cascade = try session.writer.deleteRows(batch.rows, of: batch.list, from: collection, asked: asked)
+        session.pop()
+        session.readListsAgain()
+        return Response(output: "deleted \(batch.count) of \(collection.displayTitle)\(edits)"
+                        + "\(CascadeEffect.phrase(cascade, .done, titles: store.collectionTitles))\n")
     }
 }

@@ -8,8 +8,13 @@ struct EditBuffer {
     /// its original value makes it clean again.
     private(set) var changes: [String: Value] = [:]
 
-    init(base: [String: Value]) {
+    /// Fields whose rows hold different values (a batch): any value set
+    /// there is a change, even one some rows hold.
+    private(set) var unshared: Set<String> = []
+
+    init(base: [String: Value], unshared: Set<String> = []) {
         row = Record(id: RecordID(parts: [], isPrimaryKey: false), values: base)
+        self.unshared = unshared
     }
 
     /// Starts from a row as read, kept as it is (no dictionary made of it:
@@ -26,7 +31,16 @@ struct EditBuffer {
         changes[field] ?? row.value(of: field) ?? .null
     }
 
-    func isChanged(_ field: String) -> Bool { changes[field] != nil }
+    /// A batch's `replace FIELD OLD NEW`: text replaced in each row's own
+    /// value, by field. A record's replace is a plain change.
+    private(set) var replacing: [String: TextReplacement] = [:]
+
+    func isChanged(_ field: String) -> Bool { changes[field] != nil || replacing[field] != nil }
+
+    mutating func replace(_ field: String, _ replacement: TextReplacement) {
+        changes[field] = nil
+        replacing[field] = replacement
+    }
 
     /// The values with the edits applied: what a save writes.
     var current: [String: Value] {
@@ -34,10 +48,45 @@ struct EditBuffer {
     }
 
     mutating func set(_ field: String, to value: Value) {
-        changes[field] = row.value(of: field) ?? .null == value ? nil : value
+        replacing[field] = nil
+        changes[field] = !unshared.contains(field) && row.value(of: field) ?? .null == value ? nil : value
     }
 
     mutating func revert(_ field: String? = nil) {
-        if let field { changes[field] = nil } else { changes = [:] }
+        if let field {
+            changes[field] = nil
+            replacing[field] = nil
+        } else {
+            changes = [:]
+            replacing = [:]
+        }
+    }
+}
+
+/// `replace FIELD OLD NEW`: every occurrence of the text `old` becomes
+/// `new`, as plain text, not a pattern.
+struct TextReplacement: Equatable {
+    let old: String
+    let new: String
+
+    /// The value with the text replaced; nil when it holds no `old`.
+    func applied(to value: Value) -> Value? {
+        guard case .text(let text) = value, !old.isEmpty else { return nil }
+        // Byte for byte: UTF-8 never matches inside another character.
+        let bytes = Array(text.utf8), target = Array(old.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        var found = false
+        while i < bytes.count {
+            if bytes[i] == target[0], i + target.count <= bytes.count, bytes[i..<(i + target.count)].elementsEqual(target) {
+                out += new.utf8
+                i += target.count
+                found = true
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return found ? .text(String(decoding: out, as: UTF8.self)) : nil
     }
 }

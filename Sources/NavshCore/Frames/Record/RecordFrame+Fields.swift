@@ -23,7 +23,8 @@ extension RecordFrame {
     /// holds changes nothing, and the answer says so in one line (a script's
     /// `--quiet` drops it).
     func assign(_ value: Value, to field: Field) -> Response {
-        if buffer.value(of: field.name) == value {
+        let known = !buffer.unshared.contains(field.name) || buffer.isChanged(field.name)
+        if known && buffer.value(of: field.name) == value {
             return Response(output: "\(field.shownName) already holds \(ValueText.bounded(value)); nothing changed\n")
         }
         buffer.set(field.name, to: value)

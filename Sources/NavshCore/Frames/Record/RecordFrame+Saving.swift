@@ -5,6 +5,7 @@ extension RecordFrame {
     /// list below take the row as the write returned it (read inside its
     /// transaction): no second read (an insert re-reads its page later).
     func save(force: Bool = false, in session: Session) throws -> String {
+        if let batch { return try saveBatch(batch, in: session) }
         let writer = session.writer
         let parent = session.stack.firstIndex { $0 === self }.flatMap { $0 > 0 ? session.stack[$0 - 1] as? ListFrame : nil }
         try checkRequired()

@@ -32,6 +32,11 @@ final class RecordFrame: Frame {
     /// table without a key, its rowid may now be another row's (a VACUUM
     /// renumbers them), so `delete` here waits for the list.
     var fileChangedSinceOpened = false
+    /// The rows a batch frame (`open *`) stands for; nil for one record.
+    var batch: RowBatch?
+    /// What the question before a batch delete said would go with the
+    /// rows: the delete takes exactly that, or nothing.
+    var askedBatchCascade: Set<String>?
 
     /// A record opened from a filtered list (`find`, `where`) is the row
     /// itself: it keeps following it whether or not it still matches.
@@ -41,6 +46,16 @@ final class RecordFrame: Frame {
         if !collection.filters.isEmpty { self.collection.filters = [] }
         self.id = record.id
         self.buffer = EditBuffer(row: record)
+    }
+
+    /// Every row of a list (`open *`): the buffer starts from the values
+    /// the rows share, and a save writes its edits to each row.
+    init(batch: RowBatch) {
+        self.collection = batch.list
+        if !collection.filters.isEmpty { self.collection.filters = [] }
+        self.id = nil
+        self.batch = batch
+        self.buffer = EditBuffer(base: batch.shared, unshared: Set(batch.spread.keys))
     }
 
     /// A draft starts from the defaults the core can show; fields whose
@@ -57,7 +72,7 @@ final class RecordFrame: Frame {
         self.buffer = EditBuffer(base: base)
     }
 
-    var isDraft: Bool { id == nil }
+    var isDraft: Bool { id == nil && batch == nil }
 
     /// After a save: the stored row becomes the new starting point, clean.
     func markSaved(_ record: Record) {
@@ -84,7 +99,7 @@ final class RecordFrame: Frame {
     /// compared with each field's, not looked up by hash per field: every
     /// prompt and save asks (`isDirty`).
     var unsavedFields: [String] {
-        let changed = Array(buffer.changes.keys)
+        let changed = Array(buffer.changes.keys) + buffer.replacing.keys
         guard !changed.isEmpty else { return [] }
         return collection.fields.compactMap { changed.contains($0.name) ? $0.name : nil }
     }
@@ -102,6 +117,7 @@ final class RecordFrame: Frame {
     var storedCrumb: String { title(withEdits: false) }
 
     private func title(withEdits: Bool) -> String {
+        if let batch { return batch.count }
         var row = buffer.row
         row.id = id ?? RecordID(parts: [.integer(0)], isPrimaryKey: false)
         if withEdits { for (field, value) in buffer.changes { row.set(field, to: value) } }

@@ -1,0 +1,55 @@
+/// `replace FIELD OLD NEW`: every occurrence of the text OLD in a text
+/// field becomes NEW, as plain text. In a batch each row's own value
+/// changes; in a record, the one value.
+struct ReplaceCommand: FieldEditingCommand {
+    static let forms = [CommandForm("replace", [.record], .upTo(3, "field, old text and new text"),
+                                    usage: "replace FIELD OLD NEW",
+                                    "replace the text OLD with NEW in a field (every row of a batch)",
+                                    example: "replace composer Plnt Plant")]
+
+    let words: [String]
+
+    init(form: CommandForm, arguments: Arguments) {
+        words = arguments.words
+    }
+
+    func fieldName(in collection: CollectionSchema) throws -> String {
+        guard words.count == 3 else {
+            throw CommandError.grammar(.missingArgument(command: "replace", what: "a field, the old text and the new text",
+                                                        usage: "replace FIELD OLD NEW"))
+        }
+        return words[0]
+    }
+
+    func edit(_ field: Field, of frame: RecordFrame, in session: Session) throws -> Response {
+        guard field.kind == .text || field.kind == .any else {
+            throw CommandError.fields(.replaceNeedsText(field.shownName))
+        }
+        let replacement = TextReplacement(old: words[1], new: words[2])
+        guard !replacement.old.isEmpty else { throw CommandError.fields(.replaceNeedsText(field.shownName)) }
+        guard let batch = frame.batch else {
+            guard let value = replacement.applied(to: frame.buffer.value(of: field.name)) else {
+                throw CommandError.fields(.textNotFound(field.shownName, TextLayout.printable(replacement.old), rows: nil))
+            }
+            return try frame.assign(checked(value, field), to: field)
+        }
+        var changed = 0
+        for row in batch.rows {
+            guard let value = replacement.applied(to: row[field.name]) else { continue }
+            _ = try checked(value, field)
+            changed += 1
+        }
+        guard changed > 0 else {
+            throw CommandError.fields(.textNotFound(field.shownName, TextLayout.printable(replacement.old), rows: batch.rows.count))
+        }
+        frame.buffer.replace(field.name, replacement)
+        return Response(output: "\(field.shownName): replaces \(TextLayout.printable(replacement.old)) in "
+                        + "\(ListLayout.grouped(changed)) of \(batch.count)\n")
+    }
+
+    /// The new text as `set` would take it: a choice must stay a choice.
+    private func checked(_ value: Value, _ field: Field) throws -> Value {
+        guard case .text(let text) = value, !field.choices.isEmpty else { return value }
+        return try ValueParser.parse(text, for: field)
+    }
+}

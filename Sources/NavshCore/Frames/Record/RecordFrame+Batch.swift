@@ -1,0 +1,93 @@
+/// A record frame standing for every row of a list (`open *`): its edits
+/// are written to each row in one transaction.
+extension RecordFrame {
+    /// The rows a save of this batch changes: those not holding every edit already.
+    var rowsToChange: [RowEdit] {
+        batch?.edits(buffer.changes, replacing: buffer.replacing) ?? []
+    }
+
+    /// `Save Composer on 42 rows of Track?`, asked at the prompt before a
+    /// batch save of more than one row.
+    func batchSaveQuestion() -> String? {
+        guard batch != nil, isDirty else { return nil }
+        let count = rowsToChange.count
+        guard count > 1 else { return nil }
+        return "Save \(unsavedLabels.joined(separator: ", ")) on \(ListLayout.grouped(count)) rows of \(collection.displayTitle)?"
+    }
+
+    /// Writes the edits to every row that needs them, in one transaction,
+    /// each row checked against the values it held at `open *`.
+    func saveBatch(_ batch: RowBatch, in session: Session) throws -> String {
+        guard isDirty else { return "no changes to save in \(crumb)" }
+        try checkRequired()
+        let changing = rowsToChange
+        let held = batch.rows.count - changing.count
+        let already = held == 0 ? "" : " (\(ListLayout.grouped(held)) held \(held == 1 ? "it" : "them") already)"
+        guard !changing.isEmpty else {
+            return "no row needs saving: all \(batch.count) hold \(unsavedLabels.joined(separator: ", ")) already"
+        }
+        let store = session.store
+        let checking: (() throws -> Void)? = hasChosenReferences ? { [unowned self] in try checkChosenReferences(in: store) } : nil
+        let fields = unsavedLabels.joined(separator: ", ")
+        let saved = try session.writer.updateRows(changing, of: batch.list, in: collection, checking: checking)
+        // Every list of the table reads its rows again: a batch may move
+        // rows of a sorted list, or take them out of a filtered one.
+        session.readListsAgain(of: collection.name)
+        if session.writer.lastUpdateReachedOtherRows { session.readListsAgain() }
+        let savedIDs = Set(saved.map(\.id))
+        let rows = batch.rows.map { row in saved.first { $0.id == row.id } ?? row }
+        self.batch = RowBatch(rows: savedIDs.isEmpty ? batch.rows : rows, list: batch.list, captions: batch.captions)
+        buffer = EditBuffer(base: self.batch!.shared, unshared: Set(self.batch!.spread.keys))
+        return "saved \(fields) on \(ListLayout.grouped(saved.count)) row\(saved.count == 1 ? "" : "s") "
+            + "of \(collection.displayTitle)" + already
+    }
+
+    /// `reload` of a batch: the list's rows read again, edits kept.
+    func reloadBatch(_ batch: RowBatch, in session: Session) throws -> String {
+        let fresh = try RowBatch.read(batch.list, captions: batch.captions, from: session.store)
+        let edits = buffer.changes
+        self.batch = fresh
+        buffer = EditBuffer(base: fresh.shared, unshared: Set(fresh.spread.keys))
+        for (field, value) in edits { buffer.set(field, to: value) }
+        let kept = edits.isEmpty ? "" : "; kept your edits to " + unsavedLabels.joined(separator: ", ")
+        let was = fresh.rows.count == batch.rows.count ? "" : " (were \(ListLayout.grouped(batch.rows.count)))"
+        return "reloaded \(fresh.count)" + was + kept
+    }
+
+    /// `changes` in a batch: per field, what the rows hold now → the edit,
+    /// and how many rows it changes (`composer: 2 values → Jimmy Page (3
+    /// rows; 1 holds it already)`); with `rows`, each row's old → new.
+    func batchChanges(_ batch: RowBatch, rows: Bool, in store: any StoreReader) -> String {
+        var out = ""
+        for name in unsavedFields {
+            guard let field = collection.field(named: name) else { continue }
+            let changing: Int, edit: String
+            if let replacement = buffer.replacing[name] {
+                changing = batch.edits([:], replacing: [name: replacement]).count
+                edit = "replace " + TextLayout.printable(replacement.old) + " with " + TextLayout.printable(replacement.new)
+            } else {
+                let new = buffer.value(of: name)
+                let old = batch.spread[name].map { "\(ListLayout.grouped($0.count)) values" }
+                    ?? ReferenceText.of(batch.shared[name] ?? .null, field, in: store)
+                let (before, after) = ChangesCommand.brief(old, ReferenceText.of(new, field, in: store))
+                changing = batch.edits([name: new]).count
+                edit = before + " → " + after
+            }
+            let holding = batch.rows.count - changing
+            let left = buffer.replacing[name] == nil ? "\(holding == 1 ? "holds" : "hold") it already" : "without it"
+            let count = "\(ListLayout.grouped(changing)) of \(batch.count)"
+                + (holding == 0 ? "" : "; \(ListLayout.grouped(holding)) \(left)")
+            out += "  \(field.shownName): \(edit) (\(count))\n"
+        }
+        guard rows else { return out }
+        for edit in rowsToChange {
+            let fields = collection.fields.filter { edit.changes[$0.name] != nil }
+            out += "  " + TextLayout.printable(RowTitle.keyed(edit.row, in: collection)) + ": " + fields.map { field in
+                let (old, new) = ReferenceText.pair(edit.row[field.name], edit.changes[field.name] ?? .null, field, in: store)
+                let (before, after) = ChangesCommand.brief(old, new)
+                return "\(field.shownName) \(before) → \(after)"
+            }.joined(separator: ", ") + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,93 @@
+/// Every row of a list as `open *` read them: what a batch frame edits. A
+/// save writes a row only if it is still in the list and still holds, in
+/// each field it sets, the value read here.
+struct RowBatch {
+    /// The rows as read, in the list's order.
+    let rows: [Record]
+    /// The list the rows came from, with its scope and filters.
+    let list: CollectionSchema
+    /// The list's filters in words (`composer ~ "Page"`), for the crumb.
+    let captions: [String]
+    /// Per field, the value every row holds; absent when the rows differ.
+    let shared: [String: Value]
+    /// Per field whose rows differ: how many values they hold, and the first few.
+    let spread: [String: (count: Int, first: [Value])]
+
+    /// The values shown of a field whose rows differ.
+    static let shownValues = 3
+    /// Rows read at a time.
+    static let readSize = 1_000
+
+    /// Reads every row of `list`, all pages, in one snapshot.
+    static func read(_ list: CollectionSchema, captions: [String], from store: any StoreReader) throws -> RowBatch {
+        let read: Result<[Record], Error> = store.readingAsOne {
+            Result {
+                var rows: [Record] = []
+                var start = RowStart.first
+                while true {
+                    let run = try store.rows(of: list, from: start, limit: readSize, fields: .all)
+                    rows += run.rows
+                    guard run.rows.count == readSize else { return rows }
+                    start = run.cursors.last.map { RowStart(after: $0) } ?? RowStart(after: nil, skip: rows.count)
+                }
+            }
+        }
+        return RowBatch(rows: try read.get(), list: list, captions: captions)
+    }
+
+    init(rows: [Record], list: CollectionSchema, captions: [String]) {
+        self.rows = rows
+        self.list = list
+        self.captions = captions
+        var shared: [String: Value] = [:]
+        var spread: [String: (count: Int, first: [Value])] = [:]
+        for field in list.fields {
+            var seen: Set<Value> = []
+            var first: [Value] = []
+            for row in rows {
+                let value = row[field.name]
+                if seen.insert(value).inserted, first.count < Self.shownValues { first.append(value) }
+            }
+            if seen.count == 1, let value = first.first {
+                shared[field.name] = value
+            } else if seen.count > 1 {
+                spread[field.name] = (seen.count, first)
+            }
+        }
+        self.shared = shared
+        self.spread = spread
+    }
+
+    /// `3 values: AC/DC, Accept, …`, for a field whose rows differ.
+    func spreadText(_ field: Field) -> String? {
+        guard let (count, first) = spread[field.name] else { return nil }
+        let shown = first.map { ValueText.bounded($0, field.format) }
+        return "\(ListLayout.grouped(count)) values: " + shown.joined(separator: ", ") + (count > first.count ? ", …" : "")
+    }
+
+    /// Each row a save changes, with the values it writes there: a value
+    /// set, or the row's own text with a replacement made; a field that
+    /// already holds its new value is left out, and a row needing none.
+    func edits(_ values: [String: Value], replacing: [String: TextReplacement] = [:]) -> [RowEdit] {
+        rows.compactMap { row in
+            var changes: [String: Value] = [:]
+            for (field, value) in values where row[field] != value { changes[field] = value }
+            for (field, replacement) in replacing {
+                if let value = replacement.applied(to: row[field]), value != row[field] { changes[field] = value }
+            }
+            return changes.isEmpty ? nil : RowEdit(row: row, changes: changes)
+        }
+    }
+
+    /// `42 rows`.
+    var count: String { "\(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s")" }
+
+    /// `composer ~ "Page" › 42 rows`: which rows, and how many, atop the batch's screen.
+    var heading: String { (captions.map(TextLayout.printable) + [count]).joined(separator: " › ") }
+}
+
+/// One row of a batch save: the row as read and the values written to it.
+struct RowEdit {
+    let row: Record
+    let changes: [String: Value]
+}

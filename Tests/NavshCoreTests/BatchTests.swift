@@ -1,0 +1,195 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// `open *` in a list: one frame for every row of it. Its edits are written
+/// to every row in one transaction, each row checked for a change made
+/// elsewhere since; a refusal names the rows and writes nothing.
+@Suite struct BatchTests {
+    static let tracks = """
+        CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT NOT NULL, composer TEXT, ms INTEGER,
+                             genre TEXT CHECK (genre IN ('rock', 'pop')));
+        INSERT INTO tracks VALUES (1, 'Stairway', 'Jimmy Page/Robert Plnt', 480, 'rock'),
+            (2, 'Kashmir', 'Jimmy Page/Robert Plnt', 500, 'rock'),
+            (3, 'Rock and Roll', 'Jimmy Page, Robert Plnt', 200, 'rock'),
+            (4, 'Black Dog', 'Jimmy Page/Robert Plant', 300, 'rock'),
+            (5, 'Hey Jude', 'Lennon/McCartney', 400, 'pop');
+        """
+
+    func composers(_ h: SessionHarness) throws -> [String] {
+        try h.column("SELECT composer FROM tracks ORDER BY id")
+    }
+
+    @Test(arguments: StoreKind.all)
+    func theBatchShowsWhatItsRowsShareAndHowManyValuesTheyHold(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        let shown = h.output("where composer ~ Plnt", "open *")
+        #expect(shown.contains("tracks › composer ~ \"Plnt\" › 3 rows\n"), "\(shown)")
+        #expect(shown.contains("  composer  2 values: Jimmy Page/Robert Plnt, Jimmy Page, Robert Plnt\n"), "\(shown)")
+        #expect(shown.contains("     genre  rock\n"), "\(shown)")
+        #expect(h.session.crumbs.last?.title == "3 rows")
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aSetIsSavedToEveryRowInOneTransaction(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("where composer ~ Plnt", "open *", "set composer Jimmy Page/Robert Plant")
+        #expect(h.output("changes") == "  composer: 2 values → Jimmy Page/Robert Plant (3 of 3 rows)\n")
+        #expect(h.output("save").hasPrefix("saved composer on 3 rows of tracks\n"))
+        #expect(try composers(h) == ["Jimmy Page/Robert Plant", "Jimmy Page/Robert Plant", "Jimmy Page/Robert Plant",
+                                     "Jimmy Page/Robert Plant", "Lennon/McCartney"])
+        #expect(h.session.changesMade.count == 3, "a line a row: \(h.session.changesMade)")
+        #expect(h.output("undo").hasPrefix("undid the save of composer on 3 rows of tracks\n"))
+        #expect(try composers(h) == ["Jimmy Page/Robert Plnt", "Jimmy Page/Robert Plnt", "Jimmy Page, Robert Plnt",
+                                     "Jimmy Page/Robert Plant", "Lennon/McCartney"])
+    }
+
+    @Test(arguments: StoreKind.all)
+    func rowsHoldingTheValueAlreadyAreLeftAlone(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("where composer ~ Jimmy", "open *", "set composer Jimmy Page/Robert Plant")
+        #expect(h.output("changes") == "  composer: 3 values → Jimmy Page/Robert Plant (3 of 4 rows; 1 holds it already)\n")
+        #expect(h.output("save").hasPrefix("saved composer on 3 rows of tracks (1 held it already)\n"))
+    }
+
+    @Test(arguments: StoreKind.all)
+    func replaceChangesTheTextInEachRowsOwnValue(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("open *")
+        #expect(h.output("replace composer Plnt Plant") == "composer: replaces Plnt in 3 of 5 rows\n")
+        #expect(h.output("changes") == "  composer: replace Plnt with Plant (3 of 5 rows; 2 without it)\n")
+        #expect(h.output("changes --rows").hasSuffix(
+            "  #3 Rock and Roll: composer Jimmy Page, Robert Plnt → Jimmy Page, Robert Plant\n"))
+        h.run("save")
+        #expect(try composers(h) == ["Jimmy Page/Robert Plant", "Jimmy Page/Robert Plant", "Jimmy Page, Robert Plant",
+                                     "Jimmy Page/Robert Plant", "Lennon/McCartney"])
+        // Text no row holds, and a choice the CHECK does not allow, change nothing.
+        h.run("open *")
+        #expect(h.run("replace composer Zeppelin Led").error?.message
+                == "no row's composer contains Zeppelin (5 rows looked at); nothing changed")
+        #expect(h.run("replace genre rock metal").error != nil)
+        #expect(h.output("changes") == "no unsaved changes\n")
+    }
+
+    @Test(arguments: StoreKind.all)
+    func replaceInARecordChangesItsOneValue(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("open #3", "replace composer Plnt Plant")
+        #expect(h.output("changes") == "  composer: Jimmy Page, Robert Plnt → Jimmy Page, Robert Plant\n")
+        #expect(h.run("replace ms 2 3").error?.message.hasPrefix("replace changes text") == true)
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aRowChangedElsewhereInAFieldBeingSetRefusesTheWholeSave(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("where composer ~ Plnt", "open *", "set composer Jimmy Page/Robert Plant", "set ms 1")
+        try h.elsewhere("UPDATE tracks SET ms = 481 WHERE id = 1")
+        let before = try h.snapshot("tracks")
+        #expect(h.run("save").error?.message == "1 of 3 rows changed elsewhere since open *: Stairway (ms changed); "
+                + "nothing was saved (reload reads the rows again and keeps your edits)")
+        #expect(try h.snapshot("tracks") == before)
+        #expect(h.output("reload") == "reloaded 3 rows; kept your edits to composer, ms\n")
+        h.run("save")
+        #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aChangeElsewhereToAFieldNotBeingSetIsKept(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("where composer ~ Plnt", "open *", "set ms 1")
+        try h.elsewhere("UPDATE tracks SET name = 'Stairway to Heaven' WHERE id = 1")
+        #expect(h.run("save").error == nil)
+        #expect(try h.values("SELECT name, ms FROM tracks WHERE id = 1") == [["Stairway to Heaven", "1"]])
+    }
+
+    @Test(arguments: StoreKind.all)
+    func rowsDeletedOrGoneFromTheListRefuseTheSave(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("where composer ~ Plnt", "open *", "set ms 1")
+        try h.elsewhere("DELETE FROM tracks WHERE id = 2; UPDATE tracks SET composer = 'Page' WHERE id = 3")
+        let before = try h.snapshot("tracks")
+        let message = try #require(h.run("save").error?.message)
+        #expect(message.hasPrefix("2 of 3 rows changed elsewhere since open *: Kashmir (deleted or re-keyed), "
+                                  + "Rock and Roll (left the list); nothing was saved"), "\(message)")
+        #expect(try h.snapshot("tracks") == before)
+        #expect(h.output("reload") == "reloaded 1 row (were 3); kept your edits to ms\n")
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aRowDeletedElsewhereFromAWholeTableIsNamed(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("open *", "set ms 1")
+        try h.elsewhere("DELETE FROM tracks WHERE id = 5")
+        let message = try #require(h.run("save").error?.message)
+        #expect(message.hasPrefix("1 of 5 rows changed elsewhere since open *: Hey Jude (deleted or re-keyed)"), "\(message)")
+    }
+
+    @Test(arguments: StoreKind.all)
+    func undoOfABatchIsRefusedWhenARowChangedSince(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("open *", "set ms 1", "save")
+        try h.elsewhere("UPDATE tracks SET ms = 2 WHERE id = 4")
+        let after = try h.snapshot("tracks")
+        #expect(h.run("undo").error?.message
+                == "cannot undo the save of 5 rows: 1 changed elsewhere since: Black Dog (changed); nothing changed")
+        #expect(try h.snapshot("tracks") == after)
+    }
+
+    @Test(arguments: StoreKind.all)
+    func theSaveAsksOnceAtThePrompt(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks, mode: .interactive)
+        h.run("where composer ~ Plnt", "open *", "set ms 1")
+        let question = try #require(h.run("save").question)
+        #expect(question.prompt == "Save ms on 3 rows of tracks? [y/N] ")
+        #expect(try h.column("SELECT ms FROM tracks WHERE id = 1") == ["480"], "nothing written before the answer")
+        #expect(h.session.answer(question, .yes).output.hasPrefix("saved ms on 3 rows of tracks\n"))
+        #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aBatchDeleteTakesEveryRowAndUndoPutsThemBack(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, CascadeTests.schema, mode: .interactive)
+        let before = try CascadeTests.tables.map { try h.snapshot($0) }
+        h.run("open owners", "open *")
+        let question = try #require(h.run("delete").question)
+        #expect(question.prompt == "Delete 2 rows of owners? It also deletes 3 cars, 1 service "
+                + "and clears the reference of 2 trips. [y/N] ")
+        #expect(h.session.answer(question, .yes).output.hasPrefix(
+            "deleted 2 rows of owners and 3 cars, 1 service; cleared the reference of 2 trips\n"))
+        #expect(try h.value("SELECT count(*) FROM cars") == "0")
+        #expect(h.output("undo").hasPrefix("undid the delete of 2 rows of owners (put them back with 3 cars, 1 service "
+                                           + "and the reference of 2 trips)"))
+        #expect(try CascadeTests.tables.map { try h.snapshot($0) } == before)
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aBatchDeleteIsRefusedWholeWhenARowChanged(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("where composer ~ Plnt", "open *")
+        try h.elsewhere("UPDATE tracks SET ms = 1 WHERE id = 3")
+        let before = try h.snapshot("tracks")
+        #expect(h.run("delete").error?.message.hasPrefix("1 of 3 rows changed elsewhere since open *: Rock and Roll (changed)") == true)
+        #expect(try h.snapshot("tracks") == before)
+    }
+
+    /// As data, a batch says how many rows it stands for, and how many
+    /// values a field holds where its rows differ.
+    @Test(arguments: StoreKind.all)
+    func aBatchAsDataCountsItsRowsAndValues(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.session.configuration.framesAsData = true
+        let response = h.run("where composer ~ Plnt", "open *")
+        guard case .record(let record)? = response.shown.first else { Issue.record("\(response.shown)"); return }
+        #expect(record.rows == 3)
+        #expect(record.fields.first { $0.name == "composer" }?.values == 2)
+        let genre = try #require(record.fields.first { $0.name == "genre" })
+        #expect(genre.value == .text("rock") && genre.values == nil)
+    }
+
+    @Test(arguments: StoreKind.all)
+    func anEmptyListHasNoBatch(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        #expect(h.run("where composer ~ Bach", "open *").error?.message
+                == "no rows to open: open * opens every row of a list, and this one has none")
+    }
+}
