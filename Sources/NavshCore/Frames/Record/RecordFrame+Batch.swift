@@ -34,10 +34,11 @@ extension RecordFrame {
         // rows of a sorted list, or take them out of a filtered one.
         session.readListsAgain(of: collection.name)
         if session.writer.lastUpdateReachedOtherRows { session.readListsAgain() }
-        let savedIDs = Set(saved.map(\.id))
-        let rows = batch.rows.map { row in saved.first { $0.id == row.id } ?? row }
-        self.batch = RowBatch(rows: savedIDs.isEmpty ? batch.rows : rows, list: batch.list, captions: batch.captions)
-        buffer = EditBuffer(base: self.batch!.shared, unshared: Set(self.batch!.spread.keys))
+        // The frame now stands for the rows as saved (a key edited re-keys them).
+        let written = Dictionary(zip(changing.map(\.row.id), saved), uniquingKeysWith: { first, _ in first })
+        let now = RowBatch(rows: batch.rows.map { written[$0.id] ?? $0 }, list: batch.list, captions: batch.captions)
+        self.batch = now
+        buffer = EditBuffer(base: now.shared, unshared: Set(now.spread.keys))
         return "saved \(fields) on \(ListLayout.grouped(saved.count)) row\(saved.count == 1 ? "" : "s") "
             + "of \(collection.displayTitle)" + already
     }

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""A batch `set` (`open *`) beside the sqlite3 CLI's one UPDATE doing the same.
+
+Usage: bench/batch.py NAVSH_BINARY [--rows N] [--every K] [--runs N]
+
+Makes a SQLite file of ROWS tracks, one in EVERY with a misspelt composer,
+and times, RUNS times each on a fresh copy of the file: navsh running
+`where composer = …`, `open *`, `set composer …`, `save` as a script,
+and the sqlite3 CLI running `UPDATE … WHERE composer = …`. Prints the
+medians, the median of the pair ratios (target: at most 2x) and each
+side's peak RSS. Then `open *` on every row of the table, for its peak
+RSS (target: at most 64 MiB).
+"""
+import argparse
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import tempfile
+import time
+
+WRONG = "Jimmy Page/Robert Plnt"
+RIGHT = "Jimmy Page/Robert Plant"
+
+
+def timed(command):
+    """Seconds and peak RSS in MiB of one process."""
+    start = time.monotonic()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.monotonic() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"bench/batch.py: {command[0]} failed: {process.stderr.read()[-300:]!r}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("binary")
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--every", type=int, default=10)
+    parser.add_argument("--runs", type=int, default=5)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        original = os.path.join(scratch, "tracks.sqlite")
+        db = sqlite3.connect(original)
+        db.execute("CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT NOT NULL, composer TEXT, ms INTEGER)")
+        db.executemany("INSERT INTO tracks VALUES (?, ?, ?, ?)", (
+            (i, f"Track {i}", WRONG if i % options.every == 0 else f"Composer {i % 997}", 180_000 + i % 120_000)
+            for i in range(1, options.rows + 1)))
+        db.commit()
+        db.close()
+        work = os.path.join(scratch, "work.sqlite")
+        script = os.path.join(scratch, "batch.nav")
+        with open(script, "w") as f:
+            f.write(f'where composer = "{WRONG}"\nopen *\nset composer {RIGHT}\nsave\n')
+        update = f"UPDATE tracks SET composer = '{RIGHT}' WHERE composer = '{WRONG}'"
+        runs = []
+        for _ in range(options.runs):
+            shutil.copyfile(original, work)
+            navsh = timed([options.binary, work, "-f", script])
+            shutil.copyfile(original, work)
+            peer = timed(["sqlite3", work, update])
+            runs.append((navsh, peer))
+        changed = options.rows // options.every
+        navsh_s = statistics.median(r[0][0] for r in runs)
+        peer_s = statistics.median(r[1][0] for r in runs)
+        ratio = statistics.median(r[0][0] / r[1][0] for r in runs)
+        print(f"bench/batch.py: {options.rows:,} rows, {changed:,} changed, median of {options.runs} runs, whole processes")
+        print(f"  navsh open * / set / save  {navsh_s * 1000:9.1f} ms  peak RSS {max(r[0][1] for r in runs):6.1f} MiB")
+        print(f"  sqlite3 UPDATE … WHERE     {peer_s * 1000:9.1f} ms  peak RSS {max(r[1][1] for r in runs):6.1f} MiB")
+        print(f"  ratio (median of pairs)    {ratio:9.2f}x  (target <= 2x)")
+        shutil.copyfile(original, work)
+        _, whole = timed([options.binary, work, "-c", "open tracks", "-c", "open *"])
+        print(f"  open * on all {options.rows:,} rows: peak RSS {whole:.1f} MiB (target <= 64 MiB)")
+
+
+if __name__ == "__main__":
+    main()
