@@ -36,10 +36,20 @@ struct TerminalPrompter: Prompter {
     /// `text` broken at spaces so that, after `lead`, no line is wider than
     /// the terminal; later lines are indented by two spaces.
     static func wrapped(_ text: String, after lead: String) -> String {
-        guard let columns = Terminal.size(of: 2)?.columns ?? Terminal.size(of: 1)?.columns, columns > 20,
-              DisplayWidth.of(lead + text) > columns else { return text }
-        let lines = TextLayout.wrap(lead + text, width: columns - 2)
-        return String((lines.joined(separator: "\n  ")).dropFirst(lead.count))
+        guard let columns = Terminal.size(of: 2)?.columns ?? Terminal.size(of: 1)?.columns else { return text }
+        return wrapped(text, after: lead, columns: columns)
+    }
+
+    /// Each line of `text` on its own: an import's bad rows, one a line,
+    /// were run together as one paragraph.
+    static func wrapped(_ text: String, after lead: String, columns: Int) -> String {
+        guard columns > 20 else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, piece in
+            let line = (index == 0 ? lead : "") + piece
+            guard DisplayWidth.of(line) > columns else { return String(piece) }
+            let lines = TextLayout.wrap(line, width: columns - 2).joined(separator: "\n  ")
+            return String(lines.dropFirst(index == 0 ? lead.count : 0))
+        }.joined(separator: "\n")
     }
 
     /// Ctrl-C or Ctrl-D is nil: the answer that changes nothing. Lines typed

@@ -269,3 +269,22 @@ def test_a_long_import_shows_its_progress_then_clears_it():
             p.expect("> ")
             assert not any("importing" in row or "checking" in row for row in p.screen()), p.screen()
             assert fetch_one(path, "SELECT count(*) FROM t") == (rows,)
+
+
+def test_an_imports_bad_rows_are_one_line_each_on_a_terminal():
+    # They were run together and wrapped as one paragraph.
+    with scratch_database("bad.sqlite", "CREATE TABLE t (id INTEGER PRIMARY KEY, n INTEGER NOT NULL);") as path:
+        csv_path = os.path.join(os.path.dirname(path), "rows.csv")
+        with open(csv_path, "w") as f:
+            f.write("n\nfirst\nsecond\nthird\n")
+        with Prompt(args=[path], cols=80) as p:
+            p.expect("t (0)")
+            p.expect("> ")
+            p.send(f"import {csv_path}\r")
+            p.expect("> ")
+            screen = p.screen()
+            bad = [row for row in screen if row.startswith(csv_path + ":")]
+            assert [row.split(": n: ")[0][len(csv_path):] for row in bad] == [":2", ":3", ":4"], screen
+            assert all(row.endswith("is not a whole number") for row in bad), screen
+            assert any(row.endswith("nothing was imported") for row in screen), screen
+            assert fetch_one(path, "SELECT count(*) FROM t") == (0,)
