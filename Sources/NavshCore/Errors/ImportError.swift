@@ -13,6 +13,8 @@ public enum ImportError: Equatable, Sendable {
     /// Rows refused, each `(line, field, problem)`, in line order; at most
     /// `ImportError.listed` of them listed, `total` counted.
     case badRows(path: String, rows: [ImportProblem], total: Int)
+    /// `--update` finds rows by their declared key, which the table lacks.
+    case updateNeedsKey(collection: String)
 
     /// How many refused rows are listed before the rest are only counted.
     public static let listed = 20
@@ -29,6 +31,8 @@ public enum ImportError: Equatable, Sendable {
             return "\(path):\(line): \(problem); nothing was imported"
         case .empty(let path):
             return "import \(path): the file holds no header row; nothing was imported"
+        case .updateNeedsKey(let collection):
+            return "import --update finds each row by its key, and \(collection) has no declared key; nothing was imported"
         case .badRows(let path, let rows, let total):
             let head = "import \(path): \(total) bad row\(total == 1 ? "" : "s"), nothing was imported"
             // Line 0: a reference of several columns, found at COMMIT by its values alone.

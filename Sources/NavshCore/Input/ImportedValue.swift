@@ -36,6 +36,9 @@ struct ImportChecker {
     private(set) var kept: [ImportProblem] = []
     private(set) var keptCount = 0
     static let keptListed = 3
+    /// Whether a row must give every required field: a new row must, an
+    /// update (`--update`) keeps what it does not give.
+    var requiresAll = true
 
     /// Each field's plain reading, by place, where it has one.
     private let plain: [PlainColumn?]
@@ -71,7 +74,7 @@ struct ImportChecker {
                                               problem: Self.problem(error, field: fields[place])))
             }
         }
-        for (field, cell) in zip(fields, cells) where field.isRequired && cell == nil {
+        for (field, cell) in zip(fields, cells) where requiresAll && field.isRequired && cell == nil {
             if case .value = field.defaultValue { continue }
             return .failure(ImportProblem(line: row.line, field: field.shownName, problem: "is required and missing"))
         }

@@ -7,8 +7,9 @@
 /// checks and inserts it all, then rolls back and says what it would insert.
 struct ImportCommand: Command {
     static let forms = [
-        CommandForm("import", CommandForm.anywhere, .rest("file"), usage: "import FILE [--dry-run]",
-                    "insert the rows of FILE (.csv, .tsv or .jsonl) into this collection, all or none",
+        CommandForm("import", CommandForm.anywhere, .rest("file"), usage: "import FILE [--update] [--dry-run]",
+                    "insert the rows of FILE (.csv, .tsv or .jsonl) into this collection, all or none; "
+                        + "--update changes the rows with their keys",
                     example: "import items.csv"),
     ]
     /// Rows a dry run names before it only counts.
@@ -18,20 +19,31 @@ struct ImportCommand: Command {
 
     let path: String
     let dryRun: Bool
+    /// `--update`: the file's rows change the rows with their keys.
+    let update: Bool
 
     init(form: CommandForm, arguments: Arguments) {
         var words = (arguments.rest ?? arguments.first).trimmingSpaces
-        var dryRun = false
-        let flag = "--dry-run"
-        if words.hasSuffix(" " + flag) {
-            words = String(words.dropLast(flag.count)).trimmingSpaces
-            dryRun = true
-        } else if words.hasPrefix(flag + " ") {
-            words = String(words.dropFirst(flag.count)).trimmingSpaces
-            dryRun = true
+        var flags: Set<String> = []
+        // The flags, before or after the file, in any order.
+        var found = true
+        while found {
+            found = false
+            for flag in ["--dry-run", "--update"] {
+                if words.hasSuffix(" " + flag) {
+                    words = String(words.dropLast(flag.count)).trimmingSpaces
+                } else if words.hasPrefix(flag + " ") {
+                    words = String(words.dropFirst(flag.count)).trimmingSpaces
+                } else {
+                    continue
+                }
+                flags.insert(flag)
+                found = true
+            }
         }
         path = words
-        self.dryRun = dryRun
+        dryRun = flags.contains("--dry-run")
+        update = flags.contains("--update")
     }
 
     /// At a list that may be written only: a record or the list of
@@ -55,6 +67,7 @@ struct ImportCommand: Command {
         collection.filters = []
         var file = try ImportFile(path: path, into: collection)
         var checker = ImportChecker(collection: collection, store: session.store, thisYear: session.clock().year)
+        if update { return try updateRows(from: &file, checker: &checker, into: collection, list: list, session: session) }
         let scope = collection.scope.flatMap { scope in
             collection.fields.firstIndex { $0.name == scope.field }.map { (place: $0, value: scope.value) }
         }

@@ -1,0 +1,98 @@
+/// `import FILE --update`: each row of the file changes the stored row
+/// with its key, as `open #KEY`, `set`, `save` would, all in one
+/// transaction. Only the fields that differ are written, each checked
+/// against the value read here, so a change made elsewhere meanwhile
+/// refuses the import rather than being overwritten.
+extension ImportCommand {
+    /// Rows a dry run of an update names before it only counts.
+    static let updatesListed = 10
+
+    func updateRows(from file: inout ImportFile, checker: inout ImportChecker, into collection: CollectionSchema,
+                    list: ListFrame, session: Session) throws -> Response {
+        let keys = collection.keyFields
+        guard !keys.isEmpty, keys.allSatisfy({ $0.primaryKeyPosition != nil }) else {
+            throw CommandError.imports(.updateNeedsKey(collection: collection.name))
+        }
+        let fields = collection.fields
+        let keyPlaces = keys.compactMap { key in fields.firstIndex { $0.name == key.name } }
+        let keyName = keys.map(\.shownName).joined(separator: ", ")
+        checker.requiresAll = false
+        var edits: [RowEdit] = []
+        var refused: [ImportProblem] = []
+        var seen: [[Value]: Int] = [:]
+        var unchanged = 0
+        let total = max(file.size, 1)
+        defer { session.showProgress("", total, total) }
+        while let read = try file.next() {
+            try session.writer.stopIfCancelled()
+            session.showProgress("checking", file.bytesRead, total)
+            let row: ImportedRow
+            switch read {
+            case .failure(let problem):
+                refused.append(problem)
+                continue
+            case .success(let found):
+                row = found
+            }
+            let cells: [Value?]
+            switch checker.values(of: row) {
+            case .failure(let problem):
+                refused.append(problem)
+                continue
+            case .success(let found):
+                cells = found
+            }
+            let key = keyPlaces.compactMap { cells[$0] }
+            guard key.count == keyPlaces.count, !key.contains(.null) else {
+                refused.append(ImportProblem(line: row.line, field: keyName, problem: "is missing: --update finds each row by its key"))
+                continue
+            }
+            let shownKey = ListFrame.keyText(key)
+            if let earlier = seen.updateValue(row.line, forKey: key) {
+                refused.append(ImportProblem(line: row.line, field: keyName,
+                                             problem: "\(TextLayout.printable(shownKey)) is on line \(earlier) too"))
+                continue
+            }
+            guard let stored = try session.store.record(of: collection, key: key) else {
+                refused.append(ImportProblem(line: row.line, field: keyName,
+                                             problem: "no row has the key \(TextLayout.printable(shownKey))"))
+                continue
+            }
+            var changes: [String: Value] = [:]
+            var readOnly: Field?
+            for (place, cell) in cells.enumerated() {
+                guard let cell, !keyPlaces.contains(place), stored[fields[place].name] != cell else { continue }
+                if fields[place].isReadOnly { readOnly = fields[place] }
+                changes[fields[place].name] = cell
+            }
+            if let readOnly {
+                refused.append(ImportProblem(line: row.line, field: readOnly.shownName, problem: "is read-only here"))
+                continue
+            }
+            if changes.isEmpty { unchanged += 1 } else { edits.append(RowEdit(row: stored, changes: changes)) }
+        }
+        guard refused.isEmpty else {
+            let sorted = refused.sorted { $0.line < $1.line }
+            throw CommandError.imports(.badRows(path: path, rows: Array(sorted.prefix(ImportError.listed)), total: sorted.count))
+        }
+        let count = "\(ListLayout.grouped(edits.count)) row\(edits.count == 1 ? "" : "s")"
+        let same = unchanged == 0 ? "" : " (\(ListLayout.grouped(unchanged)) as stored already)"
+        let file = TextLayout.printable(path)
+        if dryRun {
+            var lines = ["would update \(count) of \(collection.name) from \(file)\(same) (dry run: nothing was written)"]
+            lines += edits.prefix(Self.updatesListed).map { edit in
+                "  " + Change.update(collection, RowTitle.of(edit.row, in: collection),
+                                     edit.changes.keys.reduce(into: [:]) { $0[$1] = edit.row[$1] }, edit.changes,
+                                     in: session.store)
+            }
+            if edits.count > Self.updatesListed { lines.append("  … and \(ListLayout.grouped(edits.count - Self.updatesListed)) more") }
+            return Response(output: lines.joined(separator: "\n") + "\n")
+        }
+        if !edits.isEmpty {
+            _ = try session.writer.updateRows(edits, of: collection, in: collection)
+            session.readListsAgain(of: collection.name)
+            if session.writer.lastUpdateReachedOtherRows { session.readListsAgain() }
+        }
+        return Response(output: "updated \(count) of \(collection.name) from \(file)\(same)\n")
+    }
+}

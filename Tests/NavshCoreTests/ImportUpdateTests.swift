@@ -1,0 +1,87 @@
+import Foundation
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// `import FILE --update`: an export fixed in a spreadsheet goes back in,
+/// each row changing the row with its key, all or nothing, checked for
+/// changes made elsewhere meanwhile.
+@Suite struct ImportUpdateTests {
+    func file(_ h: SessionHarness, _ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).csv"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test(arguments: StoreKind.all)
+    func anExportFixedElsewhereUpdatesTheRowsItChanged(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).csv"
+        h.run("open items", "export \(path)")
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: "Rusty spork", with: "Shiny spork")
+            .replacingOccurrences(of: ",950,", with: ",960,")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(h.output("import \(path) --update")
+                == "updated 2 rows of items from \(path) (3 as stored already)\n")
+        #expect(try h.values("SELECT name, value FROM items WHERE id IN (2, 3) ORDER BY id")
+                == [["Shiny spork", "2"], ["Hoverboard", "960"]])
+        h.run("undo")
+        #expect(try h.values("SELECT name, value FROM items WHERE id IN (2, 3) ORDER BY id")
+                == [["Rusty spork", "2"], ["Hoverboard", "950"]])
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aFileOfSomeFieldsChangesOnlyThose(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try file(h, "id,note\n1,dusty\n4,\"\"\n")
+        h.run("open items")
+        #expect(h.output("import \(path) --update --dry-run") == """
+            would update 2 rows of items from \(path) (dry run: nothing was written)
+              update items › Gort statue: note none → dusty
+              update items › 木彫りの熊: note none → \u{22}\u{22}
+
+            """)
+        #expect(try h.column("SELECT note FROM items ORDER BY id") == ["none", "none", "none", "none", "none"])
+        h.run("import \(path) --update")
+        #expect(try h.column("SELECT note FROM items ORDER BY id") == ["dusty", "none", "none", "", "none"])
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aKeyNoRowHasAndABadValueRefuseTheWholeFile(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try file(h, "id,value\n1,7\n99,8\n2,lots\n1,9\n")
+        h.run("open items")
+        let before = try h.snapshot("items")
+        #expect(h.run("import \(path) --update").error?.message == """
+            import \(path): 3 bad rows, nothing was imported
+            \(path):3: id: no row has the key #99
+            \(path):4: value: 'lots' is not a whole number
+            \(path):5: id: #1 is on line 2 too
+            """)
+        #expect(try h.snapshot("items") == before)
+    }
+
+    /// A change made elsewhere to a field the file does not give is kept:
+    /// only the fields that differ are written.
+    @Test(arguments: StoreKind.all)
+    func aChangeElsewhereToAFieldTheFileDoesNotGiveIsKept(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try file(h, "id,value\n1,7\n2,8\n")
+        h.run("open items")
+        try h.elsewhere("UPDATE items SET note = 'theirs' WHERE id = 1")
+        #expect(h.run("import \(path) --update").error == nil)
+        #expect(try h.values("SELECT value, note FROM items WHERE id = 1") == [["7", "theirs"]])
+    }
+
+    /// SQLite alone: PostgreSQL opens a table without a key read-only,
+    /// which refuses every import before `--update` is looked at.
+    @Test(arguments: StoreKind.sqlite)
+    func aTableWithoutAKeyCannotBeUpdated(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('a');")
+        let path = try file(h, "body\nb\n")
+        h.run("open notes")
+        #expect(h.run("import \(path) --update").error?.message
+                == "import --update finds each row by its key, and notes has no declared key; nothing was imported")
+    }
+}
