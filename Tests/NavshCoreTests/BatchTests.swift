@@ -58,6 +58,7 @@ import Testing
         h.run("open *")
         #expect(h.output("replace composer Plnt Plant") == "composer: replaces Plnt in 3 of 5 rows\n")
         #expect(h.output("changes") == "  composer: replace Plnt with Plant (3 of 5 rows; 2 without it)\n")
+        #expect(h.output("reload") == "reloaded 5 rows; kept your edits to composer\n", "a replace outlives a reload")
         #expect(h.output("changes --rows").hasSuffix(
             "  #3 Rock and Roll: composer Jimmy Page, Robert Plnt → Jimmy Page, Robert Plant\n"))
         h.run("save")
@@ -184,6 +185,65 @@ import Testing
         #expect(record.fields.first { $0.name == "composer" }?.values == 2)
         let genre = try #require(record.fields.first { $0.name == "genre" })
         #expect(genre.value == .text("rock") && genre.values == nil)
+    }
+
+    /// An adversary's find: a row that held the value already, changed
+    /// elsewhere, was said to hold it still.
+    @Test(arguments: StoreKind.all)
+    func rowsHoldingTheValueAlreadyAreCheckedToo(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("open *", "set genre rock")
+        try h.elsewhere("UPDATE tracks SET genre = 'pop' WHERE id = 1")
+        #expect(h.run("save").error?.message.hasPrefix("1 of 5 rows changed elsewhere since open *: Stairway (genre changed)") == true)
+        #expect(try h.column("SELECT genre FROM tracks ORDER BY id") == ["pop", "rock", "rock", "rock", "pop"])
+    }
+
+    /// A second replace in a field applies to what the first left.
+    @Test(arguments: StoreKind.all)
+    func replacesInOneFieldFollowEachOther(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("open *", "replace composer Plnt Plant")
+        #expect(h.output("replace composer Plant Plant!") == "composer: replaces Plant in 4 of 5 rows\n")
+        h.run("save")
+        #expect(try composers(h) == ["Jimmy Page/Robert Plant!", "Jimmy Page/Robert Plant!", "Jimmy Page, Robert Plant!",
+                                     "Jimmy Page/Robert Plant!", "Lennon/McCartney"])
+    }
+
+    /// An adversary's find: rows a batch delete took through their own
+    /// cascade were refused as deleted elsewhere.
+    @Test(arguments: StoreKind.all)
+    func aBatchDeleteTakesRowsItsOwnCascadeReaches(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE node (id INTEGER PRIMARY KEY, name TEXT, parent INTEGER REFERENCES node(id) ON DELETE CASCADE,
+                               boss INTEGER REFERENCES node(id) ON DELETE SET NULL);
+            INSERT INTO node VALUES (1, 'root', NULL, NULL), (2, 'kid', 1, NULL), (3, 'grandkid', 2, NULL),
+                                    (4, 'other', NULL, NULL), (5, 'worker', NULL, 4);
+            """)
+        h.run("open node", "where id != 4", "open *")
+        #expect(h.run("delete").error == nil)
+        #expect(try h.column("SELECT name FROM node ORDER BY id") == ["other"])
+        h.run("undo")
+        #expect(try h.column("SELECT name FROM node ORDER BY id") == ["root", "kid", "grandkid", "other", "worker"])
+        h.run("back", "where name ~ o", "open *")
+        #expect(h.run("delete").error == nil, "other's delete cleared worker's boss")
+    }
+
+    /// A row known by its rowid alone is checked whole: after a VACUUM
+    /// elsewhere its rowid may name another row (an adversary's find: the
+    /// save wrote a row never shown). PostgreSQL opens such a table read-only.
+    @Test(arguments: StoreKind.sqlite)
+    func aRowKnownByItsRowidIsCheckedWhole(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE k (name TEXT, n INT); INSERT INTO k VALUES ('a', 0), ('b', 0), ('c', 0);")
+        h.run("open k", "open *", "set n 1")
+        try h.elsewhere("DELETE FROM k WHERE name = 'a'; INSERT INTO k VALUES ('new', 0)")
+        try h.database.vacuum()
+        #expect(h.run("save").error != nil)
+        #expect(try h.column("SELECT n FROM k ORDER BY name") == ["0", "0", "0"])
+        h.run("cancel", "open k", "open 1", "set n 5")
+        try h.elsewhere("DELETE FROM k WHERE name = 'b'")
+        try h.database.vacuum()
+        #expect(h.run("save").error != nil, "the rowid names c now")
+        #expect(try h.column("SELECT n FROM k ORDER BY name") == ["0", "0"])
     }
 
     @Test(arguments: StoreKind.all)

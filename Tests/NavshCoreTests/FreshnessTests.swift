@@ -231,6 +231,19 @@ import Testing
         #expect(try h.values("SELECT name, value FROM items WHERE id = 1") == [["Gort", "200"]])
     }
 
+    /// The notice does not stop the save typed after the change: the save
+    /// writes only the edited field (a trial's find: "nothing was run").
+    @Test(arguments: StoreKind.all)
+    func aSaveRightAfterAChangeToAnotherFieldRuns(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
+        h.run("open 1", "set name Gort")
+        try h.elsewhere("UPDATE items SET value = 200 WHERE id = 1")
+        let saved = h.run("save")
+        #expect(saved.error == nil, "\(saved.error?.message ?? "")")
+        #expect(saved.output.hasPrefix("value: 120 → 200 (changed elsewhere)\nsaved Gort\n"), "\(saved.output)")
+        #expect(try h.values("SELECT name, value FROM items WHERE id = 1") == [["Gort", "200"]])
+    }
+
     @Test(arguments: StoreKind.all)
     func aFrameBelowTheTopIsNamedInItsNotice(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Fixtures.shop, mode: .interactive)

@@ -52,7 +52,8 @@ public enum WriteError: Equatable, Sendable {
     // MARK: Batch save (open *)
     /// Rows changed, deleted or gone from the list since `open *`, each as
     /// its title and what happened; `of`, the rows the save was to write.
-    case batchChangedBeforeSave(rows: [String], of: Int)
+    /// `saving`: a save, else a delete.
+    case batchChangedBeforeSave(rows: [String], of: Int, saving: Bool)
     /// The store refused one row of a batch save.
     case batchRowRefused(title: String, reason: String)
 
@@ -63,10 +64,12 @@ public enum WriteError: Equatable, Sendable {
 
     var message: String {
         switch self {
-        case .batchChangedBeforeSave(let rows, let total):
-            let shown = rows.prefix(3).joined(separator: ", ") + (rows.count > 3 ? " and \(rows.count - 3) more" : "")
-            return "\(rows.count) of \(total) rows changed elsewhere since open *: \(shown); nothing was saved "
-                + "(reload reads the rows again and keeps your edits)"
+        case .batchChangedBeforeSave(let rows, let total, let saving):
+            let shown = rows.prefix(3).joined(separator: ", ")
+                + (rows.count > 3 ? " and \(ListLayout.grouped(rows.count - 3)) more" : "")
+            return "\(ListLayout.grouped(rows.count)) of \(ListLayout.grouped(total)) rows changed elsewhere since open *: "
+                + "\(shown); nothing was \(saving ? "saved" : "deleted") "
+                + "(reload reads the rows again\(saving ? " and keeps your edits" : ""))"
         case .batchRowRefused(let title, let reason):
             return "\(title): \(reason)"
         case .changedBeforeSave(let title):

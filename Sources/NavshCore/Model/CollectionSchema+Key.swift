@@ -19,4 +19,15 @@ extension CollectionSchema {
         let values = fields.map { record.value(of: $0.name) }
         return values.contains(nil) ? record.id.parts : values.compactMap { $0 }
     }
+
+    /// The values of `row` that say which row it is, which a write checks
+    /// beside the fields it writes: the declared key's, since a rowid can
+    /// pass to another row (a VACUUM elsewhere renumbers them); every
+    /// field when there is no declared key, as the values are then the
+    /// row's only name.
+    func identifying(_ row: [String: Value]) -> [String: Value] {
+        let key = keyFields
+        guard !key.isEmpty else { return row }
+        return key.reduce(into: [:]) { $0[$1.name] = row[$1.name] ?? .null }
+    }
 }

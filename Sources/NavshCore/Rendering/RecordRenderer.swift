@@ -69,7 +69,7 @@ enum RecordRenderer {
         let spread = frame.batch?.spreadText(field)
         if let spread, !changed { value = spread }
         if let replacement = frame.buffer.replacing[field.name] {
-            value = "replace " + TextLayout.printable(replacement.old) + " with " + TextLayout.printable(replacement.new)
+            value = replacement.described
         }
         var notes: [String] = []
         if let length = ValueText.lengthNote(stored) { notes.append(length) }

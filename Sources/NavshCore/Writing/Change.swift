@@ -98,6 +98,9 @@ struct RowUpdate {
     let title: String
     let before: [String: Value]
     let after: [String: Value]
+    /// The values that named the row after the write (`identifying`):
+    /// undo checks them too, as another row may hold its rowid by then.
+    var naming: [String: Value] = [:]
 }
 
 /// One row of a batch delete, as it was, and what went with it.

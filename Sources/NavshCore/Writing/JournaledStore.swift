@@ -88,7 +88,11 @@ final class JournaledStore {
     /// still holds, in each field written, the value it held in `rows`.
     /// Otherwise nothing is written, and the refusal names the rows.
     /// Returns the rows as stored after the write.
+    /// `unchanged` are the rows the save leaves as they are, as read, with
+    /// the fields being set: each must still hold those values, or the
+    /// save's word that they held them already would be false.
     func updateRows(_ edits: [RowEdit], of list: CollectionSchema, in collection: CollectionSchema,
+                    unchanged: (rows: [Record], fields: [String]) = ([], []),
                     checking: (() throws -> Void)? = nil) throws -> [Record] {
         var updates: [RowUpdate] = []
         var reachedOthers = false
@@ -107,11 +111,16 @@ final class JournaledStore {
                     continue
                 }
                 let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = row[$1] }
+                // With the values that name the row: a VACUUM elsewhere
+                // renumbers rowids, and another row may hold this one's.
+                let naming = collection.identifying(row.values)
+                let expected = before.merging(naming) { written, _ in written }
                 do {
-                    let stored = try store.update(row.id, in: collection, changes: changes, expecting: before)
+                    let stored = try store.update(row.id, in: collection, changes: changes, expecting: expected)
                     reachedOthers = reachedOthers || store.lastUpdateReachedOtherRows
                     let after = changes.keys.reduce(into: [String: Value]()) { $0[$1] = stored.value(of: $1) ?? changes[$1] }
-                    updates.append(RowUpdate(id: stored.id, title: title, before: before, after: after))
+                    updates.append(RowUpdate(id: stored.id, title: title, before: before, after: after,
+                                             naming: collection.identifying(stored.values)))
                     saved.append(stored)
                 } catch StoreError.conflict(let current) {
                     let fields = collection.fields.filter { field in
@@ -124,8 +133,18 @@ final class JournaledStore {
                     throw CommandError.writes(.batchRowRefused(title: title, reason: error.explained(at: title)))
                 }
             }
+            for row in unchanged.rows {
+                let title = RowTitle.of(row, in: collection)
+                guard let now = try store.record(of: collection, id: row.id) else {
+                    refused.append(title + " (deleted or re-keyed)")
+                    continue
+                }
+                let moved = collection.fields.filter { unchanged.fields.contains($0.name) && now[$0.name] != row[$0.name] }
+                if !moved.isEmpty { refused.append(title + " (" + moved.map(\.shownName).joined(separator: ", ") + " changed)") }
+            }
             if !refused.isEmpty {
-                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: edits.count))
+                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: edits.count + unchanged.rows.count,
+                                                                  saving: true))
             }
             return saved
         }
@@ -144,8 +163,12 @@ final class JournaledStore {
             let inList = try idsStillListed(in: list)
             var refused: [String] = []
             var taken: [CascadeEffect] = []
+            // What the batch's own earlier deletes did to its later rows.
+            var goneWith: Set<RecordID> = []
+            var clearedTo: [RecordID: Record] = [:]
             for row in rows {
                 try stopIfCancelled()
+                if goneWith.contains(row.id) { continue }
                 let title = RowTitle.of(row, in: collection)
                 guard inList?.contains(row.id) ?? true else {
                     refused.append(title + (try store.record(of: collection, id: row.id) == nil
@@ -153,9 +176,13 @@ final class JournaledStore {
                     continue
                 }
                 do {
-                    let cascade = try store.delete(row.id, from: collection, expecting: row.values)
+                    let cascade = try store.delete(row.id, from: collection, expecting: (clearedTo[row.id] ?? row).values)
                     deleted.append(DeletedRow(record: row, cascade: cascade))
                     taken += cascade
+                    for effect in cascade where effect.collection == collection.name {
+                        if effect.action == .deleted { goneWith.insert(effect.record.id) }
+                        if let after = effect.after { clearedTo[effect.record.id] = after }
+                    }
                 } catch StoreError.conflict {
                     refused.append(title + " (changed)")
                 } catch StoreError.recordMissing {
@@ -165,7 +192,7 @@ final class JournaledStore {
                 }
             }
             if !refused.isEmpty {
-                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count))
+                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count, saving: false))
             }
             if let asked, CascadeEffect.marks(taken) != asked { throw CommandError.writes(.cascadeChanged(taken: taken)) }
             return taken

@@ -79,7 +79,8 @@ struct UndoCommand: PlainCommand {
             try store.atomically {
                 for row in rows {
                     do {
-                        try store.update(row.id, in: collection, changes: row.before, expecting: row.after)
+                        try store.update(row.id, in: collection, changes: row.before,
+                                         expecting: row.after.merging(row.naming) { written, _ in written })
                     } catch StoreError.conflict {
                         refused.append(row.title + " (changed)")
                     } catch StoreError.recordMissing {
@@ -88,7 +89,10 @@ struct UndoCommand: PlainCommand {
                 }
                 if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
             }
-            let inverse = rows.map { RowUpdate(id: $0.id, title: $0.title, before: $0.after, after: $0.before) }
+            let inverse = rows.map { row in
+                RowUpdate(id: row.id, title: row.title, before: row.after, after: row.before,
+                          naming: row.naming.merging(row.before) { _, back in back })
+            }
             let fields = collection.fields.filter { rows.first?.before[$0.name] != nil }.map(\.shownName)
             return (.updatedRows(collection, inverse),
                     "undid the save of \(fields.joined(separator: ", ")) on \(ListLayout.grouped(rows.count)) "

@@ -15,7 +15,8 @@ struct ReplaceCommand: FieldEditingCommand {
 
     func fieldName(in collection: CollectionSchema) throws -> String {
         guard words.count == 3 else {
-            throw CommandError.grammar(.missingArgument(command: "replace", what: "a field, the old text and the new text",
+            let missing = ["a field, the old text and the new text", "the old text and the new text", "the new text"]
+            throw CommandError.grammar(.missingArgument(command: "replace", what: missing[min(words.count, 2)],
                                                         usage: "replace FIELD OLD NEW"))
         }
         return words[0]
@@ -27,23 +28,27 @@ struct ReplaceCommand: FieldEditingCommand {
         }
         let replacement = TextReplacement(old: words[1], new: words[2])
         guard !replacement.old.isEmpty else { throw CommandError.fields(.replaceNeedsText(field.shownName)) }
-        guard let batch = frame.batch else {
+        // One value to replace in: a record's, or a value set for every row of a batch.
+        guard let batch = frame.batch, !frame.buffer.isChanged(field.name) || frame.buffer.replacing[field.name] != nil else {
             guard let value = replacement.applied(to: frame.buffer.value(of: field.name)) else {
-                throw CommandError.fields(.textNotFound(field.shownName, TextLayout.printable(replacement.old), rows: nil))
+                throw CommandError.fields(.textNotFound(field.shownName, ValueText.raw(.text(replacement.old)), rows: nil))
             }
             return try frame.assign(checked(value, field), to: field)
         }
+        // Each row's value as the replacements typed before left it.
+        let earlier = frame.buffer.replacing[field.name]
         var changed = 0
         for row in batch.rows {
-            guard let value = replacement.applied(to: row[field.name]) else { continue }
+            let now = earlier.flatMap { $0.applied(to: row[field.name]) } ?? row[field.name]
+            guard let value = replacement.applied(to: now) else { continue }
             _ = try checked(value, field)
             changed += 1
         }
         guard changed > 0 else {
-            throw CommandError.fields(.textNotFound(field.shownName, TextLayout.printable(replacement.old), rows: batch.rows.count))
+            throw CommandError.fields(.textNotFound(field.shownName, ValueText.raw(.text(replacement.old)), rows: batch.rows.count))
         }
         frame.buffer.replace(field.name, replacement)
-        return Response(output: "\(field.shownName): replaces \(TextLayout.printable(replacement.old)) in "
+        return Response(output: "\(field.shownName): replaces \(ValueText.raw(.text(replacement.old))) in "
                         + "\(ListLayout.grouped(changed)) of \(batch.count)\n")
     }
 

@@ -37,9 +37,11 @@ struct EditBuffer {
 
     func isChanged(_ field: String) -> Bool { changes[field] != nil || replacing[field] != nil }
 
+    /// A second replace in a field applies after the first, as it would
+    /// in one record.
     mutating func replace(_ field: String, _ replacement: TextReplacement) {
         changes[field] = nil
-        replacing[field] = replacement
+        replacing[field] = replacing[field].map { $0.then(replacement) } ?? replacement
     }
 
     /// The values with the edits applied: what a save writes.
@@ -64,13 +66,46 @@ struct EditBuffer {
 }
 
 /// `replace FIELD OLD NEW`: every occurrence of the text `old` becomes
-/// `new`, as plain text, not a pattern.
+/// `new`, as plain text, not a pattern; `later` replacements follow in turn.
 struct TextReplacement: Equatable {
     let old: String
     let new: String
+    private(set) var later: [TextReplacement] = []
 
-    /// The value with the text replaced; nil when it holds no `old`.
+    init(old: String, new: String) {
+        self.old = old
+        self.new = new
+    }
+
+    /// This replacement, then `next`.
+    func then(_ next: TextReplacement) -> TextReplacement {
+        var both = self
+        both.later.append(next)
+        return both
+    }
+
+    /// `replace Plnt with Plant, then …`, each text as `set` would take
+    /// it back (quoted when empty or spaced at an end).
+    var described: String {
+        ([self] + later).map { "replace " + ValueText.raw(.text($0.old)) + " with " + ValueText.raw(.text($0.new)) }
+            .joined(separator: ", then ")
+    }
+
+    /// The value with every step made; nil when no step found its text.
     func applied(to value: Value) -> Value? {
+        var current = value
+        var found = false
+        for step in [TextReplacement(old: old, new: new)] + later {
+            if let next = step.replacedOnce(in: current) {
+                current = next
+                found = true
+            }
+        }
+        return found ? current : nil
+    }
+
+    /// One step: the value with `old` replaced; nil when it holds no `old`.
+    private func replacedOnce(in value: Value) -> Value? {
         guard case .text(let text) = value, !old.isEmpty else { return nil }
         // Byte for byte: UTF-8 never matches inside another character.
         let bytes = Array(text.utf8), target = Array(old.utf8)

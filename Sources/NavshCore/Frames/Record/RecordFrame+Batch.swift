@@ -29,7 +29,12 @@ extension RecordFrame {
         let store = session.store
         let checking: (() throws -> Void)? = hasChosenReferences ? { [unowned self] in try checkChosenReferences(in: store) } : nil
         let fields = unsavedLabels.joined(separator: ", ")
-        let saved = try session.writer.updateRows(changing, of: batch.list, in: collection, checking: checking)
+        // The rows left as they are must still hold what they held: the
+        // save says they held it already.
+        let writing = Set(changing.map(\.row.id))
+        let kept = (rows: batch.rows.filter { !writing.contains($0.id) }, fields: Array(buffer.changes.keys))
+        let saved = try session.writer.updateRows(changing, of: batch.list, in: collection,
+                                                  unchanged: kept.fields.isEmpty ? ([], []) : kept, checking: checking)
         // Every list of the table reads its rows again: a batch may move
         // rows of a sorted list, or take them out of a filtered one.
         session.readListsAgain(of: collection.name)
@@ -47,10 +52,12 @@ extension RecordFrame {
     func reloadBatch(_ batch: RowBatch, in session: Session) throws -> String {
         let fresh = try RowBatch.read(batch.list, captions: batch.captions, from: session.store)
         let edits = buffer.changes
+        let replacements = buffer.replacing
         self.batch = fresh
         buffer = EditBuffer(base: fresh.shared, unshared: Set(fresh.spread.keys))
         for (field, value) in edits { buffer.set(field, to: value) }
-        let kept = edits.isEmpty ? "" : "; kept your edits to " + unsavedLabels.joined(separator: ", ")
+        for (field, replacement) in replacements { buffer.replace(field, replacement) }
+        let kept = unsavedLabels.isEmpty ? "" : "; kept your edits to " + unsavedLabels.joined(separator: ", ")
         let was = fresh.rows.count == batch.rows.count ? "" : " (were \(ListLayout.grouped(batch.rows.count)))"
         return "reloaded \(fresh.count)" + was + kept
     }
@@ -65,7 +72,7 @@ extension RecordFrame {
             let changing: Int, edit: String
             if let replacement = buffer.replacing[name] {
                 changing = batch.edits([:], replacing: [name: replacement]).count
-                edit = "replace " + TextLayout.printable(replacement.old) + " with " + TextLayout.printable(replacement.new)
+                edit = replacement.described
             } else {
                 let new = buffer.value(of: name)
                 let old = batch.spread[name].map { "\(ListLayout.grouped($0.count)) values" }

@@ -37,16 +37,21 @@ extension RecordFrame {
         // frame's would be, and the edits stay: a save then writes over it
         // without conflict. An edited field keeps the value its user was
         // shown, and the save is refused.
-        let untouched = changed.filter { !buffer.isChanged($0.name) }
-        let clashing = changed.filter { buffer.isChanged($0.name) }
+        // A change to the values that name the row (its key, or all of them
+        // without one) clashes as an edited field's does.
+        let naming = collection.identifying(buffer.base)
+        let untouched = changed.filter { !buffer.isChanged($0.name) && naming[$0.name] == nil }
+        let clashing = changed.filter { buffer.isChanged($0.name) || naming[$0.name] != nil }
+        // Said, not a reason to stop the command typed: a save writes only
+        // the edited fields, so it cannot overwrite these values.
         let taken = untouched.map(line).joined()
         if !untouched.isEmpty { rebase(on: fresh, fields: untouched) }
-        guard !clashing.isEmpty, noticedElsewhere != fresh else { return (taken, !untouched.isEmpty) }
+        guard !clashing.isEmpty, noticedElsewhere != fresh else { return (taken, false) }
         noticedElsewhere = fresh
         let names = clashing.map(\.shownName).joined(separator: ", ")
         return (taken + prefix
                 + "\(names) changed elsewhere; save will be refused (reload takes their values and keeps your edits)\n",
-                !untouched.isEmpty)
+                false)
     }
 
     /// The stored values of `fields`, which this frame did not edit, become

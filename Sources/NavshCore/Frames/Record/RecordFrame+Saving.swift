@@ -109,6 +109,9 @@ extension RecordFrame {
     /// the fields edited here, and the row as it is now in the rest; nil
     /// when an edited field changed too, which is a conflict.
     func merged(with current: Record) -> [String: Value]? {
+        // The values that name the row must be those shown: a rowid passed
+        // to another row (a VACUUM elsewhere) names a row never shown.
+        for (field, shown) in collection.identifying(buffer.base) where current[field] != shown { return nil }
         var expected = current.values
         for (field, _) in buffer.changes {
             let shown = buffer.base[field] ?? .null
