@@ -246,6 +246,23 @@ import Testing
         #expect(try h.column("SELECT n FROM k ORDER BY name") == ["0", "0"])
     }
 
+    /// A trial's find: several references showed as bare keys.
+    @Test(arguments: StoreKind.all)
+    func referencesThatDifferAreNamedByTheirRowsTitles(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.shop)
+        let shown = h.output("open cars", "open *")
+        #expect(shown.contains("  owner_id  2 values: Ada, Grace\n"), "\(shown)")
+        #expect(h.run("set year 2000", "save!").error?.message.hasPrefix("save! writes over one record") == true)
+    }
+
+    /// A field of unique values stops being counted: a hash a row of a
+    /// million rows bought nothing a person reads.
+    @Test(arguments: StoreKind.sqlite)
+    func manyValuesAreCountedUpToAThousand(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.numbered(1_200))
+        #expect(h.output("open *").contains("name  more than 1,000 values: Row 1, Row 2, Row 3, …\n"))
+    }
+
     @Test(arguments: StoreKind.all)
     func anEmptyListHasNoBatch(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.tracks)

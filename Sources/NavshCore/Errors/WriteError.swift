@@ -56,6 +56,8 @@ public enum WriteError: Equatable, Sendable {
     case batchChangedBeforeSave(rows: [String], of: Int, saving: Bool)
     /// The store refused one row of a batch save.
     case batchRowRefused(title: String, reason: String)
+    /// `save!` in a batch: it would write over rows its user was not shown.
+    case batchCannotOverwrite
 
     // MARK: Dry run
     /// The command's writes would fail at its own COMMIT (a check kept for
@@ -72,6 +74,9 @@ public enum WriteError: Equatable, Sendable {
                 + "(reload reads the rows again\(saving ? " and keeps your edits" : ""))"
         case .batchRowRefused(let title, let reason):
             return "\(title): \(reason)"
+        case .batchCannotOverwrite:
+            return "save! writes over one record shown whole; a batch is saved with save, "
+                + "and reload takes its rows as they are now"
         case .changedBeforeSave(let title):
             return "\(title) changed elsewhere since you opened it; nothing was saved "
                 + "(reload takes theirs and keeps your edits, save! overwrites theirs)"

@@ -101,7 +101,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                     ("name", JSONText.string(field.name)), ("label", JSONText.string(field.label)),
                     ("type", JSONText.string(field.type)), ("value", JSONText.value(field.value)),
                     ("read_only", JSONText.bool(field.readOnly)), ("changed", JSONText.bool(field.changed)),
-                ] + (field.values.map { [("values", String($0))] } ?? []))
+                ] + (field.values.map { [("values", String($0))] } ?? [])
+                  + (field.moreValues ? [("more_values", "true")] : []))
             }
             return JSONText.object([
                 ("frame", JSONText.array(record.path.map(JSONText.string))),

@@ -57,7 +57,8 @@ extension RecordFrame {
             ShownField(name: field.name, label: field.label ?? field.name, type: field.kind.rawValue,
                        value: buffer.value(of: field.name), readOnly: field.isReadOnly,
                        changed: buffer.isChanged(field.name),
-                       values: buffer.isChanged(field.name) ? nil : batch?.spread[field.name]?.count)
+                       values: buffer.isChanged(field.name) ? nil : batch?.spread[field.name]?.count,
+                       moreValues: batch?.spread[field.name]?.more ?? false)
         }
         return ShownRecord(path: path, collection: collection.name,
                            key: id.flatMap { collection.keyValues(of: Record(id: $0, values: buffer.base)) }, fields: fields,

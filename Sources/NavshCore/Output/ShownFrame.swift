@@ -76,4 +76,6 @@ public struct ShownField: Equatable, Sendable {
     /// In a batch, how many values its rows hold when they differ (`value`
     /// is then null); nil when they share one.
     public var values: Int? = nil
+    /// `values` stopped counting: the rows hold more.
+    public var moreValues = false
 }

@@ -4,7 +4,9 @@
 /// An app spec's record sections group fields under titles.
 enum RecordRenderer {
     /// `references` holds the title of the row each reference field names.
-    static func render(_ frame: RecordFrame, columns: Int, references: [String: String] = [:]) -> String {
+    /// `spreads` holds a batch's `3 values: …` by field, where its rows differ.
+    static func render(_ frame: RecordFrame, columns: Int, references: [String: String] = [:],
+                       spreads: [String: String] = [:]) -> String {
         let collection = frame.collection
         // Cut to the terminal's width, as the prompt is: a 410-character title wrapped mid-word (the trial's find).
         let note = frame.isDraft ? "  (new, not saved yet)" : ""
@@ -28,7 +30,7 @@ enum RecordRenderer {
             let named = title != nil && fields.count == 1 && label(fields[0]) == title
             for field in fields {
                 out += line(field, frame, labelWidth: labelWidth, columns: columns, reference: references[field.name],
-                            showsLabel: !named)
+                            spread: spreads[field.name], showsLabel: !named)
             }
         }
         return out
@@ -59,14 +61,14 @@ enum RecordRenderer {
     static func label(_ field: Field) -> String { field.shownName }
 
     private static func line(
-        _ field: Field, _ frame: RecordFrame, labelWidth: Int, columns: Int, reference: String?, showsLabel: Bool
+        _ field: Field, _ frame: RecordFrame, labelWidth: Int, columns: Int, reference: String?, spread: String?,
+        showsLabel: Bool
     ) -> String {
         let changed = frame.buffer.isChanged(field.name)
         let stored = frame.buffer.value(of: field.name)
         var value = ValueText.bounded(stored, field.format)
         if let reference { value += " (" + reference + ")" }
         // A batch's field whose rows differ: how many values, and the first few.
-        let spread = frame.batch?.spreadText(field)
         if let spread, !changed { value = spread }
         if let replacement = frame.buffer.replacing[field.name] {
             value = replacement.described

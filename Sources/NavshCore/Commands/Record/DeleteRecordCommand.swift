@@ -54,7 +54,7 @@ struct DeleteRecordCommand: PlainCommand {
         for row in batch.rows {
             try Deletion.checkNothingBlocks(deleting: row.id, titled: RowTitle.of(row, in: collection), in: collection, store: store)
         }
-        let edits = frame.isDirty ? " with the unsaved edits" : ""
+        let edits = frame.isDirty ? ", dropping the unsaved edits" : ""
         if session.mode == .interactive && !confirmed {
             let preview = try batch.rows.flatMap { try store.cascades(ofDeleting: $0.id, in: collection) }
             frame.askedBatchCascade = CascadeEffect.marks(preview)

@@ -15,6 +15,7 @@ struct SaveCommand: ForcibleCommand {
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
+        if force && frame.batch != nil { throw CommandError.writes(.batchCannotOverwrite) }
         // A batch of several rows asks once at the prompt; a script never reads an answer.
         if session.mode == .interactive, !confirmed, let question = frame.batchSaveQuestion() {
             return Response(question: Question(confirm: question, then: self))

@@ -39,11 +39,8 @@ extension RecordFrame {
         // rows of a sorted list, or take them out of a filtered one.
         session.readListsAgain(of: collection.name)
         if session.writer.lastUpdateReachedOtherRows { session.readListsAgain() }
-        // The frame now stands for the rows as saved (a key edited re-keys them).
-        let written = Dictionary(zip(changing.map(\.row.id), saved), uniquingKeysWith: { first, _ in first })
-        let now = RowBatch(rows: batch.rows.map { written[$0.id] ?? $0 }, list: batch.list, captions: batch.captions)
-        self.batch = now
-        buffer = EditBuffer(base: now.shared, unshared: Set(now.spread.keys))
+        // The save pops the frame: its edits are written, its rows no longer as read.
+        buffer.revert()
         return "saved \(fields) on \(ListLayout.grouped(saved.count)) row\(saved.count == 1 ? "" : "s") "
             + "of \(collection.displayTitle)" + already
     }
@@ -75,7 +72,7 @@ extension RecordFrame {
                 edit = replacement.described
             } else {
                 let new = buffer.value(of: name)
-                let old = batch.spread[name].map { "\(ListLayout.grouped($0.count)) values" }
+                let old = batch.spread[name]?.counted
                     ?? ReferenceText.of(batch.shared[name] ?? .null, field, in: store)
                 let (before, after) = ChangesCommand.brief(old, ReferenceText.of(new, field, in: store))
                 changing = batch.edits([name: new]).count

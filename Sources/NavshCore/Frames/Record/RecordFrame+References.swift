@@ -9,7 +9,12 @@ extension RecordFrame {
             parts.titles[field] = [buffer.value(of: field): title]
         }
         partTitles = parts
-        return RecordView(frame: self, references: references)
+        // A batch's fields whose rows differ, read here: layout reads nothing.
+        var spreads: [String: String] = [:]
+        if let batch {
+            for field in collection.fields { spreads[field.name] = batch.spreadText(field, in: store) }
+        }
+        return RecordView(frame: self, references: references, spreads: spreads)
     }
 
     /// `set` gave reference `field` the value `value`: the row it names is
@@ -127,9 +132,11 @@ extension RecordFrame {
 struct RecordView: FrameView {
     let frame: RecordFrame
     let references: [String: String]
+    /// A batch's `3 values: …` by field.
+    var spreads: [String: String] = [:]
 
     func render(columns: Int) -> String {
-        RecordRenderer.render(frame, columns: columns, references: references)
+        RecordRenderer.render(frame, columns: columns, references: references, spreads: spreads)
     }
 }
 

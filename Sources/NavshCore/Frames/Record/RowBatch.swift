@@ -11,10 +11,26 @@ struct RowBatch {
     /// Per field, the value every row holds; absent when the rows differ.
     let shared: [String: Value]
     /// Per field whose rows differ: how many values they hold, and the first few.
-    let spread: [String: (count: Int, first: [Value])]
+    let spread: [String: Spread]
+
+    /// The values a field's rows hold when they differ: counted up to
+    /// `counted`, past which a unique field would cost a hash a row.
+    struct Spread {
+        var count: Int
+        /// More than `count` values: the count stopped at `RowBatch.counted`.
+        var more: Bool
+        var first: [Value]
+
+        /// `3 values` or `more than 1,000 values`.
+        var counted: String {
+            (more ? "more than " : "") + "\(ListLayout.grouped(count)) values"
+        }
+    }
 
     /// The values shown of a field whose rows differ.
     static let shownValues = 3
+    /// Distinct values counted in a field before its count stops.
+    static let counted = 1_000
     /// Rows read at a time.
     static let readSize = 1_000
 
@@ -40,29 +56,34 @@ struct RowBatch {
         self.list = list
         self.captions = captions
         var shared: [String: Value] = [:]
-        var spread: [String: (count: Int, first: [Value])] = [:]
+        var spread: [String: Spread] = [:]
         for field in list.fields {
             var seen: Set<Value> = []
             var first: [Value] = []
             for row in rows {
                 let value = row[field.name]
                 if seen.insert(value).inserted, first.count < Self.shownValues { first.append(value) }
+                if seen.count > Self.counted { break }
             }
             if seen.count == 1, let value = first.first {
                 shared[field.name] = value
             } else if seen.count > 1 {
-                spread[field.name] = (seen.count, first)
+                let more = seen.count > Self.counted
+                spread[field.name] = Spread(count: more ? Self.counted : seen.count, more: more, first: first)
             }
         }
         self.shared = shared
         self.spread = spread
     }
 
-    /// `3 values: AC/DC, Accept, …`, for a field whose rows differ.
-    func spreadText(_ field: Field) -> String? {
-        guard let (count, first) = spread[field.name] else { return nil }
-        let shown = first.map { ValueText.bounded($0, field.format) }
-        return "\(ListLayout.grouped(count)) values: " + shown.joined(separator: ", ") + (count > first.count ? ", …" : "")
+    /// `3 values: AC/DC, Accept, …`, for a field whose rows differ; a
+    /// reference's values by the titles of the rows they name.
+    func spreadText(_ field: Field, in store: any StoreReader) -> String? {
+        guard let spread = spread[field.name] else { return nil }
+        let shown = spread.first.map { value in
+            field.references == nil ? ValueText.bounded(value, field.format) : ReferenceText.of(value, field, in: store)
+        }
+        return spread.counted + ": " + shown.joined(separator: ", ") + (spread.count > spread.first.count ? ", …" : "")
     }
 
     /// Each row a save changes, with the values it writes there: a value
