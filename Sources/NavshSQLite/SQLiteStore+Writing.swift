@@ -62,6 +62,55 @@ extension SQLiteStore {
         }
     }
 
+    /// A batch save's rows in one savepoint and one call into the database:
+    /// each row's UPDATE as a save's (the same kept statements), without
+    /// a savepoint of its own; a row whose check fails is left as it is.
+    public func updateRows(_ writes: [RowWrite], in collection: CollectionSchema) throws -> [RowWrite?] {
+        let key = try writableKey(for: collection)
+        var at = 0
+        lastUpdateReachedOtherRows = false
+        do {
+            return try write(collection, values: [:]) { db in
+                let before = db.totalChangesCount
+                var written: [RowWrite?] = []
+                written.reserveCapacity(writes.count)
+                var count = 0
+                for (index, row) in writes.enumerated() {
+                    at = index
+                    let names = try orderedNames(row.changes.keys, in: collection)
+                    let assigned = names.compactMap { row.changes[$0] }
+                    let keyCondition = try key.matching(row.id)
+                    let checked = Self.checked(row.expecting, in: collection)
+                    let shape = UpdateShape(
+                        table: collection.name, key: keyCondition.sql,
+                        assigned: names, assignedPlaceholders: assigned.map(\.sqlPlaceholder),
+                        matched: checked.map(\.0), matchedForms: checked.map { UpdateShape.form(of: $0.1) })
+                    let arguments = UpdateShape.arguments(assigned: assigned, key: keyCondition.arguments,
+                                                          matched: checked.map(\.1))
+                    try updateStatements.run(shape, updateSQL(shape, key, keyCondition: keyCondition.sql, checked: checked),
+                                             in: db) {
+                        try RowReader.execute(db, $0, arguments: arguments)
+                    }
+                    guard db.changesCount > 0 else {
+                        written.append(nil)
+                        continue
+                    }
+                    count += 1
+                    let newID = key.id(row.id, after: row.changes)
+                    // As stored: a NUMERIC column keeps 3.0 as 3, which undo expects.
+                    let stored = try stored(newID, collection, db)
+                    written.append(RowWrite(id: newID, changes: names.reduce(into: [:]) {
+                        $0[$1] = stored?.value(of: $1) ?? row.changes[$1]
+                    }, expecting: [:]))
+                }
+                lastUpdateReachedOtherRows = db.totalChangesCount - before > count
+                return written
+            }
+        } catch let error as StoreError {
+            throw RowWriteFailure(index: at, error: error)
+        }
+    }
+
     /// The UPDATE for a save of this shape, made the first time and kept
     /// (`updateStatements`) until the schema is read again.
     private func updateSQL(_ shape: UpdateShape, _ key: TableKey, keyCondition: String,

@@ -263,6 +263,20 @@ import Testing
         #expect(h.output("open *").contains("name  more than 1,000 values: Row 1, Row 2, Row 3, …\n"))
     }
 
+    /// A row the store refuses is named, and nothing of the batch is kept.
+    @Test(arguments: StoreKind.all)
+    func aRowTheStoreRefusesIsNamedAndNothingIsWritten(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE tags (id INTEGER PRIMARY KEY, name TEXT UNIQUE, n INTEGER);
+            INSERT INTO tags VALUES (1, 'a', 0), (2, 'b', 0), (3, 'c', 0);
+            """)
+        h.run("open tags", "open *", "set name same")
+        let before = try h.snapshot("tags")
+        let message = try #require(h.run("save").error?.message)
+        #expect(message.hasPrefix("b: another row already has this name (UNIQUE)"), "\(message)")
+        #expect(try h.snapshot("tags") == before)
+    }
+
     @Test(arguments: StoreKind.all)
     func anEmptyListHasNoBatch(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.tracks)

@@ -84,6 +84,14 @@ public protocol Store: StoreReader {
     /// without a faster way inherits one `insert` per row.
     func insertRows(_ rows: [[Value?]], into collection: CollectionSchema,
                     refused: (Int, StoreError) -> Void) throws -> [RecordID]
+    /// Writes each of `writes` to its row, inside the caller's `atomically`
+    /// (a batch save): each checked against its `expecting` as `update`
+    /// checks it. Returns, in order, each row as written (its identity
+    /// after the write and the values stored in the fields written), or
+    /// nil where the check failed and nothing was written to that row. A
+    /// store refusal throws `RowWriteFailure` with the row's index. A store
+    /// without a faster way inherits one `update` per row.
+    func updateRows(_ writes: [RowWrite], in collection: CollectionSchema) throws -> [RowWrite?]
     /// References in `collection` that name no row and that the database
     /// checks only at COMMIT (inside `atomically`, every foreign key, or one
     /// DEFERRABLE INITIALLY DEFERRED): each as its field, the value as text
@@ -179,9 +187,51 @@ extension Store {
         return inserted
     }
 
+    public func updateRows(_ writes: [RowWrite], in collection: CollectionSchema) throws -> [RowWrite?] {
+        var written: [RowWrite?] = []
+        for (index, write) in writes.enumerated() {
+            do {
+                let stored = try update(write.id, in: collection, changes: write.changes, expecting: write.expecting)
+                written.append(RowWrite(id: stored.id, changes: write.changes.keys.reduce(into: [:]) {
+                    $0[$1] = stored.value(of: $1) ?? write.changes[$1]
+                }, expecting: [:]))
+            } catch StoreError.conflict, StoreError.recordMissing {
+                written.append(nil)
+            } catch let error as StoreError {
+                throw RowWriteFailure(index: index, error: error)
+            }
+        }
+        return written
+    }
+
     /// A transaction that commits unless `body` throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try transaction(rollback: false, body)
+    }
+}
+
+/// One row of a batch write: its identity, the values to write, and the
+/// values it must still hold for the write to happen.
+public struct RowWrite: Sendable {
+    public var id: RecordID
+    public var changes: [String: Value]
+    public var expecting: [String: Value]
+
+    public init(id: RecordID, changes: [String: Value], expecting: [String: Value]) {
+        self.id = id
+        self.changes = changes
+        self.expecting = expecting
+    }
+}
+
+/// A batch write the store refused at its row `index`: nothing of it is kept.
+public struct RowWriteFailure: Error {
+    public var index: Int
+    public var error: StoreError
+
+    public init(index: Int, error: StoreError) {
+        self.index = index
+        self.error = error
     }
 }
 

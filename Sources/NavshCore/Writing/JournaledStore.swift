@@ -99,39 +99,49 @@ final class JournaledStore {
         let saved: [Record] = try store.atomically(deferringReferences: false) {
             try checking?()
             let inList = try idsStillListed(in: list)
-            var saved: [Record] = []
             var refused: [String] = []
+            // Rows gone from the list are named, and the rest written in one call.
+            var writes: [RowWrite] = []
+            var writing: [RowEdit] = []
             for edit in edits {
-                let (row, changes) = (edit.row, edit.changes)
-                try stopIfCancelled()
-                let title = RowTitle.of(row, in: collection)
+                let row = edit.row
                 guard inList?.contains(row.id) ?? true else {
+                    let title = RowTitle.of(row, in: collection)
                     refused.append(title + (try store.record(of: collection, id: row.id) == nil
                                             ? " (deleted or re-keyed)" : " (left the list)"))
                     continue
                 }
-                let before = changes.keys.reduce(into: [String: Value]()) { $0[$1] = row[$1] }
+                let before = edit.changes.keys.reduce(into: [String: Value]()) { $0[$1] = row[$1] }
                 // With the values that name the row: a VACUUM elsewhere
                 // renumbers rowids, and another row may hold this one's.
                 let naming = collection.identifying(row.values)
-                let expected = before.merging(naming) { written, _ in written }
-                do {
-                    let stored = try store.update(row.id, in: collection, changes: changes, expecting: expected)
-                    reachedOthers = reachedOthers || store.lastUpdateReachedOtherRows
-                    let after = changes.keys.reduce(into: [String: Value]()) { $0[$1] = stored.value(of: $1) ?? changes[$1] }
-                    updates.append(RowUpdate(id: stored.id, title: title, before: before, after: after,
-                                             naming: collection.identifying(stored.values)))
-                    saved.append(stored)
-                } catch StoreError.conflict(let current) {
-                    let fields = collection.fields.filter { field in
-                        before[field.name].map { current[field.name] != $0 } ?? false
-                    }
-                    refused.append(title + " (" + fields.map(\.shownName).joined(separator: ", ") + " changed)")
-                } catch StoreError.recordMissing {
-                    refused.append(title + " (deleted or re-keyed)")
-                } catch let error as StoreError {
-                    throw CommandError.writes(.batchRowRefused(title: title, reason: error.explained(at: title)))
+                writes.append(RowWrite(id: row.id, changes: edit.changes, expecting: before.merging(naming) { written, _ in written }))
+                writing.append(edit)
+            }
+            try stopIfCancelled()
+            let written: [RowWrite?]
+            do {
+                written = try store.updateRows(writes, in: collection)
+            } catch let failure as RowWriteFailure {
+                let title = RowTitle.of(writing[failure.index].row, in: collection)
+                throw CommandError.writes(.batchRowRefused(title: title, reason: failure.error.explained(at: title)))
+            }
+            reachedOthers = store.lastUpdateReachedOtherRows
+            var saved: [Record] = []
+            for (edit, result) in zip(writing, written) {
+                let row = edit.row
+                let title = RowTitle.of(row, in: collection)
+                let before = edit.changes.keys.reduce(into: [String: Value]()) { $0[$1] = row[$1] }
+                guard let result else {
+                    refused.append(title + (try Self.whyNotWritten(row, changes: edit.changes, in: collection, store: store)))
+                    continue
                 }
+                var stored = row
+                for (field, value) in result.changes { stored.set(field, to: value) }
+                stored.id = result.id
+                updates.append(RowUpdate(id: result.id, title: title, before: before, after: result.changes,
+                                         naming: collection.identifying(stored.values)))
+                saved.append(stored)
             }
             for row in unchanged.rows {
                 let title = RowTitle.of(row, in: collection)
@@ -199,6 +209,18 @@ final class JournaledStore {
         }
         record(.deletedRows(collection, deleted))
         return taken
+    }
+
+    /// Why a batch write left a row as it was: ` (deleted or re-keyed)`,
+    /// ` (ms changed)`, or a trigger that ignored it.
+    private static func whyNotWritten(_ row: Record, changes: [String: Value], in collection: CollectionSchema,
+                                      store: any Store) throws -> String {
+        guard let now = try store.record(of: collection, id: row.id) else { return " (deleted or re-keyed)" }
+        let moved = collection.fields.filter { field in
+            (changes[field.name] != nil || collection.identifying(row.values)[field.name] != nil) && now[field.name] != row[field.name]
+        }
+        guard !moved.isEmpty else { return " (a trigger ignored its write)" }
+        return " (" + moved.map(\.shownName).joined(separator: ", ") + " changed)"
     }
 
     /// The rows in `list` now, read in the write's transaction; nil when
