@@ -97,7 +97,13 @@ extension SQLiteStore {
                     }
                     count += 1
                     let newID = key.id(row.id, after: row.changes)
-                    // As stored: a NUMERIC column keeps 3.0 as 3, which undo expects.
+                    // As stored: a NUMERIC column keeps 3.0 as 3, which undo
+                    // expects. Text in a TEXT column and a whole number in an
+                    // INTEGER one are kept as sent, and not read again.
+                    guard !names.allSatisfy({ Self.keptAsSent(row.changes[$0] ?? .null, collection.field(named: $0)) }) else {
+                        written.append(RowWrite(id: newID, changes: row.changes, expecting: [:]))
+                        continue
+                    }
                     let stored = try stored(newID, collection, db)
                     written.append(RowWrite(id: newID, changes: names.reduce(into: [:]) {
                         $0[$1] = stored?.value(of: $1) ?? row.changes[$1]
@@ -108,6 +114,15 @@ extension SQLiteStore {
             }
         } catch let error as StoreError {
             throw RowWriteFailure(index: at, error: error)
+        }
+    }
+
+    /// Whether SQLite stores `value` in `field` exactly as sent, by the
+    /// column's affinity: NULL anywhere, text as TEXT, a whole number as INTEGER.
+    static func keptAsSent(_ value: Value, _ field: Field?) -> Bool {
+        switch (value, field?.kind) {
+        case (.null, _), (.text, .text?), (.integer, .integer?): return true
+        default: return false
         }
     }
 
