@@ -33,7 +33,10 @@ import Testing
         #expect(h.run("set owner_id Grac").error?.message
             == "owner_id: 'Grac' matches several rows: #2 Grace, #3 Grace Hopper, #4 Gracie; type more of the title, or #KEY")
         #expect(h.run("set owner_id Nobody").error?.message
-            == "owner_id: no row of owners has a title matching 'Nobody'; set owner_id #KEY names one by its key")
+            == "owner_id: no row of owners is named 'Nobody'; set owner_id #KEY names one by its key")
+        // A near miss is offered (a trial's find: "title" read as the employees' job title column).
+        #expect(h.run("set owner_id Grace Hoper").error?.message
+            == "owner_id: no row of owners is named 'Grace Hoper'; did you mean Grace Hopper?; set owner_id #KEY names one by its key")
         #expect(h.run("set owner_id #99").error?.message == "no row #99 in owners")
         #expect(h.output("changes") == "no unsaved changes\n")
     }

@@ -15,7 +15,8 @@ public enum FieldError: Equatable, Sendable {
     /// A number typed for a reference that is a row's key (`keyed`, when
     /// there is one) and other rows' whole title.
     case keyOrTitle(field: String, typed: String, keyed: String?, titled: [String])
-    case noReferencedRow(field: String, collection: String, typed: String)
+    /// `nearest`: a title one or two letters from the one typed.
+    case noReferencedRow(field: String, collection: String, typed: String, nearest: String? = nil)
     /// `set FIELD` with nothing after it; the flags say which ways to
     /// empty the field it accepts.
     case missingValue(String, canUnset: Bool, canBeEmpty: Bool)
@@ -68,9 +69,11 @@ public enum FieldError: Equatable, Sendable {
             return reason
         case .readOnly(let name, let editable):
             return "\(name) is read-only; the fields you can set are \(Self.list(editable))"
-        case .noReferencedRow(let field, let collection, let typed):
-            return "\(field): no row of \(collection) has a title matching '\(TextLayout.printable(typed))'; "
-                + "set \(field) #KEY names one by its key"
+        case .noReferencedRow(let field, let collection, let typed, let nearest):
+            // "Named", not "titled": a table may have a column called title (a trial's find).
+            return "\(field): no row of \(collection) is named '\(TextLayout.printable(typed))'"
+                + (nearest.map { "; did you mean \(TextLayout.printable($0))?" } ?? "")
+                + "; set \(field) #KEY names one by its key"
         case .keyOrTitle(let field, let typed, let keyed, let titled):
             let key = keyed.map { "the key of \($0) and " } ?? ""
             return "\(field): '\(TextLayout.printable(typed))' is \(key)the title of \(titled.joined(separator: ", ")); "

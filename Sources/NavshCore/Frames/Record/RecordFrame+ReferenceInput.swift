@@ -64,7 +64,11 @@ extension RecordFrame {
             guard !matches.isEmpty else {
                 // Not a title: a text key typed as itself stays a value (`set tag_id t050`).
                 if field.kind == .text || field.kind == .any { return nil }
-                throw CommandError.fields(.noReferencedRow(field: field.shownName, collection: target.name, typed: trimmed))
+                // A few titles sharing the typed start, for a near miss (`Jane Peacok`).
+                let nearby = try store.find(String(trimmed.prefix(3)), in: titleField, of: target, match: .prefix, limit: 50)
+                    .map { RowTitle.of($0, in: target) }
+                throw CommandError.fields(.noReferencedRow(field: field.shownName, collection: target.name, typed: trimmed,
+                                                           nearest: Nearest.name(to: trimmed, among: nearby)))
             }
             guard matches.count == 1 else {
                 throw CommandError.fields(.severalReferencedRows(field: field.shownName, typed: trimmed,
