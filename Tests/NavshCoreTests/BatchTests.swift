@@ -253,6 +253,8 @@ import Testing
         let shown = h.output("open cars", "open *")
         #expect(shown.contains("  owner_id  2 values: Ada, Grace\n"), "\(shown)")
         #expect(h.run("set year 2000", "save!").error?.message.hasPrefix("save! writes over one record") == true)
+        h.run("cancel", "back", "open owners", "open *")
+        #expect(h.run("open cars").error?.message.hasPrefix("a batch stands for many rows, and cars lists one row's") == true)
     }
 
     /// A field of unique values stops being counted: a hash a row of a

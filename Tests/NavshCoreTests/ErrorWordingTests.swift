@@ -55,6 +55,7 @@ import Testing
             .noRowWithKey(name, collection: name, outsideThisList: true), .keylessRows(collection: name), .whereSyntax,
             .noFilterField(name, collection: name, fields: [name], nearest: nil),
             .noFilterField(name, collection: name, fields: [name], nearest: name), .blobNotComparable(field: name),
+            .noRowsToOpen,
         ]
         let fields: [FieldError] = [
             .collectionReadOnly(reason: name), .readOnly(name, editable: []), .readOnly(name, editable: [name]),
@@ -71,7 +72,9 @@ import Testing
             .notUTF8(name), .controlCharacters(name), .tooLongToEdit(name, characters: 5_000, limit: 4_096),
             .referenceEmpty(name, collection: name), .referenceMissing(name, collection: name, value: .text(name)),
             .notSavedForRelated, .nothingToOpen(collection: name), .nothingNamed(name, options: [name]),
-            .compositeKey(collection: name),
+            .compositeKey(collection: name), .relatedOfBatch(name), .replaceNeedsText(name),
+            .textNotFound(name, name, rows: nil), .textNotFound(name, name, rows: 4),
+            .noReferencedRow(field: name, collection: name, typed: name, nearest: name),
         ]
         let writes: [WriteError] = [
             .changedBeforeSave(title: name), .changedAgainBeforeSave(title: name), .deletedBeforeSave(title: name),
@@ -86,6 +89,9 @@ import Testing
             .changeBlocked(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]), .tableGoneBeforeSave(table: name),
             .ownerChangedBeforeImport(key: name, was: name, now: name), .ownerChangedBeforeImport(key: name, was: name, now: nil),
             .recordChangedBeforeDelete(title: name), .cascadeChanged(taken: []), .cascadeChanged(taken: cascade),
+            .batchChangedBeforeSave(rows: [name], of: 2, saving: true),
+            .batchChangedBeforeSave(rows: [name, name, name, name], of: 9, saving: false),
+            .batchRowRefused(title: name, reason: name), .batchCannotOverwrite,
         ]
         let undo: [UndoError] = [
             .unsavedEdits, .save(title: name, .changed), .save(title: name, .deleted),
@@ -95,7 +101,7 @@ import Testing
             .deleteRefused(title: name, .foreignKey, fields: [name], detail: name),
             .deleteRefused(title: name, .check, fields: [name], detail: name),
             .deleteClearedRowChanged(title: name), .collectionGone(name),
-            .clearedReferenceNotRecorded(collection: name),
+            .clearedReferenceNotRecorded(collection: name), .batchSave(rows: [name], of: 3),
         ]
         let kinds: [StoreError.Constraint] = [.notNull, .unique, .check, .foreignKey, .primaryKey, .trigger, .other]
         let store: [StoreError] = kinds.flatMap { kind in

@@ -59,6 +59,8 @@ public enum FieldError: Equatable, Sendable {
     case referenceEmpty(String, collection: String)
     case referenceMissing(String, collection: String, value: Value)
     case notSavedForRelated
+    /// `open TABLE` in a batch: a related list belongs to one row.
+    case relatedOfBatch(String)
     case nothingToOpen(collection: String)
     case nothingNamed(String, options: [String])
     case compositeKey(collection: String)
@@ -145,6 +147,8 @@ public enum FieldError: Equatable, Sendable {
             return "\(name) names \(collection) \(ValueText.raw(value)), which does not exist"
         case .notSavedForRelated:
             return "save this record first: nothing refers to it yet"
+        case .relatedOfBatch(let collection):
+            return "a batch stands for many rows, and \(collection) lists one row's: back, open a row, then open \(collection)"
         case .nothingToOpen(let collection):
             return "\(collection) has no reference fields or related collections to open"
         case .nothingNamed(let target, let options):

@@ -21,7 +21,9 @@ struct OpenReferenceCommand: OpenCommand {
         }
         let related = frame.relatedCollections(in: store)
         if let (collection, field) = related.first(where: { $0.0.name.lowercased() == target.lowercased() }) {
-            guard let id = frame.id else { throw CommandError.fields(.notSavedForRelated) }
+            guard let id = frame.id else {
+                throw CommandError.fields(frame.batch != nil ? .relatedOfBatch(collection.name) : .notSavedForRelated)
+            }
             var scoped = collection
             scoped.scope = CollectionSchema.Scope(field: field.name, value: try frame.keyValue(id, for: field))
             let list = ListFrame(collection: scoped)
