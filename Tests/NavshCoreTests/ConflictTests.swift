@@ -166,9 +166,23 @@ import Testing
         h.run("undo")
         #expect(try h.values("SELECT value, note FROM items WHERE id = 1") == [["120", "theirs"]])
         h.run("open 1", "set value 160")
-        try h.elsewhere("UPDATE items SET note = 'again', name = 'Gort' WHERE id = 1")
-        #expect(h.output("save") == "saved Gort statue; changed elsewhere and kept: name Gort, note again\n")
-        #expect(try h.values("SELECT name, value, note FROM items WHERE id = 1") == [["Gort", "160", "again"]])
+        try h.elsewhere("UPDATE items SET note = 'again', serial = 'GS-1952' WHERE id = 1")
+        #expect(h.output("save") == "saved Gort statue; changed elsewhere and kept: serial GS-1952, note again\n")
+        #expect(try h.values("SELECT serial, value, note FROM items WHERE id = 1") == [["GS-1952", "160", "again"]])
+    }
+
+    /// An adversary's find: a row deleted elsewhere and another inserted
+    /// under its key took the save ("saved Bob; name was changed elsewhere
+    /// to Eve, kept": Bob's raise went to Eve). A change to the title is
+    /// no merge: the row may be someone else.
+    @Test(arguments: StoreKind.all)
+    func aRowWhoseTitleChangedElsewhereIsNotMergedInto(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        h.run("open 2", "set note raised")
+        try h.elsewhere("DELETE FROM items WHERE id = 2; "
+                        + "INSERT INTO items (id, name, value, created) VALUES (2, 'Eve', 2, '2026-11-21 10:00:00')")
+        #expect(h.run("save").error != nil)
+        #expect(try h.values("SELECT name, note FROM items WHERE id = 2") == [["Eve", "none"]])
     }
 
     /// The second trial's find: a field changed elsewhere that you did not

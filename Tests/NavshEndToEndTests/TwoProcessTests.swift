@@ -32,11 +32,11 @@ import Testing
         let a = try Coprocess([db.path])
         a.send("open 2", until: "created")
         a.send("set value 7")
-        let b = try navsh.run([db.path, "-c", "open 2", "-c", "set name Shiny spork", "-c", "save"])
+        let b = try navsh.run([db.path, "-c", "open 2", "-c", "set note shiny", "-c", "save"])
         #expect(b.status == 0)
-        #expect(a.send("save", until: "\n") == "saved Rusty spork; name was changed elsewhere to Shiny spork, kept\n")
+        #expect(a.send("save", until: "\n") == "saved Rusty spork; note was changed elsewhere to shiny, kept\n")
         #expect(a.finish() == 0)
-        #expect(try db.rows("SELECT name, value FROM items WHERE id = 2")[0] == ["name": "Shiny spork", "value": "7"])
+        #expect(try db.rows("SELECT note, value FROM items WHERE id = 2")[0] == ["note": "shiny", "value": "7"])
     }
 
     /// A script's `edit` line printed nothing of its own: the script loop

@@ -22,12 +22,24 @@ extension CollectionSchema {
 
     /// The values of `row` that say which row it is, which a write checks
     /// beside the fields it writes: the declared key's, since a rowid can
-    /// pass to another row (a VACUUM elsewhere renumbers them); every
-    /// field when there is no declared key, as the values are then the
-    /// row's only name.
+    /// pass to another row (a VACUUM elsewhere renumbers them), and the
+    /// title's, since a row deleted elsewhere and another inserted under
+    /// its key is someone else (an adversary's find: a raise went to Eve);
+    /// every field when there is no declared key, as the values are then
+    /// the row's only name.
     func identifying(_ row: [String: Value]) -> [String: Value] {
         let key = keyFields
         guard !key.isEmpty else { return row }
-        return key.reduce(into: [:]) { $0[$1.name] = row[$1.name] ?? .null }
+        var naming = key.reduce(into: [String: Value]()) { $0[$1.name] = row[$1.name] ?? .null }
+        for name in titleFieldNames { naming[name] = row[name] ?? .null }
+        return naming
+    }
+
+    /// The fields a row's title is made of: a template's, a first and last
+    /// name, or the one title field.
+    var titleFieldNames: [String] {
+        if let template = rowTitle { return template.fields.compactMap { field(named: $0)?.name } }
+        if let composite = compositeTitle { return composite.fields.compactMap { field(named: $0)?.name } }
+        return titleField.flatMap { field(named: $0)?.name }.map { [$0] } ?? []
     }
 }
