@@ -74,6 +74,49 @@ import Testing
         #expect(try h.values("SELECT value, note FROM items WHERE id = 1") == [["7", "theirs"]])
     }
 
+    /// Adversaries' finds: an unchanged export changed data. A number in an
+    /// untyped column came back as text, and an orphan reference that a
+    /// parent's title spells was taken for that parent, even as a key.
+    @Test(arguments: StoreKind.sqlite)
+    func anUnchangedExportChangesNothing(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE course (code TEXT PRIMARY KEY, title TEXT);
+            CREATE TABLE lesson (id INTEGER PRIMARY KEY, code TEXT REFERENCES course(code), x);
+            CREATE TABLE enrol (sid INT, code TEXT REFERENCES course(code), grade TEXT, PRIMARY KEY (sid, code)) WITHOUT ROWID;
+            INSERT INTO course VALUES ('C1', 'Art'), ('C2', 'Music');
+            """)
+        // Orphans, as a file written with foreign keys off holds them.
+        try h.database.executeIgnoringForeignKeys("""
+            INSERT INTO lesson VALUES (1, 'Art', 5), (2, 'C2', 1.5);
+            INSERT INTO enrol VALUES (1, 'Art', 'orphan'), (1, 'C1', 'A');
+            """)
+        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).csv"
+        h.run("open lesson", "export \(path)")
+        let before = try h.values("SELECT id, code, x, typeof(x) FROM lesson ORDER BY id")
+        #expect(h.output("import \(path) --update") == "updated 0 rows of lesson from \(path) (2 as stored already)\n")
+        #expect(try h.values("SELECT id, code, x, typeof(x) FROM lesson ORDER BY id") == before)
+        let grades = try file(h, "sid,code,grade\n1,Art,EDIT\n")
+        h.run("top", "open enrol")
+        h.run("import \(grades) --update")
+        #expect(try h.values("SELECT code, grade FROM enrol ORDER BY code") == [["Art", "EDIT"], ["C1", "A"]])
+    }
+
+    /// A dry run makes the writes and takes them back, so it refuses what
+    /// the import would: two lines swapping a UNIQUE value (an adversary's find).
+    @Test(arguments: StoreKind.all)
+    func aDryRunRefusesWhatTheImportWould(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE c (k TEXT PRIMARY KEY, u TEXT UNIQUE, v TEXT NOT NULL);
+            INSERT INTO c VALUES ('a', 'u1', 'v'), ('b', 'u2', 'v');
+            """)
+        let path = try file(h, "k,u\na,u2\nb,u1\n")
+        h.run("open c")
+        let before = try h.snapshot("c")
+        let message = try #require(h.run("import \(path) --update --dry-run").error?.message)
+        #expect(message.hasPrefix("\(path):2 #a: another row already has this u (UNIQUE)"), "\(message)")
+        #expect(try h.snapshot("c") == before)
+    }
+
     /// SQLite alone: PostgreSQL opens a table without a key read-only,
     /// which refuses every import before `--update` is looked at.
     @Test(arguments: StoreKind.sqlite)

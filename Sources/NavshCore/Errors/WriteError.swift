@@ -53,7 +53,8 @@ public enum WriteError: Equatable, Sendable {
     /// Rows changed, deleted or gone from the list since `open *`, each as
     /// its title and what happened; `of`, the rows the save was to write.
     /// `saving`: a save, else a delete.
-    case batchChangedBeforeSave(rows: [String], of: Int, saving: Bool)
+    /// `since`: what read the rows (`open *`, the import's file).
+    case batchChangedBeforeSave(rows: [String], of: Int, saving: Bool, since: String = "open *")
     /// The store refused one row of a batch save.
     case batchRowRefused(title: String, reason: String)
     /// `save!` in a batch: it would write over rows its user was not shown.
@@ -66,12 +67,12 @@ public enum WriteError: Equatable, Sendable {
 
     var message: String {
         switch self {
-        case .batchChangedBeforeSave(let rows, let total, let saving):
+        case .batchChangedBeforeSave(let rows, let total, let saving, let since):
             let shown = rows.prefix(3).joined(separator: ", ")
                 + (rows.count > 3 ? " and \(ListLayout.grouped(rows.count - 3)) more" : "")
-            return "\(ListLayout.grouped(rows.count)) of \(ListLayout.grouped(total)) rows changed elsewhere since open *: "
-                + "\(shown); nothing was \(saving ? "saved" : "deleted") "
-                + "(reload reads the rows again\(saving ? " and keeps your edits" : ""))"
+            let advice = since == "open *" ? " (reload reads the rows again\(saving ? " and keeps your edits" : ""))" : ""
+            return "\(ListLayout.grouped(rows.count)) of \(ListLayout.grouped(total)) rows changed elsewhere since \(since): "
+                + "\(shown); nothing was \(saving ? "saved" : "deleted")" + advice
         case .batchRowRefused(let title, let reason):
             return "\(title): \(reason)"
         case .batchCannotOverwrite:

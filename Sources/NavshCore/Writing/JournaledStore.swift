@@ -93,10 +93,14 @@ final class JournaledStore {
     /// save's word that they held them already would be false.
     func updateRows(_ edits: [RowEdit], of list: CollectionSchema, in collection: CollectionSchema,
                     unchanged: (rows: [Record], fields: [String]) = ([], []),
+                    keep: Bool = true, since: String = "open *",
                     checking: (() throws -> Void)? = nil) throws -> [Record] {
         var updates: [RowUpdate] = []
         var reachedOthers = false
-        let saved: [Record] = try store.atomically(deferringReferences: false) {
+        var tried: [Record] = []
+        let saved: [Record]
+        do {
+          saved = try store.atomically(deferringReferences: false) {
             try checking?()
             let inList = try idsStillListed(in: list)
             var refused: [String] = []
@@ -106,7 +110,7 @@ final class JournaledStore {
             for edit in edits {
                 let row = edit.row
                 guard inList?.contains(row.id) ?? true else {
-                    let title = RowTitle.of(row, in: collection)
+                    let title = edit.name ?? RowTitle.of(row, in: collection)
                     refused.append(title + (try store.record(of: collection, id: row.id) == nil
                                             ? " (deleted or re-keyed)" : " (left the list)"))
                     continue
@@ -123,14 +127,14 @@ final class JournaledStore {
             do {
                 written = try store.updateRows(writes, in: collection)
             } catch let failure as RowWriteFailure {
-                let title = RowTitle.of(writing[failure.index].row, in: collection)
+                let title = writing[failure.index].name ?? RowTitle.of(writing[failure.index].row, in: collection)
                 throw CommandError.writes(.batchRowRefused(title: title, reason: failure.error.explained(at: title)))
             }
             reachedOthers = store.lastUpdateReachedOtherRows
             var saved: [Record] = []
             for (edit, result) in zip(writing, written) {
                 let row = edit.row
-                let title = RowTitle.of(row, in: collection)
+                let title = edit.name ?? RowTitle.of(row, in: collection)
                 let before = edit.changes.keys.reduce(into: [String: Value]()) { $0[$1] = row[$1] }
                 guard let result else {
                     refused.append(title + (try Self.whyNotWritten(row, changes: edit.changes, in: collection, store: store)))
@@ -154,13 +158,25 @@ final class JournaledStore {
             }
             if !refused.isEmpty {
                 throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: edits.count + unchanged.rows.count,
-                                                                  saving: true))
+                                                                  saving: true, since: since))
+            }
+            // A dry run (`import --update --dry-run`) has made every write,
+            // so the store has refused what it would refuse, and takes them back.
+            if !keep {
+                tried = saved
+                throw RolledBack()
             }
             return saved
+          }
+        } catch is RolledBack {
+            return tried
         }
         record(.updatedRows(collection, updates), reachedOthers: reachedOthers)
         return saved
     }
+
+    /// Thrown to roll back a batch that was only tried.
+    private struct RolledBack: Error {}
 
     /// A batch delete: each of `rows` deleted in one transaction, checked
     /// against the values it held and against `list`, as `updateRows`
@@ -202,7 +218,7 @@ final class JournaledStore {
                 }
             }
             if !refused.isEmpty {
-                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count, saving: false))
+                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count, saving: false, since: "open *"))
             }
             if let asked, CascadeEffect.marks(taken) != asked { throw CommandError.writes(.cascadeChanged(taken: taken)) }
             return taken

@@ -16,6 +16,17 @@ extension ImportCommand {
         let fields = collection.fields
         let keyPlaces = keys.compactMap { key in fields.firstIndex { $0.name == key.name } }
         let keyName = keys.map(\.shownName).joined(separator: ", ")
+        let shownPath = TextLayout.printable(path)
+        // A key is read as stored, never as a referenced row's title: an
+        // orphan key that a parent's title spells named another row (an
+        // adversary's find).
+        var keysAsStored = collection
+        keysAsStored.fields = fields.enumerated().map { place, field in
+            var field = field
+            if keyPlaces.contains(place) { field.references = nil }
+            return field
+        }
+        checker = ImportChecker(collection: keysAsStored, store: session.store, thisYear: session.clock().year)
         checker.requiresAll = false
         var edits: [RowEdit] = []
         var refused: [ImportProblem] = []
@@ -58,10 +69,15 @@ extension ImportCommand {
                                              problem: "no row has the key \(TextLayout.printable(shownKey))"))
                 continue
             }
+            // A value written as export writes the stored one is no change,
+            // whatever reading it would give (a number in an untyped column,
+            // an orphan reference a title spells: adversaries' finds).
+            let asStored = Set(row.values.filter { Self.sameAsStored($0.value, stored[fields[$0.field].name]) }.map(\.field))
             var changes: [String: Value] = [:]
             var readOnly: Field?
             for (place, cell) in cells.enumerated() {
-                guard let cell, !keyPlaces.contains(place), stored[fields[place].name] != cell else { continue }
+                guard let cell, !keyPlaces.contains(place), !asStored.contains(place),
+                      stored[fields[place].name] != cell else { continue }
                 if fields[place].isReadOnly { readOnly = fields[place] }
                 changes[fields[place].name] = cell
             }
@@ -69,7 +85,11 @@ extension ImportCommand {
                 refused.append(ImportProblem(line: row.line, field: readOnly.shownName, problem: "is read-only here"))
                 continue
             }
-            if changes.isEmpty { unchanged += 1 } else { edits.append(RowEdit(row: stored, changes: changes)) }
+            if changes.isEmpty {
+                unchanged += 1
+            } else {
+                edits.append(RowEdit(row: stored, changes: changes, name: "\(shownPath):\(row.line) \(TextLayout.printable(shownKey))"))
+            }
         }
         guard refused.isEmpty else {
             let sorted = refused.sorted { $0.line < $1.line }
@@ -77,9 +97,18 @@ extension ImportCommand {
         }
         let count = "\(ListLayout.grouped(edits.count)) row\(edits.count == 1 ? "" : "s")"
         let same = unchanged == 0 ? "" : " (\(ListLayout.grouped(unchanged)) as stored already)"
-        let file = TextLayout.printable(path)
+        // Written, and in a dry run taken back: either way the store refuses
+        // what it would (a UNIQUE value two lines swap, a NOT NULL emptied).
+        if !edits.isEmpty {
+            _ = try session.writer.updateRows(edits, of: collection, in: collection, keep: !dryRun,
+                                              since: "\(shownPath) was read")
+            if !dryRun {
+                session.readListsAgain(of: collection.name)
+                if session.writer.lastUpdateReachedOtherRows { session.readListsAgain() }
+            }
+        }
         if dryRun {
-            var lines = ["would update \(count) of \(collection.name) from \(file)\(same) (dry run: nothing was written)"]
+            var lines = ["would update \(count) of \(collection.name) from \(shownPath)\(same) (dry run: nothing was written)"]
             lines += edits.prefix(Self.updatesListed).map { edit in
                 "  " + Change.update(collection, RowTitle.of(edit.row, in: collection),
                                      edit.changes.keys.reduce(into: [:]) { $0[$1] = edit.row[$1] }, edit.changes,
@@ -88,11 +117,37 @@ extension ImportCommand {
             if edits.count > Self.updatesListed { lines.append("  … and \(ListLayout.grouped(edits.count - Self.updatesListed)) more") }
             return Response(output: lines.joined(separator: "\n") + "\n")
         }
-        if !edits.isEmpty {
-            _ = try session.writer.updateRows(edits, of: collection, in: collection)
-            session.readListsAgain(of: collection.name)
-            if session.writer.lastUpdateReachedOtherRows { session.readListsAgain() }
+        return Response(output: "updated \(count) of \(collection.name) from \(shownPath)\(same)\n")
+    }
+
+    /// Whether a file's value is the stored one as `export` writes it.
+    static func sameAsStored(_ imported: ImportedValue, _ stored: Value) -> Bool {
+        func text(_ bytes: some Collection<UInt8>, quoted: Bool) -> Bool {
+            switch stored {
+            case .text(let text): return text.utf8.elementsEqual(bytes)
+            case .integer, .real: return !quoted && ValueText.raw(stored).utf8.elementsEqual(bytes)
+            case .rawText(let raw): return raw.elementsEqual(bytes)
+            default: return false
+            }
         }
-        return Response(output: "updated \(count) of \(collection.name) from \(file)\(same)\n")
+        switch imported {
+        case .csv(let bytes, let quoted):
+            if bytes.isEmpty && !quoted { return stored.isNull }
+            if !quoted, let blob = CSVReader.hexBlob(bytes) { return stored == .blob(blob) }
+            return text(bytes, quoted: quoted)
+        case .tsv(let bytes):
+            guard let bytes else { return stored.isNull }
+            return text(bytes, quoted: false)
+        case .blob(let bytes):
+            return stored == .blob(bytes)
+        case .json(.null):
+            return stored.isNull
+        case .json(.string(let string)):
+            return stored == .text(string)
+        case .json(.number(let number)):
+            return ValueText.raw(stored) == number
+        case .json:
+            return false
+        }
     }
 }

@@ -111,4 +111,6 @@ struct RowBatch {
 struct RowEdit {
     let row: Record
     let changes: [String: Value]
+    /// How a refusal names the row, when not by its title (an import's line).
+    var name: String? = nil
 }
