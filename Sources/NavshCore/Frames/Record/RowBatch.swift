@@ -39,16 +39,25 @@ struct RowBatch {
         let read: Result<[Record], Error> = store.readingAsOne {
             Result {
                 var rows: [Record] = []
-                var start = RowStart.first
-                while true {
-                    let run = try store.rows(of: list, from: start, limit: readSize, fields: .all)
-                    rows += run.rows
-                    guard run.rows.count == readSize else { return rows }
-                    start = run.cursors.last.map { RowStart(after: $0) } ?? RowStart(after: nil, skip: rows.count)
-                }
+                try pages(of: list, fields: .all, in: store) { rows += $0 }
+                return rows
             }
         }
         return RowBatch(rows: try read.get(), list: list, captions: captions)
+    }
+
+    /// Every row of `list`, all pages, `readSize` at a time by keyset.
+    static func pages(of list: CollectionSchema, fields: RowFields, in store: any StoreReader,
+                      _ body: ([Record]) throws -> Void) throws {
+        var start = RowStart.first
+        var read = 0
+        while true {
+            let run = try store.rows(of: list, from: start, limit: readSize, fields: fields)
+            try body(run.rows)
+            read += run.rows.count
+            guard run.rows.count == readSize else { return }
+            start = run.cursors.last.map { RowStart(after: $0) } ?? RowStart(after: nil, skip: read)
+        }
     }
 
     init(rows: [Record], list: CollectionSchema, captions: [String]) {

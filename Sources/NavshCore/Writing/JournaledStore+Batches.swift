@@ -1,0 +1,171 @@
+/// Batch writes (`open *`, `import --update`): every row in one
+/// transaction, each checked for changes made elsewhere, all or nothing.
+extension JournaledStore {
+    /// A batch save: `changes` written to each of `rows` in one transaction.
+    /// Each row is written only if it is still one of `list`'s rows and
+    /// still holds, in each field written, the value it held in `rows`.
+    /// Otherwise nothing is written, and the refusal names the rows.
+    /// Returns the rows as stored after the write.
+    /// `unchanged` are the rows the save leaves as they are, as read, with
+    /// the fields being set: each must still hold those values, or the
+    /// save's word that they held them already would be false.
+    func updateRows(_ edits: [RowEdit], of list: CollectionSchema, in collection: CollectionSchema,
+                    unchanged: (rows: [Record], fields: [String]) = ([], []),
+                    keep: Bool = true, since: String = "open *",
+                    checking: (() throws -> Void)? = nil) throws -> [Record] {
+        var updates: [RowUpdate] = []
+        var reachedOthers = false
+        var tried: [Record] = []
+        let saved: [Record]
+        do {
+          saved = try store.atomically(deferringReferences: false) {
+            try checking?()
+            let inList = try idsStillListed(in: list)
+            var refused: [String] = []
+            // Rows gone from the list are named, and the rest written in one call.
+            var writes: [RowWrite] = []
+            var writing: [RowEdit] = []
+            for edit in edits {
+                let row = edit.row
+                guard inList?.contains(row.id) ?? true else {
+                    let title = edit.name ?? RowTitle.of(row, in: collection)
+                    refused.append(title + (try notListed(row, in: collection)))
+                    continue
+                }
+                let before = edit.changes.keys.reduce(into: [String: Value]()) { $0[$1] = row[$1] }
+                // With the values that name the row: a VACUUM elsewhere
+                // renumbers rowids, and another row may hold this one's.
+                let naming = collection.identifying(row.values)
+                writes.append(RowWrite(id: row.id, changes: edit.changes, expecting: before.merging(naming) { written, _ in written }))
+                writing.append(edit)
+            }
+            try stopIfCancelled()
+            let written: [RowWrite?]
+            do {
+                written = try store.updateRows(writes, in: collection)
+            } catch let failure as RowWriteFailure {
+                let title = writing[failure.index].name ?? RowTitle.of(writing[failure.index].row, in: collection)
+                throw CommandError.writes(.batchRowRefused(title: title, reason: failure.error.explained(at: title)))
+            }
+            reachedOthers = store.lastUpdateReachedOtherRows
+            var saved: [Record] = []
+            for (edit, result) in zip(writing, written) {
+                let row = edit.row
+                let title = edit.name ?? RowTitle.of(row, in: collection)
+                let before = edit.changes.keys.reduce(into: [String: Value]()) { $0[$1] = row[$1] }
+                guard let result else {
+                    refused.append(title + (try Self.whyNotWritten(row, changes: edit.changes, in: collection, store: store)))
+                    continue
+                }
+                var stored = row
+                for (field, value) in result.changes { stored.set(field, to: value) }
+                stored.id = result.id
+                updates.append(RowUpdate(id: result.id, title: title, before: before, after: result.changes,
+                                         naming: collection.identifying(stored.values)))
+                saved.append(stored)
+            }
+            for row in unchanged.rows {
+                let title = RowTitle.of(row, in: collection)
+                guard let now = try store.record(of: collection, id: row.id) else {
+                    refused.append(title + " (deleted or re-keyed)")
+                    continue
+                }
+                let moved = collection.fields.filter { unchanged.fields.contains($0.name) && now[$0.name] != row[$0.name] }
+                if !moved.isEmpty { refused.append(title + " (" + moved.map(\.shownName).joined(separator: ", ") + " changed)") }
+            }
+            if !refused.isEmpty {
+                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: edits.count + unchanged.rows.count,
+                                                                  saving: true, since: since))
+            }
+            // A dry run (`import --update --dry-run`) has made every write,
+            // so the store has refused what it would refuse, and takes them back.
+            if !keep {
+                tried = saved
+                throw RolledBack()
+            }
+            return saved
+          }
+        } catch is RolledBack {
+            return tried
+        }
+        record(.updatedRows(collection, updates), reachedOthers: reachedOthers)
+        return saved
+    }
+
+    /// Thrown to roll back a batch that was only tried.
+    private struct RolledBack: Error {}
+
+    /// A batch delete: each of `rows` deleted in one transaction, checked
+    /// against the values it held and against `list`, as `updateRows`
+    /// checks them; with `asked`, only if the rows take exactly what the
+    /// question named with them. Returns what went with them.
+    func deleteRows(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema,
+                    asked: Set<String>?) throws -> [CascadeEffect] {
+        var deleted: [DeletedRow] = []
+        let taken: [CascadeEffect] = try store.atomically(deferringReferences: false) {
+            let inList = try idsStillListed(in: list)
+            var refused: [String] = []
+            var taken: [CascadeEffect] = []
+            // What the batch's own earlier deletes did to its later rows.
+            var goneWith: Set<RecordID> = []
+            var clearedTo: [RecordID: Record] = [:]
+            for row in rows {
+                try stopIfCancelled()
+                if goneWith.contains(row.id) { continue }
+                let title = RowTitle.of(row, in: collection)
+                guard inList?.contains(row.id) ?? true else {
+                    refused.append(title + (try notListed(row, in: collection)))
+                    continue
+                }
+                do {
+                    let cascade = try store.delete(row.id, from: collection, expecting: (clearedTo[row.id] ?? row).values)
+                    deleted.append(DeletedRow(record: row, cascade: cascade))
+                    taken += cascade
+                    for effect in cascade where effect.collection == collection.name {
+                        if effect.action == .deleted { goneWith.insert(effect.record.id) }
+                        if let after = effect.after { clearedTo[effect.record.id] = after }
+                    }
+                } catch StoreError.conflict {
+                    refused.append(title + " (changed)")
+                } catch StoreError.recordMissing {
+                    refused.append(title + " (deleted or re-keyed)")
+                } catch let error as StoreError {
+                    throw CommandError.writes(.batchRowRefused(title: title, reason: error.explained(at: title)))
+                }
+            }
+            if !refused.isEmpty {
+                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count, saving: false, since: "open *"))
+            }
+            if let asked, CascadeEffect.marks(taken) != asked { throw CommandError.writes(.cascadeChanged(taken: taken)) }
+            return taken
+        }
+        record(.deletedRows(collection, deleted))
+        return taken
+    }
+
+    /// Why a batch write left a row as it was: ` (deleted or re-keyed)`,
+    /// ` (ms changed)`, or a trigger that ignored it.
+    private static func whyNotWritten(_ row: Record, changes: [String: Value], in collection: CollectionSchema,
+                                      store: any Store) throws -> String {
+        guard let now = try store.record(of: collection, id: row.id) else { return " (deleted or re-keyed)" }
+        let moved = collection.fields.filter { field in
+            (changes[field.name] != nil || collection.identifying(row.values)[field.name] != nil) && now[field.name] != row[field.name]
+        }
+        guard !moved.isEmpty else { return " (a trigger ignored its write)" }
+        return " (" + moved.map(\.shownName).joined(separator: ", ") + " changed)"
+    }
+
+    /// The rows in `list` now, read in the write's transaction; nil when
+    /// the list is a whole table, where a row is checked by its key.
+    private func idsStillListed(in list: CollectionSchema) throws -> Set<RecordID>? {
+        guard list.scope != nil || !list.filters.isEmpty else { return nil }
+        var ids: Set<RecordID> = []
+        try RowBatch.pages(of: list, fields: .listed, in: store) { rows in for row in rows { ids.insert(row.id) } }
+        return ids
+    }
+
+    /// Why a row of a batch is no longer in its list: gone, or moved out.
+    private func notListed(_ row: Record, in collection: CollectionSchema) throws -> String {
+        try store.record(of: collection, id: row.id) == nil ? " (deleted or re-keyed)" : " (left the list)"
+    }
+}
