@@ -93,7 +93,27 @@ struct PostgresColumn: Sendable {
     /// 10:00:00+00`): read in the local zone without one, an export moved to
     /// another zone came back shifted by hours, and the hour a clock repeats
     /// in the autumn read as one (the trial's find).
-    var readSQL: String { "\(name.pgIdentifier)::text" }
+    /// An inet reads as its output function writes it, `10.0.0.1` without
+    /// the `/32` a cast to text adds; a network keeps its mask.
+    var readSQL: String { baseType == "inet" ? "abbrev(\(name.pgIdentifier))" : "\(name.pgIdentifier)::text" }
+
+    /// The type as people write it: `varchar(12)`, `numeric(12,2)`, `timestamptz`.
+    var shortType: String {
+        for (long, short) in [("character varying", "varchar"), ("character", "char"), ("timestamp without time zone", "timestamp"),
+                              ("timestamp with time zone", "timestamptz"), ("time without time zone", "time"),
+                              ("time with time zone", "timetz")] where type.hasPrefix(long) {
+            let rest = type.dropFirst(long.count)
+            if rest.isEmpty || rest.first == "(" || rest.first == "[" { return short + rest }
+        }
+        return type
+    }
+
+    /// The most characters a `varchar(n)` or `char(n)` takes.
+    var maximumLength: Int? {
+        guard kind == .text, baseType == "character varying" || baseType == "character",
+              type.hasPrefix(baseType + "("), type.hasSuffix(")") else { return nil }
+        return Int(type.dropFirst(baseType.count + 1).dropLast())
+    }
 
     /// What a list reads: text cut to `ListPreview.bytes + 1` characters (so
     /// `ListPreview.value` cuts it as it would the whole), a long bytea as

@@ -108,6 +108,8 @@ enum PostgresSchemaReader {
                               defaultValue: generated || !identity.isEmpty ? .none : PostgresDefault.parse(defaultSQL),
                               isReadOnly: !identity.isEmpty || serial || column.readOnlyReason != nil,
                               isGenerated: generated)
+            field.declaredType = column.shortType
+            field.maximumLength = column.maximumLength
             field.keepsEveryDigit = column.kind == .numeric
             field.keepsNaN = column.kind == .numeric || column.kind == .real
             field.readOnlyWhy = column.readOnlyReason

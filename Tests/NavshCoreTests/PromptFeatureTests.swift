@@ -135,12 +135,12 @@ import Testing
         #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
 
         // A refused save keeps the user where they were, edits intact.
-        h.run("open 2", "set weight 2", "set name \"\"")
+        h.run("open 2", "set weight 2", "set serial HB-2015")
         let again = try #require(h.run("quit").question)
         let refused = h.session.answer(again, .save)
-        #expect(refused.error?.message.contains("CHECK") == true)
+        #expect(refused.error?.message.contains("UNIQUE") == true)
         #expect(!refused.quits)
-        #expect(h.session.breadcrumb == "items › #2*", "the edits kept: the name emptied")
+        #expect(h.session.breadcrumb == "items › Rusty spork*", "the edits kept")
     }
 
     @Test func historyIsTheRunnersToGive() throws {

@@ -33,6 +33,10 @@ public enum FieldError: Equatable, Sendable {
     /// Several choices spell what was typed, apart only in case.
     case choiceByCase(String, typed: String, choices: [String])
     case outOfRange(String, value: Value, minimum: Double?, maximum: Double?)
+    /// A save's buffer breaks several constraints: each said in its own words.
+    case bufferBreaks([String])
+    /// A text of `count` characters where the column takes other lengths.
+    case wrongLength(String, count: Int, minimum: Int?, maximum: Int?)
     case notA(Expected, field: String, typed: String)
     case blobCannotBeSet(String)
     /// `12.50` for a money field whose column holds whole dollars (`type`: its declared type).
@@ -114,6 +118,20 @@ public enum FieldError: Equatable, Sendable {
             return "\(name): '\(TextLayout.printable(typed))' is not one of \(choices.joined(separator: ", "))"
         case .outOfRange(let name, let value, let minimum, let maximum):
             return "\(name): \(ValueText.raw(value)) is out of range (\(Self.range(minimum, maximum)))"
+        case .bufferBreaks(let problems):
+            return "\(problems.count) fields cannot be saved as they are: " + problems.joined(separator: "; ")
+                + "; nothing was saved"
+        case .wrongLength(let name, let count, let minimum, let maximum):
+            func characters(_ n: Int) -> String { "\(ListLayout.grouped(n)) character\(n == 1 ? "" : "s")" }
+            let takes: String
+            switch (minimum, maximum) {
+            case let (low?, high?) where low == high: takes = "exactly " + characters(low)
+            case let (low?, high?): takes = "\(low) to " + characters(high)
+            case let (low?, nil): takes = "at least " + characters(low)
+            case let (nil, high?): takes = "at most " + characters(high)
+            case (nil, nil): takes = "another length"
+            }
+            return "\(name): " + (count == 0 ? "empty" : characters(count)) + ", but it takes " + takes
         case .notA(let expected, let name, let typed):
             let shown = typed.isEmpty ? "an empty value" : "'\(TextLayout.printable(typed))'"
             return "\(name): \(shown) \(expected.problem)"

@@ -5,10 +5,27 @@
 /// Any other CHECK stays the store's to refuse at save.
 enum CheckBounds {
     static func of(_ check: String, field: String, whole: Bool) -> (minimum: Double?, maximum: Double?)? {
-        let name = normalized(field)
-        var text = normalized(check)
-        text = CheckChoices.withoutCasts(text)
-        text = text.filter { $0 != "(" && $0 != ")" }
+        bounds(of: plain(check), name: normalized(field), whole: whole)
+    }
+
+    /// The lengths a CHECK allows a text field (`length(code) = 3`,
+    /// `char_length(name) <= 40`, `length(code) BETWEEN 2 AND 5`).
+    static func lengths(_ check: String, field: String) -> (minimum: Int?, maximum: Int?)? {
+        let text = plain(check)
+        let name = normalized(field).filter { $0 != "(" && $0 != ")" }
+        for measure in ["length", "char_length", "character_length"] where text.hasPrefix(measure + name) {
+            guard let found = bounds(of: text, name: measure + name, whole: true) else { return nil }
+            return (found.minimum.flatMap { Int(exactly: max($0, 0)) }, found.maximum.flatMap { Int(exactly: $0) })
+        }
+        return nil
+    }
+
+    /// A CHECK lowercased, without spaces, quotes, casts and parentheses.
+    private static func plain(_ check: String) -> String {
+        CheckChoices.withoutCasts(normalized(check)).filter { $0 != "(" && $0 != ")" }
+    }
+
+    private static func bounds(of text: String, name: String, whole: Bool) -> (minimum: Double?, maximum: Double?)? {
         var minimum: Double?
         var maximum: Double?
         // `a BETWEEN x AND y` first: its AND is not a conjunction.
@@ -25,6 +42,9 @@ enum CheckBounds {
             // A strict bound on a whole number is the next one in.
             case ">" where whole && number == number.rounded(): minimum = max(minimum ?? number + 1, number + 1)
             case "<" where whole && number == number.rounded(): maximum = min(maximum ?? number - 1, number - 1)
+            case "=":
+                minimum = max(minimum ?? number, number)
+                maximum = min(maximum ?? number, number)
             default: return nil
             }
         }
@@ -33,11 +53,12 @@ enum CheckBounds {
 
     /// `name OP number` or `number OP name`, as `name OP number`.
     private static func comparison(_ text: Substring, _ name: String) -> (String, Double)? {
-        for op in [">=", "<=", ">", "<"] {
+        for op in [">=", "<=", "<>", "!=", ">", "<", "="] {
             let sides = pieces(text, by: op)
             guard sides.count == 2 else { continue }
+            if op == "<>" || op == "!=" { return nil }
             if sides[0] == name, let number = Double(sides[1]), number.isFinite { return (op, number) }
-            let flipped = [">=": "<=", "<=": ">=", ">": "<", "<": ">"][op]!
+            let flipped = [">=": "<=", "<=": ">=", ">": "<", "<": ">", "=": "="][op]!
             if sides[1] == name, let number = Double(sides[0]), number.isFinite { return (flipped, number) }
             return nil
         }

@@ -256,10 +256,18 @@ public struct CollectionSchema: Sendable {
 
     public init(name: String, fields: [Field], titleField: String? = nil, details: [Detail]? = nil) {
         // A CHECK that lists a field's values makes them its choices; one
-        // that bounds a number, its range.
+        // that bounds a number, its range; one that bounds a text's length, its lengths.
         let fields = fields.map { field in
+            var field = field
+            if field.format == .plain { field.format = DefaultFormat.of(field) }
             guard !field.checks.isEmpty else { return field }
             var checked = field
+            if field.kind == .text || field.kind == .any {
+                for lengths in field.checks.compactMap({ CheckBounds.lengths($0, field: field.name) }) {
+                    if let low = lengths.minimum { checked.minimumLength = max(checked.minimumLength ?? low, low) }
+                    if let high = lengths.maximum { checked.maximumLength = min(checked.maximumLength ?? high, high) }
+                }
+            }
             if field.choices.isEmpty {
                 checked.choices = field.checks.lazy.compactMap { CheckChoices.of($0, field: field.name) }.first ?? []
             }

@@ -47,6 +47,10 @@ public struct Field: Sendable, Equatable {
     public var choices: [String] = []
     public var minimum: FieldSpec.Bound?
     public var maximum: FieldSpec.Bound?
+    /// The fewest and the most characters a text may hold (`varchar(12)`,
+    /// `CHECK (length(code) = 3)`), so `set` refuses another at once.
+    public var minimumLength: Int?
+    public var maximumLength: Int?
     /// Must have a value (not NULL, not empty) to be saved, beyond NOT NULL.
     public var isRequired = false
     /// The row of another collection this field names (a foreign key, or the
@@ -72,6 +76,11 @@ public struct Field: Sendable, Equatable {
     /// (a SQLite column outside a STRICT table): an import reads back an
     /// export's blob in a TEXT column, or text in an INTEGER one.
     public var holdsAnyType = false
+
+    /// Whether navsh checks its values beyond their type: required, choices, a range or lengths.
+    public var isConstrained: Bool {
+        isRequired || !choices.isEmpty || minimum != nil || maximum != nil || minimumLength != nil || maximumLength != nil
+    }
 
     /// What the field is called on screen (the record frame's label column):
     /// the spec's label, else the column name. Every message about the

@@ -10,6 +10,12 @@ public enum ValueFormat: Sendable, Equatable {
     case mediumDate
     /// A number with this many decimal places: `10.46`.
     case decimals(Int)
+    /// A number with at least this many decimal places, never rounded:
+    /// `345.4` as `345.40`, `1.999` as it is. A column's declared scale
+    /// (`numeric(10,2)`) or a name like `price` gives it.
+    case minimumDecimals(Int)
+    /// A boolean as `yes` or `no`; other values as they are.
+    case yesNo
 
     /// Reads a format as written in templates and specs: `$`, `date`,
     /// `medium`, `0.2`; nil when it is none of these.

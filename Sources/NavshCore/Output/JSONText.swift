@@ -42,6 +42,12 @@ enum JSONText {
         }
     }
 
+    /// A boolean column's value: `true` or `false` for 1 or 0, any other as `value` writes it.
+    static func value(_ value: Value, boolean: Bool) -> String {
+        guard boolean, case .integer(let n) = value, n == 0 || n == 1 else { return Self.value(value) }
+        return bool(n == 1)
+    }
+
     /// `{"name": value, …}` from members already in JSON, in the given order.
     static func object(_ members: [(String, String)]) -> String {
         "{" + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"

@@ -85,7 +85,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                     ("#", String(row.number)),
                     ("key", row.key.map { JSONText.array($0.map(JSONText.value)) } ?? "null"),
                     ("title", JSONText.string(row.title)),
-                    ("values", JSONText.object(zip(list.columns, row.cells).map { ($0, JSONText.value($1)) })),
+                    ("values", JSONText.object(zip(list.columns, row.cells).map {
+                        ($0, JSONText.value($1, boolean: list.booleans.contains($0)))
+                    })),
                 ])
             }
             return JSONText.object([
@@ -99,7 +101,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
             let fields = record.fields.map { field in
                 JSONText.object([
                     ("name", JSONText.string(field.name)), ("label", JSONText.string(field.label)),
-                    ("type", JSONText.string(field.type)), ("value", JSONText.value(field.value)),
+                    ("type", JSONText.string(field.type)),
+                    ("value", JSONText.value(field.value, boolean: field.type == FieldKind.boolean.rawValue)),
                     ("read_only", JSONText.bool(field.readOnly)), ("changed", JSONText.bool(field.changed)),
                 ] + (field.values.map { [("values", String($0))] } ?? [])
                   + (field.moreValues ? [("more_values", "true")] : []))

@@ -33,7 +33,8 @@ extension ListFrame {
         }
         let total = try count(in: store)
         return ShownList(path: path, collection: collection.name, columns: columns, rows: rows, page: page.index + 1,
-                         pageCount: Self.pageCount(total, max(1, page.size)), count: total)
+                         pageCount: Self.pageCount(total, max(1, page.size)), count: total,
+                         booleans: Set(collection.fields.filter { $0.kind == .boolean }.map(\.name)))
     }
 }
 

@@ -21,6 +21,8 @@ public struct ShownList: Equatable, Sendable {
     public var pageCount: Int
     /// Rows in the whole list (its filters and scope applied), not the page.
     public var count: Int
+    /// The columns holding booleans, which JSON writes as `true` and `false`.
+    public var booleans: Set<String> = []
 }
 
 public struct ShownRow: Equatable, Sendable {

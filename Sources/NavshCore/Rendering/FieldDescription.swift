@@ -20,12 +20,19 @@ enum FieldDescription {
         } else {
             switch field.defaultValue {
             case .none: break
-            case .value(let value): facts.append(("default", ValueText.raw(value)))
+            case .value(let value):
+                facts.append(("default", field.format == .yesNo ? ValueText.formatted(value, .yesNo) : ValueText.raw(value)))
             case .expression(let sql): facts.append(("default", TextLayout.printable(sql) + " (set when saved)"))
             }
         }
         if field.minimum != nil || field.maximum != nil {
             facts.append(("range", range(field.minimum, field.maximum, thisYear: thisYear)))
+        }
+        if field.minimumLength != nil || field.maximumLength != nil {
+            let low = field.minimumLength, high = field.maximumLength
+            facts.append(("length", low == high ? "\(low ?? 0) characters"
+                          : low.map { "\($0)" + (high.map { " to \($0)" } ?? " or more") + " characters" }
+                          ?? "at most \(high ?? 0) characters"))
         }
         if !field.choices.isEmpty { facts.append(("choices", field.choices.map(TextLayout.printable).joined(separator: ", "))) }
         if let reference = field.references {
@@ -37,6 +44,8 @@ enum FieldDescription {
         case .money: facts.append(("shown as", "money ($1,210.50)"))
         case .mediumDate: facts.append(("shown as", "a date (Nov 21, 2026)"))
         case .decimals(let places): facts.append(("shown as", "\(places) decimal places"))
+        case .minimumDecimals(let places): facts.append(("shown as", "at least \(places) decimal places"))
+        case .yesNo: facts.append(("shown as", "yes or no"))
         case .plain, .date: break
         }
         for check in field.checks { facts.append(("check", TextLayout.printable(check))) }

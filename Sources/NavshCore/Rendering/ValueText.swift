@@ -154,6 +154,14 @@ public enum ValueText {
             else { return raw(value) }
             let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
             return "\(months[month - 1]) \(day), \(year)" + (DateText.isBeforeCommonEra(s) ? " BC" : "")
+        case .minimumDecimals(let places):
+            return padded(value, places) ?? formatted(value, .plain)
+        case .yesNo:
+            switch value {
+            case .integer(1): return "yes"
+            case .integer(0): return "no"
+            default: return formatted(value, .plain)
+            }
         case .decimals(let places):
             switch value {
             // Exact digits: a Double would round a big integer (Int64.max).
@@ -162,6 +170,25 @@ public enum ValueText {
             default: return formatted(value, .plain)
             }
         }
+    }
+
+    /// A number's digits with zeros added up to `places` decimals, none
+    /// taken away; nil for a value that is no plain number.
+    static func padded(_ value: Value, _ places: Int) -> String? {
+        let digits: String
+        switch value {
+        case .integer(let n): digits = String(n)
+        case .real(let d):
+            guard d.isFinite else { return nil }
+            digits = realText(d)
+        case .text(let s): digits = s
+        default: return nil
+        }
+        guard DecimalText.isDecimal(digits), !digits.contains("e"), !digits.contains("E") else { return nil }
+        let places = min(max(places, 0), 9)
+        let fraction = digits.firstIndex(of: ".").map { digits.distance(from: $0, to: digits.endIndex) - 1 }
+        guard let fraction else { return places == 0 ? digits : digits + "." + String(repeating: "0", count: places) }
+        return digits + String(repeating: "0", count: max(0, places - fraction))
     }
 
     /// `$1,200` for whole dollars, `$1,200.50` otherwise.

@@ -15,6 +15,7 @@ enum ValueParser {
         if !comparing {
             try checkChoices(value, field)
             try checkRange(value, field, thisYear: thisYear)
+            try checkLength(value, field)
         }
         if !field.choices.isEmpty, case .text(let typed) = value, let canonical = choice(typed, in: field.choices) {
             return .text(canonical)
@@ -39,6 +40,24 @@ enum ValueParser {
             let alike = field.choices.filter { $0.lowercased() == typed.trimmingSpaces.lowercased() }
             if alike.count > 1 { throw .fields(.choiceByCase(field.shownName, typed: typed, choices: alike)) }
             throw .fields(.notAChoice(field.shownName, typed: typed, choices: field.choices))
+        }
+    }
+
+    /// A value already typed (kept from the row, a draft's default) checked
+    /// as `set` checks one: its field's choices, range and lengths.
+    static func check(_ value: Value, for field: Field) throws(CommandError) {
+        guard !value.isNull else { return }
+        try checkChoices(value, field)
+        try checkRange(value, field, thisYear: { CivilTime.now().year })
+        try checkLength(value, field)
+    }
+
+    private static func checkLength(_ value: Value, _ field: Field) throws(CommandError) {
+        guard field.minimumLength != nil || field.maximumLength != nil, case .text(let text) = value else { return }
+        // Characters as both stores count them: code points.
+        let count = text.unicodeScalars.count
+        if (field.minimumLength.map { count < $0 } ?? false) || (field.maximumLength.map { count > $0 } ?? false) {
+            throw .fields(.wrongLength(field.shownName, count: count, minimum: field.minimumLength, maximum: field.maximumLength))
         }
     }
 

@@ -30,7 +30,7 @@ struct DescribeCommand: Command {
             throw CommandError.fields(.unknownField(name, editable: names, nearest: Nearest.name(to: name, among: names)))
         }
         var facts = FieldDescription.facts(field, in: collection, thisYear: year)
-        if let record { facts.append(("value", ValueText.bounded(record.buffer.value(of: field.name)))) }
+        if let record { facts.append(("value", ValueText.bounded(record.buffer.value(of: field.name), field.format))) }
         let width = facts.map { $0.0.count }.max() ?? 0
         return Response(output: FieldDescription.name(field) + "\n" + facts.map { what, how in
             "  " + what + String(repeating: " ", count: width - what.count) + "  " + how + "\n"

@@ -103,8 +103,8 @@ struct ListTable {
         }
         guard let field, field.references == nil else { return false }
         switch format {
-        case .money, .decimals: return true
-        case .date, .mediumDate: return false
+        case .money, .decimals, .minimumDecimals: return true
+        case .date, .mediumDate, .yesNo: return false
         case .plain: break
         }
         switch field.kind {

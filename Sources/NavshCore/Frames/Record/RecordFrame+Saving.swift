@@ -184,12 +184,29 @@ extension RecordFrame {
     }
 
     /// Fields the app spec marks required must have a value to be saved.
+    /// Every constraint navsh can check that the buffer breaks, named at
+    /// once: a required field left empty, a value outside its field's
+    /// choices, range or lengths (one kept from the row, or a draft's
+    /// default). The store is asked only when all of them hold.
     func checkRequired() throws {
-        for field in collection.fields where field.isRequired {
+        var broken: [CommandError] = []
+        for field in collection.fields where !field.isReadOnly && field.isConstrained {
             let value = buffer.value(of: field.name)
-            if value.isNull || value == .text("") {
-                throw CommandError.fields(.required(field.shownName))
+            if field.isRequired, value.isNull || value == .text("") {
+                broken.append(.fields(.required(field.shownName)))
+                continue
+            }
+            // A stored row's other values are the store's: a range an app
+            // spec sets may be newer than the rows.
+            guard id == nil && batch == nil || buffer.isChanged(field.name) else { continue }
+            do {
+                try ValueParser.check(value, for: field)
+            } catch {
+                broken.append(error)
             }
         }
+        guard let first = broken.first else { return }
+        guard broken.count > 1 else { throw first }
+        throw CommandError.fields(.bufferBreaks(broken.map(\.description)))
     }
 }
