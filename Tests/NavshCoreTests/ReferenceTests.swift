@@ -26,12 +26,12 @@ import Testing
         let h = try SessionHarness(kind, Fixtures.shop + "INSERT INTO cars (model, year, owner_id) VALUES ('Beetle', 1970, 2);")
         h.run("open owners", "open Grace")
         #expect(h.session.completions(before: "open c").candidates == ["cars"])
-        #expect(h.output("open cars") == "cars (2)\n      model    year\n   1  Model T  1908\n   2  Beetle   1970\n")
+        #expect(h.output("open cars") == "cars whose owner_id is Grace (2)\n      model    year\n   1  Model T  1908\n   2  Beetle   1970\n")
         h.run("new", "set model Mini", "save")
         #expect(try h.value("SELECT owner_id FROM cars WHERE model = 'Mini'") == "2")
-        #expect(h.output("show").hasPrefix("cars (3)\n"))
+        #expect(h.output("show").hasPrefix("cars whose owner_id is Grace (3)\n"))
         h.run("back", "back", "open Ada", "open cars")
-        #expect(h.output("show") == "cars (1)\n      model    year\n   1  Corolla  2014\n")
+        #expect(h.output("show") == "cars whose owner_id is Ada (1)\n      model    year\n   1  Corolla  2014\n")
     }
 
     /// Found by the trial of the reshaped core: a row moved to another owner
@@ -54,7 +54,7 @@ import Testing
         let h = try SessionHarness(kind, Fixtures.shop + "INSERT INTO cars (model, year, owner_id) VALUES ('Beetle', 1970, 1);")
         h.run("open owners", "open Ada", "open cars", "open 1", "set owner_id 2", "save")
         #expect(h.output("count") == "cars: 1 row\n")
-        #expect(h.output("show") == "cars (1)\n      model   year\n   1  Beetle  1970\n")
+        #expect(h.output("show") == "cars whose owner_id is Ada (1)\n      model   year\n   1  Beetle  1970\n")
         #expect(h.output("open 1").hasPrefix("cars › Beetle\n"))
     }
 }

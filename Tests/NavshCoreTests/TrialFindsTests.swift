@@ -161,11 +161,11 @@ import Testing
 /// the last (the trial's find).
 @Suite struct LastPageCountTests {
     @Test func aFullLastPageSaysTheCount() throws {
-        let h = try SessionHarness(Fixtures.numbered(6_000))
+        let h = try SessionHarness(Fixtures.numbered(12_000))
         #expect(h.output("show").contains("of many"), "too many to count at once")
         let size = h.session.viewport().pageSize
-        let last = h.output("page \(6_000 / size)")
-        #expect(last.contains("of 6,000"), "\(last)")
+        let last = h.output("page \(12_000 / size)")
+        #expect(last.contains("of 12,000"), "\(last)")
         #expect(h.run("next").error?.message.contains("last page") ?? false)
     }
 

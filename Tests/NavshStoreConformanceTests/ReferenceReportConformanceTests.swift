@@ -26,9 +26,9 @@ import Testing
         let undone = session.execute("undo")
         #expect(undone.output.hasPrefix("undid the save of Ann: rep: #4 Sales Support Agent → #3 Sales Support Agent"),
                 "\(undone.output)")
-        // Titles that differ need no keys.
+        // A title another row shares is told by its key; one no other row has needs none.
         try session.setUp("open #1", "set rep #5")
-        #expect(session.execute("changes").output == "  rep: Sales Support Agent → Margaret Park\n")
+        #expect(session.execute("changes").output == "  rep: #3 Sales Support Agent → Margaret Park\n")
     }
 
     @Test(arguments: StoreKind.all)

@@ -17,8 +17,24 @@ enum ReferenceText {
             found.map { RowTitle.of($0.row, in: $0.collection) } ?? plain(value, field)
         }
         let (a, b) = (title(before, old), title(after, new))
-        guard a == b, old != new, let before, let after else { return (a, b) }
+        guard a == b, old != new, let before, let after else {
+            return (before.map { told($0, titled: a, in: store) } ?? a, after.map { told($0, titled: b, in: store) } ?? b)
+        }
         return (RowTitle.keyed(before.row, in: before.collection), RowTitle.keyed(after.row, in: after.collection))
+    }
+
+    /// A row by its title, or where other rows share that title, by its key
+    /// and a field that tells them apart (`#9 Steve Johnson, 1980-01-01`):
+    /// `Jane Peacock → Steve Johnson` did not say which Steve.
+    private static func told(_ found: (collection: CollectionSchema, row: Record), titled title: String,
+                             in store: any StoreReader) -> String {
+        guard let titleField = found.collection.titleField,
+              let alike = try? store.find(title, in: titleField, of: found.collection, match: .exact, limit: 6)
+                .filter({ RowTitle.of($0, in: found.collection) == title }),
+              alike.count > 1 else { return title }
+        let rows = alike.contains { $0.id == found.row.id } ? alike : [found.row] + alike
+        let told = RowTitle.told(apart: rows, in: found.collection)
+        return rows.firstIndex { $0.id == found.row.id }.map { told[$0] } ?? RowTitle.keyed(found.row, in: found.collection)
     }
 
     /// The row a reference names, nil for another value or no such row.

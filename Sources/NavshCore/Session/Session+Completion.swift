@@ -60,13 +60,18 @@ public struct Completion: Equatable, Sendable {
         // refused as matching several): each is offered by its key instead,
         // which names it alone (completing the title made a command that
         // could not work; the trial's find).
+        // Listed, such a key says who it is: `#9 Steve Johnson, 1980-01-01`.
         let named = rows.map { RowTitle.of($0, in: collection) }
         let folded = named.map { $0.lowercased() }  // `open` matches a whole title ignoring case
+        let shared = rows.indices.filter { i in folded.filter { $0 == folded[i] }.count > 1 }
+        let told = RowTitle.told(apart: shared.map { rows[$0] }, in: collection)
         var titles: [String] = []
+        var labels: [String: String] = [:]
         for (i, (record, title)) in zip(rows, named).enumerated() {
-            if folded.filter({ $0 == folded[i] }).count > 1, let key = collection.keyValues(of: record),
+            if let place = shared.firstIndex(of: i), let key = collection.keyValues(of: record),
                !key.isEmpty, !key.contains(where: \.isNull) {
                 titles.append(ListFrame.keyText(key))
+                labels[ListFrame.keyText(key)] = told[place]
             } else if !titles.contains(title) {
                 titles.append(title)
             }
@@ -76,7 +81,7 @@ public struct Completion: Equatable, Sendable {
         } else if !complete {
             titles += stoppedEarly(found: titles.count)
         }
-        return Completion(word: typed, candidates: titles)
+        return Completion(word: typed, candidates: titles, labels: labels)
     }
 
     /// `… and 6,926 more (type more letters)`: the rows holding `typed`

@@ -24,9 +24,8 @@ struct OpenReferenceCommand: OpenCommand {
             guard let id = frame.id else {
                 throw CommandError.fields(frame.batch != nil ? .relatedOfBatch(collection.name) : .notSavedForRelated)
             }
-            var scoped = collection
-            scoped.scope = CollectionSchema.Scope(field: field.name, value: try frame.keyValue(id, for: field))
-            let list = ListFrame(collection: scoped)
+            let scoped = try frame.relatedList(collection, by: field, of: id)
+            let list = ListFrame(collection: scoped, owner: "whose \(field.shownName) is \(TextLayout.printable(frame.crumb))")
             return Response(output: try session.pushShowing(list))
         }
         let options = frame.openableNames(in: store)

@@ -108,7 +108,8 @@ extension ListFrame {
             }
         }
         let filters = captions.map { " · " + TextLayout.printable($0) }.joined()
-        return ListView(header: "\(collection.displayTitle) (\(total.map(ListLayout.grouped) ?? "many"))" + filters + sortNote(in: store),
+        return ListView(header: collection.displayTitle + (owner.map { " " + $0 } ?? "")
+                            + " (\(total.map(ListLayout.grouped) ?? "many"))" + filters + sortNote(in: store),
                         columns: table.columns, rows: rows, total: total, pageIndex: page.index, pageSize: size, fit: fit,
                         // A view, or a file opened read-only, takes no `new`.
                         empty: !collection.filters.isEmpty ? noRowsMatch(in: store)

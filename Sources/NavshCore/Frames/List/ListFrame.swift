@@ -76,8 +76,13 @@ final class ListFrame: Frame {
     /// How its columns were fitted when first shown, kept across its pages.
     let fit: ListFit
 
-    init(collection: CollectionSchema, label: String? = nil, captions: [String]? = nil, fit: ListFit = ListFit()) {
+    /// Whose rows a related list holds (`whose ReportsTo is Nancy Edwards`), for its header.
+    let owner: String?
+
+    init(collection: CollectionSchema, label: String? = nil, captions: [String]? = nil, fit: ListFit = ListFit(),
+         owner: String? = nil) {
         self.collection = collection
+        self.owner = owner
         self.fit = fit
         self.label = label
         self.captions = captions ?? collection.filters.map { $0.caption(in: collection) }

@@ -14,7 +14,27 @@ extension RecordFrame {
         if let batch {
             for field in collection.fields { spreads[field.name] = batch.spreadText(field, in: store) }
         }
-        return RecordView(frame: self, references: references, spreads: spreads)
+        return RecordView(frame: self, references: references, spreads: spreads, related: relatedCounts(in: store))
+    }
+
+    /// `Album (14)`, `Employee (2, by ReportsTo)`: the lists that refer to
+    /// this row, counted within a list's first budget, so `open Album` is
+    /// found without Tab. A draft and a batch have none of their own.
+    func relatedCounts(in store: any StoreReader) -> [String] {
+        guard let id, batch == nil else { return [] }
+        return relatedCollections(in: store).compactMap { other, field in
+            guard let scoped = try? relatedList(other, by: field, of: id) else { return nil }
+            let count = (try? store.count(of: scoped, within: .listCount)).flatMap { $0 }.map(ListLayout.grouped) ?? "many"
+            let by = other.name.lowercased() == collection.name.lowercased() ? ", by \(field.shownName)" : ""
+            return "\(other.displayTitle) (\(count)\(by))"
+        }
+    }
+
+    /// The rows of `other` whose `field` names this row.
+    func relatedList(_ other: CollectionSchema, by field: Field, of id: RecordID) throws -> CollectionSchema {
+        var scoped = other
+        scoped.scope = CollectionSchema.Scope(field: field.name, value: try keyValue(id, for: field))
+        return scoped
     }
 
     /// `set` gave reference `field` the value `value`: the row it names is
@@ -134,9 +154,13 @@ struct RecordView: FrameView {
     let references: [String: String]
     /// A batch's `3 values: …` by field.
     var spreads: [String: String] = [:]
+    /// The lists that refer to the row, with their counts.
+    var related: [String] = []
 
     func render(columns: Int) -> String {
         RecordRenderer.render(frame, columns: columns, references: references, spreads: spreads)
+            + (related.isEmpty ? "" : TextLayout.truncate("related: " + related.map(TextLayout.printable).joined(separator: ", "),
+                                                          to: max(20, columns)) + "\n")
     }
 }
 
