@@ -70,9 +70,13 @@ enum PostgresErrorText {
     static func column(typed message: String, among values: [String: Value], of table: PostgresTable?) -> String? {
         guard let table else { return nil }
         let written = values.keys.filter { name in
-            guard let type = table.columns[name]?.baseType else { return false }
-            // jsonb's input is read by json's parser, whose message says json.
-            return (type == "jsonb" ? ["jsonb", "json"] : [type]).contains { type in
+            guard let column = table.columns[name] else { return false }
+            let type = column.baseType
+            // An overflow names no type: the one numeric written is the one.
+            if message == "numeric field overflow" { return type == "numeric" }
+            // jsonb's input is read by json's parser, whose message says json;
+            // a length names the full type (`character varying(5)`).
+            return (type == "jsonb" ? ["jsonb", "json"] : [type, column.type]).contains { type in
                 message.hasSuffix("for type \(type)") || message.contains("for type \(type):")
             }
         }

@@ -80,5 +80,7 @@ import Testing
         #expect(h.output("set addr 10.0.0.2", "save").hasPrefix("saved db1"))
         #expect(try h.value("SELECT addr::text FROM hosts WHERE id = 1") == "10.0.0.2/32")
         #expect(h.output("open 2").contains("  addr  10.0.0.0/24\n"), "a network keeps its mask")
+        h.run("set fee 99999999999")
+        #expect(h.run("save").error?.message.contains("fee: numeric field overflow") == true, "the server's error names the field")
     }
 }
