@@ -42,7 +42,7 @@ import Testing
         let result = try navsh.run([db.path, "-c", "export! " + link])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.csv", "the link stays a link")
-        #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("id,name,n\r\n"))
+        #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("id,name,n,navsh_version\r\n"))
         #expect(try mode(real) == 0o755)
     }
 

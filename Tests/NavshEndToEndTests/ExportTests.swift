@@ -18,7 +18,7 @@ import Testing
     @Test func aFilteredSortedListExportsEveryMatchingRowInItsOrder() throws {
         let db = try TemporaryDatabase(Self.many)
         let file = db.directory + "/out.csv"
-        let result = try navsh.run([db.path, "-c", "where n > 2", "-c", "sort name desc", "-c", "export " + file])
+        let result = try navsh.run([db.path, "-c", "where n > 2", "-c", "sort name desc", "-c", "export " + file + " --plain"])
         #expect(result.stderr == "")
         let expected = try db.rows("SELECT id, name, n FROM t WHERE n > 2 ORDER BY name DESC")
         #expect(expected.count == 863)
@@ -52,7 +52,7 @@ import Testing
     @Test func csvAndTSVTellNullFromEmptyText() throws {
         let db = try TemporaryDatabase(OutputFormatTests.awkward)
         let csv = db.directory + "/out.csv", tsv = db.directory + "/out.tsv"
-        let result = try navsh.run([db.path, "-c", "export " + csv, "-c", "export " + tsv])
+        let result = try navsh.run([db.path, "-c", "export " + csv + " --plain", "-c", "export --plain " + tsv])
         #expect(result.status == 0)
         let csvBytes = Array(try Data(contentsOf: URL(fileURLWithPath: csv)))
         let csvRows = try PythonParsers.csvRows(csvBytes)
@@ -75,7 +75,7 @@ import Testing
             """)
         let file = db.directory + "/their albums.tsv"
         let result = try navsh.run([db.path, "-c", "open artists", "-c", "open 1", "-c", "open albums",
-                                    "-c", "export \"\(file)\""])
+                                    "-c", "export --plain \"\(file)\""])
         #expect(result.stdout.hasSuffix("exported 2 rows to \(file)\n"))
         let rows = try PythonParsers.csvRows(Array(try Data(contentsOf: URL(fileURLWithPath: file))), delimiter: "\t")
         #expect(rows == [["id", "title", "artist_id"], ["1", "x", "1"], ["3", "z", "1"]])

@@ -60,7 +60,7 @@ import Testing
         let source = try TemporaryDatabase(Self.tenThousand.replacingOccurrences(of: "i < 10000", with: "i < 45000"))
         let target = try TemporaryDatabase(Self.schema)
         let file = source.directory + "/rows." + format
-        #expect(try navsh.run([source.path, "-c", "export " + file]).status == 0)
+        #expect(try navsh.run([source.path, "-c", "export " + file + " --plain"]).status == 0)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
         #expect(size > 2 << 20, "\(size) bytes: more than two chunks")
         let result = try navsh.run([target.path, "-c", "import " + file])
@@ -113,7 +113,7 @@ import Testing
         let source = try TemporaryDatabase(schema + "INSERT INTO t VALUES (1, '\\xab'), (2, x'ab'), (3, '\\x'), (4, x'');")
         let target = try TemporaryDatabase(schema)
         let file = source.directory + "/rows.csv"
-        #expect(try navsh.run([source.path, "-c", "export " + file]).status == 0)
+        #expect(try navsh.run([source.path, "-c", "export " + file + " --plain"]).status == 0)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "id,v\r\n1,\"\\xab\"\r\n2,\\xab\r\n3,\"\\x\"\r\n4,\\x\r\n")
         #expect(try navsh.run([target.path, "-c", "import " + file]).stderr == "")
         #expect(try Self.rows(target, columns: "id, v") == Self.rows(source, columns: "id, v"))

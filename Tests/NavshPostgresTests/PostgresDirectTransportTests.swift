@@ -24,7 +24,7 @@ struct PostgresDirectTransportTests {
         let folder = NSTemporaryDirectory() + "navsh-direct-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let response = session.execute("export \(folder)/notes.csv")
+        let response = session.execute("export \(folder)/notes.csv --plain")
         #expect(response.error == nil, "\(response.error?.message ?? "")")
         let text = try String(contentsOfFile: folder + "/notes.csv", encoding: .utf8)
         let lines = text.split(whereSeparator: \.isNewline)  // CSV ends its lines in CRLF

@@ -14,6 +14,9 @@ struct ImportFile {
     let format: RowFileFormat
     /// The header's fields, by place in the collection (nil for a generated one); CSV and TSV.
     private var header: [Int?] = []
+    /// Where an export's version column is (`ExportVersion`), and the digest of the other columns' names.
+    private var versionColumn: Int?
+    private var headerDigest: UInt32 = 0
     private var source: ChunkedFile
     private let collection: CollectionSchema
 
@@ -41,7 +44,15 @@ struct ImportFile {
                 return ""
             }
         }
-        for name in names {
+        if let place = names.firstIndex(of: ExportVersion.column), collection.field(named: ExportVersion.column) == nil {
+            versionColumn = place
+            headerDigest = ExportVersion.digest(names.enumerated().filter { $0.offset != place }.map(\.element))
+        }
+        for (place, name) in names.enumerated() {
+            if place == versionColumn {
+                header.append(nil)
+                continue
+            }
             let field = try Self.field(name, in: collection, path: path, line: 1)
             if let field, header.contains(where: { $0 == field }) {
                 throw .imports(.malformed(path: path, line: 1, problem: "the column \(collection.fields[field].name) is named twice"))
@@ -71,7 +82,8 @@ struct ImportFile {
                 for (place, field) in zip(header, fields) {
                     if let place { values.append((place, .csv(field.bytes, quoted: field.quoted))) }
                 }
-                return .success(ImportedRow(line: record.line, values: values))
+                let version = versionColumn.map { String(decoding: fields[$0].bytes, as: UTF8.self) }
+                return versioned(ImportedRow(line: record.line, values: values), version, places: header, digest: headerDigest)
             case .tsv:
                 return row(record.line, Self.tsvFields(record.bytes))
             case .jsonLines:
@@ -85,9 +97,29 @@ struct ImportFile {
     /// A CSV or TSV row's values by field, or its wrong count of fields.
     private func row(_ line: Int, _ values: [ImportedValue]) -> Result<ImportedRow, ImportProblem> {
         guard values.count == header.count else { return wrongCount(line, values.count) }
-        return .success(ImportedRow(line: line, values: zip(header, values).compactMap { field, value in
-            field.map { ($0, value) }
-        }))
+        let row = ImportedRow(line: line, values: zip(header, values).compactMap { field, value in field.map { ($0, value) } })
+        let version = versionColumn.map { column -> String in
+            if case .tsv(let bytes?) = values[column] { return String(decoding: bytes, as: UTF8.self) }
+            return ""
+        }
+        return versioned(row, version, places: header, digest: headerDigest)
+    }
+
+    /// The row with the digests its version column gives each field, or
+    /// why they cannot be read: the columns changed since the export.
+    /// `places` are the file's columns by field place, the version's own nil.
+    private func versioned(_ row: ImportedRow, _ version: String?, places: [Int?],
+                           digest: UInt32) -> Result<ImportedRow, ImportProblem> {
+        guard let version else { return .success(row) }
+        let columns = places.enumerated().filter { $0.offset != versionColumn }.map(\.element)
+        guard let parsed = ExportVersion.parse(version), parsed.header == digest, parsed.values.count == columns.count else {
+            return .failure(ImportProblem(line: row.line, field: ExportVersion.column, problem: "does not match the row's "
+                + "columns (added, removed or renamed since the export); export again, or remove the column"))
+        }
+        var row = row
+        row.exported = Dictionary(zip(columns, parsed.values).compactMap { place, digest in place.map { ($0, digest) } },
+                                  uniquingKeysWith: { first, _ in first })
+        return .success(row)
     }
 
     private func wrongCount(_ line: Int, _ count: Int) -> Result<ImportedRow, ImportProblem> {
@@ -105,15 +137,26 @@ struct ImportFile {
             return .failure(ImportProblem(line: record.line, field: "row", problem: "is not a JSON object"))
         }
         var values: [(field: Int, value: ImportedValue)] = []
+        var version: String?
+        var names: [String] = []
+        var places: [Int?] = []
         for (name, value) in members {
-            guard let field = try Self.field(name, in: collection, path: path, line: record.line) else { continue }
+            if name == ExportVersion.column, collection.field(named: name) == nil {
+                if case .string(let text) = value { version = text } else { version = "" }
+                continue
+            }
+            names.append(name)
+            let field = try Self.field(name, in: collection, path: path, line: record.line)
+            places.append(field)
+            guard let field else { continue }
             if values.contains(where: { $0.field == field }) {
                 throw .imports(.malformed(path: path, line: record.line,
                                           problem: "the field \(collection.fields[field].name) is named twice"))
             }
             values.append((field, .json(value)))
         }
-        return .success(ImportedRow(line: record.line, values: values))
+        return versioned(ImportedRow(line: record.line, values: values), version, places: places,
+                         digest: ExportVersion.digest(names))
     }
 
     /// The next record's bytes and the line it starts on: a CSV record ends

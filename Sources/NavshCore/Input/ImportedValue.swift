@@ -17,6 +17,8 @@ enum ImportedValue {
 struct ImportedRow {
     var line: Int
     var values: [(field: Int, value: ImportedValue)]
+    /// From an export's version column: each field's digest as exported, by place.
+    var exported: [Int: UInt32]? = nil
 }
 
 /// Turns a file's values into stored values, each checked as `set` checks

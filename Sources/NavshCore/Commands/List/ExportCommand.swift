@@ -4,12 +4,14 @@
 /// existing file. Rows are read a page at a time by key in one snapshot, so
 /// memory stays the same at a million rows and the file is the list as it
 /// was at one moment; they are written to a temporary file renamed at the
-/// end: a failure leaves no half file.
+/// end: a failure leaves no half file. Each row ends with its version
+/// (`ExportVersion`), which `import --update` reads; `--plain` leaves it out.
 struct ExportCommand: Command {
     static let forms = [
-        CommandForm("export", [.list], .rest("file"), usage: "export FILE",
-                    "write every row of this list to FILE (.csv, .tsv or .jsonl)", example: "export items.csv"),
-        CommandForm("export!", [.list], .rest("file"), usage: "export! FILE",
+        CommandForm("export", [.list], .rest("file"), usage: "export FILE [--plain]",
+                    "write every row of this list to FILE (.csv, .tsv or .jsonl); --plain leaves out "
+                        + "the version column import --update reads", example: "export items.csv"),
+        CommandForm("export!", [.list], .rest("file"), usage: "export! FILE [--plain]",
                     "export, replacing FILE if it exists", example: "export! items.csv"),
     ]
     /// Rows read per query.
@@ -17,9 +19,28 @@ struct ExportCommand: Command {
 
     let path: String
     let force: Bool
+    /// `--plain`: no version column, for programs that want the fields alone.
+    let plain: Bool
 
     init(form: CommandForm, arguments: Arguments) {
-        path = arguments.rest ?? arguments.first
+        var path = arguments.rest ?? arguments.first
+        var plain = false
+        // The flag before or after the file.
+        for flag in ["--plain "] where path.hasPrefix(flag) {
+            path = String(path.dropFirst(flag.count)).trimmingSpaces
+            plain = true
+        }
+        if path.hasSuffix(" --plain") {
+            path = String(path.dropLast(" --plain".count)).trimmingSpaces
+            plain = true
+        }
+        // What is left of a line with the flag is as typed: a quoted name is one word.
+        if plain, path.first == "\"" || path.first == "'" {
+            var scanner = WordScanner(path)
+            if let words = try? scanner.remainingWords(), words.count == 1 { path = words[0] }
+        }
+        self.path = path
+        self.plain = plain
         force = form.name.hasSuffix("!")
     }
 
@@ -36,7 +57,8 @@ struct ExportCommand: Command {
         let total = session.mode == .interactive ? ((try? session.store.count(of: collection)) ?? 0) : 0
         defer { session.showProgress("", total, total) }
         do {
-            try file.write(format.header(names))
+            let columns = plain ? names : names + [ExportVersion.column]
+            try file.write(format.header(columns))
             // One snapshot for every page (another process's writes during the
             // export can neither drop nor repeat a row), read page by page by
             // key (each page seeks after the last, so a million rows cost no
@@ -47,7 +69,12 @@ struct ExportCommand: Command {
                     try session.writer.stopIfCancelled()
                     let page = try session.store.records(of: collection, from: start, limit: Self.pageSize)
                     // One write per page, not per row: a million rows are two thousand writes.
-                    try file.write(page.rows.flatMap { record in format.row(names.map { record[$0] }, names: names) })
+                    try file.write(page.rows.flatMap { record in
+                        let values = names.map { record[$0] }
+                        return format.row(plain ? values : values + [.text(ExportVersion.text(names: names, values: values,
+                                                                                           format: format))],
+                                          names: columns)
+                    })
                     rows += page.rows.count
                     session.showProgress("exporting", rows, max(total, rows + 1))
                     guard page.rows.count == Self.pageSize, let last = page.cursors.last else { break }

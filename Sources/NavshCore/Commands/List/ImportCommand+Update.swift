@@ -32,6 +32,7 @@ extension ImportCommand {
         var refused: [ImportProblem] = []
         var seen: [[Value]: Int] = [:]
         var unchanged = 0
+        var keptElsewhere = 0
         let total = max(file.size, 1)
         defer { session.showProgress("", total, total) }
         while let read = try file.next() {
@@ -72,7 +73,20 @@ extension ImportCommand {
             // A value written as export writes the stored one is no change,
             // whatever reading it would give (a number in an untyped column,
             // an orphan reference a title spells: adversaries' finds).
-            let asStored = Set(row.values.filter { Self.sameAsStored($0.value, stored[fields[$0.field].name]) }.map(\.field))
+            var asStored = Set(row.values.filter { Self.sameAsStored($0.value, stored[fields[$0.field].name]) }.map(\.field))
+            // With an export's versions: a field not edited in the file is
+            // left as stored, even if changed elsewhere since; one edited in
+            // the file and changed elsewhere too is refused.
+            if let exported = row.exported {
+                let since = Self.sinceExport(row, exported, stored: stored, in: collection, format: file.format)
+                if let clash = since.clash {
+                    refused.append(ImportProblem(line: row.line, field: clash.shownName, problem: "was changed elsewhere "
+                        + "since the export (now \(ValueText.bounded(stored[clash.name]))) and in the file"))
+                    continue
+                }
+                asStored.formUnion(since.unedited)
+                keptElsewhere += since.kept
+            }
             var changes: [String: Value] = [:]
             var readOnly: Field?
             for (place, cell) in cells.enumerated() {
@@ -96,7 +110,9 @@ extension ImportCommand {
             throw CommandError.imports(.badRows(path: path, rows: Array(sorted.prefix(ImportError.listed)), total: sorted.count))
         }
         let count = "\(ListLayout.grouped(edits.count)) row\(edits.count == 1 ? "" : "s")"
-        let same = unchanged == 0 ? "" : " (\(ListLayout.grouped(unchanged)) as stored already)"
+        let same = (unchanged == 0 ? "" : " (\(ListLayout.grouped(unchanged)) as stored already)")
+            + (keptElsewhere == 0 ? "" : "; kept \(ListLayout.grouped(keptElsewhere)) value\(keptElsewhere == 1 ? "" : "s") "
+                + "changed elsewhere since the export")
         // Written, and in a dry run taken back: either way the store refuses
         // what it would (a UNIQUE value two lines swap, a NOT NULL emptied).
         if !edits.isEmpty {
@@ -118,6 +134,39 @@ extension ImportCommand {
             return Response(output: lines.joined(separator: "\n") + "\n")
         }
         return Response(output: "updated \(count) of \(collection.name) from \(shownPath)\(same)\n")
+    }
+
+    /// What happened to a row since its export, by its version column:
+    /// the places the file leaves as exported, how many of those were
+    /// changed elsewhere (kept), and a field changed both in the file and
+    /// elsewhere, or naming the row and changed elsewhere while the file edits it.
+    static func sinceExport(_ row: ImportedRow, _ exported: [Int: UInt32], stored: Record, in collection: CollectionSchema,
+                            format: RowFileFormat) -> (unedited: Set<Int>, kept: Int, clash: Field?) {
+        let fields = collection.fields
+        var unedited: Set<Int> = []
+        var kept = 0
+        var movedNaming: Field?
+        var edited = false
+        let naming = collection.identifying(stored.values)
+        for (place, cell) in row.values {
+            guard let was = exported[place] else { continue }
+            let field = fields[place]
+            let moved = ExportVersion.digest(ExportVersion.written(stored[field.name], format)) != was
+            if ExportVersion.digest(cell) == was {
+                unedited.insert(place)
+                if moved {
+                    kept += 1
+                    if naming[field.name] != nil { movedNaming = movedNaming ?? field }
+                }
+            } else if sameAsStored(cell, stored[field.name]) {
+                // Edited to what is stored now: both sides agree.
+                unedited.insert(place)
+            } else {
+                if moved { return ([], 0, field) }
+                edited = true
+            }
+        }
+        return (unedited, kept, edited ? movedNaming : nil)
     }
 
     /// Whether a file's value is the stored one as `export` writes it.

@@ -1,0 +1,75 @@
+/// What `export` adds to each row, as a last column, so `import --update`
+/// tells a field changed elsewhere since the export from one edited in the
+/// file: a digest of each value as the file holds it, and one of the
+/// header. Other programs may ignore the column; `export --plain` leaves it out.
+enum ExportVersion {
+    static let column = "navsh_version"
+    /// The form written: `1:` then eight hex digits for the header, eight per value.
+    static let prefix = "1:"
+
+    /// The column's text for one row: `values` in the file's order, `names` its header's.
+    static func text(names: [String], values: [Value], format: RowFileFormat) -> String {
+        prefix + hex(digest(names)) + values.map { hex(digest(written($0, format))) }.joined()
+    }
+
+    /// A row's digests: the header's, and the values' in the file's order; nil when not of this form.
+    static func parse(_ text: String) -> (header: UInt32, values: [UInt32])? {
+        guard text.hasPrefix(prefix) else { return nil }
+        let digits = Array(text.utf8.dropFirst(prefix.utf8.count))
+        guard !digits.isEmpty, digits.count % 8 == 0 else { return nil }
+        var numbers: [UInt32] = []
+        var at = 0
+        while at < digits.count {
+            guard let number = UInt32(String(decoding: digits[at..<at + 8], as: UTF8.self), radix: 16) else { return nil }
+            numbers.append(number)
+            at += 8
+        }
+        return (numbers[0], Array(numbers.dropFirst()))
+    }
+
+    /// The digest of a header's names, in order.
+    static func digest(_ names: [String]) -> UInt32 {
+        fnv(Array(names.joined(separator: "\u{0}").utf8))
+    }
+
+    /// The digest of a value as the file reads it: a stored value is first
+    /// written as `export` writes it and read back, so both sides compare alike.
+    static func digest(_ value: ImportedValue) -> UInt32 {
+        switch value {
+        case .csv(let bytes, let quoted): return fnv([quoted ? 1 : 0] + bytes)
+        case .tsv(nil): return fnv([2])
+        case .tsv(let bytes?): return fnv([3] + bytes)
+        case .blob(let bytes): return fnv([4] + bytes)
+        case .json(.null): return fnv([5])
+        case .json(.bool(let flag)): return fnv([6, flag ? 1 : 0])
+        case .json(.number(let number)): return fnv([7] + Array(number.utf8))
+        case .json(.string(let string)): return fnv([8] + Array(string.utf8))
+        case .json(let other): return fnv([9] + Array(String(describing: other).utf8))
+        }
+    }
+
+    /// A stored value as the file holds it once written by `export`.
+    static func written(_ value: Value, _ format: RowFileFormat) -> ImportedValue {
+        switch format {
+        case .csv:
+            let field = (try? CSVReader.fields(DelimitedText(kind: .csv).field(value)[...]))?.first
+            return .csv(field?.bytes ?? [], quoted: field?.quoted ?? false)
+        case .tsv:
+            return ImportFile.tsvFields(DelimitedText(kind: .tsv).field(value)[...]).first ?? .tsv(nil)
+        case .jsonLines:
+            return .json((try? JSONReader.parse(Array(JSONText.value(value).utf8))) ?? .null)
+        }
+    }
+
+    private static func hex(_ number: UInt32) -> String {
+        let digits = String(number, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
+    /// FNV-1a, 32 bits: a change made elsewhere to one field is missed once in four billion.
+    private static func fnv(_ bytes: [UInt8]) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash
+    }
+}

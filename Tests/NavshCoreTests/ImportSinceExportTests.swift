@@ -1,0 +1,81 @@
+import Foundation
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// An export carries each row's version, so `import --update` tells a
+/// field edited in the file from one changed elsewhere since the export:
+/// the first is written, the second kept, and a field changed on both
+/// sides is refused, naming it, with nothing written.
+@Suite struct ImportSinceExportTests {
+    func exported(_ h: SessionHarness, _ flags: String = "", extension name: String = "csv") throws -> String {
+        let path = NSTemporaryDirectory() + "navsh-since-\(UUID().uuidString).\(name)"
+        h.run("open items", "export \(path)\(flags)")
+        return path
+    }
+
+    func edit(_ path: String, _ old: String, _ new: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(old), "\(text)")
+        try text.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aFieldChangedElsewhereSinceTheExportIsKept(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try exported(h)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("id,name,serial,value,weight,bought,note,created,navsh_version\r\n"))
+        try edit(path, ",950,", ",960,")
+        try h.elsewhere("UPDATE items SET note = 'sold' WHERE id = 3")
+        #expect(h.output("import \(path) --update")
+                == "updated 1 row of items from \(path) (4 as stored already); kept 1 value changed elsewhere since the export\n")
+        #expect(try h.values("SELECT value, note FROM items WHERE id = 3") == [["960", "sold"]])
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aFieldChangedInTheFileAndElsewhereIsRefused(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try exported(h)
+        try edit(path, ",950,", ",960,")
+        try h.elsewhere("UPDATE items SET value = 970 WHERE id = 3")
+        let before = try h.snapshot("items")
+        #expect(h.run("import \(path) --update").error?.message == """
+            import \(path): 1 bad row, nothing was imported
+            \(path):4: value: was changed elsewhere since the export (now 970) and in the file
+            """)
+        #expect(try h.snapshot("items") == before)
+        try h.elsewhere("UPDATE items SET value = 960 WHERE id = 3")
+        #expect(h.output("import \(path) --update").hasPrefix("updated 0 rows"), "both sides agree: no clash")
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aPlainExportHasNoVersionAndWritesWhatItHolds(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try exported(h, " --plain")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("id,name,serial,value,weight,bought,note,created\r\n"))
+        try h.elsewhere("UPDATE items SET note = 'sold' WHERE id = 3")
+        #expect(h.output("import \(path) --update").hasPrefix("updated 1 row of items"))
+        #expect(try h.value("SELECT note FROM items WHERE id = 3") == "none", "the file's value, as open, set, save would")
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aVersionThatNoLongerFitsItsColumnsIsRefused(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try exported(h)
+        try edit(path, "id,name,serial,value,", "id,Name,serial,value,")
+        let message = h.run("import \(path) --update").error?.message ?? ""
+        #expect(message.contains("\(path):2: navsh_version: does not match the row's columns"), "\(message)")
+    }
+
+    @Test(arguments: StoreKind.all)
+    func jsonLinesCarryTheirVersionToo(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try exported(h, extension: "jsonl")
+        try edit(path, "\"value\": 950,", "\"value\": 960,")
+        try h.elsewhere("UPDATE items SET note = 'sold' WHERE id = 3")
+        #expect(h.output("import \(path) --update").contains("; kept 1 value changed elsewhere since the export\n"))
+        #expect(try h.values("SELECT value, note FROM items WHERE id = 3") == [["960", "sold"]])
+        h.run("new", "set name Kite")
+        #expect(h.run("import \(path)").error?.message.contains("navsh_version") != true, "an insert reads past the column")
+    }
+}
