@@ -39,6 +39,7 @@ import Testing
         CREATE TABLE products (product_id INTEGER PRIMARY KEY, category TEXT, product_name TEXT NOT NULL);
         CREATE TABLE shipments (id INTEGER PRIMARY KEY, created_at TEXT, billingaddress TEXT, tracking TEXT);
         CREATE TABLE accounts (id INTEGER PRIMARY KEY, password_hash TEXT, token TEXT, created TEXT, username TEXT);
+        CREATE TABLE invoices (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers (id), total REAL, note TEXT);
         INSERT INTO customers VALUES (1, 'Ann', 'Tanaka', 'ann@example.com');
         INSERT INTO orders VALUES (7, 1, 'refunded', 19.5);
         INSERT INTO address VALUES (1, '47 MySakila Drive', 'Alberta', '');
@@ -64,7 +65,7 @@ import Testing
         let h = try SessionHarness(kind, Self.others)
         #expect(titles(h) == ["customers": "first_name+last_name", "orders": "id+customer_id", "address": "address",
                               "film": "title", "products": "product_name",
-                              "shipments": "tracking", "accounts": "username"])
+                              "shipments": "tracking", "accounts": "username", "invoices": "id+customer_id"])
         #expect(h.output("open orders").contains("#7 · Ann Tanaka"))
     }
 
@@ -89,6 +90,17 @@ import Testing
         let refused = h.run("set SupportRepId Margaret Park").error?.message
         #expect(refused == "SupportRepId: 'Margaret Park' matches several rows: #4 Margaret Park, Sales Support Agent, "
                 + "#5 Margaret Park, IT Staff; they share the title: name one as #KEY", "\(refused ?? "")")
+    }
+
+    /// A reference tells nobody who a row is (its value is another row's
+    /// key): rows apart only there and in a plain field are told by the latter.
+    @Test(arguments: StoreKind.all)
+    func rowsAreNotToldApartByAReferencesKey(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.chinook)
+        try h.elsewhere(#"INSERT INTO "Employee" VALUES (6, 'Park', 'Margaret', 'Sales Support Agent', 3, 'Lethbridge', 'mp@chinookcorp.com')"#)
+        h.run("open Customer", "open 1")
+        let refused = h.run("set SupportRepId Margaret Park").error?.message ?? ""
+        #expect(refused.contains("#4 Margaret Park, Calgary, #6 Margaret Park, Lethbridge"), "\(refused)")
     }
 }
 

@@ -25,6 +25,8 @@ import Testing
         #expect(record.contains("      price  12.50\n") && record.contains("     active  yes\n"), "\(record)")
         #expect(h.output("describe price").contains("  shown as  at least 2 decimal places\n  value     12.50\n"))
         #expect(h.output("describe active").contains("  default   yes\n  shown as  yes or no\n  value     yes\n"))
+        #expect(h.output("set active yes") == "active already holds yes; nothing changed\n")
+        #expect(h.output("set price 13", "changes") == "  price: 12.50 → 13.00\n", "changes reads as the record does")
         #expect(h.output("set active no", "save").hasPrefix("saved Rope"))
         #expect(try h.value("SELECT count(*) FROM gear WHERE active = \(kind.checksLengths ? "false" : "0")") == "2")
     }

@@ -25,7 +25,8 @@ enum DefaultTitle {
     static let describingWords = ["status", "state", "type", "kind", "category", "address", "city", "country",
                                   "postalcode", "zip", "zipcode", "phone", "fax", "district", "region", "currency",
                                   "date", "time", "timestamp", "at", "created", "updated", "modified",
-                                  "hash", "password", "token", "secret", "salt", "uuid", "guid", "ip", "payload", "json"]
+                                  "hash", "password", "token", "secret", "salt", "uuid", "guid", "ip", "payload", "json",
+                                  "note", "notes", "comment", "comments", "remark", "remarks", "memo", "description"]
     /// What an address, a city or a phone is often said with, run together
     /// in a lowercase name (`billingaddress`, as PostgreSQL folds BillingAddress).
     static let describingQualifiers = ["billing", "shipping", "ship", "home", "work", "mailing", "delivery"]

@@ -44,9 +44,15 @@ enum ReferenceText {
         return (try? RecordFrame.referencedRecord(reference, value, in: store)).flatMap { $0 }
     }
 
-    /// Money as the screen shows it (`$1,210.50`); other values as stored.
+    /// Money, amounts and booleans as the screen shows them (`$1,210.50`,
+    /// `17.90`, `yes`); other values as stored.
     private static func plain(_ value: Value, _ field: Field?) -> String {
-        if let field, field.format == .money, !value.isNull { return ValueText.formatted(value, .money) }
+        if let field, !value.isNull {
+            switch field.format {
+            case .money, .minimumDecimals, .yesNo: return ValueText.formatted(value, field.format)
+            default: break
+            }
+        }
         return ValueText.raw(value)
     }
 }

@@ -22,7 +22,8 @@ enum RowTitle {
             .union(collection.titleField.map { [$0] } ?? [])
         let sharing = records.indices.filter { repeated.contains(titles[$0]) }
         let telling = collection.fields.first { field in
-            field.primaryKeyPosition == nil && !parts.contains(field.name) && field.kind != .blob
+            // Not a reference: its value is another row's key, which tells nobody who this is.
+            field.primaryKeyPosition == nil && !parts.contains(field.name) && field.kind != .blob && field.references == nil
                 && Set(sharing.map { ValueText.raw(records[$0][field.name]) }).count > 1
         }
         return records.indices.map { index in

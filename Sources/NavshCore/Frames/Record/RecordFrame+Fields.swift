@@ -25,7 +25,7 @@ extension RecordFrame {
     func assign(_ value: Value, to field: Field) -> Response {
         let known = !buffer.unshared.contains(field.name) || buffer.isChanged(field.name)
         if known && buffer.value(of: field.name) == value {
-            return Response(output: "\(field.shownName) already holds \(ValueText.bounded(value)); nothing changed\n")
+            return Response(output: "\(field.shownName) already holds \(ValueText.bounded(value, field.format)); nothing changed\n")
         }
         buffer.set(field.name, to: value)
         return Response()
