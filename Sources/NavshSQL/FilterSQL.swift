@@ -24,7 +24,7 @@ public enum FilterSQL {
                            _ dialect: some SQLDialect) throws -> SQLFragment {
         let table = collection.name
         switch filter {
-        case .anyTextContains(let text):
+        case .anyTextContains(let text, let titles):
             // Text fields, and untyped ones (they may hold text); blobs never.
             var tests: [SQLFragment] = []
             for field in collection.fields where [.text, .any, .date, .datetime].contains(field.kind) {
@@ -36,6 +36,7 @@ public enum FilterSQL {
             if let parts = collection.titleParts {
                 tests.append(try titleTest(parts, of: table, .contains, text, dialect))
             }
+            for title in titles { tests.append(try sql(for: title, in: collection, dialect)) }
             guard !tests.isEmpty else { return SQLFragment(dialect.never) }
             return SQLFragment.joined(tests, separator: " OR ").parenthesized
         case .contains(let field, let text):

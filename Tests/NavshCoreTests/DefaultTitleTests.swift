@@ -92,6 +92,20 @@ import Testing
                 + "#5 Margaret Park, IT Staff; they share the title: name one as #KEY", "\(refused ?? "")")
     }
 
+    /// A title made of a key and a reference is found as the list shows
+    /// it: by the referenced row's title, which no column of the row holds.
+    @Test(arguments: StoreKind.all)
+    func aTitleOfAReferenceIsFoundByThatRowsTitle(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.chinook)
+        h.run("open Invoice")
+        let found = h.output("find gonçalves")
+        #expect(found.hasPrefix("Invoice (1) · find \"gonçalves\"\n") && found.contains("#98 · Luís Gonçalves"), "\(found)")
+        h.run("back")
+        #expect(h.output("open Luís Gonçalves").hasPrefix("Invoice › #98 · Luís Gonçalves\n"))
+        h.run("back")
+        #expect(h.run("open Nobody").error?.message.contains("Nobody") == true)
+    }
+
     /// A reference tells nobody who a row is (its value is another row's
     /// key): rows apart only there and in a plain field are told by the latter.
     @Test(arguments: StoreKind.all)

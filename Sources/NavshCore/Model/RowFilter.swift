@@ -3,8 +3,10 @@
 /// every one to every read of that collection (as it does `scope`), so a
 /// filtered list pages, counts and numbers its rows like any other.
 public enum RowFilter: Sendable, Equatable {
-    /// Some text field contains `text`, ignoring case (`find`).
-    case anyTextContains(String)
+    /// Some text field contains `text`, ignoring case (`find`), or one of
+    /// `titles` holds: the references a title is made of, read as the list
+    /// shows them (`#98 · Dominique Hansen` found by `find Hansen`).
+    case anyTextContains(String, titles: [RowFilter] = [])
     /// `field OP value`.
     case compare(field: String, RowComparison, Value)
     /// `field ~ text`: contains, ignoring case.
@@ -36,7 +38,7 @@ public enum RowFilter: Sendable, Equatable {
 
     private func caption(naming name: (String) -> String) -> String {
         switch self {
-        case .anyTextContains(let text): return "find \"\(text)\""
+        case .anyTextContains(let text, _): return "find \"\(text)\""
         case .compare(let field, let comparison, .text(let text)):
             return "\(name(field)) \(comparison.rawValue) \"\(text)\""
         case .compare(let field, let comparison, let value):

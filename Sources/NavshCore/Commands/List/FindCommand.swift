@@ -13,7 +13,19 @@ struct FindCommand: OneArgumentCommand {
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
-        return try list.narrow(by: .anyTextContains(text), in: session)
+        return try list.narrow(by: Self.filter(text, in: list.collection, store: session.store), in: session)
+    }
+
+    /// Every text field, and the references the list's title is made of
+    /// by their rows' titles: an invoice listed as `#98 · Dominique Hansen`
+    /// is found by her name, which no column of the invoice holds.
+    static func filter(_ text: String, in collection: CollectionSchema, store: any StoreReader) -> RowFilter {
+        let parts = collection.rowTitle == nil ? collection.compositeTitle?.fields ?? [] : []
+        let titles: [RowFilter] = parts.compactMap { name in
+            guard let field = collection.field(named: name), let target = ReferencedTitle.of(field, in: store) else { return nil }
+            return .titleContains(field: field.name, target, text)
+        }
+        return .anyTextContains(text, titles: titles)
     }
 }
 

@@ -99,6 +99,7 @@ extension ListFrame {
     private func recordTitled(_ target: String, in store: any StoreReader) throws -> Record {
         // Rows without a key (a view's) are known only by their place in the list.
         guard let titleField = collection.titleField, collection.readOnlyReason == nil else {
+            if collection.readOnlyReason == nil, let row = try recordTitledByReference(target, in: store) { return row }
             throw CommandError.rows(.noTitleField(collection: collection.name, keyless: collection.readOnlyReason != nil))
         }
         if let row = try wholeTitleMatch(target, titleField: titleField, in: store) { return row }
@@ -114,6 +115,34 @@ extension ListFrame {
         }
         let candidates = try matches.prefix(limit - 1).map { numbered($0, at: try store.position(of: $0.id, in: collection)) }
         throw CommandError.rows(.severalTitleMatches(target, candidates: candidates, more: matches.count >= limit))
+    }
+
+    /// A row whose title is made of a key and a reference (`#98 ·
+    /// Dominique Hansen`), named by the referenced row's title: the one row
+    /// whose whole title, or whose reference's title, is `target`, ignoring
+    /// case; nil when no title holds a reference.
+    private func recordTitledByReference(_ target: String, in store: any StoreReader) throws -> Record? {
+        guard case .anyTextContains(_, let titles) = FindCommand.filter(target, in: collection, store: store),
+              let first = titles.first else { return nil }
+        var candidates = collection
+        candidates.filters.append(first)
+        let limit = 6
+        let rows = try store.records(of: candidates, offset: 0, limit: limit)
+        let references = ReferenceTitles.read(for: rows, in: collection, from: store)
+        let wanted = target.lowercased()
+        let whole = rows.filter { row in
+            let title = RowTitle.of(row, in: collection, references: references).lowercased()
+            return title == wanted || title.hasSuffix(" · " + wanted)
+        }
+        if whole.count == 1 { return whole[0] }
+        if rows.count == 1 { return rows[0] }
+        guard !rows.isEmpty else { throw CommandError.rows(.noTitleMatch(target, collection: collection.name)) }
+        let shown = whole.isEmpty ? rows : whole
+        let candidatesShown = try shown.prefix(limit - 1).map { row in
+            let place = try store.position(of: row.id, in: collection)
+            return (place.map { "\($0 + 1) " } ?? "") + RowTitle.of(row, in: collection, references: references)
+        }
+        throw CommandError.rows(.severalTitleMatches(target, candidates: candidatesShown, more: shown.count >= limit))
     }
 
     /// A title made of several fields (`Ada Lovelace` from first and last
