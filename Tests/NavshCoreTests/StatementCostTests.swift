@@ -39,6 +39,21 @@ import Testing
         #expect(try h.store.record(of: h.store.collections[0], key: [.integer(2)])?["value"] == .integer(3))
     }
 
+    /// A batch save is one prepared UPDATE stepped a row at a time, its
+    /// list and the values read checked in its WHERE: the list is not read
+    /// again, nor a row written read back.
+    @Test func aBatchSaveStepsOneUpdateARowAndReadsNothingAgain() throws {
+        let h = try SessionHarness(Fixtures.numbered(60))
+        let name = try #require(h.store.collections[0].fields.first { $0.kind == .text }?.name)
+        h.run("where id > 10", "open *")
+        let seen = statements(h, "set \(name) Same", "save")
+        let updates = seen.filter { $0.hasPrefix("UPDATE OR ABORT") }
+        #expect(updates.count == 50, "\(seen.joined(separator: "\n"))")
+        #expect(Set(updates).count == 1, "one statement, its values bound")
+        #expect(!seen.contains { $0.hasPrefix("SELECT") }, "\(seen.joined(separator: "\n"))")
+        #expect(try h.value("SELECT count(*) FROM things WHERE \(name) = 'Same'") == "50")
+    }
+
     /// A page is one SELECT in one snapshot with the look for changes made
     /// elsewhere before it (issue 10: `page N` ≤ 3× sqlite3's fetch by
     /// key): each in a transaction of its own took and released the file's

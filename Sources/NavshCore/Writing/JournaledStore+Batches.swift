@@ -20,6 +20,17 @@ extension JournaledStore {
         do {
           saved = try store.atomically(deferringReferences: false) {
             try checking?()
+            // Set-based where the store can; row by row where it cannot, or
+            // where it refused a row, which the rows one by one then name.
+            if let fast = try setBased(edits, unchanged: unchanged, of: list, in: collection, since: since) {
+                updates = fast.updates
+                reachedOthers = fast.reachedOthers
+                if !keep {
+                    tried = fast.saved
+                    throw RolledBack()
+                }
+                return fast.saved
+            }
             let inList = try idsStillListed(in: list)
             var refused: [String] = []
             // Rows gone from the list are named, and the rest written in one call.
@@ -95,6 +106,70 @@ extension JournaledStore {
     /// Thrown to roll back a batch that was only tried.
     private struct RolledBack: Error {}
 
+    /// A batch save as one `Store.updateBatch`: every row checked on the
+    /// fields being set and those naming it, then written; nil when the
+    /// store writes batches row by row. Refused rows are named as the
+    /// row-by-row path names them, the first few with why.
+    private func setBased(_ edits: [RowEdit], unchanged: (rows: [Record], fields: [String]), of list: CollectionSchema,
+                          in collection: CollectionSchema, since: String)
+        throws -> (saved: [Record], updates: [RowUpdate], reachedOthers: Bool)? {
+        guard let first = edits.first?.row ?? unchanged.rows.first else { return nil }
+        var edited = Set(unchanged.fields)
+        for edit in edits { edited.formUnion(edit.changes.keys) }
+        let naming = Set(collection.identifying(first.values).keys)
+        let checked = collection.fields.map(\.name).filter { edited.contains($0) || naming.contains($0) }
+        let assigned = collection.fields.map(\.name).filter { name in edits.contains { $0.changes[name] != nil } }
+        let rows = edits.map(\.row) + unchanged.rows
+        let batch = BatchUpdate(
+            ids: rows.map(\.id), checked: checked, expected: rows.map { row in checked.map { row[$0] } },
+            assigned: assigned,
+            values: edits.map { edit in assigned.map { edit.changes[$0] ?? edit.row[$0] } }
+                + Array(repeating: nil, count: unchanged.rows.count),
+            list: list)
+        try stopIfCancelled()
+        switch try store.updateBatch(batch, in: collection) {
+        case nil:
+            return nil
+        case .refused(let places)?:
+            // Why, for the rows a refusal shows; the rest are counted.
+            var refused: [String] = []
+            for (order, place) in places.enumerated() {
+                let row = rows[place]
+                let title = place < edits.count ? edits[place].name ?? RowTitle.of(row, in: collection) : RowTitle.of(row, in: collection)
+                guard order < Self.refusalsExplained else {
+                    refused.append(title)
+                    continue
+                }
+                let filtered = list.scope != nil || !list.filters.isEmpty
+                if filtered, try store.record(of: list, id: row.id) == nil {
+                    refused.append(title + (try notListed(row, in: collection)))
+                    continue
+                }
+                refused.append(title + (try Self.whyNotWritten(row, changes: place < edits.count ? edits[place].changes : [:],
+                                                               in: collection, store: store, alsoChecked: Set(unchanged.fields))))
+            }
+            throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count, saving: true, since: since))
+        case .written(_, let reachedOthers)?:
+            var saved: [Record] = []
+            var updates: [RowUpdate] = []
+            saved.reserveCapacity(edits.count)
+            updates.reserveCapacity(edits.count)
+            for edit in edits {
+                var stored = edit.row
+                for (field, value) in edit.changes { stored.set(field, to: value) }
+                updates.append(RowUpdate(id: stored.id, title: edit.name ?? RowTitle.of(edit.row, in: collection),
+                                         before: edit.changes.keys.reduce(into: [:]) { $0[$1] = edit.row[$1] },
+                                         after: edit.changes,
+                                         naming: naming.reduce(into: [:]) { $0[$1] = stored[$1] }))
+                saved.append(stored)
+            }
+            return (saved, updates, reachedOthers)
+        }
+    }
+
+    /// Refused rows a set-based save reads again to say why: a refusal shows three.
+    static let refusalsExplained = 3
+
     /// A batch delete: each of `rows` deleted in one transaction, checked
     /// against the values it held and against `list`, as `updateRows`
     /// checks them; with `asked`, only if the rows take exactly what the
@@ -146,10 +221,11 @@ extension JournaledStore {
     /// Why a batch write left a row as it was: ` (deleted or re-keyed)`,
     /// ` (ms changed)`, or a trigger that ignored it.
     private static func whyNotWritten(_ row: Record, changes: [String: Value], in collection: CollectionSchema,
-                                      store: any Store) throws -> String {
+                                      store: any Store, alsoChecked: Set<String> = []) throws -> String {
         guard let now = try store.record(of: collection, id: row.id) else { return " (deleted or re-keyed)" }
         let moved = collection.fields.filter { field in
-            (changes[field.name] != nil || collection.identifying(row.values)[field.name] != nil) && now[field.name] != row[field.name]
+            (changes[field.name] != nil || alsoChecked.contains(field.name) || collection.identifying(row.values)[field.name] != nil)
+                && now[field.name] != row[field.name]
         }
         guard !moved.isEmpty else { return " (a trigger ignored its write)" }
         return " (" + moved.map(\.shownName).joined(separator: ", ") + " changed)"

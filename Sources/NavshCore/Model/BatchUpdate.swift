@@ -1,0 +1,39 @@
+/// A batch save as one set-based write (`Store.updateBatch`): every row
+/// checked and written in a few statements, whatever their number, rather
+/// than one UPDATE a row.
+public struct BatchUpdate: Sendable {
+    /// The rows, in the batch's order.
+    public var ids: [RecordID]
+    /// The fields every row must still hold as read: those being set and
+    /// those that name the row.
+    public var checked: [String]
+    /// Per row, the values of `checked` as read.
+    public var expected: [[Value]]
+    /// The fields written.
+    public var assigned: [String]
+    /// Per row, the values of `assigned` to write; nil for a row that holds
+    /// them already, which is checked and left as it is.
+    public var values: [[Value]?]
+    /// The list the rows must still be in (its scope and filters).
+    public var list: CollectionSchema
+
+    public init(ids: [RecordID], checked: [String], expected: [[Value]], assigned: [String], values: [[Value]?],
+                list: CollectionSchema) {
+        self.ids = ids
+        self.checked = checked
+        self.expected = expected
+        self.assigned = assigned
+        self.values = values
+        self.list = list
+    }
+
+    /// What a set-based write did.
+    public enum Outcome: Sendable {
+        /// Every row held what it was read with: the rows to write are
+        /// written, their values as stored (`values`' order; nil where stored as sent).
+        case written(stored: [[Value]]?, reachedOtherRows: Bool)
+        /// These rows (their places in `ids`, the first few) changed or left
+        /// the list: nothing was written.
+        case refused([Int])
+    }
+}
