@@ -114,11 +114,11 @@ extension JournaledStore {
                           in collection: CollectionSchema, since: String)
         throws -> (saved: [Record], updates: [RowUpdate], reachedOthers: Bool)? {
         guard let first = edits.first?.row ?? unchanged.rows.first else { return nil }
-        var edited = Set(unchanged.fields)
-        for edit in edits { edited.formUnion(edit.changes.keys) }
-        let naming = Set(collection.identifying(first.values).keys)
-        let checked = collection.fields.map(\.name).filter { edited.contains($0) || naming.contains($0) }
-        let assigned = collection.fields.map(\.name).filter { name in edits.contains { $0.changes[name] != nil } }
+        var written: Set<String> = []
+        for edit in edits { written.formUnion(edit.changes.keys) }
+        let naming = Array(collection.identifying(first.values).keys)
+        let checked = collection.fields.map(\.name).filter { written.contains($0) || unchanged.fields.contains($0) || naming.contains($0) }
+        let assigned = collection.fields.map(\.name).filter { written.contains($0) }
         let rows = edits.map(\.row) + unchanged.rows
         let batch = BatchUpdate(
             ids: rows.map(\.id), checked: checked, expected: rows.map { row in checked.map { row[$0] } },
@@ -157,10 +157,12 @@ extension JournaledStore {
             for edit in edits {
                 var stored = edit.row
                 for (field, value) in edit.changes { stored.set(field, to: value) }
+                var before = [String: Value](minimumCapacity: edit.changes.count)
+                for field in edit.changes.keys { before[field] = edit.row[field] }
+                var named = [String: Value](minimumCapacity: naming.count)
+                for field in naming { named[field] = stored[field] }
                 updates.append(RowUpdate(id: stored.id, title: edit.name ?? RowTitle.of(edit.row, in: collection),
-                                         before: edit.changes.keys.reduce(into: [:]) { $0[$1] = edit.row[$1] },
-                                         after: edit.changes,
-                                         naming: naming.reduce(into: [:]) { $0[$1] = stored[$1] }))
+                                         before: before, after: edit.changes, naming: named))
                 saved.append(stored)
             }
             return (saved, updates, reachedOthers)
