@@ -21,6 +21,8 @@ import Testing
         let list = h.output("open gear")
         #expect(list.contains("   1  Rope   12.50    1.25       3.10  yes     abc     3\n"), "\(list)")
         #expect(list.contains("   2  Tent  199.00     3.5      2.125  no      xyz     1\n"), "never rounded: \(list)")
+        #expect(h.output("where active = yes").hasPrefix("gear (1) · active = yes\n"), "the filter reads as the list does")
+        h.run("back")
         let record = h.output("open 1")
         #expect(record.contains("      price  12.50\n") && record.contains("     active  yes\n"), "\(record)")
         #expect(h.output("describe price").contains("  shown as  at least 2 decimal places\n  value     12.50\n"))

@@ -18,7 +18,7 @@ public enum RowFilter: Sendable, Equatable {
     case isNotNull(field: String)
 
     /// How the filter reads in a crumb: `find "jobim"`, `year > 2000`.
-    public var description: String { caption(naming: { $0 }) }
+    public var description: String { caption(naming: { $0 }, showing: { ValueText.raw($1) }) }
 
     /// The field the filter tests; nil for `find`, which tests every text field.
     public var field: String? {
@@ -32,17 +32,20 @@ public enum RowFilter: Sendable, Equatable {
 
     /// The crumb with each field named as the list names it: its spec label
     /// (`Artist ~ "sig"`, not `ArtistId ~ "sig"`), else its column.
+    /// A boolean reads as the list shows it: `active = yes`, not `active = 1`.
     public func caption(in collection: CollectionSchema) -> String {
-        caption(naming: { collection.field(named: $0)?.label ?? $0 })
+        caption(naming: { collection.field(named: $0)?.label ?? $0 }, showing: { field, value in
+            collection.field(named: field)?.format == .yesNo ? ValueText.formatted(value, .yesNo) : ValueText.raw(value)
+        })
     }
 
-    private func caption(naming name: (String) -> String) -> String {
+    private func caption(naming name: (String) -> String, showing shown: (String, Value) -> String) -> String {
         switch self {
         case .anyTextContains(let text, _): return "find \"\(text)\""
         case .compare(let field, let comparison, .text(let text)):
             return "\(name(field)) \(comparison.rawValue) \"\(text)\""
         case .compare(let field, let comparison, let value):
-            return "\(name(field)) \(comparison.rawValue) \(ValueText.raw(value))"
+            return "\(name(field)) \(comparison.rawValue) \(shown(field, value))"
         case .contains(let field, let text), .titleContains(let field, _, let text): return "\(name(field)) ~ \"\(text)\""
         case .isNull(let field): return "\(name(field)) is null"
         case .isNotNull(let field): return "\(name(field)) is not null"
