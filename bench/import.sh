@@ -23,7 +23,7 @@ sqlite3 "$work/source.db" "$schema
 WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $rows)
 INSERT INTO t SELECT i, 'name ' || i || ', \"quoted\"', i * 3, i / 7.0,
   CASE WHEN i % 3 = 0 THEN NULL ELSE 'note ' || i END FROM k;"
-"$navsh" "$work/source.db" -c "export $work/rows.csv" >/dev/null
+"$navsh" "$work/source.db" -c "export --plain $work/rows.csv" >/dev/null
 
 median() { python3 -c "import statistics, sys; print(statistics.median(float(x) for x in sys.argv[1:]))" "$@"; }
 # Seconds and peak resident KiB of a command, from GNU time.

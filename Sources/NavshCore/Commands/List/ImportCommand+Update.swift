@@ -35,76 +35,83 @@ extension ImportCommand {
         var keptElsewhere = 0
         let total = max(file.size, 1)
         defer { session.showProgress("", total, total) }
-        while let read = try file.next() {
-            try session.writer.stopIfCancelled()
-            session.showProgress("checking", file.bytesRead, total)
-            let row: ImportedRow
-            switch read {
-            case .failure(let problem):
-                refused.append(problem)
-                continue
-            case .success(let found):
-                row = found
-            }
-            let cells: [Value?]
-            switch checker.values(of: row) {
-            case .failure(let problem):
-                refused.append(problem)
-                continue
-            case .success(let found):
-                cells = found
-            }
-            let key = keyPlaces.compactMap { cells[$0] }
-            guard key.count == keyPlaces.count, !key.contains(.null) else {
-                refused.append(ImportProblem(line: row.line, field: keyName, problem: "is missing: --update finds each row by its key"))
-                continue
-            }
-            let shownKey = ListFrame.keyText(key)
-            if let earlier = seen.updateValue(row.line, forKey: key) {
-                refused.append(ImportProblem(line: row.line, field: keyName,
-                                             problem: "\(TextLayout.printable(shownKey)) is on line \(earlier) too"))
-                continue
-            }
-            guard let stored = try session.store.record(of: collection, key: key) else {
-                refused.append(ImportProblem(line: row.line, field: keyName,
-                                             problem: "no row has the key \(TextLayout.printable(shownKey))"))
-                continue
-            }
-            // A value written as export writes the stored one is no change,
-            // whatever reading it would give (a number in an untyped column,
-            // an orphan reference a title spells: adversaries' finds).
-            var asStored = Set(row.values.filter { Self.sameAsStored($0.value, stored[fields[$0.field].name]) }.map(\.field))
-            // With an export's versions: a field not edited in the file is
-            // left as stored, even if changed elsewhere since; one edited in
-            // the file and changed elsewhere too is refused.
-            if let exported = row.exported {
-                let since = Self.sinceExport(row, exported, stored: stored, in: collection, format: file.format)
-                if let clash = since.clash {
-                    refused.append(ImportProblem(line: row.line, field: clash.shownName, problem: "was changed elsewhere "
-                        + "since the export (now \(ValueText.bounded(stored[clash.name]))) and in the file"))
-                    continue
+        // Every row read in one snapshot: a read of its own took and gave
+        // back the file's locks for each line.
+        let checked: Result<Void, Error> = session.store.readingAsOne {
+            Result {
+                while let read = try file.next() {
+                    try session.writer.stopIfCancelled()
+                    session.showProgress("checking", file.bytesRead, total)
+                    let row: ImportedRow
+                    switch read {
+                    case .failure(let problem):
+                        refused.append(problem)
+                        continue
+                    case .success(let found):
+                        row = found
+                    }
+                    let cells: [Value?]
+                    switch checker.values(of: row) {
+                    case .failure(let problem):
+                        refused.append(problem)
+                        continue
+                    case .success(let found):
+                        cells = found
+                    }
+                    let key = keyPlaces.compactMap { cells[$0] }
+                    guard key.count == keyPlaces.count, !key.contains(.null) else {
+                        refused.append(ImportProblem(line: row.line, field: keyName, problem: "is missing: --update finds each row by its key"))
+                        continue
+                    }
+                    let shownKey = ListFrame.keyText(key)
+                    if let earlier = seen.updateValue(row.line, forKey: key) {
+                        refused.append(ImportProblem(line: row.line, field: keyName,
+                                                     problem: "\(TextLayout.printable(shownKey)) is on line \(earlier) too"))
+                        continue
+                    }
+                    guard let stored = try session.store.record(of: collection, key: key) else {
+                        refused.append(ImportProblem(line: row.line, field: keyName,
+                                                     problem: "no row has the key \(TextLayout.printable(shownKey))"))
+                        continue
+                    }
+                    // A value written as export writes the stored one is no change,
+                    // whatever reading it would give (a number in an untyped column,
+                    // an orphan reference a title spells: adversaries' finds).
+                    var asStored = Set(row.values.filter { Self.sameAsStored($0.value, stored[fields[$0.field].name]) }.map(\.field))
+                    // With an export's versions: a field not edited in the file is
+                    // left as stored, even if changed elsewhere since; one edited in
+                    // the file and changed elsewhere too is refused.
+                    if let exported = row.exported {
+                        let since = Self.sinceExport(row, exported, stored: stored, in: collection, format: file.format)
+                        if let clash = since.clash {
+                            refused.append(ImportProblem(line: row.line, field: clash.shownName, problem: "was changed elsewhere "
+                                + "since the export (now \(ValueText.bounded(stored[clash.name]))) and in the file"))
+                            continue
+                        }
+                        asStored.formUnion(since.unedited)
+                        keptElsewhere += since.kept
+                    }
+                    var changes: [String: Value] = [:]
+                    var readOnly: Field?
+                    for (place, cell) in cells.enumerated() {
+                        guard let cell, !keyPlaces.contains(place), !asStored.contains(place),
+                              stored[fields[place].name] != cell else { continue }
+                        if fields[place].isReadOnly { readOnly = fields[place] }
+                        changes[fields[place].name] = cell
+                    }
+                    if let readOnly {
+                        refused.append(ImportProblem(line: row.line, field: readOnly.shownName, problem: "is read-only here"))
+                        continue
+                    }
+                    if changes.isEmpty {
+                        unchanged += 1
+                    } else {
+                        edits.append(RowEdit(row: stored, changes: changes, name: "\(shownPath):\(row.line) \(TextLayout.printable(shownKey))"))
+                    }
                 }
-                asStored.formUnion(since.unedited)
-                keptElsewhere += since.kept
-            }
-            var changes: [String: Value] = [:]
-            var readOnly: Field?
-            for (place, cell) in cells.enumerated() {
-                guard let cell, !keyPlaces.contains(place), !asStored.contains(place),
-                      stored[fields[place].name] != cell else { continue }
-                if fields[place].isReadOnly { readOnly = fields[place] }
-                changes[fields[place].name] = cell
-            }
-            if let readOnly {
-                refused.append(ImportProblem(line: row.line, field: readOnly.shownName, problem: "is read-only here"))
-                continue
-            }
-            if changes.isEmpty {
-                unchanged += 1
-            } else {
-                edits.append(RowEdit(row: stored, changes: changes, name: "\(shownPath):\(row.line) \(TextLayout.printable(shownKey))"))
             }
         }
+        try checked.get()
         guard refused.isEmpty else {
             let sorted = refused.sorted { $0.line < $1.line }
             throw CommandError.imports(.badRows(path: path, rows: Array(sorted.prefix(ImportError.listed)), total: sorted.count))

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""`import FILE --update` beside sqlite3 doing the same with `.import` and one UPDATE … FROM.
+
+Usage: bench/update.py NAVSH_BINARY [--rows N] [--runs N]
+
+Makes a SQLite file of ROWS tracks and exports it with navsh (its
+`navsh_version` column included), then fixes one field in every row of
+the file, as a spreadsheet would. RUNS times each, on a fresh copy of
+the file: navsh running `import FILE --update`, and the sqlite3 CLI
+running `.import` of the same file into a temporary table and one
+`UPDATE … FROM` by key. Prints the medians, the median of the pair
+ratios (target: at most 2x) and each side's peak RSS.
+"""
+import argparse
+import csv
+import os
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import tempfile
+import time
+
+
+def timed(command, stdin=None):
+    """Seconds and peak RSS in MiB of one process."""
+    start = time.monotonic()
+    process = subprocess.Popen(command, stdin=subprocess.PIPE if stdin else None,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if stdin:
+        process.stdin.write(stdin.encode())
+        process.stdin.close()
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.monotonic() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"bench/update.py: {command[0]} failed: {process.stderr.read()[-300:]!r}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("binary")
+    parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=5)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        original = os.path.join(scratch, "tracks.sqlite")
+        db = sqlite3.connect(original)
+        db.execute("CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT NOT NULL, composer TEXT, ms INTEGER)")
+        db.executemany("INSERT INTO tracks VALUES (?, ?, ?, ?)", (
+            (i, f"Track {i}", f"Composer {i % 997}", 180_000 + i % 120_000) for i in range(1, options.rows + 1)))
+        db.commit()
+        db.close()
+        exported = os.path.join(scratch, "tracks.csv")
+        subprocess.run([options.binary, original, "-c", "open tracks", "-c", f"export {exported}"],
+                       check=True, stdout=subprocess.DEVNULL)
+        fixed = os.path.join(scratch, "fixed.csv")
+        with open(exported, newline="") as source, open(fixed, "w", newline="") as target:
+            rows = csv.reader(source)
+            out = csv.writer(target, lineterminator="\r\n")
+            header = next(rows)
+            out.writerow(header)
+            composer = header.index("composer")
+            for row in rows:
+                row[composer] = row[composer].replace("Composer", "Writer")
+                out.writerow(row)
+        peer = (".mode csv\n.import " + fixed + " fixed\n"
+                "UPDATE tracks SET composer = fixed.composer FROM fixed WHERE tracks.id = CAST(fixed.id AS INTEGER);\n")
+        work = os.path.join(scratch, "work.sqlite")
+        runs = []
+        for _ in range(options.runs):
+            shutil.copyfile(original, work)
+            navsh = timed([options.binary, work, "-c", "open tracks", "-c", f"import {fixed} --update"])
+            shutil.copyfile(original, work)
+            sqlite = timed(["sqlite3", work], stdin=peer)
+            runs.append((navsh, sqlite))
+        check = sqlite3.connect(work)
+        changed = check.execute("SELECT count(*) FROM tracks WHERE composer LIKE 'Writer%'").fetchone()[0]
+        check.close()
+        if changed != options.rows:
+            raise SystemExit(f"bench/update.py: sqlite3 changed {changed} rows, not {options.rows}")
+        navsh_s = statistics.median(r[0][0] for r in runs)
+        peer_s = statistics.median(r[1][0] for r in runs)
+        ratio = statistics.median(r[0][0] / r[1][0] for r in runs)
+        print(f"bench/update.py: {options.rows:,} rows, every one changed, median of {options.runs} runs, whole processes")
+        print(f"  navsh import --update      {navsh_s * 1000:9.1f} ms  peak RSS {max(r[0][1] for r in runs):6.1f} MiB")
+        print(f"  sqlite3 .import + UPDATE   {peer_s * 1000:9.1f} ms  peak RSS {max(r[1][1] for r in runs):6.1f} MiB")
+        print(f"  ratio (median of pairs)    {ratio:9.2f}x  (target <= 2x)")
+
+
+if __name__ == "__main__":
+    main()
