@@ -54,6 +54,20 @@ import Testing
         #expect(try h.value("SELECT count(*) FROM things WHERE \(name) = 'Same'") == "50")
     }
 
+    /// A filtered list that matches rows reads no more than they: the hint
+    /// for a miss by case (`where country = brazil`) is looked for only when
+    /// nothing matched. It read the table again under every filtered list.
+    @Test func aFilterThatMatchesLooksForNoCaseHint() throws {
+        let h = try SessionHarness(Fixtures.numbered(60))
+        h.run("show")
+        let hit = statements(h, "where name = \"Row 5\"")
+        h.run("back")
+        let miss = statements(h, "where name = \"row 5\"")
+        #expect(miss.count > hit.count, "a miss looks for the hint: \(miss.joined(separator: "\n"))")
+        #expect(!hit.contains { $0.contains("navsh_fold") || $0.localizedCaseInsensitiveContains(" LIKE ") },
+                "\(hit.joined(separator: "\n"))")
+    }
+
     /// A page is one SELECT in one snapshot with the look for changes made
     /// elsewhere before it (issue 10: `page N` ≤ 3× sqlite3's fetch by
     /// key): each in a transaction of its own took and released the file's
