@@ -14,25 +14,13 @@ RSS (target: at most 64 MiB).
 import argparse
 import os
 import shutil
-import sqlite3
 import statistics
-import subprocess
 import tempfile
-import time
+
+from processes import make_tracks, timed
 
 WRONG = "Jimmy Page/Robert Plnt"
 RIGHT = "Jimmy Page/Robert Plant"
-
-
-def timed(command):
-    """Seconds and peak RSS in MiB of one process."""
-    start = time.monotonic()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.monotonic() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"bench/batch.py: {command[0]} failed: {process.stderr.read()[-300:]!r}")
-    return elapsed, usage.ru_maxrss / 1024
 
 
 def main():
@@ -44,13 +32,7 @@ def main():
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         original = os.path.join(scratch, "tracks.sqlite")
-        db = sqlite3.connect(original)
-        db.execute("CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT NOT NULL, composer TEXT, ms INTEGER)")
-        db.executemany("INSERT INTO tracks VALUES (?, ?, ?, ?)", (
-            (i, f"Track {i}", WRONG if i % options.every == 0 else f"Composer {i % 997}", 180_000 + i % 120_000)
-            for i in range(1, options.rows + 1)))
-        db.commit()
-        db.close()
+        make_tracks(original, options.rows, lambda i: WRONG if i % options.every == 0 else f"Composer {i % 997}")
         work = os.path.join(scratch, "work.sqlite")
         script = os.path.join(scratch, "batch.nav")
         with open(script, "w") as f:
@@ -59,9 +41,9 @@ def main():
         runs = []
         for _ in range(options.runs):
             shutil.copyfile(original, work)
-            navsh = timed([options.binary, work, "-f", script])
+            navsh = timed([options.binary, work, "-f", script], name="bench/batch.py")
             shutil.copyfile(original, work)
-            peer = timed(["sqlite3", work, update])
+            peer = timed(["sqlite3", work, update], name="bench/batch.py")
             runs.append((navsh, peer))
         changed = options.rows // options.every
         navsh_s = statistics.median(r[0][0] for r in runs)
@@ -72,7 +54,7 @@ def main():
         print(f"  sqlite3 UPDATE … WHERE     {peer_s * 1000:9.1f} ms  peak RSS {max(r[1][1] for r in runs):6.1f} MiB")
         print(f"  ratio (median of pairs)    {ratio:9.2f}x  (target <= 2x)")
         shutil.copyfile(original, work)
-        _, whole = timed([options.binary, work, "-c", "open tracks", "-c", "open *"])
+        _, whole = timed([options.binary, work, "-c", "open tracks", "-c", "open *"], name="bench/batch.py")
         print(f"  open * on all {options.rows:,} rows: peak RSS {whole:.1f} MiB (target <= 64 MiB)")
 
 

@@ -19,22 +19,8 @@ import sqlite3
 import statistics
 import subprocess
 import tempfile
-import time
 
-
-def timed(command, stdin=None):
-    """Seconds and peak RSS in MiB of one process."""
-    start = time.monotonic()
-    process = subprocess.Popen(command, stdin=subprocess.PIPE if stdin else None,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if stdin:
-        process.stdin.write(stdin.encode())
-        process.stdin.close()
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.monotonic() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"bench/update.py: {command[0]} failed: {process.stderr.read()[-300:]!r}")
-    return elapsed, usage.ru_maxrss / 1024
+from processes import make_tracks, timed
 
 
 def main():
@@ -45,12 +31,7 @@ def main():
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         original = os.path.join(scratch, "tracks.sqlite")
-        db = sqlite3.connect(original)
-        db.execute("CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT NOT NULL, composer TEXT, ms INTEGER)")
-        db.executemany("INSERT INTO tracks VALUES (?, ?, ?, ?)", (
-            (i, f"Track {i}", f"Composer {i % 997}", 180_000 + i % 120_000) for i in range(1, options.rows + 1)))
-        db.commit()
-        db.close()
+        make_tracks(original, options.rows, lambda i: f"Composer {i % 997}")
         exported = os.path.join(scratch, "tracks.csv")
         subprocess.run([options.binary, original, "-c", "open tracks", "-c", f"export {exported}"],
                        check=True, stdout=subprocess.DEVNULL)
@@ -70,9 +51,10 @@ def main():
         runs = []
         for _ in range(options.runs):
             shutil.copyfile(original, work)
-            navsh = timed([options.binary, work, "-c", "open tracks", "-c", f"import {fixed} --update"])
+            navsh = timed([options.binary, work, "-c", "open tracks", "-c", f"import {fixed} --update"],
+                          name="bench/update.py")
             shutil.copyfile(original, work)
-            sqlite = timed(["sqlite3", work], stdin=peer)
+            sqlite = timed(["sqlite3", work], stdin=peer, name="bench/update.py")
             runs.append((navsh, sqlite))
         check = sqlite3.connect(work)
         changed = check.execute("SELECT count(*) FROM tracks WHERE composer LIKE 'Writer%'").fetchone()[0]
