@@ -23,24 +23,9 @@ struct ExportCommand: Command {
     let plain: Bool
 
     init(form: CommandForm, arguments: Arguments) {
-        var path = arguments.rest ?? arguments.first
-        var plain = false
-        // The flag before or after the file.
-        for flag in ["--plain "] where path.hasPrefix(flag) {
-            path = String(path.dropFirst(flag.count)).trimmingSpaces
-            plain = true
-        }
-        if path.hasSuffix(" --plain") {
-            path = String(path.dropLast(" --plain".count)).trimmingSpaces
-            plain = true
-        }
-        // What is left of a line with the flag is as typed: a quoted name is one word.
-        if plain, path.first == "\"" || path.first == "'" {
-            var scanner = WordScanner(path)
-            if let words = try? scanner.remainingWords(), words.count == 1 { path = words[0] }
-        }
-        self.path = path
-        self.plain = plain
+        let typed = PathFlags(arguments.rest ?? arguments.first, known: ["--plain"])
+        path = typed.path
+        plain = typed.flags.contains("--plain")
         force = form.name.hasSuffix("!")
     }
 

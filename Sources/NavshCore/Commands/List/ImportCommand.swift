@@ -23,27 +23,10 @@ struct ImportCommand: Command {
     let update: Bool
 
     init(form: CommandForm, arguments: Arguments) {
-        var words = (arguments.rest ?? arguments.first).trimmingSpaces
-        var flags: Set<String> = []
-        // The flags, before or after the file, in any order.
-        var found = true
-        while found {
-            found = false
-            for flag in ["--dry-run", "--update"] {
-                if words.hasSuffix(" " + flag) {
-                    words = String(words.dropLast(flag.count)).trimmingSpaces
-                } else if words.hasPrefix(flag + " ") {
-                    words = String(words.dropFirst(flag.count)).trimmingSpaces
-                } else {
-                    continue
-                }
-                flags.insert(flag)
-                found = true
-            }
-        }
-        path = words
-        dryRun = flags.contains("--dry-run")
-        update = flags.contains("--update")
+        let typed = PathFlags(arguments.rest ?? arguments.first, known: ["--dry-run", "--update"])
+        path = typed.path
+        dryRun = typed.flags.contains("--dry-run")
+        update = typed.flags.contains("--update")
     }
 
     /// At a list that may be written only: a record or the list of
