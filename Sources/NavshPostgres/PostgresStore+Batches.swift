@@ -59,7 +59,7 @@ extension PostgresStore {
                             ? try bridge.execute("UPDATE \(table.relation) SET \(assignments) FROM \(values) WHERE \(scoped)",
                                                  parameters.values)
                             : Int(try bridge.rows("SELECT count(*)::text FROM \(table.relation), \(values) WHERE \(scoped)",
-                                                  parameters.values).first?.first??.description ?? "") ?? -1
+                                                  parameters.values).first?.first.flatMap { $0 } ?? "") ?? -1
                         // Fewer rows than sent: one changed, left its list or was ignored by a trigger.
                         guard found == chunk.count else {
                             mismatch = true
@@ -67,7 +67,7 @@ extension PostgresStore {
                         }
                     }
                 }
-                return .written(stored: nil, reachedOtherRows: false)
+                return .written(reachedOtherRows: false)
             }
         } catch let error as StoreError {
             if mismatch { return nil }

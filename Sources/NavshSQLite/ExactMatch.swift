@@ -73,6 +73,28 @@ enum ExactMatch {
 }
 
 extension ExactMatch {
+    /// `column` holds exactly the value bound at `read`: the same storage
+    /// class and bytes, and a zero's sign (`ExactMatch`, with one SQL text
+    /// for every value).
+    static func sameAs(_ column: String, _ read: String) -> String {
+        "(\(column) IS \(read) COLLATE BINARY AND typeof(\(column)) = typeof(\(read)) AND (typeof(\(read)) <> 'real' OR \(read) <> 0 "
+            + "OR \(signFunction)(\(column)) = \(signFunction)(\(read))))"
+    }
+
+    /// Conditions joined by AND as a balanced tree, within SQLite's
+    /// expression depth at two thousand columns; "1" when there are none.
+    static func balanced(_ conditions: [String]) -> String {
+        guard !conditions.isEmpty else { return "1" }
+        func tree(_ range: Range<Int>) -> String {
+            if range.count == 1 { return conditions[range.lowerBound] }
+            let middle = range.lowerBound + range.count / 2
+            return "(" + tree(range.lowerBound..<middle) + " AND " + tree(middle..<range.upperBound) + ")"
+        }
+        return tree(conditions.indices)
+    }
+}
+
+extension ExactMatch {
     /// The SQL function telling -0.0 from 0.0, registered by `install(on:)`.
     static let signFunction = "navsh_sign_bit"
 

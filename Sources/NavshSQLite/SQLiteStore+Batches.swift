@@ -37,7 +37,7 @@ extension SQLiteStore {
         let keyAt = assignedCount + 1
         let readAt = keyAt + keyColumns.count
         let keyTest = keyColumns.enumerated().map { "\(table).\($1) IS ?\(keyAt + $0)" }.joined(separator: " AND ")
-        let held = Self.balanced(batch.checked.indices.map { Self.exact("\(table).\(batch.checked[$0].sqlIdentifier)", "?\(readAt + $0)") })
+        let held = ExactMatch.balanced(batch.checked.indices.map { ExactMatch.sameAs("\(table).\(batch.checked[$0].sqlIdentifier)", "?\(readAt + $0)") })
         let condition = keyTest + " AND " + held + (scope.sql.map { " AND (\($0))" } ?? "")
         let assignments = batch.assigned.enumerated().map { "\($1.sqlIdentifier) = ?\($0 + 1)" }.joined(separator: ", ")
         let observed = rowChangeTally != nil
@@ -73,7 +73,7 @@ extension SQLiteStore {
                 }
                 // Nothing is kept of a batch with a refused row.
                 if !refused.isEmpty { throw Refused(places: refused) }
-                return .written(stored: nil, reachedOtherRows: db.totalChangesCount - before > written)
+                return .written(reachedOtherRows: db.totalChangesCount - before > written)
             }
         } catch let refusal as Refused {
             return .refused(refusal.places)
@@ -87,25 +87,5 @@ extension SQLiteStore {
     /// Rows that no longer held what they were read with: the write taken back.
     private struct Refused: Error {
         var places: [Int]
-    }
-
-    /// `column` holds exactly the value bound at `read`: the same storage
-    /// class and bytes, and a zero's sign (`ExactMatch`, with one SQL text
-    /// for every value).
-    static func exact(_ column: String, _ read: String) -> String {
-        "(\(column) IS \(read) COLLATE BINARY AND typeof(\(column)) = typeof(\(read)) AND (typeof(\(read)) <> 'real' OR \(read) <> 0 "
-            + "OR \(ExactMatch.signFunction)(\(column)) = \(ExactMatch.signFunction)(\(read))))"
-    }
-
-    /// Conditions joined by AND as a balanced tree, within SQLite's
-    /// expression depth at two thousand columns; "1" when there are none.
-    static func balanced(_ conditions: [String]) -> String {
-        guard !conditions.isEmpty else { return "1" }
-        func tree(_ range: Range<Int>) -> String {
-            if range.count == 1 { return conditions[range.lowerBound] }
-            let middle = range.lowerBound + range.count / 2
-            return "(" + tree(range.lowerBound..<middle) + " AND " + tree(middle..<range.upperBound) + ")"
-        }
-        return tree(conditions.indices)
     }
 }

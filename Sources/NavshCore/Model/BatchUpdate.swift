@@ -30,8 +30,8 @@ public struct BatchUpdate: Sendable {
     /// What a set-based write did.
     public enum Outcome: Sendable {
         /// Every row held what it was read with: the rows to write are
-        /// written, their values as stored (`values`' order; nil where stored as sent).
-        case written(stored: [[Value]]?, reachedOtherRows: Bool)
+        /// written, as sent (a store takes this path only for such values).
+        case written(reachedOtherRows: Bool)
         /// These rows (their places in `ids`, the first few) changed or left
         /// the list: nothing was written.
         case refused([Int])

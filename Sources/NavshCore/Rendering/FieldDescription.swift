@@ -28,11 +28,12 @@ enum FieldDescription {
         if field.minimum != nil || field.maximum != nil {
             facts.append(("range", range(field.minimum, field.maximum, thisYear: thisYear)))
         }
-        if field.minimumLength != nil || field.maximumLength != nil {
-            let low = field.minimumLength, high = field.maximumLength
-            facts.append(("length", low == high ? "\(low ?? 0) characters"
-                          : low.map { "\($0)" + (high.map { " to \($0)" } ?? " or more") + " characters" }
-                          ?? "at most \(high ?? 0) characters"))
+        switch (field.minimumLength, field.maximumLength) {
+        case let (low?, high?) where low == high: facts.append(("length", "\(low) characters"))
+        case let (low?, high?): facts.append(("length", "\(low) to \(high) characters"))
+        case let (low?, nil): facts.append(("length", "\(low) or more characters"))
+        case let (nil, high?): facts.append(("length", "at most \(high) characters"))
+        case (nil, nil): break
         }
         if !field.choices.isEmpty { facts.append(("choices", field.choices.map(TextLayout.printable).joined(separator: ", "))) }
         if let reference = field.references {

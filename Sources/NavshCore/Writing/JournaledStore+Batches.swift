@@ -133,6 +133,7 @@ extension JournaledStore {
         case .refused(let places)?:
             // Why, for the rows a refusal shows; the rest are counted.
             var refused: [String] = []
+            let filtered = list.scope != nil || !list.filters.isEmpty
             for (order, place) in places.enumerated() {
                 let row = rows[place]
                 let title = place < edits.count ? edits[place].name ?? RowTitle.of(row, in: collection) : RowTitle.of(row, in: collection)
@@ -140,7 +141,6 @@ extension JournaledStore {
                     refused.append(title)
                     continue
                 }
-                let filtered = list.scope != nil || !list.filters.isEmpty
                 if filtered, try store.record(of: list, id: row.id) == nil {
                     refused.append(title + (try notListed(row, in: collection)))
                     continue
@@ -149,7 +149,7 @@ extension JournaledStore {
                                                                in: collection, store: store, alsoChecked: Set(unchanged.fields))))
             }
             throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count, saving: true, since: since))
-        case .written(_, let reachedOthers)?:
+        case .written(let reachedOthers)?:
             var saved: [Record] = []
             var updates: [RowUpdate] = []
             saved.reserveCapacity(edits.count)
