@@ -60,6 +60,19 @@ import Testing
         #expect(h.output("import \(path) --update").hasPrefix("updated 0 rows"), "both sides agree: no clash")
     }
 
+    /// A spreadsheet (or Python's csv module) writes `""` back as an empty
+    /// field: with the version, empty text it did not edit stays empty text.
+    @Test(arguments: StoreKind.all)
+    func quotingChangedByASpreadsheetIsNoEdit(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        try h.elsewhere("UPDATE items SET note = '' WHERE id = 2")
+        let path = try exported(h)
+        try edit(path, ",\"\",", ",,")
+        try edit(path, ",950,", ",960,")
+        #expect(h.output("import \(path) --update").hasPrefix("updated 1 row of items"))
+        #expect(try h.values("SELECT note, value FROM items WHERE id IN (2, 3) ORDER BY id") == [["", "2"], ["none", "960"]])
+    }
+
     @Test(arguments: StoreKind.all)
     func aPlainExportHasNoVersionAndWritesWhatItHolds(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Fixtures.items)

@@ -48,6 +48,14 @@ enum ExportVersion {
         }
     }
 
+    /// A CSV field quoted the other way. Spreadsheets and Python's csv
+    /// module write `""` back as an empty field: quoting alone is no edit,
+    /// or every empty text in the file came back NULL.
+    static func requoted(_ value: ImportedValue) -> ImportedValue {
+        guard case .csv(let bytes, let quoted) = value else { return value }
+        return .csv(bytes, quoted: !quoted)
+    }
+
     /// A stored value as the file holds it once written by `export`.
     static func written(_ value: Value, _ format: RowFileFormat) -> ImportedValue {
         switch format {

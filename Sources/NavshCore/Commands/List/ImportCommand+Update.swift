@@ -159,7 +159,7 @@ extension ImportCommand {
             guard let was = exported[place] else { continue }
             let field = fields[place]
             let moved = ExportVersion.digest(ExportVersion.written(stored[field.name], format)) != was
-            if ExportVersion.digest(cell) == was {
+            if ExportVersion.digest(cell) == was || ExportVersion.digest(ExportVersion.requoted(cell)) == was {
                 unedited.insert(place)
                 if moved {
                     kept += 1
