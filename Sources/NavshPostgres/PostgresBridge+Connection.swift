@@ -9,35 +9,137 @@ import PostgresNIO
 /// `PostgresBridge`'s.
 extension PostgresBridge {
     /// The open connection, or a new one when there is none (at the first
-    /// statement, or after the server dropped the last one).
+    /// statement, or after the server dropped the last one): the first
+    /// server of the target's list that answers and is of the kind asked
+    /// for (`target_session_attrs`).
     func connected() throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
         if connection != nil {
             lost(.dropped)
             if transactionLost { throw lostStatement }
         }
-        let fresh = try connect()
+        let (fresh, server) = try connectToAServer()
         connection = fresh
-        // Waited for as any statement is: Ctrl-C and the grace apply.
-        for statement in setup { _ = try wait(for: fresh.query(PostgresQuery(unsafeSQL: statement), logger: logger), on: fresh) }
-        let me = try rows("""
-            SELECT pg_backend_pid()::text, (SELECT extract(epoch FROM backend_start)::text FROM pg_stat_activity
-                                            WHERE pid = pg_backend_pid())
-            """).first
-        backendPID = me?.first ?? nil
-        backendStart = me?.last ?? nil
+        backendPID = server.pid
+        backendStart = server.start
+        let newHistory = self.server.map { $0.history != server.history } ?? false
+        if self.server != nil { lastServer = self.server }
+        self.server = server
+        place.set(server.endpoint)
+        if newHistory {
+            historyChanges += 1
+            onNewHistory()
+        }
         return fresh
     }
 
-    /// A new connection, within `connectTimeout`; Ctrl-C stops waiting for
-    /// it (outside a re-check). The error names the target, never its password.
-    private func connect() throws -> PostgresConnection {
+    /// The first server of the target's list that will do (`walkServers`).
+    private func connectToAServer() throws -> (PostgresConnection, Server) {
+        // A cluster that lost its primary may be promoting a standby: the
+        // walk is tried again for `connectTimeout` before giving up.
+        let started = Date()
         let checked = checking
-        if let direct = try connectDirectly(stop: { !checked && isCancelled() }) { return direct }
-        let attempt = PostgresConnection.connect(on: group.next(), configuration: try configuration(), id: 1, logger: logger)
+        while true {
+            do {
+                return try walkServers()
+            } catch StoreError.cannotConnect(let target, let reason) {
+                guard self.target.endpoints.count > 1, server != nil,
+                      Date().timeIntervalSince(started) + 0.25 < connectTimeout else {
+                    throw StoreError.cannotConnect(target: target, reason: reason)
+                }
+                Thread.sleep(forTimeInterval: 0.25)
+                if !checked && isCancelled() { throw StoreError.interrupted }
+            }
+        }
+    }
+
+    /// Walks the target's servers in order, as libpq does; with
+    /// `prefer-standby` a second time taking any. The error names each
+    /// server and why it was passed over.
+    private func walkServers() throws -> (PostgresConnection, Server) {
+        let wanted = target.sessionAttributes
+        // Each server passed over and why: it failed, or it is not of the kind asked for.
+        var passedOver: [(endpoint: Endpoint, failure: String?, role: String?)] = []
+        for pass in wanted == .preferStandby ? [SessionAttributes.standby, .any] : [wanted] {
+            for endpoint in target.endpoints {
+                let one = target.at(endpoint)
+                let connection: PostgresConnection
+                do {
+                    connection = try connect(to: one)
+                } catch StoreError.cannotConnect(_, let reason) {
+                    passedOver.append((endpoint, reason, nil))
+                    continue
+                }
+                do {
+                    let server = try introduce(connection, at: endpoint)
+                    if let why = server.unlike(pass) {
+                        forget(connection)
+                        passedOver.append((endpoint, nil, "\(why) (target_session_attrs=\(wanted.rawValue))"))
+                        continue
+                    }
+                    return (connection, server)
+                } catch {
+                    forget(connection)
+                    if case StoreError.interrupted = error { throw error }
+                    passedOver.append((endpoint, PostgresErrorText.reason(error), nil))
+                }
+            }
+        }
+        let single = target.endpoints.count == 1 && passedOver.count == 1
+        let reason = passedOver.map { entry in
+            if let failure = entry.failure { return single ? failure : "\(entry.endpoint): \(failure)" }
+            return (single ? "the server" : "\(entry.endpoint)") + " is " + (entry.role ?? "")
+        }.joined(separator: "; ")
+        throw StoreError.cannotConnect(target: "\(target)", reason: reason)
+    }
+
+    /// Runs the setup statements on a new connection and asks the server
+    /// who it is: the backend, whether it is a standby or read-only, and its
+    /// history (system identifier and timeline). One round trip more.
+    private func introduce(_ connection: PostgresConnection, at endpoint: Endpoint) throws -> Server {
+        let checked = checking
+        func answer(_ sql: String) throws -> [PostgresRow] {
+            switch poll(connection.query(PostgresQuery(unsafeSQL: sql), logger: logger), stop: { !checked && isCancelled() }) {
+            case .success(let result)?: return result.rows
+            case .failure(let error)?: throw error
+            case nil: throw StoreError.interrupted
+            }
+        }
+        for statement in setup { _ = try answer(statement) }
+        let row = try answer("""
+            SELECT pg_backend_pid()::text,
+                (SELECT extract(epoch FROM backend_start)::text FROM pg_stat_activity WHERE pid = pg_backend_pid()),
+                pg_is_in_recovery()::text, current_setting('transaction_read_only'),
+                (SELECT system_identifier::text FROM pg_control_system()),
+                CASE WHEN pg_is_in_recovery() THEN (SELECT timeline_id::text FROM pg_control_checkpoint())
+                     ELSE (('x' || substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8))::bit(32)::int)::text END
+            """).first.map { row in row.map { cell in cell.bytes.map { String(decoding: $0.readableBytesView, as: UTF8.self) } } }
+        guard let row, row.count == 6 else { throw StoreError.unsupported("the server did not say who it is") }
+        return Server(endpoint: endpoint, pid: row[0], start: row[1], isStandby: row[2] == "true",
+                      isReadOnly: row[3] == "on", history: "\(row[4] ?? ""):\(row[5] ?? "")")
+    }
+
+    /// Closes a connection that was made but not kept.
+    private func forget(_ connection: PostgresConnection) {
+        if let transport {
+            transport.shutDown()
+            self.transport = nil
+        } else {
+            connection.close().whenComplete { _ in }
+        }
+    }
+
+    /// A new connection to `one` (a target of one server), within
+    /// `connectTimeout`; Ctrl-C stops waiting for it (outside a re-check).
+    /// The error names the target, never its password.
+    private func connect(to one: PostgresTarget) throws -> PostgresConnection {
+        let checked = checking
+        if let direct = try connectDirectly(to: one, stop: { !checked && isCancelled() }) { return direct }
+        let attempt = PostgresConnection.connect(on: group.next(), configuration: try one.configuration(connectTimeout: connectTimeout),
+                                                 id: 1, logger: logger)
         switch poll(attempt, stop: { !checked && isCancelled() }) {
         case .success(let fresh)?: return fresh
-        case .failure(let error)?: throw StoreError.cannotConnect(target: "\(target)", reason: PostgresErrorText.reason(error))
+        case .failure(let error)?: throw StoreError.cannotConnect(target: "\(one)", reason: PostgresErrorText.reason(error))
         case nil:
             attempt.whenSuccess { $0.close().whenComplete { _ in } }
             throw StoreError.interrupted
@@ -47,17 +149,17 @@ extension PostgresBridge {
     /// A new connection on a socket this thread moves (`DirectTransport`),
     /// its login within `connectTimeout`; nil where postgres-nio must
     /// connect itself (verify-full).
-    private func connectDirectly(stop: () -> Bool) throws -> PostgresConnection? {
+    private func connectDirectly(to one: PostgresTarget, stop: () -> Bool) throws -> PostgresConnection? {
         let started = Date()
         let direct: DirectTransport
         do {
-            direct = try DirectTransport(host: target.host, port: target.port, timeout: connectTimeout, stop: stop)
+            direct = try DirectTransport(host: one.host, port: one.port, timeout: connectTimeout, stop: stop)
         } catch is DirectTransport.Interrupted {
             throw StoreError.interrupted
         } catch {
-            throw StoreError.cannotConnect(target: "\(target)", reason: "\(error)")
+            throw StoreError.cannotConnect(target: "\(one)", reason: "\(error)")
         }
-        guard let configuration = try target.configuration(over: direct.channel, connectTimeout: connectTimeout) else {
+        guard let configuration = try one.configuration(over: direct.channel, connectTimeout: connectTimeout) else {
             direct.shutDown()
             return nil
         }
@@ -70,11 +172,11 @@ extension PostgresBridge {
             return fresh
         case .failure(let error)?:
             direct.shutDown()
-            throw StoreError.cannotConnect(target: "\(target)", reason: PostgresErrorText.reason(error))
+            throw StoreError.cannotConnect(target: "\(one)", reason: PostgresErrorText.reason(error))
         case nil:
             direct.shutDown()
             if stop() { throw StoreError.interrupted }
-            throw StoreError.cannotConnect(target: "\(target)", reason: "\(DirectTransport.Failure.timedOut)")
+            throw StoreError.cannotConnect(target: "\(one)", reason: "\(DirectTransport.Failure.timedOut)")
         }
     }
 
@@ -156,8 +258,10 @@ extension PostgresBridge {
             }
     }
 
-    /// The connection's settings (`PostgresTarget.configuration`), bounded by `connectTimeout`.
+    /// The settings of the server connected last (`PostgresTarget.configuration`),
+    /// bounded by `connectTimeout`. Safe from any thread: `--listen` follows
+    /// the store's connection to a new primary.
     func configuration() throws -> PostgresConnection.Configuration {
-        try target.configuration(connectTimeout: connectTimeout)
+        try target.at(place.get() ?? target.endpoints[0]).configuration(connectTimeout: connectTimeout)
     }
 }

@@ -22,7 +22,29 @@ import PostgresNIO
 /// closed and counted lost, as if the server had dropped it: a half-open
 /// connection or a proxy that swallows answers never holds the prompt.
 final class PostgresBridge {
+    typealias Endpoint = PostgresTarget.Endpoint
+    typealias SessionAttributes = PostgresTarget.SessionAttributes
+    typealias Server = PostgresServer
     let target: PostgresTarget
+    /// The server the connection reached last, as it said then.
+    var server: Server?
+    /// The one before it: where a lost connection was.
+    var lastServer: Server?
+
+    /// Where a lost connection came back, when that is another server:
+    /// `; now on db2:5432 (promoted)`; empty when it is the same.
+    var newPlace: String {
+        guard let server, let lastServer, server.endpoint != lastServer.endpoint else { return "" }
+        return "; now on \(server.endpoint)" + (server.history != lastServer.history ? " (promoted)" : "")
+    }
+    /// Its endpoint, for the `--listen` thread.
+    let place = Locked<Endpoint?>(nil)
+    /// How many times a new connection found the server's history moved
+    /// on (a promoted standby, another system): each time, transaction
+    /// ids read before are no check of a row's version.
+    var historyChanges = 0
+    /// Told when that happens, before the statement that connected runs.
+    var onNewHistory: () -> Void = {}
     /// One event-loop thread: the cancel request's connection, a verify-full
     /// connection, and `--listen`'s (`PostgresListener`).
     let group: MultiThreadedEventLoopGroup

@@ -58,6 +58,18 @@ extension PostgresStore {
         }
         let byVersion = try update(byVersion: true)
         let newID = self.id(id, table, after: changes)
+        /// After a lost answer, on the new connection: whether the row holds
+        /// what this save wrote, still what it expected, or neither.
+        func verdict() throws -> LostWrite {
+            var ours = Parameters()
+            let holdsOurs = try unchanged(newID, table, collection, changes, &ours, byVersion: false)
+            if try !bridge.rows("SELECT 1::text FROM \(table.relation) WHERE \(holdsOurs)", ours.values).isEmpty { return .landed }
+            // Nothing expected: a row not holding ours may have been written over since.
+            guard expecting != nil else { return .changed(lostSave(Self.notKnown)) }
+            let before = try stillAsExpected(byVersion: false)
+            if try !bridge.rows(before.sql, before.parameters).isEmpty { return .notWritten }
+            return .changed(try whyNot(id, collection, action: "update", holding: before))
+        }
         if !inBatch && !commitsCanFail {
             // One statement, committing as it ends: one round trip. Checked by
             // value (built only then) when the version check touched nothing:
@@ -66,15 +78,18 @@ extension PostgresStore {
             for checkedByVersion in [true, false] {
                 let statement = checkedByVersion ? byVersion : try update(byVersion: false)
                 if !checkedByVersion && statement.sql == byVersion.sql { break }
-                let check = expecting == nil ? nil : { try stillAsExpected(byVersion: checkedByVersion) }
-                if let row = try committed(statement.sql + returning, statement.parameters, unlessLost: check,
-                                           table: table, values: changes) {
-                    return try storedRow(row, newID, table, collection)
+                do {
+                    if let row = try committed(statement.sql + returning, statement.parameters, verdict: verdict,
+                                               table: table, values: changes) {
+                        return try storedRow(row, newID, table, collection)
+                    }
+                } catch is LandedUnanswered {
+                    return try stored(newID, collection) ?? Record(id: newID, values: changes)
                 }
             }
             throw try whyNot(id, collection, action: "update", holding: try stillAsExpected(byVersion: false))
         }
-        return try write(table, values: changes) {
+        return try write(table, values: changes, verdict: verdict) {
             // Written since it was read (xmin moved) but holding the same values: still what the caller saw.
             if try bridge.rows(byVersion.sql + " RETURNING 1", byVersion.parameters).isEmpty {
                 let byValue = try update(byVersion: false)
@@ -93,7 +108,15 @@ extension PostgresStore {
         var byValue = Parameters()
         let condition = try unchanged(id, table, collection, expecting, &parameters)
         let valueCondition = try unchanged(id, table, collection, expecting, &byValue, byVersion: false)
-        return try write(table, values: [:]) {
+        func verdict() throws -> LostWrite {
+            guard try stored(id, collection) != nil else { return .landed }
+            var parameters = Parameters()
+            let holding = try unchanged(id, table, collection, expecting, &parameters, byVersion: false)
+            let sql = "SELECT 1::text FROM \(table.relation) WHERE \(holding)"
+            if try !bridge.rows(sql, parameters.values).isEmpty { return .notWritten }
+            return .changed(try whyNot(id, collection, action: "delete", holding: (sql, parameters.values)))
+        }
+        return try write(table, values: [:], verdict: verdict) {
             // Read in the delete's own transaction: exactly what it takes.
             let effects = try CascadeWalk(PostgresCascades(store: self)).effects(ofDeleting: id, in: collection.name)
             let delete = "DELETE FROM \(table.relation) WHERE "
@@ -203,121 +226,6 @@ extension PostgresStore {
         return known
     }
 
-    /// One transaction of its own (or a savepoint inside a batch); on
-    /// failure it rolls back and the error names the fields. The
-    /// transaction's id is noted, so `changes(since:)` does not take this
-    /// write for someone else's. A COMMIT whose answer was lost with the
-    /// connection is looked up after reconnecting: the write is reported
-    /// done only if it committed.
-    func write<T>(_ table: PostgresTable, values: [String: Value], _ body: () throws -> T) throws -> T {
-        if inBatch {
-            try bridge.execute("SAVEPOINT navsh_write")
-            do {
-                let result = try body()
-                try noteOwnTransaction()
-                try bridge.execute("RELEASE SAVEPOINT navsh_write")
-                ownSubtransactions += 1
-                return result
-            } catch {
-                ownSubtransactions += 1
-                if !PostgresErrorText.isConnectionLoss(error) {
-                    _ = try? bridge.execute("ROLLBACK TO SAVEPOINT navsh_write")
-                    _ = try? bridge.execute("RELEASE SAVEPOINT navsh_write")
-                }
-                throw PostgresErrorText.translate(error, table: table, values: values)
-            }
-        }
-        do {
-            return try transaction(table, values: values, body)
-        } catch is LostBeforeCommit {
-            // The server rolled it back with the connection: nothing was
-            // written, so it runs once more on a new connection.
-            guard mayRunAgain() else { throw lostSave("nothing was written") }
-            do {
-                return try transaction(table, values: values, body)
-            } catch is LostBeforeCommit {
-                throw lostSave("nothing was written")
-            }
-        }
-    }
-
-    /// A write's statements lost with the connection before its COMMIT was sent.
-    private struct LostBeforeCommit: Error {}
-
-    /// Whether a write the connection's loss took with it, known not to be
-    /// written, is run again on a new connection: when the server or the
-    /// network dropped the connection (not when navsh gave it up after
-    /// Ctrl-C), the user is not asking to stop, and the old connection's
-    /// server process is sure to be gone (it may hold the row's lock, or,
-    /// cut off by the network, still be running the statement). The save
-    /// the user asked for is made once, checked as ever; the session then
-    /// says the connection was lost.
-    func mayRunAgain() -> Bool {
-        guard bridge.loss == .dropped, !bridge.isCancelled() else { return false }
-        return (try? bridge.rechecking { try bridge.endLostBackend() }) != nil
-    }
-
-    /// `write` outside a batch: BEGIN, `body`, COMMIT. Throws
-    /// `LostBeforeCommit` when the connection went before the COMMIT.
-    private func transaction<T>(_ table: PostgresTable, values: [String: Value], _ body: () throws -> T) throws -> T {
-        do {
-            try bridge.execute("BEGIN")
-        } catch {
-            if PostgresErrorText.isConnectionLoss(error) { throw LostBeforeCommit() }
-            throw PostgresErrorText.translate(error, table: table)
-        }
-        bridge.inTransaction = true
-        let result: T
-        let transaction: Int64?
-        do {
-            result = try body()
-            transaction = try noteOwnTransaction()
-        } catch {
-            let lost = PostgresErrorText.isConnectionLoss(error)
-            if !lost {
-                // A failed write may have taken a transaction id: ours, not someone else's.
-                if let id = try? bridge.rows("SELECT pg_current_xact_id_if_assigned()::text").first?.first.flatMap({ $0 }),
-                   let number = Int64(id) { ownTransactions.insert(number) }
-                _ = try? bridge.execute("ROLLBACK")
-            }
-            bridge.inTransaction = false
-            // Before COMMIT: the server rolls the transaction back with the connection.
-            if lost { throw LostBeforeCommit() }
-            throw PostgresErrorText.translate(error, table: table, values: values)
-        }
-        do {
-            try bridge.execute("COMMIT")
-            bridge.inTransaction = false
-        } catch {
-            bridge.inTransaction = false
-            guard PostgresErrorText.isConnectionLoss(error) else { throw PostgresErrorText.translate(error, table: table, values: values) }
-            // Did the COMMIT arrive before the connection went? Ask a new one.
-            let status: String?? = try? bridge.rechecking {
-                try bridge.endLostBackend()
-                return try transaction.flatMap { id in
-                    try bridge.rows("SELECT pg_xact_status(CAST($1::text AS xid8))::text", [String(id)]).first?.first ?? nil
-                }
-            }
-            switch status {
-            case "committed": break
-            case "aborted": throw lostSave("nothing was written")
-            default: throw lostSave(Self.notKnown)
-            }
-        }
-        return result
-    }
-
-    /// A save whose answer could not be had: whether it was written is not known.
-    static let notKnown = "whether it was written is not known (the server cannot be asked now); reload to see"
-
-    /// A save the connection's loss took with it, in one line: why the
-    /// connection went, what became of the save (`outcome`), and whether
-    /// the store is connected again, so the session adds no notice of its own.
-    func lostSave(_ outcome: String) -> StoreError {
-        let again = bridge.isConnected ? "reconnected" : "navsh connects again at the next command"
-        return .connectionLost("\(bridge.loss.text) while saving; \(outcome); \(again)")
-    }
-
     /// What an UPDATE returns: every field read as a record reads it, the
     /// new xmin, and the transaction's id (this store's own).
     func returning(_ table: PostgresTable, _ collection: CollectionSchema) throws -> String {
@@ -335,57 +243,5 @@ extension PostgresStore {
             versions.setShown(table.name, id, version: version)  // this store's own write is no change elsewhere
         }
         return Record(id: id, values: values)
-    }
-
-    /// Runs one statement as a transaction of its own: outside a
-    /// transaction a statement commits as it ends, so a save costs one round
-    /// trip (postgres-nio sends a statement only after the last one's
-    /// answer: a BEGIN and a COMMIT would be two more). Returns its first row
-    /// (nil: it touched none); the row's last cell is the transaction's id,
-    /// noted as this store's own.
-    ///
-    /// When the answer is lost with the connection, the write is reported
-    /// done only if it is sure: a new connection asks `unlessLost` (the
-    /// statement's own condition: is the row still as the save expected?).
-    /// Still so: nothing was written. Otherwise, or with nothing to ask, it
-    /// may have committed or not, and the error says so.
-    /// Known not written (the row still as expected, the old server
-    /// process gone), the statement is run once more on the new connection
-    /// when `mayRunAgain` (`again` false: this is that run).
-    func committed(_ sql: String, _ parameters: [String?],
-                   unlessLost check: (() throws -> (sql: String, parameters: [String?]))?,
-                   again: Bool = true, table: PostgresTable, values: [String: Value]) throws -> [String?]? {
-        let row: [String?]?
-        do {
-            row = try bridge.rows(sql, parameters).first
-        } catch {
-            guard PostgresErrorText.isConnectionLoss(error) else {
-                throw PostgresErrorText.translate(error, table: table, values: values)
-            }
-            // Asked whatever Ctrl-C said (bounded), and only once the old
-            // server process can no longer commit the statement.
-            guard let asked = try check?() else { throw lostSave(Self.notKnown) }
-            let unchanged = try? bridge.rechecking {
-                try bridge.endLostBackend()
-                return try !bridge.rows(asked.sql, asked.parameters).isEmpty
-            }
-            switch unchanged {
-            case true?:
-                guard again, mayRunAgain() else { throw lostSave("nothing was written") }
-                return try committed(sql, parameters, unlessLost: check, again: false, table: table, values: values)
-            case false?: throw lostSave("the row has changed since, by this save or by another; reload to see which")
-            case nil: throw lostSave(Self.notKnown)
-            }
-        }
-        if let transaction = row?.last.flatMap({ $0 }).flatMap({ Int64($0) }) { ownTransactions.insert(transaction) }
-        return row
-    }
-
-    /// Notes this transaction's id as this store's own (for `changes(since:)`).
-    @discardableResult
-    func noteOwnTransaction() throws -> Int64? {
-        let id = try bridge.rows("SELECT pg_current_xact_id()::text").first?.first.flatMap { $0 }.flatMap { Int64($0) }
-        if let id { ownTransactions.insert(id) }
-        return id
     }
 }

@@ -76,7 +76,7 @@ public final class PostgresStore: Store {
                 connectTimeout: TimeInterval = 10) throws {
         self.target = target
         bridge = PostgresBridge(target: target)
-        bridge.connectTimeout = connectTimeout
+        bridge.connectTimeout = target.connectTimeout ?? connectTimeout
         var setup = ["SET DateStyle = 'ISO, YMD'", "SET IntervalStyle = 'postgres'", "SET extra_float_digits = 1"]
         if let timeZone, timeZone.allSatisfy({ $0.isLetter || $0.isNumber || "/_+-".contains($0) }) {
             setup.append("SET TimeZone = \(timeZone.pgLiteral)")
@@ -97,6 +97,7 @@ public final class PostgresStore: Store {
         try bridge.execute("SET search_path = \(chosen.pgIdentifier), pg_catalog")
         // The schema asked for names the data (`--schema shop`: shop), else the database does.
         displayName = target.schema == nil ? target.database : chosen
+        bridge.onNewHistory = { [weak self] in self?.forgetHistory() }
         try readSchema()
     }
 
@@ -133,6 +134,27 @@ public final class PostgresStore: Store {
 
     /// Closes the connection.
     public func close() { bridge.close() }
+
+    /// The server the connection is on (`db2:5432`), and its history: the
+    /// session says where a lost connection came back.
+    public var serverPlace: ServerPlace? {
+        bridge.server.map { server in
+            ServerPlace(name: "\(server.endpoint)", history: server.history,
+                        role: server.isStandby ? "standby" : server.isReadOnly ? "read-only" : "primary",
+                        servers: target.endpoints.map(\.description))
+        }
+    }
+
+    /// After a failover (a new timeline) or a server restored from a
+    /// backup: the xmins read before name other versions now, so every
+    /// check is by values and every row shown is read again.
+    func forgetHistory() {
+        versions = RowVersions()
+        ownTransactions = []
+        runningElsewhere = []
+        lastSnapshotEnd = nil
+        changesElsewhere += 1
+    }
 
     // MARK: Helpers
 

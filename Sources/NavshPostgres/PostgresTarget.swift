@@ -2,11 +2,11 @@ import Foundation
 import NavshCore
 
 /// Where a PostgreSQL store connects, read the way libpq reads it: a
-/// `postgres://` / `postgresql://` URL (user, password, host, port,
-/// database, `?sslmode=` and `?options`), then the `PG*` environment
-/// variables for what the URL leaves out, then `~/.pgpass` (or `PGPASSFILE`)
-/// for the password, then libpq's defaults (localhost, 5432, the user name
-/// as the database).
+/// `postgres://` / `postgresql://` URL (user, password, hosts and ports,
+/// database, `?sslmode=`, `?target_session_attrs=`, `?connect_timeout=`),
+/// then the `PG*` environment variables for what the URL leaves out, then
+/// `~/.pgpass` (or `PGPASSFILE`) for the password, then libpq's defaults
+/// (localhost, 5432, the user name as the database).
 ///
 /// The password is kept apart and never printed: `description` and
 /// `displayName` leave it out, so no message, history file or log built
@@ -18,8 +18,14 @@ public struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
         case verifyFull = "verify-full"
     }
 
-    public var host: String
-    public var port: Int
+    /// The servers to try, in order: one, or a cluster's several
+    /// (`postgres://db1:5432,db2:5432/shop`). Never empty.
+    public var endpoints: [Endpoint]
+    /// Which kind of server a connection must reach (libpq's `target_session_attrs`).
+    public var sessionAttributes: SessionAttributes
+    /// How long each host may take to connect, when the URL or
+    /// `PGCONNECT_TIMEOUT` says; nil: the store's own bound.
+    public var connectTimeout: TimeInterval?
     public var user: String
     public var database: String
     public var password: String?
@@ -30,8 +36,23 @@ public struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     /// A URL or connection string names a PostgreSQL server.
     public static func isURL(_ text: String) -> Bool { ServerURL.isPostgres(text) }
 
+    /// The first server's host and port.
+    public var host: String { endpoints[0].host }
+    public var port: Int { endpoints[0].port }
+
     /// `user@host:port/database`: what the root frame and errors show; never the password.
-    public var description: String { "\(user)@\(host):\(port)/\(database)" }
+    public var description: String {
+        "\(user)@\(endpoints.map(\.description).joined(separator: ","))/\(database)"
+    }
+
+    /// The same target with one server only, its password looked up for
+    /// that server when it came from the password file.
+    public func at(_ endpoint: Endpoint) -> PostgresTarget {
+        var one = self
+        one.endpoints = [endpoint]
+        if let passFile, passwordFromFile { one.password = PassFile.password(in: passFile, for: one) }
+        return one
+    }
 
     /// A short name for the root frame: the database, and the schema when one was named.
     public var displayName: String { schema.map { "\(database).\($0)" } ?? database }
@@ -39,18 +60,18 @@ public struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     /// Reads a target from `url` (nil: from the environment alone).
     public init(url: String?, schema: String? = nil, environment: [String: String],
                 home: String? = nil) throws {
-        var host: String?, port: Int?, user: String?, database: String?, password: String?, sslMode: SSLMode?
-        if let url {
-            let parsed = try Self.parse(url)
-            (host, port, user, database, password, sslMode) = parsed
+        var parsed = URLParts()
+        if let url { parsed = try Self.parse(url) }
+        var user = parsed.user, database = parsed.database, sslMode = parsed.sslMode
+        let hosts = parsed.hosts ?? environment["PGHOST"].flatMap(Self.nonEmpty).map { Self.list($0).map { ($0, nil) } }
+        let ports = try parsed.ports ?? environment["PGPORT"].flatMap(Self.nonEmpty).map {
+            try Self.list($0).map { try Self.port($0, from: "PGPORT") }
         }
-        host = host ?? environment["PGHOST"].flatMap(Self.nonEmpty)
-        if port == nil, let text = environment["PGPORT"].flatMap(Self.nonEmpty) {
-            guard let value = Int(text), (1...65_535).contains(value) else {
-                throw PostgresOpenError.badTarget("PGPORT is not a port number")
-            }
-            port = value
-        }
+        endpoints = try Self.endpoints(hosts ?? [("localhost", nil)], ports: ports ?? [])
+        sessionAttributes = try parsed.sessionAttributes ?? environment["PGTARGETSESSIONATTRS"].flatMap(Self.nonEmpty)
+            .map { try SessionAttributes.named($0) } ?? .any
+        connectTimeout = try parsed.connectTimeout ?? environment["PGCONNECT_TIMEOUT"].flatMap(Self.nonEmpty)
+            .map { try Self.timeout($0, from: "PGCONNECT_TIMEOUT") }
         user = user ?? environment["PGUSER"].flatMap(Self.nonEmpty) ?? environment["USER"].flatMap(Self.nonEmpty)
             ?? ProcessInfo.processInfo.userName
         database = database ?? environment["PGDATABASE"].flatMap(Self.nonEmpty)
@@ -58,52 +79,25 @@ public struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
             guard let mode = SSLMode(rawValue: text) else { throw PostgresOpenError.badTarget("PGSSLMODE \(text) is not a mode") }
             sslMode = mode
         }
-        self.host = host ?? "localhost"
-        self.port = port ?? 5432
         self.user = user ?? "postgres"
         self.database = database ?? self.user
         self.sslMode = sslMode ?? .prefer
         self.schema = schema
-        self.password = password ?? environment["PGPASSWORD"].flatMap(Self.nonEmpty)
-        if self.password == nil {
-            let file = environment["PGPASSFILE"] ?? ((home ?? environment["HOME"]).map { $0 + "/.pgpass" })
-            if let file { self.password = PassFile.password(in: file, for: self) }
+        self.password = parsed.password ?? environment["PGPASSWORD"].flatMap(Self.nonEmpty)
+        passFile = environment["PGPASSFILE"] ?? ((home ?? environment["HOME"]).map { $0 + "/.pgpass" })
+        if self.password == nil, let passFile {
+            self.password = PassFile.password(in: passFile, for: self)
+            passwordFromFile = true
         }
     }
 
-    private static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+    /// The password file, and whether the password came from it (each
+    /// server of a cluster may have its own line there).
+    private var passFile: String?
+    private var passwordFromFile = false
 
-    /// The parts of a `postgres://user:password@host:port/database?sslmode=…` URL.
-    private static func parse(_ text: String) throws
-        -> (String?, Int?, String?, String?, String?, SSLMode?) {
-        // Never quote the URL in an error: it may hold the password.
-        guard isURL(text), let components = URLComponents(string: text) else {
-            throw PostgresOpenError.badTarget("the PostgreSQL URL cannot be read (postgres://USER@HOST:PORT/DATABASE)")
-        }
-        var sslMode: SSLMode?
-        for item in components.queryItems ?? [] {
-            switch item.name {
-            case "sslmode":
-                guard let value = item.value, let mode = SSLMode(rawValue: value) else {
-                    throw PostgresOpenError.badTarget("sslmode must be one of "
-                        + SSLMode.allCases.map(\.rawValue).joined(separator: ", "))
-                }
-                sslMode = mode
-            case "host": continue
-            default:
-                throw PostgresOpenError.badTarget("the URL parameter \(item.name) is not supported (sslmode is)")
-            }
-        }
-        let queryHost = components.queryItems?.first { $0.name == "host" }?.value
-        let path = components.percentEncodedPath.hasPrefix("/") ? String(components.percentEncodedPath.dropFirst())
-            : components.percentEncodedPath
-        let database = path.isEmpty ? nil : path.removingPercentEncoding
-        if let port = components.port, !(1...65_535).contains(port) {
-            throw PostgresOpenError.badTarget("the port in the URL is not a port number")
-        }
-        return (components.host.flatMap(nonEmpty) ?? queryHost, components.port,
-                components.user.flatMap(nonEmpty), database, components.password, sslMode)
-    }
+    static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+
 }
 
 /// `~/.pgpass`: lines `host:port:database:user:password`, `*` matching

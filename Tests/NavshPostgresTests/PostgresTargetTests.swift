@@ -19,6 +19,27 @@ import Testing
         #expect(none.host == "localhost" && none.port == 5432 && none.user == "dave" && none.sslMode == .prefer)
     }
 
+    @Test func aURLMayListSeveralHostsAsLibpqDoes() throws {
+        let cluster = try PostgresTarget(
+            url: "postgres://alice:pw@db1:5432,db2,[::1]:6000/shop?target_session_attrs=read-write&connect_timeout=3",
+            environment: ["PGPORT": "5433"])
+        #expect(cluster.endpoints.map(\.description) == ["db1:5432", "db2:5433", "[::1]:6000"])
+        #expect(cluster.sessionAttributes == .readWrite && cluster.connectTimeout == 3)
+        #expect(cluster.description == "alice@db1:5432,db2:5433,[::1]:6000/shop")
+        #expect(cluster.at(cluster.endpoints[1]).description == "alice@db2:5433/shop")
+        let fromQuery = try PostgresTarget(url: "postgres:///shop?host=a,b&port=1,2", environment: [:])
+        #expect(fromQuery.endpoints.map(\.description) == ["a:1", "b:2"])
+        let fromEnvironment = try PostgresTarget(url: nil, environment: [
+            "PGHOST": "x,y", "PGPORT": "7000", "PGTARGETSESSIONATTRS": "prefer-standby", "PGCONNECT_TIMEOUT": "1",
+        ])
+        #expect(fromEnvironment.endpoints.map(\.description) == ["x:7000", "y:7000"])
+        #expect(fromEnvironment.sessionAttributes == .preferStandby && fromEnvironment.connectTimeout == 2)
+        for bad in ["postgres://a,b/shop?port=1,2,3", "postgres://db/shop?target_session_attrs=writable",
+                    "postgres://db/shop?connect_timeout=soon", "postgres://db1:1,db2:99999/shop"] {
+            #expect(throws: PostgresOpenError.self, "\(bad)") { try PostgresTarget(url: bad, environment: [:]) }
+        }
+    }
+
     @Test func thePasswordIsNeverInWhatATargetPrints() throws {
         let target = try PostgresTarget(url: "postgres://alice:s3cret@db/shop", schema: "sales", environment: [:])
         for text in [target.description, target.displayName, "\(target)", String(reflecting: target)] {

@@ -87,7 +87,7 @@ struct PostgresUnansweredTests {
         let result = try #require(outcome, "the save came back (waited 20 s)")
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(throws: StoreError.connectionLost(
-            "the server did not answer, even to the cancel, so navsh closed the connection while saving; nothing was written; reconnected")) {
+            "the server did not answer, even to the cancel, so navsh closed the connection while saving; nothing was written; save again; reconnected")) {
             try result.get()
         }
         #expect(f.store.connectionsLost == 1)

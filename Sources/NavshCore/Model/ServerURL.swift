@@ -7,3 +7,24 @@ public enum ServerURL {
         text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
     }
 }
+
+/// Which server a store's connection is on: its name (`db2:5432`), its
+/// history (a promotion starts a new one), its role, and the servers it
+/// was chosen from. After a lost connection the session says where it came back.
+public struct ServerPlace: Equatable, Sendable {
+    public var name: String
+    public var history: String
+    /// `primary`, `standby`, or `read-only`.
+    public var role: String
+    public var servers: [String]
+
+    public init(name: String, history: String, role: String = "primary", servers: [String] = []) {
+        self.name = name
+        self.history = history
+        self.role = role
+        self.servers = servers
+    }
+
+    /// Another server, or the same one with a new history.
+    func isElsewhere(than other: ServerPlace) -> Bool { name != other.name || history != other.history }
+}

@@ -124,6 +124,8 @@ public protocol StoreWatching: AnyObject {
     /// again (so a notice says "reconnected" only once it is true); always
     /// true for a file.
     var isConnected: Bool { get }
+    /// The server the connection is on, one of a cluster's; nil for a file.
+    var serverPlace: ServerPlace? { get }
     /// After another connection changed the schema (an outside `ALTER
     /// TABLE`): reads `collections` again and returns true. Asked when the
     /// change token moves.
@@ -134,6 +136,7 @@ extension StoreWatching {
     public func changedRows(among shown: [String: [RecordID]]) throws -> [String: Set<RecordID>]? { nil }
     public var connectionsLost: Int { 0 }
     public var isConnected: Bool { true }
+    public var serverPlace: ServerPlace? { nil }
     /// A store whose schema cannot change underneath it.
     public func reloadSchemaIfChanged() throws -> Bool { false }
 }

@@ -82,11 +82,28 @@ extension Session {
     /// (`StoreError.connectionLost`) already says it all in one line.
     func connectionNotice(unlessSaidBy error: CommandError? = nil) -> String {
         let lost = store.connectionsLost
-        defer { connectionsLostSaid = lost }
+        let place = store.serverPlace
+        let before = placeSaid ?? place
+        defer {
+            connectionsLostSaid = lost
+            if store.isConnected { placeSaid = place }
+        }
         if case .store(.connectionLost, _) = error { return "" }
         guard lost > connectionsLostSaid else { return "" }
-        return "the connection to the server was lost; "
-            + (store.isConnected ? "reconnected\n" : "navsh connects again at the next command\n")
+        guard store.isConnected else { return "the connection to the server was lost; navsh connects again at the next command\n" }
+        return Self.reconnected(from: before, to: place) + "\n"
+    }
+
+    /// Where a lost connection came back: `connection to db1:5432 lost;
+    /// now on db2:5432 (promoted)` when it is another server of the cluster.
+    static func reconnected(from before: ServerPlace?, to now: ServerPlace?) -> String {
+        guard let before, let now, now.isElsewhere(than: before) else { return "the connection to the server was lost; reconnected" }
+        let history = before.history == now.history ? "" : before.history.split(separator: ":").first
+            == now.history.split(separator: ":").first ? " (promoted)" : " (another server's history)"
+        if before.name == now.name {
+            return "the connection to \(now.name) was lost; reconnected" + (history.isEmpty ? "" : " to a server with a new history")
+        }
+        return "the connection to \(before.name) was lost; now on \(now.name)\(history)"
     }
 
     /// The rows the frames show, by collection: the page of the list on top

@@ -24,6 +24,8 @@ public final class Session {
     var lastChangeToken: Int?
     /// `store.connectionsLost` when last said (`connectionNotice`).
     var connectionsLostSaid = 0
+    /// The server the last notice (or the start) found the store on.
+    var placeSaid: ServerPlace?
     /// The last look at the store refreshed the top record frame: a command
     /// typed before its user saw the new values must not act on them.
     var topTookFreshValues = false
@@ -64,6 +66,7 @@ public final class Session {
             stack = [CollectionsFrame(title: store.displayName, collections: store.collections)]
         }
         lastChangeToken = try? store.changes(since: nil).token
+        placeSaid = store.serverPlace
     }
 
     /// The writes this session made, one line each (`update items › Gort

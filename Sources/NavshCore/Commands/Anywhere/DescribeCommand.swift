@@ -1,8 +1,9 @@
 /// `describe [FIELD]`, in a list or a record (like psql's `\d`): what each
 /// field takes, as the schema and the app spec say it; with FIELD, that one
-/// fact by fact, and in a record its current value.
+/// fact by fact, and in a record its current value. At the list of
+/// collections, like psql's `\conninfo`: which server the store is on.
 struct DescribeCommand: Command {
-    static let forms = [CommandForm("describe", [.list, .record], .fieldWords("field", required: false), usage: "describe [FIELD]",
+    static let forms = [CommandForm("describe", [.collections, .list, .record], .fieldWords("field", required: false), usage: "describe [FIELD]",
                                     "say what each field takes (type, NULL, default, range, checks), or FIELD's",
                                     example: "describe price")]
 
@@ -15,6 +16,7 @@ struct DescribeCommand: Command {
     var isReport: Bool { true }
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
+        if let root = session.top as? CollectionsFrame, typed.first == nil { return Response(output: Self.store(root, session.store)) }
         let record = session.top as? RecordFrame
         guard let collection = record?.collection ?? (session.top as? ListFrame)?.collection else {
             throw CommandError.navigation(.wrongFrame(here: session.top.kind))
@@ -35,6 +37,14 @@ struct DescribeCommand: Command {
         return Response(output: FieldDescription.name(field) + "\n" + facts.map { what, how in
             "  " + what + String(repeating: " ", count: width - what.count) + "  " + how + "\n"
         }.joined())
+    }
+
+    /// The store, its collections and, on a server, where the connection is.
+    static func store(_ root: CollectionsFrame, _ store: any StoreReader) -> String {
+        let head = "\(root.title): \(root.collections.count) collection" + (root.collections.count == 1 ? "" : "s") + "\n"
+        guard let place = store.serverPlace else { return head }
+        let of = place.servers.count > 1 ? " (of \(place.servers.joined(separator: ", ")))" : ""
+        return head + "server: \(place.name), \(place.role)\(of)\n"
     }
 
     /// Every field's name, in a list or a record.

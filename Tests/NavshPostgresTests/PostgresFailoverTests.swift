@@ -1,0 +1,146 @@
+import Foundation
+import NavshCore
+@testable import NavshPostgres
+import NavshTestSupport
+import Testing
+
+/// A cluster of a primary and a synchronous standby whose primary crashes:
+/// the session finds the promoted standby, keeps every frame and edit, and
+/// never reports a save done that did not land, nor applies one twice.
+@Suite(.enabled(if: PostgresTestServer.runsTests, "needs PostgreSQL (scripts/pg-test-server)"), .serialized)
+struct PostgresFailoverTests {
+    /// A pair with a table of one row, and a session on it through both hosts.
+    final class Fixture {
+        let pair: PostgresPair
+        let store: PostgresStore
+        let session: Session
+
+        init(sleepingTrigger: Bool = false) throws {
+            pair = try PostgresPair()
+            let setup = try PostgresStore(target: PostgresTarget(url: pair.url, environment: [:]))
+            try setup.execute("""
+                CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL);
+                INSERT INTO items VALUES (1, 'Kettle');
+                CREATE TABLE applied (name text NOT NULL);
+                CREATE FUNCTION note_applied() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF \(sleepingTrigger ? "true" : "false") THEN PERFORM pg_sleep(0.3); END IF;
+                    INSERT INTO applied VALUES (NEW.name);
+                    RETURN NEW;
+                END $$;
+                CREATE TRIGGER note_applied BEFORE UPDATE ON items FOR EACH ROW EXECUTE FUNCTION note_applied()
+                """)
+            setup.close()
+            store = try PostgresStore(target: PostgresTarget(url: pair.url, environment: [:]), connectTimeout: 15)
+            session = Session(store: store, mode: .interactive)
+        }
+
+        deinit { store.close() }
+
+        /// A query's first cell on the primary now, asked by a connection of its own.
+        func value(_ sql: String) throws -> String? {
+            let reader = try PostgresStore(target: PostgresTarget(url: pair.url, environment: [:]), connectTimeout: 15)
+            defer { reader.close() }
+            return try reader.bridge.rows(sql).first?.first ?? nil
+        }
+    }
+
+    /// `target_session_attrs` picks the server as libpq does, `describe`
+    /// at the list of collections says which it is, and a cluster with
+    /// none of the kind asked for is refused naming each server.
+    @Test func sessionAttributesChooseTheServer() throws {
+        let f = try Fixture()
+        let (primary, standby) = f.pair.ports
+        let both = "127.0.0.1:\(primary), 127.0.0.1:\(standby)"
+        #expect(f.session.execute("describe").output == "postgres: 2 collections\nserver: 127.0.0.1:\(primary), primary (of \(both))\n")
+        for (attributes, port, role) in [("standby", standby, "standby"), ("prefer-standby", standby, "standby"),
+                                         ("read-only", standby, "standby"), ("primary", primary, "primary"), ("any", primary, "primary")] {
+            let url = f.pair.url.replacingOccurrences(of: "read-write", with: attributes)
+            let store = try PostgresStore(target: PostgresTarget(url: url, environment: [:]))
+            #expect(store.serverPlace?.name == "127.0.0.1:\(port)" && store.serverPlace?.role == role, "\(attributes)")
+            store.close()
+        }
+        let onlyPrimary = f.pair.url.replacingOccurrences(of: ",127.0.0.1:\(standby)", with: "")
+        #expect(onlyPrimary != f.pair.url)
+        let prefer = try PostgresStore(target: PostgresTarget(url: onlyPrimary.replacingOccurrences(of: "read-write", with: "prefer-standby"),
+                                                              environment: [:]))
+        #expect(prefer.serverPlace?.name == "127.0.0.1:\(primary)", "no standby: prefer-standby takes the primary")
+        prefer.close()
+        let standbyOnly = onlyPrimary.replacingOccurrences(of: "read-write", with: "standby")
+        #expect(throws: StoreError.cannotConnect(target: "navsh@127.0.0.1:\(primary)/postgres",
+                                                 reason: "the server is not a standby (target_session_attrs=standby)")) {
+            try PostgresStore(target: PostgresTarget(url: standbyOnly, environment: [:]))
+        }
+    }
+
+    /// The primary crashes between two commands: the next one walks the
+    /// host list, says where it is now, and the record's edit is saved
+    /// on the new primary.
+    @Test func aSessionMovesToThePromotedStandbyKeepingItsEdit() throws {
+        let f = try Fixture()
+        let (first, second) = f.pair.ports
+        for line in ["open items", "open 1", "set name Whistling kettle"] {
+            #expect(f.session.execute(line).error == nil, "\(line)")
+        }
+        let crumbs = f.session.breadcrumb
+        try f.pair.failover()
+        let next = f.session.execute("changes")
+        #expect(next.notice == "the connection to 127.0.0.1:\(first) was lost; now on 127.0.0.1:\(second) (promoted)\n")
+        #expect(next.output.contains("Whistling kettle"), "\(next.output)")
+        #expect(f.session.breadcrumb == crumbs)
+        let saved = f.session.execute("save")
+        #expect(saved.error == nil, "\(saved.error?.message ?? "")")
+        #expect(try f.value("SELECT name FROM items WHERE id = 1") == "Whistling kettle")
+        #expect(try f.value("SELECT count(*)::text FROM applied") == "1")
+    }
+
+    /// A save in flight when the primary dies, 20 times, the crash at a
+    /// different moment each time: a save said done is on the new primary
+    /// once, one said not written is not there, and the stack is intact.
+    @Test func aSaveInFlightAtAFailoverIsNeverAppliedTwiceNorReportedWrongly() throws {
+        let f = try Fixture(sleepingTrigger: true)
+        #expect(f.session.execute("open items").error == nil)
+        #expect(f.session.execute("open 1").error == nil)
+        let crumbs = f.session.breadcrumb
+        var outcomes: [String: Int] = [:]
+        for cycle in 0..<20 {
+            let name = "Kettle \(cycle)"
+            let set = f.session.execute("set name \(name)")
+            #expect(set.error == nil, "cycle \(cycle): \(set.error?.message ?? "")")
+            let delay = 0.05 + Double(cycle % 10) * 0.06
+            let crashed = DispatchSemaphore(value: 0)
+            let pair = f.pair
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: delay)
+                _ = try? pair.failover()
+                crashed.signal()
+            }
+            let saved = f.session.execute("save")
+            crashed.wait()
+            let message = saved.error?.message ?? ""
+            let stored = try f.value("SELECT name FROM items WHERE id = 1")
+            let applied = try f.value("SELECT count(*)::text FROM applied WHERE name = '\(name)'")
+            #expect(applied == "0" || applied == "1", "cycle \(cycle): applied \(applied ?? "?") times")
+            if saved.error == nil {
+                outcomes["saved", default: 0] += 1
+                #expect(stored == name && applied == "1", "cycle \(cycle): said saved, holds \(stored ?? "nil")")
+            } else if message.contains("nothing was written; save again") {
+                outcomes["not written", default: 0] += 1
+                #expect(stored != name && applied == "0", "cycle \(cycle): said not written, holds \(stored ?? "nil")")
+                // The record and its edit are kept: saved now, on the new primary.
+                #expect(f.session.breadcrumb == crumbs.replacingOccurrences(of: "Kettle", with: name + "*"), "cycle \(cycle)")
+                #expect(message.contains("; now on 127.0.0.1:") && message.hasSuffix(" (promoted)"), "\(message)")
+                let again = f.session.execute("save")
+                #expect(again.error == nil, "cycle \(cycle): \(again.error?.message ?? "")")
+                #expect(try f.value("SELECT name FROM items WHERE id = 1") == name)
+            } else {
+                Issue.record("cycle \(cycle): \(message)")
+            }
+            try f.pair.rejoin()
+            #expect(f.session.execute("open 1").error == nil, "cycle \(cycle)")
+        }
+        #expect(outcomes.values.reduce(0, +) == 20, "\(outcomes)")
+        #expect(try f.value("SELECT count(*)::text FROM applied") == "\(20)",
+                "every name applied exactly once: \(outcomes)")
+    }
+}
