@@ -43,6 +43,8 @@ final class PostgresBridge {
     /// on (a promoted standby, another system): each time, transaction
     /// ids read before are no check of a row's version.
     var historyChanges = 0
+    /// True while a statement that writes outside a transaction runs: it is never sent twice.
+    var writesOnce = false
     /// Told when that happens, before the statement that connected runs.
     var onNewHistory: () -> Void = {}
     /// One event-loop thread: the cancel request's connection, a verify-full
@@ -145,7 +147,20 @@ final class PostgresBridge {
 
     /// Rows of a statement, every cell as text (the SQL casts each column to
     /// `text`, so the bytes are UTF-8 whatever the format) or nil for NULL.
+    ///
+    /// A read whose connection the server or the network dropped, outside
+    /// a transaction, is asked once more on a new one (a cluster's new
+    /// primary): reads change nothing. Not a statement that writes
+    /// (`writesOnce`), nor a re-check, nor one Ctrl-C gave up.
     func rows(_ sql: String, _ parameters: [String?] = []) throws -> [[String?]] {
+        do {
+            return try rowsOnce(sql, parameters)
+        } catch StoreError.connectionLost where !inTransaction && !checking && !writesOnce && loss == .dropped {
+            return try rowsOnce(sql, parameters)
+        }
+    }
+
+    private func rowsOnce(_ sql: String, _ parameters: [String?]) throws -> [[String?]] {
         let rows: [PostgresRow]
         if let connection, let statement = try preparedStatement(for: sql, on: connection) {
             rows = try runPrepared(statement, on: connection, sql, parameters)

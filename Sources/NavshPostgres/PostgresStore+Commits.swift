@@ -36,7 +36,11 @@ extension PostgresStore {
             // The server rolled it back with the connection: nothing was
             // written, so it runs once more on a new connection (on the
             // same history: after a failover the user saves again).
-            guard bridge.historyChanges == history, mayRunAgain() else { throw lostSave(Self.notWritten) }
+            guard bridge.historyChanges == history else {
+                if verdict != nil { throw NotWrittenBeforeFailover() }
+                throw lostSave(Self.notWritten)
+            }
+            guard mayRunAgain() else { throw lostSave(Self.notWritten) }
             do {
                 return try transaction(table, values: values, verdict: verdict, body)
             } catch is LostBeforeCommit {
@@ -50,6 +54,25 @@ extension PostgresStore {
 
     /// A one-statement save whose answer was lost, found written on the new connection.
     struct LandedUnanswered: Error {}
+
+    /// A write found not written on a cluster's new primary: it is built
+    /// and made once more there (`onceMoreAfterFailover`).
+    struct NotWrittenBeforeFailover: Error {}
+
+    /// Runs `attempt` and, when a failover took it before it was written,
+    /// once more on the new primary, checked by values as ever: nothing
+    /// is applied twice, and a script goes on.
+    func onceMoreAfterFailover<T>(_ attempt: () throws -> T) throws -> T {
+        do {
+            return try attempt()
+        } catch is NotWrittenBeforeFailover {
+            do {
+                return try attempt()
+            } catch is NotWrittenBeforeFailover {
+                throw lostSave(Self.notWritten)
+            }
+        }
+    }
 
     /// What became of a write whose answer was lost, read on a new
     /// connection from the row itself: after a failover the transaction's
@@ -127,7 +150,7 @@ extension PostgresStore {
             default:
                 switch verdict.flatMap({ try? bridge.rechecking($0) }) {
                 case .landed?: break
-                case .notWritten?: throw lostSave(Self.notWritten)
+                case .notWritten?: throw NotWrittenBeforeFailover()
                 case .changed(let error)?: throw error
                 case nil: throw lostSave(Self.notKnown)
                 }
@@ -168,6 +191,8 @@ extension PostgresStore {
         let row: [String?]?
         let history = bridge.historyChanges
         do {
+            bridge.writesOnce = true
+            defer { bridge.writesOnce = false }
             row = try bridge.rows(sql, parameters).first
         } catch {
             guard PostgresErrorText.isConnectionLoss(error) else {
@@ -183,8 +208,9 @@ extension PostgresStore {
             switch found {
             case .landed?: throw LandedUnanswered()
             case .notWritten?:
-                // A statement checked by an xmin of another history is not run again.
-                guard again, bridge.historyChanges == history, mayRunAgain() else { throw lostSave(Self.notWritten) }
+                // A statement checked by an xmin of another history is built again.
+                guard bridge.historyChanges == history else { throw NotWrittenBeforeFailover() }
+                guard again, mayRunAgain() else { throw lostSave(Self.notWritten) }
                 return try committed(sql, parameters, verdict: verdict, again: false, table: table, values: values)
             case .changed(let error)?: throw error
             case nil: throw lostSave(Self.notKnown)

@@ -100,13 +100,7 @@ extension PostgresStore {
     /// connection wrote (to this database or another of the server: a
     /// false alarm only costs a re-read). The token counts such moments.
     public func changes(since token: Int?) throws -> StoreChanges {
-        do {
-            noteSnapshot(try inBatch ? nil : bridge.rows("SELECT pg_current_snapshot()::text").first?.first ?? nil)
-        } catch StoreError.connectionLost where !inBatch {
-            // A read: asked again on a new connection (a cluster's new
-            // primary), so the look itself says where it is now.
-            noteSnapshot(try bridge.rows("SELECT pg_current_snapshot()::text").first?.first ?? nil)
-        }
+        noteSnapshot(try inBatch ? nil : bridge.rows("SELECT pg_current_snapshot()::text").first?.first ?? nil)
         // A new connection may have missed anything: everything shown is read again.
         if bridge.reconnections != reconnectionsSeen {
             reconnectionsSeen = bridge.reconnections

@@ -38,6 +38,13 @@ extension PostgresStore {
                        expecting: [String: Value]?) throws -> Record {
         let table = try writable(collection)
         guard !changes.isEmpty else { return try stored(id, collection) ?? Record(id: id, values: [:]) }
+        return try onceMoreAfterFailover { try update(id, table, collection, changes: changes, expecting: expecting) }
+    }
+
+    /// A save's statements, built from what the store knows now (after a
+    /// failover, no xmin: every check by values).
+    private func update(_ id: RecordID, _ table: PostgresTable, _ collection: CollectionSchema, changes: [String: Value],
+                        expecting: [String: Value]?) throws -> Record {
         let names = try orderedNames(changes.keys, in: collection)
         var assigned = Parameters()
         let assignments = try names.map { name in
@@ -104,6 +111,11 @@ extension PostgresStore {
     @discardableResult
     public func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws -> [CascadeEffect] {
         let table = try writable(collection)
+        return try onceMoreAfterFailover { try delete(id, table, collection, expecting: expecting) }
+    }
+
+    private func delete(_ id: RecordID, _ table: PostgresTable, _ collection: CollectionSchema,
+                        expecting: [String: Value]?) throws -> [CascadeEffect] {
         var parameters = Parameters()
         var byValue = Parameters()
         let condition = try unchanged(id, table, collection, expecting, &parameters)

@@ -61,7 +61,9 @@ extension PostgresTarget {
         let userInfo = at.map { String(authority[..<$0]) + "@" } ?? ""
         let hostList = at.map { String(authority[authority.index(after: $0)...]) } ?? String(authority)
         let single = String(text[..<scheme.upperBound]) + userInfo + "h" + rest[authorityEnd...]
-        guard let components = URLComponents(string: single) else { throw unreadable }
+        // One host: the URL as it is must read too (a bracket left open).
+        guard let components = URLComponents(string: single), hostList.contains(",") || URLComponents(string: text) != nil
+        else { throw unreadable }
         var parts = URLParts()
         if !hostList.isEmpty {
             parts.hosts = try list(hostList).map { try hostAndPort($0) }
@@ -97,7 +99,8 @@ extension PostgresTarget {
     /// `host`, `host:port` or `[v6]:port`, percent-decoded.
     private static func hostAndPort(_ text: String) throws -> (String, Int?) {
         var host = Substring(text), port: Int?
-        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { throw unreadable }
             let after = host[host.index(after: close)...]
             if after.hasPrefix(":") { port = try self.port(String(after.dropFirst()), from: "the URL") }
             host = host[host.index(after: host.startIndex)..<close]

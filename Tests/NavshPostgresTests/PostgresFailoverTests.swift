@@ -115,8 +115,13 @@ struct PostgresFailoverTests {
                 _ = try? pair.failover()
                 crashed.signal()
             }
+            let began = Date()
             let saved = f.session.execute("save")
+            let took = Date().timeIntervalSince(began)
             crashed.wait()
+            if ProcessInfo.processInfo.environment["NAVSH_FAILOVER_FIGURES"] != nil {
+                FileHandle.standardError.write(Data("cycle \(cycle) delay \(delay) took \(took) error \(saved.error?.message ?? "-") notice \(saved.notice)\n".utf8))
+            }
             let message = saved.error?.message ?? ""
             let stored = try f.value("SELECT name FROM items WHERE id = 1")
             let applied = try f.value("SELECT count(*)::text FROM applied WHERE name = '\(name)'")
