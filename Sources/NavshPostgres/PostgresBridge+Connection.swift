@@ -262,6 +262,11 @@ extension PostgresBridge {
     /// bounded by `connectTimeout`. Safe from any thread: `--listen` follows
     /// the store's connection to a new primary.
     func configuration() throws -> PostgresConnection.Configuration {
-        try target.at(place.get() ?? target.endpoints[0]).configuration(connectTimeout: connectTimeout)
+        try configuration(at: place.get() ?? target.endpoints[0])
+    }
+
+    /// The settings for one server of the target.
+    func configuration(at endpoint: Endpoint) throws -> PostgresConnection.Configuration {
+        try target.at(endpoint).configuration(connectTimeout: connectTimeout)
     }
 }

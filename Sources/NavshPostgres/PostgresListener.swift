@@ -24,6 +24,8 @@ public final class PostgresListener: @unchecked Sendable {
     private var pending: [Event] = []
     private var connection: PostgresConnection?
     private var stopped = false
+    /// Tries that failed since the last connection that LISTENed.
+    private var failures = 0
     private let logger = Logger(label: "navsh.postgres.listen")
 
     /// Connects and LISTENs; throws when the first connection fails.
@@ -70,7 +72,7 @@ public final class PostgresListener: @unchecked Sendable {
     private func connect() -> EventLoopFuture<Void> {
         let loop = store.bridge.group.next()
         var configuration: PostgresConnection.Configuration
-        do { configuration = try store.bridge.configuration() } catch { return loop.makeFailedFuture(error) }
+        do { configuration = try store.bridge.configuration(at: endpoint()) } catch { return loop.makeFailedFuture(error) }
         // Told apart from the store's own connection in pg_stat_activity.
         configuration.options.additionalStartupParameters = [("application_name", "navsh-listen")]
         let schema = store.schema
@@ -93,6 +95,17 @@ public final class PostgresListener: @unchecked Sendable {
         }
     }
 
+    /// The server to LISTEN on: the store's, until a try fails; then each
+    /// of a cluster's servers in turn (a standby refuses LISTEN), so the
+    /// new primary is found while nobody types.
+    private func endpoint() -> PostgresTarget.Endpoint {
+        let servers = store.target.endpoints
+        lock.lock()
+        defer { lock.unlock() }
+        if failures == 0, let current = store.bridge.place.get() { return current }
+        return servers[failures % servers.count]
+    }
+
     /// Tries again every second until a connection LISTENs again.
     private func reconnectSoon() {
         lock.lock()
@@ -105,8 +118,16 @@ public final class PostgresListener: @unchecked Sendable {
             self.connect().whenComplete { [weak self] result in
                 guard let self else { return }
                 switch result {
-                case .success: self.post(.reconnected)
-                case .failure: self.reconnectSoon()
+                case .success:
+                    self.lock.lock()
+                    self.failures = 0
+                    self.lock.unlock()
+                    self.post(.reconnected)
+                case .failure:
+                    self.lock.lock()
+                    self.failures += 1
+                    self.lock.unlock()
+                    self.reconnectSoon()
                 }
             }
         }

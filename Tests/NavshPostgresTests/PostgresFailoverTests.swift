@@ -73,6 +73,21 @@ struct PostgresFailoverTests {
         }
     }
 
+    /// `--listen`'s connection follows the cluster to its new primary
+    /// while nobody types: it says it is back, then hears what is written there.
+    @Test func theListenerFindsTheNewPrimary() throws {
+        let f = try Fixture()
+        _ = try f.store.installNotify(on: ["items"])
+        let listener = try PostgresListener(store: f.store) {}
+        defer { listener.stop() }
+        try f.pair.failover()
+        #expect(PostgresLiveRefreshTests.events(of: listener, count: 1, seconds: 15) == [.reconnected])
+        let writer = try PostgresStore(target: PostgresTarget(url: f.pair.url, environment: [:]), connectTimeout: 15)
+        defer { writer.close() }
+        try writer.execute("UPDATE items SET name = 'Changed' WHERE id = 1")
+        #expect(PostgresLiveRefreshTests.events(of: listener, count: 1) == [.changed(table: "items", key: "[1]")])
+    }
+
     /// The primary crashes between two commands: the next one walks the
     /// host list, says where it is now, and the record's edit is saved
     /// on the new primary.
