@@ -184,8 +184,10 @@ struct ScriptRunner {
             }
         } catch {
             let why = TextLayout.printable(String(describing: error))
-            let message = began ? "the script's transaction failed, nothing was written: \(why)"
-                                : "cannot start the script's transaction: \(why)"
+            // A COMMIT whose answer was lost says itself what became of it.
+            let said: Bool = { if case StoreError.connectionLost = error { return true } else { return false } }()
+            let message = !began ? "cannot start the script's transaction: \(why)"
+                : said ? "the script's transaction: \(why)" : "the script's transaction failed, nothing was written: \(why)"
             StandardStreams.err("\(sourceName): \(message)\n")
             // As every error under --format json: its object follows (at the last line read: the COMMIT's).
             if format == .json {

@@ -32,13 +32,16 @@ extension PostgresStore {
                 throw StoreError.commitRefused("\(refusal)")
             }
         }
-        do {
-            try bridge.execute(rollback ? "ROLLBACK" : "COMMIT")
-            bridge.inTransaction = false
-        } catch {
-            bridge.inTransaction = false
-            // A check kept for COMMIT names no statement's table: found by its constraint.
-            throw PostgresErrorText.translate(error, table: table(holding: error))
+        if rollback {
+            do {
+                try bridge.execute("ROLLBACK")
+                bridge.inTransaction = false
+            } catch {
+                bridge.inTransaction = false
+                throw PostgresErrorText.translate(error, table: table(holding: error))
+            }
+        } else {
+            try commitOrAsk()
         }
         if rollback {
             // A dry run's writes are gone: so are the schema additions it made.
@@ -76,14 +79,54 @@ extension PostgresStore {
             throw error
         }
         inBatch = !outermost
-        do {
-            try bridge.execute(outermost ? "COMMIT" : "RELEASE SAVEPOINT navsh_atomically")
-            if outermost { bridge.inTransaction = false }
-        } catch {
-            if outermost { bridge.inTransaction = false }
-            throw PostgresErrorText.translate(error, table: table(holding: error))
+        if outermost {
+            try commitOrAsk()
+        } else {
+            do {
+                try bridge.execute("RELEASE SAVEPOINT navsh_atomically")
+            } catch {
+                throw PostgresErrorText.translate(error, table: table(holding: error))
+            }
         }
         return result
+    }
+
+    /// COMMIT of a transaction of several writes (a batch save, an
+    /// `--atomic` script). When its answer is lost with the connection, a
+    /// new one asks what became of the transaction, by its id: committed
+    /// is done; aborted is not written; on a cluster's new history, or
+    /// with no server to ask, not known. Never done unless it landed.
+    func commitOrAsk() throws {
+        let history = bridge.historyChanges
+        let id: String?
+        do {
+            id = try bridge.rows("SELECT pg_current_xact_id_if_assigned()::text").first?.first ?? nil
+        } catch {
+            // Lost before COMMIT: the server rolled the transaction back, as the error says.
+            bridge.inTransaction = false
+            throw PostgresErrorText.translate(error, table: nil)
+        }
+        do {
+            try bridge.execute("COMMIT")
+            bridge.inTransaction = false
+        } catch {
+            bridge.inTransaction = false
+            guard PostgresErrorText.isConnectionLoss(error) else {
+                // A check kept for COMMIT names no statement's table: found by its constraint.
+                throw PostgresErrorText.translate(error, table: table(holding: error))
+            }
+            let asked: String?? = try? bridge.rechecking {
+                try bridge.endLostBackend()
+                guard bridge.historyChanges == history, let id else { return nil }
+                return try bridge.rows("SELECT pg_xact_status(CAST($1::text AS xid8))::text", [id]).first?.first ?? nil
+            }
+            switch asked {
+            case "committed"?: return
+            case "aborted"?: throw lostSave(Self.notWritten)
+            default: throw lostSave(Self.notKnown)
+            }
+        }
+        if let number = id.flatMap({ Int64($0) }) { ownTransactions.insert(number) }
     }
 
     public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {

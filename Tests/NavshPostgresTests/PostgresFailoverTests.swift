@@ -88,6 +88,41 @@ struct PostgresFailoverTests {
         #expect(PostgresLiveRefreshTests.events(of: listener, count: 1) == [.changed(table: "items", key: "[1]")])
     }
 
+    /// A batch save whose COMMIT the crash took (a check kept for COMMIT
+    /// sleeps): on the new primary its transaction's id may be another's,
+    /// so navsh says it does not know, keeps the batch and its edits, and
+    /// `reload` shows what is there.
+    @Test func aBatchWhoseCommitWasLostIsNeverReportedDone() throws {
+        let f = try Fixture()
+        let setup = try PostgresStore(target: PostgresTarget(url: f.pair.url, environment: [:]))
+        try setup.execute("""
+            INSERT INTO items VALUES (2, 'Teapot');
+            CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.6); RETURN NULL; END $$;
+            CREATE CONSTRAINT TRIGGER slow_commit AFTER UPDATE ON items DEFERRABLE INITIALLY DEFERRED
+                FOR EACH ROW EXECUTE FUNCTION slow_commit()
+            """)
+        setup.close()
+        let session = Session(store: f.store, mode: .script)
+        for line in ["open items", "open *", "set name Kettle"] {
+            #expect(session.execute(line).error == nil, "\(line)")
+        }
+        let crumbs = session.breadcrumb
+        let pair = f.pair
+        let crashed = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.3)
+            _ = try? pair.failover()
+            crashed.signal()
+        }
+        let saved = session.execute("save")
+        crashed.wait()
+        let message = saved.error?.message ?? ""
+        #expect(message.contains("while saving; whether it was written is not known"), "\(message)")
+        #expect(session.breadcrumb == crumbs, "the batch and its edits are kept")
+        #expect(try f.value("SELECT string_agg(name, ',' ORDER BY id) FROM items") == "Kettle,Teapot",
+                "the crash came before the COMMIT: nothing of it landed")
+    }
+
     /// The primary crashes between two commands: the next one walks the
     /// host list, says where it is now, and the record's edit is saved
     /// on the new primary.

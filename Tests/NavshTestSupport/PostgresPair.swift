@@ -26,6 +26,14 @@ public final class PostgresPair: Sendable {
 
     deinit { _ = try? Self.script(["stop", directory]) }
 
+    /// Runs SQL on the primary through psql, as another program would.
+    public func run(_ sql: String) throws { try PostgresTestDatabase.psql(url, sql) }
+
+    /// One value from a query on the primary.
+    public func value(_ sql: String) throws -> String {
+        try PostgresTestDatabase.psql(url, sql).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The primary stops as in a crash; the standby is promoted.
     public func failover() throws { try Self.script(["failover", directory]) }
 
