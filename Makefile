@@ -91,7 +91,9 @@ test-steps:
 	@if [ -n "$${NAVSH_TEST_POSTGRES_URL:-}" ]; then \
 	  $(PYTHON) Tests/Stress/lost_updates.py .build/debug/navsh --postgres "$$NAVSH_TEST_POSTGRES_URL" \
 	    --processes 8 --saves 10 --rows 20 && \
-	  $(PYTHON) Tests/Stress/pg_faults.py .build/debug/navsh; \
+	  $(PYTHON) Tests/Stress/pg_faults.py .build/debug/navsh && \
+	  $(PYTHON) Tests/Stress/lost_updates.py .build/debug/navsh --processes 8 --saves 60 --rows 20 \
+	    --max-sleep 0.2 --failovers 3; \
 	fi
 
 bench: release

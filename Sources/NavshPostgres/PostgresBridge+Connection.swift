@@ -42,10 +42,12 @@ extension PostgresBridge {
         while true {
             do {
                 return try walkServers()
-            } catch StoreError.cannotConnect(let target, let reason) {
-                guard self.target.endpoints.count > 1, server != nil,
+            } catch let none as NoFittingServer {
+                // Waited for when a cluster was reached before, or one of its
+                // servers answers but is not yet what is asked for.
+                guard self.target.endpoints.count > 1, server != nil || none.answered,
                       Date().timeIntervalSince(started) + 0.25 < connectTimeout else {
-                    throw StoreError.cannotConnect(target: target, reason: reason)
+                    throw StoreError.cannotConnect(target: "\(target)", reason: none.reason)
                 }
                 Thread.sleep(forTimeInterval: 0.25)
                 if !checked && isCancelled() { throw StoreError.interrupted }
@@ -90,7 +92,13 @@ extension PostgresBridge {
             if let failure = entry.failure { return single ? failure : "\(entry.endpoint): \(failure)" }
             return (single ? "the server" : "\(entry.endpoint)") + " is " + (entry.role ?? "")
         }.joined(separator: "; ")
-        throw StoreError.cannotConnect(target: "\(target)", reason: reason)
+        throw NoFittingServer(reason: reason, answered: passedOver.contains { $0.role != nil })
+    }
+
+    /// No server of the list would do: why, and whether one answered.
+    private struct NoFittingServer: Error {
+        var reason: String
+        var answered: Bool
     }
 
     /// Runs the setup statements on a new connection and asks the server

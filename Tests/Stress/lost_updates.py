@@ -2,7 +2,13 @@
 """Many processes saving the same few rows: no save may overwrite a value its process was not shown.
 
 Usage: lost_updates.py NAVSH_BINARY [--processes N] [--saves M] [--rows R] [--seed S] [--max-sleep SECONDS]
-                        [--postgres SERVER_URL]
+                        [--postgres SERVER_URL] [--failovers K]
+
+With --failovers K the rows live on a primary and a synchronous standby
+that scripts/pg-test-server starts; every navsh opens both hosts, and the
+primary crashes K times while the workers save (the lost node rejoins as a
+standby each time). A save said done must be in the audit log once; one
+said refused must not be there.
 
 With --postgres (issue 13) the rows live in a database of their own on that
 server (created and dropped with psql), the audit trigger is PL/pgSQL, and
@@ -293,6 +299,33 @@ def check(attempts, database):
     return violations
 
 
+PG_TEST_SERVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "pg-test-server")
+FAILOVERS_DONE = [0]
+
+
+def start_pair():
+    """A primary and a synchronous standby; their exports as a dict."""
+    result = subprocess.run([PG_TEST_SERVER, "pair"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL, text=True, timeout=120, close_fds=True)
+    if result.returncode != 0:
+        sys.exit(f"lost_updates: pg-test-server pair failed: {result.stderr.strip()}")
+    return dict(re.findall(r"export (\w+)='([^']*)'", result.stdout))
+
+
+def crash_primary(pair, count, workers):
+    """Crashes the primary `count` times while any worker still saves."""
+    for _ in range(count):
+        time.sleep(1.0)
+        if not any(worker.is_alive() for worker in workers):
+            return
+        subprocess.run([PG_TEST_SERVER, "failover", pair["NAVSH_TEST_PAIR_DIR"]], check=True,
+                       stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        FAILOVERS_DONE[0] += 1
+        time.sleep(0.5)
+        subprocess.run([PG_TEST_SERVER, "rejoin", pair["NAVSH_TEST_PAIR_DIR"]], check=True,
+                       stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+
+
 def main():
     global ROWS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -304,6 +337,7 @@ def main():
     parser.add_argument("--keep", action="store_true", help="keep the database and print its path")
     parser.add_argument("--rows", type=int, default=5, help="rows the saves share")
     parser.add_argument("--postgres", metavar="SERVER_URL", help="run against a new database on this PostgreSQL server")
+    parser.add_argument("--failovers", type=int, default=0, help="crash a cluster's primary this many times meanwhile")
     options = parser.parse_args()
     ROWS = options.rows
     options.binary = os.path.abspath(options.binary)
@@ -311,6 +345,9 @@ def main():
         sys.exit(f"lost_updates: {options.binary} is not an executable")
 
     scratch = tempfile.mkdtemp(prefix="navsh-stress-")
+    pair = start_pair() if options.failovers else None
+    if pair:
+        options.postgres = pair["NAVSH_TEST_PAIR_URL"]
     postgres_name = None
     if options.postgres:
         postgres_name = f"navsh_stress_{os.getpid()}_{random.randrange(10**9)}"
@@ -326,8 +363,13 @@ def main():
         workers.append(Worker(index, options, database, home))
     for worker in workers:
         worker.start()
+    crashes = threading.Thread(target=crash_primary, args=(pair, options.failovers, workers)) if pair else None
+    if crashes:
+        crashes.start()
     for worker in workers:
         worker.join()
+    if crashes:
+        crashes.join()
     attempts = [a for w in workers for a in w.attempts]
     violations = check(attempts, database)
 
@@ -335,7 +377,8 @@ def main():
     patterns = Counter(a.pattern for a in attempts)
     saved = outcomes["saved"]
     print(f"lost_updates: {options.processes} processes x {options.saves} saves on {ROWS} rows"
-          f"{' (PostgreSQL)' if options.postgres else ''}, seed {options.seed}, "
+          f"{' (PostgreSQL)' if options.postgres else ''}"
+          f"{f', {FAILOVERS_DONE[0]} failovers' if pair else ''}, seed {options.seed}, "
           f"{time.monotonic() - started:.1f}s")
     print(f"  attempts {len(attempts)} (pipe {patterns['pipe']}, -c {patterns['-c']}): "
           + ", ".join(f"{name} {count}" for name, count in sorted(outcomes.items())))
@@ -361,7 +404,9 @@ def main():
         print(f"  database kept: {database.split('@')[-1]}")
     else:
         shutil.rmtree(scratch, ignore_errors=True)
-        if postgres_name:
+        if pair:
+            subprocess.run([PG_TEST_SERVER, "stop", pair["NAVSH_TEST_PAIR_DIR"]], check=False)
+        elif postgres_name:
             psql(options.postgres, f"DROP DATABASE {postgres_name} WITH (FORCE)")
     total = sum(len(lines) for lines in violations.values())
     print(f"lost_updates: {'FAILED, ' + str(total) + ' violations' if total else 'passed'}")
