@@ -52,6 +52,9 @@ struct Navsh: ParsableCommand {
     @Option(help: ArgumentHelp("With PostgreSQL: the schema whose tables are shown (default: the search path's first).", valueName: "NAME"))
     var schema: String?
 
+    @Option(help: ArgumentHelp("With a PostgreSQL cluster: read lists and records from a standby (standby) or the primary (primary, the default); saves always go to the primary.", valueName: "SERVER"))
+    var readFrom: String?
+
     @Argument(help: ArgumentHelp("With --install-notify or --uninstall-notify: the tables.", valueName: "TABLE"))
     var tables: [String] = []
 
@@ -111,7 +114,7 @@ struct Navsh: ParsableCommand {
     var options: Options {
         Options(file: file, create: create, spec: spec, script: script, commands: commands, keepGoing: keepGoing,
                 echo: echo, noColor: noColor, dryRun: dryRun, atomic: atomic, format: format, quiet: quiet,
-                noPager: noPager, noRC: noRC, postgres: postgres, schema: schema, tables: tables,
+                noPager: noPager, noRC: noRC, postgres: postgres, schema: schema, readFrom: readFrom, tables: tables,
                 installNotify: installNotify, uninstallNotify: uninstallNotify, listen: listen, timeout: timeout)
     }
 

@@ -61,7 +61,8 @@ extension Options {
         // A PostgreSQL target is named without its password everywhere past here.
         let postgresTarget: ServerTarget?
         do {
-            postgresTarget = isPostgres ? try StoreOpener.serverTarget(server, url: fileOrURL, schema: schema, environment: environment) : nil
+            postgresTarget = isPostgres ? try StoreOpener.serverTarget(server, url: fileOrURL, schema: schema,
+                                                                           readsFromStandby: readFrom == "standby", environment: environment) : nil
         } catch {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             // Reading the target connects to nothing: what fails there is how it was given (the URL, PG*).

@@ -35,6 +35,12 @@ extension Options {
         if schema != nil && !isPostgres {
             throw ValidationError("--schema is for PostgreSQL (a postgres:// URL or --postgres)")
         }
+        if let readFrom {
+            guard readFrom == "primary" || readFrom == "standby" else {
+                throw ValidationError("--read-from takes primary or standby")
+            }
+            guard isPostgres else { throw ValidationError("--read-from is for PostgreSQL (a postgres:// URL or --postgres)") }
+        }
         if create && isPostgres {
             throw ValidationError("--create is for SQLite files; a PostgreSQL database must exist")
         }

@@ -27,6 +27,8 @@ struct Options {
     var noRC = false
     var postgres = false
     var schema: String?
+    /// `--read-from standby`: lists and records from a standby, writes to the primary.
+    var readFrom: String?
     var tables: [String] = []
     var installNotify = false
     var uninstallNotify = false

@@ -49,6 +49,9 @@ extension Options {
             case "--schema":
                 guard let name = value(after: option) else { return nil }
                 schema = name
+            case "--read-from":
+                guard let name = value(after: option) else { return nil }
+                readFrom = name
             case "--command":
                 guard let command = value(after: option) else { return nil }
                 commands.append(command)

@@ -5,11 +5,11 @@ import NavshCore
 /// no server store, so `navsh` (SQLite only) loads none of its libraries
 /// (SwiftNIO, BoringSSL): start-up and memory stay those of a SQLite tool.
 public struct ServerStoreOpener: Sendable {
-    /// Reads where to connect from the URL (nil: the PG* environment alone)
-    /// and the schema; does not connect yet. What it throws is bad usage (a
+    /// Reads where to connect from the URL (nil: the PG* environment alone),
+    /// the schema and whether reads go to a standby; does not connect yet. What it throws is bad usage (a
     /// URL that cannot be read, an unknown sslmode), exit 64; a server that
     /// cannot be reached is found by `ServerTarget.open`, exit 66.
-    public let target: @Sendable (_ url: String?, _ schema: String?, _ environment: [String: String]) throws -> ServerTarget
+    public let target: @Sendable (_ url: String?, _ schema: String?, _ readsFromStandby: Bool, _ environment: [String: String]) throws -> ServerTarget
 
     /// `--install-notify TABLE…` (`install`) or `--uninstall-notify
     /// [TABLE…]` on an opened store: what was done, in one line.
@@ -18,7 +18,7 @@ public struct ServerStoreOpener: Sendable {
     /// news arrives; returns it (keep it alive) and what to say then.
     public let listen: @Sendable (_ store: any Store, _ wakeFD: Int32) throws -> (listener: AnyObject, take: () -> String)
 
-    public init(target: @escaping @Sendable (_ url: String?, _ schema: String?, _ environment: [String: String]) throws -> ServerTarget,
+    public init(target: @escaping @Sendable (_ url: String?, _ schema: String?, _ readsFromStandby: Bool, _ environment: [String: String]) throws -> ServerTarget,
                 notify: @escaping @Sendable (_ store: any Store, _ install: Bool, _ tables: [String]) throws -> String,
                 listen: @escaping @Sendable (_ store: any Store, _ wakeFD: Int32) throws -> (listener: AnyObject, take: () -> String)) {
         self.target = target

@@ -22,10 +22,10 @@ enum StoreOpener {
     static func isServerURL(_ file: String) -> Bool { ServerURL.isPostgres(file) }
 
     /// Where a PostgreSQL store connects: the URL, else the PG* environment.
-    static func serverTarget(_ server: ServerStoreOpener?, url: String?, schema: String?,
+    static func serverTarget(_ server: ServerStoreOpener?, url: String?, schema: String?, readsFromStandby: Bool,
                              environment: [String: String]) throws -> ServerTarget {
         guard let server else { throw CompanionBinary.Missing(path: nil) }
-        return try server.target(url, schema, environment)
+        return try server.target(url, schema, readsFromStandby, environment)
     }
 
     /// The demo store's own spec: labels, and a row that reads "name … $value  date".

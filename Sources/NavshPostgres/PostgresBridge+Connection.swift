@@ -266,6 +266,19 @@ extension PostgresBridge {
             }
     }
 
+    /// Whether this connection's server has replayed the primary's WAL up
+    /// to `lsn`, waited for up to a second: a primary (no replay) has.
+    func hasReplayed(_ lsn: String) -> Bool {
+        let started = Date()
+        repeat {
+            guard let answer = try? rows("SELECT coalesce(pg_last_wal_replay_lsn() >= CAST($1::text AS pg_lsn), true)::text",
+                                         [lsn]).first?.first else { return false }
+            if answer == "true" { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        } while Date().timeIntervalSince(started) < 1
+        return false
+    }
+
     /// The settings of the server connected last (`PostgresTarget.configuration`),
     /// bounded by `connectTimeout`. Safe from any thread: `--listen` follows
     /// the store's connection to a new primary.

@@ -156,6 +156,7 @@ extension PostgresStore {
                 }
             }
         }
+        noteWritten()
         return result
     }
 
@@ -217,6 +218,7 @@ extension PostgresStore {
             }
         }
         if let transaction = row?.last.flatMap({ $0 }).flatMap({ Int64($0) }) { ownTransactions.insert(transaction) }
+        if row != nil { noteWritten() }
         return row
     }
 

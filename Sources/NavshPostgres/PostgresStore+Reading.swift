@@ -33,7 +33,7 @@ extension PostgresStore {
         // The time budget, no shorter than a round trip to a distant server takes.
         let answer: [String?]?
         if let seconds = budget.seconds {
-            guard let answered = try bridge.within(seconds: max(seconds, Self.shortestBudget), {
+            guard let answered = try reads.within(seconds: max(seconds, Self.shortestBudget), {
                 try rows(statement, parameters).first
             }) else { return nil }
             answer = answered

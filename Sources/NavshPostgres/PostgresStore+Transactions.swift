@@ -127,6 +127,7 @@ extension PostgresStore {
             }
         }
         if let number = id.flatMap({ Int64($0) }) { ownTransactions.insert(number) }
+        if id != nil { noteWritten() }
     }
 
     public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {

@@ -19,6 +19,12 @@ public final class PostgresStore: Store {
         didSet { present() }
     }
     let bridge: PostgresBridge
+    /// With `--read-from standby`: a second connection, to a standby when
+    /// the cluster has one, for lists and records (`reads`).
+    let readBridge: PostgresBridge?
+    /// The primary's WAL position after this store's last write, until the
+    /// standby has replayed it: a user reads their own writes.
+    var unreplayed: String?
     /// Inside `transaction`, `atomically` or `consistently`: writes use savepoints.
     var inBatch = false
     /// What the schema's catalog looked like when the collections were read.
@@ -48,11 +54,17 @@ public final class PostgresStore: Store {
 
     public var isCancelled: () -> Bool {
         get { bridge.isCancelled }
-        set { bridge.isCancelled = newValue }
+        set {
+            bridge.isCancelled = newValue
+            readBridge?.isCancelled = newValue
+        }
     }
     public var isCancelledAgain: () -> Bool {
         get { bridge.isCancelledAgain }
-        set { bridge.isCancelledAgain = newValue }
+        set {
+            bridge.isCancelledAgain = newValue
+            readBridge?.isCancelledAgain = newValue
+        }
     }
     /// How long a cancelled statement's end may take before its connection
     /// is given up (`PostgresBridge.cancelGrace`); tests shorten it.
@@ -72,10 +84,23 @@ public final class PostgresStore: Store {
     /// included, now and whenever it is made again.
     /// `timeZone`: the session's; UTC, as navsh's times are (`now`, a time
     /// typed without an offset), and as a timestamptz then reads (`+00`).
+    /// `readingFromStandby`: lists and records come from a standby of the
+    /// cluster (the primary when it has none); saves go to the primary and
+    /// are checked there, so a standby's lag shows as a conflict.
     public init(target: PostgresTarget, timeZone: String? = "UTC",
-                connectTimeout: TimeInterval = 10) throws {
+                connectTimeout: TimeInterval = 10, readingFromStandby: Bool = false) throws {
         self.target = target
-        bridge = PostgresBridge(target: target)
+        var writer = target
+        var reader: PostgresBridge?
+        if readingFromStandby {
+            if [.any, .preferStandby, .standby, .readOnly].contains(target.sessionAttributes) { writer.sessionAttributes = .readWrite }
+            var standby = target
+            standby.sessionAttributes = .preferStandby
+            reader = PostgresBridge(target: standby)
+            reader?.connectTimeout = target.connectTimeout ?? connectTimeout
+        }
+        readBridge = reader
+        bridge = PostgresBridge(target: writer)
         bridge.connectTimeout = target.connectTimeout ?? connectTimeout
         var setup = ["SET DateStyle = 'ISO, YMD'", "SET IntervalStyle = 'postgres'", "SET extra_float_digits = 1"]
         if let timeZone, timeZone.allSatisfy({ $0.isLetter || $0.isNumber || "/_+-".contains($0) }) {
@@ -95,6 +120,9 @@ public final class PostgresStore: Store {
         // Names in SQL are always quoted and unqualified: the search path finds them in this schema.
         bridge.setup.append("SET search_path = \(chosen.pgIdentifier), pg_catalog")
         try bridge.execute("SET search_path = \(chosen.pgIdentifier), pg_catalog")
+        readBridge?.setup = bridge.setup
+        // Connected now, so a standby that cannot be reached is said at start.
+        _ = try readBridge?.rows("SELECT 1::text")
         // The schema asked for names the data (`--schema shop`: shop), else the database does.
         displayName = target.schema == nil ? target.database : chosen
         bridge.onNewHistory = { [weak self] in self?.forgetHistory() }
@@ -129,11 +157,14 @@ public final class PostgresStore: Store {
     /// Answers this store has waited for from the server so far (statements
     /// sent together count once).
     public var roundTrips: Int { bridge.roundTrips }
-    public var connectionsLost: Int { bridge.reconnections }
+    public var connectionsLost: Int { bridge.reconnections + (readBridge?.reconnections ?? 0) }
     public var isConnected: Bool { bridge.isConnected }
 
-    /// Closes the connection.
-    public func close() { bridge.close() }
+    /// Closes the connections.
+    public func close() {
+        bridge.close()
+        readBridge?.close()
+    }
 
     /// The server the connection is on (`db2:5432`), and its history: the
     /// session says where a lost connection came back.
@@ -141,7 +172,8 @@ public final class PostgresStore: Store {
         bridge.server.map { server in
             ServerPlace(name: "\(server.endpoint)", history: server.history,
                         role: server.isStandby ? "standby" : server.isReadOnly ? "read-only" : "primary",
-                        servers: target.endpoints.map(\.description))
+                        servers: target.endpoints.map(\.description),
+                        readsFrom: readBridge?.server.map { "\($0.endpoint), " + ($0.isStandby ? "standby" : "primary") })
         }
     }
 
@@ -169,10 +201,28 @@ public final class PostgresStore: Store {
         return table
     }
 
+    /// Where reads go: the standby with `--read-from standby`, once it has
+    /// replayed this store's last write (else the primary, for this read);
+    /// the primary inside a transaction, whose reads are part of it.
+    var reads: PostgresBridge {
+        guard let readBridge, !inBatch, !bridge.inTransaction else { return bridge }
+        if let lsn = unreplayed {
+            guard readBridge.hasReplayed(lsn) else { return bridge }
+            unreplayed = nil
+        }
+        return readBridge
+    }
+
+    /// After a write, with a standby to read from: where the primary's WAL is now.
+    func noteWritten() {
+        guard readBridge != nil else { return }
+        unreplayed = (try? bridge.rows("SELECT pg_current_wal_lsn()::text").first?.first) ?? nil
+    }
+
     /// A read, its errors said in the core's terms.
     func rows(_ sql: String, _ parameters: Parameters) throws -> [[String?]] {
         do {
-            return try bridge.rows(sql, parameters.values)
+            return try reads.rows(sql, parameters.values)
         } catch {
             throw PostgresErrorText.translate(error, table: nil)
         }

@@ -6,9 +6,9 @@ import NavshPostgres
 // navsh's command line with the PostgreSQL store linked in: what `navsh`
 // execs for a postgres:// URL or --postgres (it opens SQLite files too).
 NavshMain.run(server: ServerStoreOpener(
-    target: { url, schema, environment in
+    target: { url, schema, readsFromStandby, environment in
         let target = try PostgresTarget(url: url, schema: schema, environment: environment)
-        return ServerTarget(name: "postgres://\(target)") { try PostgresStore(target: target) }
+        return ServerTarget(name: "postgres://\(target)") { try PostgresStore(target: target, readingFromStandby: readsFromStandby) }
     },
     notify: { store, install, tables in
         guard let store = store as? PostgresStore else {

@@ -123,6 +123,38 @@ struct PostgresFailoverTests {
                 "the crash came before the COMMIT: nothing of it landed")
     }
 
+    /// `--read-from standby`: lists and records come from the standby,
+    /// saves go to the primary and are checked there. A user reads their
+    /// own save; a standby that lags shows as a conflict, never a lost update.
+    @Test func readsComeFromTheStandbyAndSavesAreCheckedOnThePrimary() throws {
+        let f = try Fixture()
+        let (primary, standby) = f.pair.ports
+        let store = try PostgresStore(target: PostgresTarget(url: f.pair.url, environment: [:]), readingFromStandby: true)
+        defer { store.close() }
+        let session = Session(store: store, mode: .script)
+        #expect(session.execute("describe").output.hasSuffix("reads from: 127.0.0.1:\(standby), standby\n"))
+        for line in ["open items", "open 1", "set name Whistling kettle", "save", "open 1"] {
+            #expect(session.execute(line).error == nil, "\(line)")
+        }
+        #expect(session.breadcrumb.hasSuffix("Whistling kettle"), "its own save read back: \(session.breadcrumb)")
+        #expect(session.execute("back").error == nil)
+        let onStandby = f.pair.url.replacingOccurrences(of: "read-write", with: "standby")
+        let standbyStore = try PostgresStore(target: PostgresTarget(url: onStandby, environment: [:]))
+        defer { standbyStore.close() }
+        try standbyStore.execute("SELECT pg_wal_replay_pause()")
+        let other = try PostgresStore(target: PostgresTarget(url: f.pair.url, environment: [:]))
+        try other.execute("UPDATE items SET name = 'Changed elsewhere' WHERE id = 1")
+        other.close()
+        #expect(session.execute("open 1").error == nil)
+        #expect(session.breadcrumb.hasSuffix("Whistling kettle"), "the paused standby lags: \(session.breadcrumb)")
+        #expect(session.execute("set name Mine").error == nil)
+        let refused = session.execute("save")
+        #expect(refused.error?.message.contains("changed elsewhere") == true, "\(refused.error?.message ?? "saved")")
+        #expect(try f.value("SELECT name FROM items WHERE id = 1") == "Changed elsewhere")
+        try standbyStore.execute("SELECT pg_wal_replay_resume()")
+        _ = primary
+    }
+
     /// The primary crashes between two commands: the next one walks the
     /// host list, says where it is now, and the record's edit is saved
     /// on the new primary.

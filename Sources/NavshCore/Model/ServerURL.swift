@@ -17,12 +17,15 @@ public struct ServerPlace: Equatable, Sendable {
     /// `primary`, `standby`, or `read-only`.
     public var role: String
     public var servers: [String]
+    /// The server lists and records are read from, when not this one (`db2:5432, standby`).
+    public var readsFrom: String?
 
-    public init(name: String, history: String, role: String = "primary", servers: [String] = []) {
+    public init(name: String, history: String, role: String = "primary", servers: [String] = [], readsFrom: String? = nil) {
         self.name = name
         self.history = history
         self.role = role
         self.servers = servers
+        self.readsFrom = readsFrom
     }
 
     /// Another server, or the same one with a new history.

@@ -44,7 +44,7 @@ struct DescribeCommand: Command {
         let head = "\(root.title): \(root.collections.count) collection" + (root.collections.count == 1 ? "" : "s") + "\n"
         guard let place = store.serverPlace else { return head }
         let of = place.servers.count > 1 ? " (of \(place.servers.joined(separator: ", ")))" : ""
-        return head + "server: \(place.name), \(place.role)\(of)\n"
+        return head + "server: \(place.name), \(place.role)\(of)\n" + (place.readsFrom.map { "reads from: \($0)\n" } ?? "")
     }
 
     /// Every field's name, in a list or a record.
