@@ -53,6 +53,7 @@ struct PostgresFailoverTests {
         let (primary, standby) = f.pair.ports
         let both = "127.0.0.1:\(primary), 127.0.0.1:\(standby)"
         #expect(f.session.execute("describe").output == "postgres: 2 collections\nserver: 127.0.0.1:\(primary), primary (of \(both))\n")
+        #expect(f.session.welcome().notice == "on 127.0.0.1:\(primary), primary (of \(both))\n")
         for (attributes, port, role) in [("standby", standby, "standby"), ("prefer-standby", standby, "standby"),
                                          ("read-only", standby, "standby"), ("primary", primary, "primary"), ("any", primary, "primary")] {
             let url = f.pair.url.replacingOccurrences(of: "read-write", with: attributes)

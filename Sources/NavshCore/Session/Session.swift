@@ -111,7 +111,12 @@ public final class Session {
 
     /// What an interactive session prints when it starts.
     public func welcome() -> Response {
-        handingOut { run { Response(output: try show(top)) } }
+        var response = handingOut { run { Response(output: try show(top)) } }
+        // On a cluster, which of its servers this is, as `describe` says it.
+        if let place = store.serverPlace, place.servers.count > 1 {
+            response.notice = "on \(place.name), \(place.role) (of \(place.servers.joined(separator: ", ")))\n" + response.notice
+        }
+        return response
     }
 
     // MARK: Feeding lines
