@@ -39,16 +39,22 @@ extension PostgresBridge {
         // walk is tried again for `connectTimeout` before giving up.
         let started = Date()
         let checked = checking
+        var waited = false
         while true {
             do {
-                return try walkServers()
+                let found = try walkServers()
+                waitedInVain = false
+                return found
             } catch let none as NoFittingServer {
                 // Waited for when a cluster was reached before, or one of its
-                // servers answers but is not yet what is asked for.
-                guard self.target.endpoints.count > 1, server != nil || none.answered,
+                // servers answers but is not yet what is asked for; once per
+                // outage, so a cluster that stays down fails each statement at once.
+                guard !waitedInVain, self.target.endpoints.count > 1, server != nil || none.answered,
                       Date().timeIntervalSince(started) + 0.25 < connectTimeout else {
+                    if waited { waitedInVain = true }
                     throw StoreError.cannotConnect(target: "\(target)", reason: none.reason)
                 }
+                waited = true
                 Thread.sleep(forTimeInterval: 0.25)
                 if !checked && isCancelled() { throw StoreError.interrupted }
             }
@@ -267,15 +273,15 @@ extension PostgresBridge {
     }
 
     /// Whether this connection's server has replayed the primary's WAL up
-    /// to `lsn`, waited for up to a second: a primary (no replay) has.
-    func hasReplayed(_ lsn: String) -> Bool {
+    /// to `lsn`, waited for up to `seconds`: a primary (no replay) has.
+    func hasReplayed(_ lsn: String, waiting seconds: TimeInterval) -> Bool {
         let started = Date()
         repeat {
             guard let answer = try? rows("SELECT coalesce(pg_last_wal_replay_lsn() >= CAST($1::text AS pg_lsn), true)::text",
                                          [lsn]).first?.first else { return false }
             if answer == "true" { return true }
             Thread.sleep(forTimeInterval: 0.01)
-        } while Date().timeIntervalSince(started) < 1
+        } while Date().timeIntervalSince(started) < seconds
         return false
     }
 

@@ -43,6 +43,9 @@ final class PostgresBridge {
     /// on (a promoted standby, another system): each time, transaction
     /// ids read before are no check of a row's version.
     var historyChanges = 0
+    /// A wait for a cluster's primary ended with none: until a connection is
+    /// made again, statements fail at once rather than each waiting.
+    var waitedInVain = false
     /// True while a statement that writes outside a transaction runs: it is never sent twice.
     var writesOnce = false
     /// Told when that happens, before the statement that connected runs.

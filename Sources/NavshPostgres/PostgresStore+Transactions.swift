@@ -145,6 +145,7 @@ extension PostgresStore {
     /// false alarm only costs a re-read). The token counts such moments.
     public func changes(since token: Int?) throws -> StoreChanges {
         noteSnapshot(try inBatch ? nil : bridge.rows("SELECT pg_current_snapshot()::text").first?.first ?? nil)
+        if !inBatch { revisitStandby() }
         // A new connection may have missed anything: everything shown is read again.
         if bridge.reconnections != reconnectionsSeen {
             reconnectionsSeen = bridge.reconnections

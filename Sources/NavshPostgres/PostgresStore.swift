@@ -25,6 +25,12 @@ public final class PostgresStore: Store {
     /// The primary's WAL position after this store's last write, until the
     /// standby has replayed it: a user reads their own writes.
     var unreplayed: String?
+    /// While the standby lags: when to ask it again (reads go to the primary meanwhile).
+    var lagAskedAgain: Date?
+    /// When the read connection last looked for a standby (`revisitStandby`).
+    var standbyLookedFor = Date()
+    /// How often it looks again while it reads from the primary; tests shorten it.
+    public var standbyRevisit: TimeInterval = 10
     /// Inside `transaction`, `atomically` or `consistently`: writes use savepoints.
     var inBatch = false
     /// What the schema's catalog looked like when the collections were read.
@@ -173,7 +179,9 @@ public final class PostgresStore: Store {
             ServerPlace(name: "\(server.endpoint)", history: server.history,
                         role: server.isStandby ? "standby" : server.isReadOnly ? "read-only" : "primary",
                         servers: target.endpoints.map(\.description),
-                        readsFrom: readBridge?.server.map { "\($0.endpoint), " + ($0.isStandby ? "standby" : "primary") })
+                        readsFrom: readBridge?.server.map { reading in
+                            "\(reading.endpoint), " + (reading.isStandby && reading.endpoint != server.endpoint ? "standby" : "primary")
+                        })
         }
     }
 
@@ -207,10 +215,28 @@ public final class PostgresStore: Store {
     var reads: PostgresBridge {
         guard let readBridge, !inBatch, !bridge.inTransaction else { return bridge }
         if let lsn = unreplayed {
-            guard readBridge.hasReplayed(lsn) else { return bridge }
+            // Waited for once; a standby that stays behind is asked again every few seconds.
+            if let next = lagAskedAgain, Date() < next { return bridge }
+            guard readBridge.hasReplayed(lsn, waiting: lagAskedAgain == nil ? 1 : 0) else {
+                lagAskedAgain = Date().addingTimeInterval(5)
+                return bridge
+            }
             unreplayed = nil
+            lagAskedAgain = nil
         }
         return readBridge
+    }
+
+    /// Reading from the primary for want of a standby (none answered, or
+    /// the one read from was promoted): every ten seconds the read
+    /// connection is closed, so the next read looks for a standby again
+    /// (a lost one rejoined as a standby).
+    func revisitStandby() {
+        guard let readBridge, let reading = readBridge.server, readBridge.isConnected,
+              reading.endpoint == bridge.server?.endpoint || !reading.isStandby,
+              target.endpoints.count > 1, Date().timeIntervalSince(standbyLookedFor) >= standbyRevisit else { return }
+        standbyLookedFor = Date()
+        readBridge.close()
     }
 
     /// After a write, with a standby to read from: where the primary's WAL is now.

@@ -130,6 +130,9 @@ struct PostgresFailoverTests {
     @Test func readsComeFromTheStandbyAndSavesAreCheckedOnThePrimary() throws {
         let f = try Fixture()
         let (primary, standby) = f.pair.ports
+        let seed = try PostgresStore(target: PostgresTarget(url: f.pair.url, environment: [:]))
+        try seed.execute("INSERT INTO items VALUES (2, 'Teapot')")
+        seed.close()
         let store = try PostgresStore(target: PostgresTarget(url: f.pair.url, environment: [:]), readingFromStandby: true)
         defer { store.close() }
         let session = Session(store: store, mode: .script)
@@ -152,8 +155,57 @@ struct PostgresFailoverTests {
         let refused = session.execute("save")
         #expect(refused.error?.message.contains("changed elsewhere") == true, "\(refused.error?.message ?? "saved")")
         #expect(try f.value("SELECT name FROM items WHERE id = 1") == "Changed elsewhere")
+        // A save while the standby lags: the first read waits for it once,
+        // then reads go to the primary without asking the standby each time.
+        #expect(session.execute("cancel").error == nil)
+        for line in ["open 2", "set name Teapot for two", "save", "open 2"] {
+            #expect(session.execute(line).error == nil, "\(line)")
+        }
+        let asked = try #require(store.readBridge).roundTrips
+        for line in ["back", "open 2", "back", "open 2"] { #expect(session.execute(line).error == nil, "\(line)") }
+        #expect(try #require(store.readBridge).roundTrips == asked, "the lagging standby is not asked again at once")
+        #expect(session.breadcrumb.hasSuffix("Teapot for two"), "its own save, read from the primary")
         try standbyStore.execute("SELECT pg_wal_replay_resume()")
         _ = primary
+    }
+
+    /// After a failover the read connection ends on the new primary; once
+    /// the lost node rejoins as a standby, reads go back to it.
+    @Test func readsReturnToAStandbyThatRejoined() throws {
+        let f = try Fixture()
+        let store = try PostgresStore(target: PostgresTarget(url: f.pair.url, environment: [:]), readingFromStandby: true)
+        defer { store.close() }
+        store.standbyRevisit = 0
+        let session = Session(store: store, mode: .interactive)
+        let (primary, standby) = f.pair.ports
+        #expect(session.execute("describe").output.hasSuffix("reads from: 127.0.0.1:\(standby), standby\n"))
+        try f.pair.failover()
+        #expect(session.execute("open items").error == nil)
+        #expect(session.execute("back").error == nil)
+        #expect(session.execute("describe").output.hasSuffix("reads from: 127.0.0.1:\(standby), primary\n"),
+                "the standby it read from is the primary now")
+        try f.pair.rejoin()
+        #expect(session.execute("open items").error == nil)
+        #expect(session.execute("back").error == nil)
+        #expect(session.execute("describe").output.hasSuffix("reads from: 127.0.0.1:\(primary), standby\n"),
+                "back on the rejoined node")
+    }
+
+    /// A cluster that stays down is waited for once, for a promotion that
+    /// does not come; then each statement fails at once, not after a wait.
+    @Test func aClusterThatStaysDownIsWaitedForOnce() throws {
+        let f = try Fixture()
+        let store = try PostgresStore(target: PostgresTarget(url: f.pair.url, environment: [:]), connectTimeout: 2)
+        defer { store.close() }
+        let items = try #require(store.collection(named: "items"))
+        #expect(try store.count(of: items) == 1)
+        try f.pair.stop()
+        let first = Date()
+        #expect(throws: StoreError.self) { try store.count(of: items) }
+        let second = Date()
+        #expect(throws: StoreError.self) { try store.count(of: items) }
+        #expect(second.timeIntervalSince(first) > 1.5, "the first waited for a promotion")
+        #expect(Date().timeIntervalSince(second) < 1, "the second did not wait again")
     }
 
     /// The primary crashes between two commands: the next one walks the

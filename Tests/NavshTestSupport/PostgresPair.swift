@@ -37,6 +37,9 @@ public final class PostgresPair: Sendable {
     /// The primary stops as in a crash; the standby is promoted.
     public func failover() throws { try Self.script(["failover", directory]) }
 
+    /// Both servers stop, as a whole cluster down; nothing comes back.
+    public func stop() throws { try Self.script(["stop", directory]) }
+
     /// The lost node is made a standby of the new primary again.
     public func rejoin() throws { try Self.script(["rejoin", directory]) }
 
