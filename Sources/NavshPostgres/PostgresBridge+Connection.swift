@@ -86,6 +86,9 @@ extension PostgresBridge {
                         continue
                     }
                     return (connection, server)
+                } catch StoreError.cannotConnect(_, let reason) {
+                    forget(connection)
+                    passedOver.append((endpoint, reason, nil))
                 } catch {
                     forget(connection)
                     if case StoreError.interrupted = error { throw error }
@@ -109,14 +112,21 @@ extension PostgresBridge {
 
     /// Runs the setup statements on a new connection and asks the server
     /// who it is: the backend, whether it is a standby or read-only, and its
-    /// history (system identifier and timeline). One round trip more.
+    /// history (system identifier and timeline). Part of connecting, so
+    /// bounded by `connectTimeout` as the login is, even in a re-check.
     private func introduce(_ connection: PostgresConnection, at endpoint: Endpoint) throws -> Server {
         let checked = checking
+        let started = Date()
         func answer(_ sql: String) throws -> [PostgresRow] {
-            switch poll(connection.query(PostgresQuery(unsafeSQL: sql), logger: logger), stop: { !checked && isCancelled() }) {
+            let outcome = poll(connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)) {
+                (!checked && isCancelled()) || Date().timeIntervalSince(started) > connectTimeout
+            }
+            switch outcome {
             case .success(let result)?: return result.rows
             case .failure(let error)?: throw error
-            case nil: throw StoreError.interrupted
+            case nil:
+                if !checked && isCancelled() { throw StoreError.interrupted }
+                throw StoreError.cannotConnect(target: "\(endpoint)", reason: "\(DirectTransport.Failure.timedOut)")
             }
         }
         for statement in setup { _ = try answer(statement) }
