@@ -14,10 +14,9 @@ RSS (target: at most 64 MiB).
 import argparse
 import os
 import shutil
-import statistics
 import tempfile
 
-from processes import make_tracks, timed
+from processes import make_tracks, report, timed
 
 WRONG = "Jimmy Page/Robert Plnt"
 RIGHT = "Jimmy Page/Robert Plant"
@@ -46,13 +45,8 @@ def main():
             peer = timed(["sqlite3", work, update], name="bench/batch.py")
             runs.append((navsh, peer))
         changed = options.rows // options.every
-        navsh_s = statistics.median(r[0][0] for r in runs)
-        peer_s = statistics.median(r[1][0] for r in runs)
-        ratio = statistics.median(r[0][0] / r[1][0] for r in runs)
-        print(f"bench/batch.py: {options.rows:,} rows, {changed:,} changed, median of {options.runs} runs, whole processes")
-        print(f"  navsh open * / set / save  {navsh_s * 1000:9.1f} ms  peak RSS {max(r[0][1] for r in runs):6.1f} MiB")
-        print(f"  sqlite3 UPDATE … WHERE     {peer_s * 1000:9.1f} ms  peak RSS {max(r[1][1] for r in runs):6.1f} MiB")
-        print(f"  ratio (median of pairs)    {ratio:9.2f}x  (target <= 2x)")
+        report("bench/batch.py", f"{options.rows:,} rows, {changed:,} changed", runs,
+               "navsh open * / set / save", "sqlite3 UPDATE … WHERE")
         shutil.copyfile(original, work)
         _, whole = timed([options.binary, work, "-c", "open tracks", "-c", "open *"], name="bench/batch.py")
         print(f"  open * on all {options.rows:,} rows: peak RSS {whole:.1f} MiB (target <= 64 MiB)")

@@ -28,3 +28,15 @@ def make_tracks(path, rows, composer):
         (i, f"Track {i}", composer(i), 180_000 + i % 120_000) for i in range(1, rows + 1)))
     db.commit()
     db.close()
+
+
+def report(name, heading, runs, navsh_label, peer_label):
+    """Prints the medians of (navsh, peer) pairs of `timed` results and the median of their ratios."""
+    import statistics
+    navsh_s = statistics.median(r[0][0] for r in runs)
+    peer_s = statistics.median(r[1][0] for r in runs)
+    ratio = statistics.median(r[0][0] / r[1][0] for r in runs)
+    print(f"{name}: {heading}, median of {len(runs)} runs, whole processes")
+    print(f"  {navsh_label:<26} {navsh_s * 1000:9.1f} ms  peak RSS {max(r[0][1] for r in runs):6.1f} MiB")
+    print(f"  {peer_label:<26} {peer_s * 1000:9.1f} ms  peak RSS {max(r[1][1] for r in runs):6.1f} MiB")
+    print(f"  {'ratio (median of pairs)':<26} {ratio:9.2f}x  (target <= 2x)")

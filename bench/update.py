@@ -16,11 +16,10 @@ import csv
 import os
 import shutil
 import sqlite3
-import statistics
 import subprocess
 import tempfile
 
-from processes import make_tracks, timed
+from processes import make_tracks, report, timed
 
 
 def main():
@@ -61,14 +60,8 @@ def main():
         check.close()
         if changed != options.rows:
             raise SystemExit(f"bench/update.py: sqlite3 changed {changed} rows, not {options.rows}")
-        navsh_s = statistics.median(r[0][0] for r in runs)
-        peer_s = statistics.median(r[1][0] for r in runs)
-        ratio = statistics.median(r[0][0] / r[1][0] for r in runs)
-        print(f"bench/update.py: {options.rows:,} rows, every one changed, median of {options.runs} runs, whole processes")
-        print(f"  navsh import --update      {navsh_s * 1000:9.1f} ms  peak RSS {max(r[0][1] for r in runs):6.1f} MiB")
-        print(f"  sqlite3 .import + UPDATE   {peer_s * 1000:9.1f} ms  peak RSS {max(r[1][1] for r in runs):6.1f} MiB")
-        print(f"  ratio (median of pairs)    {ratio:9.2f}x  (target <= 2x)")
-
+        report("bench/update.py", f"{options.rows:,} rows, every one changed", runs,
+               "navsh import --update", "sqlite3 .import + UPDATE")
 
 if __name__ == "__main__":
     main()
