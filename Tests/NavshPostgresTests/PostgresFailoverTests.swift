@@ -218,8 +218,10 @@ struct PostgresFailoverTests {
             #expect(f.session.execute(line).error == nil, "\(line)")
         }
         let crumbs = f.session.breadcrumb
+        #expect(f.store.bridge.historyChanges == 0)
         try f.pair.failover()
         let next = f.session.execute("changes")
+        #expect(f.store.bridge.historyChanges == 1, "the promoted standby's new timeline is seen, so xmins read before are forgotten")
         #expect(next.notice == "the connection to 127.0.0.1:\(first) was lost; now on 127.0.0.1:\(second) (promoted)\n")
         #expect(next.output.contains("Whistling kettle"), "\(next.output)")
         #expect(f.session.breadcrumb == crumbs)
