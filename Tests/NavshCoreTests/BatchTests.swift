@@ -89,7 +89,9 @@ import Testing
         #expect(h.run("save").error?.message == "1 of 3 rows changed elsewhere since open *: Stairway (ms changed); "
                 + "nothing was saved (reload reads the rows again and keeps your edits)")
         #expect(try h.snapshot("tracks") == before)
-        #expect(h.output("reload") == "reloaded 3 rows; kept your edits to composer, ms\n")
+        // The value the save will write over is shown before it can be.
+        #expect(h.output("reload") == "reloaded 3 rows; kept your edits to composer, ms\n"
+                + "  both changed ms on 1 row (yours kept): #1 Stairway, theirs 481\n")
         h.run("save")
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
     }
@@ -113,7 +115,32 @@ import Testing
         #expect(message.hasPrefix("2 of 3 rows changed elsewhere since open *: Kashmir (deleted or re-keyed), "
                                   + "Rock and Roll (left the list); nothing was saved"), "\(message)")
         #expect(try h.snapshot("tracks") == before)
-        #expect(h.output("reload") == "reloaded 1 row (were 3); kept your edits to ms\n")
+        #expect(h.output("reload") == "reloaded 1 row (were 3); kept your edits to ms\n"
+                + "  left the list: #2 Kashmir; #3 Rock and Roll\n")
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aReloadNamesTheRowsThatJoinedTheListAndTheFieldsItTook(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("where composer ~ Plnt", "open *", "set ms 1")
+        try h.elsewhere("""
+            UPDATE tracks SET composer = 'Robert Plnt' WHERE id = 5;
+            UPDATE tracks SET genre = 'pop' WHERE id IN (1, 2)
+            """)
+        #expect(h.output("reload") == "reloaded 4 rows (were 3); kept your edits to ms\n"
+                + "  took genre on 2 rows, changed elsewhere\n"
+                + "  joined the list: #5 Hey Jude\n")
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aReloadNamesTheFirstFiveRowsBothChangedThenCountsTheRest(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        try h.elsewhere("INSERT INTO tracks VALUES (6, 'Help', 'Lennon/McCartney', 140, 'pop'), (7, 'Yesterday', NULL, 125, 'pop')")
+        h.run("open *", "set ms 1")
+        try h.elsewhere("UPDATE tracks SET ms = ms + 1")
+        #expect(h.output("reload") == "reloaded 7 rows; kept your edits to ms\n"
+                + "  both changed ms on 7 rows (yours kept): #1 Stairway, theirs 481; #2 Kashmir, theirs 501; "
+                + "#3 Rock and Roll, theirs 201; #4 Black Dog, theirs 301; #5 Hey Jude, theirs 401; and 2 more\n")
     }
 
     @Test(arguments: StoreKind.all)
@@ -145,6 +172,18 @@ import Testing
         #expect(try h.column("SELECT ms FROM tracks WHERE id = 1") == ["480"], "nothing written before the answer")
         #expect(h.session.answer(question, .yes).output.hasPrefix("saved ms on 3 rows of tracks\n"))
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aSaveThatWouldBeRefusedIsNotAskedAbout(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks, mode: .interactive)
+        h.run("where composer ~ Plnt", "open *", "set ms 1")
+        try h.elsewhere("UPDATE tracks SET ms = 7 WHERE id = 2")
+        let before = try h.snapshot("tracks")
+        let reply = h.run("save")
+        #expect(reply.question == nil, "no y/N for 3 rows when 1 will refuse the save")
+        #expect(reply.error?.message.hasPrefix("1 of 3 rows changed elsewhere since open *: Kashmir (ms changed)") == true)
+        #expect(try h.snapshot("tracks") == before)
     }
 
     @Test(arguments: StoreKind.all)

@@ -9,7 +9,7 @@ struct ReloadCommand: PlainCommand {
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
-        if let batch = frame.batch { return Response(output: try frame.reloadBatch(batch, in: session) + "\n") }
+        if let batch = frame.batch { return Response(output: try frame.reloadBatch(batch, in: session)) }
         guard let id = frame.id else { throw CommandError.writes(.nothingToReload) }
         guard let current = try session.store.record(of: frame.collection, id: id) else {
             throw CommandError.writes(.deletedBeforeReload(title: frame.crumb))

@@ -17,7 +17,7 @@ struct SaveCommand: ForcibleCommand {
         let frame = try session.topFrame(RecordFrame.self)
         if force && frame.batch != nil { throw CommandError.writes(.batchCannotOverwrite) }
         // A batch of several rows asks once at the prompt; a script never reads an answer.
-        if session.mode == .interactive, !confirmed, let question = frame.batchSaveQuestion() {
+        if session.mode == .interactive, !confirmed, let question = try frame.batchSaveQuestion(in: session.store) {
             return Response(question: Question(confirm: question, then: self))
         }
         let message: String

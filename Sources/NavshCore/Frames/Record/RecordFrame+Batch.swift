@@ -7,11 +7,20 @@ extension RecordFrame {
     }
 
     /// `Save Composer on 42 rows of Track?`, asked at the prompt before a
-    /// batch save of more than one row.
-    func batchSaveQuestion() -> String? {
-        guard batch != nil, isDirty else { return nil }
+    /// batch save of more than one row. A save the rows as stored now would
+    /// refuse is not asked about: it runs, and its refusal names them.
+    func batchSaveQuestion(in store: any StoreReader) throws -> String? {
+        guard let batch, isDirty else { return nil }
         let count = rowsToChange.count
         guard count > 1 else { return nil }
+        let now = try RowBatch.read(batch.list, captions: batch.captions, from: store)
+        let stored = Dictionary(now.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let edited = Set(buffer.changes.keys).union(buffer.replacing.keys)
+        let refused = batch.rows.contains { row in
+            guard let current = stored[row.id] else { return true }
+            return edited.contains { current[$0] != row[$0] }
+        }
+        if refused { return nil }
         return "Save \(unsavedLabels.joined(separator: ", ")) on \(ListLayout.grouped(count)) rows of \(collection.displayTitle)?"
     }
 
@@ -56,7 +65,60 @@ extension RecordFrame {
         for (field, replacement) in replacements { buffer.replace(field, replacement) }
         let kept = unsavedLabels.isEmpty ? "" : "; kept your edits to " + unsavedLabels.joined(separator: ", ")
         let was = fresh.rows.count == batch.rows.count ? "" : " (were \(ListLayout.grouped(batch.rows.count)))"
-        return "reloaded \(fresh.count)" + was + kept
+        return "reloaded \(fresh.count)" + was + kept + "\n"
+            + reloadNotes(from: batch, to: fresh, setting: edits, replacing: Set(replacements.keys))
+    }
+
+    /// What a batch reload took from elsewhere, so the next save writes over
+    /// no value unseen: each row whose edited field changed there, the fields
+    /// taken, and the rows that left or joined the list.
+    private func reloadNotes(from old: RowBatch, to fresh: RowBatch, setting edits: [String: Value],
+                             replacing: Set<String>) -> String {
+        let before = Dictionary(old.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var collided: [String: [Record]] = [:], taken: [String: Int] = [:], joined: [Record] = []
+        for row in fresh.rows {
+            guard let was = before[row.id] else { joined.append(row); continue }
+            for field in collection.fields where row[field.name] != was[field.name] {
+                if let mine = edits[field.name], row[field.name] != mine {
+                    collided[field.name, default: []].append(row)
+                } else if edits[field.name] == nil, !replacing.contains(field.name) {
+                    taken[field.name, default: 0] += 1
+                }
+            }
+        }
+        let staying = Set(fresh.rows.map(\.id))
+        let left = old.rows.filter { !staying.contains($0.id) }
+        var out = ""
+        for field in collection.fields {
+            if let rows = collided[field.name] {
+                let named = Self.firstFew(rows) { row in
+                    TextLayout.printable(RowTitle.keyed(row, in: collection)) + ", theirs "
+                        + TextLayout.truncate(ValueText.bounded(row[field.name], field.format), to: 40)
+                }
+                out += "  both changed \(field.shownName) on \(Self.rowCount(rows.count)) (yours kept): \(named)\n"
+            }
+            if let count = taken[field.name] {
+                out += "  took \(field.shownName) on \(Self.rowCount(count)), changed elsewhere\n"
+            }
+        }
+        if !left.isEmpty {
+            out += "  left the list: " + Self.firstFew(left) { TextLayout.printable(RowTitle.keyed($0, in: collection)) } + "\n"
+        }
+        if !joined.isEmpty {
+            out += "  joined the list: " + Self.firstFew(joined) { TextLayout.printable(RowTitle.keyed($0, in: collection)) } + "\n"
+        }
+        return out
+    }
+
+    /// Rows a reload names: the first five, then how many more.
+    private static func firstFew(_ rows: [Record], _ name: (Record) -> String) -> String {
+        let shown = rows.prefix(5).map(name).joined(separator: "; ")
+        return rows.count > 5 ? shown + "; and \(ListLayout.grouped(rows.count - 5)) more" : shown
+    }
+
+    /// `1 row`, `2,000 rows`.
+    private static func rowCount(_ count: Int) -> String {
+        "\(ListLayout.grouped(count)) row\(count == 1 ? "" : "s")"
     }
 
     /// `changes` in a batch: per field, what the rows hold now → the edit,
