@@ -126,7 +126,7 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 INSTALLED = $(BINDIR)/navsh $(BINDIR)/navsh-postgres $(MANDIR)/navsh.1 $(BASHDIR)/navsh $(ZSHDIR)/_navsh $(FISHDIR)/navsh.fish
 
-.PHONY: install uninstall man check-man test-install
+.PHONY: install uninstall man check-man docs check-docs test-install
 
 install: deps $(if $(filter release,$(BUILD)),static-cxx,)
 	$(SWIFT) build -c $(BUILD) --product navsh $(INSTALL_SWIFT_FLAGS)
@@ -163,6 +163,17 @@ check-man:
 	rm -rf .build/man-check && mkdir -p .build/man-check
 	.build/debug/generate-manual .build/debug/navsh --date $(MAN_DATE) --output-directory .build/man-check
 	@diff -u docs/navsh.1 .build/man-check/navsh.1 || { echo "docs/navsh.1 is out of date with --help: run make man" >&2; exit 1; }
+
+# docs/commands.md is made from the command table, as `help` words it;
+# `make check-docs` (run by .ci/run) also checks the guides against the
+# writing rule and the example transcripts (scripts/check-docs).
+docs:
+	$(SWIFT) build --product navsh
+	.build/debug/navsh --experimental-dump-commands > docs/commands.md
+
+check-docs:
+	$(SWIFT) build --product navsh
+	scripts/check-docs .build/debug/navsh
 
 # make install into a temporary PREFIX, then checks what it installed
 # (scripts/test-install.sh). BUILD=debug by default here: it reuses the

@@ -6,7 +6,7 @@
  * the names and calls through these slots). Linked into the program, it and
  * the libraries it needs (libtinfo, libbsd, libmd) were loaded and
  * relocated at every start, scripts included: 1.5M instructions, a sixth of
- * a script's start-up (bench/README.md, issue 12).
+ * a script's start-up (bench/README.md).
  */
 void *navsh_libedit_slots[32];
 

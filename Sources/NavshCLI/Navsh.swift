@@ -10,9 +10,10 @@ import Glibc
 import Darwin
 #endif
 
-/// The command line of both executables (`NavshMain`): its options and how
-/// a run opens its store. Their checks are in `Navsh+Validation`, the run on
-/// the opened store in `Navsh+Running`.
+/// The command line of both executables (`NavshMain`), as ArgumentParser
+/// reads it for help, errors and completions. The options become `Options`,
+/// checked in `Options+Validation`, opened in `Options+Opening` and run in
+/// `Options+Running`.
 struct Navsh: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navsh",

@@ -80,7 +80,7 @@ extension Options {
         // there is nothing to run a script against, and an empty stand-in
         // would report changes to data that does not exist.
         if dryRun && postgresTarget == nil && !FileManager.default.fileExists(atPath: storePath) {
-            // Only --create or a spec makes a store: the advice says which (the trial's find).
+            // Only --create or a spec makes a store: the advice says which.
             let advice = create || spec != nil ? "run without --dry-run to create it"
                 : "--create makes a new store (without --dry-run)"
             StandardStreams.err("navsh: --dry-run: \(TextLayout.printable(storePath)) does not exist, and a dry run creates nothing; "

@@ -18,7 +18,7 @@ extension Options {
     /// The session, its frames and the store's connection objects are not
     /// torn down one by one, since the process ending frees them all; that
     /// teardown (GRDB's queue and its observers) was a tenth of a short
-    /// script's instructions (bench/README.md, issue 12). Exiting here
+    /// script's instructions (bench/README.md). Exiting here
     /// rather than throwing `ExitCode` also spares a failed script
     /// ArgumentParser's handling of the error (a `Mirror` walk over it).
     static func leave(_ status: Int32, closing store: any Store) -> Never {
@@ -78,7 +78,7 @@ extension Options {
             throw ExitCode(began ? ExitStatus.commandFailed : ExitStatus.cannotOpen)
         }
         // Under --atomic a script that fails writes nothing: the report says
-        // so, not the changes made before the failure (the trial's find).
+        // so, not the changes made before the failure.
         ScriptRunner.reportDryRun(changes: outcome.session?.changesMade ?? [], touched: outcome.touched, format: format,
                                   rolledBack: atomic && outcome.status != ExitStatus.success)
         return outcome
@@ -149,7 +149,7 @@ extension Options {
             let status = runner.run()
             // Closed as a script's is: the WAL checkpointed and removed, so a
             // save made at the prompt is in the file itself once navsh ends
-            // (the prompt left FILE-wal behind; the trial's find).
+            // (the prompt left FILE-wal behind).
             withExtendedLifetime(listener) { Self.leave(status, closing: store) }
         }
 
@@ -161,7 +161,7 @@ extension Options {
         // A statement running then is stopped too (a write rolls back; a
         // server's is cancelled there, and its connection given up if the
         // cancel brings nothing back within the grace): a save stalled on a
-        // silent connection ignored SIGTERM for ten minutes (the trial's find).
+        // silent connection ignored SIGTERM for ten minutes.
         let timer = timeout.map(CommandTimer.init)
         store.isCancelled = if let timer {
             { Terminal.terminationSignal != nil || timer.isPast }

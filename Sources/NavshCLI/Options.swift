@@ -5,8 +5,7 @@ import NavshCore
 /// ArgumentParser; `Navsh` (ArgumentParser's command, which owns help,
 /// errors and completions) fills it for the rest. The run itself is
 /// `Options.run`, so the plain path never builds `Navsh`: its property
-/// wrappers' first use cost a twentieth of start-up (bench/README.md,
-/// issue 12).
+/// wrappers' first use cost a twentieth of start-up (bench/README.md).
 struct Options {
     /// The server store this executable links (`navsh-postgres`); nil in
     /// `navsh`, which hands a PostgreSQL run to that companion.

@@ -81,7 +81,7 @@ struct Pager {
         guard started else { close(fds[1]); return false }
         // A pager quit before the end (q in less) closes the pipe: EPIPE, ignored.
         // SIGTERM or SIGHUP to navsh ends the pager too (navsh sat waiting
-        // for q while told to leave; the trial's find): the shell running
+        // for q while told to leave): the shell running
         // the pager command and what it started (less, which puts the
         // terminal back; a shell that does not exec its command left less
         // running, reading the terminal, after navsh had gone).

@@ -7,7 +7,7 @@ import Darwin
 /// The process's environment as a dictionary, read from `environ` itself.
 /// Foundation's `ProcessInfo.environment` made the same dictionary with
 /// twenty times the instructions, a twentieth of a short script's start-up
-/// (bench/README.md, issue 12).
+/// (bench/README.md).
 enum ProcessEnvironment {
     static func current() -> [String: String] {
         var variables: [String: String] = [:]

@@ -28,7 +28,7 @@ struct TerminalPrompter: Prompter {
     }
 
     /// An error in lines broken at spaces to the terminal's width (the
-    /// terminal broke a long one mid-word: `sav` / `e!`; the trial's find).
+    /// terminal broke a long one mid-word: `sav` / `e!`).
     func report(_ error: CommandError) {
         StandardStreams.err(errorStyle.error(Self.wrapped(error.message, after: "error: ")) + "\n")
     }
@@ -66,7 +66,7 @@ struct TerminalPrompter: Prompter {
         }
         // A question wider than the terminal is broken at spaces: the lines
         // before its last are printed, the last is the prompt (300000 was
-        // split across two lines; the trial's find).
+        // split across two lines).
         var prompt = question.prompt
         if let columns = Terminal.size(of: 1)?.columns, columns > 20,
            prompt.split(separator: "\n").contains(where: { DisplayWidth.of(String($0)) > columns - 1 }) {

@@ -260,7 +260,7 @@ public final class EditLineReader: LineSource {
         if common.count > word.count && common.hasPrefix(word) {
             replace(word, with: common)
             // The next Tab can add nothing more: it lists them, as readline's
-            // does (it took a third Tab; the trial's find).
+            // does (it took a third Tab).
             lastFruitlessTab = String(before.dropLast(word.count)) + common
             return UInt8(CC_REFRESH)
         }

@@ -9,7 +9,7 @@ import Glibc
 /// they write is sent on a socket this type opened, and what the socket
 /// receives is fed to them. A statement then costs one write and one read,
 /// where an event loop thread cost two thread hops and about 15 system calls
-/// a round trip, most of navsh's client time per edit (issue 13's target of
+/// a round trip, most of navsh's client time per edit (the target is
 /// at most 1.5× psql per edit, which does the same on one thread).
 ///
 /// It behaves as a socket channel would: the server closing the socket (or

@@ -200,7 +200,7 @@ final class PostgresBridge {
     /// Runs `body` (reads: never inside a transaction, which a cancel
     /// would abort) with its statements cancelled on the server `seconds`
     /// from now; nil when that stopped one. A count at the list of
-    /// collections waited twenty seconds on a slow view (the trial's find).
+    /// collections waited twenty seconds on a slow view.
     func within<T>(seconds: Double, _ body: () throws -> T) throws -> T? {
         guard !inTransaction else { return try body() }
         deadline = Date().addingTimeInterval(seconds)

@@ -92,7 +92,7 @@ struct PostgresColumn: Sendable {
     /// timestamptz reads with its offset, in the session's zone, UTC (`…
     /// 10:00:00+00`): read in the local zone without one, an export moved to
     /// another zone came back shifted by hours, and the hour a clock repeats
-    /// in the autumn read as one (the trial's find).
+    /// in the autumn read as one.
     /// An inet reads as its output function writes it, `10.0.0.1` without
     /// the `/32` a cast to text adds; a network keeps its mask.
     var readSQL: String { baseType == "inet" ? "abbrev(\(name.pgIdentifier))" : "\(name.pgIdentifier)::text" }

@@ -66,7 +66,7 @@ enum PostgresErrorText {
 
     /// The one written column whose type a value error names (`invalid
     /// input syntax for type json`): the server names no column for such
-    /// an error, and a refusal must name its field (the trial's find).
+    /// an error, and a refusal must name its field.
     static func column(typed message: String, among values: [String: Value], of table: PostgresTable?) -> String? {
         guard let table else { return nil }
         let written = values.keys.filter { name in

@@ -125,7 +125,7 @@ enum PostgresSchemaReader {
         var constraints: [String: [String: [String]]] = [:]
         var checks: [String: [String: String]] = [:]
         /// Each column's CHECK expressions as the server writes them, for
-        /// `describe` (it showed none on PostgreSQL; the trial's find).
+        /// `describe` (it showed none on PostgreSQL).
         var columnChecks: [String: [String: [String]]] = [:]
         var references: [String: [String: [String]]] = [:]
         var foreignKeys: [PostgresForeignKey] = []

@@ -78,7 +78,7 @@ enum CaseFoldedMatch {
 
     /// The fold applied to both sides. Lowercasing leaves a Greek final
     /// sigma (ς) apart from σ, which Unicode's case folding makes one
-    /// letter: `find σίσυφος` missed ΣΊΣΥΦΟΣ (the adversary's find).
+    /// letter: `find σίσυφος` missed ΣΊΣΥΦΟΣ.
     static func fold(_ text: String) -> String {
         // Most stored text is ASCII, already composed: its bytes lowercased
         // are the fold, without Foundation's normalization, which made

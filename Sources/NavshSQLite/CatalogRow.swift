@@ -4,7 +4,7 @@ import NavshCore
 /// it, its columns named as in the query. GRDB's `Row.fetchAll` did the same
 /// with a generic fetch request whose first use made the Swift runtime scan
 /// every protocol conformance in the binary, and a case-insensitive lookup
-/// per column read: a twentieth of start-up (bench/README.md, issue 12).
+/// per column read: a twentieth of start-up (bench/README.md).
 /// Text is read as GRDB read it: bytes that are not UTF-8 repaired.
 struct CatalogRow {
     private let values: [Value]

@@ -54,7 +54,7 @@ enum ExactMatch {
         }
         if let negative = zeroSign(value) {
             // SQL's = takes -0.0 for 0.0: the sign is asked of navsh_sign_bit
-            // (the trial's find: a save passed over -0.0 changed to 0.0).
+            // (a save passed over -0.0 changed to 0.0).
             condition.sql += "(typeof(" + column + ") = 'real' AND " + column + " = 0 AND "
                 + signFunction + "(" + column + ") = " + (negative ? "1" : "0") + ")"
             return

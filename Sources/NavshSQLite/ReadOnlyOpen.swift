@@ -44,11 +44,11 @@ enum ReadOnlyOpen {
             // WAL without a -shm SQLite can make: only an immutable open reads
             // it. Only WAL: a rollback-journal file that will not open is
             // locked by a writer or holds a hot journal, and read immutable
-            // it showed the writer's uncommitted rows, torn (a trial's find).
+            // it showed the writer's uncommitted rows, torn.
             guard isWAL(path) else { throw unopened(error, path: path) }
             // An immutable open reads the file alone: commits still in its
             // log would be missing, the rows shown as they were before them
-            // (a trial's find).
+            //.
             if holdsBytes(path + "-wal") {
                 throw StoreOpenError.unreadable(path: path, reason: "its write-ahead log (\(name)-wal) may hold commits "
                     + "not yet in the file, which SQLite cannot read from there (\(reason)): open it once as someone "

@@ -8,7 +8,7 @@ import GRDB
 /// Counts come from SQLite's per-row change events (GRDB's
 /// `TransactionObserver`), each row once per kind of change: three saves of
 /// two rows, or a save whose trigger updates the row again, are two rows
-/// updated, not three or six writes (the trial's find). Events of a savepoint rolled back (a failed
+/// updated, not three or six writes. Events of a savepoint rolled back (a failed
 /// command inside a batch) are dropped by GRDB; a whole transaction rolled
 /// back is not un-counted, so read `counts` before a dry run's transaction rolls back,
 /// or compare two readings around one write. SQLite reports no row events for

@@ -12,7 +12,7 @@ import NavshCore
 /// GRDB's `StatementArguments` boxed each value in an existential, built
 /// the list through a generic initializer at every call and checked it
 /// again while binding: a sixth of an edit's instructions, more than
-/// SQLite's work on the UPDATE (bench/README.md, issue 12). Statements that
+/// SQLite's work on the UPDATE (bench/README.md). Statements that
 /// GRDB runs itself take `statementArguments`.
 struct SQLArguments: ExpressibleByArrayLiteral {
     private(set) var values: [Value]

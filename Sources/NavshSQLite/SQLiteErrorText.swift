@@ -22,7 +22,7 @@ enum SQLiteErrorText {
         case .SQLITE_CONSTRAINT_FOREIGNKEY, .SQLITE_CONSTRAINT_TRIGGER:
             // ON UPDATE/DELETE RESTRICT is enforced as a trigger would be, in
             // SQLite's words for a foreign key: said as one (it read "refused by
-            // a trigger"; the trial's find).
+            // a trigger").
             if let db, let found = missingParent(db, table: table, values: values) { return found }
             return StoreError.constraint(.foreignKey, fields: [], detail: "a reference does not match, or other rows still refer to this one")
         default:

@@ -62,8 +62,8 @@ enum SQLiteSchemaReader {
     /// tables, cost more at every size (1.9M instructions for one table,
     /// 17.6M for 30, against 0.5M and 12.6M): each pragma function declares
     /// a virtual table, and GRDB's authorizer builds a region for each of
-    /// their 39 column references, a third of start-up (bench/README.md,
-    /// issue 12). They remain for a schema with a name that is not UTF-8,
+    /// their 39 column references, a third of start-up (bench/README.md).
+    /// They remain for a schema with a name that is not UTF-8,
     /// which a PRAGMA cannot name in its text. Both give the same rows
     /// (`SchemaReaderTests.bothWaysOfReadingTheCatalogAgree`).
     static func catalog(_ db: Database, byPragmas: Bool = true, leftOut: inout [String]) throws
@@ -118,7 +118,7 @@ enum SQLiteSchemaReader {
                 // A view that no longer compiles (its table dropped, a
                 // function missing) has no columns to read: it is left out,
                 // as sqlite3 can list but not read it, rather than make
-                // the whole file unopenable (the trial's find).
+                // the whole file unopenable.
                 leftOut.append("view \(TextLayout.printable(name)) (it no longer compiles: "
                                + TextLayout.printable(error.message ?? "an error") + ")")
                 continue

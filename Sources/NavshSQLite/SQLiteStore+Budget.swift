@@ -55,8 +55,8 @@ extension SQLiteStore {
         if let reason = key.readOnlyReason { throw StoreError.unsupported(reason) }
         guard let column = collection.field(named: field)?.name else { throw StoreError.unknownFields([field]) }
         // A title of several fields is looked for whole, as `find` does
-        // (Tab completed `open Leo` but not `open Köh` or `open Leonie K`;
-        // the third trial's find): no index holds it, so rows are scanned.
+        // (Tab completed `open Leo` but not `open Köh` or `open Leonie K`): no index holds it, so
+        // rows are scanned.
         let whole = try (field == collection.titleField ? collection.titleParts : nil).map {
             try TitleSQL.expression($0, of: collection.name, dialect).sqlite
         }

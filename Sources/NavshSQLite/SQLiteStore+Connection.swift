@@ -38,12 +38,12 @@ extension SQLiteStore {
     /// statement that failed because the tables changed while it waited
     /// for another process's lock, after the look before the command could
     /// not see it (the lock was held then): said so, not as SQLite's "no
-    /// such column: qty" (a trial's find). The schema is not read again
+    /// such column: qty". The schema is not read again
     /// here: the next command's look finds the change and says what it was.
     func tablesMoved(_ error: any Error) -> StoreError? {
         guard let error = error as? DatabaseError else { return nil }
         // A wait for another process's lock that Ctrl-C ended: interrupted,
-        // not "locked by another process" (a trial's find).
+        // not "locked by another process".
         if error.resultCode == .SQLITE_BUSY && lockWait.endedByCancel { return .interrupted }
         guard error.resultCode == .SQLITE_ERROR else { return nil }
         lockWait.waits = false

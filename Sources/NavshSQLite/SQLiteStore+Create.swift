@@ -8,7 +8,7 @@ extension SQLiteStore {
     public func columnNames(of table: String) throws -> [String] {
         // SQLite reads the name as a C string: `items\0` would be `items`,
         // and a spec of that name passed its check and then applied to no
-        // table (its `deletable: false` ignored; the adversary's find).
+        // table (its `deletable: false` ignored).
         guard !table.utf8.contains(0) else { return [] }
         return try read { db in
             try String.fetchAll(db, sql: "SELECT name FROM pragma_table_xinfo(?)", arguments: [table])

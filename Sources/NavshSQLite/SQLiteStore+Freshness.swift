@@ -48,7 +48,7 @@ extension SQLiteStore {
     /// write inside it, which `onlyReads` rules out, fails to begin its own
     /// transaction rather than joining this one. BEGIN and COMMIT are stepped
     /// directly: through GRDB's cache and `execute` they cost more than the
-    /// second transaction they spare (issue 10).
+    /// second transaction they spare.
     public func readingAsOne<T>(_ body: () -> T) -> T {
         guard !inBatch else { return body() }
         snapshotWanted = true

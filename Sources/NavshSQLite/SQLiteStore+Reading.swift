@@ -40,7 +40,7 @@ extension SQLiteStore {
         // The row holding the value as stored (as the column's collation, and
         // so its foreign keys, compare it), before one equal ignoring case: a
         // record holding `de` named the row `DE` while its list named `de`'s,
-        // and `open FIELD` followed the wrong row (the trial's find).
+        // and `open FIELD` followed the wrong row.
         if let exact = try select(collection, where: "\(field.sqlIdentifier) = ?", arguments: SQLArguments([value]),
                                   suffix: "LIMIT 1", []).first {
             return exact
@@ -106,7 +106,7 @@ extension SQLiteStore {
         // The title field of a title made of several fields: the whole
         // title as the list shows it (`Köhler` in "Leonie Köhler"), and only
         // it: an exact match of its first field alone ("Mary" of "Mary Ann
-        // Lee") took one row for the title where several hold it (a trial's find).
+        // Lee") took one row for the title where several hold it.
         let test = try (field == collection.titleField ? collection.titleParts : nil).map {
             try FilterSQL.titleTest($0, of: collection.name, match, text, dialect)
         } ?? CaseFoldedMatch.test(SQLFragment(field.sqlIdentifier), match, text)

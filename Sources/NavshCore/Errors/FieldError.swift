@@ -76,7 +76,7 @@ public enum FieldError: Equatable, Sendable {
         case .readOnly(let name, let editable):
             return "\(name) is read-only; the fields you can set are \(Self.list(editable))"
         case .noReferencedRow(let field, let collection, let typed, let nearest):
-            // "Named", not "titled": a table may have a column called title (a trial's find).
+            // "Named", not "titled": a table may have a column called title.
             return "\(field): no row of \(collection) is named '\(TextLayout.printable(typed))'"
                 + (nearest.map { "; did you mean \(TextLayout.printable($0))?" } ?? "")
                 + "; set \(field) #KEY names one by its key"

@@ -27,7 +27,7 @@ final class CollectionsFrame: Frame {
             } catch StoreError.database(let reason) {
                 // One collection that cannot be counted (a view whose SUM
                 // overflows) says so in its row; it hid every other one,
-                // the root showing nothing but the error (the trial's find).
+                // the root showing nothing but the error.
                 rowCount = "cannot count: " + TextLayout.printable(reason)
             }
             return ListLayout.Row(number: first + offset + 1, title: collection.displayTitle,

@@ -184,8 +184,8 @@ struct ImportChecker {
             throw ImportValueError("is not valid UTF-8")
         }
         // What `export` writes for an infinite real in CSV and TSV
-        // (`DelimitedText`) reads back as it (it was refused as no number;
-        // the trial's find); in a text field it stays the text.
+        // (`DelimitedText`) reads back as it (it was refused as no number); in a text field it
+        // stays the text.
         if text == "Inf" || text == "-Inf", field.kind == .real || field.kind == .numeric {
             return .real(text.hasPrefix("-") ? -.infinity : .infinity)
         }

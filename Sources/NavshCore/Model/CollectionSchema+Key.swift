@@ -24,7 +24,7 @@ extension CollectionSchema {
     /// beside the fields it writes: the declared key's, since a rowid can
     /// pass to another row (a VACUUM elsewhere renumbers them), and the
     /// title's, since a row deleted elsewhere and another inserted under
-    /// its key is someone else (an adversary's find: a raise went to Eve);
+    /// its key is someone else (a raise went to Eve);
     /// every field when there is no declared key, as the values are then
     /// the row's only name.
     func identifying(_ row: [String: Value]) -> [String: Value] {

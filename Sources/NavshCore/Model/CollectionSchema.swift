@@ -17,7 +17,7 @@ public struct CollectionSchema: Sendable {
     // The properties live in one shared `Storage`, copied only when a copy
     // is changed (copy on write): a schema is read from a frame on nearly
     // every command, and each read copied twenty-odd strings and arrays,
-    // about 800 instructions a copy and thirteen copies an edit (issue 12).
+    // about 800 instructions a copy and thirteen copies an edit.
 
     public var name: String {
         get { storage.name }
@@ -140,7 +140,7 @@ public struct CollectionSchema: Sendable {
 
     /// What the list's columns and fields are (`listColumns`,
     /// `ListPreview.fields(of:)`), made once per schema: each was made
-    /// again several times a page (a twentieth of a `page N`; issue 10).
+    /// again several times a page (a twentieth of a `page N`).
     /// A copy shares them; setting any property they are made from gives
     /// the schema a new, empty one (`reshaped`). Behind a lock, as the
     /// schema is `Sendable`: copies of one schema may be read on several

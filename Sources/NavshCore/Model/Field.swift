@@ -32,7 +32,7 @@ public struct Field: Sendable, Equatable {
     public var isReadOnly: Bool
     /// Why the store cannot write it, when it says (a PostgreSQL array, an
     /// identity column): `describe` gave "the app spec marks it read-only"
-    /// with no spec (the trial's find).
+    /// with no spec.
     public var readOnlyWhy: String?
     /// Computed by the store (a generated column): never written, never compared.
     public var isGenerated: Bool

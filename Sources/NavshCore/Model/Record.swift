@@ -22,8 +22,7 @@ public struct RecordID: Hashable, Sendable {
 /// Kept as the field names (one `FieldNames` shared by every row of a
 /// read) and the values in the same order, not as a dictionary per row: a
 /// page of 20 rows hashed each name once to build its rows and again for
-/// each cell shown, a sixth of reading and showing a page (bench/README.md,
-/// issue 10).
+/// each cell shown, a sixth of reading and showing a page (bench/README.md).
 public struct Record: Sendable, Equatable {
     public var id: RecordID
     /// The field names read, in the store's order; no name twice.

@@ -1,5 +1,5 @@
-/// What the navigation core needs from storage. SQLite implements it today;
-/// a shared server (PostgreSQL) can later, without touching the frames.
+/// What the navigation core needs from storage: SQLite and PostgreSQL
+/// implement it, so the frames never see which store they run on.
 ///
 /// What every store promises (the conformance suite,
 /// Tests/NavshStoreConformanceTests, checks each for every store kind):

@@ -64,8 +64,8 @@ extension StoreError {
     /// A write that touched no row although the row was there as expected:
     /// a BEFORE trigger dropped it (SQLite's `RAISE(IGNORE)`, a PostgreSQL
     /// trigger function returning NULL). Said as the trigger's, not as a
-    /// change elsewhere, whose conflict table and `save!` could not help (the
-    /// adversary's find). `action` is "update", "delete" or "insert".
+    /// change elsewhere, whose conflict table and `save!` could not help. `action` is "update",
+    /// "delete" or "insert".
     public static func ignoredByTrigger(_ action: String, table: String) -> StoreError {
         .constraint(.trigger, fields: [], detail: "a trigger on \(table) ignored the \(action)")
     }

@@ -61,7 +61,7 @@ public protocol StoreReader: StoreWatching {
     /// Runs a command that only reads (`Command.onlyReads`) in one
     /// snapshot with its look for changes made elsewhere: on SQLite one
     /// read transaction where there were two, each taking and releasing
-    /// the file's locks (a tenth of a `page N`; issue 10). A store whose
+    /// the file's locks (a tenth of a `page N`). A store whose
     /// transaction costs a round trip runs the body as it is. Never fails:
     /// a snapshot that cannot begin leaves each read its own.
     func readingAsOne<T>(_ body: () -> T) -> T

@@ -4,7 +4,7 @@
 /// `open Köhler` and `where Customer ~ Köhler` looked in the title's first
 /// field alone, so a row listed as "Leonie Köhler" (a first and last name,
 /// or a spec's `{FirstName} {LastName}`) matched nothing, and a filtered
-/// list said "no rows match" under a screen that showed it (the trial's find).
+/// list said "no rows match" under a screen that showed it.
 public enum TitlePart: Sendable, Equatable {
     /// Text of a template, always there; the whole title's runs of spaces
     /// read as one and its ends trimmed, as `RowTemplate.render` makes it.

@@ -50,7 +50,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
 
     /// A dry run's report as one JSON object, for `--format json`: its
-    /// lines of text broke a reader of JSON lines (the final trial's find).
+    /// lines of text broke a reader of JSON lines.
     /// `touched`: what the store counted, when it could: `rows_by_table`
     /// is `{"items": {"inserted": 0, "updated": 1, "deleted": 0}}`.
     /// `rolledBack`: an `--atomic` script that failed: `changes` is empty

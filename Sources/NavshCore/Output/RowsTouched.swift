@@ -1,6 +1,6 @@
 /// The rows a dry run's writes touched, cascades and triggers included, as
 /// the store counted them: in words for the text report, by table for the
-/// JSON one (where a sentence was no use to a program; the adversary's find).
+/// JSON one (where a sentence was no use to a program).
 public struct RowsTouched: Sendable {
     public struct Table: Sendable {
         public let name: String

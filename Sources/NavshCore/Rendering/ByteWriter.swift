@@ -2,7 +2,7 @@
 /// list's layout builds a page in. A page is a few hundred short appends
 /// (cells, padding, gaps), and each through `Array.append(contentsOf:)`
 /// checked the array's uniqueness and capacity before copying: a twentieth
-/// of laying out a page (bench/README.md, issue 10).
+/// of laying out a page (bench/README.md).
 ///
 /// A value of it owns its memory: keep it in one variable, never copy it,
 /// and `free()` it when done (a `defer` right after making it).

@@ -21,7 +21,7 @@ public struct Crumb: Equatable, Sendable {
         var crumbs = elided(all, width: limit)
         // Still too wide (a long title at the end, or at the root): the last
         // title gives way down to 8 columns, then the first (the prompt
-        // wrapped at 40 columns; the trial's find).
+        // wrapped at 40 columns).
         for index in [crumbs.count - 1, 0] where width(crumbs) > limit && crumbs.indices.contains(index) {
             let room = limit - (width(crumbs) - DisplayWidth.of(crumbs[index].title))
             crumbs[index].title = TextLayout.truncate(crumbs[index].title, to: max(8, room))

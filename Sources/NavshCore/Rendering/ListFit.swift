@@ -23,7 +23,7 @@ final class ListFit {
     /// Per shape, the columns (by index after the title) that a page had
     /// to leave out for its values' width: later pages leave them out too,
     /// so which columns show does not change from page to page (a chosen
-    /// column came and went with each page's values; a trial's find).
+    /// column came and went with each page's values).
     private var dropped = SmallCache<Shape, Set<Int>>(limit: 16)
     /// The labels of the columns shown by the last decision, and at which
     /// width: a new shape (a `sort` that shows its field) keeps them first.

@@ -46,7 +46,7 @@ enum ListLayout {
         width: Int, fit: ListFit? = nil
     ) -> String {
         // Cut to the width like every line of the list (a filtered, sorted
-        // list's title wrapped mid-word; the trial's find).
+        // list's title wrapped mid-word).
         var out = TextLayout.truncate(header, to: width) + "\n"
         if rows.isEmpty {
             return out + "  " + empty + "\n"
@@ -80,9 +80,9 @@ enum ListLayout {
         // `977…` as less than `117…`; the trials' finds): a column is never
         // narrower than its widest number. Text is capped and cut, a text
         // stored in a number column too (kept whole, one pushed every
-        // column after it off the line, unsaid; a trial's find).
+        // column after it off the line, unsaid).
         // In every column: a number in a column of no declared type that
-        // also holds text (left-aligned) was cut (a trial's find).
+        // also holds text (left-aligned) was cut.
         let numbersFloor = (0..<detailCount).map { d in
             rows.indices.reduce(0) { floor, r in
                 guard rows[r].details.indices.contains(d), Self.readsAsNumber(rows[r].details[d]) else { return floor }
@@ -96,7 +96,7 @@ enum ListLayout {
         // width (a long one is shown cut rather than left out); a shown
         // one then takes what room the line has (capped there, a long text
         // ended at a third of a wide terminal with the rest of the line
-        // empty; a trial's find).
+        // empty).
         let naturalDetails = (0..<detailCount).map { d in max(numbersFloor[d], min(detailCap, widest[d])) }
         let titleLabelWidth = DisplayWidth.of(titleColumn.label)
         let naturalTitle = titleWidths.reduce(titleLabelWidth, max)
@@ -113,7 +113,7 @@ enum ListLayout {
             // The columns this list showed first, and every column it must
             // show: `columns b c d` on a list whose default columns were
             // those three kept the default's choice, which the width had
-            // cut to b, and left c and d out unsaid (the trial's find).
+            // cut to b, and left c and d out unsaid.
             shown = zip(kept, detailColumns).map { $0 || $1.isKept }
         } else {
             // Which columns fit: the sort's, and those the list showed last
@@ -219,7 +219,7 @@ enum ListLayout {
         for r in rows.indices {
             if let section = rows[r].section { bytes.append("  " + section + "\n") }
             // A change elsewhere outranks the row come back from (`>` hid
-            // the change the legend spoke of; a trial's find).
+            // the change the legend spoke of).
             let marker = !marking ? gap : rows[r].changedElsewhere ? " ~ " : rows[r].isCurrent ? " > " : "   "
             line(Self.decimal(rows[r].number), marker, rows[r].title, titleMeasured: titleWidths[r], rows[r].details,
                  measured: { cellWidths[r * detailCount + $0] })
@@ -231,7 +231,7 @@ enum ListLayout {
         out = bytes.string()
         let paged = total.map { $0 > pageSize } ?? true
         // A list of pages says it in its footer: on a line of its own, the
-        // legend pushed the list's title off a full screen (a trial's find).
+        // legend pushed the list's title off a full screen.
         if anyChanged && !paged { out += legend + "\n" }
         if !leftOut.isEmpty && !paged {
             // A list of one page has no footer: the line is its own.
@@ -250,11 +250,10 @@ enum ListLayout {
     /// `rows 21–40 of 100,001 · page 2 of 5,001 · next, prev, page N`; a
     /// list not counted yet (its rows came first) says `of many` and how to
     /// count. On a narrow terminal the hint goes first, then how to count,
-    /// then the page, so the line never wraps (it did at 60 columns; the
-    /// trial's find).
+    /// then the page, so the line never wraps (it did at 60 columns).
     /// Columns chosen by name that the width left out (`leftOut`) are said
     /// in place of the hint, so the page still fits the terminal's height
-    /// (a line of their own scrolled the list's title off; the trial's find).
+    /// (a line of their own scrolled the list's title off).
     static func footer(total: Int?, pageIndex: Int, pageSize: Int, shown: Int, width: Int = .max,
                        leftOut: [String] = [], marked: Bool = false) -> String {
         let first = pageIndex * pageSize + 1
@@ -278,7 +277,7 @@ enum ListLayout {
         } else {
             // What was left out outlasts the page number on a narrow terminal,
             // down to its count alone (`2 not shown`: at 40 columns the note
-            // went before the page number did; the re-trial's find).
+            // went before the page number did).
             let count = notShownCount(leftOut)
             let brief = "\(leftOut.count) not shown"
             forms = [{ [rows + of, page, notShownNames(leftOut)] }, { [rows + of, page, count] }, { [rows + of, count] },
@@ -287,7 +286,7 @@ enum ListLayout {
         forms += [{ [rows + of, page] }, { [rows + short, page] }, { [rows + short] }]
         // `marked`: the legend of `~` leads, and gives way to the hint and
         // the page number only in shorter words (`~ changed`): at 40
-        // columns it went first (the re-trial's find).
+        // columns it went first.
         let legends = marked ? [legend, "~ changed elsewhere", "~ changed"] : [""]
         for (i, form) in forms.enumerated() {
             // The hint is worth less than the legend's words: only beside them whole.
@@ -348,7 +347,7 @@ enum ListLayout {
     /// on the stack, commas between thousands when `grouped`: `String(n)`
     /// went through the generic `description`, and grouping made an
     /// array of its digits; a footer and 20 row numbers a page made them
-    /// a twentieth of `page N` (bench/README.md, issue 10).
+    /// a twentieth of `page N` (bench/README.md).
     private static func digits(of number: Int, grouped: Bool) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             var magnitude = number.magnitude

@@ -8,7 +8,7 @@ enum RecordRenderer {
     static func render(_ frame: RecordFrame, columns: Int, references: [String: String] = [:],
                        spreads: [String: String] = [:]) -> String {
         let collection = frame.collection
-        // Cut to the terminal's width, as the prompt is: a 410-character title wrapped mid-word (the trial's find).
+        // Cut to the terminal's width, as the prompt is: a 410-character title wrapped mid-word.
         let note = frame.isDraft ? "  (new, not saved yet)" : ""
         let heading = frame.batch?.heading ?? TextLayout.printable(frame.crumb)
         var out = TextLayout.truncate(collection.displayTitle + " › " + heading,
@@ -19,7 +19,7 @@ enum RecordRenderer {
             for field in fields { labelWidth = max(labelWidth, DisplayWidth.of(label(field))) }
         }
         // A label longer than a third of the line is cut: one 154-character
-        // name padded every line past the width (a trial's find).
+        // name padded every line past the width.
         labelWidth = min(labelWidth, max(12, columns / 3))
         for (title, fields) in groups {
             if let title { out += TextLayout.printable(title) + "\n" }
@@ -99,8 +99,8 @@ enum RecordRenderer {
         var prefix = labelled(in: labelWidth)
         func note(_ notes: [String]) -> String { notes.isEmpty ? "" : "  (" + notes.joined(separator: ", ") + ")" }
         var room = max(8, columns - DisplayWidth.of(prefix) - DisplayWidth.of(note(notes)))
-        // A number is never cut (`-1.2345678901234568e-3…` read as e-3; a
-        // trial's find): its label gives way instead, then the line runs on.
+        // A number is never cut (`-1.2345678901234568e-3…` read as e-3): its label gives way
+        // instead, then the line runs on.
         // (Not a reference's: its value is the number and its row's title,
         // which is cut as text.)
         let isNumber: Bool

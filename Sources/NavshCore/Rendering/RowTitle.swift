@@ -51,14 +51,14 @@ enum RowTitle {
         if let value, !value.isNull, !value.isEmptyText { return text(value, id: record.id) }
         // A table keyed by a declared column but identified by its rowid
         // (a TEXT PRIMARY KEY) was titled by the rowid, `#1`, which
-        // `delete #1` read as the key: another row (the trial's find).
+        // `delete #1` read as the key: another row.
         if let key = collection.keyValues(of: record), !key.isEmpty, !key.contains(where: \.isNull) {
             return TextLayout.printable(bounded(ListFrame.keyText(key)))
         }
         // No `#KEY` reaches this row: a key part is NULL (a rowid table lets
         // a declared key hold one), or a view's rows have none. A name like
-        // `#7` here was typed as a key and reached another row (the
-        // second trial's find), so the name says what it is instead.
+        // `#7` here was typed as a key and reached another row, so the name says what it is
+        // instead.
         let unaddressed = collection.readOnlyReason != nil ? "row" : !collection.keyFields.isEmpty ? "rowid" : nil
         guard let unaddressed else { return text(nil, id: record.id) }
         return "(\(unaddressed) " + record.id.parts.map(ValueText.raw).joined(separator: ",") + ")"
@@ -66,7 +66,7 @@ enum RowTitle {
 
     /// One field of a composite title: a reference as its row's title, a key
     /// as `#KEY` takes it back (`#'3'` for the text 3, which `#3` would read
-    /// as the number; the third trial's find), anything else as shown; nil
+    /// as the number), anything else as shown; nil
     /// when empty.
     private static func part(_ value: Value, of field: Field, references: ReferenceTitles) -> String? {
         guard !value.isNull, !value.isEmptyText else { return nil }
@@ -97,7 +97,7 @@ enum RowTitle {
                     $0.first != space && $0.last != space && PrintableASCII.end(of: $0) == $0.count
                 }) == true { return text }
                 // Spaces at either end in quotes, as a cell and a record show
-                // them: `  spaced  ` read as an indented `spaced` (the trial's find).
+                // them: `  spaced  ` read as an indented `spaced`.
                 if text.utf8.first == space || text.utf8.last == space { return ValueText.quoted(bounded(text)) }
                 return TextLayout.printable(bounded(text))
             }

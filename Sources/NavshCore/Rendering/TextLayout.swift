@@ -102,8 +102,8 @@ public enum TextLayout {
             || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
             || scalar.value == 0xFEFF
             // Other characters that show as nothing, so that two names the
-            // file holds apart read alike (`ad\u{2060}min` and `admin`; a
-            // trial's find): the soft hyphen, the combining grapheme joiner,
+            // file holds apart read alike (`ad\u{2060}min` and `admin`): the soft hyphen, the
+            // combining grapheme joiner,
             // Hangul fillers, the Mongolian vowel separator, word joiner and
             // invisible operators, deprecated format characters, interlinear
             // annotations and tags. (The zero-width non-joiner stays: Persian
@@ -156,7 +156,7 @@ public enum TextLayout {
 
     /// Each line of `text` wider than `width` broken at spaces, its later
     /// lines indented by two (a notice the terminal broke mid-word read
-    /// "re-ke" / "yed"; the trial's find). Lines that fit are left as they are.
+    /// "re-ke" / "yed"). Lines that fit are left as they are.
     public static func wrappingLines(_ text: String, width: Int) -> String {
         guard width > 20 else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { piece in

@@ -15,7 +15,7 @@ public enum ValueText {
             // Quoted when spaces at either end would be invisible (`"abc   "`),
             // as `set` takes it back; empty text shows as `""`, and a text
             // that would read as NULL or as that empty text (`(null)`, `""`) is
-            // quoted too, so no two values look alike (a trial's find).
+            // quoted too, so no two values look alike.
             if s.isEmpty || s.first == " " || s.last == " " || s == null || looksQuoted(s) { return quoted(s) }
             return TextLayout.printable(s)
         case .rawText(let bytes): return escaped(bytes)
@@ -95,7 +95,7 @@ public enum ValueText {
     /// The value in a list cell; NULL reads as nothing there.
     /// A list's cell: `formatted`, and a text with spaces at either end
     /// quoted, as a record shows it (a lone space read as NULL's blank,
-    /// `trail  ` as `trail`; a trial's find). Templates and titles, which
+    /// `trail  ` as `trail`). Templates and titles, which
     /// join values into one text, keep `formatted`.
     static func cell(_ value: Value, _ format: ValueFormat) -> String {
         if format == .plain {

@@ -24,7 +24,7 @@ struct ConflictReport: Error {
             func shown(_ value: Value) -> String { ReferenceText.of(value, field, in: store) }
             // A field you did not edit has no "yours": save! leaves theirs there,
             // and showing the original under "yours" read as if it would be
-            // written back (the second trial's find).
+            // written back.
             let versions = frame.buffer.isChanged(name) ? [shown(original), shown(theirs), shown(mine)]
                 : [shown(original), shown(theirs)]
             return [clash ? "!" : " ", field.shownName] + versions

@@ -70,7 +70,7 @@ public struct Viewport: Equatable, Sendable {
 
     /// Rows of a list page: what fits under the title and the column labels,
     /// above the footer and the prompt (one more than fits scrolled the title
-    /// off a full-height page; the trial's find).
+    /// off a full-height page).
     public var pageSize: Int {
         guard let rows else { return 20 }
         return max(3, rows - 4)

@@ -23,7 +23,7 @@ public struct Completion: Equatable, Sendable {
     /// starting with `…`, which no typed word starts with, so Tab lists
     /// them rather than inserting a candidate as if it were the only one.
     /// It says how many it found, so one title is not taken for the only
-    /// match (a trial's find: 30 started with what was typed, 1 was shown).
+    /// match (30 started with what was typed, 1 was shown).
     static func stoppedEarly(found: Int) -> [String] {
         let so = found == 0 ? "none found" : "\(found) found, more may match"
         return ["… stopped early, not every row searched: \(so)", "… type more of the title, or find TEXT lists them all"]
@@ -59,7 +59,7 @@ public struct Completion: Equatable, Sendable {
         // A title two rows share names neither (`open Summer Garden` is
         // refused as matching several): each is offered by its key instead,
         // which names it alone (completing the title made a command that
-        // could not work; the trial's find).
+        // could not work).
         // Listed, such a key says who it is: `#9 Steve Johnson, 1980-01-01`.
         let named = rows.map { RowTitle.of($0, in: collection) }
         let folded = named.map { $0.lowercased() }  // `open` matches a whole title ignoring case
@@ -112,7 +112,7 @@ public struct Completion: Equatable, Sendable {
     /// The field name being typed when `rest` (the line after the command)
     /// is still one: a word with no space, or a quoted one not yet closed
     /// (`"it`, `' s`: a quote's spaces are the name's; they completed
-    /// nothing, a trial's find). nil once the value has begun.
+    /// nothing). nil once the value has begun.
     static func fieldWord(_ rest: String) -> String? {
         if let quote = rest.first, quote == "\"" || quote == "'" {
             return rest.dropFirst().contains(quote) ? nil : rest
@@ -123,7 +123,7 @@ public struct Completion: Equatable, Sendable {
     /// Fields whose label or name starts with `prefix` (as shown, or as
     /// typed), each as it must be typed (`"it's"`, `"wei\nrd"`,
     /// `"Length (ms)"`): inserted bare, such a name left an open quote or
-    /// read as another (the re-trial's find). A field with a label is
+    /// read as another. A field with a label is
     /// offered by it, as the screen shows it (`set Len` completed nothing
     /// where the screen said `Length (ms)`; the new user's find); its
     /// column name still completes to itself.

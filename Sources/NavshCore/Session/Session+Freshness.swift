@@ -29,7 +29,7 @@ extension Session {
     /// `sayingShownRows` false (a command's own look): the line on the
     /// list's rows is left to the prompt, the list shown again marks them
     /// (said before a `show`, the line pushed the list's title off the
-    /// screen; a trial's find).
+    /// screen).
     func changesElsewhereNotice(watchingShownRows: Bool = false, sayingShownRows: Bool = true) -> String {
         guard let changes = try? store.changes(since: lastChangeToken) else {
             // The store cannot say (another process holds a lock mid-write):
@@ -123,7 +123,7 @@ extension Session {
     /// Tables renamed elsewhere, by their old names: a table the frames
     /// know that is gone, when exactly one table none of them knew has its
     /// very columns. Its frames follow it, so a record's edits save to it
-    /// (a trial's find: every save said "no table named items").
+    /// (every save said "no table named items").
     private func renamedCollections(_ current: [String: CollectionSchema]) -> [String: CollectionSchema] {
         var known: [String: CollectionSchema] = [:]
         for frame in stack {
@@ -187,8 +187,8 @@ extension Session {
             adopted.scope = old.scope
             // A `find` or `where` list stays filtered: it lost its filters
             // here and listed every row under the filter's caption, so its
-            // `delete 1` removed a row that never matched (the trial's
-            // find). A filter on a field that is gone fails each read with
+            // `delete 1` removed a row that never matched. A filter on a field that is gone fails
+            // each read with
             // an error, rather than list rows it did not choose.
             adopted.filters = old.filters
             let unfiltered = old.filters.compactMap(\.field).filter { new.field(named: $0) == nil }
@@ -198,7 +198,7 @@ extension Session {
             // What the frame had as the store presented it (the app spec's
             // order and columns) follows the store: kept as the frame's own,
             // a spec's columns stayed cut down after the spec fitted again
-            // (a trial's find).
+            //.
             let was = previous[old.name]
             // A `sort` in this frame stays while its field does; if not, say it went.
             if let sort = old.order, sort != new.order, sort != was?.order {
@@ -238,7 +238,7 @@ extension Session {
             }
         }
         // Whether the app spec still fits each table, said for every table,
-        // shown or not (only the one on screen said it; a trial's find).
+        // shown or not (only the one on screen said it).
         let shown = Set(changed.keys)
         for name in current.keys.sorted() {
             guard let was = previous[name], let now = current[name] else { continue }
@@ -254,7 +254,7 @@ extension Session {
         // The one table a store opened on is gone (renamed or dropped
         // elsewhere): the root becomes what opening the store shows now, or
         // every command kept saying "no table named …" with nowhere to go
-        // back to (a trial's find). Frames above stay, to be left with `back`.
+        // back to. Frames above stay, to be left with `back`.
         if let root = stack.first as? ListFrame, root.collection.filters.isEmpty, root.collection.scope == nil,
            current[root.collection.name] == nil {
             stack[0] = store.collections.count == 1

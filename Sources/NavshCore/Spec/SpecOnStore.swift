@@ -36,7 +36,7 @@ extension AppSpec {
     /// The collection as this spec presents it, or, when the spec no longer
     /// fits it (a field it names was renamed elsewhere), as the store reads
     /// it, saying why: its labels, title and columns went back to the raw
-    /// names unsaid (a trial's find).
+    /// names unsaid.
     private func presented(_ schema: CollectionSchema, thisYear: Int) -> CollectionSchema {
         let problem: SpecProblem
         do {

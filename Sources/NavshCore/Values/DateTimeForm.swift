@@ -128,8 +128,8 @@ public struct DateTimeForm: Sendable, Equatable {
         }
         // A time typed with its offset is the same instant in UTC, written
         // the column's way (it was kept with its offset: a column of plain
-        // times then mixed two forms, and sorted 07:00 UTC after 10:00; the
-        // trial's find). A date alone in a column of dates has no time to move.
+        // times then mixed two forms, and sorted 07:00 UTC after 10:00). A date alone in a column
+        // of dates has no time to move.
         if !zone.isEmpty, let utc = Self.inUTC(date: date, clock: rest, zone: zone) {
             date = utc.date
             rest = Substring(utc.clock)

@@ -106,7 +106,7 @@ enum ValueParser {
         case .real:
             // -0 is 0: a REAL column stores a whole number as an integer on
             // disk, so its sign would be lost and every `set x -0` would
-            // read as a change never kept (the trial's find).
+            // read as a change never kept.
             if let d = Double(try numeric(trimmed, field)), looksNumeric(trimmed) { return .real(try inRange(d, text, field)) }
             throw refusal(text, field, .number)
         case .numeric:
@@ -154,7 +154,7 @@ enum ValueParser {
     /// as 15.
     /// A real as stored: -0 as 0, and refused when out of a Double's range
     /// either way: `1e400` was "not a number", and `1e-400`, read as 0, was
-    /// stored as 0 without a word (the trial's find).
+    /// stored as 0 without a word.
     private static func inRange(_ d: Double, _ typed: String, _ field: Field) throws(CommandError) -> Double {
         // The digits before an exponent, looked at only for a zero.
         func mantissaIsZero() -> Bool {

@@ -78,7 +78,7 @@ extension Change {
     static func update(_ c: CollectionSchema, _ title: String, _ before: [String: Value], _ after: [String: Value],
                        in store: any StoreReader) -> String {
         // A long text bounded, with its length: whole, a dry run of an
-        // edit to a 5 MB value printed 5 MB (a trial's find).
+        // edit to a 5 MB value printed 5 MB.
         func side(_ value: Value, _ shown: String) -> String {
             ValueText.lengthNote(value) != nil ? ValueText.boundedWithLength(value) : shown
         }

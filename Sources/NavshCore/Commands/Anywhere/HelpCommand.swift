@@ -14,7 +14,7 @@ struct HelpCommand: OptionalArgumentCommand {
 
     func run(in session: Session, confirmed: Bool) throws -> Response {
         // A command that does not exist is an error, as typing it is: a
-        // script's `help nosuch` went on with exit status 0 (the trial's find).
+        // script's `help nosuch` went on with exit status 0.
         let names = CommandRegistry.forms.map(\.form.name)
         if let name, !names.contains(name) {
             throw CommandError.grammar(.unknownCommand(name, nearest: Nearest.name(to: name, among: names)))

@@ -20,12 +20,12 @@ struct UndoCommand: PlainCommand {
         session.framesTakeUndo(of: undone)
         // The undo's own write set triggers or cascades going (a total
         // recomputed): every list reads its rows again, as after a save
-        // (they showed the totals as before the undo; the third trial's find).
+        // (they showed the totals as before the undo).
         let reranOthers = session.writer.lastUpdateReachedOtherRows
         if reranOthers { session.readListsAgain() }
         // The save's triggers and cascades changed other rows, which undo
-        // does not put back: said, not left for the user to find (the third
-        // trial's find). When the undo's own write set them going again (a
+        // does not put back: said, not left for the user to find. When the undo's own write set
+        // them going again (a
         // total recomputed), they may well be right: said so, not "not undone".
         if session.writer.lastUndoneReachedOthers {
             message += reranOthers
@@ -33,7 +33,7 @@ struct UndoCommand: PlainCommand {
                 : "\nthe changes its triggers or cascades made to other rows were not undone"
         }
         // At the prompt a list on top is shown again, as after a save: its
-        // rows above still read as before the undo (the re-trial's find).
+        // rows above still read as before the undo.
         // Scripts stay quiet unless `show` is asked for.
         let list: (any Frame)? = session.mode == .interactive && (session.top is ListFrame || session.top is CollectionsFrame)
             ? session.top : nil
@@ -63,7 +63,7 @@ struct UndoCommand: PlainCommand {
             }
             // As `changes` says it: the label, references by title, money as
             // shown, long values cut where they differ (printed whole, a long
-            // note filled screens; the second trial's find).
+            // note filled screens).
             let fields = collection.fields.filter { before[$0.name] != nil }.map { field in
                 let now = after[field.name] ?? .null, back = before[field.name] ?? .null
                 let shown = ReferenceText.pair(now, back, field, in: store)
@@ -125,7 +125,7 @@ struct UndoCommand: PlainCommand {
             }
             // Nor can it go while rows added since refer to it (said as a
             // delete's refusal says it; it was a FOREIGN KEY error naming
-            // nothing, worded as a save's; the trial's find).
+            // nothing, worded as a save's).
             func referenced() throws -> CommandError? {
                 let blockers = try store.blockingReferences(ofDeleting: record.id, in: collection)
                 return blockers.isEmpty ? nil : .undo(.insertReferenced(title: title, by: blockers))

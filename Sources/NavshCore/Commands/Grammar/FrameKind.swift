@@ -19,7 +19,7 @@ public enum FrameKind: String, Sendable, CaseIterable {
 /// Several kinds of frame (where a command form is accepted), as bits: a
 /// `Set<FrameKind>` made the Swift runtime scan every protocol conformance
 /// in the binary for `FrameKind: Hashable` the first time a command was
-/// parsed, a twenty-fifth of start-up (bench/README.md, issue 12).
+/// parsed, a twenty-fifth of start-up (bench/README.md).
 struct FrameKinds: OptionSet, Sendable {
     let rawValue: UInt8
 

@@ -7,7 +7,7 @@
 /// quote or a backslash is that one byte, whatever follows it. Read as
 /// characters, a combining mark typed after a space or a quote joined it
 /// into one character that was neither, so `set name "́x"` stored the
-/// quotes (the trial's find); and breaking every line into characters was
+/// quotes; and breaking every line into characters was
 /// a tenth of a script's edit.
 public struct WordScanner {
     private let bytes: [UInt8]
@@ -85,7 +85,7 @@ public struct WordScanner {
             return rawRest()
         }
         // One quoted word, not a shell's pieces joined: `'it''s'`, as SQL
-        // writes an apostrophe, read as `its` without a word (the trial's find).
+        // writes an apostrophe, read as `its` without a word.
         index += 1
         let word: [UInt8]
         if first == Self.single {
@@ -160,7 +160,7 @@ extension WordScanner {
     /// printed (`TextLayout.printable`, which names are also matched by):
     /// bare when nothing in it splits or escapes a word, else in double
     /// quotes, a `"` or `\` that would end or escape escaped. A suggestion
-    /// said `we\nird` bare, which reads back as `wenird` (a trial's find).
+    /// said `we\nird` bare, which reads back as `wenird`.
     public static func typed(_ name: String) -> String {
         let shown = TextLayout.printable(name)
         if !shown.isEmpty, !shown.utf8.contains(where: { [space, tab, single, double, backslash].contains($0) }) { return shown }

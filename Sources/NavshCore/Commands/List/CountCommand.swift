@@ -15,7 +15,7 @@ struct CountCommand: PlainCommand {
         let total = try list.count(in: session.store)
         // Named by every filter on it, as its header names them: a `where`
         // inside a `where` was named by the last alone, so its count read
-        // as the whole table's (the trial's find).
+        // as the whole table's.
         let what = list.captions.isEmpty ? list.crumb
             : ([list.collection.displayTitle] + list.captions.map(TextLayout.printable)).joined(separator: " · ")
         return Response(output: "\(what): \(ValueText.grouped(String(total))) row\(total == 1 ? "" : "s")\n")

@@ -56,7 +56,7 @@ struct DeleteRowCommand: OneArgumentCommand {
         let title = RowTitle.of(record, in: collection)
         // A row the list shows is deleted only as shown, as `delete N` is: a
         // table's rowid is renumbered by VACUUM, and `delete #2` deleted the
-        // row renumbered into 2, not the one shown there (the trial's find).
+        // row renumbered into 2, not the one shown there.
         if let shown = list.shownPage?.rows.first(where: { $0.id == record.id }),
            !ListFrame.sameRow(shown, ListPreview.of(record, in: collection)) {
             list.markStale()
@@ -86,7 +86,7 @@ struct DeleteRowCommand: OneArgumentCommand {
     /// A table without a declared key knows its rows by rowids, which a
     /// VACUUM elsewhere renumbers: two rows alike in every column shown
     /// can trade places unseen (the values check passes, and the other row
-    /// went; the third trial's find). After any change elsewhere since the
+    /// went). After any change elsewhere since the
     /// list was shown, a delete there waits for the list to be shown again.
     private static func checkKeylessUnmoved(_ list: ListFrame) throws {
         guard list.collection.keyFields.isEmpty, list.changedElsewhereSinceShown else { return }

@@ -18,8 +18,7 @@ extension ImportCommand {
         let keyName = keys.map(\.shownName).joined(separator: ", ")
         let shownPath = TextLayout.printable(path)
         // A key is read as stored, never as a referenced row's title: an
-        // orphan key that a parent's title spells named another row (an
-        // adversary's find).
+        // orphan key that a parent's title spells named another row.
         var keysAsStored = collection
         keysAsStored.fields = fields.enumerated().map { place, field in
             var field = field

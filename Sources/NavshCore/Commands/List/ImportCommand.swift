@@ -31,7 +31,7 @@ struct ImportCommand: Command {
 
     /// At a list that may be written only: a record or the list of
     /// collections refuses it with a word on where to go (`run`), and `help`
-    /// there does not list it (a record listed it; the trial's find).
+    /// there does not list it (a record listed it).
     static func isOffered(in frame: any Frame) -> Bool {
         guard let list = frame as? ListFrame else { return false }
         return list.collection.readOnlyReason == nil
@@ -119,7 +119,7 @@ struct ImportCommand: Command {
     /// In an owner's related list (`open Bob`, `open items`), the rows go
     /// to the owner's key: the import checks, in its transaction, that the
     /// key still names the owner shown, as a new row's save does (re-keyed
-    /// elsewhere, the rows went to the row now under it; the adversary's find).
+    /// elsewhere, the rows went to the row now under it).
     private func ownerCheck(of list: ListFrame, in session: Session) -> (() throws -> Void)? {
         guard let scope = list.collection.scope, let field = list.collection.field(named: scope.field),
               let reference = field.references,

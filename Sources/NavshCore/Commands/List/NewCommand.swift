@@ -24,7 +24,7 @@ struct NewCommand: PlainCommand {
         let frame = RecordFrame(draftOf: list.collection, defaults: defaults)
         // The owner, as shown on the way here, is checked at save like a
         // reference `set` names: re-keyed elsewhere, its key named another
-        // row, and the new row went to that one (the trial's find).
+        // row, and the new row went to that one.
         if let scope = list.collection.scope, let field = list.collection.field(named: scope.field) {
             frame.remember(scope.value, setFor: field, in: session.store)
         }

@@ -58,7 +58,7 @@ struct PageCommand: OneArgumentCommand {
         // The terminal's height changed since the page was shown: the page
         // holding the row after (or before) those shown, not the page
         // numbered next, which skipped rows or went back (rows 33–48 shown,
-        // a taller window, and `next` showed 109–144; the trial's find).
+        // a taller window, and `next` showed 109–144).
         if let shown = frame.shownRows, shown.pageSize != size, !shown.positions.isEmpty, size > 0 {
             target = step > 0 ? shown.positions.upperBound / size
                 : shown.positions.lowerBound == 0 ? -1 : (shown.positions.lowerBound - 1) / size
@@ -68,7 +68,7 @@ struct PageCommand: OneArgumentCommand {
             let pages = try frame.pageCount(size: size, in: session.store)
             // Rows deleted elsewhere left the page shown past the end: `prev`
             // goes back to the last page there is (it said "already on the
-            // last page (page 5 of 1)", the trial's find).
+            // last page (page 5 of 1)").
             if step < 0, pages > 0, index >= pages {
                 frame.pageIndex = pages - 1
                 return Response(output: try session.show(frame))

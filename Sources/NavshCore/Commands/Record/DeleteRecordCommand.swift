@@ -19,8 +19,8 @@ struct DeleteRecordCommand: PlainCommand {
             throw CommandError.writes(.draftNotDeletable)
         }
         // A rowid another process may have renumbered (a VACUUM) is not
-        // taken on trust, as the list's `delete N` does not take it (the
-        // adversary's find: the row deleted was another, made to look alike).
+        // taken on trust, as the list's `delete N` does not take it (the row deleted was another,
+        // made to look alike).
         if collection.keyFields.isEmpty && frame.fileChangedSinceOpened {
             throw CommandError.writes(.keylessRecordMayHaveMoved(collection: collection.name))
         }

@@ -20,7 +20,7 @@ struct ReloadCommand: PlainCommand {
             return Response(output: "nothing to reload: \(frame.crumb) is as stored\n")
         }
         // Values taken from elsewhere that no edit of yours covers: said, so
-        // nothing changes on screen unannounced (the trial's find).
+        // nothing changes on screen unannounced.
         let taken = fields.filter { field in
             !old.isChanged(field.name) && current[field.name] != old.row.value(of: field.name) ?? .null
         }

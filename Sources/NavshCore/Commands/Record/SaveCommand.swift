@@ -31,7 +31,7 @@ struct SaveCommand: ForcibleCommand {
                 throw CommandError.writes(.schemaChangedBeforeSave(notice: TextLayout.printable(notice)))
             }
             // The table itself dropped elsewhere: no save can pass (the reason
-            // was blank and the advice to save again wrong; the adversary's find).
+            // was blank and the advice to save again wrong).
             guard session.store.collections.contains(where: { $0.name == frame.collection.name }) else {
                 throw CommandError.writes(.tableGoneBeforeSave(table: frame.collection.name))
             }

@@ -49,8 +49,7 @@ struct SetCommand: Command {
         frame.remember(stored, setFor: field, in: session.store)
         // Set again to the value it holds, as a refused save says to: the row
         // it names is taken as it is now, which is a change for the save
-        // (it said "nothing changed", and the next save then passed; the
-        // trial's find).
+        // (it said "nothing changed", and the next save then passed).
         if let now = frame.chosenReferences[field.name], let before = chosen, before.value == stored,
            now.title != before.title, frame.buffer.value(of: field.name) == stored {
             return Response(output: "\(field.shownName) names \(TextLayout.printable(now.key)), "

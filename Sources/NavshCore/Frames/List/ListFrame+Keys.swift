@@ -7,11 +7,10 @@ extension ListFrame {
 
     /// The row of this list (its scope and filters apply) whose key `text`
     /// names; a key typed as a title shows it, escaped (`#\x1B[31m`), finds
-    /// the row whose key holds what the escapes stand for (it found none;
-    /// a trial's find).
+    /// the row whose key holds what the escapes stand for (it found none).
     /// When both are rows (a key holding `\x1B` as text, another holding
     /// ESC), both are shown alike, so neither is taken: it is refused
-    /// (the literal one was opened or deleted for the other; the trial's find).
+    /// (the literal one was opened or deleted for the other).
     func record(keyed text: String, in store: any StoreReader, thisYear: @autoclosure () -> Int) throws -> Record {
         try Self.typedOrEscaped(text, { try record(keyedExactly: $0, in: store, thisYear: thisYear()) }) { typed, escaped in
             CommandError.rows(.keyNamesTwoRows(text, titles: [typed, escaped].map { RowTitle.of($0, in: collection) }))
@@ -50,8 +49,8 @@ extension ListFrame {
         let values: [Value]
         // A part that is no value of its column's type (`abc` in an INTEGER
         // key, which SQLite stores as text all the same) is looked for as
-        // the text it is: a list names such a row `#abc` (the second trial's
-        // find). Not found, it is no key at all (`#1 Hits` is then a title).
+        // the text it is: a list names such a row `#abc`. Not found, it is no key at all (`#1 Hits`
+        // is then a title).
         var asStoredText = false
         if fields.isEmpty {
             guard let rowid = Int64(parts[0].text.trimmingSpaces) else { throw notAKey }
@@ -90,7 +89,7 @@ extension ListFrame {
     /// A row's key as `#KEY` takes it back: parts joined by commas, a text
     /// part quoted when it would otherwise read as a number, hold a comma or
     /// a quote, or be empty (`#q"r` was shown unquoted, and `open #q"r`
-    /// refused it; the trial's find).
+    /// refused it).
     static func keyText(_ parts: [Value]) -> String {
         "#" + parts.map { part in
             let raw = ValueText.raw(part)

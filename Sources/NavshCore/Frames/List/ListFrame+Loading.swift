@@ -28,7 +28,7 @@ extension ListFrame {
     }
 
     /// A filter on a column renamed or dropped elsewhere is said as such
-    /// before any read, not as SQLite's "no such column" (a trial's find).
+    /// before any read, not as SQLite's "no such column".
     private func checkFilters() throws {
         if let gone = collection.filters.lazy.compactMap(\.field).first(where: { collection.field(named: $0) == nil }) {
             throw CommandError.rows(.filterFieldGone(gone))
@@ -53,7 +53,7 @@ extension ListFrame {
         if let start = try anchors.start(of: position, in: collection, store: store) {
             // Uncounted, one row more than the page: whether it is the last,
             // so a last page says the count even when it is full (it said
-            // "of many"; the trial's find).
+            // "of many").
             let asked = cachedCount == nil && anchors.end == nil ? size + 1 : size
             let run = try store.listRecords(of: collection, from: start, limit: asked)
             anchors.learn(from: run, at: position, asked: asked)
@@ -95,7 +95,7 @@ extension ListFrame {
                 title: table.titles[offset],
                 details: table.cells[offset],
                 // By the fields both reads hold: a column renamed or added
-                // elsewhere marked every row (a trial's find).
+                // elsewhere marked every row.
                 changedElsewhere: before?[record.id].map { !Self.sameRow($0, record) } ?? false,
                 isCurrent: record.id == returnedFrom)
         }

@@ -42,7 +42,7 @@ extension ListFrame {
     /// take it as the list it was made in did, and the list reads its rows
     /// again when next shown. It kept its rows as they were, so `show` and
     /// `count` missed the write and `open N` blamed it on another process
-    /// (the trial's find).
+    ///.
     func takeOwnWrite(of change: Change, in store: any StoreReader) {
         switch change {
         case .updated(let collection, let id, _, let before, _, _) where collection.name == self.collection.name:

@@ -65,8 +65,8 @@ extension ListFrame {
             return (row.current, "row \(row.number) changed elsewhere since shown; this is it as it is now\n")
         }
         // A title shown escaped (`Tab\tbed`, as Tab completes it) is also
-        // the title its escapes stand for (it matched nothing; the trial's
-        // find); when the two are different rows, both shown alike, neither
+        // the title its escapes stand for (it matched nothing); when the two are different rows,
+        // both shown alike, neither
         // is taken.
         let row = try Self.typedOrEscaped(target, { try recordTitled($0, in: store) }) { typed, escaped in
             // In list order, as a title's several matches are listed.
@@ -81,7 +81,7 @@ extension ListFrame {
     /// `position`, from 0, else its place on the page shown: a sorted list's
     /// rows have no position the store counts) and its title; a row with
     /// no number known is named by its `#KEY` (after `sort`, the refusal
-    /// listed two rows both as "Ada Lovelace"; the trial's find).
+    /// listed two rows both as "Ada Lovelace").
     private func numbered(_ record: Record, at position: Int?) -> String {
         if let place = position ?? placeShown(of: record.id) { return "\(place + 1) " + RowTitle.of(record, in: collection) }
         return RowTitle.keyed(record, in: collection)
@@ -152,7 +152,7 @@ extension ListFrame {
     /// Only for a title the store cannot match whole (`titleParts` nil: a
     /// join row's titles of references), and only when every candidate was
     /// looked at: a second row of the title past the first 200 was not, and
-    /// one row was taken where two hold the title (the third trial's find).
+    /// one row was taken where two hold the title.
     func wholeTitleMatch(_ target: String, titleField: String, in store: any StoreReader) throws -> Record? {
         guard titleFields.count > 1, collection.titleParts == nil, let first = target.split(separator: " ").first else {
             return nil
@@ -168,7 +168,7 @@ extension ListFrame {
 
     /// What a row count is of, in a message: a `find` or `where` list
     /// counts its own rows, not the table's (`no row 20; this list has 11
-    /// rows`, where it named the table; the re-trial's find).
+    /// rows`, where it named the table).
     var countedName: String {
         collection.filters.isEmpty ? TextLayout.printable(collection.name) : "this list"
     }

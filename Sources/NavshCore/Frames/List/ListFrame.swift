@@ -47,8 +47,8 @@ final class ListFrame: Frame {
     /// This session added rows, or moved or took away rows not on the page
     /// shown, since it was shown: a number off that page, read from the list
     /// as it is now, may name a row shown under another number (`delete 20`
-    /// took the row shown as 21 after a delete on an earlier page; the
-    /// trial's find), so it waits for the list to be shown again.
+    /// took the row shown as 21 after a delete on an earlier page), so it waits for the list to be
+    /// shown again.
     var ownWritesMovedRowsSinceShown = false
     /// The row whose record frame was just left at the prompt (save, cancel,
     /// back): marked `>` the next time the list is shown, once.
@@ -59,7 +59,7 @@ final class ListFrame: Frame {
     /// The rows of pages shown before the one shown now, by page index (a
     /// few, those nearest), each with whether another process committed
     /// since: a page shown again after a change marks its rows that differ
-    /// (`next`, a change elsewhere, `prev` marked nothing; a trial's find).
+    /// (`next`, a change elsewhere, `prev` marked nothing).
     var earlierPages: [Int: (rows: [Record], changedSince: Bool)] = [:]
     static let earlierPagesKept = 8
     /// What the prompt last reported of the rows shown (`shownRowsChanged`),
@@ -111,7 +111,7 @@ final class ListFrame: Frame {
         invalidate()
         // An order or columns of its own leave which rows it has as they
         // were: a count just made stays (`sort` went back to "of many"
-        // after `count`; the trial's find).
+        // after `count`).
         if collection.filters == before.0.filters, collection.scope == before.0.scope {
             (cachedCount, countIsLong) = counted
         }

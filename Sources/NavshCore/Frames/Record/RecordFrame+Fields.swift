@@ -33,7 +33,7 @@ extension RecordFrame {
 
     func unknownField(_ name: String) -> CommandError {
         // `set Length (ms) 1000`: the first word of a label with spaces,
-        // which the line must quote (the trial's find: the error offered
+        // which the line must quote (the error offered
         // column names, and nothing said quoting works).
         let typed = name.lowercased() + " "
         if let spaced = collection.fields.first(where: { ($0.label ?? $0.name).lowercased().hasPrefix(typed) }) {

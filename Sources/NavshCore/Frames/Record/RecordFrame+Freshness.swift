@@ -23,7 +23,7 @@ extension RecordFrame {
         let changed = collection.fields.filter { fresh[$0.name] != buffer.row.value(of: $0.name) ?? .null }
         guard !changed.isEmpty else { return ("", false) }
         // Each side bounded, with its length when cut: whole, a one-letter
-        // change to a 5 MB text wrote 10 MB to the terminal (a trial's find).
+        // change to a 5 MB text wrote 10 MB to the terminal.
         func line(_ field: Field) -> String {
             prefix + "\(field.shownName): \(ValueText.boundedWithLength(buffer.row.value(of: field.name) ?? .null))"
                 + " → \(ValueText.boundedWithLength(fresh[field.name])) (changed elsewhere)\n"

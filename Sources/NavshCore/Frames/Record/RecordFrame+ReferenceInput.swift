@@ -27,14 +27,14 @@ extension RecordFrame {
             }
             // A value of the field's own kind is the stored value (`set artist_id 5`),
             // unless it is another row's whole title too (a band named "2"):
-            // then neither is taken (the key was, silently; the trial's find).
+            // then neither is taken (the key was, silently).
             if let value = try? ValueParser.parse(text, for: field, thisYear: thisYear()), field.kind != .text, field.kind != .any {
                 let keyed = try store.record(of: target, referencedBy: value, field: reference.field)
                 if keyed != nil && valueIsKey { return nil }
                 let others = try titled(besides: value)
                 guard !others.isEmpty else { return nil }
                 // No row has it for a key, and one row for its whole title (an
-                // album called "1999"): that row (it was refused; the trial's find).
+                // album called "1999"): that row (it was refused).
                 if keyed == nil, others.count == 1 { return try stored(others[0], of: target, for: reference) }
                 throw CommandError.fields(.keyOrTitle(field: field.shownName, typed: trimmed,
                                                       keyed: keyed.map(named), titled: others.prefix(5).map(named)))
@@ -42,8 +42,8 @@ extension RecordFrame {
             // A text a referenced row stores (a TEXT key such as `DE`) names
             // that row, as `export` writes it, whatever titles hold it: it was
             // matched as part of a title first, and `DE` took Bangladesh
-            // (an import of navsh's own export changed the data; the trial's
-            // find). Another row's whole title is refused as for a number.
+            // (an import of navsh's own export changed the data). Another row's whole title is
+            // refused as for a number.
             if field.kind == .text || field.kind == .any,
                let keyed = try store.record(of: target, referencedBy: .text(trimmed), field: reference.field),
                try stored(keyed, of: target, for: reference) == .text(trimmed) {

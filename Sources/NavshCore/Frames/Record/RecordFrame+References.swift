@@ -42,7 +42,7 @@ extension RecordFrame {
     /// `save` can refuse when that key names another row by then. When the
     /// reference is part of this record's own title (a join row's `#1 ·
     /// Prague`), the record takes the row's title at once (it read `saved #1
-    /// · #7` after `set invoice 7`, until shown again; the trial's find).
+    /// · #7` after `set invoice 7`, until shown again).
     func remember(_ value: Value, setFor field: Field, in store: any StoreReader) {
         guard let reference = field.references else { return }
         chosenReferences[field.name] = nil
@@ -54,7 +54,7 @@ extension RecordFrame {
         guard let (target, record) = found else {
             // A value no row has (a key still to come, or a typo): the save
             // refuses if a row has it by then, one its user never saw (a row
-            // inserted elsewhere under it was taken silently; the trial's find).
+            // inserted elsewhere under it was taken silently).
             chosenReferences[field.name] = ChosenReference(value: value, key: ListFrame.keyText([value]), title: nil)
             return
         }
@@ -86,7 +86,7 @@ extension RecordFrame {
     /// This session wrote the row a reference here was set to (renamed it
     /// one frame up, or inserted it under a key that had none): that choice
     /// takes the row's title now, which its user just made and saw; the save
-    /// was refused as changed elsewhere (the adversary's find). Only that
+    /// was refused as changed elsewhere. Only that
     /// row: a write to another row of its table does not make a change made
     /// elsewhere to this one look seen.
     func takeOwnWrite(of change: Change, in store: any StoreReader) {

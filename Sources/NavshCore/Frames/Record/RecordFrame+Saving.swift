@@ -22,9 +22,9 @@ extension RecordFrame {
             let saved = try writer.insert(sent, into: collection, checking: checking)
             markSaved(saved)
             // Its key, which `open #KEY` takes, and its number in the list:
-            // "as row 4" alone was read as the key (id 501; the trial's find).
+            // "as row 4" alone was read as the key (id 501).
             // In a `find` or `where` list the row may match nothing: no number
-            // then (it was its number in the whole table; the trial's find).
+            // then (it was its number in the whole table).
             let filtered = parent.map { !$0.collection.filters.isEmpty } ?? false
             let position = filtered ? nil : (try? session.store.position(of: saved.id, in: collection)).flatMap { $0 }
             parent?.rowsMovedByThisSession(addedAt: position)
@@ -62,7 +62,7 @@ extension RecordFrame {
             // said which): rows that refer to this one by a value the save
             // changes forbid it. Named as a delete's refusal names them (it
             // said "a reference does not match, or other rows still refer to
-            // this one"; the trial's find).
+            // this one").
             let blockers = (try? session.store.blockingReferences(ofDeleting: id, in: collection)) ?? []
             guard !blockers.isEmpty else { throw StoreError.constraint(.foreignKey, fields: fields, detail: detail) }
             throw CommandError.writes(.changeBlocked(title: title, by: blockers))
@@ -81,15 +81,13 @@ extension RecordFrame {
                   : Record(id: saved.id, values: buffer.current.merging(saved.values) { _, stored in stored }))
         // A trigger deleted or re-keyed the row as it was saved: lists of
         // its table read their rows again rather than show one the file no
-        // longer holds (they showed the written values, the rest blank; the
-        // trial's find).
+        // longer holds (they showed the written values, the rest blank).
         if saved.fieldCount < collection.fields.count {
             session.readListsAgain(of: collection.name)
             return "saved \(title) (a trigger then deleted or re-keyed the row)"
         }
         // A trigger or a cascade changed other rows too: every list reads its
-        // rows again (they showed the rows as before, a spawned row missing;
-        // the trial's find).
+        // rows again (they showed the rows as before, a spawned row missing).
         if writer.lastUpdateReachedOtherRows { session.readListsAgain() }
         // The row as shown takes the saved values: this session changed
         // it, so `open N` on its number opens it, not "changed elsewhere".
@@ -99,7 +97,7 @@ extension RecordFrame {
         // page is read again when next shown (a script's `open 3` after
         // saving row 3 of a sorted list, shown nothing since, still named
         // the row as shown, but that was the old values: refused as
-        // changed elsewhere; the trial's find).
+        // changed elsewhere).
         if let parent, parent.rowsMayMove(changing: changes.keys) { parent.rowsMovedByThisSession() }
         followRekey(from: id, to: saved.id, changes: changes, in: session)
         return "saved \(title)" + storedOtherwise(changes, saved) + kept
@@ -141,7 +139,7 @@ extension RecordFrame {
     /// The fields the store kept otherwise than they were sent, said with
     /// the save: a numeric(12,2) rounding 1234.565 to 1234.57, a trigger
     /// upper-casing a name. The save said only "saved", and `changes` had
-    /// shown the value sent (the trial's find). A number stored in another
+    /// shown the value sent. A number stored in another
     /// form (3 as 3.0) is the same number, and no news.
     func storedOtherwise(_ sent: [String: Value], _ saved: Record) -> String {
         let notes = collection.fields.compactMap { field -> String? in

@@ -24,7 +24,7 @@ final class RecordFrame: Frame {
     /// The row each reference field was set to name, by field, as `set`
     /// found it: `save` writes the reference only if that key still names
     /// a row of that title (another process re-keying rows in between made
-    /// the save name someone else, silently; the trial's find). An entry
+    /// the save name someone else, silently). An entry
     /// counts only while the save would write its value, so it outlives a
     /// `reload` (which took theirs and dropped the check) and a save alike.
     var chosenReferences: [String: ChosenReference] = [:]
@@ -113,7 +113,7 @@ final class RecordFrame: Frame {
 
     /// The row's title as stored, its unsaved edits left out: what a
     /// `delete` takes. Named by its edits, a delete said it took another
-    /// row of the title typed (the trial's find).
+    /// row of the title typed.
     var storedCrumb: String { title(withEdits: false) }
 
     private func title(withEdits: Bool) -> String {
