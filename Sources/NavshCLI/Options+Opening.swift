@@ -91,7 +91,8 @@ extension Options {
         let store: any Store
         do {
             store = try postgresTarget?.open()
-                ?? StoreOpener.open(path: storePath, isDemo: isDemo, create: create || appSpec != nil, dryRun: dryRun)
+                ?? StoreOpener.open(path: storePath, isDemo: isDemo, create: create || appSpec != nil, dryRun: dryRun,
+                                  now: Options.clock(environment)().dateTime)
         } catch {
             StandardStreams.err("navsh: \(TextLayout.printable(String(describing: error)))\n")
             throw ExitCode(ExitStatus.cannotOpen)

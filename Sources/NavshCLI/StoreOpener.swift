@@ -10,8 +10,9 @@ enum StoreOpener {
     /// Opens `path` (the demo store when `isDemo`, created when missing).
     /// A file opened read-only says so on standard error, once, with why.
     /// A dry run's store changes no byte of its file.
-    static func open(path: String, isDemo: Bool, create: Bool, dryRun: Bool) throws -> any Store {
-        if isDemo { return try DemoStore.open(at: path) }
+    /// `now` dates the demo's rows when it is made, so NAVSH_NOW pins them.
+    static func open(path: String, isDemo: Bool, create: Bool, dryRun: Bool, now: String) throws -> any Store {
+        if isDemo { return try DemoStore.open(at: path, now: now) }
         let store = try SQLiteStore(path: path, create: create, dryRun: dryRun)
         if let note = store.readOnlyNote { StandardStreams.err("navsh: \(TextLayout.printable(note))\n") }
         if let note = store.leftOutNote { StandardStreams.err("navsh: \(TextLayout.printable(note))\n") }

@@ -18,15 +18,16 @@ public enum DemoStore {
     }
 
     /// Opens the demo store at `path`, creating it first when missing; it
-    /// is shown as `spec` says (`spec.apply(to:thisYear:)`).
-    public static func open(at path: String) throws -> SQLiteStore {
+    /// is shown as `spec` says (`spec.apply(to:thisYear:)`). `now`
+    /// (`YYYY-MM-DD HH:MM:SS`) dates the rows it creates.
+    public static func open(at path: String, now: String) throws -> SQLiteStore {
         if !FileManager.default.fileExists(atPath: path) {
-            try create(at: path)
+            try create(at: path, now: now)
         }
         return try SQLiteStore(path: path)
     }
 
-    static func create(at path: String) throws {
+    static func create(at path: String, now: String) throws {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -41,8 +42,8 @@ public enum DemoStore {
                     try db.execute(sql: schema)
                     for item in samples {
                         try db.execute(
-                            sql: "INSERT INTO Items (name, serial, value) VALUES (?, ?, ?)",
-                            arguments: [item.name, item.serial, item.value])
+                            sql: "INSERT INTO Items (name, serial, value, created) VALUES (?, ?, ?, ?)",
+                            arguments: [item.name, item.serial, item.value, now])
                     }
                     return .commit
                 }

@@ -3,7 +3,7 @@ import NavshTestSupport
 import Testing
 
 /// Every script in examples/*/ runs against a fresh copy of its example's
-/// data (the example's `.sql`), with its app spec (`.yaml`) when it has one
+/// data (the example's `.sql`, else the demo store), with its app spec (`.yaml`) when it has one
 /// and the clock pinned (NAVSH_NOW), and its transcript must match exactly.
 /// NAVSH_RECORD=1 writes the transcripts instead of comparing them.
 @Suite struct ExampleTranscriptTests {
@@ -27,13 +27,24 @@ import Testing
     func transcriptMatches(_ script: URL) throws {
         let folder = script.deletingLastPathComponent()
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-        let sqlFile = try #require(files.first { $0.pathExtension == "sql" })
-        let name = sqlFile.deletingPathExtension().lastPathComponent
-        let database = try TemporaryDatabase(try String(contentsOf: sqlFile, encoding: .utf8), name: name + ".sqlite")
         let spec = files.first { $0.pathExtension == "yaml" }.map { ["--spec", $0.path] } ?? []
+        var environment = ["NAVSH_NOW": "2026-11-22 09:00:00"]
+        var store: [String] = []
+        var database: TemporaryDatabase?
+        // A folder without data runs on the demo store, made afresh where
+        // XDG_DATA_HOME points, as `make run` first makes it.
+        let demoHome = NSTemporaryDirectory() + "navsh-demo-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: demoHome) }
+        if let sqlFile = files.first(where: { $0.pathExtension == "sql" }) {
+            let name = sqlFile.deletingPathExtension().lastPathComponent
+            database = try TemporaryDatabase(try String(contentsOf: sqlFile, encoding: .utf8), name: name + ".sqlite")
+            store = [database?.path ?? ""]
+        } else {
+            environment["XDG_DATA_HOME"] = demoHome
+        }
         let result = try NavshBinary().run(
-            ["--echo"] + spec + [database.path], stdin: try String(contentsOf: script, encoding: .utf8),
-            environment: ["NAVSH_NOW": "2026-11-22 09:00:00"])
+            ["--echo"] + spec + store, stdin: try String(contentsOf: script, encoding: .utf8), environment: environment)
+        withExtendedLifetime(database) {}
 
         let base = script.deletingPathExtension()
         let expected: [(String, String)] = [
@@ -59,7 +70,16 @@ import Testing
     /// The same scripts against PostgreSQL: the example's data loaded into
     /// a schema named as the example's file (so the root frame reads the
     /// same) in a database of its own; the transcripts must be the same.
-    @Test(arguments: PostgresTestServer.runsTests ? scripts : [])
+    /// The scripts whose folder holds data: the demo store is SQLite's alone.
+    static var scriptsWithData: [URL] {
+        scripts.filter { script in
+            let folder = script.deletingLastPathComponent()
+            let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+            return files.contains { $0.pathExtension == "sql" }
+        }
+    }
+
+    @Test(arguments: PostgresTestServer.runsTests ? scriptsWithData : [])
     func transcriptMatchesOnPostgres(_ script: URL) throws {
         let folder = script.deletingLastPathComponent()
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)

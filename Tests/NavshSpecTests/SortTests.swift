@@ -60,6 +60,15 @@ import Testing
         #expect(h.output("open 41").hasPrefix("things › Row 13\n"))
     }
 
+    /// A spec's detail `{pos}` already shows the field sorted by: the
+    /// sort moves that column first instead of adding the field again.
+    @Test func aDetailShowingTheSortedFieldIsNotShownTwice() throws {
+        let h = try SessionHarness(Self.todo, spec: "collections:\n  todo:\n    detail: [\"{due}\", \"{pos}\"]\n")
+        let sorted = h.output("sort pos desc")
+        let header = sorted.split(separator: "\n")[1].split(separator: " ")
+        #expect(header == ["name", "pos", "due"], "\(sorted)")
+    }
+
     @Test func fieldsAreNamedByColumnOrLabelAndMistakesAreOneLine() throws {
         let h = try SessionHarness(Self.todo, spec: "collections:\n  todo:\n    fields:\n      due: {label: Due date}\n")
         #expect(names(h.output("sort \"due date\" desc")) == ["b", "c", "a", "d"])

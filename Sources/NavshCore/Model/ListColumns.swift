@@ -10,10 +10,14 @@ struct ListColumn: Equatable {
     /// its values are short (a list is for scanning, `show FIELD` for reading).
     var isOptional: Bool
 
-    /// Whether it shows the field `name` (nil: none).
+    /// Whether it shows the field `name` (nil: none), alone or as the one
+    /// field of a template (`{value:$}`).
     func shows(_ name: String?) -> Bool {
-        guard let name, case .field(let field, _) = content else { return false }
-        return field.name == name
+        guard let name else { return false }
+        switch content {
+        case .field(let field, _): return field.name == name
+        case .template(let template): return template.fields == [name]
+        }
     }
 
     /// The header: the spec's label, else the column name; a template's
