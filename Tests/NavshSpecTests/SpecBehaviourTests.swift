@@ -145,4 +145,18 @@ import Testing
         #expect(plain.run("move 1 2").error?.message
             == "items keeps no manual order (an app spec's move: FIELD allows move N M)")
     }
+
+    /// A batch leaves a required field it does not set to each row's own
+    /// value: rows holding different names are no missing name.
+    @Test func aBatchSaveLeavesARequiredFieldItDoesNotSet() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, price REAL);
+            INSERT INTO tracks VALUES (1, 'Wave', 0.99), (2, 'Insensatez', 0.99);
+            """, spec: "collections:\n  tracks:\n    fields:\n      name: {required: true}\n")
+        h.run("open *", "set price 1.29")
+        #expect(h.run("save").error == nil)
+        #expect(try h.database.rows("SELECT price FROM tracks").compactMap { $0["price"] } == ["1.29", "1.29"])
+        h.run("open *", "unset name")
+        #expect(h.run("save").error?.message.hasPrefix("name is required") == true, "setting it to nothing is still refused")
+    }
 }

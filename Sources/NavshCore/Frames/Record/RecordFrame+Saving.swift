@@ -189,6 +189,9 @@ extension RecordFrame {
     func checkRequired() throws {
         var broken: [CommandError] = []
         for field in collection.fields where !field.isReadOnly && field.isConstrained {
+            // A batch's field left alone keeps each row's own value, which
+            // the buffer does not hold where the rows differ.
+            if batch != nil && !buffer.isChanged(field.name) { continue }
             let value = buffer.value(of: field.name)
             if field.isRequired, value.isNull || value == .text("") {
                 broken.append(.fields(.required(field.shownName)))
