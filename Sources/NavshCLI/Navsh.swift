@@ -47,7 +47,7 @@ struct Navsh: ParsableCommand {
     @Argument(help: "The SQLite file to open, or a PostgreSQL URL (postgres://USER@HOST:PORT/DATABASE?sslmode=MODE). Without one, the demo store in $XDG_DATA_HOME/navsh/.")
     var file: String?
 
-    @Flag(help: "Open PostgreSQL as libpq would from PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD (or ~/.pgpass) and PGSSLMODE.")
+    @Flag(help: "Open PostgreSQL as libpq would from PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD (or PGPASSFILE, ~/.pgpass), PGSSLMODE, PGTARGETSESSIONATTRS and PGCONNECT_TIMEOUT.")
     var postgres = false
 
     @Option(help: ArgumentHelp("With PostgreSQL: the schema whose tables are shown (default: the search path's first).", valueName: "NAME"))
