@@ -35,8 +35,8 @@ enum ExitStatus {
           \(column(unsavedDiscarded))input ended with unsaved edits: discarded, never saved
           \(column(usage))bad usage
           \(column(badSpec))the app spec (--spec) is not valid; the message names line and key
-          \(column(cannotOpen))the store or the script file cannot be opened
-          \(column(signalled(SIGHUP)))SIGHUP, \(signalled(SIGTERM)) SIGTERM at the prompt: history saved, edits discarded
+          \(column(cannotOpen))the store, the spec or the script file cannot be opened, or --dry-run names no file
+          \(column(signalled(SIGHUP)))SIGHUP, \(signalled(SIGTERM)) SIGTERM: history saved, edits discarded
         """
 
     /// A status padded to the help's column.

@@ -34,9 +34,9 @@ struct Navsh: ParsableCommand {
             per store in $XDG_STATE_HOME/navsh/history/ (lines typed with a leading space are not). \
             Colour is used on a terminal unless NO_COLOR is set, TERM is dumb or --no-color is given.
 
-            Script mode (standard input not a terminal, -f or -c): no prompt, plain output, full \
-            command names only; the first failing command stops the script with \
-            SOURCE:LINE: error: MESSAGE on stderr, and edits left unsaved at the end are discarded, \
+            Script mode (standard input or output not a terminal, -f or -c): no prompt, plain output, \
+            full command names only; the first failing command stops the script with \
+            SOURCE:LINE: error: FRAME: MESSAGE on stderr, and edits left unsaved at the end are discarded, \
             never saved. In a script, `edit FIELD` takes the next line as the value.
 
             \(ExitStatus.help)

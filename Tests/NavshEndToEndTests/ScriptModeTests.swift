@@ -209,7 +209,7 @@ import Testing
         let help = try navsh.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("3    input ended with unsaved edits: discarded, never saved"))
-        #expect(help.stdout.contains("129  SIGHUP, 143 SIGTERM at the prompt"), "listed from ExitStatus.signalled")
+        #expect(help.stdout.contains("129  SIGHUP, 143 SIGTERM: history saved"), "listed from ExitStatus.signalled")
     }
 
     @Test func hostileLinesGetOneErrorEach() throws {
