@@ -57,9 +57,45 @@ import Testing
             import \(path): 3 bad rows, nothing was imported
             \(path):3: id: no row has the key #99
             \(path):4: value: 'lots' is not a whole number
-            \(path):5: id: #1 is on line 2 too
+            \(path):5: id: #1 names the same row as line 2
             """)
         #expect(try h.snapshot("items") == before)
+    }
+
+    /// An export imports back unedited whatever its rows hold: '' in a
+    /// number column, which `set` would refuse, is the stored value and is
+    /// left alone. Only SQLite keeps text in a number column.
+    @Test(arguments: StoreKind.sqlite)
+    func anUneditedExportOfValuesSetWouldRefuseImportsBack(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, amount NUMERIC);
+            INSERT INTO t VALUES (1, 'a', ''), (2, 'b', 3.5);
+            """)
+        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).csv"
+        h.run("open t", "export \(path)")
+        #expect(h.output("import \(path) --update") == "updated 0 rows of t from \(path) (2 as stored already)\n")
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: "1,a,", with: "1,A,")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(h.output("import \(path) --update") == "updated 1 row of t from \(path) (1 as stored already)\n")
+        #expect(try h.values("SELECT name, amount FROM t ORDER BY id") == [["A", ""], ["b", "3.5"]])
+    }
+
+    /// Two lines whose keys a key that ignores case takes for one row
+    /// are refused as one row named twice.
+    @Test(arguments: StoreKind.sqlite)
+    func twoLinesNamingOneRowByKeysOfOtherCaseAreRefused(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE k (code TEXT PRIMARY KEY COLLATE NOCASE, v INTEGER);
+            INSERT INTO k VALUES ('ab', 1), ('cd', 2);
+            """)
+        let path = try file(h, "code,v\nAB,5\nab,6\n")
+        h.run("open k")
+        #expect(h.run("import \(path) --update").error?.message == """
+            import \(path): 1 bad row, nothing was imported
+            \(path):3: code: #ab names the same row as line 2
+            """)
+        #expect(try h.column("SELECT v FROM k ORDER BY code") == ["1", "2"])
     }
 
     /// A change made elsewhere to a field the file does not give is kept:

@@ -29,7 +29,7 @@ extension ImportCommand {
         checker.requiresAll = false
         var edits: [RowEdit] = []
         var refused: [ImportProblem] = []
-        var seen: [[Value]: Int] = [:]
+        var seen: [RecordID: Int] = [:]
         var unchanged = 0
         var keptElsewhere = 0
         let total = max(file.size, 1)
@@ -49,34 +49,50 @@ extension ImportCommand {
                     case .success(let found):
                         row = found
                     }
+                    // The key first: the row it names decides which values are changes.
+                    var keyOnly = row
+                    keyOnly.values = row.values.filter { keyPlaces.contains($0.field) }
+                    let keyCells: [Value?]
+                    switch checker.values(of: keyOnly) {
+                    case .failure(let problem):
+                        refused.append(problem)
+                        continue
+                    case .success(let found):
+                        keyCells = found
+                    }
+                    let key = keyPlaces.compactMap { keyCells[$0] }
+                    guard key.count == keyPlaces.count, !key.contains(.null) else {
+                        refused.append(ImportProblem(line: row.line, field: keyName, problem: "is missing: --update finds each row by its key"))
+                        continue
+                    }
+                    let shownKey = ListFrame.keyText(key)
+                    guard let stored = try session.store.record(of: collection, key: key) else {
+                        refused.append(ImportProblem(line: row.line, field: keyName,
+                                                     problem: "no row has the key \(TextLayout.printable(shownKey))"))
+                        continue
+                    }
+                    // By the row found, not the key as written: a key that
+                    // ignores case finds one row for `ab` and `AB`.
+                    if let earlier = seen.updateValue(row.line, forKey: stored.id) {
+                        refused.append(ImportProblem(line: row.line, field: keyName,
+                                                     problem: "\(TextLayout.printable(shownKey)) names the same row as line \(earlier)"))
+                        continue
+                    }
+                    // A value written as export writes the stored one is no change,
+                    // whatever reading it would give (a number in an untyped column,
+                    // an orphan reference a title spells), and is not checked: an
+                    // export imports back unedited whatever its rows hold.
+                    var asStored = Set(row.values.filter { Self.sameAsStored($0.value, stored[fields[$0.field].name]) }.map(\.field))
+                    var changed = row
+                    changed.values = row.values.filter { !keyPlaces.contains($0.field) && !asStored.contains($0.field) }
                     let cells: [Value?]
-                    switch checker.values(of: row) {
+                    switch checker.values(of: changed) {
                     case .failure(let problem):
                         refused.append(problem)
                         continue
                     case .success(let found):
                         cells = found
                     }
-                    let key = keyPlaces.compactMap { cells[$0] }
-                    guard key.count == keyPlaces.count, !key.contains(.null) else {
-                        refused.append(ImportProblem(line: row.line, field: keyName, problem: "is missing: --update finds each row by its key"))
-                        continue
-                    }
-                    let shownKey = ListFrame.keyText(key)
-                    if let earlier = seen.updateValue(row.line, forKey: key) {
-                        refused.append(ImportProblem(line: row.line, field: keyName,
-                                                     problem: "\(TextLayout.printable(shownKey)) is on line \(earlier) too"))
-                        continue
-                    }
-                    guard let stored = try session.store.record(of: collection, key: key) else {
-                        refused.append(ImportProblem(line: row.line, field: keyName,
-                                                     problem: "no row has the key \(TextLayout.printable(shownKey))"))
-                        continue
-                    }
-                    // A value written as export writes the stored one is no change,
-                    // whatever reading it would give (a number in an untyped column,
-                    // an orphan reference a title spells: adversaries' finds).
-                    var asStored = Set(row.values.filter { Self.sameAsStored($0.value, stored[fields[$0.field].name]) }.map(\.field))
                     // With an export's versions: a field not edited in the file is
                     // left as stored, even if changed elsewhere since; one edited in
                     // the file and changed elsewhere too is refused.
