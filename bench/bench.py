@@ -6,8 +6,8 @@ Usage: bench.py PATH/TO/navsh [--rows N] [--small N] [--edits N] [--runs N]
 
 Makes two fresh WAL files, --rows rows (1,000,000 by default: one INSERT
 from a recursive CTE, seconds) and --small rows (1,000), and measures, as
-medians over --runs runs, the targets of issue 10 ("the same speed at a
-million rows"):
+medians over --runs runs, the "same speed at a million rows" targets
+(--only million-rows):
 
   edits      per-edit cost of a piped script of --edits random edits
              (open #KEY or open N / set value V / save; sqlite3: UPDATE … WHERE id = K),
@@ -27,7 +27,7 @@ million rows"):
              first page, --rows against --small.
 
 --address key|row: how the edit script names rows: `open #KEY` (the
-default; the way scripts should, issue 10) or `open N` (row N is id N in
+default; the way scripts should) or `open N` (row N is id N in
 these tables: no row is ever deleted), which reaches far rows by anchors.
 
 Nothing here is a pass/fail timer: it prints numbers to compare between
@@ -112,13 +112,13 @@ def line(label, navsh, peer, unit, target="", scale=1000.0):
     print(f"{label:<46} {navsh * scale:10.2f} {peer_text} {unit:<4} {ratio}  {target}")
 
 
-def issue12(args, navsh, peer, big, small, counter):
-    """Issue 12 ("as fast as sqlite3"): start and quit, the first page, the
+def sqlite_pace(args, navsh, peer, big, small, counter):
+    """The "as fast as sqlite3" table: start and quit, the first page, the
     per-edit cost of a script of --script-edits edits against the sqlite3
     CLI (BEGIN; UPDATE; COMMIT) and against bench-edits (the same
     transactions on the SQLite API, statements prepared once), peak RSS."""
     rng = random.Random(12)
-    print(f"issue 12: navsh vs sqlite3 CLI, {args.small:,} and {args.rows:,} rows, WAL files, median of {args.runs} runs")
+    print(f"as fast as sqlite3: navsh vs sqlite3 CLI, {args.small:,} and {args.rows:,} rows, WAL files, median of {args.runs} runs")
     print(f"{'':<46} {'navsh':>10} {'peer':>10} {'':<4} {'ratio':>7}  target")
     start = median_of(args.runs, lambda: timed([navsh, small, "-c", "quit"]))
     sql_start = median_of(args.runs, lambda: timed(["sqlite3", small, ".quit"]))
@@ -181,9 +181,10 @@ def main():
     parser.add_argument("--address", choices=["row", "key"], default="key")
     parser.add_argument("--helper", help="navsh-bench (default: next to navsh)")
     parser.add_argument("--peer", help="bench-edits, the C program (bench/edits.c; default: next to navsh)")
-    parser.add_argument("--script-edits", type=int, default=1_000, help="edits in issue 12's edit script (1,000)")
-    parser.add_argument("--only", choices=["all", "issue12", "issue10"], default="all",
-                        help="issue12 or issue10: only that issue's table")
+    parser.add_argument("--script-edits", type=int, default=1_000, help="edits in the sqlite-pace edit script (1,000)")
+    parser.add_argument("--only", choices=["all", "sqlite-pace", "million-rows"], default="all",
+                        help='sqlite-pace ("as fast as sqlite3") or million-rows '
+                             '("the same speed at a million rows"): only that table')
     args = parser.parse_args()
     navsh = os.path.abspath(args.navsh)
     helper = os.path.abspath(args.helper or os.path.join(os.path.dirname(navsh), "navsh-bench"))
@@ -219,9 +220,9 @@ def main():
             empty = median_of(args.runs, lambda: timed(cmd, before))
             return max(0.0, full - empty) / count
 
-        if args.only != "issue10":
-            issue12(args, navsh, peer, big, small, counter)
-        if args.only == "issue12":
+        if args.only != "million-rows":
+            sqlite_pace(args, navsh, peer, big, small, counter)
+        if args.only == "sqlite-pace":
             return
 
         print(f"navsh vs sqlite3 CLI: {args.rows:,} rows (made in {made:.1f} s) and {args.small:,} rows, WAL files, "

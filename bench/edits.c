@@ -1,5 +1,6 @@
-/* The physical limit for navsh's per-edit cost (issue 12): the same
- * transactions as the edit script, written straight on the SQLite API.
+/* The physical limit for navsh's per-edit cost ("as fast as sqlite3"):
+ * the same transactions as the edit script, written straight on the
+ * SQLite API.
  *
  * Usage: bench-edits FILE < EDITS
  *   EDITS: one edit a line, "KEY VALUE": BEGIN IMMEDIATE; UPDATE items SET

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The long lost-update stress run of issue 8 ("Done when"): 20 processes x 50
-# saves against one file, then the audit-log checks of
-# Tests/Stress/lost_updates.py, then the row-identity attack. Builds nothing:
-# pass the navsh binary, or it uses .build/debug/navsh (run `swift build`
-# first). Extra arguments go to lost_updates.py (e.g. --seed 7 --max-sleep 0.1).
+# The long lost-update stress run (no save overwrites a value its process
+# was not shown): 20 processes x 50 saves against one file, then the
+# audit-log checks of Tests/Stress/lost_updates.py, then the row-identity
+# attack. Builds nothing: pass the navsh binary, or it uses
+# .build/debug/navsh (run `swift build` first). Extra arguments go to
+# lost_updates.py (e.g. --seed 7 --max-sleep 0.1).
 # Exits non-zero if any save overwrote a value its process was not shown.
 set -euo pipefail
 cd "$(dirname "$0")/.."

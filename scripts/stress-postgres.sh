@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The full concurrency run of issue 13 against PostgreSQL: 50 processes x 40
+# The full concurrency run of the PostgreSQL store: 50 processes x 40
 # conflict-checked saves of random values on the same 20 rows, an audit
 # trigger recording every committed change, then the checks of
 # Tests/Stress/lost_updates.py (no save overwrote a value its process had

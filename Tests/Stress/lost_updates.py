@@ -10,11 +10,11 @@ primary crashes K times while the workers save (the lost node rejoins as a
 standby each time). A save said done must be in the audit log once; one
 said refused must not be there.
 
-With --postgres (issue 13) the rows live in a database of their own on that
+With --postgres the rows live in a database of their own on that
 server (created and dropped with psql), the audit trigger is PL/pgSQL, and
 every navsh opens the database's URL: the same checks hold there.
 
-What it proves (issue 8, item 1 and "Done when"): a save's expectation is
+What it proves (no lost updates under load): a save's expectation is
 the values the user was shown. A temporary WAL database holds 5 rows
 `items(id, name, value, writer)`; an AFTER UPDATE trigger writes every
 committed change into `audit(seq, row_id, old_value, new_value, writer)`.

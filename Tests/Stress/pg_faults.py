@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A PostgreSQL server that restarts under navsh (issue 13, fault tests).
+"""PostgreSQL fault tests: a server that restarts under navsh.
 
 Usage: pg_faults.py NAVSH_BINARY
 

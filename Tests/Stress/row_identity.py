@@ -3,14 +3,14 @@
 
 Usage: row_identity.py NAVSH_BINARY
 
-What it proves (issue 8, item 3): a navsh coprocess on pipes shows a list
-(the table is the root frame, or is opened from the collections frame);
-then another process (Python's sqlite3) deletes or inserts rows, which
-renumbers the list; then `open N` or `delete N` runs. navsh must act on the
-row it showed as N, or refuse (an error, nothing changed), never on
-another row. Each case uses a fresh database and checks the file with
-sqlite3 afterwards. (`move N M` needs a manually ordered table; it is not
-covered here.)
+What it proves (`open N` and `delete N` act on the row shown as N): a
+navsh coprocess on pipes shows a list (the table is the root frame, or is
+opened from the collections frame); then another process (Python's
+sqlite3) deletes or inserts rows, which renumbers the list; then `open N`
+or `delete N` runs. navsh must act on the row it showed as N, or refuse
+(an error, nothing changed), never on another row. Each case uses a fresh
+database and checks the file with sqlite3 afterwards. (`move N M` needs a
+manually ordered table; it is not covered here.)
 
 Prints one line per case and exits 1 if any case acted on a wrong row.
 """
