@@ -29,6 +29,7 @@ import Testing
         #expect(h.output("describe active").contains("  default   yes\n  shown as  yes or no\n  value     yes\n"))
         #expect(h.output("set active yes") == "active already holds yes; nothing changed\n")
         #expect(h.output("set price 13", "changes") == "  price: 12.50 → 13.00\n", "changes reads as the record does")
+        #expect(h.output("show").contains("*     price  13.00  (was 12.50)\n"), "the old value reads as the new one does")
         #expect(h.output("set active no", "save").hasPrefix("saved Rope"))
         #expect(try h.value("SELECT count(*) FROM gear WHERE active = \(kind.checksLengths ? "false" : "0")") == "2")
     }

@@ -90,7 +90,7 @@ enum RecordRenderer {
             if let placeholder = field.placeholder { notes.append("e.g. " + placeholder) }
         }
         if changed, !frame.isDraft {
-            notes.append("was " + (spread ?? ValueText.bounded(frame.buffer.row.value(of: field.name) ?? .null)))
+            notes.append("was " + (spread ?? ValueText.bounded(frame.buffer.row.value(of: field.name) ?? .null, field.format)))
         }
         /// The mark, the label right-aligned in `width`, and the gap.
         func labelled(in width: Int) -> String {
