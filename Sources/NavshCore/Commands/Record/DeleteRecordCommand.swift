@@ -64,7 +64,7 @@ struct DeleteRecordCommand: PlainCommand {
         }
         let asked = frame.askedBatchCascade
         frame.askedBatchCascade = nil
-        let cascade = try session.writer.deleteRows(batch.rows, of: batch.list, from: collection, asked: asked)
+        let cascade = try session.writer.deleteRows(Array(batch.rows), of: batch.list, from: collection, asked: asked)
         session.pop()
         session.readListsAgain()
         return Response(output: "deleted \(batch.count) of \(collection.displayTitle)\(edits)"

@@ -2,8 +2,9 @@
 /// save writes a row only if it is still in the list and still holds, in
 /// each field it sets, the value read here.
 struct RowBatch {
-    /// The rows as read, in the list's order.
-    let rows: [Record]
+    /// The rows as read, in the list's order, kept packed: a `Record` is
+    /// made again for each row looked at.
+    let rows: PackedRows
     /// The list the rows came from, with its scope and filters.
     let list: CollectionSchema
     /// The list's filters in words (`composer ~ "Page"`), for the crumb.
@@ -34,16 +35,23 @@ struct RowBatch {
     /// Rows read at a time.
     static let readSize = 1_000
 
-    /// Reads every row of `list`, all pages, in one snapshot.
+    /// Reads every row of `list`, all pages, in one snapshot, packing each
+    /// page as it comes: only a page of rows is ever held as records.
     static func read(_ list: CollectionSchema, captions: [String], from store: any StoreReader) throws -> RowBatch {
-        let read: Result<[Record], Error> = store.readingAsOne {
+        let read: Result<RowBatch, Error> = store.readingAsOne {
             Result {
-                var rows: [Record] = []
-                try pages(of: list, fields: .all, in: store) { rows += $0 }
-                return rows
+                var summary = Summary(list.fields)
+                var rows = PackedRows(fields: list.fields.map(\.name))
+                try pages(of: list, fields: .all, in: store) { page in
+                    for row in page {
+                        rows.append(row)
+                        summary.add(row)
+                    }
+                }
+                return RowBatch(rows: rows, list: list, captions: captions, summary: summary)
             }
         }
-        return RowBatch(rows: try read.get(), list: list, captions: captions)
+        return try read.get()
     }
 
     /// Every row of `list`, all pages, `readSize` at a time by keyset.
@@ -60,29 +68,46 @@ struct RowBatch {
         }
     }
 
-    init(rows: [Record], list: CollectionSchema, captions: [String]) {
+    private init(rows: PackedRows, list: CollectionSchema, captions: [String], summary: Summary) {
         self.rows = rows
         self.list = list
         self.captions = captions
         var shared: [String: Value] = [:]
         var spread: [String: Spread] = [:]
-        for field in list.fields {
-            var seen: Set<Value> = []
-            var first: [Value] = []
-            for row in rows {
-                let value = row[field.name]
-                if seen.insert(value).inserted, first.count < Self.shownValues { first.append(value) }
-                if seen.count > Self.counted { break }
-            }
-            if seen.count == 1, let value = first.first {
+        for (field, values) in zip(list.fields, summary.fields) {
+            if values.seen.count == 1, let value = values.first.first {
                 shared[field.name] = value
-            } else if seen.count > 1 {
-                let more = seen.count > Self.counted
-                spread[field.name] = Spread(count: more ? Self.counted : seen.count, more: more, first: first)
+            } else if values.seen.count > 1 {
+                let more = values.seen.count > Self.counted
+                spread[field.name] = Spread(count: more ? Self.counted : values.seen.count, more: more, first: values.first)
             }
         }
         self.shared = shared
         self.spread = spread
+    }
+
+    /// The values each field's rows hold, gathered a row at a time.
+    private struct Summary {
+        struct Values {
+            var seen: Set<Value> = []
+            var first: [Value] = []
+        }
+        let names: [String]
+        var fields: [Values]
+
+        init(_ fields: [Field]) {
+            names = fields.map(\.name)
+            self.fields = Array(repeating: Values(), count: fields.count)
+        }
+
+        mutating func add(_ row: Record) {
+            for place in fields.indices where fields[place].seen.count <= RowBatch.counted {
+                let value = row[names[place]]
+                if fields[place].seen.insert(value).inserted, fields[place].first.count < RowBatch.shownValues {
+                    fields[place].first.append(value)
+                }
+            }
+        }
     }
 
     /// `3 values: AC/DC, Accept, …`, for a field whose rows differ; a
