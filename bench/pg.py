@@ -2,6 +2,7 @@
 """navsh against PostgreSQL beside psql: start-up, first page and per edit.
 
 Usage: bench/pg.py NAVSH_BINARY [--url SERVER_URL] [--rows N] [--small N] [--edits N] [--runs N] [--only WHAT]
+                   [--batch-rows N]
 
 Every row times navsh and psql in turn on the same server, RUNS pairs,
 and prints each one's median and the median of the pair ratios:
@@ -17,6 +18,10 @@ and prints each one's median and the median of the pair ratios:
   conflict-checked UPDATE in its own transaction) against one psql session
   running `BEGIN; UPDATE ...; COMMIT;` EDITS times; wall clock and CPU
   (user + system of the client process). Target <= 1.15x.
+- batch: a table of BATCH_ROWS tracks, one in ten with a misspelt
+  composer; navsh's script `where composer = …`, `open *`, `set
+  composer …`, `save` against psql's one `UPDATE … WHERE composer = …`.
+  The misspelling is put back before each run, untimed. Target <= 2x.
 
 Without --url it starts a throwaway server (scripts/pg-test-server) and
 removes it after. Every navsh edit run writes values no row holds yet.
@@ -72,7 +77,8 @@ def main():
     parser.add_argument("--small", type=int, default=1_000)
     parser.add_argument("--edits", type=int, default=1_000)
     parser.add_argument("--runs", type=int, default=11)
-    parser.add_argument("--only", choices=["startup", "page", "edits"])
+    parser.add_argument("--batch-rows", type=int, default=1_000_000)
+    parser.add_argument("--only", choices=["startup", "page", "edits", "batch"])
     options = parser.parse_args()
     server_dir = None
     url = options.url
@@ -115,9 +121,39 @@ def main():
                     runs.append((timed([options.binary, url, "--quiet", "-f", script], env, "navsh"),
                                  timed(quiet + ["-f", sql], env, "psql")))
                 report("per edit", runs, "<= 1.15x", per=options.edits)
+            if options.only in (None, "batch"):
+                batch(options, url, env, quiet)
     finally:
         if server_dir:
             subprocess.run([os.path.join(ROOT, "scripts/pg-test-server"), "stop", server_dir])
+
+
+WRONG, RIGHT = "Jimmy Page/Robert Plnt", "Jimmy Page/Robert Plant"
+
+
+def batch(options, url, env, quiet):
+    """A batch set on one row in ten beside psql's one UPDATE."""
+    rows = options.batch_rows
+    psql(url, "DROP TABLE IF EXISTS bench_tracks")
+    psql(url, "CREATE TABLE bench_tracks (id integer PRIMARY KEY, name text NOT NULL, composer text, ms integer NOT NULL)")
+    psql(url, f"INSERT INTO bench_tracks SELECT i, 'Track ' || i, 'Composer ' || (i % 997), 180000 + i % 120000 "
+              f"FROM generate_series(1, {rows}) i")
+    with tempfile.TemporaryDirectory() as scratch:
+        script = os.path.join(scratch, "batch.nav")
+        with open(script, "w") as f:
+            f.write(f'open bench_tracks\nwhere composer = "{WRONG}"\nopen *\nset composer {RIGHT}\nsave\n')
+        misspell = f"UPDATE bench_tracks SET composer = '{WRONG}' WHERE id % 10 = 0"
+        runs = []
+        for _ in range(options.runs):
+            psql(url, misspell)
+            psql(url, "VACUUM ANALYZE bench_tracks")
+            navsh = timed([options.binary, url, "--quiet", "-f", script], env, "navsh")
+            psql(url, misspell)
+            psql(url, "VACUUM ANALYZE bench_tracks")
+            peer = timed(quiet + ["-c", f"UPDATE bench_tracks SET composer = '{RIGHT}' WHERE composer = '{WRONG}'"],
+                         env, "psql")
+            runs.append((navsh, peer))
+        report(f"batch, {rows // 10:,} of {rows:,} rows", runs, "<= 2x")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,9 @@ extension PostgresStore {
         }
     }
 
+    /// The most rows of one read whose versions are noted: more than a screen's page.
+    static let notedRowsAtMost = 1_000
+
     private func run(_ collection: CollectionSchema, fields: [String]?, preview: Bool, from start: RowStart,
                      limit: Int) throws -> RowRun {
         let table = try table(collection)
@@ -54,8 +57,11 @@ extension PostgresStore {
         let sortTerms = terms.dropLast(table.key.count)
         var parameters = Parameters()
         let condition = try start.after.map { try after($0, terms, &parameters) }
+        // Rows read many at a time (a batch, an export) are not noted: a save
+        // of one is checked by its values, and noting them cost more than the read.
         let read = try select(collection, fields: fields, preview: preview, also: Array(sortTerms), where: condition,
-                              parameters, suffix: Self.limit(limit, offset: max(0, start.skip)))
+                              parameters, suffix: Self.limit(limit, offset: max(0, start.skip)),
+                              notesVersions: limit <= Self.notedRowsAtMost)
         return RowRun(rows: read.map(\.record), cursors: read.map { ListCursor(parts: $0.also + $0.record.id.parts) })
     }
 

@@ -73,7 +73,7 @@ extension PostgresStore {
     func select(
         _ collection: CollectionSchema, fields: [String]? = nil, preview: Bool = false, also: [OrderTerm] = [],
         where condition: String? = nil, _ parameters: Parameters = Parameters(), unscoped: Bool = false,
-        suffix: (inout Parameters) -> String = { _ in "" }, firstPosition: Int = 0
+        suffix: (inout Parameters) -> String = { _ in "" }, firstPosition: Int = 0, notesVersions: Bool = true
     ) throws -> [(record: Record, also: [Value])] {
         let table = try table(collection)
         var parameters = parameters
@@ -97,20 +97,25 @@ extension PostgresStore {
         sql += orderBy(collection, table) + suffix(&parameters)
         let rows = try self.rows(sql, parameters)
         let lead = keyColumns.count + also.count
+        // One set of names for every row read: a dictionary a row cost a
+        // hash per value and a `FieldNames` per row.
+        let fieldNames = FieldNames(columns.map(\.name))
         return try rows.enumerated().map { position, row in
             guard row.count == lead + columns.count + (withXmin ? 1 : 0) else {
                 throw StoreError.malformedRow(table: table.name, problem: "came back short")
             }
             let id = table.readOnlyReason == nil ? try self.id(row[0..<keyColumns.count], table)
                 : RecordID(parts: [.integer(Int64(firstPosition + position + 1))], isPrimaryKey: false)
-            var values: [String: Value] = [:]
-            for (i, column) in columns.enumerated() { values[column.name] = column.value(row[lead + i], preview: preview) }
+            var cells: [Value] = []
+            cells.reserveCapacity(columns.count)
+            for (i, column) in columns.enumerated() { cells.append(column.value(row[lead + i], preview: preview)) }
+            let record = Record(id: id, names: fieldNames, cells: cells)
             let sortValues = also.enumerated().map { i, term in value(row[keyColumns.count + i], of: term) }
-            if withXmin, let version = row.last ?? nil {
+            if notesVersions, withXmin, let version = row.last ?? nil {
                 versions.noteRead(table.name, id, version: version)
-                if withVersion { versions.note(table.name, id, version: version, values: values) }
+                if withVersion { versions.note(table.name, id, version: version, values: record.values) }
             }
-            return (Record(id: id, values: values), sortValues)
+            return (record, sortValues)
         }
     }
 

@@ -33,7 +33,7 @@ struct RowBatch {
     /// Distinct values counted in a field before its count stops.
     static let counted = 1_000
     /// Rows read at a time.
-    static let readSize = 1_000
+    static let readSize = 10_000
 
     /// Reads every row of `list`, all pages, in one snapshot, packing each
     /// page as it comes: only a page of rows is ever held as records.
