@@ -22,3 +22,26 @@ struct Parameters {
         column.cast(bind(try column.parameter(value)))
     }
 }
+
+/// Text values as one array literal (`{"a","b\"c",NULL}`), bound as a
+/// single `text[]` parameter: a batch sends a parameter a column.
+struct TextArray {
+    /// UTF-8 bytes: a quote or backslash is never part of another character's.
+    private var bytes: [UInt8] = [UInt8(ascii: "{")]
+
+    mutating func append(_ value: String?) {
+        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        guard let value else {
+            bytes += "NULL".utf8
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
+            bytes.append(byte)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    var literal: String { String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self) }
+}

@@ -1,15 +1,15 @@
 import NavshCore
 import NavshSQL
 
-/// A batch save in one UPDATE … FROM (VALUES …) per 500 rows, every value a
-/// text parameter: each row is matched by key and checked on the values it
-/// was read with and on its list in the UPDATE's own WHERE. One UPDATE a
-/// row was a round trip a row. A row found changed (fewer rows written
-/// than sent) or a store refusal takes the batch back, and the rows one by
-/// one then say which, as before.
+/// A batch save in one UPDATE … FROM unnest(…) per 10,000 rows: each
+/// column's values go as one text array, so a statement carries a
+/// parameter a column, not one a value. Each row is matched by key and
+/// checked on the values it was read with and on its list in the UPDATE's
+/// own WHERE. A row found changed (fewer rows written than sent) or a store
+/// refusal takes the batch back, and the rows one by one then say which.
 extension PostgresStore {
-    /// Rows a statement carries: their parameters stay far below the protocol's 65,535.
-    static let batchChunk = 500
+    /// Rows a statement carries: a few megabytes of arrays at most.
+    static let batchChunk = 10_000
 
     public func updateBatch(_ batch: BatchUpdate, in collection: CollectionSchema) throws -> BatchUpdate.Outcome? {
         let table = try writable(collection)
@@ -41,18 +41,25 @@ extension PostgresStore {
                         let chunk = places[start..<min(start + Self.batchChunk, places.count)]
                         start += Self.batchChunk
                         var parameters = Parameters()
-                        var rows: [String] = []
+                        var arrays = Array(repeating: TextArray(), count: columns.count)
                         for place in chunk {
-                            var cells = try zip(batch.ids[place].parts, keys).map { try parameters.bind($1.parameter($0)) }
-                            cells += try zip(batch.expected[place], checked).map { try parameters.bind($1.parameter($0)) }
-                            if let values = batch.values[place] {
-                                cells += try zip(values, assigned).map { try parameters.bind($1.parameter($0)) }
-                            } else {
-                                cells += assigned.map { _ in parameters.bind(nil) }
+                            var column = 0
+                            for (value, key) in zip(batch.ids[place].parts, keys) {
+                                arrays[column].append(try key.parameter(value))
+                                column += 1
                             }
-                            rows.append("(" + cells.joined(separator: ", ") + ")")
+                            for (value, check) in zip(batch.expected[place], checked) {
+                                arrays[column].append(try check.parameter(value))
+                                column += 1
+                            }
+                            let values = batch.values[place]
+                            for (index, target) in assigned.enumerated() {
+                                arrays[column].append(try values.flatMap { try target.parameter($0[index]) })
+                                column += 1
+                            }
                         }
-                        let values = "(VALUES " + rows.joined(separator: ", ") + ") AS v(\(columns.joined(separator: ", ")))"
+                        let values = "unnest(" + arrays.map { parameters.bind($0.literal) + "[]" }.joined(separator: ", ")
+                            + ") AS v(\(columns.joined(separator: ", ")))"
                         let condition = ([join] + held).joined(separator: " AND ")
                         let scoped = try scoped(batch.list, table, &parameters, condition) ?? condition
                         let found = writing

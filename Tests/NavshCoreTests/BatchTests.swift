@@ -44,6 +44,21 @@ import Testing
                                      "Jimmy Page/Robert Plant", "Lennon/McCartney"])
     }
 
+    /// Values with the characters an array literal or a quoted list gives
+    /// meaning to are written as typed, on rows whose own values hold them too.
+    @Test(arguments: StoreKind.all)
+    func valuesWithQuotesBracesAndBackslashesAreWrittenAsTyped(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        try h.elsewhere(#"UPDATE tracks SET name = 'Say "hi", {x} \ NULL' WHERE id = 1"#)
+        h.run("where composer ~ Plnt", "open *")
+        #expect(h.run(#"set composer 'a "b", {c}\d NULL'"#, "unset ms").error == nil)
+        #expect(h.run("save").error == nil)
+        #expect(try h.values("SELECT name, composer, ms FROM tracks WHERE id <= 3 ORDER BY id")
+                == [[#"Say "hi", {x} \ NULL"#, #"a "b", {c}\d NULL"#, "NULL"],
+                    ["Kashmir", #"a "b", {c}\d NULL"#, "NULL"],
+                    ["Rock and Roll", #"a "b", {c}\d NULL"#, "NULL"]])
+    }
+
     @Test(arguments: StoreKind.all)
     func rowsHoldingTheValueAlreadyAreLeftAlone(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.tracks)
