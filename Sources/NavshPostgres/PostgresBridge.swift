@@ -197,6 +197,19 @@ final class PostgresBridge {
         return try body()
     }
 
+    /// Sends a statement that ends a transaction or steps back in one,
+    /// whatever Ctrl-C asked, bounded by `cancelGrace`. Stopped before it was
+    /// sent, a ROLLBACK left the transaction open, and each later save said
+    /// saved in it was never committed. One that fails gives the connection
+    /// up, which ends the transaction on the server.
+    func rollBack(_ sql: String = "ROLLBACK") {
+        do {
+            _ = try rechecking { try execute(sql) }
+        } catch {
+            if connection != nil { lost(.abandoned) }
+        }
+    }
+
     /// Runs `body` (reads: never inside a transaction, which a cancel
     /// would abort) with its statements cancelled on the server `seconds`
     /// from now; nil when that stopped one. A count at the list of

@@ -23,8 +23,8 @@ extension PostgresStore {
             } catch {
                 ownSubtransactions += 1
                 if !PostgresErrorText.isConnectionLoss(error) {
-                    _ = try? bridge.execute("ROLLBACK TO SAVEPOINT navsh_write")
-                    _ = try? bridge.execute("RELEASE SAVEPOINT navsh_write")
+                    bridge.rollBack("ROLLBACK TO SAVEPOINT navsh_write")
+                    _ = try? bridge.rechecking { try bridge.execute("RELEASE SAVEPOINT navsh_write") }
                 }
                 throw PostgresErrorText.translate(error, table: table, values: values)
             }
@@ -122,7 +122,7 @@ extension PostgresStore {
                 // A failed write may have taken a transaction id: ours, not someone else's.
                 if let id = try? bridge.rows("SELECT pg_current_xact_id_if_assigned()::text").first?.first.flatMap({ $0 }),
                    let number = Int64(id) { ownTransactions.insert(number) }
-                _ = try? bridge.execute("ROLLBACK")
+                bridge.rollBack()
             }
             bridge.inTransaction = false
             // Before COMMIT: the server rolls the transaction back with the connection.

@@ -14,7 +14,7 @@ extension PostgresStore {
                     try noteOwnTransaction()
                     try bridge.execute("RELEASE SAVEPOINT navsh_create")
                 } catch {
-                    _ = try? bridge.execute("ROLLBACK TO SAVEPOINT navsh_create")
+                    bridge.rollBack("ROLLBACK TO SAVEPOINT navsh_create")
                     throw error
                 }
             } else {
@@ -26,7 +26,7 @@ extension PostgresStore {
                     try bridge.execute("COMMIT")
                     bridge.inTransaction = false
                 } catch {
-                    _ = try? bridge.execute("ROLLBACK")
+                    bridge.rollBack()
                     bridge.inTransaction = false
                     throw error
                 }

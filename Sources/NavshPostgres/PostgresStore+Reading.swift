@@ -207,7 +207,7 @@ extension PostgresStore {
         defer {
             inBatch = false
             bridge.inTransaction = false
-            _ = try? bridge.execute("ROLLBACK")
+            bridge.rollBack()
         }
         return try body()
     }

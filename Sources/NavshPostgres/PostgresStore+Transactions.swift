@@ -14,7 +14,7 @@ extension PostgresStore {
             result = try body()
         } catch {
             inBatch = false
-            if bridge.inTransaction { _ = try? bridge.execute("ROLLBACK") }
+            if bridge.inTransaction { bridge.rollBack() }
             bridge.inTransaction = false
             throw error
         }
@@ -26,7 +26,7 @@ extension PostgresStore {
             do {
                 try bridge.execute("SET CONSTRAINTS ALL IMMEDIATE")
             } catch {
-                if bridge.inTransaction { _ = try? bridge.execute("ROLLBACK") }
+                if bridge.inTransaction { bridge.rollBack() }
                 bridge.inTransaction = false
                 let refusal = PostgresErrorText.translate(error, table: table(holding: error))
                 throw StoreError.commitRefused("\(refusal)")
@@ -34,7 +34,7 @@ extension PostgresStore {
         }
         if rollback {
             do {
-                try bridge.execute("ROLLBACK")
+                try bridge.rechecking { _ = try bridge.execute("ROLLBACK") }
                 bridge.inTransaction = false
             } catch {
                 bridge.inTransaction = false
@@ -70,11 +70,11 @@ extension PostgresStore {
         } catch {
             inBatch = !outermost
             if outermost {
-                _ = try? bridge.execute("ROLLBACK")
+                bridge.rollBack()
                 bridge.inTransaction = false
             } else {
-                _ = try? bridge.execute("ROLLBACK TO SAVEPOINT navsh_atomically")
-                _ = try? bridge.execute("RELEASE SAVEPOINT navsh_atomically")
+                bridge.rollBack("ROLLBACK TO SAVEPOINT navsh_atomically")
+                _ = try? bridge.rechecking { try bridge.execute("RELEASE SAVEPOINT navsh_atomically") }
             }
             throw error
         }

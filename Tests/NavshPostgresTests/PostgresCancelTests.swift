@@ -31,4 +31,44 @@ struct PostgresCancelTests {
         store.isCancelled = { false }
         #expect(try store.count(of: try #require(store.collection(named: "other"))) == 0, "the connection works after")
     }
+
+    /// Ctrl-C during a write in a transaction: the ROLLBACK is sent though
+    /// Ctrl-C still stands, so no transaction stays open. Left open, the
+    /// next save was said saved and never committed.
+    @Test func aWriteInterruptedInATransactionRollsItBackThoughCtrlCStands() throws {
+        let url = try #require(PostgresTestServer.url)
+        let schema = PostgresTestServer.freshSchemaName()
+        let setup = try PostgresStore(target: PostgresTarget(url: url, environment: [:]))
+        defer {
+            try? setup.execute("DROP SCHEMA \(schema) CASCADE")
+            setup.close()
+        }
+        try setup.execute("""
+            CREATE SCHEMA \(schema);
+            CREATE TABLE \(schema).items (id integer PRIMARY KEY, v text);
+            INSERT INTO \(schema).items VALUES (1, 'a'), (2, 'b');
+            CREATE FUNCTION \(schema).slow() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN IF NEW.v = 'slow' THEN PERFORM pg_sleep(5); END IF; RETURN NEW; END $$;
+            CREATE TRIGGER slow BEFORE UPDATE ON \(schema).items FOR EACH ROW EXECUTE FUNCTION \(schema).slow()
+            """)
+        let store = try PostgresStore(target: PostgresTarget(url: url, schema: schema, environment: [:]))
+        defer { store.close() }
+        let items = try #require(store.collection(named: "items"))
+        let rows = try store.records(of: items, offset: 0, limit: 2)
+        let started = Date()
+        store.isCancelled = { Date().timeIntervalSince(started) > 0.3 }
+        #expect(throws: StoreError.interrupted) {
+            try store.atomically(deferringReferences: false) {
+                try store.update(rows[0].id, in: items, changes: ["v": .text("quick")], expecting: rows[0].values)
+                try store.update(rows[1].id, in: items, changes: ["v": .text("slow")], expecting: rows[1].values)
+            }
+        }
+        #expect(Date().timeIntervalSince(started) < 4, "cancelled on the server")
+        store.isCancelled = { false }
+        _ = try store.update(rows[1].id, in: items, changes: ["v": .text("saved")], expecting: rows[1].values)
+        let other = try PostgresStore(target: PostgresTarget(url: url, schema: schema, environment: [:]))
+        defer { other.close() }
+        let seen = try other.records(of: try #require(other.collection(named: "items")), offset: 0, limit: 2).map { $0["v"] }
+        #expect(seen == [.text("a"), .text("saved")], "the first write rolled back, the next one committed where others see it")
+    }
 }
