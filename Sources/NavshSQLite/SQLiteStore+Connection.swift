@@ -14,6 +14,7 @@ extension SQLiteStore {
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try database.inDatabase { db in
+                try beginSnapshotIfShared(db)
                 if db.isInsideTransaction { return try body(db) }
                 try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
                 defer { if db.isInsideTransaction { try? db.cachedStatement(sql: "COMMIT TRANSACTION").execute() } }
@@ -28,7 +29,10 @@ extension SQLiteStore {
     /// it needs no transaction around it.
     func readAlone<T>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try database.inDatabase(body)
+            return try database.inDatabase { db in
+                try beginSnapshotIfShared(db)
+                return try body(db)
+            }
         } catch {
             throw tablesMoved(error) ?? SQLiteErrorText.translate(error, table: "", fields: [])
         }

@@ -50,8 +50,10 @@ extension SQLiteStore {
     /// directly: through GRDB's cache and `execute` they cost more than the
     /// second transaction they spare.
     public func readingAsOne<T>(_ body: () -> T) -> T {
-        guard !inBatch else { return body() }
+        // Inside another: its snapshot, begun or about to be, serves both.
+        guard !inBatch, !snapshotWanted, !snapshotBegun else { return body() }
         snapshotWanted = true
+        readsBeforeSnapshot = 0
         defer {
             snapshotWanted = false
             if snapshotBegun {
@@ -60,6 +62,19 @@ extension SQLiteStore {
             }
         }
         return body()
+    }
+
+    /// Inside `readingAsOne` with no look before it (a script's command that
+    /// uses nothing read before): a read of one statement needs no snapshot,
+    /// so the second statement begins one, which the rest then share.
+    func beginSnapshotIfShared(_ db: Database) throws {
+        guard snapshotWanted else { return }
+        if readsBeforeSnapshot == 0 {
+            readsBeforeSnapshot = 1
+            return
+        }
+        snapshotWanted = false
+        snapshotBegun = try beginSnapshot(db)
     }
 
     /// BEGIN DEFERRED, unless a transaction is open: whether it began.

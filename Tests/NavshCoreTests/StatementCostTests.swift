@@ -1,3 +1,4 @@
+import Foundation
 @testable import NavshCore
 import NavshSQLite
 import NavshTestSupport
@@ -52,6 +53,20 @@ import Testing
         #expect(Set(updates).count == 1, "one statement, its values bound")
         #expect(!seen.contains { $0.hasPrefix("SELECT") }, "\(seen.joined(separator: "\n"))")
         #expect(try h.value("SELECT count(*) FROM things WHERE \(name) = 'Same'") == "50")
+    }
+
+    /// `import --update` reads each line's row by key in one snapshot: a
+    /// read transaction a line took and gave back the file's locks each time.
+    @Test func anUpdateImportReadsItsRowsInOneSnapshot() throws {
+        let h = try SessionHarness(Fixtures.numbered(60))
+        let name = try #require(h.store.collections[0].fields.first { $0.kind == .text }?.name)
+        let path = NSTemporaryDirectory() + "navsh-cost-\(UUID().uuidString).csv"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try ("id,\(name)\n" + (1...20).map { "\($0),Renamed \($0)\n" }.joined()).write(toFile: path, atomically: true, encoding: .utf8)
+        h.run("where id > 0")
+        let seen = statements(h, "import \(path) --update")
+        #expect(seen.filter { $0.hasPrefix("BEGIN DEFERRED") }.count == 1, "\(seen.joined(separator: "\n"))")
+        #expect(try h.value("SELECT count(*) FROM things WHERE \(name) LIKE 'Renamed %'") == "20")
     }
 
     /// A filtered list that matches rows reads no more than they: the hint
