@@ -87,6 +87,18 @@ import Testing
         #expect(h.output("changes") == "no unsaved changes\n")
     }
 
+    /// A replace applies to each row's own text, so a reload names the rows
+    /// whose text changed elsewhere: the save would write the replace into theirs.
+    @Test(arguments: StoreKind.all)
+    func aReloadNamesTheRowsAReplaceNowAppliesToTheirTextIn(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("where composer ~ Plnt", "open *", "replace composer Plnt Plant")
+        try h.elsewhere("UPDATE tracks SET composer = 'Zed Plnt' WHERE id = 2")
+        #expect(h.run("save").error != nil)
+        #expect(h.output("reload") == "reloaded 3 rows; kept your edits to composer\n"
+                + "  both changed composer on 1 row (your replace applies to theirs): #2 Kashmir, theirs Zed Plnt\n")
+    }
+
     @Test(arguments: StoreKind.all)
     func replaceInARecordChangesItsOneValue(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.tracks)
@@ -128,7 +140,7 @@ import Testing
         let before = try h.snapshot("tracks")
         let message = try #require(h.run("save").error?.message)
         #expect(message.hasPrefix("2 of 3 rows changed elsewhere since open *: Kashmir (deleted or re-keyed), "
-                                  + "Rock and Roll (left the list); nothing was saved"), "\(message)")
+                                  + "Rock and Roll (composer changed; it left the list); nothing was saved"), "\(message)")
         #expect(try h.snapshot("tracks") == before)
         #expect(h.output("reload") == "reloaded 1 row (were 3); kept your edits to ms\n"
                 + "  left the list: #2 Kashmir; #3 Rock and Roll\n")
@@ -143,7 +155,7 @@ import Testing
             UPDATE tracks SET genre = 'pop' WHERE id IN (1, 2)
             """)
         #expect(h.output("reload") == "reloaded 4 rows (were 3); kept your edits to ms\n"
-                + "  took genre on 2 rows, changed elsewhere\n"
+                + "  took genre on 2 rows, changed elsewhere: #1 Stairway; #2 Kashmir\n"
                 + "  joined the list: #5 Hey Jude\n")
     }
 

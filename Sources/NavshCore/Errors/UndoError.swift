@@ -37,8 +37,10 @@ public enum UndoError: Equatable, Sendable {
         case .save(let title, let since):
             return "cannot undo the save of \(title): \(since.words); nothing changed"
         case .batchSave(let rows, let total):
-            let shown = rows.prefix(3).joined(separator: ", ") + (rows.count > 3 ? " and \(rows.count - 3) more" : "")
-            return "cannot undo the save of \(total) rows: \(rows.count) changed elsewhere since: \(shown); nothing changed"
+            let shown = rows.prefix(3).joined(separator: ", ")
+                + (rows.count > 3 ? " and \(ListLayout.grouped(rows.count - 3)) more" : "")
+            return "cannot undo the save of \(ListLayout.grouped(total)) rows: \(ListLayout.grouped(rows.count)) changed "
+                + "elsewhere since: \(shown); nothing changed"
         case .insert(let title, let since):
             return "cannot undo the insert of \(title): \(since.words); nothing changed"
         case .insertHasDependents(let title, let dependents):

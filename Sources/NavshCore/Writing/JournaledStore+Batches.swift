@@ -55,6 +55,8 @@ extension JournaledStore {
             do {
                 written = try store.updateRows(writes, in: collection)
             } catch let failure as RowWriteFailure {
+                // Ctrl-C is no fault of the row it stopped at.
+                if case StoreError.interrupted = failure.error { throw StoreError.interrupted }
                 let title = writing[failure.index].name ?? RowTitle.of(writing[failure.index].row, in: collection)
                 throw CommandError.writes(.batchRowRefused(title: title, reason: failure.error.explained(at: title)))
             }
@@ -206,6 +208,8 @@ extension JournaledStore {
                     refused.append(title + " (changed)")
                 } catch StoreError.recordMissing {
                     refused.append(title + " (deleted or re-keyed)")
+                } catch StoreError.interrupted {
+                    throw StoreError.interrupted
                 } catch let error as StoreError {
                     throw CommandError.writes(.batchRowRefused(title: title, reason: error.explained(at: title)))
                 }
@@ -243,7 +247,11 @@ extension JournaledStore {
     }
 
     /// Why a row of a batch is no longer in its list: gone, or moved out.
+    /// Why a row is no longer in its list: gone, or moved out of it, by a
+    /// change to the fields named when those changed.
     private func notListed(_ row: Record, in collection: CollectionSchema) throws -> String {
-        try store.record(of: collection, id: row.id) == nil ? " (deleted or re-keyed)" : " (left the list)"
+        guard let now = try store.record(of: collection, id: row.id) else { return " (deleted or re-keyed)" }
+        let moved = collection.fields.filter { now[$0.name] != row[$0.name] }.map(\.shownName)
+        return moved.isEmpty ? " (left the list)" : " (" + moved.joined(separator: ", ") + " changed; it left the list)"
     }
 }

@@ -75,14 +75,17 @@ extension RecordFrame {
     private func reloadNotes(from old: RowBatch, to fresh: RowBatch, setting edits: [String: Value],
                              replacing: Set<String>) -> String {
         let before = Dictionary(old.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var collided: [String: [Record]] = [:], taken: [String: Int] = [:], joined: [Record] = []
+        var collided: [String: [Record]] = [:], taken: [String: [Record]] = [:], joined: [Record] = []
         for row in fresh.rows {
             guard let was = before[row.id] else { joined.append(row); continue }
             for field in collection.fields where row[field.name] != was[field.name] {
                 if let mine = edits[field.name], row[field.name] != mine {
                     collided[field.name, default: []].append(row)
-                } else if edits[field.name] == nil, !replacing.contains(field.name) {
-                    taken[field.name, default: 0] += 1
+                } else if replacing.contains(field.name) {
+                    // The replace now applies to their value: shown, as a set's is.
+                    collided[field.name, default: []].append(row)
+                } else if edits[field.name] == nil {
+                    taken[field.name, default: []].append(row)
                 }
             }
         }
@@ -95,10 +98,12 @@ extension RecordFrame {
                     TextLayout.printable(RowTitle.keyed(row, in: collection)) + ", theirs "
                         + TextLayout.truncate(ValueText.bounded(row[field.name], field.format), to: 40)
                 }
-                out += "  both changed \(field.shownName) on \(Self.rowCount(rows.count)) (yours kept): \(named)\n"
+                let yours = replacing.contains(field.name) ? "your replace applies to theirs" : "yours kept"
+                out += "  both changed \(field.shownName) on \(Self.rowCount(rows.count)) (\(yours)): \(named)\n"
             }
-            if let count = taken[field.name] {
-                out += "  took \(field.shownName) on \(Self.rowCount(count)), changed elsewhere\n"
+            if let rows = taken[field.name] {
+                out += "  took \(field.shownName) on \(Self.rowCount(rows.count)), changed elsewhere: "
+                    + Self.firstFew(rows) { TextLayout.printable(RowTitle.keyed($0, in: collection)) } + "\n"
             }
         }
         if !left.isEmpty {
