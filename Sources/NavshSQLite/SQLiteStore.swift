@@ -35,6 +35,8 @@ public final class SQLiteStore: Store {
     var snapshotBegun = false
     /// SQLite's `PRAGMA schema_version` when the collections were read.
     var schemaVersion = 0
+    /// The foreign keys a delete's cascade follows, read for `schemaVersion`.
+    var cascadeCatalog: SQLiteCascades.Catalog?
     /// Set when the file opened read-only or immutable (`ReadOnlyOpen`):
     /// how, and that every write is refused.
     public private(set) var readOnlyNote: String?

@@ -37,6 +37,21 @@ import Testing
         #expect(try snapshot(h) == before)
     }
 
+    /// The foreign keys a cascade follows are read again once the schema
+    /// changed: a table added elsewhere is taken with a later delete.
+    @Test(arguments: StoreKind.all)
+    func aCascadeFollowsAForeignKeyAddedElsewhere(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.schema)
+        h.run("open cars")
+        #expect(h.output("delete #3") == "deleted Beetle\n")
+        try h.elsewhere("""
+            CREATE TABLE tyres (id INTEGER PRIMARY KEY, car_id INTEGER REFERENCES cars(id) ON DELETE CASCADE);
+            INSERT INTO tyres VALUES (1, 1), (2, 1)
+            """)
+        h.run("show")
+        #expect(h.output("delete #1") == "deleted Corolla and 2 tyres\n")
+    }
+
     @Test(arguments: StoreKind.all)
     func theQuestionBeforeADeleteNamesWhatGoesWithIt(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.schema, mode: .interactive)
