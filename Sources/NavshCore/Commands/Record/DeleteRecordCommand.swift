@@ -51,12 +51,20 @@ struct DeleteRecordCommand: PlainCommand {
     private func deleteBatch(_ batch: RowBatch, in frame: RecordFrame, session: Session, confirmed: Bool) throws -> Response {
         let collection = frame.collection
         let store = session.store
-        for row in batch.rows {
-            try Deletion.checkNothingBlocks(deleting: row.id, titled: RowTitle.of(row, in: collection), in: collection, store: store)
+        let asking = session.mode == .interactive && !confirmed
+        // The checks and the question's cascades read in one snapshot.
+        let read: Result<[CascadeEffect], Error> = store.readingAsOne {
+            Result {
+                for row in batch.rows {
+                    try Deletion.checkNothingBlocks(deleting: row.id, titled: RowTitle.of(row, in: collection),
+                                                    in: collection, store: store)
+                }
+                return asking ? try batch.rows.flatMap { try store.cascades(ofDeleting: $0.id, in: collection) } : []
+            }
         }
+        let preview = try read.get()
         let edits = frame.isDirty ? ", dropping the unsaved edits" : ""
-        if session.mode == .interactive && !confirmed {
-            let preview = try batch.rows.flatMap { try store.cascades(ofDeleting: $0.id, in: collection) }
+        if asking {
             frame.askedBatchCascade = CascadeEffect.marks(preview)
             let phrase = CascadeEffect.phrase(preview, .question, titles: store.collectionTitles)
             return Response(question: Question(confirm: "Delete \(batch.count) of \(collection.displayTitle)\(edits)?\(phrase)",
