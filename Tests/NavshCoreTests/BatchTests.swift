@@ -201,6 +201,22 @@ import Testing
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
     }
 
+    /// At the prompt, a batch is not read again when the store changes
+    /// elsewhere, so it says once that its rows may have changed.
+    @Test(arguments: StoreKind.all)
+    func aBatchSaysOnceAtThePromptThatItsRowsMayHaveChanged(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks, mode: .interactive)
+        h.run("where composer ~ Plnt", "open *", "set ms 1")
+        try h.elsewhere("UPDATE tracks SET ms = 7 WHERE id = 2")
+        let said = "rows may have changed elsewhere since open *: reload reads the 3 rows again, and save checks each\n"
+        #expect(h.session.noticeChangesElsewhere() == said)
+        try h.elsewhere("UPDATE tracks SET ms = 8 WHERE id = 2")
+        #expect(h.session.noticeChangesElsewhere() == "", "said once")
+        h.run("reload")
+        try h.elsewhere("UPDATE tracks SET ms = 9 WHERE id = 2")
+        #expect(h.session.noticeChangesElsewhere() == said, "and again after a reload")
+    }
+
     @Test(arguments: StoreKind.all)
     func aSaveThatWouldBeRefusedIsNotAskedAbout(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.tracks, mode: .interactive)

@@ -60,6 +60,7 @@ extension RecordFrame {
         let edits = buffer.changes
         let replacements = buffer.replacing
         self.batch = fresh
+        batchChangeNoticed = false
         buffer = EditBuffer(base: fresh.shared, unshared: Set(fresh.spread.keys))
         for (field, value) in edits { buffer.set(field, to: value) }
         for (field, replacement) in replacements { buffer.replace(field, replacement) }

@@ -7,7 +7,13 @@ extension RecordFrame {
     /// `tookFresh` is true when the frame now shows values its user has
     /// not yet been told of.
     func refresh(from store: any StoreReader, prefix: String) -> (notice: String, tookFresh: Bool) {
-        guard let id else { return ("", false) }
+        guard let id else {
+            // A batch is not read again unasked (a million rows): said once instead.
+            guard let batch, !batchChangeNoticed else { return ("", false) }
+            batchChangeNoticed = true
+            return (prefix + "rows may have changed elsewhere since open *: reload reads the \(batch.count) again, "
+                        + "and save checks each\n", false)
+        }
         let fresh: Record?
         do {
             fresh = try store.record(of: collection, id: id)

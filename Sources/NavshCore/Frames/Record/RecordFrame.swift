@@ -14,6 +14,8 @@ final class RecordFrame: Frame {
     var noticedElsewhere: Record?
     /// The row was reported deleted elsewhere (once).
     var deletedElsewhereNoticed = false
+    /// A batch said once that its rows may have changed elsewhere; `reload` clears it.
+    var batchChangeNoticed = false
     /// The row as the last refused save's conflict table showed it
     /// ("theirs"): `save!` overwrites that, and only that, so a change made
     /// after the table was shown is refused again, never lost unseen.
