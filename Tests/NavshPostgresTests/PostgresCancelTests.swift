@@ -8,7 +8,9 @@ import Testing
 /// the read fails as interrupted, long before the statement would end.
 @Suite(.enabled(if: PostgresTestServer.runsTests, "needs NAVSH_TEST_POSTGRES_URL (scripts/pg-test-server)"))
 struct PostgresCancelTests {
-    @Test func aStatementRunningOnTheServerIsCancelledThere() throws {
+    /// A schema of its own made by `sql` (`SCHEMA` stands for its name),
+    /// dropped by `body`'s end; `body` gets the URL and the name.
+    func withSchema(_ sql: String, _ body: (String, String) throws -> Void) throws {
         let url = try #require(PostgresTestServer.url)
         let schema = PostgresTestServer.freshSchemaName()
         let setup = try PostgresStore(target: PostgresTarget(url: url, environment: [:]))
@@ -16,52 +18,50 @@ struct PostgresCancelTests {
             try? setup.execute("DROP SCHEMA \(schema) CASCADE")
             setup.close()
         }
-        try setup.execute("""
-            CREATE SCHEMA \(schema);
-            CREATE VIEW \(schema).slow AS SELECT n, pg_sleep(0.5)::text AS waited FROM generate_series(1, 20) AS n;
-            CREATE TABLE \(schema).other (id integer PRIMARY KEY)
-            """)
-        let store = try PostgresStore(target: PostgresTarget(url: url, schema: schema, environment: [:]))
-        defer { store.close() }
-        let slow = try #require(store.collection(named: "slow"))
-        let started = Date()
-        store.isCancelled = { Date().timeIntervalSince(started) > 0.3 }
-        #expect(throws: StoreError.interrupted) { try store.records(of: slow, offset: 0, limit: 20) }
-        #expect(Date().timeIntervalSince(started) < 5, "cancelled on the server, not waited out (10 s)")
-        store.isCancelled = { false }
-        #expect(try store.count(of: try #require(store.collection(named: "other"))) == 0, "the connection works after")
+        try setup.execute("CREATE SCHEMA \(schema);\n" + sql.split(separator: "SCHEMA", omittingEmptySubsequences: false)
+            .joined(separator: schema))
+        try body(url, schema)
+    }
+
+    @Test func aStatementRunningOnTheServerIsCancelledThere() throws {
+        try withSchema("""
+            CREATE VIEW SCHEMA.slow AS SELECT n, pg_sleep(0.5)::text AS waited FROM generate_series(1, 20) AS n;
+            CREATE TABLE SCHEMA.other (id integer PRIMARY KEY)
+            """) { url, schema in
+            let store = try PostgresStore(target: PostgresTarget(url: url, schema: schema, environment: [:]))
+            defer { store.close() }
+            let slow = try #require(store.collection(named: "slow"))
+            let started = Date()
+            store.isCancelled = { Date().timeIntervalSince(started) > 0.3 }
+            #expect(throws: StoreError.interrupted) { try store.records(of: slow, offset: 0, limit: 20) }
+            #expect(Date().timeIntervalSince(started) < 5, "cancelled on the server, not waited out (10 s)")
+            store.isCancelled = { false }
+            #expect(try store.count(of: try #require(store.collection(named: "other"))) == 0, "the connection works after")
+        }
     }
 
     /// Ctrl-C during a write in a transaction: the ROLLBACK is sent though
     /// Ctrl-C still stands, so no transaction stays open. Left open, the
     /// next save was said saved and never committed.
     @Test func aWriteInterruptedInATransactionRollsItBackThoughCtrlCStands() throws {
-        let url = try #require(PostgresTestServer.url)
-        let schema = PostgresTestServer.freshSchemaName()
-        let setup = try PostgresStore(target: PostgresTarget(url: url, environment: [:]))
-        defer {
-            try? setup.execute("DROP SCHEMA \(schema) CASCADE")
-            setup.close()
-        }
-        try setup.execute("""
-            CREATE SCHEMA \(schema);
-            CREATE TABLE \(schema).items (id integer PRIMARY KEY, v text);
-            INSERT INTO \(schema).items VALUES (1, 'a'), (2, 'b');
-            CREATE FUNCTION \(schema).slow() RETURNS trigger LANGUAGE plpgsql AS $$
+        try withSchema("""
+            CREATE TABLE SCHEMA.items (id integer PRIMARY KEY, v text);
+            INSERT INTO SCHEMA.items VALUES (1, 'a'), (2, 'b');
+            CREATE FUNCTION SCHEMA.slow() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN IF NEW.v = 'slow' THEN PERFORM pg_sleep(5); END IF; RETURN NEW; END $$;
-            CREATE TRIGGER slow BEFORE UPDATE ON \(schema).items FOR EACH ROW EXECUTE FUNCTION \(schema).slow()
-            """)
-        let store = try PostgresStore(target: PostgresTarget(url: url, schema: schema, environment: [:]))
-        defer { store.close() }
-        let items = try #require(store.collection(named: "items"))
-        let rows = try store.records(of: items, offset: 0, limit: 2)
-        let started = Date()
-        store.isCancelled = { Date().timeIntervalSince(started) > 0.3 }
-        #expect(throws: StoreError.interrupted) {
-            try store.atomically(deferringReferences: false) {
-                try store.update(rows[0].id, in: items, changes: ["v": .text("quick")], expecting: rows[0].values)
-                try store.update(rows[1].id, in: items, changes: ["v": .text("slow")], expecting: rows[1].values)
-            }
+            CREATE TRIGGER slow BEFORE UPDATE ON SCHEMA.items FOR EACH ROW EXECUTE FUNCTION SCHEMA.slow()
+            """) { url, schema in
+            let store = try PostgresStore(target: PostgresTarget(url: url, schema: schema, environment: [:]))
+            defer { store.close() }
+            let items = try #require(store.collection(named: "items"))
+            let rows = try store.records(of: items, offset: 0, limit: 2)
+            let started = Date()
+            store.isCancelled = { Date().timeIntervalSince(started) > 0.3 }
+            #expect(throws: StoreError.interrupted) {
+                try store.atomically(deferringReferences: false) {
+                    try store.update(rows[0].id, in: items, changes: ["v": .text("quick")], expecting: rows[0].values)
+                    try store.update(rows[1].id, in: items, changes: ["v": .text("slow")], expecting: rows[1].values)
+                }
         }
         #expect(Date().timeIntervalSince(started) < 4, "cancelled on the server")
         store.isCancelled = { false }
@@ -70,5 +70,6 @@ struct PostgresCancelTests {
         defer { other.close() }
         let seen = try other.records(of: try #require(other.collection(named: "items")), offset: 0, limit: 2).map { $0["v"] }
         #expect(seen == [.text("a"), .text("saved")], "the first write rolled back, the next one committed where others see it")
+        }
     }
 }

@@ -49,17 +49,21 @@ extension ImportCommand {
                     case .success(let found):
                         row = found
                     }
-                    // The key first: the row it names decides which values are changes.
-                    var keyOnly = row
-                    keyOnly.values = row.values.filter { keyPlaces.contains($0.field) }
-                    let keyCells: [Value?]
-                    switch checker.values(of: keyOnly) {
-                    case .failure(let problem):
-                        refused.append(problem)
-                        continue
-                    case .success(let found):
-                        keyCells = found
+                    // The row's values at `places` as `set` takes them; nil when
+                    // one is refused, which is then listed.
+                    func checked(_ places: (Int) -> Bool) -> [Value?]? {
+                        var part = row
+                        part.values = row.values.filter { places($0.field) }
+                        switch checker.values(of: part) {
+                        case .failure(let problem):
+                            refused.append(problem)
+                            return nil
+                        case .success(let found):
+                            return found
+                        }
                     }
+                    // The key first: the row it names decides which values are changes.
+                    guard let keyCells = checked({ keyPlaces.contains($0) }) else { continue }
                     let key = keyPlaces.compactMap { keyCells[$0] }
                     guard key.count == keyPlaces.count, !key.contains(.null) else {
                         refused.append(ImportProblem(line: row.line, field: keyName, problem: "is missing: --update finds each row by its key"))
@@ -83,16 +87,7 @@ extension ImportCommand {
                     // an orphan reference a title spells), and is not checked: an
                     // export imports back unedited whatever its rows hold.
                     var asStored = Set(row.values.filter { Self.sameAsStored($0.value, stored[fields[$0.field].name]) }.map(\.field))
-                    var changed = row
-                    changed.values = row.values.filter { !keyPlaces.contains($0.field) && !asStored.contains($0.field) }
-                    let cells: [Value?]
-                    switch checker.values(of: changed) {
-                    case .failure(let problem):
-                        refused.append(problem)
-                        continue
-                    case .success(let found):
-                        cells = found
-                    }
+                    guard let cells = checked({ !keyPlaces.contains($0) && !asStored.contains($0) }) else { continue }
                     // With an export's versions: a field not edited in the file is
                     // left as stored, even if changed elsewhere since; one edited in
                     // the file and changed elsewhere too is refused.
