@@ -16,10 +16,14 @@ extension PostgresStore {
         let keys = try table.key.map { try table.column($0) }
         let checked = try batch.checked.map { try table.column($0) }
         let assigned = try batch.assigned.map { try table.column($0) }
-        // A key written moves the row; a type the server may store otherwise
-        // than sent (a numeric's scale, char's padding) is read back row by row.
+        // A key written moves the row: written row by row.
         guard !batch.ids.isEmpty, !keys.isEmpty, batch.ids.allSatisfy({ $0.isPrimaryKey && $0.parts.count == keys.count }),
-              assigned.allSatisfy({ column in !table.key.contains(column.name) && Self.keptAsSent(column) }) else { return nil }
+              assigned.allSatisfy({ column in !table.key.contains(column.name) }) else { return nil }
+        // A type the server may store otherwise than sent (a numeric's
+        // scale, char's padding) is read back by the UPDATE itself.
+        let readBack = !assigned.allSatisfy(Self.keptAsSent)
+        let returning = readBack ? " RETURNING " + (keys + assigned).map(\.readSQL).joined(separator: ", ") : ""
+        var stored: [Int: [Value]] = [:]
         let columns = keys.indices.map { "navsh_k\($0)" } + checked.indices.map { "navsh_e\($0)" }
             + assigned.indices.map { "navsh_n\($0)" }
         let join = zip(keys, keys.indices).map { column, place in
@@ -62,11 +66,22 @@ extension PostgresStore {
                             + ") AS v(\(columns.joined(separator: ", ")))"
                         let condition = ([join] + held).joined(separator: " AND ")
                         let scoped = try scoped(batch.list, table, &parameters, condition) ?? condition
-                        let found = writing
-                            ? try bridge.execute("UPDATE \(table.relation) SET \(assignments) FROM \(values) WHERE \(scoped)",
-                                                 parameters.values)
-                            : Int(try bridge.rows("SELECT count(*)::text FROM \(table.relation), \(values) WHERE \(scoped)",
-                                                  parameters.values).first?.first.flatMap { $0 } ?? "") ?? -1
+                        let update = "UPDATE \(table.relation) SET \(assignments) FROM \(values) WHERE \(scoped)"
+                        let found: Int
+                        if !writing {
+                            found = Int(try bridge.rows("SELECT count(*)::text FROM \(table.relation), \(values) WHERE \(scoped)",
+                                                        parameters.values).first?.first.flatMap { $0 } ?? "") ?? -1
+                        } else if readBack {
+                            let rows = try bridge.rows(update + returning, parameters.values)
+                            found = rows.count
+                            let places = Dictionary(chunk.map { (batch.ids[$0], $0) }, uniquingKeysWith: { first, _ in first })
+                            for row in rows where row.count == keys.count + assigned.count {
+                                guard let place = places[try id(row[0..<keys.count], table)] else { continue }
+                                stored[place] = zip(assigned, row[keys.count...]).map { column, cell in column.value(cell) }
+                            }
+                        } else {
+                            found = try bridge.execute(update, parameters.values)
+                        }
                         // Fewer rows than sent: one changed, left its list or was ignored by a trigger.
                         guard found == chunk.count else {
                             mismatch = true
@@ -74,7 +89,7 @@ extension PostgresStore {
                         }
                     }
                 }
-                return .written(reachedOtherRows: false)
+                return .written(reachedOtherRows: false, stored: readBack ? stored : nil)
             }
         } catch let error as StoreError {
             if mismatch { return nil }

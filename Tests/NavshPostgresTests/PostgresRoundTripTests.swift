@@ -40,4 +40,26 @@ struct PostgresRoundTripTests {
         #expect(shown.error == nil)
         #expect(shown.output.contains("Kite!"), "\(shown.output)")
     }
+
+    /// A batch setting a numeric, which the server may store otherwise than
+    /// sent, is one statement that returns the values as stored, not a round
+    /// trip a row; undo then finds exactly what the save wrote.
+    @Test func aBatchOfANumericIsOneStatementReadingBackWhatItStored() throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: """
+            CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL, price numeric(10,2));
+            INSERT INTO items SELECT i, 'Item ' || i, 0.99 FROM generate_series(1, 50) AS i;
+            """)
+        let store = try PostgresStore(target: PostgresTarget(url: database.url, schema: "shop", environment: [:]))
+        defer { store.close() }
+        let session = Session(store: store, mode: .script)
+        for line in ["open items", "open *", "set price 1.5"] { #expect(session.execute(line).error == nil) }
+        let before = store.roundTrips
+        let saved = session.execute("save")
+        #expect(saved.error == nil && saved.output.hasPrefix("saved price on 50 rows"), "\(saved.output)")
+        #expect(store.roundTrips - before < 10, "not a round trip a row: \(store.roundTrips - before)")
+        #expect(try database.value("SELECT string_agg(DISTINCT price::text, ',') FROM items") == "1.50")
+        let undone = session.execute("undo")
+        #expect(undone.error == nil, "\(undone.error?.message ?? "")")
+        #expect(try database.value("SELECT string_agg(DISTINCT price::text, ',') FROM items") == "0.99")
+    }
 }

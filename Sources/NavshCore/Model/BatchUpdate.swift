@@ -30,8 +30,10 @@ public struct BatchUpdate: Sendable {
     /// What a set-based write did.
     public enum Outcome: Sendable {
         /// Every row held what it was read with: the rows to write are
-        /// written, as sent (a store takes this path only for such values).
-        case written(reachedOtherRows: Bool)
+        /// written. `stored`, by row of `ids`, holds the values of `assigned`
+        /// as the store keeps them where they may differ from those sent
+        /// (a numeric's scale); nil when they are kept as sent.
+        case written(reachedOtherRows: Bool, stored: [Int: [Value]]? = nil)
         /// These rows (their places in `ids`, the first few) changed or left
         /// the list: nothing was written.
         case refused([Int])

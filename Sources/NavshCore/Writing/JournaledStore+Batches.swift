@@ -151,12 +151,16 @@ extension JournaledStore {
                                                                in: collection, store: store, alsoChecked: Set(unchanged.fields))))
             }
             throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count, saving: true, since: since))
-        case .written(let reachedOthers)?:
+        case .written(let reachedOthers, let asStored)?:
             var saved: [Record] = []
             var updates: [RowUpdate] = []
             saved.reserveCapacity(edits.count)
             updates.reserveCapacity(edits.count)
-            for edit in edits {
+            for (place, var edit) in edits.enumerated() {
+                // The values as the store keeps them, where it said.
+                if let values = asStored?[place] {
+                    for (field, value) in zip(assigned, values) where edit.changes[field] != nil { edit.changes[field] = value }
+                }
                 var stored = edit.row
                 for (field, value) in edit.changes { stored.set(field, to: value) }
                 var before = [String: Value](minimumCapacity: edit.changes.count)

@@ -144,7 +144,7 @@ struct RowBatch {
 /// One row of a batch save: the row as read and the values written to it.
 struct RowEdit {
     let row: Record
-    let changes: [String: Value]
+    var changes: [String: Value]
     /// How a refusal names the row, when not by its title (an import's line).
     var name: String? = nil
 }
