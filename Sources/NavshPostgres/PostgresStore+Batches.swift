@@ -62,7 +62,9 @@ extension PostgresStore {
                                 column += 1
                             }
                         }
-                        let values = "unnest(" + arrays.map { parameters.bind($0.literal) + "[]" }.joined(separator: ", ")
+                        // Each array bound as text and cast after: a prepared statement
+                        // sends a parameter in its type's binary form, and text's is its bytes.
+                        let values = "unnest(" + arrays.map { "(" + parameters.bind($0.literal) + ")::text[]" }.joined(separator: ", ")
                             + ") AS v(\(columns.joined(separator: ", ")))"
                         let condition = ([join] + held).joined(separator: " AND ")
                         let scoped = try scoped(batch.list, table, &parameters, condition) ?? condition

@@ -61,5 +61,10 @@ struct PostgresRoundTripTests {
         let undone = session.execute("undo")
         #expect(undone.error == nil, "\(undone.error?.message ?? "")")
         #expect(try database.value("SELECT string_agg(DISTINCT price::text, ',') FROM items") == "0.99")
+        // The same statement again is prepared: its arrays must read the same.
+        for line in ["open *", "set price 1.75", "save"] {
+            #expect(session.execute(line).error == nil, "\(line)")
+        }
+        #expect(try database.value("SELECT string_agg(DISTINCT price::text, ',') FROM items") == "1.75")
     }
 }
