@@ -190,6 +190,19 @@ import Testing
         #expect(try h.snapshot("tracks") == after)
     }
 
+    /// An undo names a row deleted elsewhere since as deleted, and one
+    /// changed as changed, and puts nothing back.
+    @Test(arguments: StoreKind.all)
+    func undoOfABatchNamesRowsDeletedAndChangedSince(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("where composer ~ Plnt", "open *", "set ms 1", "save")
+        try h.elsewhere("DELETE FROM tracks WHERE id = 1; UPDATE tracks SET ms = 2 WHERE id = 2")
+        let after = try h.snapshot("tracks")
+        #expect(h.run("undo").error?.message
+                == "cannot undo the save of 3 rows: 2 changed elsewhere since: Stairway (deleted), Kashmir (changed); nothing changed")
+        #expect(try h.snapshot("tracks") == after)
+    }
+
     @Test(arguments: StoreKind.all)
     func theSaveAsksOnceAtThePrompt(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.tracks, mode: .interactive)

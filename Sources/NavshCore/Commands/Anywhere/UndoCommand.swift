@@ -77,6 +77,18 @@ struct UndoCommand: PlainCommand {
             // Every row back in one transaction, or none.
             var refused: [String] = []
             try store.atomically {
+                if let places = try Self.setBased(rows, in: collection, store: store) {
+                    // The rows a refusal shows are told apart: deleted, or changed.
+                    var table = collection
+                    table.scope = nil
+                    table.filters = []
+                    refused = try places.enumerated().map { order, place in
+                        let gone = order < 3 ? try store.record(of: table, id: rows[place].id) == nil : false
+                        return rows[place].title + (gone ? " (deleted)" : " (changed)")
+                    }
+                    if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
+                    return
+                }
                 for row in rows {
                     do {
                         try store.update(row.id, in: collection, changes: row.before,

@@ -1,0 +1,33 @@
+extension UndoCommand {
+    /// A batch save taken back as one `Store.updateBatch`, each row checked
+    /// on what the save wrote and on the values naming it: a 100,000-row undo
+    /// was an UPDATE a row. The places of the rows found changed, the first
+    /// few; nil when the rows differ in their fields or the store writes row by row.
+    static func setBased(_ rows: [RowUpdate], in collection: CollectionSchema, store: any Store) throws -> [Int]? {
+        guard let first = rows.first else { return nil }
+        let fields = collection.fields.map(\.name)
+        let assigned = fields.filter { first.before[$0] != nil }
+        let checked = fields.filter { first.after[$0] != nil || first.naming[$0] != nil }
+        let alike = rows.allSatisfy { row in
+            row.before.count == assigned.count && assigned.allSatisfy { row.before[$0] != nil }
+                && checked.allSatisfy { row.after[$0] != nil || row.naming[$0] != nil }
+                && row.after.count + row.naming.count >= checked.count
+        }
+        guard alike else { return nil }
+        // Checked by key and values, not by the list the save was made in:
+        // the save itself may have moved its rows out of it.
+        var table = collection
+        table.scope = nil
+        table.filters = []
+        let batch = BatchUpdate(
+            ids: rows.map(\.id), checked: checked,
+            expected: rows.map { row in checked.map { row.after[$0] ?? row.naming[$0] ?? .null } },
+            assigned: assigned, values: rows.map { row in assigned.map { row.before[$0] ?? .null } },
+            list: table)
+        switch try store.updateBatch(batch, in: collection) {
+        case nil: return nil
+        case .written?: return []
+        case .refused(let places)?: return places
+        }
+    }
+}
