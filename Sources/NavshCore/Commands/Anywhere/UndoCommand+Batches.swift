@@ -11,7 +11,6 @@ extension UndoCommand {
         let alike = rows.allSatisfy { row in
             row.before.count == assigned.count && assigned.allSatisfy { row.before[$0] != nil }
                 && checked.allSatisfy { row.after[$0] != nil || row.naming[$0] != nil }
-                && row.after.count + row.naming.count >= checked.count
         }
         guard alike else { return nil }
         // Checked by key and values, not by the list the save was made in:

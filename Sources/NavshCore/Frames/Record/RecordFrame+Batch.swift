@@ -14,13 +14,12 @@ extension RecordFrame {
         let count = rowsToChange.count
         guard count > 1 else { return nil }
         let now = try RowBatch.read(batch.list, captions: batch.captions, from: store)
-        let stored = Dictionary(now.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let edited = Set(buffer.changes.keys).union(buffer.replacing.keys)
-        let refused = batch.rows.contains { row in
-            guard let current = stored[row.id] else { return true }
-            return edited.contains { current[$0] != row[$0] }
+        var changed = false
+        let (left, _) = batch.compared(to: now) { was, current in
+            if !changed { changed = edited.contains { current[$0] != was[$0] } }
         }
-        if refused { return nil }
+        if changed || !left.isEmpty { return nil }
         return "Save \(unsavedLabels.joined(separator: ", ")) on \(ListLayout.grouped(count)) rows of \(collection.displayTitle)?"
     }
 
@@ -75,57 +74,57 @@ extension RecordFrame {
     /// taken, and the rows that left or joined the list.
     private func reloadNotes(from old: RowBatch, to fresh: RowBatch, setting edits: [String: Value],
                              replacing: Set<String>) -> String {
-        let before = Dictionary(old.rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var collided: [String: [Record]] = [:], taken: [String: [Record]] = [:], joined: [Record] = []
-        for row in fresh.rows {
-            guard let was = before[row.id] else { joined.append(row); continue }
+        /// Per field, how many rows and the first few of them.
+        struct Named {
+            var count = 0
+            var first: [Record] = []
+            mutating func add(_ row: Record) {
+                count += 1
+                if first.count < RecordFrame.rowsNamed { first.append(row) }
+            }
+        }
+        var collided: [String: Named] = [:], taken: [String: Named] = [:]
+        let (left, joined) = old.compared(to: fresh) { was, row in
             for field in collection.fields where row[field.name] != was[field.name] {
                 if let mine = edits[field.name], row[field.name] != mine {
-                    collided[field.name, default: []].append(row)
+                    collided[field.name, default: Named()].add(row)
                 } else if replacing.contains(field.name) {
                     // The replace now applies to their value: shown, as a set's is.
-                    collided[field.name, default: []].append(row)
+                    collided[field.name, default: Named()].add(row)
                 } else if edits[field.name] == nil {
-                    taken[field.name, default: []].append(row)
+                    taken[field.name, default: Named()].add(row)
                 }
             }
         }
-        let staying = Set(fresh.rows.map(\.id))
-        let left = old.rows.filter { !staying.contains($0.id) }
+        let name = { (row: Record) in TextLayout.printable(RowTitle.keyed(row, in: self.collection)) }
+        func few(_ rows: [Record], of count: Int, _ text: (Record) -> String = name) -> String {
+            rows.map(text).joined(separator: "; ") + (count > rows.count ? "; and \(ListLayout.grouped(count - rows.count)) more" : "")
+        }
         var out = ""
         for field in collection.fields {
             if let rows = collided[field.name] {
-                let named = Self.firstFew(rows) { row in
-                    TextLayout.printable(RowTitle.keyed(row, in: collection)) + ", theirs "
-                        + TextLayout.truncate(ValueText.bounded(row[field.name], field.format), to: 40)
+                let named = few(rows.first, of: rows.count) { row in
+                    name(row) + ", theirs " + TextLayout.truncate(ValueText.bounded(row[field.name], field.format), to: 40)
                 }
                 let yours = replacing.contains(field.name) ? "your replace applies to theirs" : "yours kept"
-                out += "  both changed \(field.shownName) on \(Self.rowCount(rows.count)) (\(yours)): \(named)\n"
+                out += "  both changed \(field.shownName) on \(RowBatch.rowCount(rows.count)) (\(yours)): \(named)\n"
             }
             if let rows = taken[field.name] {
-                out += "  took \(field.shownName) on \(Self.rowCount(rows.count)), changed elsewhere: "
-                    + Self.firstFew(rows) { TextLayout.printable(RowTitle.keyed($0, in: collection)) } + "\n"
+                out += "  took \(field.shownName) on \(RowBatch.rowCount(rows.count)), changed elsewhere: "
+                    + few(rows.first, of: rows.count) + "\n"
             }
         }
         if !left.isEmpty {
-            out += "  left the list: " + Self.firstFew(left) { TextLayout.printable(RowTitle.keyed($0, in: collection)) } + "\n"
+            out += "  left the list: " + few(left.prefix(Self.rowsNamed).map { old.rows[$0] }, of: left.count) + "\n"
         }
         if !joined.isEmpty {
-            out += "  joined the list: " + Self.firstFew(joined) { TextLayout.printable(RowTitle.keyed($0, in: collection)) } + "\n"
+            out += "  joined the list: " + few(joined.prefix(Self.rowsNamed).map { fresh.rows[$0] }, of: joined.count) + "\n"
         }
         return out
     }
 
-    /// Rows a reload names: the first five, then how many more.
-    private static func firstFew(_ rows: [Record], _ name: (Record) -> String) -> String {
-        let shown = rows.prefix(5).map(name).joined(separator: "; ")
-        return rows.count > 5 ? shown + "; and \(ListLayout.grouped(rows.count - 5)) more" : shown
-    }
-
-    /// `1 row`, `2,000 rows`.
-    private static func rowCount(_ count: Int) -> String {
-        "\(ListLayout.grouped(count)) row\(count == 1 ? "" : "s")"
-    }
+    /// Rows a reload names before it counts the rest.
+    static let rowsNamed = 5
 
     /// `changes` in a batch: per field, what the rows hold now → the edit,
     /// and how many rows it changes (`composer: 2 values → Jimmy Page (3

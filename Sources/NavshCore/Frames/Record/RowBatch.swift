@@ -135,7 +135,33 @@ struct RowBatch {
     }
 
     /// `42 rows`.
-    var count: String { "\(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s")" }
+    var count: String { Self.rowCount(rows.count) }
+
+    /// `1 row`, `2,000 rows`.
+    static func rowCount(_ count: Int) -> String {
+        "\(ListLayout.grouped(count)) row\(count == 1 ? "" : "s")"
+    }
+
+    /// This read against a later one of the same list, row by row: `body`
+    /// gets each row in both (as read here, then now), and the rows only in
+    /// one. Rows are looked up by index, so neither read becomes records whole.
+    func compared(to later: RowBatch, _ body: (_ was: Record, _ now: Record) -> Void)
+        -> (left: [Int], joined: [Int]) {
+        var places = [RecordID: Int](minimumCapacity: rows.count)
+        for place in rows.indices { places[rows[place].id] = place }
+        var seen = Set<Int>()
+        var joined: [Int] = []
+        for place in later.rows.indices {
+            let now = later.rows[place]
+            guard let was = places[now.id] else {
+                joined.append(place)
+                continue
+            }
+            seen.insert(was)
+            body(rows[was], now)
+        }
+        return (rows.indices.filter { !seen.contains($0) }, joined)
+    }
 
     /// `composer ~ "Page" › 42 rows`: which rows, and how many, atop the batch's screen.
     var heading: String { (captions.map(TextLayout.printable) + [count]).joined(separator: " › ") }
