@@ -20,13 +20,11 @@ extension SQLiteStore {
         // nothing, waited the busy timeout here, and a read waited it twice.
         // Busy, it throws, and the session takes it as no news: what reads
         // the store next waits for the lock as ever.
+        // The look is the first statement of `readingAsOne`'s snapshot.
+        if snapshotWanted { readAloneBeforeSnapshot = true }
         let now = try readAlone { db -> Int in
             let statement = try dataVersion ?? db.makeStatement(sql: "PRAGMA data_version")
             dataVersion = statement
-            if snapshotWanted {
-                snapshotWanted = false
-                snapshotBegun = try beginSnapshot(db)
-            }
             let handle = statement.sqliteStatement
             lockWait.waits = false
             defer {
@@ -53,7 +51,7 @@ extension SQLiteStore {
         // Inside another: its snapshot, begun or about to be, serves both.
         guard !inBatch, !snapshotWanted, !snapshotBegun else { return body() }
         snapshotWanted = true
-        readsBeforeSnapshot = 0
+        readAloneBeforeSnapshot = false
         defer {
             snapshotWanted = false
             if snapshotBegun {
@@ -69,8 +67,8 @@ extension SQLiteStore {
     /// so the second statement begins one, which the rest then share.
     func beginSnapshotIfShared(_ db: Database) throws {
         guard snapshotWanted else { return }
-        if readsBeforeSnapshot == 0 {
-            readsBeforeSnapshot = 1
+        guard readAloneBeforeSnapshot else {
+            readAloneBeforeSnapshot = true
             return
         }
         snapshotWanted = false

@@ -29,8 +29,8 @@ public final class SQLiteStore: Store {
     var snapshotStatements: (begin: Statement, end: Statement)?
     /// Inside `readingAsOne` until its look for changes begins the snapshot.
     var snapshotWanted = false
-    /// Reads run alone in this `readingAsOne` before its snapshot began.
-    var readsBeforeSnapshot = 0
+    /// A read ran alone in this `readingAsOne` before its snapshot began.
+    var readAloneBeforeSnapshot = false
     /// `readingAsOne` began a transaction, which it ends.
     var snapshotBegun = false
     /// SQLite's `PRAGMA schema_version` when the collections were read.
