@@ -74,13 +74,17 @@ extension PostgresStore {
                             found = Int(try bridge.rows("SELECT count(*)::text FROM \(table.relation), \(values) WHERE \(scoped)",
                                                         parameters.values).first?.first.flatMap { $0 } ?? "") ?? -1
                         } else if readBack {
-                            let rows = try bridge.rows(update + returning, parameters.values)
-                            found = rows.count
+                            // Only a row read back under a key sent counts: the journal
+                            // must hold the stored value of every row written.
                             let places = Dictionary(chunk.map { (batch.ids[$0], $0) }, uniquingKeysWith: { first, _ in first })
-                            for row in rows where row.count == keys.count + assigned.count {
+                            var read = 0
+                            for row in try bridge.rows(update + returning, parameters.values)
+                            where row.count == keys.count + assigned.count {
                                 guard let place = places[try id(row[0..<keys.count], table)] else { continue }
                                 stored[place] = zip(assigned, row[keys.count...]).map { column, cell in column.value(cell) }
+                                read += 1
                             }
+                            found = read
                         } else {
                             found = try bridge.execute(update, parameters.values)
                         }
