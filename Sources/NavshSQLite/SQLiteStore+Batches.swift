@@ -2,9 +2,11 @@ import GRDB
 import GRDBSQLite
 import NavshCore
 
-/// A batch save as one statement prepared once and stepped a row at a
-/// time, every value bound: the UPDATE checks the row's key, the values it
-/// was read with and its list in its own WHERE. A save's UPDATE a row, each
+/// A batch save as one UPDATE for each set of rows read with the same
+/// values and given the same ones (`KeyGroups`); otherwise one statement
+/// prepared once and stepped a row at a time, every value bound. The
+/// UPDATE checks the row's key, the values it was read with and its list
+/// in its own WHERE. A save's UPDATE a row, each
 /// with its own checks built and its list read again, cost five times
 /// sqlite3's own UPDATE … WHERE on 100,000 rows; a temporary table joined
 /// by UPDATE … FROM cost SQLite more than the rows stepped one by one.
@@ -41,6 +43,22 @@ extension SQLiteStore {
         let condition = keyTest + " AND " + held + (scope.sql.map { " AND (\($0))" } ?? "")
         let assignments = batch.assigned.enumerated().map { "\($1.sqlIdentifier) = ?\($0 + 1)" }.joined(separator: ", ")
         let observed = rowChangeTally != nil
+        // A rowid alias among the fields checked is the key itself, which
+        // the sets match already: checked again, each row would be a set.
+        var aliased: Int?
+        if case .rowid(let expression) = key.kind { aliased = batch.checked.firstIndex { $0.sqlIdentifier == expression } }
+        if keyColumns.count == 1, let groups = KeyGroups(batch, skipping: aliased) {
+            let shape = KeyGroups.Shape(table: table, key: "\(table).\(keyColumns[0])", assignments: assignments,
+                                        scope: scope.sql, scopeArguments: scope.arguments.values)
+            do {
+                return try write(collection, values: [:]) { db in try groups.update(db, shape, observed: observed, cancellation) }
+            } catch is KeyGroups.FellShort {
+                // A row no longer held what it was read with: found below, row by row.
+            } catch let error as StoreError {
+                guard case .constraint = error else { throw error }
+                return nil
+            }
+        }
         do {
             return try write(collection, values: [:]) { db in
                 let update = assignments.isEmpty ? nil

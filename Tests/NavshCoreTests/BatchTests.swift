@@ -146,6 +146,19 @@ import Testing
                 + "  left the list: #2 Kashmir; #3 Rock and Roll\n")
     }
 
+    /// A row deleted elsewhere and another inserted under its key is
+    /// someone else: its title tells them apart, as a single save's does.
+    @Test(arguments: StoreKind.all)
+    func aRowReplacedElsewhereUnderItsKeyRefusesTheSave(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("open *", "set ms 1")
+        try h.elsewhere("DELETE FROM tracks WHERE id = 2; INSERT INTO tracks VALUES (2, 'Whole Lotta Love', 'Jimmy Page/Robert Plnt', 500, 'rock')")
+        let before = try h.snapshot("tracks")
+        let message = try #require(h.run("save").error?.message)
+        #expect(message.hasPrefix("1 of 5 rows changed elsewhere since open *: Kashmir (name changed)"), "\(message)")
+        #expect(try h.snapshot("tracks") == before)
+    }
+
     @Test(arguments: StoreKind.all)
     func aReloadNamesTheRowsThatJoinedTheListAndTheFieldsItTook(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.tracks)

@@ -5,18 +5,18 @@ extension JournaledStore {
     /// Each row is written only if it is still one of `list`'s rows and
     /// still holds, in each field written, the value it held in `rows`.
     /// Otherwise nothing is written, and the refusal names the rows.
-    /// Returns the rows as stored after the write.
+    /// Returns how many rows it wrote.
     /// `unchanged` are the rows the save leaves as they are, as read, with
     /// the fields being set: each must still hold those values, or the
     /// save's word that they held them already would be false.
     func updateRows(_ edits: [RowEdit], of list: CollectionSchema, in collection: CollectionSchema,
                     unchanged: (rows: [Record], fields: [String]) = ([], []),
                     keep: Bool = true, since: String = "open *",
-                    checking: (() throws -> Void)? = nil) throws -> [Record] {
+                    checking: (() throws -> Void)? = nil) throws -> Int {
         var updates: [RowUpdate] = []
         var reachedOthers = false
-        var tried: [Record] = []
-        let saved: [Record]
+        var tried = 0
+        let saved: Int
         do {
           saved = try store.atomically(deferringReferences: false) {
             try checking?()
@@ -26,10 +26,10 @@ extension JournaledStore {
                 updates = fast.updates
                 reachedOthers = fast.reachedOthers
                 if !keep {
-                    tried = fast.saved
+                    tried = fast.updates.count
                     throw RolledBack()
                 }
-                return fast.saved
+                return fast.updates.count
             }
             let inList = try idsStillListed(in: list)
             var refused: [String] = []
@@ -93,10 +93,10 @@ extension JournaledStore {
             // A dry run (`import --update --dry-run`) has made every write,
             // so the store has refused what it would refuse, and takes them back.
             if !keep {
-                tried = saved
+                tried = saved.count
                 throw RolledBack()
             }
-            return saved
+            return saved.count
           }
         } catch is RolledBack {
             return tried
@@ -114,20 +114,30 @@ extension JournaledStore {
     /// row-by-row path names them, the first few with why.
     private func setBased(_ edits: [RowEdit], unchanged: (rows: [Record], fields: [String]), of list: CollectionSchema,
                           in collection: CollectionSchema, since: String)
-        throws -> (saved: [Record], updates: [RowUpdate], reachedOthers: Bool)? {
+        throws -> (updates: [RowUpdate], reachedOthers: Bool)? {
         guard let first = edits.first?.row ?? unchanged.rows.first else { return nil }
         var written: Set<String> = []
         for edit in edits { written.formUnion(edit.changes.keys) }
         let naming = Array(collection.identifying(first.values).keys)
         let checked = collection.fields.map(\.name).filter { written.contains($0) || unchanged.fields.contains($0) || naming.contains($0) }
         let assigned = collection.fields.map(\.name).filter { written.contains($0) }
-        let rows = edits.map(\.row) + unchanged.rows
-        let batch = BatchUpdate(
-            ids: rows.map(\.id), checked: checked, expected: rows.map { row in checked.map { row[$0] } },
-            assigned: assigned,
-            values: edits.map { edit in assigned.map { edit.changes[$0] ?? edit.row[$0] } }
-                + Array(repeating: nil, count: unchanged.rows.count),
-            list: list)
+        let count = edits.count + unchanged.rows.count
+        var ids: [RecordID] = [], expected: [[Value]] = [], values: [[Value]?] = []
+        ids.reserveCapacity(count)
+        expected.reserveCapacity(count)
+        values.reserveCapacity(count)
+        for edit in edits {
+            ids.append(edit.row.id)
+            expected.append(checked.map { edit.row[$0] })
+            values.append(assigned.map { edit.changes[$0] ?? edit.row[$0] })
+        }
+        for row in unchanged.rows {
+            ids.append(row.id)
+            expected.append(checked.map { row[$0] })
+            values.append(nil)
+        }
+        let batch = BatchUpdate(ids: ids, checked: checked, expected: expected, assigned: assigned, values: values, list: list)
+        let row = { (place: Int) in place < edits.count ? edits[place].row : unchanged.rows[place - edits.count] }
         try stopIfCancelled()
         switch try store.updateBatch(batch, in: collection) {
         case nil:
@@ -137,7 +147,7 @@ extension JournaledStore {
             var refused: [String] = []
             let filtered = list.scope != nil || !list.filters.isEmpty
             for (order, place) in places.enumerated() {
-                let row = rows[place]
+                let row = row(place)
                 let title = place < edits.count ? edits[place].name ?? RowTitle.of(row, in: collection) : RowTitle.of(row, in: collection)
                 guard order < Self.refusalsExplained else {
                     refused.append(title)
@@ -150,28 +160,23 @@ extension JournaledStore {
                 refused.append(title + (try Self.whyNotWritten(row, changes: place < edits.count ? edits[place].changes : [:],
                                                                in: collection, store: store, alsoChecked: Set(unchanged.fields))))
             }
-            throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count, saving: true, since: since))
+            throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: count, saving: true, since: since))
         case .written(let reachedOthers, let asStored)?:
-            var saved: [Record] = []
             var updates: [RowUpdate] = []
-            saved.reserveCapacity(edits.count)
             updates.reserveCapacity(edits.count)
             for (place, var edit) in edits.enumerated() {
                 // The values as the store keeps them, where it said.
                 if let values = asStored?[place] {
                     for (field, value) in zip(assigned, values) where edit.changes[field] != nil { edit.changes[field] = value }
                 }
-                var stored = edit.row
-                for (field, value) in edit.changes { stored.set(field, to: value) }
                 var before = [String: Value](minimumCapacity: edit.changes.count)
                 for field in edit.changes.keys { before[field] = edit.row[field] }
                 var named = [String: Value](minimumCapacity: naming.count)
-                for field in naming { named[field] = stored[field] }
-                updates.append(RowUpdate(id: stored.id, title: edit.name ?? RowTitle.of(edit.row, in: collection),
+                for field in naming { named[field] = edit.changes[field] ?? edit.row[field] }
+                updates.append(RowUpdate(id: edit.row.id, title: edit.name ?? RowTitle.of(edit.row, in: collection),
                                          before: before, after: edit.changes, naming: named))
-                saved.append(stored)
             }
-            return (saved, updates, reachedOthers)
+            return (updates, reachedOthers)
         }
     }
 

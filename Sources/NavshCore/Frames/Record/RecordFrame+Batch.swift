@@ -28,8 +28,8 @@ extension RecordFrame {
     func saveBatch(_ batch: RowBatch, in session: Session) throws -> String {
         guard isDirty else { return "no changes to save in \(crumb)" }
         try checkRequired()
-        let changing = rowsToChange
-        let held = batch.rows.count - changing.count
+        let (changing, unchanged) = batch.split(buffer.changes, replacing: buffer.replacing)
+        let held = unchanged.count
         let already = held == 0 ? "" : " (\(ListLayout.grouped(held)) held \(held == 1 ? "it" : "them") already)"
         guard !changing.isEmpty else {
             return "no row needs saving: all \(batch.count) hold \(unsavedLabels.joined(separator: ", ")) already"
@@ -39,17 +39,17 @@ extension RecordFrame {
         let fields = unsavedLabels.joined(separator: ", ")
         // The rows left as they are must still hold what they held: the
         // save says they held it already.
-        let writing = Set(changing.map(\.row.id))
-        let kept = (rows: batch.rows.filter { !writing.contains($0.id) }, fields: Array(buffer.changes.keys))
+        let kept = buffer.changes.isEmpty ? ([], [])
+            : (rows: unchanged.map { batch.rows[$0] }, fields: Array(buffer.changes.keys))
         let saved = try session.writer.updateRows(changing, of: batch.list, in: collection,
-                                                  unchanged: kept.fields.isEmpty ? ([], []) : kept, checking: checking)
+                                                  unchanged: kept, checking: checking)
         // Every list of the table reads its rows again: a batch may move
         // rows of a sorted list, or take them out of a filtered one.
         session.readListsAgain(of: collection.name)
         if session.writer.lastUpdateReachedOtherRows { session.readListsAgain() }
         // The save pops the frame: its edits are written, its rows no longer as read.
         buffer.revert()
-        return "saved \(fields) on \(ListLayout.grouped(saved.count)) row\(saved.count == 1 ? "" : "s") "
+        return "saved \(fields) on \(ListLayout.grouped(saved)) row\(saved == 1 ? "" : "s") "
             + "of \(collection.displayTitle)" + already
     }
 

@@ -124,14 +124,28 @@ struct RowBatch {
     /// set, or the row's own text with a replacement made; a field that
     /// already holds its new value is left out, and a row needing none.
     func edits(_ values: [String: Value], replacing: [String: TextReplacement] = [:]) -> [RowEdit] {
-        rows.compactMap { row in
-            var changes: [String: Value] = [:]
-            for (field, value) in values where row[field] != value { changes[field] = value }
+        split(values, replacing: replacing).edits
+    }
+
+    /// `edits`, and the places of the rows that need none, in one pass. A
+    /// row needing every value set shares their one dictionary.
+    func split(_ values: [String: Value], replacing: [String: TextReplacement] = [:])
+        -> (edits: [RowEdit], unchanged: [Int]) {
+        var edits: [RowEdit] = []
+        var unchanged: [Int] = []
+        for place in rows.indices {
+            let row = rows[place]
+            var changes = values.allSatisfy { row[$0.key] != $0.value } ? values : values.filter { row[$0.key] != $0.value }
             for (field, replacement) in replacing {
                 if let value = replacement.applied(to: row[field]), value != row[field] { changes[field] = value }
             }
-            return changes.isEmpty ? nil : RowEdit(row: row, changes: changes)
+            if changes.isEmpty {
+                unchanged.append(place)
+            } else {
+                edits.append(RowEdit(row: row, changes: changes))
+            }
         }
+        return (edits, unchanged)
     }
 
     /// `42 rows`.
