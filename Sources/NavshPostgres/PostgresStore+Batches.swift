@@ -33,6 +33,11 @@ extension PostgresStore {
         let assignments = assigned.enumerated().map { place, column in
             "\(column.name.pgIdentifier) = \(column.cast("v.navsh_n\(place)"))"
         }.joined(separator: ", ")
+        // The keys again as one array, which the key's index finds: joined
+        // to unnest alone, the server read the whole table for each chunk.
+        let narrowing: ((String) -> String)? = keys.count == 1 && [.integer, .text].contains(keys[0].kind) ? { keysSent in
+            "\(keys[0].name.pgIdentifier) = ANY(CAST((\(keysSent))::text[] AS \(keys[0].castType)[]))"
+        } : nil
         // The savepoint's write says any error in the store's terms: the
         // mismatch is marked here, and its error only ends the savepoint.
         var mismatch = false
@@ -64,9 +69,10 @@ extension PostgresStore {
                         }
                         // Each array bound as text and cast after: a prepared statement
                         // sends a parameter in its type's binary form, and text's is its bytes.
-                        let values = "unnest(" + arrays.map { "(" + parameters.bind($0.literal) + ")::text[]" }.joined(separator: ", ")
+                        let placeholders = arrays.map { parameters.bind($0.literal) }
+                        let values = "unnest(" + placeholders.map { "(" + $0 + ")::text[]" }.joined(separator: ", ")
                             + ") AS v(\(columns.joined(separator: ", ")))"
-                        let condition = ([join] + held).joined(separator: " AND ")
+                        let condition = ((narrowing.map { [$0(placeholders[0])] } ?? []) + [join] + held).joined(separator: " AND ")
                         let scoped = try scoped(batch.list, table, &parameters, condition) ?? condition
                         let update = "UPDATE \(table.relation) SET \(assignments) FROM \(values) WHERE \(scoped)"
                         let found: Int
