@@ -27,7 +27,7 @@ enum Deletion {
 
     /// The question before a delete, naming what goes with the row; what it
     /// named is kept in the session, so that the answer holds for that only.
-    static func ask(_ id: RecordID, in collection: CollectionSchema, session: Session, then: any Command,
+    static func ask(_ id: RecordID, in collection: CollectionSchema, session: any CommandContext, then: any Command,
                     _ prompt: (String) -> String) throws -> Response {
         let preview = try session.store.cascades(ofDeleting: id, in: collection)
         session.askedCascade = (id, collection.name, CascadeEffect.marks(preview))
@@ -37,14 +37,14 @@ enum Deletion {
     /// Deletes the row checked against `row.values`; after a question, only
     /// if it takes exactly what the question named. Lists showing rows it
     /// took read again.
-    static func delete(_ row: Record, from collection: CollectionSchema, session: Session) throws -> [CascadeEffect] {
+    static func delete(_ row: Record, from collection: CollectionSchema, session: any CommandContext) throws -> [CascadeEffect] {
         var asked: Set<String>?
         if let question = session.askedCascade, question.id == row.id, question.collection == collection.name {
             asked = question.rows
             session.askedCascade = nil
         }
         let cascade = try session.writer.delete(row, from: collection, asked: asked)
-        for case let list as ListFrame in session.stack {
+        for case let list as ListFrame in session.frames {
             list.take(cascade)
         }
         return cascade

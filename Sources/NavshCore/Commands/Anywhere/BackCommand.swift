@@ -6,9 +6,9 @@ struct BackCommand: ForcibleCommand {
 
     let force: Bool
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let force = self.force || confirmed
-        guard session.stack.count > 1 else {
+        guard session.frames.count > 1 else {
             throw CommandError.navigation(.atFirstFrame)
         }
         // A collection whose app spec says `back: save` saves on the way out (Homepwner).
@@ -24,7 +24,7 @@ struct BackCommand: ForcibleCommand {
                 return Response(output: "discarded \(title) (new, nothing was set in it)\n")
             }
         }
-        let top = session.stack.count - 1
+        let top = session.frames.count - 1
         if !force, let refusal = session.guardUnsaved(from: top, retry: BackCommand(force: true), escape: "back!") {
             return refusal
         }

@@ -18,13 +18,13 @@ struct ChangesCommand: OptionalArgumentCommand {
 
     var isReport: Bool { true }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         if let unexpected { throw CommandError.grammar(.unexpectedArgument(command: "changes", got: unexpected)) }
-        let edited = session.stack.indices.compactMap { i in
-            (session.stack[i] as? RecordFrame).flatMap { $0.isDirty ? (i, $0) : nil }
+        let edited = session.frames.indices.compactMap { i in
+            (session.frames[i] as? RecordFrame).flatMap { $0.isDirty ? (i, $0) : nil }
         }
         guard !edited.isEmpty else { return Response(output: "no unsaved changes\n") }
-        if edited.count == 1, edited[0].0 == session.stack.count - 1 {
+        if edited.count == 1, edited[0].0 == session.frames.count - 1 {
             return Response(output: lines(edited[0].1, session.store))
         }
         return Response(output: edited.map { i, frame in

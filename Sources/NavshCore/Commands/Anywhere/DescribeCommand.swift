@@ -15,7 +15,7 @@ struct DescribeCommand: Command {
 
     var isReport: Bool { true }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         if let root = session.top as? CollectionsFrame, typed.first == nil { return Response(output: Self.store(root, session.store)) }
         let record = session.top as? RecordFrame
         guard let collection = record?.collection ?? (session.top as? ListFrame)?.collection else {
@@ -48,7 +48,7 @@ struct DescribeCommand: Command {
     }
 
     /// Every field's name, in a list or a record.
-    static func complete(_ rest: String, in session: Session) -> Completion {
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion {
         guard !rest.contains(" "), !rest.contains("\t"),
               let collection = (session.top as? RecordFrame)?.collection ?? (session.top as? ListFrame)?.collection
         else { return .none }

@@ -12,7 +12,7 @@ struct HelpCommand: OptionalArgumentCommand {
 
     var isReport: Bool { true }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         // A command that does not exist is an error, as typing it is: a
         // script's `help nosuch` went on with exit status 0.
         let names = CommandRegistry.forms.map(\.form.name)
@@ -23,7 +23,7 @@ struct HelpCommand: OptionalArgumentCommand {
                                                 thisYear: session.clock().year))
     }
 
-    static func complete(_ rest: String, in session: Session) -> Completion {
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion {
         guard !rest.contains(" ") && !rest.contains("\t") else { return .none }
         return Completion(word: rest, candidates: CommandRegistry.names(in: session.top.kind).filter { $0.hasPrefix(rest) })
     }

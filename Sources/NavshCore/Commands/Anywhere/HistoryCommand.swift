@@ -7,7 +7,7 @@ struct HistoryCommand: PlainCommand {
 
     var isReport: Bool { true }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         guard let entries = session.historyEntries() else {
             return Response(output: "no history: only lines typed at the interactive prompt are kept\n")
         }

@@ -6,7 +6,7 @@ struct QuitCommand: ForcibleCommand {
 
     let force: Bool
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         if !(force || confirmed),
            let refusal = session.guardUnsaved(from: 0, retry: QuitCommand(force: true), escape: "quit!") {
             return refusal

@@ -9,7 +9,7 @@ struct ShowCommand: PlainCommand {
     var isReport: Bool { true }
     var onlyReads: Bool { true }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         Response(output: try session.show(session.top))
     }
 }

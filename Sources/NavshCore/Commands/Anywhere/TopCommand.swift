@@ -5,8 +5,8 @@ struct TopCommand: PlainCommand {
 
     init() {}
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
-        guard session.stack.count > 1 else { return Response() }
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
+        guard session.frames.count > 1 else { return Response() }
         if !confirmed, let refusal = session.guardUnsaved(from: 1, retry: TopCommand(), escape: "back! on each frame") {
             return refusal
         }

@@ -7,7 +7,7 @@ struct UndoCommand: PlainCommand {
 
     init() {}
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         if session.top.isDirty {
             throw CommandError.undo(.unsavedEdits)
         }

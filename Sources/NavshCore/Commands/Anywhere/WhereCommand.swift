@@ -8,9 +8,9 @@ struct WhereCommand: PlainCommand {
 
     var isReport: Bool { true }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
-        let output = session.stack.indices.map { i in
-            let frame = session.stack[i]
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
+        let output = session.frames.indices.map { i in
+            let frame = session.frames[i]
             var line = String(i + 1).leftPadded(to: 3) + "  " + TextLayout.printable(frame.crumb)
             if frame.isDirty { line += "*  unsaved: " + frame.unsavedLabels.joined(separator: ", ") }
             return line + "\n"

@@ -18,10 +18,10 @@ protocol Command: Sendable {
     /// Runs on the session's top frame. `confirmed` is true when the user
     /// already answered yes to this command's question. A command that
     /// throws has changed nothing.
-    func run(in session: Session, confirmed: Bool) throws -> Response
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response
 
     /// Tab candidates for `rest`, the text typed after the command's word.
-    static func complete(_ rest: String, in session: Session) -> Completion
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion
 
     /// Whether `help` and Tab offer this command in this frame. A command
     /// that cannot work here (`move` in a list without a manual order, `new`
@@ -39,7 +39,7 @@ protocol Command: Sendable {
     /// (`open #KEY`, `set`, `save`). The next command that shows or relies on
     /// something read before asks, and sees every change since the last
     /// look, so none goes unnoticed. A person's session always asks.
-    func usesNothingReadBefore(in session: Session) -> Bool
+    func usesNothingReadBefore(in session: any CommandContext) -> Bool
 
     /// Printing is what the command is for (`show`, `changes`, `history`,
     /// `help`, `where`): `--quiet` keeps its output and drops the rest.
@@ -53,10 +53,10 @@ protocol Command: Sendable {
 }
 
 extension Command {
-    static func complete(_ rest: String, in session: Session) -> Completion { .none }
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion { .none }
     static func isOffered(in frame: any Frame) -> Bool { true }
     var editsTheRecord: Bool { false }
-    func usesNothingReadBefore(in session: Session) -> Bool { false }
+    func usesNothingReadBefore(in session: any CommandContext) -> Bool { false }
     var isReport: Bool { false }
     var onlyReads: Bool { false }
 }

@@ -33,7 +33,7 @@ struct ColumnsCommand: Command {
         return fields
     }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         let fields = try fields(in: list.collection)
         let chosen: [String]?
@@ -56,7 +56,7 @@ struct ColumnsCommand: Command {
     }
 
     /// Field names, for the word being typed (any of them).
-    static func complete(_ rest: String, in session: Session) -> Completion {
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion {
         guard let list = session.top as? ListFrame else { return .none }
         let typed = rest.split(separator: " ", omittingEmptySubsequences: false).last.map(String.init) ?? ""
         return Completion(word: typed, candidates: Completion.matching(list.collection.fields.map(\.name), typed))

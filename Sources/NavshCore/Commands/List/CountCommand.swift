@@ -10,7 +10,7 @@ struct CountCommand: PlainCommand {
     /// What a script asked to see: printed under `--quiet` too.
     var isReport: Bool { true }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         let total = try list.count(in: session.store)
         // Named by every filter on it, as its header names them: a `where`

@@ -13,7 +13,7 @@ struct DeleteRowCommand: OneArgumentCommand {
 
     static func isOffered(in frame: any Frame) -> Bool { Deletion.isOffered(in: frame) }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         let collection = list.collection
         try Deletion.checkDeletable(collection)
@@ -50,7 +50,7 @@ struct DeleteRowCommand: OneArgumentCommand {
 
     /// `delete #KEY`: checked against the row as just read (no row number
     /// is involved, so nothing shown can be stale).
-    private func deleteKeyed(in list: ListFrame, session: Session, confirmed: Bool) throws -> Response {
+    private func deleteKeyed(in list: ListFrame, session: any CommandContext, confirmed: Bool) throws -> Response {
         let collection = list.collection
         let record = try list.record(keyed: row, in: session.store, thisYear: session.clock().year)
         let title = RowTitle.of(record, in: collection)
@@ -93,7 +93,7 @@ struct DeleteRowCommand: OneArgumentCommand {
         throw CommandError.writes(.keylessRowsMayHaveMoved(collection: list.collection.name))
     }
 
-    static func complete(_ rest: String, in session: Session) -> Completion {
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion {
         guard let list = session.top as? ListFrame, !rest.contains(" "), !rest.contains("\t") else { return .none }
         let numbers = list.numbersOnPage(size: session.viewport().pageSize, in: session.store)
         return Completion(word: rest, candidates: numbers.filter { $0.hasPrefix(rest) })

@@ -29,7 +29,7 @@ struct ExportCommand: Command {
         force = form.name.hasSuffix("!")
     }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         guard session.writesFiles else { throw CommandError.export(.dryRun(path: path)) }
         guard let format = RowFileFormat(path: path) else { throw CommandError.export(.unknownExtension(path: path)) }

@@ -11,7 +11,7 @@ struct FindCommand: OneArgumentCommand {
         self.text = text
     }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         return try list.narrow(by: Self.filter(text, in: list.collection, store: session.store), in: session)
     }
@@ -33,7 +33,7 @@ extension ListFrame {
     /// Pushes a list of this one's rows that also meet `filter`, in this
     /// list's order (and sort), and shows it; `caption` is how its crumb
     /// reads when the filter's own words would not say what was typed.
-    func narrow(by filter: RowFilter, caption: String? = nil, in session: Session) throws -> Response {
+    func narrow(by filter: RowFilter, caption: String? = nil, in session: any CommandContext) throws -> Response {
         var narrowed = collection
         narrowed.filters.append(filter)
         let caption = caption ?? filter.caption(in: collection)

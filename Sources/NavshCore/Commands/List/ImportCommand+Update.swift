@@ -8,7 +8,7 @@ extension ImportCommand {
     static let updatesListed = 10
 
     func updateRows(from file: inout ImportFile, checker: inout ImportChecker, into collection: CollectionSchema,
-                    list: ListFrame, session: Session) throws -> Response {
+                    list: ListFrame, session: any CommandContext) throws -> Response {
         let keys = collection.keyFields
         guard !keys.isEmpty, keys.allSatisfy({ $0.primaryKeyPosition != nil }) else {
             throw CommandError.imports(.updateNeedsKey(collection: collection.name))

@@ -37,7 +37,7 @@ struct ImportCommand: Command {
         return list.collection.readOnlyReason == nil
     }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         guard let list = session.top as? ListFrame else {
             throw CommandError.imports(.notACollection(reason: session.top is RecordFrame
                 ? "rows are imported at a collection's list, not at a record: back, then import FILE"
@@ -120,11 +120,11 @@ struct ImportCommand: Command {
     /// to the owner's key: the import checks, in its transaction, that the
     /// key still names the owner shown, as a new row's save does (re-keyed
     /// elsewhere, the rows went to the row now under it).
-    private func ownerCheck(of list: ListFrame, in session: Session) -> (() throws -> Void)? {
+    private func ownerCheck(of list: ListFrame, in session: any CommandContext) -> (() throws -> Void)? {
         guard let scope = list.collection.scope, let field = list.collection.field(named: scope.field),
               let reference = field.references,
-              let index = session.stack.firstIndex(where: { $0 === list }), index > 0,
-              let owner = session.stack[index - 1] as? RecordFrame, let id = owner.id else { return nil }
+              let index = session.frames.firstIndex(where: { $0 === list }), index > 0,
+              let owner = session.frames[index - 1] as? RecordFrame, let id = owner.id else { return nil }
         let shown = RowTitle.of(Record(id: id, values: owner.buffer.base), in: owner.collection)
         let store = session.store
         return {

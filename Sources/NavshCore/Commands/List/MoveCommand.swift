@@ -17,7 +17,7 @@ struct MoveCommand: Command {
         (frame as? ListFrame)?.collection.manualOrder != nil
     }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         let store = session.store
         guard let field = list.collection.manualOrder else {

@@ -12,7 +12,7 @@ struct NewCommand: PlainCommand {
         (frame as? ListFrame)?.collection.unwritableReason == nil
     }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         if let reason = list.collection.unwritableReason {
             throw CommandError.fields(.collectionReadOnly(reason: reason))
@@ -33,7 +33,7 @@ struct NewCommand: PlainCommand {
 
     /// A draft's values from the app spec: `now`, `today`, `this year`, a
     /// literal, or a counter (`My Item {n}`, the next number no row has).
-    private func specDefaults(for list: ListFrame, in session: Session) throws -> [String: Value] {
+    private func specDefaults(for list: ListFrame, in session: any CommandContext) throws -> [String: Value] {
         var values: [String: Value] = [:]
         let time = session.clock()
         for field in list.collection.fields {

@@ -5,7 +5,7 @@ struct OpenCollectionCommand: OpenCommand {
 
     let target: String
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let root = try session.topFrame(CollectionsFrame.self)
         let list = ListFrame(collection: try Self.pick(target, from: root.collections))
         return Response(output: try session.pushShowing(list))
@@ -69,7 +69,7 @@ struct OpenCollectionCommand: OpenCommand {
         return NameMatch.allCases.contains { $0.accepts(collection, target, lowered: lowered) }
     }
 
-    static func complete(_ rest: String, in session: Session) -> Completion {
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion {
         guard let root = session.top as? CollectionsFrame else { return .none }
         return Completion(word: rest, candidates: Completion.matching(root.collections.map(\.name), rest))
     }

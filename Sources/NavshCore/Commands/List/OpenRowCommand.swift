@@ -8,7 +8,7 @@ struct OpenRowCommand: OpenCommand {
 
     var onlyReads: Bool { true }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         // A file of one table starts at its list, not at the list of
         // collections: `open TABLE` there means that list, as it does in a
@@ -29,21 +29,21 @@ struct OpenRowCommand: OpenCommand {
     }
 
     /// `open TABLE` at a one-table root list: that list, as shown before.
-    private func opensTheList(_ list: ListFrame, in session: Session) -> Bool {
-        session.stack.count == 1 && list.collection.filters.isEmpty && Int(target) == nil
+    private func opensTheList(_ list: ListFrame, in session: any CommandContext) -> Bool {
+        session.frames.count == 1 && list.collection.filters.isEmpty && Int(target) == nil
             && OpenCollectionCommand.names(list.collection, target.trimmingSpaces)
     }
 
     /// `open #KEY` reads the row by its key, afresh; a number names a row
     /// as shown, and a title match may list several.
-    func usesNothingReadBefore(in session: Session) -> Bool {
+    func usesNothingReadBefore(in session: any CommandContext) -> Bool {
         guard ListFrame.isKey(target), let list = session.top as? ListFrame else { return false }
         return !opensTheList(list, in: session)
     }
 
     /// The row with the key typed; a title that merely starts with `#`
     /// (`#1 Hits`) is still found by its title when it is no key.
-    private func keyed(in list: ListFrame, session: Session) throws -> Record {
+    private func keyed(in list: ListFrame, session: any CommandContext) throws -> Record {
         do {
             return try list.record(keyed: target, in: session.store, thisYear: session.clock().year)
         } catch let error as CommandError {
@@ -59,11 +59,11 @@ struct OpenRowCommand: OpenCommand {
     /// `ReadBudget.completion` (a keystroke cannot wait for a million rows).
     /// A scan that stopped early says so in candidates starting with `…`,
     /// so Tab never inserts a title as the only one when others may exist.
-    static func complete(_ typed: String, in session: Session) -> Completion {
+    static func complete(_ typed: String, in session: any CommandContext) -> Completion {
         complete(typed, in: session, within: .completion)
     }
 
-    static func complete(_ typed: String, in session: Session, within budget: ReadBudget) -> Completion {
+    static func complete(_ typed: String, in session: any CommandContext, within budget: ReadBudget) -> Completion {
         guard let list = session.top as? ListFrame else { return .none }
         if typed.isEmpty || typed.allSatisfy({ $0.isASCII && $0.isNumber }) {
             // Numbers are what is inserted; each is listed with its row's title.

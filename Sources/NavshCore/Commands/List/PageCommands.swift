@@ -7,7 +7,7 @@ struct NextPageCommand: PlainCommand {
 
     var onlyReads: Bool { true }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         try PageCommand.turn(by: 1, in: session)
     }
 }
@@ -20,7 +20,7 @@ struct PreviousPageCommand: PlainCommand {
 
     var onlyReads: Bool { true }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         try PageCommand.turn(by: -1, in: session)
     }
 }
@@ -37,7 +37,7 @@ struct PageCommand: OneArgumentCommand {
 
     var onlyReads: Bool { true }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame((any PagedFrame).self)
         let size = session.viewport().pageSize
         // A page whose first row's position is past Int is no page (its
@@ -50,7 +50,7 @@ struct PageCommand: OneArgumentCommand {
         return Response(output: try session.show(frame))
     }
 
-    static func turn(by step: Int, in session: Session) throws -> Response {
+    static func turn(by step: Int, in session: any CommandContext) throws -> Response {
         let frame = try session.topFrame((any PagedFrame).self)
         let size = session.viewport().pageSize
         let index = frame.pageIndex

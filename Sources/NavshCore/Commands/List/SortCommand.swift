@@ -36,7 +36,7 @@ struct SortCommand: Command {
         }
     }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         let (field, descending) = try read(in: list.collection)
         let order: SortOrder?
@@ -61,7 +61,7 @@ struct SortCommand: Command {
         })
     }
 
-    static func complete(_ rest: String, in session: Session) -> Completion {
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion {
         guard let list = session.top as? ListFrame else { return .none }
         let words = rest.split(separator: " ", omittingEmptySubsequences: false)
         if words.count <= 1 {

@@ -16,7 +16,7 @@ struct TitleCommand: Command {
         typed = arguments
     }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
         let name = list.collection.name
         let choice = try read(in: list.collection)
@@ -67,7 +67,7 @@ struct TitleCommand: Command {
     }
 
     /// Field names, for the word being typed.
-    static func complete(_ rest: String, in session: Session) -> Completion {
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion {
         ColumnsCommand.complete(rest, in: session)
     }
 }

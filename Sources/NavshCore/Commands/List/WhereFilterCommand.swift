@@ -16,7 +16,7 @@ struct WhereFilterCommand: Command {
     /// `where` alone prints the stack: what a script asked to see (`--quiet`).
     var isReport: Bool { condition == nil }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         guard let condition else { return try WhereCommand().run(in: session, confirmed: confirmed) }
         let list = try session.topFrame(ListFrame.self)
         let filter = try Self.filter(condition, in: list.collection, store: session.store, now: session.clock())
@@ -144,7 +144,7 @@ struct WhereFilterCommand: Command {
     }
 
     /// Field names, then operators.
-    static func complete(_ rest: String, in session: Session) -> Completion {
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion {
         guard let list = session.top as? ListFrame else { return .none }
         guard !rest.contains(" ") else { return .none }
         return Completion(word: rest, candidates: Completion.matching(list.collection.fields.map(\.name), rest))

@@ -5,10 +5,10 @@ struct CancelCommand: PlainCommand {
 
     init() {}
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
         // Going back still happens: only the discarding had nothing to do.
-        let output = frame.isDirty ? session.discardNotice(from: session.stack.count - 1) : "nothing to cancel\n"
+        let output = frame.isDirty ? session.discardNotice(from: session.frames.count - 1) : "nothing to cancel\n"
         return Response(output: output + session.popShowingReturn())
     }
 }

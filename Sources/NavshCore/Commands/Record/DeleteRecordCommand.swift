@@ -10,7 +10,7 @@ struct DeleteRecordCommand: PlainCommand {
 
     static func isOffered(in frame: any Frame) -> Bool { Deletion.isOffered(in: frame) }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
         let collection = frame.collection
         try Deletion.checkDeletable(collection)
@@ -48,7 +48,7 @@ struct DeleteRecordCommand: PlainCommand {
 
     /// `delete` in a batch: every row of it, in one transaction, each
     /// checked as a save checks it, after one question at the prompt.
-    private func deleteBatch(_ batch: RowBatch, in frame: RecordFrame, session: Session, confirmed: Bool) throws -> Response {
+    private func deleteBatch(_ batch: RowBatch, in frame: RecordFrame, session: any CommandContext, confirmed: Bool) throws -> Response {
         let collection = frame.collection
         let store = session.store
         let asking = session.mode == .interactive && !confirmed

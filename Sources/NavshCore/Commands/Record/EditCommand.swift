@@ -37,7 +37,7 @@ struct EditCommand: FieldEditingCommand {
         }
     }
 
-    func edit(_ field: Field, of frame: RecordFrame, in session: Session) throws -> Response {
+    func edit(_ field: Field, of frame: RecordFrame, in session: any CommandContext) throws -> Response {
         if field.kind == .blob {
             throw CommandError.fields(.blobField(field.shownName))
         }

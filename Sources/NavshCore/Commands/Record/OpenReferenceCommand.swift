@@ -7,7 +7,7 @@ struct OpenReferenceCommand: OpenCommand {
 
     let target: String
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
         let store = session.store
         if let field = frame.collection.field(named: target), let reference = field.references {
@@ -34,7 +34,7 @@ struct OpenReferenceCommand: OpenCommand {
             : .nothingNamed(target, options: options))
     }
 
-    static func complete(_ rest: String, in session: Session) -> Completion {
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion {
         guard let frame = session.top as? RecordFrame else { return .none }
         return Completion(word: rest, candidates: Completion.matching(frame.openableNames(in: session.store), rest))
     }

@@ -7,7 +7,7 @@ struct ReloadCommand: PlainCommand {
 
     init() {}
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
         if let batch = frame.batch { return Response(output: try frame.reloadBatch(batch, in: session)) }
         guard let id = frame.id else { throw CommandError.writes(.nothingToReload) }

@@ -22,7 +22,7 @@ struct ReplaceCommand: FieldEditingCommand {
         return words[0]
     }
 
-    func edit(_ field: Field, of frame: RecordFrame, in session: Session) throws -> Response {
+    func edit(_ field: Field, of frame: RecordFrame, in session: any CommandContext) throws -> Response {
         guard field.kind == .text || field.kind == .any else {
             throw CommandError.fields(.replaceNeedsText(field.shownName))
         }

@@ -9,7 +9,7 @@ struct RevertCommand: Command {
         typed = TypedField(arguments, form: form, count: .atMostOne, what: "field")
     }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
         guard typed.first != nil else {
             guard frame.isDirty else { return Response(output: "nothing to revert\n") }
@@ -26,7 +26,7 @@ struct RevertCommand: Command {
     }
 
     /// The fields with edits, or every field when there are none.
-    static func complete(_ rest: String, in session: Session) -> Completion {
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion {
         guard let frame = session.top as? RecordFrame, let word = Completion.fieldWord(rest) else { return .none }
         let unsaved = frame.unsavedFields
         let fields = unsaved.isEmpty ? frame.collection.fields : unsaved.compactMap { frame.collection.field(named: $0) }

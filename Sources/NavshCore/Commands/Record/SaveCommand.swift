@@ -11,9 +11,9 @@ struct SaveCommand: ForcibleCommand {
 
     /// The store checks the write against what the frame read; a script's
     /// save shows nothing read before.
-    func usesNothingReadBefore(in session: Session) -> Bool { true }
+    func usesNothingReadBefore(in session: any CommandContext) -> Bool { true }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
         if force && frame.batch != nil { throw CommandError.writes(.batchCannotOverwrite) }
         // A batch of several rows asks once at the prompt; a script never reads an answer.

@@ -24,11 +24,11 @@ struct SetCommand: Command {
     var editsTheRecord: Bool { true }
 
     /// The buffer only; a reference named by its title is looked up afresh.
-    func usesNothingReadBefore(in session: Session) -> Bool { true }
+    func usesNothingReadBefore(in session: any CommandContext) -> Bool { true }
 
     static func isOffered(in frame: any Frame) -> Bool { UnsetCommand.isOffered(in: frame) }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let (name, value) = try typed.map { try FieldPhrase.split($0, in: session.topFrame(RecordFrame.self).collection) }
             ?? (field, self.value)
         let (frame, field) = try RecordFrame.editing(name, in: session)
@@ -67,7 +67,7 @@ struct SetCommand: Command {
 
     /// The field name, then a choice of an enum field (choices may hold
     /// spaces: the value is the rest of the line) or true/false.
-    static func complete(_ rest: String, in session: Session) -> Completion {
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion {
         guard let frame = session.top as? RecordFrame else { return .none }
         if let word = Completion.fieldWord(rest) { return Completion.editableFields(of: frame, word) }
         guard let field = frame.collection.field(named: String(rest.prefix { $0 != " " })) else { return .none }
@@ -85,7 +85,7 @@ struct SetCommand: Command {
 
     /// Titles of the referenced collection's rows that hold `typed`,
     /// bounded like `open TITLE`'s (a referenced table may hold a million rows).
-    private static func referenceTitles(_ reference: Reference, typed: String, in session: Session) -> Completion {
+    private static func referenceTitles(_ reference: Reference, typed: String, in session: any CommandContext) -> Completion {
         guard let target = session.store.collection(referencedBy: reference) else { return .none }
         return Completion.titles(of: target, matching: typed, in: session.store, within: .completion)
     }

@@ -13,7 +13,7 @@ struct ShowFieldCommand: Command {
 
     var isReport: Bool { true }
 
-    func run(in session: Session, confirmed: Bool) throws -> Response {
+    func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
         guard typed.first != nil else { return Response(output: try session.show(frame)) }
         let name = try typed.name(in: frame.collection)
@@ -38,7 +38,7 @@ struct ShowFieldCommand: Command {
         }
     }
 
-    static func complete(_ rest: String, in session: Session) -> Completion {
+    static func complete(_ rest: String, in session: any CommandContext) -> Completion {
         guard let frame = session.top as? RecordFrame, let word = Completion.fieldWord(rest) else { return .none }
         return Completion.fields(frame.collection.fields, word)
     }

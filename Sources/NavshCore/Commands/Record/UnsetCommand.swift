@@ -11,7 +11,7 @@ struct UnsetCommand: FieldEditingCommand {
 
     func fieldName(in collection: CollectionSchema) throws -> String { try field.name(in: collection) }
 
-    func edit(_ field: Field, of frame: RecordFrame, in session: Session) throws -> Response {
+    func edit(_ field: Field, of frame: RecordFrame, in session: any CommandContext) throws -> Response {
         if field.isNotNull {
             throw CommandError.fields(.cannotBeNull(field.shownName))
         }

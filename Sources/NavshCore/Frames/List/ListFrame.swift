@@ -104,7 +104,7 @@ final class ListFrame: Frame {
     /// columns) and shows it read again; when that read fails (the file
     /// locked, the connection gone), the list is put back as it was, so a
     /// failed `sort` or `columns` changes nothing, as every failed command.
-    func reshown(in session: Session, _ change: () throws -> Void) throws -> String {
+    func reshown(in session: any CommandContext, _ change: () throws -> Void) throws -> String {
         let before = (collection, pageIndex)
         let counted = (cachedCount, countIsLong)
         try change()

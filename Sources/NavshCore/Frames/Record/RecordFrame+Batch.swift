@@ -25,7 +25,7 @@ extension RecordFrame {
 
     /// Writes the edits to every row that needs them, in one transaction,
     /// each row checked against the values it held at `open *`.
-    func saveBatch(_ batch: RowBatch, in session: Session) throws -> String {
+    func saveBatch(_ batch: RowBatch, in session: any CommandContext) throws -> String {
         guard isDirty else { return "no changes to save in \(crumb)" }
         try checkRequired()
         let (changing, unchanged) = batch.split(buffer.changes, replacing: buffer.replacing)
@@ -54,7 +54,7 @@ extension RecordFrame {
     }
 
     /// `reload` of a batch: the list's rows read again, edits kept.
-    func reloadBatch(_ batch: RowBatch, in session: Session) throws -> String {
+    func reloadBatch(_ batch: RowBatch, in session: any CommandContext) throws -> String {
         let fresh = try RowBatch.read(batch.list, captions: batch.captions, from: session.store)
         let edits = buffer.changes
         let replacements = buffer.replacing

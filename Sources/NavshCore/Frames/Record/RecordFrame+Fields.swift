@@ -1,7 +1,7 @@
 extension RecordFrame {
     /// The top record frame and the field a command names in it, if the
     /// user may change it (`set`, `unset`, `edit`).
-    static func editing(_ name: String, in session: Session) throws -> (RecordFrame, Field) {
+    static func editing(_ name: String, in session: any CommandContext) throws -> (RecordFrame, Field) {
         let frame = try session.topFrame(RecordFrame.self)
         return (frame, try frame.editableField(name))
     }

@@ -9,7 +9,7 @@ extension RecordFrame {
     /// its user has been told. (A row re-keyed and changed at once matches
     /// nothing here: no store can tell it from a delete, which is why every
     /// message says "deleted or re-keyed".)
-    func putBack(_ id: RecordID, changes: [String: Value], in session: Session) throws -> (Record, warning: String) {
+    func putBack(_ id: RecordID, changes: [String: Value], in session: any CommandContext) throws -> (Record, warning: String) {
         if let twin = try rowHolding(buffer.base, besides: id, in: session.store), twin.id != twinShown {
             twinShown = twin.id
             let key = collection.keyValues(of: twin).map(ListFrame.keyText) ?? RowTitle.text(nil, id: twin.id)

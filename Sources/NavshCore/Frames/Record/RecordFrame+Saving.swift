@@ -4,10 +4,10 @@ extension RecordFrame {
     /// holds the values the frame read (unless `force`). The frame and the
     /// list below take the row as the write returned it (read inside its
     /// transaction): no second read (an insert re-reads its page later).
-    func save(force: Bool = false, in session: Session) throws -> String {
+    func save(force: Bool = false, in session: any CommandContext) throws -> String {
         if let batch { return try saveBatch(batch, in: session) }
         let writer = session.writer
-        let parent = session.stack.firstIndex { $0 === self }.flatMap { $0 > 0 ? session.stack[$0 - 1] as? ListFrame : nil }
+        let parent = session.frames.firstIndex { $0 === self }.flatMap { $0 > 0 ? session.frames[$0 - 1] as? ListFrame : nil }
         try checkRequired()
         // A reference set by this session is written only if its key still
         // names the row it named when set (checked in the write's transaction);
@@ -168,9 +168,9 @@ extension RecordFrame {
     /// A save re-keyed the row (a WITHOUT ROWID table's key changed): every
     /// frame that knew it by its old key follows it to the new one, so no
     /// later `open`, `save` or `save!` takes it for deleted or puts it back.
-    private func followRekey(from old: RecordID, to new: RecordID, changes: [String: Value], in session: Session) {
+    private func followRekey(from old: RecordID, to new: RecordID, changes: [String: Value], in session: any CommandContext) {
         guard new != old else { return }
-        for frame in session.stack where frame !== self {
+        for frame in session.frames where frame !== self {
             if let list = frame as? ListFrame, list.collection.name == collection.name {
                 list.invalidate()
             } else if let record = frame as? RecordFrame, record.collection.name == collection.name, record.id == old {
