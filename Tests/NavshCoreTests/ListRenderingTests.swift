@@ -214,3 +214,51 @@ import Testing
         #expect(h.output("open v") == "v (0)\n  no rows\n")
     }
 }
+
+/// Chosen columns and titles shown quoted or escaped.
+extension ListRenderingTests {
+    @Test func columnsNamedAfterTheDefaultsAreAllShown() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE w (id INTEGER PRIMARY KEY, a TEXT, b TEXT, c TEXT, d TEXT);
+            INSERT INTO w VALUES (1, '\(String(repeating: "坂本龍一", count: 5))', '\(String(repeating: "b", count: 25))',
+                                  '\(String(repeating: "c", count: 26))', '\(String(repeating: "d", count: 34))'),
+                                 (2, 'x', 'y', 'z', 'w');
+            """)
+        let first = h.output("show")
+        #expect(!first.contains("ccc"), "the defaults at 80 columns: \(first)")
+        let chosen = h.output("columns b c d")
+        let header = chosen.split(separator: "\n").dropFirst().first ?? ""
+        #expect(header.split(separator: " ").map(String.init) == ["a", "b", "c", "d"], "\(chosen)")
+        #expect(chosen.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 80 }, "\(chosen)")
+    }
+
+    /// A title with spaces at either end is quoted wherever it names the
+    /// row (the list's title column, a reference to it, the record's
+    /// breadcrumb), as its cell and field are, and typed back in quotes.
+    @Test func aTitleWithSpacesAtAnEndIsQuoted() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, other INTEGER REFERENCES t(id));
+            INSERT INTO t VALUES (1, '  spaced  ', NULL), (2, 'plain', 1);
+            """)
+        let list = h.output("show")
+        #expect(list.contains("   1  \"  spaced  \""), "\(list)")
+        #expect(list.contains("   2  plain         \"  spaced  \""), "\(list)")
+        #expect(h.output("open \"  spaced  \"").hasPrefix("t › \"  spaced  \"\n"))
+    }
+
+    /// A title holding a control character is shown, and completed by Tab,
+    /// escaped (`Tab\tbed`): typed back that way, it opens the row.
+    @Test func aTitleShownEscapedOpensAsShown() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO things (name) VALUES ('Tab' || char(9) || 'bed'), ('plain');
+            """)
+        #expect(h.session.completions(before: "open Ta").candidates == ["Tab\\tbed"])
+        #expect(h.output("open Tab\\tbed").hasPrefix("things › Tab\\tbed\n"))
+        h.run("back")
+        #expect(h.run("open Tab\\tbad").error?.message.contains("no row in things has a title matching") == true)
+        // A title holding the backslash as typed is shown alike: neither is taken.
+        try h.database.execute("INSERT INTO things (name) VALUES ('Tab' || char(92) || 'tbed')")
+        #expect(h.run("open Tab\\tbed").error?.message.contains("matches several rows: 1 Tab\\tbed, 3 Tab\\tbed") == true)
+    }
+}

@@ -214,3 +214,75 @@ import Testing
         #expect(store.fullCounts == 0)
     }
 }
+
+/// Counts learnt on the last page, kept by a sort, and paging after a resize.
+extension LongListTests {
+    @Test func aFullLastPageSaysTheCount() throws {
+        let h = try SessionHarness(Fixtures.numbered(12_000))
+        #expect(h.output("show").contains("of many"), "too many to count at once")
+        let size = h.session.viewport().pageSize
+        let last = h.output("page \(12_000 / size)")
+        #expect(last.contains("of 12,000"), "\(last)")
+        #expect(h.run("next").error?.message.contains("last page") ?? false)
+    }
+
+    /// `count` in a `where` inside a `where` names both filters, as the
+    /// list's header does: named by the last alone, its number read as
+    /// that filter's over the whole table.
+    @Test func aNestedFiltersCountNamesEveryFilter() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT, genre TEXT, ms INTEGER);
+            INSERT INTO tracks VALUES (1, 'a', 'Rock', 400), (2, 'b', 'Jazz', 500), (3, 'c', 'Rock', 100);
+            """)
+        h.run("where genre = Rock")
+        h.run("where ms > 300")
+        #expect(h.output("count") == "tracks · genre = \"Rock\" · ms > 300: 1 row\n")
+        h.run("back")
+        #expect(h.output("count") == "tracks · genre = \"Rock\": 2 rows\n")
+        h.run("back")
+        #expect(h.output("count") == "tracks: 3 rows\n")
+    }
+
+    /// After the terminal's height changes, `next` and `prev` go on from the
+    /// rows shown, not from the page number: rows 33–48 shown, a taller
+    /// window, and `next` showed rows 109–144, never 49–108.
+    @Test func nextAndPrevAfterAResizeSkipNoRow() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 300)
+            INSERT INTO t (name) SELECT 'n' || i FROM c;
+            """, mode: .interactive, viewport: Viewport(columns: 80, rows: 20))
+        let size = h.viewport.pageSize
+        h.run("page 3")
+        let shownLast = 3 * size
+        h.viewport = Viewport(columns: 80, rows: 40)
+        let bigger = h.viewport.pageSize
+        #expect(bigger > size)
+        let next = h.output("next")
+        // The page holding the row after the last one shown.
+        let first = shownLast / bigger * bigger + 1
+        #expect(next.contains("rows \(first)–\(first + bigger - 1) of 300"), "\(next)")
+        #expect(first <= shownLast + 1)
+        h.viewport = Viewport(columns: 80, rows: 20)
+        let prev = h.output("prev")
+        let before = (first - 2) / size * size + 1
+        #expect(prev.contains("rows \(before)–\(before + size - 1) of 300"), "\(prev)")
+        #expect(before + size - 1 >= first - 1)
+    }
+
+    /// A `sort` (or `columns`) keeps the count `count` just made: the rows
+    /// are the same, only their order changes.
+    @Test func aSortKeepsTheCountJustMade() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE big (id INTEGER PRIMARY KEY, name TEXT, note TEXT);
+            WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 12000)
+            INSERT INTO big (name, note) SELECT 'item ' || i, 'note ' || (i * 7 % 1000) FROM c;
+            """)
+        #expect(h.output("show").contains("of many"))
+        #expect(h.output("count") == "big: 12,000 rows\n")
+        let sorted = h.output("sort note desc")
+        #expect(sorted.hasPrefix("big (12,000)"), "\(sorted.prefix(80))")
+        #expect(sorted.contains("of 12,000"))
+        #expect(h.output("columns note").contains("of 12,000"))
+    }
+}

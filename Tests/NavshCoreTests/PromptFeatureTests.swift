@@ -162,3 +162,42 @@ import Testing
         #expect(back.output.hasPrefix("cars › Corolla\n") && back.output.contains("*     year  2015  (was 2014)"), "\(back.output)")
     }
 }
+
+/// Completion of shared titles, and notices wider than the terminal.
+extension PromptFeatureTests {
+    /// Tab on a title two rows share offers each row by its key, which
+    /// `open` and `set` take: completing the title made `open Summer
+    /// Garden`, which is refused as matching several rows.
+    @Test func aSharedTitleCompletesToEachRowsKey() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE lines (id INTEGER PRIMARY KEY, track INTEGER REFERENCES tracks(id));
+            INSERT INTO tracks VALUES (14, 'Summer Garden'), (144, 'summer garden'), (3, 'Summertime');
+            INSERT INTO lines VALUES (1, 3);
+            """)
+        h.run("open tracks")
+        let offered = h.session.completions(before: "open summer g")
+        #expect(offered.candidates == ["#14", "#144"], "\(offered)")
+        #expect(h.output("open #144").hasPrefix("tracks › summer garden\n"))
+        h.run("top")
+        h.run("open lines")
+        h.run("open 1")
+        #expect(h.session.completions(before: "set track Summer").candidates == ["Summertime", "#14", "#144"])
+        #expect(h.session.completions(before: "set track Summert").candidates == ["Summertime"])
+    }
+
+    /// At the prompt a notice wider than the terminal is broken at spaces,
+    /// later lines indented, not cut mid-word by the terminal ("re-ke" /
+    /// "yed"); every line fits.
+    @Test func aLongNoticeIsBrokenAtSpaces() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE artists (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO artists VALUES (16, 'Various Artists');
+            """, mode: .interactive, viewport: Viewport(columns: 60, rows: 30))
+        h.run("open 1")
+        try h.database.execute("DELETE FROM artists WHERE id = 16")
+        let notice = h.session.noticeChangesElsewhere(watchingShownRows: true)
+        #expect(notice.contains("Various Artists is gone from under its key (deleted or\n  re-keyed elsewhere;"), "\(notice)")
+        #expect(notice.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 60 }, "\(notice)")
+    }
+}

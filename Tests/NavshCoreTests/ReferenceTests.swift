@@ -58,3 +58,27 @@ import Testing
         #expect(h.output("open 1").hasPrefix("cars › Beetle\n"))
     }
 }
+
+/// A record titled by a reference.
+extension ReferenceTests {
+    /// A join row titled by its key and a reference is named in its record
+    /// frame as its list names it (`#1 · Prague`), not `#1 · #1`.
+    @Test func aRecordTitledByAReferenceIsNamedAsItsListNamesIt() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE invoices (id INTEGER PRIMARY KEY, customer TEXT);
+            CREATE TABLE lines (id INTEGER PRIMARY KEY, invoice INTEGER REFERENCES invoices(id), quantity INTEGER);
+            INSERT INTO invoices VALUES (1, 'Prague');
+            INSERT INTO lines VALUES (1, 1, 1);
+            """)
+        h.run("open lines")
+        #expect(h.output("show").contains("#1 · Prague"))
+        #expect(h.output("open 1").hasPrefix("lines › #1 · Prague\n"))
+        h.run("set quantity 2")
+        #expect(h.output("save") == "saved #1 · Prague\n")
+        // Set to another invoice, it is named by that one's title at once.
+        try h.database.execute("INSERT INTO invoices VALUES (7, 'Oslo')")
+        h.run("open 1")
+        h.run("set invoice 7")
+        #expect(h.output("save") == "saved #1 · Oslo\n")
+    }
+}

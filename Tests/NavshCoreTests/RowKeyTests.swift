@@ -164,3 +164,116 @@ import Testing
         #expect(try h.values("SELECT count(*) FROM ONLY ip") == [["0"]])
     }
 }
+
+/// Rows named by the key that addresses them, and keys typed back as shown.
+extension RowKeyTests {
+    /// A TEXT primary key in a rowid table: the rows are told apart by
+    /// rowid, but `#KEY` names the key, so an untitled row is named by it.
+    @Test func anUntitledRowIsNamedByTheKeyThatAddressesIt() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE z (code TEXT PRIMARY KEY, v TEXT, w INTEGER);
+            INSERT INTO z VALUES ('3', NULL, 0), ('x', NULL, 0), ('1', NULL, 0);
+            """)
+        let list = h.output("show")
+        #expect(list.contains("#'3'") && list.contains("#x") && list.contains("#'1'"), "\(list)")
+        #expect(!list.contains("#2"), "no rowid for a name: \(list)")
+        // What the list calls #'1' is what `delete #1` deletes.
+        #expect(h.output("delete #1") == "deleted #'1'\n")
+        #expect(try h.database.rows("SELECT code FROM z ORDER BY rowid").compactMap { $0["code"] } == ["3", "x"])
+        #expect(h.output("open #3").hasPrefix("z › #'3'\n"))
+    }
+
+    /// A row whose key is NULL has no `#KEY`: its name must not look like
+    /// one, or typing it reaches the row whose key is that number.
+    @Test func aRowWithANullKeyIsNotNamedLikeAKey() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE z (code TEXT PRIMARY KEY, v TEXT);
+            INSERT INTO z VALUES ('3', NULL), (NULL, NULL), ('2', 'two');
+            """)
+        let list = h.output("show")
+        #expect(list.contains("(rowid 2)") && !list.contains("#2"), "\(list)")
+        #expect(h.output("open #2").hasPrefix("z › two\n"), "#2 is the key 2, named two")
+    }
+
+    /// A key SQLite stored as text in an INTEGER column opens by the name
+    /// the list shows; a typed key that is no such value is still no key.
+    @Test func aTextKeyInAnIntegerColumnOpensByItsName() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE i2 (k INT PRIMARY KEY, v TEXT);
+            INSERT INTO i2 VALUES (1, NULL), ('abc', NULL);
+            """)
+        #expect(h.output("show").contains("#abc"))
+        #expect(h.output("open #abc").hasPrefix("i2 › #abc\n"))
+        h.run("back")
+        #expect(h.run("open #zz").error?.message.contains("is not a key of i2") ?? false)
+    }
+
+    /// A key part of a composite title is written as `#KEY` takes it back:
+    /// the text 3 is `#'3'`, since `#3` reads as the number 3.
+    @Test func aCompositeTitlesKeyPartIsTypedBackAsWritten() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE nb (id PRIMARY KEY, q INT);
+            INSERT INTO nb VALUES ('3', 1), (3, 2);
+            """)
+        let list = h.output("show")
+        #expect(list.contains("#'3' · 1") && list.contains("#3 · 2"), "\(list)")
+        #expect(h.output("open #'3'").contains("q  1"))
+    }
+
+    /// The row a save patches into its list keeps that name.
+    @Test func aSavedUntitledRowKeepsItsKeyForAName() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE z (code TEXT PRIMARY KEY, v TEXT, w INTEGER);
+            INSERT INTO z VALUES ('3', NULL, 0), ('x', NULL, 0);
+            """)
+        h.run("show", "open #3", "set w 5", "save")
+        let after = h.output("show")
+        #expect(after.contains("#'3'  5") && !after.contains("#1 "), "\(after)")
+    }
+
+    /// Two keys shown alike, `k\x1B` (a backslash typed into the key) and k
+    /// then ESC (shown escaped): `#k\x1B` names neither, and says so, where
+    /// it deleted the one typed for the other; alone, each is found.
+    @Test func aKeyShownLikeAnotherIsRefused() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE kv (a TEXT, b INTEGER, v TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
+            INSERT INTO kv VALUES ('k' || char(27), 1, 'real ESC'), ('k' || char(92) || 'x1B', 1, 'literal backslash');
+            """)
+        let refused = h.run("delete #k\\x1B,1")
+        #expect(refused.error?.message.contains("names two rows") == true, "\(refused)")
+        #expect(try h.database.rows("SELECT v FROM kv ORDER BY v").count == 2)
+        try h.database.execute("DELETE FROM kv WHERE v = 'real ESC'")
+        #expect(h.output("open #k\\x1B,1").contains("literal backslash"))
+        h.run("back")
+        try h.database.execute("DELETE FROM kv")
+        try h.database.execute("INSERT INTO kv VALUES ('k' || char(27), 1, 'real ESC')")
+        #expect(h.output("open #k\\x1B,1").contains("real ESC"))
+    }
+
+    /// A number typed for a reference that is one row's key and another
+    /// row's title (a band named "2") takes neither, and says so: it took
+    /// the key silently. A number that is no other row's title is the key.
+    @Test func aNumberThatIsAKeyAndATitleIsRefused() throws {
+        let h = try SessionHarness("""
+            CREATE TABLE artists (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT, artist_id INTEGER REFERENCES artists(id));
+            INSERT INTO artists VALUES (1, 'Blur'), (2, 'Oasis'), (3, '2'), (4, '4');
+            INSERT INTO albums VALUES (1, 'Parklife', 1);
+            """)
+        h.run("open albums")
+        #expect(h.run("where artist_id = 2").error?.message == "artist_id: '2' is the key of #2 Oasis and the title of #3 2; write the row as #KEY")
+        h.run("open 1")
+        #expect(h.run("set artist_id 2").error?.message.contains("is the key of #2 Oasis and the title of #3 2") == true)
+        #expect(h.output("changes") == "no unsaved changes\n")
+        h.run("set artist_id 4")
+        h.run("set artist_id #3")
+        #expect(h.output("changes").contains("artist_id: Blur → 2"))
+        // A number no row has for a key, and one row for its whole title,
+        // is that row (an album called "1999"; it was refused).
+        try h.database.execute("INSERT INTO artists VALUES (10, '1999')")
+        h.run("set artist_id 1999")
+        #expect(h.output("changes").contains("artist_id: Blur → 1999"))
+        h.run("save")
+        #expect(try h.database.rows("SELECT artist_id FROM albums") == [["artist_id": "10"]])
+    }
+}
