@@ -46,7 +46,7 @@ struct KeyGroups {
         let fields = batch.checked.indices.filter { $0 != skipping }
         shared = fields.filter { assigned.contains(batch.checked[$0]) }
         compared = fields.filter { !assigned.contains(batch.checked[$0]) }
-        var index: [[Value]: Int] = [:]
+        var index: [Exact: Int] = [:]
         var lookup: [Value] = []
         for (place, id) in batch.ids.enumerated() {
             guard let key = id.parts.first, let json = Self.json(key) else { return nil }
@@ -57,11 +57,11 @@ struct KeyGroups {
                 lookup += values
             }
             let at: Int
-            if let found = index[lookup] {
+            if let found = index[Exact(values: lookup)] {
                 at = found
             } else {
                 at = groups.count
-                index[lookup] = at
+                index[Exact(values: lookup)] = at
                 groups.append(Group(expected: shared.map { batch.expected[place][$0] }, values: batch.values[place]))
                 // A set a row or two long is slower than the rows one by one.
                 if groups.count > Self.most(batch.ids.count) { return nil }
@@ -87,13 +87,19 @@ struct KeyGroups {
         })
         let condition = "\(shape.key) IN (SELECT value FROM json_each(?\(keysAt))) AND " + held
             + (shape.scope.map { " AND (\($0))" } ?? "")
-        let update = shape.assignments.isEmpty ? nil
-            : try db.makeStatement(sql: "UPDATE OR ABORT \(shape.table) SET \(shape.assignments) WHERE \(condition)")
-        // Rows left as they are: the same test, counted, its assignments unused.
-        let count = try db.makeStatement(sql: "SELECT count(*) FROM \(shape.table) WHERE \(condition)")
-        let naming = try compared.isEmpty ? nil : db.makeStatement(sql:
-            "SELECT j.key" + compared.map { ", \(shape.table).\(batch.checked[$0].sqlIdentifier)" }.joined()
-            + " FROM json_each(?) AS j JOIN \(shape.table) ON \(shape.key) = j.value")
+        let update: Statement?, count: Statement, naming: Statement?
+        do {
+            update = shape.assignments.isEmpty ? nil
+                : try db.makeStatement(sql: "UPDATE OR ABORT \(shape.table) SET \(shape.assignments) WHERE \(condition)")
+            // Rows left as they are: the same test, counted, its assignments unused.
+            count = try db.makeStatement(sql: "SELECT count(*) FROM \(shape.table) WHERE \(condition)")
+            naming = try compared.isEmpty ? nil : db.makeStatement(sql:
+                "SELECT navsh_keys.key" + compared.map { ", \(shape.table).\(batch.checked[$0].sqlIdentifier)" }.joined()
+                + " FROM json_each(?) AS navsh_keys JOIN \(shape.table) ON \(shape.key) = navsh_keys.value")
+        } catch {
+            // A table of the file's own named json_each hides the function.
+            throw FellShort()
+        }
         let before = db.totalChangesCount
         var written = 0
         var arguments: [Value] = []
@@ -112,8 +118,10 @@ struct KeyGroups {
                 } else {
                     try RowReader.executeUnobserved(db, update, arguments: SQLArguments(arguments))
                 }
-                guard db.changesCount == group.places.count else { throw FellShort() }
                 written += group.places.count
+                // A trigger or a cascade changed rows too, maybe rows of this
+                // batch after their check: the rows one by one see each change.
+                guard db.changesCount == group.places.count, db.totalChangesCount - before == written else { throw FellShort() }
             } else {
                 var found = 0
                 try RowReader.forEach(db, count, arguments: SQLArguments(arguments)) { row in
@@ -122,7 +130,7 @@ struct KeyGroups {
                 guard found == group.places.count else { throw FellShort() }
             }
         }
-        return .written(reachedOtherRows: db.totalChangesCount - before > written)
+        return .written(reachedOtherRows: false)
     }
 
     /// Each row of `group` still found under its key, holding exactly the
@@ -144,10 +152,37 @@ struct KeyGroups {
         guard same, found == group.places.count else { throw FellShort() }
     }
 
-    /// Equal to the bit: a zero's sign too, as `ExactMatch` compares.
-    private static func same(_ a: Value, _ b: Value) -> Bool {
-        if case .real(let x) = a, case .real(let y) = b { return x.bitPattern == y.bitPattern }
-        return a == b
+    /// Equal to the byte: text by its UTF-8, not as Swift compares strings
+    /// (`café` composed and decomposed are one String), and a zero's sign.
+    static func same(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.text(let x), .text(let y)): return x.utf8.elementsEqual(y.utf8)
+        case (.real(let x), .real(let y)): return x.bitPattern == y.bitPattern
+        default: return a == b
+        }
+    }
+
+    /// Values grouped as SQLite tells them apart: by their bytes.
+    struct Exact: Hashable {
+        let values: [Value]
+
+        static func == (a: Exact, b: Exact) -> Bool {
+            a.values.count == b.values.count && zip(a.values, b.values).allSatisfy { KeyGroups.same($0, $1) }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for value in values {
+                switch value {
+                case .text(var text):
+                    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+                    hasher.combine(0xFF as UInt8)
+                case .real(let real):
+                    hasher.combine(real.bitPattern)
+                default:
+                    hasher.combine(value)
+                }
+            }
+        }
     }
 
     /// A key as JSON carries it back to SQLite unchanged: an integer, or

@@ -395,4 +395,75 @@ import Testing
         #expect(h.run("where composer ~ Bach", "open *").error?.message
                 == "no rows to open: open * opens every row of a list, and this one has none")
     }
+
+    /// Text composed and decomposed (`café`) are one Swift String but two
+    /// values to a store: each row gets back its own bytes.
+    static let accents = """
+        CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, f TEXT);
+        INSERT INTO t VALUES (1, 'a', 'caf\u{E9}'), (2, 'b', 'cafe\u{301}');
+        """
+
+    func bytes(_ h: SessionHarness, _ column: String) throws -> [[UInt8]] {
+        try h.column("SELECT \(column) FROM t ORDER BY id").map { Array($0.utf8) }
+    }
+
+    @Test(arguments: StoreKind.all)
+    func undoPutsBackEachRowsOwnBytes(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.accents)
+        let before = try bytes(h, "f")
+        #expect(before[0] != before[1])
+        h.run("open t", "open *", "set f z", "save")
+        #expect(h.run("undo").error == nil)
+        #expect(try bytes(h, "f") == before)
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aValueReEncodedElsewhereIsAChange(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.accents)
+        h.run("open t", "open *", "set f z")
+        try h.elsewhere("UPDATE t SET f = 'caf\u{E9}' WHERE id = 2")
+        let before = try bytes(h, "f")
+        #expect(h.run("save").error?.message.hasPrefix("1 of 2 rows changed elsewhere since open *: b") == true)
+        #expect(try bytes(h, "f") == before)
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aTitleReEncodedElsewhereIsAChange(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, f TEXT);
+            INSERT INTO t VALUES (1, 'caf\u{E9}', 'x'), (2, 'b', 'x');
+            """)
+        h.run("open t", "open *", "set f z")
+        try h.elsewhere("UPDATE t SET name = 'cafe\u{301}' WHERE id = 1")
+        #expect(h.run("save").error != nil)
+        #expect(try h.column("SELECT f FROM t ORDER BY id") == ["x", "x"])
+    }
+
+    /// A trigger that changes another row of the batch while the save runs
+    /// refuses the save: that row no longer holds what it was read with.
+    @Test(arguments: StoreKind.sqlite)
+    func aTriggerChangingAnotherRowOfTheBatchRefusesTheSave(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, f TEXT);
+            INSERT INTO t VALUES (1, 'a', 'x'), (2, 'b', 'x');
+            CREATE TRIGGER tr AFTER UPDATE OF f ON t WHEN new.id = 1 BEGIN UPDATE t SET f = 'trig' WHERE id = 2; END;
+            """)
+        h.run("open t", "open *", "set f z")
+        #expect(h.run("save").error?.message.hasPrefix("1 of 2 rows changed elsewhere since open *: b") == true)
+        #expect(try h.column("SELECT f FROM t ORDER BY id") == ["x", "x"])
+    }
+
+    /// Names a batch save uses for itself clash with none of the file's:
+    /// a table called `j`, and one called `json_each`.
+    @Test(arguments: StoreKind.sqlite)
+    func tablesNamedLikeTheSavesOwnNamesAreSaved(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE j (id INTEGER PRIMARY KEY, name TEXT, f TEXT);
+            INSERT INTO j VALUES (1, 'a', 'x'), (2, 'b', 'x');
+            CREATE TABLE json_each (id INTEGER PRIMARY KEY);
+            """)
+        h.run("open j", "open *", "set f z")
+        #expect(h.run("save").error == nil)
+        #expect(try h.column("SELECT f FROM j ORDER BY id") == ["z", "z"])
+    }
 }
