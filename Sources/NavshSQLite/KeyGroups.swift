@@ -46,7 +46,7 @@ struct KeyGroups {
         let fields = batch.checked.indices.filter { $0 != skipping }
         shared = fields.filter { assigned.contains(batch.checked[$0]) }
         compared = fields.filter { !assigned.contains(batch.checked[$0]) }
-        var index: [Exact: Int] = [:]
+        var index: [[Value]: Int] = [:]
         var lookup: [Value] = []
         for (place, id) in batch.ids.enumerated() {
             guard let key = id.parts.first, let json = Self.json(key) else { return nil }
@@ -57,11 +57,11 @@ struct KeyGroups {
                 lookup += values
             }
             let at: Int
-            if let found = index[Exact(values: lookup)] {
+            if let found = index[lookup] {
                 at = found
             } else {
                 at = groups.count
-                index[Exact(values: lookup)] = at
+                index[lookup] = at
                 groups.append(Group(expected: shared.map { batch.expected[place][$0] }, values: batch.values[place]))
                 // A set a row or two long is slower than the rows one by one.
                 if groups.count > Self.most(batch.ids.count) { return nil }
@@ -144,45 +144,12 @@ struct KeyGroups {
                 return
             }
             let expected = batch.expected[group.places[Int(at)]]
-            for (column, field) in compared.enumerated() where !Self.same(row[column + 1], expected[field]) {
+            for (column, field) in compared.enumerated() where row[column + 1] != expected[field] {
                 same = false
             }
             found += 1
         }
         guard same, found == group.places.count else { throw FellShort() }
-    }
-
-    /// Equal to the byte: text by its UTF-8, not as Swift compares strings
-    /// (`café` composed and decomposed are one String), and a zero's sign.
-    static func same(_ a: Value, _ b: Value) -> Bool {
-        switch (a, b) {
-        case (.text(let x), .text(let y)): return x.utf8.elementsEqual(y.utf8)
-        case (.real(let x), .real(let y)): return x.bitPattern == y.bitPattern
-        default: return a == b
-        }
-    }
-
-    /// Values grouped as SQLite tells them apart: by their bytes.
-    struct Exact: Hashable {
-        let values: [Value]
-
-        static func == (a: Exact, b: Exact) -> Bool {
-            a.values.count == b.values.count && zip(a.values, b.values).allSatisfy { KeyGroups.same($0, $1) }
-        }
-
-        func hash(into hasher: inout Hasher) {
-            for value in values {
-                switch value {
-                case .text(var text):
-                    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-                    hasher.combine(0xFF as UInt8)
-                case .real(let real):
-                    hasher.combine(real.bitPattern)
-                default:
-                    hasher.combine(value)
-                }
-            }
-        }
     }
 
     /// A key as JSON carries it back to SQLite unchanged: an integer, or

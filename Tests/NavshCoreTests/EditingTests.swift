@@ -250,4 +250,20 @@ import Testing
         #expect(h.output("undo") == "undid the insert of 1 (deleted it)\n")
         #expect(try h.value("SELECT count(*) AS n FROM k") == "0")
     }
+
+    /// `café` typed composed over `café` stored decomposed is a change: the
+    /// two match and sort apart in the store, and cleaning such data is
+    /// what the edit is for.
+    @Test(arguments: StoreKind.all)
+    func aValueThatDiffersOnlyInItsBytesIsAChange(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, f TEXT);
+            INSERT INTO t VALUES (1, 'a', 'cafe\u{301}'), (2, 'b', 'cafe\u{301}');
+            """)
+        h.run("open t", "open 1", "set f caf\u{E9}")
+        #expect(h.output("save").hasPrefix("saved a"))
+        h.run("open *", "set f caf\u{E9}")
+        #expect(h.output("save").hasPrefix("saved f on 1 row of t (1 held it already)"))
+        #expect(try h.column("SELECT f FROM t ORDER BY id").map { Array($0.utf8) } == [Array("caf\u{E9}".utf8), Array("caf\u{E9}".utf8)])
+    }
 }

@@ -25,13 +25,15 @@ public enum Value: Hashable, Sendable {
 
     /// The same value: reals by their bits, as a store keeps them, so -0.0
     /// is not 0.0 (a change from one to the other is a change, shown and
-    /// checked) and a NaN read twice is the same value.
+    /// checked) and a NaN read twice is the same value. Text by its bytes:
+    /// Swift takes `café` composed and decomposed for one String, where a
+    /// store holds two values that match and sort apart.
     public static func == (a: Value, b: Value) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case let (.integer(x), .integer(y)): return x == y
         case let (.real(x), .real(y)): return x.bitPattern == y.bitPattern
-        case let (.text(x), .text(y)): return x == y
+        case let (.text(x), .text(y)): return x.utf8.elementsEqual(y.utf8)
         case let (.rawText(x), .rawText(y)): return x == y
         case let (.blob(x), .blob(y)): return x == y
         default: return false
@@ -43,7 +45,10 @@ public enum Value: Hashable, Sendable {
         case .null: hasher.combine(0)
         case .integer(let n): hasher.combine(1); hasher.combine(n)
         case .real(let d): hasher.combine(2); hasher.combine(d.bitPattern)
-        case .text(let s): hasher.combine(3); hasher.combine(s)
+        case .text(var s):
+            hasher.combine(3)
+            s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(0xFF as UInt8)
         case .rawText(let bytes): hasher.combine(4); hasher.combine(bytes)
         case .blob(let bytes): hasher.combine(5); hasher.combine(bytes)
         }
