@@ -3,7 +3,7 @@ import NavshSQL
 
 /// Reads: counts, pages by offset, single rows, positions, keys and title matches.
 extension PostgresStore {
-    public func count(of collection: CollectionSchema) throws -> Int {
+    func countAll(_ collection: CollectionSchema) throws -> Int {
         let table = try table(collection)
         var parameters = Parameters()
         let filter = try scoped(collection, table, &parameters)
@@ -19,7 +19,8 @@ extension PostgresStore {
     /// take longer.
     static let shortestBudget = 0.25
 
-    public func count(of collection: CollectionSchema, within budget: ReadBudget) throws -> Int? {
+    public func count(of collection: CollectionSchema, within budget: ReadBudget?) throws -> Int? {
+        guard let budget else { return try countAll(collection) }
         let table = try table(collection)
         var unfiltered = collection
         unfiltered.filters = []
@@ -45,7 +46,15 @@ extension PostgresStore {
         return found
     }
 
-    public func record(of collection: CollectionSchema, id: RecordID) throws -> Record? {
+    public func record(of collection: CollectionSchema, _ lookup: RecordLookup) throws -> Record? {
+        switch lookup {
+        case .id(let id): return try record(of: collection, byID: id)
+        case .key(let values): return try record(of: collection, byKey: values)
+        case .reference(let value, let field): return try record(of: collection, byReference: value, field: field)
+        }
+    }
+
+    func record(of collection: CollectionSchema, byID id: RecordID) throws -> Record? {
         let table = try table(collection)
         if table.readOnlyReason != nil {
             // Rows that cannot be told apart are named by their position.
@@ -61,7 +70,7 @@ extension PostgresStore {
 
     /// By key when `field` is nil or names the key; else the first row whose
     /// `field` holds the value (its text, ignoring case, as on SQLite).
-    public func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> Record? {
+    func record(of collection: CollectionSchema, byReference value: Value, field: String?) throws -> Record? {
         let table = try table(collection)
         if table.readOnlyReason == nil, table.key.count == 1, field == nil || field == table.key[0] {
             return try record(of: collection, key: [value])
@@ -78,7 +87,7 @@ extension PostgresStore {
         return try find(ValueText.raw(value), in: field, of: collection, match: .exact, limit: 1).first
     }
 
-    public func record(of collection: CollectionSchema, key values: [Value]) throws -> Record? {
+    func record(of collection: CollectionSchema, byKey values: [Value]) throws -> Record? {
         let table = try table(collection)
         guard table.readOnlyReason == nil, values.count == table.key.count else { return nil }
         var parameters = Parameters()
@@ -123,19 +132,15 @@ extension PostgresStore {
         return try rows(sql, parameters).first?.first.flatMap { $0 }.flatMap { Int($0) }
     }
 
-    public func ids(of collection: CollectionSchema) throws -> [RecordID] {
+    public func orderValues(of collection: CollectionSchema, field: String?) throws -> [(id: RecordID, value: Value)] {
         _ = try writable(collection)
-        return try records(collection, fields: []).map(\.id)
-    }
-
-    public func orderValues(of collection: CollectionSchema, field: String) throws -> [(id: RecordID, value: Value)] {
-        _ = try writable(collection)
+        guard let field else { return try records(collection, fields: []).map { ($0.id, .null) } }
         guard let name = collection.field(named: field)?.name else { throw StoreError.unknownFields([field]) }
         return try records(collection, fields: [name]).map { ($0.id, $0[name]) }
     }
 
-    public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch,
-                     limit: Int) throws -> [Record] {
+    func findAll(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch,
+                 limit: Int) throws -> [Record] {
         let table = try table(collection)
         if let reason = table.readOnlyReason { throw StoreError.unsupported(reason) }
         var parameters = Parameters()
@@ -158,7 +163,8 @@ extension PostgresStore {
     /// Rows are looked at in key order, at most `budget.rows` of them (a
     /// subquery with LIMIT); the answer is complete when fewer were there.
     public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int,
-                     within budget: ReadBudget) throws -> Bounded<[Record]> {
+                     within budget: ReadBudget?) throws -> Bounded<[Record]> {
+        guard let budget else { return Bounded(try findAll(text, in: field, of: collection, match: match, limit: limit), isComplete: true) }
         let table = try table(collection)
         if let reason = table.readOnlyReason { throw StoreError.unsupported(reason) }
         guard let name = collection.field(named: field)?.name else { throw StoreError.unknownFields([field]) }

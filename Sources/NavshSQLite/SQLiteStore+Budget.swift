@@ -7,7 +7,8 @@ import NavshSQL
 /// subquery with LIMIT: at most that many rows are looked at); the time
 /// bound by the progress handler's deadline, which stops the statement.
 extension SQLiteStore {
-    public func count(of collection: CollectionSchema, within budget: ReadBudget) throws -> Int? {
+    public func count(of collection: CollectionSchema, within budget: ReadBudget?) throws -> Int? {
+        guard let budget else { return try countAll(collection) }
         let key = try key(for: collection)
         var unfiltered = collection
         unfiltered.filters = []
@@ -49,8 +50,9 @@ extension SQLiteStore {
 
     public func find(
         _ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int,
-        within budget: ReadBudget
+        within budget: ReadBudget?
     ) throws -> Bounded<[NavshCore.Record]> {
+        guard let budget else { return Bounded(try findAll(text, in: field, of: collection, match: match, limit: limit), isComplete: true) }
         let key = try key(for: collection)
         if let reason = key.readOnlyReason { throw StoreError.unsupported(reason) }
         guard let column = collection.field(named: field)?.name else { throw StoreError.unknownFields([field]) }

@@ -6,7 +6,7 @@ import NavshSQL
 /// Reads: pages, single rows, positions, keys and title matches. Every read
 /// goes through `read`, which turns SQLite errors into `StoreError`s.
 extension SQLiteStore {
-    public func count(of collection: CollectionSchema) throws -> Int {
+    func countAll(_ collection: CollectionSchema) throws -> Int {
         let key = try key(for: collection)
         let scope = try scoped(collection, nil)
         return try readAlone { db in
@@ -15,7 +15,15 @@ extension SQLiteStore {
         }
     }
 
-    public func record(of collection: CollectionSchema, id: RecordID) throws -> NavshCore.Record? {
+    public func record(of collection: CollectionSchema, _ lookup: RecordLookup) throws -> NavshCore.Record? {
+        switch lookup {
+        case .id(let id): return try record(of: collection, byID: id)
+        case .key(let values): return try record(of: collection, byKey: values)
+        case .reference(let value, let field): return try record(of: collection, byReference: value, field: field)
+        }
+    }
+
+    func record(of collection: CollectionSchema, byID id: RecordID) throws -> NavshCore.Record? {
         if try key(for: collection).readOnlyReason != nil {
             // Rows that cannot be told apart are named by their position.
             guard let position = id.rowid, position >= 1, position <= Int64(Int.max) else { return nil }
@@ -30,7 +38,7 @@ extension SQLiteStore {
     /// A reference to the key (or to none named) with an integer value
     /// names a rowid, when the key is an integer or the rowid itself; any
     /// other reference is matched by value, as its text, ignoring case.
-    public func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> NavshCore.Record? {
+    func record(of collection: CollectionSchema, byReference value: Value, field: String?) throws -> NavshCore.Record? {
         let keyField = collection.fields.first { $0.primaryKeyPosition == 1 }
         if field == nil || field == keyField?.name, case .integer(let rowid) = value,
            keyField?.kind == .integer || keyField == nil {
@@ -48,7 +56,7 @@ extension SQLiteStore {
         return try find(ValueText.raw(value), in: field, of: collection, match: .exact, limit: 1).first
     }
 
-    public func record(of collection: CollectionSchema, key values: [Value]) throws -> NavshCore.Record? {
+    func record(of collection: CollectionSchema, byKey values: [Value]) throws -> NavshCore.Record? {
         let declared = collection.fields.filter { $0.primaryKeyPosition != nil }
             .sorted { ($0.primaryKeyPosition ?? 0) < ($1.primaryKeyPosition ?? 0) }
         guard !declared.isEmpty else {
@@ -77,11 +85,7 @@ extension SQLiteStore {
         }
     }
 
-    public func ids(of collection: CollectionSchema) throws -> [RecordID] {
-        try keyed(collection, also: nil).map(\.id)
-    }
-
-    public func orderValues(of collection: CollectionSchema, field: String) throws -> [(id: RecordID, value: Value)] {
+    public func orderValues(of collection: CollectionSchema, field: String?) throws -> [(id: RecordID, value: Value)] {
         try keyed(collection, also: field).map { ($0.id, $0.value ?? .null) }
     }
 
@@ -99,7 +103,7 @@ extension SQLiteStore {
         }
     }
 
-    public func find(
+    func findAll(
         _ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int
     ) throws -> [NavshCore.Record] {
         if let reason = try key(for: collection).readOnlyReason { throw StoreError.unsupported(reason) }

@@ -25,14 +25,9 @@ public final class CountingStore: Store {
     public func close() { base.close() }
     public var collections: [CollectionSchema] { base.collections }
 
-    public func count(of collection: CollectionSchema) throws -> Int {
+    public func count(of collection: CollectionSchema, within budget: ReadBudget?) throws -> Int? {
         counts += 1
-        fullCounts += 1
-        return try base.count(of: collection)
-    }
-
-    public func count(of collection: CollectionSchema, within budget: ReadBudget) throws -> Int? {
-        counts += 1
+        if budget == nil { fullCounts += 1 }
         return try base.count(of: collection, within: budget)
     }
 
@@ -54,7 +49,7 @@ public final class CountingStore: Store {
     public func anchorSpacing(for collection: CollectionSchema) -> Int { base.anchorSpacing(for: collection) }
 
     public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int,
-                     within budget: ReadBudget) throws -> Bounded<[Record]> {
+                     within budget: ReadBudget?) throws -> Bounded<[Record]> {
         try base.find(text, in: field, of: collection, match: match, limit: limit, within: budget)
     }
 
@@ -65,23 +60,25 @@ public final class CountingStore: Store {
     /// no store translated, as a driver's own may be).
     public var recordReadError: (any Error)?
 
-    public func record(of collection: CollectionSchema, id: RecordID) throws -> Record? {
-        if failsRecordReads { throw StoreError.database("disk I/O error") }
-        if let recordReadError { throw recordReadError }
-        recordReads += 1
-        rowsRead += 1
-        return try base.record(of: collection, id: id)
+    public func record(of collection: CollectionSchema, _ lookup: RecordLookup) throws -> Record? {
+        switch lookup {
+        case .id:
+            if failsRecordReads { throw StoreError.database("disk I/O error") }
+            if let recordReadError { throw recordReadError }
+            recordReads += 1
+            rowsRead += 1
+        case .reference:
+            referenceReads += 1
+        case .key:
+            break
+        }
+        return try base.record(of: collection, lookup)
     }
 
     /// Rows read one by one through a reference (`record(of:referencedBy:field:)`).
     public private(set) var referenceReads = 0
     /// Reads of many references at once (`records(of:referencedBy:field:reading:)`).
     public private(set) var batchReferenceReads = 0
-
-    public func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> Record? {
-        referenceReads += 1
-        return try base.record(of: collection, referencedBy: value, field: field)
-    }
 
     public func records(of collection: CollectionSchema, referencedBy values: [Value], field: String?,
                         reading fields: [String]) throws -> [Record?] {
@@ -91,10 +88,6 @@ public final class CountingStore: Store {
 
     public func position(of id: RecordID, in collection: CollectionSchema) throws -> Int? {
         try base.position(of: id, in: collection)
-    }
-
-    public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int) throws -> [Record] {
-        try base.find(text, in: field, of: collection, match: match, limit: limit)
     }
 
     public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> Record {
@@ -152,15 +145,8 @@ public final class CountingStore: Store {
     /// process's write at the exact moment a race would.
     public var beforeReadingIDs: (() throws -> Void)?
 
-    public func ids(of collection: CollectionSchema) throws -> [RecordID] {
-        try beforeReadingIDs?()
-        return try base.ids(of: collection)
-    }
-    public func record(of collection: CollectionSchema, key: [Value]) throws -> Record? {
-        try base.record(of: collection, key: key)
-    }
     public func consistently<T>(_ body: () throws -> T) throws -> T { try base.consistently(body) }
-    public func orderValues(of collection: CollectionSchema, field: String) throws -> [(id: RecordID, value: Value)] {
+    public func orderValues(of collection: CollectionSchema, field: String?) throws -> [(id: RecordID, value: Value)] {
         try beforeReadingIDs?()
         return try base.orderValues(of: collection, field: field)
     }

@@ -13,11 +13,10 @@ public protocol StoreReader: StoreWatching {
     /// store's order (SQLite: creation order).
     var collections: [CollectionSchema] { get }
 
-    /// How many rows the collection holds (within its scope, if any).
-    func count(of collection: CollectionSchema) throws -> Int
-    /// The count when it can be had within `budget` (a list's first page
-    /// does not wait for a million-row count); nil when it would take longer.
-    func count(of collection: CollectionSchema, within budget: ReadBudget) throws -> Int?
+    /// How many rows the collection holds (within its scope, if any). With
+    /// a `budget`, nil when the count would take longer: a list's first
+    /// page does not wait for a million-row count.
+    func count(of collection: CollectionSchema, within budget: ReadBudget?) throws -> Int?
     /// Up to `limit` rows in the collection's order from `start`, each with
     /// its cursor: a keyset read, whose cost does not grow with how far down
     /// the list `start.after` is (see `ListCursor`). `fields` says whether
@@ -35,16 +34,8 @@ public protocol StoreReader: StoreWatching {
     /// store builds anchors cheaply (each far read then steps over fewer
     /// rows past its anchor), more where each anchor costs a statement.
     func anchorSpacing(for collection: CollectionSchema) -> Int
-    /// The row with this identity, every field read exactly; nil when it is gone.
-    func record(of collection: CollectionSchema, id: RecordID) throws -> Record?
-    /// The row a reference names (`open FIELD`, a reference's title): by its
-    /// key when `field` is nil (or names the key), else the first whose
-    /// `field` holds `value`; nil when there is none.
-    func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> Record?
-    /// The row whose primary key holds `key` (its declared key columns in
-    /// order, or the rowid of a table without one), within the collection's
-    /// scope and filters: `open #42`, `delete #A,B`. nil when there is none.
-    func record(of collection: CollectionSchema, key: [Value]) throws -> Record?
+    /// The row `lookup` names, every field read exactly; nil when there is none.
+    func record(of collection: CollectionSchema, _ lookup: RecordLookup) throws -> Record?
     /// The rows these values name, each as `record(of:referencedBy:field:)`
     /// finds it, in one read for them all (a list page's references): one
     /// entry per value, in order, nil where no row has it. Only `fields`
@@ -65,20 +56,16 @@ public protocol StoreReader: StoreWatching {
     /// transaction costs a round trip runs the body as it is. Never fails:
     /// a snapshot that cannot begin leaves each read its own.
     func readingAsOne<T>(_ body: () -> T) -> T
-    /// Every row's identity in the collection's order: for rewriting a manual order.
-    func ids(of collection: CollectionSchema) throws -> [RecordID]
-    /// Every row's identity and its value of `field`, in the collection's
-    /// order: what a manual order is before `move` rewrites it, so that
-    /// `undo` can put back the very values (gaps and all).
-    func orderValues(of collection: CollectionSchema, field: String) throws -> [(id: RecordID, value: Value)]
-    /// Rows whose `field` matches `text`, ignoring case, in the collection's order.
-    func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int) throws -> [Record]
-    /// `find` that stops when `budget` runs out, saying so (Tab completion
-    /// at every keystroke). An index on `field` that serves a prefix is used
-    /// whole, and the answer is complete; without one the rows are scanned in
-    /// key order until the budget ends.
+    /// Every row's identity and its value of `field` (NULL without one), in
+    /// the collection's order: what a manual order is before `move`
+    /// rewrites it, so that `undo` can put back the very values (gaps and all).
+    func orderValues(of collection: CollectionSchema, field: String?) throws -> [(id: RecordID, value: Value)]
+    /// Rows whose `field` matches `text`, ignoring case, in the collection's
+    /// order. With a `budget` it stops when that runs out, saying so (Tab
+    /// completion at every keystroke): an index on `field` that serves a
+    /// prefix is used whole, else rows are scanned in key order.
     func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int,
-              within budget: ReadBudget) throws -> Bounded<[Record]>
+              within budget: ReadBudget?) throws -> Bounded<[Record]>
 
     /// What deleting this row now would take with it (for the question
     /// before a delete; the delete itself reports what it really took).
@@ -208,4 +195,46 @@ public enum RowFields: Sendable {
     case all
     /// The fields a list shows, long values cut (`ListPreview`).
     case listed
+}
+
+/// How `StoreReader.record` finds a row.
+public enum RecordLookup: Sendable, Equatable {
+    /// By its identity.
+    case id(RecordID)
+    /// By its primary key (its declared key columns in order, or the rowid
+    /// of a table without one), within the collection's scope and filters:
+    /// `open #42`, `delete #A,B`.
+    case key([Value])
+    /// As a reference names it (`open FIELD`, a reference's title): by its
+    /// key when `field` is nil or names the key, else the first row whose
+    /// `field` holds the value.
+    case reference(Value, field: String?)
+}
+
+extension StoreReader {
+    /// Every row's identity in the collection's order: for rewriting a manual order.
+    public func ids(of collection: CollectionSchema) throws -> [RecordID] {
+        try orderValues(of: collection, field: nil).map(\.id)
+    }
+
+    public func count(of collection: CollectionSchema) throws -> Int {
+        try count(of: collection, within: nil) ?? 0
+    }
+
+    public func record(of collection: CollectionSchema, id: RecordID) throws -> Record? {
+        try record(of: collection, .id(id))
+    }
+
+    public func record(of collection: CollectionSchema, key: [Value]) throws -> Record? {
+        try record(of: collection, .key(key))
+    }
+
+    public func record(of collection: CollectionSchema, referencedBy value: Value, field: String?) throws -> Record? {
+        try record(of: collection, .reference(value, field: field))
+    }
+
+    public func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch,
+                     limit: Int) throws -> [Record] {
+        try find(text, in: field, of: collection, match: match, limit: limit, within: nil).value
+    }
 }
