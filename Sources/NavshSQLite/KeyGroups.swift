@@ -48,6 +48,9 @@ struct KeyGroups {
         compared = fields.filter { !assigned.contains(batch.checked[$0]) }
         var index: [[Value]: Int] = [:]
         var lookup: [Value] = []
+        // The rows of a set mostly follow one another: the last set is
+        // asked first, without hashing.
+        var last: (values: [Value], at: Int)?
         for (place, id) in batch.ids.enumerated() {
             guard let key = id.parts.first, let json = Self.json(key) else { return nil }
             lookup.removeAll(keepingCapacity: true)
@@ -57,7 +60,9 @@ struct KeyGroups {
                 lookup += values
             }
             let at: Int
-            if let found = index[lookup] {
+            if let last, last.values == lookup {
+                at = last.at
+            } else if let found = index[lookup] {
                 at = found
             } else {
                 at = groups.count
@@ -66,6 +71,7 @@ struct KeyGroups {
                 // A set a row or two long is slower than the rows one by one.
                 if groups.count > Self.most(batch.ids.count) { return nil }
             }
+            if last?.at != at { last = (lookup, at) }
             if !groups[at].places.isEmpty { groups[at].keys += "," }
             groups[at].keys += json
             groups[at].places.append(place)

@@ -164,13 +164,19 @@ extension JournaledStore {
         case .written(let reachedOthers, let asStored)?:
             var updates: [RowUpdate] = []
             updates.reserveCapacity(edits.count)
+            // Rows that held the same values share one dictionary of them.
+            var lastBefore: [String: Value] = [:]
             for (place, var edit) in edits.enumerated() {
                 // The values as the store keeps them, where it said.
                 if let values = asStored?[place] {
                     for (field, value) in zip(assigned, values) where edit.changes[field] != nil { edit.changes[field] = value }
                 }
-                var before = [String: Value](minimumCapacity: edit.changes.count)
-                for field in edit.changes.keys { before[field] = edit.row[field] }
+                var before = lastBefore
+                if before.count != edit.changes.count || edit.changes.keys.contains(where: { before[$0] != edit.row[$0] }) {
+                    before = [String: Value](minimumCapacity: edit.changes.count)
+                    for field in edit.changes.keys { before[field] = edit.row[field] }
+                    lastBefore = before
+                }
                 var named = [String: Value](minimumCapacity: naming.count)
                 for field in naming { named[field] = edit.changes[field] ?? edit.row[field] }
                 updates.append(RowUpdate(id: edit.row.id, title: edit.name ?? RowTitle.of(edit.row, in: collection),
