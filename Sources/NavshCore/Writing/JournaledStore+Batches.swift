@@ -240,7 +240,8 @@ extension JournaledStore {
     }
 
     /// Why a batch write left a row as it was: ` (deleted or re-keyed)`,
-    /// ` (ms changed)`, or a trigger that ignored it.
+    /// ` (ms changed)`, or a trigger. The refused write is taken back by
+    /// now, with what its own triggers did to other rows of the batch.
     private static func whyNotWritten(_ row: Record, changes: [String: Value], in collection: CollectionSchema,
                                       store: any Store, alsoChecked: Set<String> = []) throws -> String {
         guard let now = try store.record(of: collection, id: row.id) else { return " (deleted or re-keyed)" }
@@ -248,7 +249,7 @@ extension JournaledStore {
             (changes[field.name] != nil || alsoChecked.contains(field.name) || collection.identifying(row.values)[field.name] != nil)
                 && now[field.name] != row[field.name]
         }
-        guard !moved.isEmpty else { return " (a trigger ignored its write)" }
+        guard !moved.isEmpty else { return " (a trigger ignored its write, or changed the row as the save ran)" }
         return " (" + moved.map(\.shownName).joined(separator: ", ") + " changed)"
     }
 
