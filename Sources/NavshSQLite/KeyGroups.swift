@@ -165,19 +165,7 @@ struct KeyGroups {
         case .integer(let n):
             return String(n)
         case .text(let text):
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\0": return nil
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            return out + "\""
+            return text.unicodeScalars.contains("\0") ? nil : JSONText.string(text)
         default:
             return nil
         }

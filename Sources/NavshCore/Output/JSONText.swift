@@ -2,8 +2,8 @@
 /// core has no Foundation). Every control character, C1 and the line
 /// separators included, is a `\u` escape, so a document is one line and
 /// safe on a terminal whatever the data holds.
-enum JSONText {
-    static func string(_ text: String) -> String {
+public enum JSONText {
+    public static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -61,7 +61,6 @@ extension JournaledStore {
                 throw CommandError.writes(.batchRowRefused(title: title, reason: failure.error.explained(at: title)))
             }
             reachedOthers = store.lastUpdateReachedOtherRows
-            var saved: [Record] = []
             for (edit, result) in zip(writing, written) {
                 let row = edit.row
                 let title = edit.name ?? RowTitle.of(row, in: collection)
@@ -75,7 +74,6 @@ extension JournaledStore {
                 stored.id = result.id
                 updates.append(RowUpdate(id: result.id, title: title, before: before, after: result.changes,
                                          naming: collection.identifying(stored.values)))
-                saved.append(stored)
             }
             for row in unchanged.rows {
                 let title = RowTitle.of(row, in: collection)
@@ -93,10 +91,10 @@ extension JournaledStore {
             // A dry run (`import --update --dry-run`) has made every write,
             // so the store has refused what it would refuse, and takes them back.
             if !keep {
-                tried = saved.count
+                tried = updates.count
                 throw RolledBack()
             }
-            return saved.count
+            return updates.count
           }
         } catch is RolledBack {
             return tried
