@@ -57,8 +57,8 @@ extension PostgresStore {
                                 arrays[column].append(try key.parameter(value))
                                 column += 1
                             }
-                            for (value, check) in zip(batch.expected[place], checked) {
-                                arrays[column].append(try check.parameter(value))
+                            for (values, check) in zip(batch.held, checked) {
+                                arrays[column].append(try check.parameter(values[place]))
                                 column += 1
                             }
                             let values = batch.values[place]

@@ -15,6 +15,12 @@ struct KeyGroups {
         var keys = "["
         let expected: [Value]
         let values: [Value]?
+
+        /// Whether the row at `place` belongs here: it held the set's
+        /// values in the `shared` fields and is given the same ones.
+        func holds(_ place: Int, of batch: BatchUpdate, _ shared: [Int]) -> Bool {
+            batch.values[place] == values && shared.indices.allSatisfy { expected[$0] == batch.held[shared[$0]][place] }
+        }
     }
 
     /// The SQL every set shares: the table, its key, the checks and the list.
@@ -50,28 +56,30 @@ struct KeyGroups {
         var lookup: [Value] = []
         // The rows of a set mostly follow one another: the last set is
         // asked first, without hashing.
-        var last: (values: [Value], at: Int)?
+        var last: Int?
         for (place, id) in batch.ids.enumerated() {
             guard let key = id.parts.first, let json = Self.json(key) else { return nil }
-            lookup.removeAll(keepingCapacity: true)
-            for field in shared { lookup.append(batch.expected[place][field]) }
-            if let values = batch.values[place] {
-                lookup.append(.integer(1))
-                lookup += values
-            }
             let at: Int
-            if let last, last.values == lookup {
-                at = last.at
-            } else if let found = index[lookup] {
-                at = found
+            if let last, groups[last].holds(place, of: batch, shared) {
+                at = last
             } else {
-                at = groups.count
-                index[lookup] = at
-                groups.append(Group(expected: shared.map { batch.expected[place][$0] }, values: batch.values[place]))
-                // A set a row or two long is slower than the rows one by one.
-                if groups.count > Self.most(batch.ids.count) { return nil }
+                lookup.removeAll(keepingCapacity: true)
+                for field in shared { lookup.append(batch.held[field][place]) }
+                if let values = batch.values[place] {
+                    lookup.append(.integer(1))
+                    lookup += values
+                }
+                if let found = index[lookup] {
+                    at = found
+                } else {
+                    at = groups.count
+                    index[lookup] = at
+                    groups.append(Group(expected: shared.map { batch.held[$0][place] }, values: batch.values[place]))
+                    // A set a row or two long is slower than the rows one by one.
+                    if groups.count > Self.most(batch.ids.count) { return nil }
+                }
             }
-            if last?.at != at { last = (lookup, at) }
+            last = at
             if !groups[at].places.isEmpty { groups[at].keys += "," }
             groups[at].keys += json
             groups[at].places.append(place)
@@ -149,8 +157,8 @@ struct KeyGroups {
                 same = false
                 return
             }
-            let expected = batch.expected[group.places[Int(at)]]
-            for (column, field) in compared.enumerated() where row[column + 1] != expected[field] {
+            let place = group.places[Int(at)]
+            for (column, field) in compared.enumerated() where row[column + 1] != batch.held[field][place] {
                 same = false
             }
             found += 1

@@ -25,7 +25,7 @@ extension SQLiteStore {
               batch.assigned.allSatisfy({ collection.field(named: $0)?.primaryKeyPosition == nil }),
               batch.ids.allSatisfy({ $0.parts.count == keyColumns.count }),
               batch.values.allSatisfy({ row in row.map { $0.allSatisfy { $0.sqlPlaceholder == "?" } } ?? true }),
-              batch.expected.allSatisfy({ $0.allSatisfy { $0.sqlPlaceholder == "?" } }),
+              batch.held.allSatisfy({ $0.allSatisfy { $0.sqlPlaceholder == "?" } }),
               batch.ids.allSatisfy({ $0.parts.allSatisfy { $0.sqlPlaceholder == "?" } }) else { return nil }
         for (place, name) in batch.assigned.enumerated() {
             let field = collection.field(named: name)
@@ -74,7 +74,7 @@ extension SQLiteStore {
                     arguments.removeAll(keepingCapacity: true)
                     arguments += batch.values[place] ?? Array(repeating: .null, count: assignedCount)
                     arguments += id.parts
-                    arguments += batch.expected[place]
+                    for column in batch.held { arguments.append(column[place]) }
                     arguments += scope.arguments.values
                     if let update, batch.values[place] != nil {
                         if observed {

@@ -10,7 +10,7 @@ import Testing
     func batch(_ fixture: StoreFixture, _ items: CollectionSchema, note: String) throws -> BatchUpdate {
         let rows = try fixture.store.ids(of: items).map { try #require(try fixture.store.record(of: items, id: $0)) }
         return BatchUpdate(ids: rows.map(\.id), checked: ["id", "name", "note"],
-                           expected: rows.map { [$0["id"], $0["name"], $0["note"]] },
+                           held: ["id", "name", "note"].map { field in rows.map { $0[field] } },
                            assigned: ["note"], values: rows.map { _ in [.text(note)] }, list: items)
     }
 

@@ -7,21 +7,23 @@ public struct BatchUpdate: Sendable {
     /// The fields every row must still hold as read: those being set and
     /// those that name the row.
     public var checked: [String]
-    /// Per row, the values of `checked` as read.
-    public var expected: [[Value]]
+    /// By field of `checked`, each row's value as read: `held[field][row]`.
+    /// A column a field, so a batch of 100,000 rows is not 100,000 arrays.
+    public var held: [[Value]]
     /// The fields written.
     public var assigned: [String]
     /// Per row, the values of `assigned` to write; nil for a row that holds
-    /// them already, which is checked and left as it is.
+    /// them already, which is checked and left as it is. Rows given the
+    /// same values share one array.
     public var values: [[Value]?]
     /// The list the rows must still be in (its scope and filters).
     public var list: CollectionSchema
 
-    public init(ids: [RecordID], checked: [String], expected: [[Value]], assigned: [String], values: [[Value]?],
+    public init(ids: [RecordID], checked: [String], held: [[Value]], assigned: [String], values: [[Value]?],
                 list: CollectionSchema) {
         self.ids = ids
         self.checked = checked
-        self.expected = expected
+        self.held = held
         self.assigned = assigned
         self.values = values
         self.list = list

@@ -40,7 +40,7 @@ enum Change {
     func summaries(in store: any StoreReader) -> [String] {
         switch self {
         case .updatedRows(let c, let rows):
-            return rows.map { Self.update(c, $0.title, $0.before, $0.after, in: store) }
+            return rows.map { Self.update(c, $0.title(in: c), $0.before, $0.after, in: store) }
         case .deletedRows(let c, let rows):
             return rows.map {
                 "delete \(c.name) › \(RowTitle.of($0.record, in: c))" + CascadeEffect.phrase($0.cascade, titles: store.collectionTitles)
@@ -91,16 +91,48 @@ extension Change {
     }
 }
 
-/// One row of a batch save: its identity after the write, its title, and
-/// the fields written, before and after.
+/// One row of a batch save: its identity after the write, the row as read,
+/// and the fields written. Its title and values before are derived when
+/// asked, so a save of 100,000 rows builds nothing a row for its journal.
 struct RowUpdate {
     let id: RecordID
-    let title: String
-    let before: [String: Value]
+    /// The row as it was read before the write.
+    let row: Record
+    /// The fields written, with their values as stored.
     let after: [String: Value]
+    /// How the row is named when not by its title as read (an import's line).
+    var name: String? = nil
+
+    /// The written fields' values before the write.
+    var before: [String: Value] {
+        var before = [String: Value](minimumCapacity: after.count)
+        for field in after.keys { before[field] = row[field] }
+        return before
+    }
+
+    func title(in collection: CollectionSchema) -> String {
+        name ?? RowTitle.of(row, in: collection)
+    }
+
     /// The values that named the row after the write (`identifying`):
     /// undo checks them too, as another row may hold its rowid by then.
-    var naming: [String: Value] = [:]
+    func naming(in collection: CollectionSchema) -> [String: Value] {
+        collection.identifying(written.values)
+    }
+
+    /// The row as the write left it.
+    private var written: Record {
+        var written = row
+        for (field, value) in after { written.set(field, to: value) }
+        written.id = id
+        return written
+    }
+
+    /// The write taken back: from the row as written to the values it held,
+    /// still named by the title it had when saved.
+    func inverse(in collection: CollectionSchema) -> RowUpdate {
+        RowUpdate(id: id, row: written, after: before, name: title(in: collection))
+    }
 }
 
 /// One row of a batch delete, as it was, and what went with it.

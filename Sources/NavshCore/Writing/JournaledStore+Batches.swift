@@ -62,18 +62,12 @@ extension JournaledStore {
             }
             reachedOthers = store.lastUpdateReachedOtherRows
             for (edit, result) in zip(writing, written) {
-                let row = edit.row
-                let title = edit.name ?? RowTitle.of(row, in: collection)
-                let before = edit.changes.keys.reduce(into: [String: Value]()) { $0[$1] = row[$1] }
                 guard let result else {
-                    refused.append(title + (try Self.whyNotWritten(row, changes: edit.changes, in: collection, store: store)))
+                    let title = edit.name ?? RowTitle.of(edit.row, in: collection)
+                    refused.append(title + (try Self.whyNotWritten(edit.row, changes: edit.changes, in: collection, store: store)))
                     continue
                 }
-                var stored = row
-                for (field, value) in result.changes { stored.set(field, to: value) }
-                stored.id = result.id
-                updates.append(RowUpdate(id: result.id, title: title, before: before, after: result.changes,
-                                         naming: collection.identifying(stored.values)))
+                updates.append(RowUpdate(id: result.id, row: edit.row, after: result.changes, name: edit.name))
             }
             for row in unchanged.rows {
                 let title = RowTitle.of(row, in: collection)
@@ -120,21 +114,31 @@ extension JournaledStore {
         let checked = collection.fields.map(\.name).filter { written.contains($0) || unchanged.fields.contains($0) || naming.contains($0) }
         let assigned = collection.fields.map(\.name).filter { written.contains($0) }
         let count = edits.count + unchanged.rows.count
-        var ids: [RecordID] = [], expected: [[Value]] = [], values: [[Value]?] = []
+        var ids: [RecordID] = [], values: [[Value]?] = []
+        var held = Array(repeating: [Value](), count: checked.count)
         ids.reserveCapacity(count)
-        expected.reserveCapacity(count)
         values.reserveCapacity(count)
+        for column in held.indices { held[column].reserveCapacity(count) }
+        // Rows given the same values share the one array of them.
+        var last: [Value]?
         for edit in edits {
             ids.append(edit.row.id)
-            expected.append(checked.map { edit.row[$0] })
-            values.append(assigned.map { edit.changes[$0] ?? edit.row[$0] })
+            for (column, field) in checked.enumerated() { held[column].append(edit.row[field]) }
+            let value = { (at: Int) in edit.changes[assigned[at]] ?? edit.row[assigned[at]] }
+            if let shared = last, assigned.indices.allSatisfy({ value($0) == shared[$0] }) {
+                values.append(shared)
+            } else {
+                let row = assigned.indices.map(value)
+                values.append(row)
+                last = row
+            }
         }
         for row in unchanged.rows {
             ids.append(row.id)
-            expected.append(checked.map { row[$0] })
+            for (column, field) in checked.enumerated() { held[column].append(row[field]) }
             values.append(nil)
         }
-        let batch = BatchUpdate(ids: ids, checked: checked, expected: expected, assigned: assigned, values: values, list: list)
+        let batch = BatchUpdate(ids: ids, checked: checked, held: held, assigned: assigned, values: values, list: list)
         let row = { (place: Int) in place < edits.count ? edits[place].row : unchanged.rows[place - edits.count] }
         try stopIfCancelled()
         switch try store.updateBatch(batch, in: collection) {
@@ -162,23 +166,13 @@ extension JournaledStore {
         case .written(let reachedOthers, let asStored)?:
             var updates: [RowUpdate] = []
             updates.reserveCapacity(edits.count)
-            // Rows that held the same values share one dictionary of them.
-            var lastBefore: [String: Value] = [:]
             for (place, var edit) in edits.enumerated() {
                 // The values as the store keeps them, where it said.
                 if let values = asStored?[place] {
                     for (field, value) in zip(assigned, values) where edit.changes[field] != nil { edit.changes[field] = value }
                 }
-                var before = lastBefore
-                if before.count != edit.changes.count || edit.changes.keys.contains(where: { before[$0] != edit.row[$0] }) {
-                    before = [String: Value](minimumCapacity: edit.changes.count)
-                    for field in edit.changes.keys { before[field] = edit.row[field] }
-                    lastBefore = before
-                }
-                var named = [String: Value](minimumCapacity: naming.count)
-                for field in naming { named[field] = edit.changes[field] ?? edit.row[field] }
-                updates.append(RowUpdate(id: edit.row.id, title: edit.name ?? RowTitle.of(edit.row, in: collection),
-                                         before: before, after: edit.changes, naming: named))
+                updates.append(RowUpdate(id: collection.identity(of: edit.row.id, after: edit.changes), row: edit.row,
+                                         after: edit.changes, name: edit.name))
             }
             return (updates, reachedOthers)
         }

@@ -6,11 +6,11 @@ extension UndoCommand {
     static func setBased(_ rows: [RowUpdate], in collection: CollectionSchema, store: any Store) throws -> [Int]? {
         guard let first = rows.first else { return nil }
         let fields = collection.fields.map(\.name)
-        let assigned = fields.filter { first.before[$0] != nil }
-        let checked = fields.filter { first.after[$0] != nil || first.naming[$0] != nil }
+        let naming = first.naming(in: collection)
+        let assigned = fields.filter { first.after[$0] != nil }
+        let checked = fields.filter { first.after[$0] != nil || naming[$0] != nil }
         let alike = rows.allSatisfy { row in
-            row.before.count == assigned.count && assigned.allSatisfy { row.before[$0] != nil }
-                && checked.allSatisfy { row.after[$0] != nil || row.naming[$0] != nil }
+            row.after.count == assigned.count && assigned.allSatisfy { row.after[$0] != nil }
         }
         guard alike else { return nil }
         // Checked by key and values, not by the list the save was made in:
@@ -20,8 +20,8 @@ extension UndoCommand {
         table.filters = []
         let batch = BatchUpdate(
             ids: rows.map(\.id), checked: checked,
-            expected: rows.map { row in checked.map { row.after[$0] ?? row.naming[$0] ?? .null } },
-            assigned: assigned, values: rows.map { row in assigned.map { row.before[$0] ?? .null } },
+            held: checked.map { field in rows.map { $0.after[field] ?? $0.row[field] } },
+            assigned: assigned, values: rows.map { row in assigned.map { row.row[$0] } },
             list: table)
         switch try store.updateBatch(batch, in: collection) {
         case nil: return nil

@@ -84,7 +84,7 @@ struct UndoCommand: PlainCommand {
                     table.filters = []
                     refused = try places.enumerated().map { order, place in
                         let gone = order < 3 ? try store.record(of: table, id: rows[place].id) == nil : false
-                        return rows[place].title + (gone ? " (deleted)" : " (changed)")
+                        return rows[place].title(in: collection) + (gone ? " (deleted)" : " (changed)")
                     }
                     if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
                     return
@@ -92,20 +92,17 @@ struct UndoCommand: PlainCommand {
                 for row in rows {
                     do {
                         try store.update(row.id, in: collection, changes: row.before,
-                                         expecting: row.after.merging(row.naming) { written, _ in written })
+                                         expecting: row.after.merging(row.naming(in: collection)) { written, _ in written })
                     } catch StoreError.conflict {
-                        refused.append(row.title + " (changed)")
+                        refused.append(row.title(in: collection) + " (changed)")
                     } catch StoreError.recordMissing {
-                        refused.append(row.title + " (deleted)")
+                        refused.append(row.title(in: collection) + " (deleted)")
                     }
                 }
                 if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
             }
-            let inverse = rows.map { row in
-                RowUpdate(id: row.id, title: row.title, before: row.after, after: row.before,
-                          naming: row.naming.merging(row.before) { _, back in back })
-            }
-            let fields = collection.fields.filter { rows.first?.before[$0.name] != nil }.map(\.shownName)
+            let inverse = rows.map { $0.inverse(in: collection) }
+            let fields = collection.fields.filter { rows.first?.after[$0.name] != nil }.map(\.shownName)
             return (.updatedRows(collection, inverse),
                     "undid the save of \(fields.joined(separator: ", ")) on \(ListLayout.grouped(rows.count)) "
                     + "row\(rows.count == 1 ? "" : "s") of \(collection.displayTitle)")
