@@ -60,6 +60,22 @@ import Testing
         #expect(h.output("import \(path) --update").hasPrefix("updated 0 rows"), "both sides agree: no clash")
     }
 
+    /// A row renamed elsewhere since the export may be another thing by
+    /// now: an edit the file makes to it is refused, naming its title field.
+    @Test(arguments: StoreKind.all)
+    func aRowRenamedElsewhereRefusesTheFilesEditToIt(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try exported(h)
+        try edit(path, ",950,", ",960,")
+        try h.elsewhere("UPDATE items SET name = 'Gort bust' WHERE id = 3")
+        let before = try h.snapshot("items")
+        #expect(h.run("import \(path) --update").error?.message == """
+            import \(path): 1 bad row, nothing was imported
+            \(path):4: name: was changed elsewhere since the export (now Gort bust) and in the file
+            """)
+        #expect(try h.snapshot("items") == before)
+    }
+
     /// A spreadsheet (or Python's csv module) writes `""` back as an empty
     /// field: with the version, empty text it did not edit stays empty text.
     @Test(arguments: StoreKind.all)

@@ -164,7 +164,8 @@ extension ImportCommand {
         var kept = 0
         var movedNaming: Field?
         var edited = false
-        let naming = collection.identifying(stored.values)
+        // Made only for a row changed elsewhere, not for each row of the file.
+        lazy var naming = Set(collection.identifying(stored.values).keys)
         for (place, cell) in row.values {
             guard let was = exported[place] else { continue }
             let field = fields[place]
@@ -173,7 +174,7 @@ extension ImportCommand {
                 unedited.insert(place)
                 if moved {
                     kept += 1
-                    if naming[field.name] != nil { movedNaming = movedNaming ?? field }
+                    if naming.contains(field.name) { movedNaming = movedNaming ?? field }
                 }
             } else if sameAsStored(cell, stored[field.name]) {
                 // Edited to what is stored now: both sides agree.
