@@ -61,10 +61,15 @@ extension JournaledStore {
                 throw CommandError.writes(.batchRowRefused(title: title, reason: failure.error.explained(at: title)))
             }
             reachedOthers = store.lastUpdateReachedOtherRows
+            var ignored: [String] = []
             for (edit, result) in zip(writing, written) {
                 guard let result else {
                     let title = edit.name ?? RowTitle.of(edit.row, in: collection)
-                    refused.append(title + (try Self.whyNotWritten(edit.row, changes: edit.changes, in: collection, store: store)))
+                    if let why = try Self.whyNotWritten(edit.row, changes: edit.changes, in: collection, store: store) {
+                        refused.append(title + why)
+                    } else {
+                        ignored.append(title)
+                    }
                     continue
                 }
                 updates.append(RowUpdate(id: result.id, row: edit.row, after: result.changes, name: edit.name))
@@ -78,9 +83,8 @@ extension JournaledStore {
                 let moved = collection.fields.filter { unchanged.fields.contains($0.name) && now[$0.name] != row[$0.name] }
                 if !moved.isEmpty { refused.append(title + " (" + moved.map(\.shownName).joined(separator: ", ") + " changed)") }
             }
-            if !refused.isEmpty {
-                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: edits.count + unchanged.rows.count,
-                                                                  saving: true, since: since))
+            if !refused.isEmpty || !ignored.isEmpty {
+                throw Self.refusal(refused, ignored: ignored, of: edits.count + unchanged.rows.count, in: collection, since: since)
             }
             // A dry run (`import --update --dry-run`) has made every write,
             // so the store has refused what it would refuse, and takes them back.
@@ -146,23 +150,27 @@ extension JournaledStore {
             return nil
         case .refused(let places)?:
             // Why, for the rows a refusal shows; the rest are counted.
-            var refused: [String] = []
+            var refused: [String] = [], ignored: [String] = [], unexplained: [String] = []
             let filtered = list.scope != nil || !list.filters.isEmpty
             for (order, place) in places.enumerated() {
                 let row = row(place)
                 let title = place < edits.count ? edits[place].name ?? RowTitle.of(row, in: collection) : RowTitle.of(row, in: collection)
                 guard order < Self.refusalsExplained else {
-                    refused.append(title)
+                    unexplained.append(title)
                     continue
                 }
                 if filtered, try store.record(of: list, id: row.id) == nil {
                     refused.append(title + (try notListed(row, in: collection)))
                     continue
                 }
-                refused.append(title + (try Self.whyNotWritten(row, changes: place < edits.count ? edits[place].changes : [:],
-                                                               in: collection, store: store, alsoChecked: Set(unchanged.fields))))
+                if let why = try Self.whyNotWritten(row, changes: place < edits.count ? edits[place].changes : [:],
+                                                    in: collection, store: store, alsoChecked: Set(unchanged.fields)) {
+                    refused.append(title + why)
+                } else {
+                    ignored.append(title)
+                }
             }
-            throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: count, saving: true, since: since))
+            throw Self.refusal(refused, ignored: ignored, unexplained: unexplained, of: count, in: collection, since: since)
         case .written(let reachedOthers, let asStored)?:
             var updates: [RowUpdate] = []
             updates.reserveCapacity(edits.count)
@@ -231,17 +239,33 @@ extension JournaledStore {
         return taken
     }
 
-    /// Why a batch write left a row as it was: ` (deleted or re-keyed)`,
-    /// ` (ms changed)`, or a trigger. The refused write is taken back by
-    /// now, with what its own triggers did to other rows of the batch.
+    /// The refusal of a batch save whose rows are `refused` (each with why),
+    /// `ignored` by a trigger, or `unexplained` (beyond those a refusal shows).
+    /// It is the trigger's when no row shown changed elsewhere, as `reload`
+    /// would not help.
+    private static func refusal(_ refused: [String], ignored: [String], unexplained: [String] = [], of count: Int,
+                                in collection: CollectionSchema, since: String) -> CommandError {
+        // The first row only, as a write a row names the row it stops at.
+        if refused.isEmpty, let first = ignored.first {
+            return .writes(.batchRowRefused(title: first, reason: StoreError.ignoredByTrigger("update", table: collection.name)
+                .explained(at: first)))
+        }
+        let all = refused + ignored.map { $0 + " (a trigger ignored its write, or changed the row as the save ran)" } + unexplained
+        return .writes(.batchChangedBeforeSave(rows: all, of: count, saving: true, since: since))
+    }
+
+    /// Why a batch write left a row as it was: ` (deleted or re-keyed)` or
+    /// ` (ms changed)`; nil when the row holds what it was read with, so a
+    /// trigger ignored its write. The refused write is taken back by now,
+    /// with what its own triggers did to other rows of the batch.
     private static func whyNotWritten(_ row: Record, changes: [String: Value], in collection: CollectionSchema,
-                                      store: any Store, alsoChecked: Set<String> = []) throws -> String {
+                                      store: any Store, alsoChecked: Set<String> = []) throws -> String? {
         guard let now = try store.record(of: collection, id: row.id) else { return " (deleted or re-keyed)" }
         let moved = collection.fields.filter { field in
             (changes[field.name] != nil || alsoChecked.contains(field.name) || collection.identifying(row.values)[field.name] != nil)
                 && now[field.name] != row[field.name]
         }
-        guard !moved.isEmpty else { return " (a trigger ignored its write, or changed the row as the save ran)" }
+        guard !moved.isEmpty else { return nil }
         return " (" + moved.map(\.shownName).joined(separator: ", ") + " changed)"
     }
 
