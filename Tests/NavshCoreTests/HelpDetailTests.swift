@@ -25,4 +25,23 @@ import Testing
         #expect(h.run("help opne").error?.message == "unknown command 'opne'; did you mean open?")
         #expect(h.run("help frobnicate").error?.message == "unknown command 'frobnicate'; help lists the commands here")
     }
+
+    /// In a batch, `help` says what a command does to every row, and leaves
+    /// out `save!`, which a batch refuses; `show FIELD` of rows that differ
+    /// says how many values they hold, as the screen does, not `(null)`.
+    @Test func helpInABatchSpeaksOfItsRows() throws {
+        let h = try SessionHarness(Fixtures.items)
+        h.run("open items", "open 1")
+        let record = h.output("help")
+        #expect(record.hasPrefix("Commands in a record:\n") && record.contains("  save!  "), "\(record)")
+        h.run("back", "open *")
+        let batch = h.output("help")
+        #expect(batch.hasPrefix("Commands in a batch of 5 rows:\n"), "\(batch)")
+        #expect(batch.contains("delete every row of the batch and go back"), "\(batch)")
+        #expect(batch.contains("write the edits to every row in one transaction"), "\(batch)")
+        #expect(!batch.contains("save!"), "\(batch)")
+        #expect(!batch.contains("this record"), "\(batch)")
+        #expect(h.output("help set").contains("change a field in every row"))
+        #expect(h.output("show name").hasPrefix("5 values: "))
+    }
 }

@@ -4,7 +4,9 @@ enum HelpText {
     static func render(_ name: String?, in frame: any Frame, width: Int = 80,
                        thisYear: Int = CivilTime.now().year) -> String {
         guard let name else { return overview(frame, width: width) }
-        let here = CommandRegistry.accepted(in: frame.kind).map(\.form).filter { $0.name == name }
+        let here = CommandRegistry.accepted(in: frame.kind).filter { $0.form.name == name }.map { entry in
+            entry.form.summarized(entry.type.summary(of: entry.form, in: frame) ?? entry.form.summary)
+        }
         let elsewhere = CommandRegistry.forms.map(\.form).filter { $0.name == name }
         // `HelpCommand` refuses a name no command has.
         guard let form = here.first ?? elsewhere.first else { return overview(frame, width: width) }
@@ -53,7 +55,8 @@ enum HelpText {
         let usageWidth = forms.map { $0.usage.count }.max() ?? 0
         let indent = 2 + usageWidth + 2
         let beside = width - indent >= 24
-        var out = "Commands in \(frame.kind.article):\n"
+        let place = (frame as? RecordFrame)?.batch.map { "a batch of " + $0.count } ?? frame.kind.article
+        var out = "Commands in \(place):\n"
         for form in forms {
             let usage = "  " + form.usage
             if beside {

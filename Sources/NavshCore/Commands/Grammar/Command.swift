@@ -28,6 +28,10 @@ protocol Command: Sendable {
     /// in a view) is not offered, but typing it still explains why not.
     static func isOffered(in frame: any Frame) -> Bool
 
+    /// What `help` says `form` does in `frame`, where a batch (`open *`)
+    /// makes it do more; nil where the form is refused (`save!` in a batch).
+    static func summary(of form: CommandForm, in frame: any Frame) -> String?
+
     /// Changes or writes the record frame's values: not to be run on values
     /// its user has not seen yet (see `Session.noticeChangesElsewhere`).
     var editsTheRecord: Bool { get }
@@ -55,6 +59,7 @@ protocol Command: Sendable {
 extension Command {
     static func complete(_ rest: String, in session: any CommandContext) -> Completion { .none }
     static func isOffered(in frame: any Frame) -> Bool { true }
+    static func summary(of form: CommandForm, in frame: any Frame) -> String? { form.summary }
     var editsTheRecord: Bool { false }
     func usesNothingReadBefore(in session: any CommandContext) -> Bool { false }
     var isReport: Bool { false }
@@ -79,6 +84,11 @@ struct CommandForm: Sendable {
         self.usage = usage
         self.summary = summary
         self.example = example
+    }
+
+    /// The same form, said to do `summary` (in a batch).
+    func summarized(_ summary: String) -> CommandForm {
+        CommandForm(name, frames, arguments, usage: usage, summary, example: example)
     }
 
     /// Every kind of frame.

@@ -62,7 +62,10 @@ enum CommandRegistry {
 
     /// The forms `help` lists and Tab offers in this frame.
     static func offered(in frame: any Frame) -> [CommandForm] {
-        accepted(in: frame.kind).filter { $0.type.isOffered(in: frame) }.map(\.form)
+        accepted(in: frame.kind).compactMap { entry in
+            guard entry.type.isOffered(in: frame), let summary = entry.type.summary(of: entry.form, in: frame) else { return nil }
+            return entry.form.summarized(summary)
+        }
     }
 
     /// The names accepted in a frame, each once, sorted: for completion.

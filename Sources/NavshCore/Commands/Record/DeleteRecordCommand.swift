@@ -6,6 +6,10 @@ struct DeleteRecordCommand: PlainCommand {
 
     init() {}
 
+    static func summary(of form: CommandForm, in frame: any Frame) -> String? {
+        (frame as? RecordFrame)?.batch != nil ? "delete every row of the batch and go back" : form.summary
+    }
+
     var editsTheRecord: Bool { true }
 
     static func isOffered(in frame: any Frame) -> Bool { Deletion.isOffered(in: frame) }

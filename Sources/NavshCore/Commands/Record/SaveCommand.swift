@@ -7,6 +7,12 @@ struct SaveCommand: ForcibleCommand {
 
     let force: Bool
 
+    /// A batch is saved row by row checked, never over changes elsewhere.
+    static func summary(of form: CommandForm, in frame: any Frame) -> String? {
+        guard (frame as? RecordFrame)?.batch != nil else { return form.summary }
+        return form.name == "save" ? "write the edits to every row in one transaction, go back" : nil
+    }
+
     var editsTheRecord: Bool { true }
 
     /// The store checks the write against what the frame read; a script's

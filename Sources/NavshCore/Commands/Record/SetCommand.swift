@@ -5,6 +5,10 @@ struct SetCommand: Command {
                                     "change a field; the value is the rest of the line", example: "set name Gort statue")]
 
     let field: String
+
+    static func summary(of form: CommandForm, in frame: any Frame) -> String? {
+        (frame as? RecordFrame)?.batch != nil ? "change a field in every row; the value is the rest of the line" : form.summary
+    }
     /// nil for `set FIELD` with nothing after it: neither NULL nor "" is a guess worth making.
     let value: String?
     /// The words as typed, read once the fields are known (`FieldPhrase`); nil for a field named exactly.

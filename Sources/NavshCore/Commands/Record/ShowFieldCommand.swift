@@ -11,6 +11,10 @@ struct ShowFieldCommand: Command {
         typed = TypedField(arguments, form: form, count: .atMostOne, what: "field")
     }
 
+    static func summary(of form: CommandForm, in frame: any Frame) -> String? {
+        (frame as? RecordFrame)?.batch != nil ? "print the batch again, or the value FIELD's rows share" : form.summary
+    }
+
     var isReport: Bool { true }
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
@@ -18,6 +22,10 @@ struct ShowFieldCommand: Command {
         guard typed.first != nil else { return Response(output: try session.show(frame)) }
         let name = try typed.name(in: frame.collection)
         guard let field = frame.collection.field(named: name) else { throw frame.unknownField(name) }
+        // A batch's rows that differ hold no one value: said as its screen says it.
+        if let batch = frame.batch, !frame.buffer.isChanged(field.name), let spread = batch.spreadText(field, in: session.store) {
+            return Response(output: TextLayout.printable(spread) + "\n")
+        }
         let value = frame.buffer.value(of: field.name)
         switch value {
         case .null:
