@@ -101,6 +101,29 @@ extension PostgresStore {
         return try records(collection, where: parts.joined(separator: " AND "), parameters, suffix: Self.limit(1)).first
     }
 
+    public func records(of collection: CollectionSchema, amongKeys keys: [[Value]]) throws -> [Record] {
+        let table = try table(collection)
+        guard table.readOnlyReason == nil, !table.key.isEmpty else { return [] }
+        let columns = try table.key.map { try table.column($0) }
+        let tuple = "(" + table.key.map(\.pgIdentifier).joined(separator: ", ") + ")"
+        var rows: [Record] = []
+        for start in stride(from: 0, to: keys.count, by: Self.keysAtOnce) {
+            var parameters = Parameters()
+            var tuples: [String] = []
+            // A key its column's type does not parse names no row, as one looked up alone.
+            for key in keys[start..<min(start + Self.keysAtOnce, keys.count)] where key.count == columns.count
+                && zip(key, columns).allSatisfy({ $0 != .null && Self.parses($0, as: $1) }) {
+                tuples.append("(" + (try zip(key, columns).map { try parameters.bind($0, as: $1) }).joined(separator: ", ") + ")")
+            }
+            guard !tuples.isEmpty else { continue }
+            rows += try records(collection, where: "\(tuple) IN (\(tuples.joined(separator: ", ")))", parameters)
+        }
+        return rows
+    }
+
+    /// Keys looked up by one statement: well under the 65,535 parameters a message holds.
+    static let keysAtOnce = 500
+
     /// Whether a value can be cast to the column's type without an error
     /// (a text key for an integer column cannot).
     static func parses(_ value: Value, as column: PostgresColumn) -> Bool {

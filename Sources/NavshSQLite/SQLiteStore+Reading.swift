@@ -69,6 +69,27 @@ extension SQLiteStore {
                           suffix: "LIMIT 1", []).first
     }
 
+    public func records(of collection: CollectionSchema, amongKeys keys: [[Value]]) throws -> [NavshCore.Record] {
+        let declared = collection.fields.filter { $0.primaryKeyPosition != nil }
+            .sorted { ($0.primaryKeyPosition ?? 0) < ($1.primaryKeyPosition ?? 0) }
+        let keys = keys.filter { $0.count == declared.count }
+        guard !declared.isEmpty else { return [] }
+        let columns = declared.map(\.name.sqlIdentifier)
+        let tuple = columns.count == 1 ? columns[0] : "(" + columns.joined(separator: ", ") + ")"
+        let one = columns.count == 1 ? "?" : "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        var rows: [NavshCore.Record] = []
+        for start in stride(from: 0, to: keys.count, by: Self.keysAtOnce) {
+            let chunk = keys[start..<min(start + Self.keysAtOnce, keys.count)]
+            let list = (columns.count == 1 ? "" : "VALUES ") + Array(repeating: one, count: chunk.count).joined(separator: ", ")
+            rows += try select(collection, where: "\(tuple) IN (\(list))", arguments: SQLArguments(chunk.flatMap { $0 }),
+                               suffix: "", [])
+        }
+        return rows
+    }
+
+    /// Keys looked up by one statement: well under SQLite's 32,766 variables.
+    static let keysAtOnce = 500
+
     public func position(of id: RecordID, in collection: CollectionSchema) throws -> Int? {
         // Counting the rows before one in a field's order needs that field's
         // value and NULL rules; callers manage without a number there.

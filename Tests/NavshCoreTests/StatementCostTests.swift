@@ -55,8 +55,9 @@ import Testing
         #expect(try h.value("SELECT count(*) FROM things WHERE \(name) = 'Same'") == "50")
     }
 
-    /// `import --update` reads each line's row by key in one snapshot: a
-    /// read transaction a line took and gave back the file's locks each time.
+    /// `import --update` reads its lines' rows by key many at a time, in one
+    /// snapshot: a read a line, each its own transaction, took and gave back
+    /// the file's locks each time, and on a server cost a round trip.
     @Test func anUpdateImportReadsItsRowsInOneSnapshot() throws {
         let h = try SessionHarness(Fixtures.numbered(60))
         let name = try #require(h.store.collections[0].fields.first { $0.kind == .text }?.name)
@@ -65,7 +66,9 @@ import Testing
         try ("id,\(name)\n" + (1...20).map { "\($0),Renamed \($0)\n" }.joined()).write(toFile: path, atomically: true, encoding: .utf8)
         h.run("where id > 0")
         let seen = statements(h, "import \(path) --update")
-        #expect(seen.filter { $0.hasPrefix("BEGIN DEFERRED") }.count == 1, "\(seen.joined(separator: "\n"))")
+        let reads = seen.filter { $0.hasPrefix("SELECT") && $0.contains(" IN (") }
+        #expect(reads.count == 1, "\(seen.joined(separator: "\n"))")
+        #expect(seen.filter { $0.hasPrefix("BEGIN DEFERRED") }.count <= 1, "\(seen.joined(separator: "\n"))")
         #expect(try h.value("SELECT count(*) FROM things WHERE \(name) LIKE 'Renamed %'") == "20")
     }
 

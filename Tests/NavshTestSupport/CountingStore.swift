@@ -70,9 +70,19 @@ public final class CountingStore: Store {
         case .reference:
             referenceReads += 1
         case .key:
-            break
+            keyReads += 1
         }
         return try base.record(of: collection, lookup)
+    }
+
+    /// Rows looked up one by one by their key (`record(of: .key)`).
+    public private(set) var keyReads = 0
+    /// Reads of many keys at once (`records(of:amongKeys:)`).
+    public private(set) var batchKeyReads = 0
+
+    public func records(of collection: CollectionSchema, amongKeys keys: [[Value]]) throws -> [Record] {
+        batchKeyReads += 1
+        return try base.records(of: collection, amongKeys: keys)
     }
 
     /// Rows read one by one through a reference (`record(of:referencedBy:field:)`).

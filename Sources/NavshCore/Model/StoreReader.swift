@@ -42,6 +42,11 @@ public protocol StoreReader: StoreWatching {
     /// need be read, as a list reads them (`ListPreview`).
     func records(of collection: CollectionSchema, referencedBy values: [Value], field: String?,
                  reading fields: [String]) throws -> [Record?]
+    /// The rows whose declared key is among `keys`, compared as `record(of:
+    /// .key)` compares one, every field read exactly; in any order, and
+    /// none for a key the store cannot look up so. `records(of:keys:)`
+    /// pairs them with their keys.
+    func records(of collection: CollectionSchema, amongKeys keys: [[Value]]) throws -> [Record]
     /// How many rows come before this one in the collection's order; nil
     /// when the store cannot count it cheaply (an order by a field).
     func position(of id: RecordID, in collection: CollectionSchema) throws -> Int?
