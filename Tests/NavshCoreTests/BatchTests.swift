@@ -257,6 +257,25 @@ import Testing
         #expect(try h.snapshot("tracks") == before)
     }
 
+    /// A reference set by a title that names another row by the save is
+    /// refused before the question, and not with `save!`, which a batch refuses.
+    @Test(arguments: StoreKind.all)
+    func aReferenceRenamedElsewhereRefusesTheBatchBeforeTheQuestion(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE reps (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT, rep_id INTEGER REFERENCES reps(id));
+            INSERT INTO reps VALUES (1, 'Jane Peacock'), (2, 'Steve Johnson');
+            INSERT INTO customers VALUES (1, 'Ann', 1), (2, 'Bo', 1), (3, 'Cy', 1);
+            """, mode: .interactive)
+        h.run("open customers", "open *", "set rep_id Steve Johnson")
+        try h.elsewhere("UPDATE reps SET name = 'Steve Johnson-Lee' WHERE id = 2")
+        let reply = h.run("save")
+        #expect(reply.question == nil)
+        #expect(reply.error?.message == "rep_id names #2, which was Steve Johnson when you set it and is Steve Johnson-Lee now "
+                + "(changed elsewhere); nothing was saved (set rep_id again)")
+        #expect(try h.column("SELECT rep_id FROM customers ORDER BY id") == ["1", "1", "1"])
+    }
+
     @Test(arguments: StoreKind.all)
     func aBatchDeleteTakesEveryRowAndUndoPutsThemBack(kind: StoreKind) throws {
         let h = try SessionHarness(kind, CascadeTests.schema, mode: .interactive)

@@ -11,7 +11,8 @@ public enum WriteError: Equatable, Sendable {
     case putBackWouldDuplicate(title: String, twin: String)
     /// A reference `set` gave a row (`key`, titled `was` then) names a row
     /// titled `now` (nil: none) at save: rows re-keyed or renamed elsewhere.
-    case referenceChangedBeforeSave(field: String, key: String, was: String?, now: String?)
+    /// `save!` keeps the key, except in a batch, which it does not save.
+    case referenceChangedBeforeSave(field: String, key: String, was: String?, now: String?, saveForced: Bool = true)
     case nothingToReload
     case deletedBeforeReload(title: String)
     /// A script's save failed on a schema changed elsewhere since its last
@@ -87,13 +88,15 @@ public enum WriteError: Equatable, Sendable {
         case .deletedBeforeSave(let title):
             return "\(title) is gone from under its key (deleted or re-keyed elsewhere); nothing was saved "
                 + "(save! puts it back under its key with your edits, cancel discards them)"
-        case .referenceChangedBeforeSave(let field, let key, nil, let now?):
+        case .referenceChangedBeforeSave(let field, let key, nil, let now?, let forced):
             return "\(field) names \(TextLayout.printable(key)), which named no row when you set it and is \(now) now "
-                + "(added elsewhere); nothing was saved (set \(field) again, or save! to keep \(TextLayout.printable(key)))"
-        case .referenceChangedBeforeSave(let field, let key, let was?, let now?):
+                + "(added elsewhere); nothing was saved (set \(field) again"
+                + (forced ? ", or save! to keep \(TextLayout.printable(key)))" : ")")
+        case .referenceChangedBeforeSave(let field, let key, let was?, let now?, let forced):
             return "\(field) names \(TextLayout.printable(key)), which was \(was) when you set it and is \(now) now "
-                + "(changed elsewhere); nothing was saved (set \(field) again, or save! to keep \(TextLayout.printable(key)))"
-        case .referenceChangedBeforeSave(let field, let key, let was, nil):
+                + "(changed elsewhere); nothing was saved (set \(field) again"
+                + (forced ? ", or save! to keep \(TextLayout.printable(key)))" : ")")
+        case .referenceChangedBeforeSave(let field, let key, let was, nil, _):
             return "\(field) names \(TextLayout.printable(key)), which was \(was ?? "no row") when you set it and names no row now "
                 + "(deleted or re-keyed elsewhere); nothing was saved (set \(field) again)"
         case .putBackWouldDuplicate(let title, let twin):

@@ -24,6 +24,8 @@ struct SaveCommand: ForcibleCommand {
         if force && frame.batch != nil { throw CommandError.writes(.batchCannotOverwrite) }
         // A batch of several rows asks once at the prompt; a script never reads an answer.
         if session.mode == .interactive, !confirmed, let question = try frame.batchSaveQuestion(in: session.store) {
+            // A reference renamed elsewhere refuses the save: before the question, not after its yes.
+            try frame.checkChosenReferences(in: session.store)
             return Response(question: Question(confirm: question, then: self))
         }
         let message: String

@@ -78,7 +78,7 @@ extension RecordFrame {
             let now = try Self.referencedRecord(reference, choice.value, in: store).map { RowTitle.of($1, in: $0) }
             if now != choice.title {
                 throw CommandError.writes(.referenceChangedBeforeSave(
-                    field: field.shownName, key: choice.key, was: choice.title, now: now))
+                    field: field.shownName, key: choice.key, was: choice.title, now: now, saveForced: batch == nil))
             }
         }
     }
