@@ -28,7 +28,8 @@ import Testing
 
     /// In a batch, `help` says what a command does to every row, and leaves
     /// out `save!`, which a batch refuses; `show FIELD` of rows that differ
-    /// says how many values they hold, as the screen does, not `(null)`.
+    /// says how many values they hold, and a replacement what it replaces,
+    /// as the screen does: it printed `(null)` and the old value.
     @Test func helpInABatchSpeaksOfItsRows() throws {
         let h = try SessionHarness(Fixtures.items)
         h.run("open items", "open 1")
@@ -43,5 +44,7 @@ import Testing
         #expect(!batch.contains("this record"), "\(batch)")
         #expect(h.output("help set").contains("change a field in every row"))
         #expect(h.output("show name").hasPrefix("5 values: "))
+        h.run("replace name o 0")
+        #expect(h.output("show name") == "replace o with 0\n", "the replacement, as the screen shows it")
     }
 }

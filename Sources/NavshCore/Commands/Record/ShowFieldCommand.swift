@@ -22,7 +22,11 @@ struct ShowFieldCommand: Command {
         guard typed.first != nil else { return Response(output: try session.show(frame)) }
         let name = try typed.name(in: frame.collection)
         guard let field = frame.collection.field(named: name) else { throw frame.unknownField(name) }
-        // A batch's rows that differ hold no one value: said as its screen says it.
+        // A replacement, and a batch's rows that differ, hold no one value:
+        // each is said as the screen says it.
+        if let replacement = frame.buffer.replacing[field.name] {
+            return Response(output: TextLayout.printable(replacement.described) + "\n")
+        }
         if let batch = frame.batch, !frame.buffer.isChanged(field.name), let spread = batch.spreadText(field, in: session.store) {
             return Response(output: TextLayout.printable(spread) + "\n")
         }
