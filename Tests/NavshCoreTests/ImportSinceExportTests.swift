@@ -76,6 +76,29 @@ import Testing
         #expect(try h.snapshot("items") == before)
     }
 
+    /// A spreadsheet that writes a whole number as `950.0` changes nothing:
+    /// every import of the file said it updated the row again.
+    @Test(arguments: StoreKind.all)
+    func aWholeNumberWrittenWithAPointIsNoChange(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try exported(h)
+        try edit(path, ",950,", ",950.0,")
+        #expect(h.output("import \(path) --update") == "updated 0 rows of items from \(path) (5 as stored already)\n")
+    }
+
+    /// A row the export wrote and another process deleted since is named as
+    /// such: the file is not at fault, the key named a row when exported.
+    @Test(arguments: StoreKind.all)
+    func aRowDeletedSinceTheExportIsSaidToBe(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try exported(h)
+        try h.elsewhere("DELETE FROM items WHERE id = 5")
+        #expect(h.run("import \(path) --update").error?.message == """
+            import \(path): 1 bad row, nothing was imported
+            \(path):6: id: no row has the key #5 now: it was deleted or re-keyed since the export
+            """)
+    }
+
     /// A spreadsheet (or Python's csv module) writes `""` back as an empty
     /// field: with the version, empty text it did not edit stays empty text.
     @Test(arguments: StoreKind.all)

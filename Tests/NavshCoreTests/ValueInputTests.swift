@@ -44,6 +44,10 @@ import Testing
     @Test func integersRealsAndDates() {
         #expect(refusal("set value 150") == nil)
         #expect(refusal("set value 12.5") == "value: '12.5' is not a whole number")
+        // A spreadsheet's whole number is one: a point followed by zeros only.
+        #expect(refusal("set value 150.00") == nil)
+        #expect(harness.output("changes").contains("value: 120 → 150\n"), "\(harness.output("changes"))")
+        #expect(refusal("set value 150.01") == "value: '150.01' is not a whole number")
         #expect(refusal("set value abc") == "value: 'abc' is not a whole number")
         // The trial's find: digits past 64 bits were "not a whole number".
         #expect(refusal("set value 99999999999999999999")

@@ -90,6 +90,11 @@ enum ValueParser {
         case .integer:
             let plain = try numeric(trimmed, field)
             if let n = Int64(plain) { return .integer(n) }
+            // A whole number as a spreadsheet writes it (`950.0`) is that number.
+            if let point = plain.firstIndex(of: "."), plain[plain.index(after: point)...].allSatisfy({ $0 == "0" }),
+               let n = Int64(plain[..<point]) {
+                return .integer(n)
+            }
             if field.format == .money, let cents = wholeDollars(plain) {
                 guard let dollars = cents else {
                     throw .fields(.centsInWholeDollars(field.shownName, typed: text, type: field.typeName))
@@ -112,6 +117,11 @@ enum ValueParser {
         case .numeric:
             let plain = try numeric(trimmed, field)
             if let n = Int64(plain) { return .integer(n) }
+            // A whole number as a spreadsheet writes it (`950.0`) is that number.
+            if let point = plain.firstIndex(of: "."), plain[plain.index(after: point)...].allSatisfy({ $0 == "0" }),
+               let n = Int64(plain[..<point]) {
+                return .integer(n)
+            }
             // More digits than a Double keeps: the text as typed, so an exact
             // type (PostgreSQL's numeric) stores every digit.
             if let d = Double(plain), d.isFinite, looksNumeric(plain),

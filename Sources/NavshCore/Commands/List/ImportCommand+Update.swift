@@ -41,8 +41,10 @@ extension ImportCommand {
         var pending: [(row: ImportedRow, key: [Value], shownKey: String)] = []
         func apply(_ row: ImportedRow, _ shownKey: String, _ stored: Record?) {
             guard let stored else {
+                // A line an export wrote named a row then.
+                let since = row.exported == nil ? "" : " now: it was deleted or re-keyed since the export"
                 refused.append(ImportProblem(line: row.line, field: keyName,
-                                             problem: "no row has the key \(TextLayout.printable(shownKey))"))
+                                             problem: "no row has the key \(TextLayout.printable(shownKey))" + since))
                 return
             }
             // By the row found, not the key as written: a key that
@@ -75,7 +77,7 @@ extension ImportCommand {
             var readOnly: Field?
             for (place, cell) in cells.enumerated() {
                 guard let cell, !keyPlaces.contains(place), !asStored.contains(place),
-                      stored[fields[place].name] != cell else { continue }
+                      stored[fields[place].name] != cell, !Self.sameWholeNumber(stored[fields[place].name], cell) else { continue }
                 if fields[place].isReadOnly { readOnly = fields[place] }
                 changes[fields[place].name] = cell
             }
@@ -200,6 +202,13 @@ extension ImportCommand {
             }
         }
         return (unedited, kept, edited ? movedNaming : nil)
+    }
+
+    /// A whole number as a spreadsheet writes it (`126172.0`) is the integer
+    /// stored: no change, which every import of the file wrote again.
+    static func sameWholeNumber(_ stored: Value, _ cell: Value) -> Bool {
+        guard case .integer(let whole) = stored, case .real(let number) = cell else { return false }
+        return Double(exactly: whole) == number
     }
 
     /// Whether a file's value is the stored one as `export` writes it.
