@@ -31,6 +31,19 @@ import Testing
                 == [["Rusty spork", "2"], ["Hoverboard", "950"]])
     }
 
+    /// An import is this session's own write: a list shown before it marks
+    /// what changes elsewhere afterwards, not the rows the import wrote too.
+    @Test(arguments: StoreKind.all)
+    func rowsAnImportWroteAreNotMarkedAsChangedElsewhere(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
+        let path = try file(h, "id,name\n1,Gort bust\n2,Shiny spork\n")
+        h.run("open items", "import \(path) --update")
+        try h.elsewhere("UPDATE items SET name = 'Sold thing' WHERE id = 5")
+        #expect(h.session.noticeChangesElsewhere(watchingShownRows: true) == "1 row shown changed elsewhere; show to see it\n")
+        let shown = h.output("show")
+        #expect(shown.contains("Gort bust") && shown.components(separatedBy: " ~ ").count == 2, "\(shown)")
+    }
+
     @Test(arguments: StoreKind.all)
     func aFileOfSomeFieldsChangesOnlyThose(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Fixtures.items)

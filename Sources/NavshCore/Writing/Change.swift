@@ -121,7 +121,7 @@ struct RowUpdate {
     }
 
     /// The row as the write left it.
-    private var written: Record {
+    var written: Record {
         var written = row
         for (field, value) in after { written.set(field, to: value) }
         written.id = id

@@ -155,6 +155,7 @@ extension ImportCommand {
             if !dryRun {
                 session.readListsAgain(of: collection.name)
                 if session.writer.lastUpdateReachedOtherRows { session.readListsAgain() }
+                if case .updatedRows(let written, let rows)? = session.writer.journal.last { list.takeBatch(rows, in: written) }
             }
         }
         if dryRun {

@@ -13,6 +13,15 @@ extension ListFrame {
         }
     }
 
+    /// This session wrote many rows (an import, a batch saved elsewhere): the
+    /// rows shown take what it wrote, so a change made elsewhere later marks
+    /// only its own rows, not these too.
+    func takeBatch(_ rows: [RowUpdate], in written: CollectionSchema) {
+        guard written.name == collection.name, let shown = shownPage?.rows else { return }
+        let byID = Dictionary(rows.map { ($0.row.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for row in shown { if let update = byID[row.id] { patch(update.written, was: row.id) } }
+    }
+
     /// `undo` took back `change`: the rows shown take what it wrote.
     func takeUndo(of change: Change, pageSize: Int, in store: any StoreReader) {
         switch change {
@@ -54,6 +63,9 @@ extension ListFrame {
             if deleted.name == collection.name { forget([record.id]) }
             take(cascade)
             invalidate()
+        case .updatedRows(let written, let rows) where written.name == collection.name:
+            takeBatch(rows, in: written)
+            rowsMovedByThisSession()
         default:
             // A row added (new, an import) or moved: rows after it change numbers.
             if collection.name == change.collection.name { rowsMovedByThisSession() }
