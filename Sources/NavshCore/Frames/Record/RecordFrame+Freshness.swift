@@ -12,7 +12,7 @@ extension RecordFrame {
             guard let batch, !batchChangeNoticed else { return ("", false) }
             batchChangeNoticed = true
             return (prefix + "rows may have changed elsewhere since open *: reload reads the \(batch.count) again, "
-                        + "and save checks each\n", false)
+                        + "and save or delete checks each\n", false)
         }
         let fresh: Record?
         do {
