@@ -6,9 +6,9 @@ enum Change {
     /// undo checks before it writes that reference back.
     case updated(CollectionSchema, id: RecordID, title: String, before: [String: Value], after: [String: Value],
                  named: [String: String] = [:])
-    /// A batch save (`open *`): the same fields written to many rows in one
-    /// transaction, each row's values before and after.
-    case updatedRows(CollectionSchema, [RowUpdate])
+    /// A batch save (`open *`) or `import --update` of `file`: fields written
+    /// to many rows in one transaction, each row's values before and after.
+    case updatedRows(CollectionSchema, [RowUpdate], file: String? = nil)
     /// A batch delete (`delete` after `open *`): each row as it was, with
     /// what it took with it, in one transaction.
     case deletedRows(CollectionSchema, [DeletedRow])
@@ -27,7 +27,7 @@ enum Change {
 
     var collection: CollectionSchema {
         switch self {
-        case .updated(let c, _, _, _, _, _), .updatedRows(let c, _), .deletedRows(let c, _), .restoredRows(let c, _),
+        case .updated(let c, _, _, _, _, _), .updatedRows(let c, _, _), .deletedRows(let c, _), .restoredRows(let c, _),
              .inserted(let c, _), .deleted(let c, _, _),
              .reordered(let c, _), .imported(let c, _, _), .unimported(let c, _, _): return c
         }
@@ -39,7 +39,7 @@ enum Change {
     /// → Bo Chen`), read from `store` as it is when the write was made.
     func summaries(in store: any StoreReader) -> [String] {
         switch self {
-        case .updatedRows(let c, let rows):
+        case .updatedRows(let c, let rows, _):
             return rows.map { Self.update(c, $0.title(in: c), $0.before, $0.after, in: store) }
         case .deletedRows(let c, let rows):
             return rows.map {

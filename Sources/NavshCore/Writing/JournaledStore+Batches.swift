@@ -11,7 +11,7 @@ extension JournaledStore {
     /// save's word that they held them already would be false.
     func updateRows(_ edits: [RowEdit], of list: CollectionSchema, in collection: CollectionSchema,
                     unchanged: (rows: [Record], fields: [String]) = ([], []),
-                    keep: Bool = true, since: String = "open *",
+                    keep: Bool = true, since: String = "open *", file: String? = nil,
                     checking: (() throws -> Void)? = nil) throws -> Int {
         var updates: [RowUpdate] = []
         var reachedOthers = false
@@ -97,7 +97,7 @@ extension JournaledStore {
         } catch is RolledBack {
             return tried
         }
-        record(.updatedRows(collection, updates), reachedOthers: reachedOthers)
+        record(.updatedRows(collection, updates, file: file), reachedOthers: reachedOthers)
         return saved
     }
 

@@ -73,7 +73,7 @@ struct UndoCommand: PlainCommand {
             }
             return (.updated(collection, id: id, title: title, before: after, after: before),
                     "undid the save of \(title): " + fields.joined(separator: ", "))
-        case .updatedRows(let collection, let rows):
+        case .updatedRows(let collection, let rows, let file):
             // Every row back in one transaction, or none.
             var refused: [String] = []
             try store.atomically {
@@ -102,10 +102,13 @@ struct UndoCommand: PlainCommand {
                 if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
             }
             let inverse = rows.map { $0.inverse(in: collection) }
-            let fields = collection.fields.filter { rows.first?.after[$0.name] != nil }.map(\.shownName)
+            // An import's rows may each have had other fields written.
+            var written = Set<String>()
+            for row in rows { written.formUnion(row.after.keys) }
+            let fields = collection.fields.filter { written.contains($0.name) }.map(\.shownName)
             return (.updatedRows(collection, inverse),
-                    "undid the save of \(fields.joined(separator: ", ")) on \(ListLayout.grouped(rows.count)) "
-                    + "row\(rows.count == 1 ? "" : "s") of \(collection.displayTitle)")
+                    "undid the \(file.map { "import of " + $0 + ": " } ?? "save of ")\(fields.joined(separator: ", ")) on "
+                    + "\(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s") of \(collection.displayTitle)")
         case .deletedRows(let collection, let rows):
             // Every row and what went with it back in one transaction, or none.
             do {

@@ -151,11 +151,11 @@ extension ImportCommand {
         // what it would (a UNIQUE value two lines swap, a NOT NULL emptied).
         if !edits.isEmpty {
             _ = try session.writer.updateRows(edits, of: collection, in: collection, keep: !dryRun,
-                                              since: "\(shownPath) was read")
+                                              since: "\(shownPath) was read", file: shownPath)
             if !dryRun {
                 session.readListsAgain(of: collection.name)
                 if session.writer.lastUpdateReachedOtherRows { session.readListsAgain() }
-                if case .updatedRows(let written, let rows)? = session.writer.journal.last { list.takeBatch(rows, in: written) }
+                if case .updatedRows(let written, let rows, _)? = session.writer.journal.last { list.takeBatch(rows, in: written) }
             }
         }
         if dryRun {

@@ -63,7 +63,7 @@ extension ListFrame {
             if deleted.name == collection.name { forget([record.id]) }
             take(cascade)
             invalidate()
-        case .updatedRows(let written, let rows) where written.name == collection.name:
+        case .updatedRows(let written, let rows, _) where written.name == collection.name:
             takeBatch(rows, in: written)
             rowsMovedByThisSession()
         default:
