@@ -57,8 +57,7 @@ extension SQLiteStore {
     }
 
     func record(of collection: CollectionSchema, byKey values: [Value]) throws -> NavshCore.Record? {
-        let declared = collection.fields.filter { $0.primaryKeyPosition != nil }
-            .sorted { ($0.primaryKeyPosition ?? 0) < ($1.primaryKeyPosition ?? 0) }
+        let declared = collection.keyFields
         guard !declared.isEmpty else {
             guard values.count == 1, case .integer(let rowid) = values[0] else { return nil }
             return try record(of: collection, id: .rowid(rowid))
@@ -70,8 +69,7 @@ extension SQLiteStore {
     }
 
     public func records(of collection: CollectionSchema, amongKeys keys: [[Value]]) throws -> [NavshCore.Record] {
-        let declared = collection.fields.filter { $0.primaryKeyPosition != nil }
-            .sorted { ($0.primaryKeyPosition ?? 0) < ($1.primaryKeyPosition ?? 0) }
+        let declared = collection.keyFields
         let keys = keys.filter { $0.count == declared.count }
         guard !declared.isEmpty else { return [] }
         let columns = declared.map(\.name.sqlIdentifier)

@@ -4,8 +4,7 @@ extension StoreReader {
     /// A 100,000-line `import --update` looked its rows up one by one, a
     /// round trip each on a server.
     public func records(of collection: CollectionSchema, keys: [[Value]]) throws -> [Record?] {
-        let names = collection.fields.filter { $0.primaryKeyPosition != nil }
-            .sorted { ($0.primaryKeyPosition ?? 0) < ($1.primaryKeyPosition ?? 0) }.map(\.name)
+        let names = collection.keyFields.map(\.name)
         var found: [[Value]: Record] = [:]
         if !names.isEmpty {
             for row in try records(of: collection, amongKeys: keys) { found[names.map { row[$0] }] = row }

@@ -17,9 +17,10 @@ extension ListFrame {
     /// rows shown take what it wrote, so a change made elsewhere later marks
     /// only its own rows, not these too.
     func takeBatch(_ rows: [RowUpdate], in written: CollectionSchema) {
-        guard written.name == collection.name, let shown = shownPage?.rows else { return }
-        let byID = Dictionary(rows.map { ($0.row.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for row in shown { if let update = byID[row.id] { patch(update.written, was: row.id) } }
+        // The page's few rows looked for among the batch's: no index of 100,000 rows built.
+        guard written.name == collection.name, let shown = shownPage?.rows, !shown.isEmpty else { return }
+        let shownIDs = Set(shown.map(\.id))
+        for update in rows where shownIDs.contains(update.row.id) { patch(update.written, was: update.row.id) }
     }
 
     /// `undo` took back `change`: the rows shown take what it wrote.
