@@ -5,49 +5,13 @@ import NavshSQL
 /// delete), and noticing what other connections committed.
 extension PostgresStore {
     public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
-        if inBatch { throw StoreError.transactionAlreadyOpen }
-        do { try bridge.execute("BEGIN") } catch { throw PostgresErrorText.translate(error, table: nil) }
-        bridge.inTransaction = true
-        inBatch = true
-        let result: T
-        do {
-            result = try body()
-        } catch {
-            inBatch = false
-            if bridge.inTransaction { bridge.rollBack() }
-            bridge.inTransaction = false
-            throw error
-        }
-        inBatch = false
-        if rollback {
-            // A dry run ends in ROLLBACK, so checks kept for COMMIT (INITIALLY
-            // DEFERRED constraints and triggers) would never run: run now,
-            // they refuse as COMMIT would have.
-            do {
-                try bridge.execute("SET CONSTRAINTS ALL IMMEDIATE")
-            } catch {
-                if bridge.inTransaction { bridge.rollBack() }
-                bridge.inTransaction = false
-                let refusal = PostgresErrorText.translate(error, table: table(holding: error))
-                throw StoreError.commitRefused("\(refusal)")
-            }
-        }
-        if rollback {
-            do {
-                try bridge.rechecking { _ = try bridge.execute("ROLLBACK") }
-                bridge.inTransaction = false
-            } catch {
-                bridge.inTransaction = false
-                throw PostgresErrorText.translate(error, table: table(holding: error))
-            }
-        } else {
-            try commitOrAsk()
-        }
-        if rollback {
-            // A dry run's writes are gone: so are the schema additions it made.
-            try readSchema()
-        }
-        return result
+        try outermost(TransactionSteps(
+            begin: { _ in try self.begin(outermost: true, deferringReferences: false) },
+            undo: { _ in
+                if self.bridge.inTransaction { self.bridge.rollBack() }
+                self.bridge.inTransaction = false
+            },
+            end: { _ in rollback ? try self.endDryRun() : try self.commitOrAsk() }), body)
     }
 
     /// One transaction of its own, or a savepoint inside a batch. With
@@ -55,7 +19,28 @@ extension PostgresStore {
     /// its end (rows that refer to each other can come back together);
     /// others, and all of them without it, at each statement.
     public func atomically<T>(deferringReferences: Bool, _ body: () throws -> T) throws -> T {
-        let outermost = !inBatch
+        try nested(TransactionSteps(
+            begin: { try self.begin(outermost: $0, deferringReferences: deferringReferences) },
+            undo: { outermost in
+                if outermost {
+                    self.bridge.rollBack()
+                    self.bridge.inTransaction = false
+                } else {
+                    self.bridge.rollBack("ROLLBACK TO SAVEPOINT navsh_atomically")
+                    _ = try? self.bridge.rechecking { try self.bridge.execute("RELEASE SAVEPOINT navsh_atomically") }
+                }
+            },
+            end: { outermost in
+                if outermost { return try self.commitOrAsk() }
+                do {
+                    try self.bridge.execute("RELEASE SAVEPOINT navsh_atomically")
+                } catch {
+                    throw PostgresErrorText.translate(error, table: self.table(holding: error))
+                }
+            }), body)
+    }
+
+    private func begin(outermost: Bool, deferringReferences: Bool) throws {
         do {
             try bridge.execute(outermost ? "BEGIN" : "SAVEPOINT navsh_atomically")
             if outermost { bridge.inTransaction = true }
@@ -63,32 +48,29 @@ extension PostgresStore {
         } catch {
             throw PostgresErrorText.translate(error, table: nil)
         }
-        inBatch = true
-        let result: T
+    }
+
+    /// A dry run ends in ROLLBACK, so checks kept for COMMIT (INITIALLY
+    /// DEFERRED constraints and triggers) would never run: they run first,
+    /// and refuse as COMMIT would have. The schema additions it made are
+    /// gone with its writes, and the schema is read again.
+    private func endDryRun() throws {
         do {
-            result = try body()
+            try bridge.execute("SET CONSTRAINTS ALL IMMEDIATE")
         } catch {
-            inBatch = !outermost
-            if outermost {
-                bridge.rollBack()
-                bridge.inTransaction = false
-            } else {
-                bridge.rollBack("ROLLBACK TO SAVEPOINT navsh_atomically")
-                _ = try? bridge.rechecking { try bridge.execute("RELEASE SAVEPOINT navsh_atomically") }
-            }
-            throw error
+            if bridge.inTransaction { bridge.rollBack() }
+            bridge.inTransaction = false
+            let refusal = PostgresErrorText.translate(error, table: table(holding: error))
+            throw StoreError.commitRefused("\(refusal)")
         }
-        inBatch = !outermost
-        if outermost {
-            try commitOrAsk()
-        } else {
-            do {
-                try bridge.execute("RELEASE SAVEPOINT navsh_atomically")
-            } catch {
-                throw PostgresErrorText.translate(error, table: table(holding: error))
-            }
+        do {
+            try bridge.rechecking { _ = try bridge.execute("ROLLBACK") }
+            bridge.inTransaction = false
+        } catch {
+            bridge.inTransaction = false
+            throw PostgresErrorText.translate(error, table: table(holding: error))
         }
-        return result
+        try readSchema()
     }
 
     /// COMMIT of a transaction of several writes (a batch save, an

@@ -1,12 +1,13 @@
 import Foundation
 import NavshCore
+import NavshSQL
 
 /// A PostgreSQL schema as a navsh store: its tables and views are the
 /// collections, rows are named by primary key. One connection behind a
 /// synchronous bridge (`PostgresBridge`); outside `transaction` and
 /// `atomically` each write is its own short transaction and each read
 /// commits at once, so no transaction or row lock waits on a person.
-public final class PostgresStore: Store {
+public final class PostgresStore: Store, NestedTransactions {
     public let displayName: String
     public let target: PostgresTarget
     /// The schema whose tables are shown.
@@ -32,7 +33,7 @@ public final class PostgresStore: Store {
     /// How often it looks again while it reads from the primary; tests shorten it.
     public var standbyRevisit: TimeInterval = 10
     /// Inside `transaction`, `atomically` or `consistently`: writes use savepoints.
-    var inBatch = false
+    package var inBatch = false
     /// What the schema's catalog looked like when the collections were read.
     var schemaFingerprint = ""
     /// Whether a transaction's COMMIT can refuse what its statements did:

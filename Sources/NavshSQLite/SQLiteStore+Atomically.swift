@@ -1,5 +1,6 @@
 import GRDB
 import NavshCore
+import NavshSQL
 
 extension SQLiteStore {
     /// One transaction around several writes (each still its own savepoint):
@@ -13,47 +14,43 @@ extension SQLiteStore {
     /// The connection is held between statements rather than inside one
     /// closure because every write takes the queue itself.
     public func atomically<T>(deferringReferences: Bool, _ body: () throws -> T) throws -> T {
-        let outermost = !inBatch
-        try database.writeWithoutTransaction { db in
-            if outermost { try db.beginTransaction(.immediate) } else { try db.execute(sql: "SAVEPOINT navsh_atomically") }
-            if deferringReferences { try db.execute(sql: "PRAGMA defer_foreign_keys = ON") }
-        }
-        inBatch = true
-        countedInserts.append([])
-        let result: T
-        do {
-            result = try body()
-        } catch {
-            inBatch = !outermost
-            // Rolled back: the rows it inserted are no change to count.
-            countedInserts.removeLast()
-            try database.writeWithoutTransaction { db in
-                if outermost {
-                    if db.isInsideTransaction { try db.rollback() }
-                } else {
-                    try db.execute(sql: "ROLLBACK TO navsh_atomically; RELEASE navsh_atomically")
+        try nested(TransactionSteps(
+            begin: { outermost in
+                try self.database.writeWithoutTransaction { db in
+                    if outermost { try db.beginTransaction(.immediate) } else { try db.execute(sql: "SAVEPOINT navsh_atomically") }
+                    if deferringReferences { try db.execute(sql: "PRAGMA defer_foreign_keys = ON") }
                 }
-            }
-            throw error
-        }
-        inBatch = !outermost
-        let inserted = countedInserts.removeLast()
-        try database.writeWithoutTransaction { db in
-            do {
-                if outermost { try db.commit() } else { try db.execute(sql: "RELEASE navsh_atomically") }
-            } catch {
-                // Named by the row that holds the reference, before the
-                // rollback takes it, as a lone write's COMMIT names it.
-                let named = (error as? DatabaseError)?.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY
-                    ? (try? Self.firstUnresolvedReference(db, in: tables)).flatMap { $0 } : nil
-                // A refused COMMIT (a deferred foreign key) leaves the transaction open: nothing of it stays.
-                if outermost && db.isInsideTransaction { try? db.rollback() }
-                if let named { throw named }
-                throw SQLiteErrorText.translate(error, table: "", fields: [])
-            }
-        }
-        countInserts(inserted)
-        return result
+                self.countedInserts.append([])
+            },
+            undo: { outermost in
+                // Rolled back: the rows it inserted are no change to count.
+                self.countedInserts.removeLast()
+                try? self.database.writeWithoutTransaction { db in
+                    if outermost {
+                        if db.isInsideTransaction { try db.rollback() }
+                    } else {
+                        try db.execute(sql: "ROLLBACK TO navsh_atomically; RELEASE navsh_atomically")
+                    }
+                }
+            },
+            end: { outermost in
+                let inserted = self.countedInserts.removeLast()
+                try self.database.writeWithoutTransaction { db in
+                    do {
+                        if outermost { try db.commit() } else { try db.execute(sql: "RELEASE navsh_atomically") }
+                    } catch {
+                        // Named by the row that holds the reference, before the
+                        // rollback takes it, as a lone write's COMMIT names it.
+                        let named = (error as? DatabaseError)?.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY
+                            ? (try? Self.firstUnresolvedReference(db, in: self.tables)).flatMap { $0 } : nil
+                        // A refused COMMIT (a deferred foreign key) leaves the transaction open: nothing of it stays.
+                        if outermost && db.isInsideTransaction { try? db.rollback() }
+                        if let named { throw named }
+                        throw SQLiteErrorText.translate(error, table: "", fields: [])
+                    }
+                }
+                self.countInserts(inserted)
+            }), body)
     }
 
     /// Rows inserted without GRDB's events (`insertRows`), told to the dry

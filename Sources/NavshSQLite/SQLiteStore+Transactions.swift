@@ -1,6 +1,7 @@
 import GRDB
 import GRDBSQLite
 import NavshCore
+import NavshSQL
 
 /// Transactions a caller holds open across calls: a consistent read
 /// (`consistently`), a script's or dry run's (`transaction`), and what its
@@ -19,18 +20,15 @@ extension SQLiteStore {
     }
 
     public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
-        if inBatch { throw StoreError.transactionAlreadyOpen }
-        try database.writeWithoutTransaction { try $0.beginTransaction(.immediate) }
-        inBatch = true
-        let result: T
-        do {
-            result = try body()
-        } catch {
-            inBatch = false
-            try? end(commit: false)
-            throw error
-        }
-        inBatch = false
+        try outermost(TransactionSteps(
+            begin: { _ in try self.database.writeWithoutTransaction { try $0.beginTransaction(.immediate) } },
+            undo: { _ in try? self.end(commit: false) },
+            end: { _ in try self.end(rollback: rollback) }), body)
+    }
+
+    /// Ends a caller's transaction: a dry run (`rollback`) is refused
+    /// first when its COMMIT would have been.
+    private func end(rollback: Bool) throws {
         if rollback, let refusal = try commitRefusal() {
             try? end(commit: false)
             throw StoreError.commitRefused("\(refusal)")
@@ -49,7 +47,6 @@ extension SQLiteStore {
             // A check kept for COMMIT (a deferred foreign key) in the words of any refusal.
             throw SQLiteErrorText.translate(error, table: "", fields: [])
         }
-        return result
     }
 
     /// A dry run ends in ROLLBACK, so the checks SQLite keeps for COMMIT

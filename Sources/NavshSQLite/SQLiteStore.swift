@@ -7,7 +7,7 @@ import NavshSQL
 /// Any SQLite file as a navsh store: tables are collections, columns fields.
 /// One serialized connection (a `DatabaseQueue`) with a busy timeout, so two
 /// navsh processes can share a file; every write is one transaction.
-public final class SQLiteStore: Store {
+public final class SQLiteStore: Store, NestedTransactions {
     public let displayName: String
     /// The collections as the core presents them (`presentation` applied to each table read).
     public private(set) var collections: [CollectionSchema] = []
@@ -22,7 +22,7 @@ public final class SQLiteStore: Store {
     internal(set) var keys: [String: TableKey] = [:]
     let cancellation = QueryCancellation()
     /// Inside `transaction` or `atomically`: writes use savepoints in the open transaction.
-    var inBatch = false
+    package var inBatch = false
     /// `PRAGMA data_version`, prepared once (`changes(since:)`).
     var dataVersion: Statement?
     /// `readingAsOne`'s BEGIN and COMMIT, prepared once and stepped directly.
