@@ -21,9 +21,7 @@ extension PostgresStore {
         guard spacing >= 1, count >= 1 else { return [] }
         let table = try table(collection)
         if table.readOnlyReason != nil {
-            let first = try RowStart(after: start).position()
-            let total = try self.count(of: collection)
-            return (1...count).map { first + $0 * spacing }.filter { $0 <= total }.map { ListCursor(parts: [.integer(Int64($0))]) }
+            return try RowStart(after: start).positionCursors(every: spacing, count: count, total: try self.count(of: collection))
         }
         let terms = orderTerms(collection, table)
         var parameters = Parameters()

@@ -13,7 +13,7 @@ import NavshSQL
 extension PostgresStore {
     public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> Record {
         let table = try writable(collection)
-        let names = try orderedNames(values.keys, in: collection)
+        let names = try collection.declaredOrder(of: values.keys)
         var parameters = Parameters()
         let bound = try names.map { name in try parameters.bind(values[name] ?? .null, as: try table.column(name)) }
         let returning = " RETURNING " + (try table.key.map { try table.column($0).readSQL }).joined(separator: ", ")
@@ -45,7 +45,7 @@ extension PostgresStore {
     /// failover, no xmin: every check by values).
     private func update(_ id: RecordID, _ table: PostgresTable, _ collection: CollectionSchema, changes: [String: Value],
                         expecting: [String: Value]?) throws -> Record {
-        let names = try orderedNames(changes.keys, in: collection)
+        let names = try collection.declaredOrder(of: changes.keys)
         var assigned = Parameters()
         let assignments = try names.map { name in
             "\(name.pgIdentifier) = \(try assigned.bind(changes[name] ?? .null, as: try table.column(name)))"
@@ -158,7 +158,7 @@ extension PostgresStore {
     /// lowest value, so no two rows ever hold one number.
     public func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws {
         let table = try writable(collection)
-        let name = try orderedNames([field], in: collection)[0]
+        let name = try collection.declaredOrder(of: [field])[0]
         let column = try table.column(name)
         try write(table, values: [:]) {
             if try isUnique(name, in: table) {
@@ -225,17 +225,6 @@ extension PostgresStore {
         var parts = id.parts
         for (i, column) in table.key.enumerated() { if let value = changes[column] { parts[i] = value } }
         return RecordID(parts: parts, isPrimaryKey: true)
-    }
-
-    /// Field names in declared order, refusing any the table does not have:
-    /// only names from the schema ever reach SQL.
-    func orderedNames(_ names: some Sequence<String>, in collection: CollectionSchema) throws -> [String] {
-        let wanted = Set(names)
-        let known = collection.fields.map(\.name).filter { wanted.contains($0) }
-        guard known.count == wanted.count else {
-            throw StoreError.unknownFields(wanted.subtracting(known).sorted())
-        }
-        return known
     }
 
     /// What an UPDATE returns: every field read as a record reads it, the

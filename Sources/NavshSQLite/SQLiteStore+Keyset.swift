@@ -38,9 +38,7 @@ extension SQLiteStore {
         guard spacing >= 1, count >= 1 else { return [] }
         let key = try key(for: collection)
         if key.readOnlyReason != nil {
-            let first = try RowStart(after: start).position()
-            let total = try self.count(of: collection)
-            return (1...count).map { first + $0 * spacing }.filter { $0 <= total }.map { ListCursor(parts: [.integer(Int64($0))]) }
+            return try RowStart(after: start).positionCursors(every: spacing, count: count, total: try self.count(of: collection))
         }
         let terms = orderTerms(collection, key)
         let select = "SELECT " + terms.map(\.expression).joined(separator: ", ") + " FROM \(key.quotedTable)"

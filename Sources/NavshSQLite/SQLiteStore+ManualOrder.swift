@@ -6,7 +6,7 @@ import NavshCore
 extension SQLiteStore {
     public func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws {
         let key = try writableKey(for: collection)
-        let name = try orderedNames([field], in: collection)[0].sqlIdentifier
+        let name = try collection.declaredOrder(of: [field])[0].sqlIdentifier
         try write(collection, values: [:]) { db in
             // A UNIQUE position column cannot pass through a state where two
             // rows hold the same number: park every row below the lowest

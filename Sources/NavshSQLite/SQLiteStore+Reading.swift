@@ -112,7 +112,7 @@ extension SQLiteStore {
     private func keyed(_ collection: CollectionSchema, also field: String?) throws -> [(id: RecordID, value: Value?)] {
         let key = try writableKey(for: collection)
         let filter = try scoped(collection, nil)
-        let extra = try field.map { ", " + (try orderedNames([$0], in: collection)[0]).sqlIdentifier } ?? ""
+        let extra = try field.map { ", " + (try collection.declaredOrder(of: [$0])[0]).sqlIdentifier } ?? ""
         let sql = "SELECT \(key.keySQL)\(extra) FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(orderBy(collection, key))"
         return try readAlone { db in

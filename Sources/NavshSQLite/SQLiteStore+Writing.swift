@@ -12,7 +12,7 @@ extension SQLiteStore {
     // row unreported, or be dropped while reported as done.
     public func insert(_ values: [String: Value], into collection: CollectionSchema) throws -> NavshCore.Record {
         let key = try writableKey(for: collection)
-        let names = try orderedNames(values.keys, in: collection)
+        let names = try collection.declaredOrder(of: values.keys)
         let sql = names.isEmpty
             ? "INSERT OR ABORT INTO \(key.quotedTable) DEFAULT VALUES RETURNING \(key.keySQL)"
             : "INSERT OR ABORT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
@@ -35,7 +35,7 @@ extension SQLiteStore {
         guard !changes.isEmpty else {
             return try read { db in try stored(id, collection, db) } ?? NavshCore.Record(id: id, values: [:])
         }
-        let names = try orderedNames(changes.keys, in: collection)
+        let names = try collection.declaredOrder(of: changes.keys)
         let assigned = names.compactMap { changes[$0] }
         let keyCondition = try key.matching(id)
         let checked = expecting.map { Self.checked($0, in: collection) } ?? []
@@ -77,7 +77,7 @@ extension SQLiteStore {
                 var count = 0
                 for (index, row) in writes.enumerated() {
                     at = index
-                    let names = try orderedNames(row.changes.keys, in: collection)
+                    let names = try collection.declaredOrder(of: row.changes.keys)
                     let assigned = names.compactMap { row.changes[$0] }
                     let keyCondition = try key.matching(row.id)
                     let checked = Self.checked(row.expecting, in: collection)
@@ -252,20 +252,6 @@ extension SQLiteStore {
         let key = try key(for: collection)
         if let reason = key.readOnlyReason { throw StoreError.readOnly(reason) }
         return key
-    }
-
-    /// Field names in declared order, refusing any the table does not have:
-    /// only names from the schema ever reach SQL.
-    func orderedNames(_ names: some Sequence<String>, in collection: CollectionSchema) throws -> [String] {
-        // A save names a field or two: compared in place, not hashed.
-        var wanted: [String] = []
-        for name in names where !wanted.contains(name) { wanted.append(name) }
-        var known: [String] = []
-        for field in collection.fields where wanted.contains(field.name) { known.append(field.name) }
-        guard known.count == wanted.count else {
-            throw StoreError.unknownFields(wanted.filter { !known.contains($0) }.sorted())
-        }
-        return known
     }
 
     /// One transaction; on failure it rolls back and the error names the fields.

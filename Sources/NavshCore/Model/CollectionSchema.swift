@@ -289,6 +289,20 @@ public struct CollectionSchema: Sendable {
     /// characters), so layouts measure what is printed.
     public var displayTitle: String { TextLayout.printable(title ?? name) }
 
+    /// The names in declared order, each once, refusing any the table does
+    /// not have: a store writes only names from the schema into SQL.
+    public func declaredOrder(of names: some Sequence<String>) throws -> [String] {
+        // A save names a field or two: compared in place, not hashed.
+        var wanted: [String] = []
+        for name in names where !wanted.contains(name) { wanted.append(name) }
+        var known: [String] = []
+        for field in fields where wanted.contains(field.name) { known.append(field.name) }
+        guard known.count == wanted.count else {
+            throw StoreError.unknownFields(wanted.filter { !known.contains($0) }.sorted())
+        }
+        return known
+    }
+
     /// Finds a field by name, ignoring case as SQLite does, or by its spec label.
     public func field(named name: String) -> Field? {
         // The exact name first, before lowering anything: a page asks for

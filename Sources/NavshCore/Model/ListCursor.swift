@@ -39,6 +39,14 @@ public struct RowStart: Hashable, Sendable {
         }
         return Int(position) + max(0, skip)
     }
+
+    /// Every `spacing`-th position cursor past this start, as many as
+    /// `count` that fall within `total` rows: the anchors of a list whose
+    /// rows have no key and are found by their place alone.
+    public func positionCursors(every spacing: Int, count: Int, total: Int) throws -> [ListCursor] {
+        let first = try position()
+        return (1...count).map { first + $0 * spacing }.filter { $0 <= total }.map { ListCursor(parts: [.integer(Int64($0))]) }
+    }
 }
 
 /// Rows read from a place in a list, each with the cursor right after it
