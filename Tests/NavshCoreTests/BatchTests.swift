@@ -302,6 +302,24 @@ import Testing
         #expect(try h.snapshot("tracks") == before)
     }
 
+    /// A trial's find: a blocked batch delete named only its first blocked
+    /// row, so each fix was met by the next refusal.
+    @Test(arguments: StoreKind.all)
+    func aBlockedBatchDeleteCountsEveryBlockedRow(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE artists (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT, artist_id INTEGER REFERENCES artists(id));
+            INSERT INTO artists VALUES (1, 'Abba'), (2, 'Blur'), (3, 'Cher'), (4, 'Dido'), (5, 'Enya');
+            INSERT INTO albums VALUES (1, 'Arrival', 1), (2, 'Parklife', 2), (3, 'Believe', 3), (4, 'Closer', 3), (5, 'Watermark', 5);
+            """)
+        h.run("open artists", "open *")
+        let before = try h.snapshot("artists")
+        #expect(h.run("delete").error?.message == "cannot delete 4 of 5 rows of artists: "
+                + "Abba: 1 album refers to it (albums.artist_id); Blur: 1 album refers to it (albums.artist_id); "
+                + "Cher: 2 albums refer to it (albums.artist_id); and 1 more; nothing was deleted")
+        #expect(try h.snapshot("artists") == before)
+    }
+
     /// As data, a batch says how many rows it stands for, and how many
     /// values a field holds where its rows differ.
     @Test(arguments: StoreKind.all)

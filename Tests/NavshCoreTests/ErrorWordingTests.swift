@@ -84,6 +84,8 @@ import Testing
             .nothingToReload, .schemaChangedBeforeSave(notice: "t changed elsewhere (removed x)"),
             .deletedBeforeReload(title: name), .notDeletable(collection: name), .draftNotDeletable,
             .deleteBlocked(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]),
+            .batchDeleteBlocked(blocked: 5, of: 9, collection: name,
+                                first: [BlockedRow(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)])]),
             .referencedNow(title: name), .rowChangedBeforeDelete(number: 3, title: name), .keyedRowChangedBeforeDelete(key: name, title: name),
             .keyedRowChangedSinceShown(key: name, shown: name, now: name), .keylessRowsMayHaveMoved(collection: name), .keylessRecordMayHaveMoved(collection: name),
             .changeBlocked(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]), .tableGoneBeforeSave(table: name),

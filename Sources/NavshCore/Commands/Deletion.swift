@@ -25,6 +25,29 @@ enum Deletion {
         }
     }
 
+    /// Refuses a batch delete that references would stop at any row, naming
+    /// how many rows they stop and the first few, each with its blockers.
+    static func checkNothingBlocks(deleting rows: some Collection<Record>, in collection: CollectionSchema,
+                                   store: any StoreReader) throws {
+        var blocked = 0
+        var first: [BlockedRow] = []
+        for row in rows {
+            let blockers = try store.blockingReferences(ofDeleting: row.id, in: collection)
+            guard !blockers.isEmpty else { continue }
+            blocked += 1
+            if first.count < listedBlockedRows {
+                first.append(BlockedRow(title: RowTitle.of(row, in: collection), by: blockers.map { $0.named(in: store) }))
+            }
+        }
+        guard blocked == 0 else {
+            throw CommandError.writes(.batchDeleteBlocked(blocked: blocked, of: rows.count, collection: collection.displayTitle,
+                                                          first: first))
+        }
+    }
+
+    /// Rows a refused batch delete names before it counts the rest.
+    static let listedBlockedRows = 3
+
     /// The question before a delete, naming what goes with the row; what it
     /// named is kept in the session, so that the answer holds for that only.
     static func ask(_ id: RecordID, in collection: CollectionSchema, session: any CommandContext, then: any Command,

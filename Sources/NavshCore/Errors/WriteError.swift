@@ -28,6 +28,9 @@ public enum WriteError: Equatable, Sendable {
     case notDeletable(collection: String)
     case draftNotDeletable
     case deleteBlocked(title: String, by: [BlockingReference])
+    /// A batch delete that references stop at `blocked` of its `total`
+    /// rows; `first` names the first few, each with what blocks it.
+    case batchDeleteBlocked(blocked: Int, of: Int, collection: String, first: [BlockedRow])
     /// A save changing a value rows refer to it by (its key), which their
     /// references forbid.
     case changeBlocked(title: String, by: [BlockingReference])
@@ -123,6 +126,11 @@ public enum WriteError: Equatable, Sendable {
             return "this record is not saved yet; cancel discards it"
         case .deleteBlocked(let title, let blockers):
             return "cannot delete \(title): \(BlockingReference.phrase(blockers)); nothing was deleted"
+        case .batchDeleteBlocked(let blocked, let total, let collection, let first):
+            let named = first.map { "\($0.title): \(BlockingReference.phrase($0.by))" }
+                + (blocked > first.count ? ["and \(ListLayout.grouped(blocked - first.count)) more"] : [])
+            return "cannot delete \(ListLayout.grouped(blocked)) of \(ListLayout.grouped(total)) rows of \(collection): "
+                + named.joined(separator: "; ") + "; nothing was deleted"
         case .changeBlocked(let title, let blockers):
             return "cannot save \(title): \(BlockingReference.phrase(blockers)) by the value this save changes (FOREIGN KEY); "
                 + "nothing was saved (change those rows first, or set the value back)"
@@ -155,5 +163,16 @@ public enum WriteError: Equatable, Sendable {
             return "what the delete takes with it changed since the question (it would now change "
                 + "\(rows)); nothing was deleted (delete again to be asked anew)"
         }
+    }
+}
+
+/// A row a batch delete cannot take, and the references that stop it.
+public struct BlockedRow: Equatable, Sendable {
+    public var title: String
+    public var by: [BlockingReference]
+
+    public init(title: String, by: [BlockingReference]) {
+        self.title = title
+        self.by = by
     }
 }

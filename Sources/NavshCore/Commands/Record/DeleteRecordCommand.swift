@@ -59,10 +59,7 @@ struct DeleteRecordCommand: PlainCommand {
         // The checks and the question's cascades read in one snapshot.
         let read: Result<[CascadeEffect], Error> = store.readingAsOne {
             Result {
-                for row in batch.rows {
-                    try Deletion.checkNothingBlocks(deleting: row.id, titled: RowTitle.of(row, in: collection),
-                                                    in: collection, store: store)
-                }
+                try Deletion.checkNothingBlocks(deleting: batch.rows, in: collection, store: store)
                 return asking ? try batch.rows.flatMap { try store.cascades(ofDeleting: $0.id, in: collection) } : []
             }
         }
