@@ -105,6 +105,23 @@ import Testing
             """)
     }
 
+    /// A trial's find: a line added to an export, with no version, was
+    /// refused for its version column, not for the key no row has.
+    @Test(arguments: StoreKind.all)
+    func aLineAddedWithoutAVersionIsRefusedForItsKey(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try exported(h)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let last = try #require(text.split(separator: "\r\n").last)
+        let added = "99" + last.drop { $0 != "," }.prefix { $0 != "\r" }.split(separator: ",", omittingEmptySubsequences: false)
+            .dropLast().joined(separator: ",") + ","
+        try (text + added + "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(h.run("import \(path) --update").error?.message == """
+            import \(path): 1 bad row, nothing was imported
+            \(path):7: id: no row has the key #99
+            """)
+    }
+
     /// A spreadsheet (or Python's csv module) writes `""` back as an empty
     /// field: with the version, empty text it did not edit stays empty text.
     @Test(arguments: StoreKind.all)

@@ -110,7 +110,8 @@ struct ImportFile {
     /// `places` are the file's columns by field place, the version's own nil.
     private func versioned(_ row: ImportedRow, _ version: String?, places: [Int?],
                            digest: UInt32) -> Result<ImportedRow, ImportProblem> {
-        guard let version else { return .success(row) }
+        // An empty version is a line added to the file by hand: it has no export to compare with.
+        guard let version, !version.isEmpty else { return .success(row) }
         let columns = places.enumerated().filter { $0.offset != versionColumn }.map(\.element)
         guard let parsed = ExportVersion.parse(version), parsed.header == digest, parsed.values.count == columns.count else {
             return .failure(ImportProblem(line: row.line, field: ExportVersion.column, problem: "does not match the row's "
@@ -142,7 +143,12 @@ struct ImportFile {
         var places: [Int?] = []
         for (name, value) in members {
             if name == ExportVersion.column, collection.field(named: name) == nil {
-                if case .string(let text) = value { version = text } else { version = "" }
+                // Not text (a number, say) is no version an export wrote; null is none at all.
+                switch value {
+                case .string(let text): version = text
+                case .null: version = nil
+                default: version = "?"
+                }
                 continue
             }
             names.append(name)
