@@ -108,3 +108,19 @@ def test_tab_matches_anywhere_in_a_title_and_counts_what_it_cut():
         p.send("open row\t\t")
         p.expect("… and 300 more (type more letters)")
         p.send("\x15")
+
+
+def test_a_confirmation_stays_on_screen_above_the_list_shown_again():
+    """A trial's find: after `save` or `undo`, the list drawn again filled
+    the screen and pushed the confirmation off its top."""
+    with music_store() as path, Prompt(args=[path]) as p:
+        p.expect("music> ")
+        p.line("open albums", "music › albums> ")
+        p.line("open 3", "music › albums › ")
+        p.line("set Title Balls to the Wall, remastered", "*> ")
+        for command, said in (("save", "saved "), ("undo", "undid the save of ")):
+            p.line(command, "music › albums> ")
+            screen = p.screen()
+            confirmation = [i for i, line in enumerate(screen) if line.startswith(said)]
+            title = [i for i, line in enumerate(screen) if line.startswith("albums (")]
+            assert confirmation and title and confirmation[-1] < title[-1], screen

@@ -38,20 +38,20 @@ extension Session {
     /// prompt, a list it returns to is shown at once with the row just left
     /// marked, so the user sees where they are (scripts stay quiet). Never
     /// throws: what was saved is saved, whether or not the list reads.
-    func popShowingReturn() -> String {
+    func popShowingReturn(below message: String) -> String {
         let left = (top as? RecordFrame)?.id
         pop()
         // The list returned to is shown at the prompt, from a record (the
         // row left marked `>`) or from a `find` or `where` in it (which
         // showed only the prompt; the new user's find).
-        guard mode == .interactive else { return "" }
+        guard mode == .interactive else { return message }
         if let list = top as? ListFrame {
             if let left { list.returnedFrom = left }
-            return (try? show(list)) ?? ""
+            return message + ((try? show(list, below: message)) ?? "")
         }
         // A record returned to (from a row its reference opened) is shown
         // too, edits and all: the prompt's crumb alone left its user guessing.
-        return top is RecordFrame ? (try? show(top)) ?? "" : ""
+        return message + (top is RecordFrame ? (try? show(top, below: message)) ?? "" : "")
     }
 
     func popToRoot() {
@@ -66,7 +66,17 @@ extension Session {
     /// Reads what a frame shows, then lays it out for the viewport, or,
     /// when the runner asked for data, hands the frame out as data instead.
     func show(_ frame: any Frame) throws -> String {
-        let view = viewport()
+        try show(frame, below: "")
+    }
+
+    /// A full page below a confirmation pushed the confirmation off the
+    /// screen: the page is shortened by the lines the message takes.
+    func show(_ frame: any Frame, below message: String) throws -> String {
+        var view = viewport()
+        if let rows = view.rows, !message.isEmpty {
+            let lines = message.split(separator: "\n").reduce(0) { $0 + max(1, (DisplayWidth.of(String($1)) + view.columns - 1) / max(1, view.columns)) }
+            view.rows = rows - lines
+        }
         let loaded = try frame.load(from: store, pageSize: view.pageSize)
         if frame is any PagedFrame { showedPage = true }
         guard laysOutFrames else { return "" }

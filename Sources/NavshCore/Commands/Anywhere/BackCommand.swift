@@ -15,7 +15,7 @@ struct BackCommand: ForcibleCommand {
         if !force, let record = session.top as? RecordFrame, record.collection.backPolicy == .save {
             if record.isDirty {
                 let message = try record.save(in: session)
-                return Response(output: message + "\n" + session.popShowingReturn())
+                return Response(output: session.popShowingReturn(below: message + "\n"))
             }
             // Nothing was set in the new item: leaving drops it, and says so.
             if record.isDraft {
@@ -29,6 +29,6 @@ struct BackCommand: ForcibleCommand {
             return refusal
         }
         let output = session.discardNotice(from: top)
-        return Response(output: output + session.popShowingReturn())
+        return Response(output: session.popShowingReturn(below: output))
     }
 }

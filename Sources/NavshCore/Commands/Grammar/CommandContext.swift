@@ -14,9 +14,13 @@ protocol CommandContext: AnyObject {
     func push(_ frame: any Frame)
     func pushShowing(_ frame: any Frame) throws -> String
     func pop()
-    func popShowingReturn() -> String
+    /// Pops, and at the prompt shows the frame returned to below `message`,
+    /// which its page leaves room for.
+    func popShowingReturn(below message: String) -> String
     func popToRoot()
     func show(_ frame: any Frame) throws -> String
+    /// The frame shown below `message`: a list's page leaves room for it on the screen.
+    func show(_ frame: any Frame, below message: String) throws -> String
     func finish() -> Response
 
     /// Unsaved work above `index`: the question before it is dropped.

@@ -9,6 +9,6 @@ struct CancelCommand: PlainCommand {
         let frame = try session.topFrame(RecordFrame.self)
         // Going back still happens: only the discarding had nothing to do.
         let output = frame.isDirty ? session.discardNotice(from: session.frames.count - 1) : "nothing to cancel\n"
-        return Response(output: output + session.popShowingReturn())
+        return Response(output: session.popShowingReturn(below: output))
     }
 }

@@ -45,6 +45,6 @@ struct SaveCommand: ForcibleCommand {
             }
             throw error
         }
-        return Response(output: message + "\n" + session.popShowingReturn())
+        return Response(output: session.popShowingReturn(below: message + "\n"))
     }
 }
