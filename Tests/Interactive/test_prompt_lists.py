@@ -112,7 +112,8 @@ def test_tab_matches_anywhere_in_a_title_and_counts_what_it_cut():
 
 def test_a_confirmation_stays_on_screen_above_the_list_shown_again():
     """A trial's find: after `save` or `undo`, the list drawn again filled
-    the screen and pushed the confirmation off its top."""
+    the screen and pushed the confirmation off its top; a long one was
+    broken mid-word."""
     with music_store() as path, Prompt(args=[path]) as p:
         p.expect("music> ")
         p.line("open albums", "music › albums> ")
@@ -124,3 +125,5 @@ def test_a_confirmation_stays_on_screen_above_the_list_shown_again():
             confirmation = [i for i, line in enumerate(screen) if line.startswith(said)]
             title = [i for i, line in enumerate(screen) if line.startswith("albums (")]
             assert confirmation and title and confirmation[-1] < title[-1], screen
+            # Broken at spaces: a line the terminal broke mid-word fills its width.
+            assert all(len(line) < p.cols for line in screen[confirmation[-1]:title[-1]]), screen

@@ -47,11 +47,11 @@ extension Session {
         guard mode == .interactive else { return message }
         if let list = top as? ListFrame {
             if let left { list.returnedFrom = left }
-            return message + ((try? show(list, below: message)) ?? "")
+            return (try? show(list, below: message)) ?? message
         }
         // A record returned to (from a row its reference opened) is shown
         // too, edits and all: the prompt's crumb alone left its user guessing.
-        return message + (top is RecordFrame ? (try? show(top, below: message)) ?? "" : "")
+        return top is RecordFrame ? (try? show(top, below: message)) ?? message : message
     }
 
     func popToRoot() {
@@ -66,17 +66,23 @@ extension Session {
     /// Reads what a frame shows, then lays it out for the viewport, or,
     /// when the runner asked for data, hands the frame out as data instead.
     func show(_ frame: any Frame) throws -> String {
-        try show(frame, below: "")
+        try render(frame, in: viewport())
     }
 
-    /// A full page below a confirmation pushed the confirmation off the
-    /// screen: the page is shortened by the lines the message takes.
+    /// `message`, then the frame. A full page below a confirmation pushed
+    /// the confirmation off the screen: the page is shortened by the lines
+    /// the message takes, broken at spaces as the terminal's width needs.
     func show(_ frame: any Frame, below message: String) throws -> String {
         var view = viewport()
+        var message = message
         if let rows = view.rows, !message.isEmpty {
-            let lines = message.split(separator: "\n").reduce(0) { $0 + max(1, (DisplayWidth.of(String($1)) + view.columns - 1) / max(1, view.columns)) }
-            view.rows = rows - lines
+            message = TextLayout.wrappingLines(message, width: view.columns)
+            view.rows = rows - message.split(separator: "\n").count
         }
+        return message + (try render(frame, in: view))
+    }
+
+    private func render(_ frame: any Frame, in view: Viewport) throws -> String {
         let loaded = try frame.load(from: store, pageSize: view.pageSize)
         if frame is any PagedFrame { showedPage = true }
         guard laysOutFrames else { return "" }

@@ -37,7 +37,7 @@ struct UndoCommand: PlainCommand {
         // Scripts stay quiet unless `show` is asked for.
         let list: (any Frame)? = session.mode == .interactive && (session.top is ListFrame || session.top is CollectionsFrame)
             ? session.top : nil
-        return Response(output: message + "\n" + (list.flatMap { try? session.show($0, below: message + "\n") } ?? ""))
+        return Response(output: list.flatMap { try? session.show($0, below: message + "\n") } ?? message + "\n")
     }
 
     /// Writes the inverse of `change`; returns that write and what to say.

@@ -19,7 +19,7 @@ protocol CommandContext: AnyObject {
     func popShowingReturn(below message: String) -> String
     func popToRoot()
     func show(_ frame: any Frame) throws -> String
-    /// The frame shown below `message`: a list's page leaves room for it on the screen.
+    /// `message`, then the frame: a list's page leaves room for the message on the screen.
     func show(_ frame: any Frame, below message: String) throws -> String
     func finish() -> Response
 
