@@ -122,6 +122,18 @@ import Testing
             """)
     }
 
+    /// In JSON Lines, a null version is none at all; a number is no version an export wrote.
+    @Test(arguments: StoreKind.all)
+    func aJSONLineWithANullVersionIsCheckedByItsKey(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try exported(h, extension: "jsonl")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try (text + "{\"id\": 99, \"name\": \"Kite\", \"navsh_version\": null}\n").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(h.run("import \(path) --update").error?.message.hasSuffix("\(path):6: id: no row has the key #99") == true)
+        try (text + "{\"id\": 2, \"name\": \"Kite\", \"navsh_version\": 5}\n").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(h.run("import \(path) --update").error?.message.contains("\(path):6: navsh_version: does not match") == true)
+    }
+
     /// A spreadsheet (or Python's csv module) writes `""` back as an empty
     /// field: with the version, empty text it did not edit stays empty text.
     @Test(arguments: StoreKind.all)
