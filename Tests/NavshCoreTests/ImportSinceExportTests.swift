@@ -77,7 +77,8 @@ import Testing
         let (path, refusal, unchanged) = try importAfter(h, elsewhere: "name = 'Gort bust'")
         #expect(refusal == """
             import \(path): 1 bad row, nothing was imported
-            \(path):4: name: was changed elsewhere since the export (now Gort bust) and in the file
+            \(path):4: name: was changed elsewhere since the export (now Gort bust) while the file edits this row, \
+            which may be another row now
             """)
         #expect(unchanged)
     }

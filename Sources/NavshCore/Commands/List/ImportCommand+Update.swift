@@ -66,8 +66,10 @@ extension ImportCommand {
             if let exported = row.exported {
                 let since = Self.sinceExport(row, exported, stored: stored, in: collection, format: file.format)
                 if let clash = since.clash {
-                    refused.append(ImportProblem(line: row.line, field: clash.shownName, problem: "was changed elsewhere "
-                        + "since the export (now \(ValueText.bounded(stored[clash.name]))) and in the file"))
+                    // A field the file left as exported names the row: it may be another row now.
+                    let why = clash.editedInFile ? "and in the file" : "while the file edits this row, which may be another row now"
+                    refused.append(ImportProblem(line: row.line, field: clash.field.shownName, problem: "was changed elsewhere "
+                        + "since the export (now \(ValueText.bounded(stored[clash.field.name]))) \(why)"))
                     return
                 }
                 asStored.formUnion(since.unedited)
@@ -176,7 +178,7 @@ extension ImportCommand {
     /// changed elsewhere (kept), and a field changed both in the file and
     /// elsewhere, or naming the row and changed elsewhere while the file edits it.
     static func sinceExport(_ row: ImportedRow, _ exported: [Int: UInt32], stored: Record, in collection: CollectionSchema,
-                            format: RowFileFormat) -> (unedited: Set<Int>, kept: Int, clash: Field?) {
+                            format: RowFileFormat) -> (unedited: Set<Int>, kept: Int, clash: (field: Field, editedInFile: Bool)?) {
         let fields = collection.fields
         var unedited: Set<Int> = []
         var kept = 0
@@ -198,11 +200,11 @@ extension ImportCommand {
                 // Edited to what is stored now: both sides agree.
                 unedited.insert(place)
             } else {
-                if moved { return ([], 0, field) }
+                if moved { return ([], 0, (field, true)) }
                 edited = true
             }
         }
-        return (unedited, kept, edited ? movedNaming : nil)
+        return (unedited, kept, edited ? movedNaming.map { ($0, false) } : nil)
     }
 
     /// A whole number as a spreadsheet writes it (`126172.0`) is the integer
