@@ -266,6 +266,10 @@ import Testing
         try "name,value\nOne more,3\n".write(toFile: file, atomically: true, encoding: .utf8)
         let imported = try navsh.run([db.path, "--dry-run", "-c", "import " + file])
         #expect(imported.stdout.hasPrefix("would import 1 row into items"), "\(imported.stdout)")
+        // An import that updates: a trial's find, it said "updated".
+        try "id,value\n1,151\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let updated = try navsh.run([db.path, "--dry-run", "-c", "open items", "-c", "import \(file) --update"])
+        #expect(updated.stdout.contains("\nwould update 1 row of items from"), "\(updated.stdout)")
     }
 
     /// The line after `edit` is its value even when the edit is refused.

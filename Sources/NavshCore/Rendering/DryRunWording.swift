@@ -6,7 +6,7 @@ enum DryRunWording {
     static let verbs: [(done: String, would: String)] = [
         ("saved ", "would save "), ("deleted ", "would delete "), ("moved ", "would move "),
         ("undid ", "would undo "), ("renumbered ", "would renumber "), ("created ", "would create "),
-        ("imported ", "would import "),
+        ("imported ", "would import "), ("updated ", "would update "),
     ]
 
     static func wording(_ output: String) -> String {
