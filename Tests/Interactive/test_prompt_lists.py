@@ -111,7 +111,7 @@ def test_tab_matches_anywhere_in_a_title_and_counts_what_it_cut():
 
 
 def test_a_confirmation_stays_on_screen_above_the_list_shown_again():
-    """A trial's find: after `save` or `undo`, the list drawn again filled
+    """A trial's find: after `save`, `undo` or `back` answered `s`, the list drawn again filled
     the screen and pushed the confirmation off its top; a long one was
     broken mid-word."""
     with music_store() as path, Prompt(args=[path]) as p:
@@ -127,3 +127,12 @@ def test_a_confirmation_stays_on_screen_above_the_list_shown_again():
             assert confirmation and title and confirmation[-1] < title[-1], screen
             # Broken at spaces: a line the terminal broke mid-word fills its width.
             assert all(len(line) < p.cols for line in screen[confirmation[-1]:title[-1]]), screen
+        # `back` answered `s`: the save comes before the list too.
+        p.line("open 3", "music › albums › ")
+        p.line("set Title Balls to the Wall, live", "*> ")
+        p.line("back", "[s/d/K] ")
+        p.line("s", "music › albums> ")
+        screen = p.screen()
+        confirmation = [i for i, line in enumerate(screen) if line.startswith("saved ")]
+        title = [i for i, line in enumerate(screen) if line.startswith("albums (")]
+        assert confirmation and title and confirmation[-1] < title[-1], screen

@@ -66,7 +66,7 @@ extension Session {
     /// Reads what a frame shows, then lays it out for the viewport, or,
     /// when the runner asked for data, hands the frame out as data instead.
     func show(_ frame: any Frame) throws -> String {
-        try render(frame, in: viewport())
+        try show(frame, below: "")
     }
 
     /// `message`, then the frame. A full page below a confirmation pushed
@@ -75,9 +75,10 @@ extension Session {
     func show(_ frame: any Frame, below message: String) throws -> String {
         var view = viewport()
         var message = message
-        if let rows = view.rows, !message.isEmpty {
+        if let rows = view.rows, !(message + shownAbove).isEmpty {
             message = TextLayout.wrappingLines(message, width: view.columns)
-            view.rows = rows - message.split(separator: "\n").count
+            let above = TextLayout.wrappingLines(shownAbove, width: view.columns)
+            view.rows = rows - (message + above).split(separator: "\n").count
         }
         return message + (try render(frame, in: view))
     }

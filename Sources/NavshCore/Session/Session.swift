@@ -50,6 +50,9 @@ public final class Session {
     var historyEntries: () -> [String]? { configuration.historyEntries }
     /// The current line showed a page of a list, already cut to the terminal.
     var showedPage = false
+    /// Output already printed above what the running command shows (the
+    /// saves a question's answer made first): a page leaves room for it.
+    var shownAbove = ""
     /// Frames shown while the current line runs, when `framesAsData`.
     var framesShown: [ShownFrame] = []
     /// While a line runs: its frames are laid out (or handed out as data).
@@ -197,8 +200,10 @@ public final class Session {
             return run { try question.then.run(in: self, confirmed: true) }
         case .save:
             var saved = ""
+            defer { shownAbove = "" }
             let response = run {
                 saved = try saveAll()
+                shownAbove = saved
                 return try question.then.run(in: self, confirmed: true)
             }
             return Response(output: saved + response.output, error: response.error, quits: response.quits)
