@@ -290,6 +290,10 @@ import Testing
         #expect(h.output("undo").hasPrefix("undid the delete of 2 rows of owners (put them back with 3 cars, 1 service "
                                            + "and the reference of 2 trips)"))
         #expect(try CascadeTests.tables.map { try h.snapshot($0) } == before)
+        // A batch of one row is put back as "it" (an adversary read "put them back").
+        let one = try #require(h.run("where name = Bo", "open *", "delete").question)
+        #expect(h.session.answer(one, .yes).error == nil)
+        #expect(h.output("undo").hasPrefix("undid the delete of 1 row of owners (put it back with 1 car "))
     }
 
     @Test(arguments: StoreKind.all)

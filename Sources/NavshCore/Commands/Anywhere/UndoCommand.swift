@@ -126,7 +126,7 @@ struct UndoCommand: PlainCommand {
             let cascade = rows.flatMap(\.cascade)
             return (.restoredRows(collection, rows.map(\.record)),
                     "undid the delete of \(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s") of "
-                    + "\(collection.displayTitle) (put them back"
+                    + "\(collection.displayTitle) (put \(rows.count == 1 ? "it" : "them") back"
                     + "\(CascadeEffect.phrase(cascade, .restoring, titles: store.collectionTitles)))")
         case .inserted(let collection, let record):
             let title = RowTitle.of(record, in: collection)
