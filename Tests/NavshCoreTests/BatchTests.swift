@@ -76,8 +76,13 @@ import Testing
         #expect(h.output("reload") == "reloaded 5 rows; kept your edits to composer\n", "a replace outlives a reload")
         #expect(h.output("changes --rows").hasSuffix(
             "  #3 Rock and Roll: composer Jimmy Page, Robert Plnt → Jimmy Page, Robert Plant\n"))
-        h.run("save")
-        #expect(try composers(h) == ["Jimmy Page/Robert Plant", "Jimmy Page/Robert Plant", "Jimmy Page, Robert Plant",
+        // A row whose text no longer holds Plnt is said so (an adversary read "applies to theirs").
+        try h.elsewhere("UPDATE tracks SET composer = 'Zed' WHERE id = 1")
+        #expect(h.output("reload") == "reloaded 5 rows; kept your edits to composer\n"
+                + "  both changed composer on 1 row (your replace finds nothing in theirs): #1 Stairway, theirs Zed\n")
+        // The rows without the text are no rows that held the new value (an adversary's find).
+        #expect(h.output("save").hasPrefix("saved composer on 2 rows of tracks (3 needed no change)\n"))
+        #expect(try composers(h) == ["Zed", "Jimmy Page/Robert Plant", "Jimmy Page, Robert Plant",
                                      "Jimmy Page/Robert Plant", "Lennon/McCartney"])
         // Text no row holds, and a choice the CHECK does not allow, change nothing.
         h.run("open *")

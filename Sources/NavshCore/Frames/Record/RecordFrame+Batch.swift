@@ -30,7 +30,10 @@ extension RecordFrame {
         try checkRequired()
         let (changing, unchanged) = batch.split(buffer.changes, replacing: buffer.replacing)
         let held = unchanged.count
-        let already = held == 0 ? "" : " (\(ListLayout.grouped(held)) held \(held == 1 ? "it" : "them") already)"
+        // A replace leaves a row without its text as it is: that row held nothing to change, not the new value.
+        let already = held == 0 ? ""
+            : buffer.replacing.isEmpty ? " (\(ListLayout.grouped(held)) held \(held == 1 ? "it" : "them") already)"
+            : " (\(ListLayout.grouped(held)) needed no change)"
         guard !changing.isEmpty else {
             return "no row needs saving: all \(batch.count) hold \(unsavedLabels.joined(separator: ", ")) already"
         }
@@ -66,14 +69,14 @@ extension RecordFrame {
         let kept = unsavedLabels.isEmpty ? "" : "; kept your edits to " + unsavedLabels.joined(separator: ", ")
         let was = fresh.rows.count == batch.rows.count ? "" : " (were \(ListLayout.grouped(batch.rows.count)))"
         return "reloaded \(fresh.count)" + was + kept + "\n"
-            + reloadNotes(from: batch, to: fresh, setting: edits, replacing: Set(replacements.keys))
+            + reloadNotes(from: batch, to: fresh, setting: edits, replacing: replacements)
     }
 
     /// What a batch reload took from elsewhere, so the next save writes over
     /// no value unseen: each row whose edited field changed there, the fields
     /// taken, and the rows that left or joined the list.
     private func reloadNotes(from old: RowBatch, to fresh: RowBatch, setting edits: [String: Value],
-                             replacing: Set<String>) -> String {
+                             replacing: [String: TextReplacement]) -> String {
         /// Per field, how many rows and the first few of them.
         struct Named {
             var count = 0
@@ -83,14 +86,18 @@ extension RecordFrame {
                 if first.count < RecordFrame.rowsNamed { first.append(row) }
             }
         }
-        var collided: [String: Named] = [:], taken: [String: Named] = [:]
+        var collided: [String: Named] = [:], taken: [String: Named] = [:], missed: [String: Named] = [:]
         let (left, joined) = old.compared(to: fresh) { was, row in
             for field in collection.fields where row[field.name] != was[field.name] {
                 if let mine = edits[field.name], row[field.name] != mine {
                     collided[field.name, default: Named()].add(row)
-                } else if replacing.contains(field.name) {
-                    // The replace now applies to their value: shown, as a set's is.
-                    collided[field.name, default: Named()].add(row)
+                } else if let replacement = replacing[field.name] {
+                    // The replace now applies to their value, or finds nothing in it: shown, as a set's is.
+                    if replacement.applied(to: row[field.name]) != nil {
+                        collided[field.name, default: Named()].add(row)
+                    } else {
+                        missed[field.name, default: Named()].add(row)
+                    }
                 } else if edits[field.name] == nil {
                     taken[field.name, default: Named()].add(row)
                 }
@@ -102,12 +109,17 @@ extension RecordFrame {
         }
         var out = ""
         for field in collection.fields {
+            let theirs = { (row: Record) in
+                name(row) + ", theirs " + TextLayout.truncate(ValueText.bounded(row[field.name], field.format), to: 40)
+            }
             if let rows = collided[field.name] {
-                let named = few(rows.first, of: rows.count) { row in
-                    name(row) + ", theirs " + TextLayout.truncate(ValueText.bounded(row[field.name], field.format), to: 40)
-                }
-                let yours = replacing.contains(field.name) ? "your replace applies to theirs" : "yours kept"
-                out += "  both changed \(field.shownName) on \(RowBatch.rowCount(rows.count)) (\(yours)): \(named)\n"
+                let yours = replacing[field.name] != nil ? "your replace applies to theirs" : "yours kept"
+                out += "  both changed \(field.shownName) on \(RowBatch.rowCount(rows.count)) (\(yours)): "
+                    + few(rows.first, of: rows.count, theirs) + "\n"
+            }
+            if let rows = missed[field.name] {
+                out += "  both changed \(field.shownName) on \(RowBatch.rowCount(rows.count)) "
+                    + "(your replace finds nothing in theirs): " + few(rows.first, of: rows.count, theirs) + "\n"
             }
             if let rows = taken[field.name] {
                 out += "  took \(field.shownName) on \(RowBatch.rowCount(rows.count)), changed elsewhere: "
