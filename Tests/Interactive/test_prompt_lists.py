@@ -136,3 +136,21 @@ def test_a_confirmation_stays_on_screen_above_the_list_shown_again():
         confirmation = [i for i, line in enumerate(screen) if line.startswith("saved ")]
         title = [i for i, line in enumerate(screen) if line.startswith("albums (")]
         assert confirmation and title and confirmation[-1] < title[-1], screen
+
+
+def test_a_notice_of_changes_elsewhere_stays_on_screen_above_a_save():
+    """An adversary's find: what changed elsewhere before a save was said,
+    then scrolled away by the list drawn after the save."""
+    with music_store() as path, Prompt(args=[path]) as p:
+        p.expect("music> ")
+        p.line("open albums", "music › albums> ")
+        p.line("open 3", "music › albums › ")
+        p.line("set Title Balls to the Wall, live", "*> ")
+        with sqlite3.connect(path) as db:
+            db.execute("UPDATE albums SET Year = 1999 WHERE AlbumId = 3")
+        p.line("save", "music › albums> ")
+        screen = p.screen()
+        notice = [i for i, line in enumerate(screen) if "changed elsewhere" in line]
+        saved = [i for i, line in enumerate(screen) if line.startswith("saved ")]
+        title = [i for i, line in enumerate(screen) if line.startswith("albums (")]
+        assert notice and saved and title and notice[0] < saved[-1] < title[-1], screen

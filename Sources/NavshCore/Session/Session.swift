@@ -50,8 +50,9 @@ public final class Session {
     var historyEntries: () -> [String]? { configuration.historyEntries }
     /// The current line showed a page of a list, already cut to the terminal.
     var showedPage = false
-    /// Output already printed above what the running command shows (the
-    /// saves a question's answer made first): a page leaves room for it.
+    /// Output printed above what the running command shows (a notice of
+    /// changes elsewhere, the saves a question's answer made first): a page
+    /// leaves room for it.
     var shownAbove = ""
     /// Frames shown while the current line runs, when `framesAsData`.
     var framesShown: [ShownFrame] = []
@@ -156,7 +157,12 @@ public final class Session {
             return Response(output: notice, error: .line(.recordChangedBeforeLine))
         }
         laysOutFrames = laysOutUnrequested || command.isReport
-        defer { laysOutFrames = true }
+        // The notice prints first: a list the command shows leaves room for it.
+        shownAbove = notice
+        defer {
+            laysOutFrames = true
+            shownAbove = ""
+        }
         var response = run { try command.run(in: self, confirmed: false) }
         if !writesFiles { response.output = DryRunWording.wording(response.output) }
         response.output = notice + response.output
