@@ -228,6 +228,9 @@ import Testing
         let question = try #require(h.run("save").question)
         #expect(question.prompt == "Save ms on 3 rows of tracks? [y/N] ")
         #expect(try h.column("SELECT ms FROM tracks WHERE id = 1") == ["480"], "nothing written before the answer")
+        // A no says so (an adversary met a bare prompt); the edits stay.
+        #expect(h.session.answer(question, .no).output == "nothing was saved; the edits are kept (cancel discards them)\n")
+        #expect(h.output("changes").contains("ms"))
         #expect(h.session.answer(question, .yes).output.hasPrefix("saved ms on 3 rows of tracks\n"))
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
     }

@@ -67,7 +67,8 @@ import Testing
         h.run("cancel")
         prompter = ScriptedPrompter(answers: ["maybe"])
         driver.run(Array("delete 2".utf8), with: &prompter)
-        #expect(prompter.events == [.asked(Self.deleteRow2, repeated: false), .asked(Self.deleteRow2, repeated: true)])
+        #expect(prompter.events == [.asked(Self.deleteRow2, repeated: false), .asked(Self.deleteRow2, repeated: true),
+                                    .output("nothing was deleted\n")])
         #expect(try h.database.rows("SELECT count(*) AS n FROM items")[0]["n"] == "5")
     }
 

@@ -54,7 +54,8 @@ enum Deletion {
                     _ prompt: (String) -> String) throws -> Response {
         let preview = try session.store.cascades(ofDeleting: id, in: collection)
         session.askedCascade = (id, collection.name, CascadeEffect.marks(preview))
-        return Response(question: Question(confirm: prompt(CascadeEffect.phrase(preview, .question, titles: session.store.collectionTitles)), then: then))
+        return Response(question: Question(confirm: prompt(CascadeEffect.phrase(preview, .question, titles: session.store.collectionTitles)), then: then,
+                                            declined: "nothing was deleted"))
     }
 
     /// Deletes the row checked against `row.values`; after a question, only

@@ -13,16 +13,20 @@ public struct Question: Equatable, Sendable {
     public let kind: Kind
     /// What runs once the answer allows it (after saving, for `save`).
     let then: any Command
+    /// What a no leaves undone, said after it (`nothing was deleted`): a
+    /// bare prompt again left its user unsure the answer was taken.
+    let declined: String?
 
     /// The same question: the same words, asked before the same kind of command.
     public static func == (a: Question, b: Question) -> Bool {
         a.prompt == b.prompt && a.kind == b.kind && type(of: a.then) == type(of: b.then)
     }
 
-    init(confirm text: String, then: any Command) {
+    init(confirm text: String, then: any Command, declined: String? = nil) {
         prompt = text + " [y/N] "
         kind = .confirm
         self.then = then
+        self.declined = declined
     }
 
     init(unsaved work: [UnsavedWork], then: any Command) {
@@ -30,6 +34,7 @@ public struct Question: Equatable, Sendable {
         prompt = "Unsaved: \(list). Save, discard, or keep editing? [s/d/K] "
         kind = .unsavedWork
         self.then = then
+        declined = nil
     }
 
     /// The same question worded differently (made printable, say).

@@ -200,7 +200,9 @@ public final class Session {
 
     private func answerUnsafe(_ question: Question, _ answer: Answer) -> Response {
         switch answer {
-        case .no, .stay:
+        case .no:
+            return Response(output: question.declined.map { $0 + "\n" } ?? "")
+        case .stay:
             return Response()
         case .yes, .discard:
             return run { try question.then.run(in: self, confirmed: true) }

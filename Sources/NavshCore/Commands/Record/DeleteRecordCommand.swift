@@ -69,7 +69,7 @@ struct DeleteRecordCommand: PlainCommand {
             frame.askedBatchCascade = CascadeEffect.marks(preview)
             let phrase = CascadeEffect.phrase(preview, .question, titles: store.collectionTitles)
             return Response(question: Question(confirm: "Delete \(batch.count) of \(collection.displayTitle)\(edits)?\(phrase)",
-                                               then: self))
+                                               then: self, declined: "nothing was deleted"))
         }
         let asked = frame.askedBatchCascade
         frame.askedBatchCascade = nil

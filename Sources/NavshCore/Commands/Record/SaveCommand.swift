@@ -26,7 +26,8 @@ struct SaveCommand: ForcibleCommand {
         if session.mode == .interactive, !confirmed, let question = try frame.batchSaveQuestion(in: session.store) {
             // A reference renamed elsewhere refuses the save: before the question, not after its yes.
             try frame.checkChosenReferences(in: session.store)
-            return Response(question: Question(confirm: question, then: self))
+            return Response(question: Question(confirm: question, then: self,
+                                               declined: "nothing was saved; the edits are kept (cancel discards them)"))
         }
         let message: String
         do {
