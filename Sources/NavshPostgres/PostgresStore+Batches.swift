@@ -2,11 +2,12 @@ import NavshCore
 import NavshSQL
 
 /// A batch save in one UPDATE … FROM unnest(…) per 10,000 rows: each
-/// column's values go as one text array, so a statement carries a
-/// parameter a column, not one a value. Each row is matched by key and
-/// checked on the values it was read with and on its list in the UPDATE's
-/// own WHERE. A row found changed (fewer rows written than sent) or a store
-/// refusal takes the batch back, and the rows one by one then say which.
+/// column's values go as one text array, or as one value when the chunk's
+/// rows share it, so a statement carries a parameter a column, not one a
+/// value. Each row is matched by key and checked on the values it was
+/// read with and on its list in the UPDATE's own WHERE. A row found
+/// changed (fewer rows written than sent) or a store refusal takes the
+/// batch back, and the rows one by one then say which.
 extension PostgresStore {
     /// Rows a statement carries: a few megabytes of arrays at most.
     static let batchChunk = 10_000
@@ -24,15 +25,11 @@ extension PostgresStore {
         let readBack = !assigned.allSatisfy(Self.keptAsSent)
         let returning = readBack ? " RETURNING " + (keys + assigned).map(\.readSQL).joined(separator: ", ") : ""
         var stored: [Int: [Value]] = [:]
-        let columns = keys.indices.map { "navsh_k\($0)" } + checked.indices.map { "navsh_e\($0)" }
-            + assigned.indices.map { "navsh_n\($0)" }
-        let join = zip(keys, keys.indices).map { column, place in
-            "\(column.name.pgIdentifier) = \(column.cast("v.navsh_k\(place)"))"
-        }.joined(separator: " AND ")
-        let held = checked.enumerated().map { place, column in column.sameSQL("v.navsh_e\(place)") }
-        let assignments = assigned.enumerated().map { place, column in
-            "\(column.name.pgIdentifier) = \(column.cast("v.navsh_n\(place)"))"
-        }.joined(separator: ", ")
+        // A whole-number key matched by the join holds what it was read
+        // with: checked again, it cost a column of every chunk.
+        let held = batch.checked.indices.filter { place in
+            !(checked[place].kind == .integer && table.key.contains(checked[place].name))
+        }
         // The keys again as one array, which the key's index finds: joined
         // to unnest alone, the server read the whole table for each chunk.
         let narrowing: ((String) -> String)? = keys.count == 1 && [.integer, .text].contains(keys[0].kind) ? { keysSent in
@@ -49,30 +46,27 @@ extension PostgresStore {
                     while start < places.count {
                         let chunk = places[start..<min(start + Self.batchChunk, places.count)]
                         start += Self.batchChunk
-                        var parameters = Parameters()
-                        var arrays = Array(repeating: TextArray(), count: columns.count)
-                        for place in chunk {
-                            var column = 0
-                            for (value, key) in zip(batch.ids[place].parts, keys) {
-                                arrays[column].append(try key.parameter(value))
-                                column += 1
-                            }
-                            for (values, check) in zip(batch.held, checked) {
-                                arrays[column].append(try check.parameter(values[place]))
-                                column += 1
-                            }
-                            let values = batch.values[place]
-                            for (index, target) in assigned.enumerated() {
-                                arrays[column].append(try values.flatMap { try target.parameter($0[index]) })
-                                column += 1
-                            }
+                        var sent = ChunkColumns(parameters: Parameters())
+                        let keyNames = try keys.indices.map { column in
+                            try sent.array(chunk.map { try keys[column].parameter(batch.ids[$0].parts[column]) },
+                                           named: "navsh_k\(column)")
                         }
-                        // Each array bound as text and cast after: a prepared statement
-                        // sends a parameter in its type's binary form, and text's is its bytes.
-                        let placeholders = arrays.map { parameters.bind($0.literal) }
-                        let values = "unnest(" + placeholders.map { "(" + $0 + ")::text[]" }.joined(separator: ", ")
-                            + ") AS v(\(columns.joined(separator: ", ")))"
-                        let condition = ((narrowing.map { [$0(placeholders[0])] } ?? []) + [join] + held).joined(separator: " AND ")
+                        let join = zip(keys, keyNames).map { column, sentKey in
+                            "\(column.name.pgIdentifier) = \(column.cast(sentKey))"
+                        }
+                        let tests = try held.map { place in
+                            checked[place].sameSQL(try sent.column(chunk.map { try checked[place].parameter(batch.held[place][$0]) },
+                                                                   named: "navsh_e\(place)"))
+                        }
+                        // Rows left as they are are only counted: no value is bound
+                        // for a SET they do not run, which the server could not type.
+                        let assignments = !writing ? "" : try assigned.enumerated().map { place, target in
+                            let values = try chunk.map { try batch.values[$0].flatMap { try target.parameter($0[place]) } }
+                            return "\(target.name.pgIdentifier) = \(target.cast(sent.column(values, named: "navsh_n\(place)")))"
+                        }.joined(separator: ", ")
+                        var parameters = sent.parameters
+                        let values = sent.unnest
+                        let condition = ((narrowing.map { [$0(sent.firstArray)] } ?? []) + join + tests).joined(separator: " AND ")
                         let scoped = try scoped(batch.list, table, &parameters, condition) ?? condition
                         let update = "UPDATE \(table.relation) SET \(assignments) FROM \(values) WHERE \(scoped)"
                         let found: Int
@@ -107,6 +101,48 @@ extension PostgresStore {
             if mismatch { return nil }
             guard case .constraint = error else { throw error }
             return nil
+        }
+    }
+
+    /// The columns of one chunk: each an array that `unnest` turns into
+    /// rows, or one parameter when every row of the chunk sends the same
+    /// value (the value a batch sets, or the one its rows were read with).
+    private struct ChunkColumns {
+        var parameters: Parameters
+        private var names: [String] = []
+        private var placeholders: [String] = []
+
+        init(parameters: Parameters) {
+            self.parameters = parameters
+        }
+
+        /// The first array's placeholder: the keys, which the key's index finds.
+        var firstArray: String { placeholders[0] }
+
+        /// The column sent as an array, named as `unnest` gives it. It is
+        /// bound as text and cast after: a prepared statement sends a
+        /// parameter in its type's binary form, and text's is its bytes.
+        mutating func array(_ values: [String?], named name: String) -> String {
+            var array = TextArray()
+            for value in values { array.append(value) }
+            placeholders.append(parameters.bind(array.literal))
+            names.append(name)
+            return "v." + name
+        }
+
+        /// The column as one parameter when its values are the same bytes,
+        /// else as an array. Swift's `==` takes `café` composed and
+        /// decomposed as one text, which a store keeps as two.
+        mutating func column(_ values: [String?], named name: String) -> String {
+            guard let first = values.first,
+                  values.allSatisfy({ ($0 == nil) == (first == nil) && ($0?.utf8.elementsEqual(first?.utf8 ?? "".utf8) ?? true) })
+            else { return array(values, named: name) }
+            return parameters.bind(first)
+        }
+
+        /// The FROM item that turns the arrays into rows.
+        var unnest: String {
+            "unnest(" + placeholders.map { "(" + $0 + ")::text[]" }.joined(separator: ", ") + ") AS v(\(names.joined(separator: ", ")))"
         }
     }
 
