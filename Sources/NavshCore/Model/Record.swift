@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Identifies a row for as long as it exists, as its store names it (SQLite:
 /// the rowid of an ordinary table, or the primary key values of a WITHOUT
 /// ROWID table; PostgreSQL: the primary key). The core keeps and compares
@@ -162,11 +168,13 @@ public struct ExactName: Hashable, Sendable {
 
     /// Whether two strings hold the same UTF-8 bytes: their lengths, then
     /// their bytes compared whole (a byte-by-byte walk of two UTF-8 views
-    /// cost a tenth of showing a page).
+    /// cost a tenth of showing a page, and 6% of a 100,000-row batch save).
     public static func same(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        let count = lhs.utf8.count
+        guard count == rhs.utf8.count else { return false }
+        guard count > 0 else { return true }
         var lhs = lhs, rhs = rhs
-        return lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
+        return lhs.withUTF8 { left in rhs.withUTF8 { right in memcmp(left.baseAddress!, right.baseAddress!, count) == 0 } }
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -33,7 +33,7 @@ public enum Value: Hashable, Sendable {
         case (.null, .null): return true
         case let (.integer(x), .integer(y)): return x == y
         case let (.real(x), .real(y)): return x.bitPattern == y.bitPattern
-        case let (.text(x), .text(y)): return x.utf8.elementsEqual(y.utf8)
+        case let (.text(x), .text(y)): return ExactName.same(x, y)
         case let (.rawText(x), .rawText(y)): return x == y
         case let (.blob(x), .blob(y)): return x == y
         default: return false
