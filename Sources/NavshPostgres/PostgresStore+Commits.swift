@@ -25,6 +25,10 @@ extension PostgresStore {
                 if !PostgresErrorText.isConnectionLoss(error) {
                     bridge.rollBack("ROLLBACK TO SAVEPOINT navsh_write")
                     _ = try? bridge.rechecking { try bridge.execute("RELEASE SAVEPOINT navsh_write") }
+                    // The refused statement took the transaction an id: noted
+                    // as this store's, it is not read as a commit elsewhere.
+                    // Unknown, it costs a false notice at most.
+                    _ = try? bridge.rechecking { try noteOwnTransaction(ifAssigned: true) }
                 }
                 throw PostgresErrorText.translate(error, table: table, values: values)
             }
@@ -222,10 +226,12 @@ extension PostgresStore {
         return row
     }
 
-    /// Notes this transaction's id as this store's own (for `changes(since:)`).
+    /// Notes this transaction's id as this store's own (for `changes(since:)`);
+    /// `ifAssigned` takes none for a transaction that has written nothing.
     @discardableResult
-    func noteOwnTransaction() throws -> Int64? {
-        let id = try bridge.rows("SELECT pg_current_xact_id()::text").first?.first.flatMap { $0 }.flatMap { Int64($0) }
+    func noteOwnTransaction(ifAssigned: Bool = false) throws -> Int64? {
+        let function = ifAssigned ? "pg_current_xact_id_if_assigned" : "pg_current_xact_id"
+        let id = try bridge.rows("SELECT \(function)()::text").first?.first.flatMap { $0 }.flatMap { Int64($0) }
         if let id { ownTransactions.insert(id) }
         return id
     }

@@ -233,6 +233,25 @@ import Testing
         #expect(try fixture.store.changes(since: second.token).changedElsewhere)
     }
 
+    /// A write the store refused inside a transaction is this store's own
+    /// too: on PostgreSQL its statement took a transaction id, which read as
+    /// another connection's commit, and a batch then said its rows may have
+    /// changed elsewhere.
+    @Test(arguments: StoreKind.all)
+    func aRefusedWriteInATransactionIsNoChangeElsewhere(kind: StoreKind) throws {
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
+        let gort = try fixture.row("items", "name", .text("Gort statue"))
+        let first = try fixture.store.changes(since: nil)
+        expectConstraint(.unique, fields: ["serial"]) {
+            try fixture.store.atomically {
+                try fixture.store.update(gort.id, in: items, changes: ["serial": .text("HB-2015")], expecting: gort.values)
+            }
+        }
+        try kind.onAQuietServer { () throws in
+            #expect(try fixture.store.changes(since: first.token).changedElsewhere == false)
+        }
+    }
+
     @Test(arguments: StoreKind.all)
     func aSchemaChangedElsewhereIsReadAgainOnce(kind: StoreKind) throws {
         let fixture = try kind.make(Schemas.items)
