@@ -253,6 +253,19 @@ import Testing
         #expect(h.session.noticeChangesElsewhere() == said, "and again after a reload")
     }
 
+    /// At the prompt a reload's notes break at spaces to the terminal's
+    /// width: the terminal broke them mid-word ("theirs Robre" / "t Plant").
+    @Test(arguments: StoreKind.all)
+    func aReloadsNotesBreakAtSpacesAtThePrompt(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks, mode: .interactive, viewport: Viewport(columns: 40, rows: 24))
+        h.run("where composer ~ Plnt", "open *", "set composer Jimmy Page and Robert Plant")
+        try h.elsewhere("UPDATE tracks SET composer = 'Jimmy Page with Robert Plant and John Paul Jones' WHERE id = 2")
+        let said = h.output("reload")
+        let lines = said.split(separator: "\n").map(String.init)
+        #expect(lines.count > 2, "\(said)")
+        for line in lines { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
+    }
+
     @Test(arguments: StoreKind.all)
     func aSaveThatWouldBeRefusedIsNotAskedAbout(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.tracks, mode: .interactive)

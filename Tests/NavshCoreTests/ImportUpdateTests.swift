@@ -44,6 +44,23 @@ import Testing
         #expect(shown.contains("Gort bust") && shown.components(separatedBy: " ~ ").count == 2, "\(shown)")
     }
 
+    /// At the prompt the list is drawn again below what the import says:
+    /// it kept the rows read before it, and a trial read a value the
+    /// import had just changed.
+    @Test(arguments: StoreKind.all)
+    func theListIsDrawnAgainAfterAnImportAtThePrompt(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive, viewport: Viewport(columns: 80, rows: 24))
+        let path = try file(h, "id,name\n2,Shiny spork\n")
+        #expect(h.output("open items").contains("Rusty spork"))
+        let shown = h.output("import \(path) --update")
+        #expect(shown.hasPrefix("updated 1 row of items from"), "\(shown)")
+        #expect(shown.contains("Shiny spork") && !shown.contains("Rusty spork"), "\(shown)")
+        let script = try SessionHarness(kind, Fixtures.items)
+        let again = try file(script, "id,name\n2,Shiny spork\n")
+        script.run("open items")
+        #expect(script.output("import \(again) --update") == "updated 1 row of items from \(again)\n", "a script is told only")
+    }
+
     @Test(arguments: StoreKind.all)
     func aFileOfSomeFieldsChangesOnlyThose(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Fixtures.items)

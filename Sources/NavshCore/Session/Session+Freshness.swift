@@ -69,10 +69,7 @@ extension Session {
                 if isTop && tookFresh { topTookFreshValues = true }
             }
         }
-        // At the prompt on a terminal, broken at spaces to its width.
-        let printable = TextLayout.printableLines(notice)
-        let terminal = viewport()
-        return mode == .interactive && terminal.rows != nil ? TextLayout.wrappingLines(printable, width: terminal.columns) : printable
+        return wrappedAtPrompt(TextLayout.printableLines(notice))
     }
 
     /// One line when the store's connection to its server was lost and

@@ -45,6 +45,23 @@ protocol CommandContext: AnyObject {
 
 extension CommandContext {
     func readListsAgain() { readListsAgain(of: nil) }
+
+    /// `text` broken at spaces to the terminal's width, at the prompt on a
+    /// terminal: the terminal itself broke prose mid-word ("Robre" / "t").
+    /// Scripts and pipes get it as it is.
+    func wrappedAtPrompt(_ text: String) -> String {
+        let terminal = viewport()
+        guard mode == .interactive, terminal.rows != nil else { return text }
+        return TextLayout.wrappingLines(text, width: terminal.columns)
+    }
+
+    /// At the prompt, `message` above the list the command changed, drawn
+    /// again: the rows on screen were read before it. Never throws: what
+    /// was written is written, whether or not the list reads.
+    func showAgain(_ list: ListFrame, below message: String) -> String {
+        guard mode == .interactive else { return message }
+        return (try? show(list, below: message)) ?? wrappedAtPrompt(message)
+    }
 }
 
 extension Session: CommandContext {

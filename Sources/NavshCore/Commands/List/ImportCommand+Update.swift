@@ -168,9 +168,9 @@ extension ImportCommand {
                                      in: session.store)
             }
             if edits.count > Self.updatesListed { lines.append("  … and \(ListLayout.grouped(edits.count - Self.updatesListed)) more") }
-            return Response(output: lines.joined(separator: "\n") + "\n")
+            return Response(output: session.wrappedAtPrompt(lines.joined(separator: "\n") + "\n"))
         }
-        return Response(output: "updated \(count) of \(collection.name) from \(shownPath)\(same)\n")
+        return Response(output: session.showAgain(list, below: "updated \(count) of \(collection.name) from \(shownPath)\(same)\n"))
     }
 
     /// What happened to a row since its export, by its version column:

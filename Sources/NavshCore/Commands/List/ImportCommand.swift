@@ -99,10 +99,10 @@ struct ImportCommand: Command {
             var lines = ["would import \(count) into \(collection.name) from \(path)\(kept) (dry run: nothing was written)"]
             lines += saved.first.prefix(Self.dryRunListed).map { "  insert \(collection.name) › \(RowTitle.of($0, in: collection))" }
             if saved.count > Self.dryRunListed { lines.append("  … and \(ListLayout.grouped(saved.count - Self.dryRunListed)) more") }
-            return Response(output: lines.joined(separator: "\n") + "\n")
+            return Response(output: session.wrappedAtPrompt(lines.joined(separator: "\n") + "\n"))
         }
         list.rowsMovedByThisSession()
-        return Response(output: "imported \(count) into \(collection.name) from \(path)\(kept)\n")
+        return Response(output: session.showAgain(list, below: "imported \(count) into \(collection.name) from \(path)\(kept)\n"))
     }
 
     /// Values stored as the file holds them, against their column's type

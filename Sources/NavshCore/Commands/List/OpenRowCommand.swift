@@ -23,9 +23,7 @@ struct OpenRowCommand: OpenCommand {
             ? (keyed(in: list, session: session), "")
             : list.recordToOpen(target, in: session.store)
         let frame = RecordFrame(collection: list.collection, record: record)
-        let terminal = session.viewport()
-        let said = session.mode == .interactive && terminal.rows != nil ? TextLayout.wrappingLines(note, width: terminal.columns) : note
-        return Response(output: said + (try session.pushShowing(frame)))
+        return Response(output: session.wrappedAtPrompt(note) + (try session.pushShowing(frame)))
     }
 
     /// `open TABLE` at a one-table root list: that list, as shown before.

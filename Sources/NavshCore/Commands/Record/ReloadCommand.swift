@@ -9,7 +9,7 @@ struct ReloadCommand: PlainCommand {
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
-        if let batch = frame.batch { return Response(output: try frame.reloadBatch(batch, in: session)) }
+        if let batch = frame.batch { return Response(output: session.wrappedAtPrompt(try frame.reloadBatch(batch, in: session))) }
         guard let id = frame.id else { throw CommandError.writes(.nothingToReload) }
         guard let current = try session.store.record(of: frame.collection, id: id) else {
             throw CommandError.writes(.deletedBeforeReload(title: frame.crumb))
@@ -44,6 +44,6 @@ struct ReloadCommand: PlainCommand {
             output += "  both changed \(field.shownName): theirs \(ValueText.raw(current[field.name])), "
                 + "yours \(ValueText.raw(old.value(of: field.name))) (yours kept)\n"
         }
-        return Response(output: output)
+        return Response(output: session.wrappedAtPrompt(output))
     }
 }
