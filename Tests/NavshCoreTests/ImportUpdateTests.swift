@@ -61,6 +61,16 @@ import Testing
         #expect(script.output("import \(again) --update") == "updated 1 row of items from \(again)\n", "a script is told only")
     }
 
+    /// Under `--quiet` a dry run still says what it would write (a trial's
+    /// `-q` run printed nothing); the import itself stays quiet.
+    @Test func aDryRunImportIsAReport() throws {
+        let h = try SessionHarness(Fixtures.items)
+        let path = try file(h, "id,name\n2,Shiny spork\n")
+        h.run("open items")
+        #expect(h.session.execute("import \(path) --update --dry-run").requested)
+        #expect(h.session.execute("import \(path) --update").requested == false)
+    }
+
     @Test(arguments: StoreKind.all)
     func aFileOfSomeFieldsChangesOnlyThose(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Fixtures.items)

@@ -85,8 +85,11 @@ public enum FieldError: Equatable, Sendable {
             return "\(field): '\(TextLayout.printable(typed))' is \(key)the title of \(titled.joined(separator: ", ")); "
                 + "write the row as #KEY"
         case .severalReferencedRows(let field, let typed, let titles, let more, let alike):
-            return "\(field): '\(TextLayout.printable(typed))' matches several rows: \(titles.joined(separator: ", "))"
-                + (more ? ", …" : "") + (alike ? "; they share the title: name one as #KEY" : "; type more of the title, or #KEY")
+            // Rows told apart by a second field (`Jane Novak, Sales Manager`)
+            // hold a comma each: semicolons keep one row from the next.
+            let separator = titles.contains { $0.contains(",") } ? "; " : ", "
+            return "\(field): '\(TextLayout.printable(typed))' matches several rows: \(titles.joined(separator: separator))"
+                + (more ? separator + "…" : "") + (alike ? "; they share the title: name one as #KEY" : "; type more of the title, or #KEY")
         case .unknownField(let name, _, let nearest?):
             return "unknown field '\(TextLayout.printable(name))'; did you mean \(Self.typedWithNote(nearest))?"
         case .ambiguousFieldWords(let first, let firstField, let phrase, let phraseField):

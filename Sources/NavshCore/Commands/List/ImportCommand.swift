@@ -22,6 +22,10 @@ struct ImportCommand: Command {
     /// `--update`: the file's rows change the rows with their keys.
     let update: Bool
 
+    /// A dry run's account of what it would write is what it was typed
+    /// for: `--quiet` printed nothing, and said nothing was wrong.
+    var isReport: Bool { dryRun }
+
     init(form: CommandForm, arguments: Arguments) {
         let typed = PathFlags(arguments.rest ?? arguments.first, known: ["--dry-run", "--update"])
         path = typed.path
