@@ -207,14 +207,19 @@ struct PostgresColumn: Sendable {
     /// A test that holds when the column stores exactly `placeholder`'s value:
     /// compared as text for types without a plain equality (json) or whose
     /// equality ignores differences a person would see (case in citext).
+    /// Text compares byte by byte (`COLLATE "C"`): under a nondeterministic
+    /// collation `=` took `CAFE` for `Café`. Reals and numerics compare as
+    /// the server writes both, since `=` takes -0 for 0 and 1.50 for 1.5.
     func sameSQL(_ placeholder: String?) -> String {
         let column = name.pgIdentifier
         guard let placeholder else { return "\(column) IS NULL" }
         switch kind {
-        case .integer, .real, .numeric, .boolean, .date, .timestamp, .timestamptz:
+        case .integer, .boolean, .date, .timestamp, .timestamptz:
             return "\(column) IS NOT DISTINCT FROM \(cast(placeholder))"
+        case .real, .numeric:
+            return "\(column)::text IS NOT DISTINCT FROM \(cast(placeholder))::text"
         default:
-            return "\(readSQL) IS NOT DISTINCT FROM \(placeholder)"
+            return "(\(readSQL)) COLLATE \"C\" IS NOT DISTINCT FROM \(placeholder)"
         }
     }
 }
