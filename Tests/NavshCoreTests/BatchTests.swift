@@ -253,6 +253,33 @@ import Testing
         #expect(h.session.noticeChangesElsewhere() == said, "and again after a reload")
     }
 
+    /// One key for several rows cannot pass: it is refused before the
+    /// question, and in a script before any write (a trial's `set track_id 7`
+    /// on 40 rows was asked about, then refused by the store).
+    @Test(arguments: StoreKind.all)
+    func oneKeyForSeveralRowsIsRefusedBeforeTheQuestion(kind: StoreKind) throws {
+        let codes = """
+            CREATE TABLE codes (code TEXT PRIMARY KEY, name TEXT);
+            INSERT INTO codes VALUES ('a', 'x'), ('b', 'x'), ('c', 'y');
+            """
+        let refusal = "code is the key, which names one row: 2 rows cannot all take z; nothing was saved"
+        let h = try SessionHarness(kind, codes, mode: .interactive)
+        let before = try h.snapshot("codes")
+        h.run("open codes", "where name = x", "open *", "set code z")
+        let reply = h.run("save")
+        #expect(reply.question == nil)
+        #expect(reply.error?.message == refusal)
+        #expect(try h.snapshot("codes") == before)
+        let script = try SessionHarness(kind, codes)
+        script.run("open codes", "where name = x", "open *", "set code z")
+        #expect(script.run("save").error?.message == refusal)
+        #expect(try script.snapshot("codes") == before)
+        // One row may take a new key.
+        script.run("cancel", "back", "where name = y", "open *", "set code z")
+        #expect(script.run("save").error == nil)
+        #expect(try script.column("SELECT code FROM codes WHERE name = 'y'") == ["z"])
+    }
+
     /// At the prompt a reload's notes break at spaces to the terminal's
     /// width: the terminal broke them mid-word ("theirs Robre" / "t Plant").
     @Test(arguments: StoreKind.all)

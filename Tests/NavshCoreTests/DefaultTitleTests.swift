@@ -116,7 +116,7 @@ import Testing
         try h.elsewhere(#"INSERT INTO "Employee" VALUES (6, 'Park', 'Margaret', 'Sales Support Agent', 3, 'Lethbridge', 'mp@chinookcorp.com')"#)
         h.run("open Customer", "open 1")
         let refused = h.run("set SupportRepId Margaret Park").error?.message ?? ""
-        #expect(refused.contains("#4 Margaret Park, Calgary, #6 Margaret Park, Lethbridge"), "\(refused)")
+        #expect(refused.contains("#4 Margaret Park, Calgary; #6 Margaret Park, Lethbridge"), "\(refused)")
     }
 }
 

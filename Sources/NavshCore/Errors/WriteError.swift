@@ -63,6 +63,9 @@ public enum WriteError: Equatable, Sendable {
     case batchRowRefused(title: String, reason: String)
     /// `save!` in a batch: it would write over rows its user was not shown.
     case batchCannotOverwrite
+    /// One value set to a one-field key on several rows: the store would
+    /// refuse the second, so the save is refused before its question.
+    case batchWouldShareKey(field: String, value: String, rows: Int)
 
     // MARK: Dry run
     /// The command's writes would fail at its own COMMIT (a check kept for
@@ -82,6 +85,9 @@ public enum WriteError: Equatable, Sendable {
         case .batchCannotOverwrite:
             return "save! writes over one record shown whole; a batch is saved with save, "
                 + "and reload takes its rows as they are now"
+        case .batchWouldShareKey(let field, let value, let rows):
+            return "\(field) is the key, which names one row: \(ListLayout.grouped(rows)) rows cannot all take "
+                + "\(value); nothing was saved"
         case .changedBeforeSave(let title):
             return "\(title) changed elsewhere since you opened it; nothing was saved "
                 + "(reload takes theirs and keeps your edits, save! overwrites theirs)"

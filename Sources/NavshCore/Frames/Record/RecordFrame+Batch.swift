@@ -13,6 +13,7 @@ extension RecordFrame {
         guard let batch, isDirty else { return nil }
         let count = rowsToChange.count
         guard count > 1 else { return nil }
+        try checkKeyNotShared(by: count)
         let now = try RowBatch.read(batch.list, captions: batch.captions, from: store)
         let edited = Set(buffer.changes.keys).union(buffer.replacing.keys)
         var changed = false
@@ -23,12 +24,21 @@ extension RecordFrame {
         return "Save \(unsavedLabels.joined(separator: ", ")) on \(ListLayout.grouped(count)) rows of \(collection.displayTitle)?"
     }
 
+    /// Refuses one value set to a one-field key on `count` rows: a
+    /// trial's `set track_id 7` on 40 rows asked its question, then failed.
+    func checkKeyNotShared(by count: Int) throws {
+        guard count > 1, collection.keyFields.count == 1, let key = collection.keyFields.first,
+              let value = buffer.changes[key.name], !value.isNull else { return }
+        throw CommandError.writes(.batchWouldShareKey(field: key.shownName, value: TextLayout.printable(ValueText.bounded(value)), rows: count))
+    }
+
     /// Writes the edits to every row that needs them, in one transaction,
     /// each row checked against the values it held at `open *`.
     func saveBatch(_ batch: RowBatch, in session: any CommandContext) throws -> String {
         guard isDirty else { return "no changes to save in \(crumb)" }
         try checkRequired()
         let (changing, unchanged) = batch.split(buffer.changes, replacing: buffer.replacing)
+        try checkKeyNotShared(by: changing.count)
         let held = unchanged.count
         // A replace leaves a row without its text as it is: that row held nothing to change, not the new value.
         let already = held == 0 ? ""
