@@ -36,7 +36,7 @@ public enum FuzzTargets {
     }
 
     private static func session(_ bytes: [UInt8], in store: SQLiteStore) {
-        let writtenBefore = (try? store.rowsWrittenByThisConnection()) ?? 0
+        let before = fingerprint(of: store)
         let mode: Session.Mode = bytes.first.map { $0 & 1 == 0 } ?? true ? .script : .interactive
         let session = Session(store: store, mode: mode, viewport: { Viewport(columns: 40 + Int(bytes.count % 60), rows: 12) })
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)[...]
@@ -48,9 +48,16 @@ public enum FuzzTargets {
         }
         _ = session.unsavedWork
         session.discardAllEdits()
-        let writtenAfter = (try? store.rowsWrittenByThisConnection()) ?? 0
-        if session.changesMade.isEmpty && writtenAfter != writtenBefore {
+        if session.changesMade.isEmpty && fingerprint(of: store) != before {
             fatalError("rows were written though no save, delete or undo succeeded")
+        }
+    }
+
+    private static func fingerprint(of store: SQLiteStore) -> String {
+        do {
+            return try store.contentFingerprint()
+        } catch {
+            fatalError("cannot read the fuzz store: \(error)")
         }
     }
 

@@ -186,11 +186,19 @@ public final class SQLiteStore: Store, NestedTransactions {
         try database.write { try $0.execute(sql: sql) }
     }
 
-    /// Rows this connection has inserted, updated or deleted since it opened
-    /// (SQLite's total_changes): lets the fuzzer prove no command wrote
-    /// without a save.
-    public func rowsWrittenByThisConnection() throws -> Int {
-        try database.read { try Int.fetchOne($0, sql: "SELECT total_changes()") ?? 0 }
+    /// Every row of every table as one text: lets the fuzzer prove no
+    /// command wrote without a save. SQLite's change count cannot, as it
+    /// keeps the rows of a statement whose savepoint was rolled back.
+    public func contentFingerprint() throws -> String {
+        try database.read { db in
+            let tables = try String.fetchAll(db, sql: """
+                SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+                """)
+            return try tables.map { table in
+                let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)")
+                return table + ":" + rows.map(\.description).joined(separator: "\n")
+            }.joined(separator: "\n")
+        }
     }
 
     /// Calls `observer` with every statement SQLite runs on this store's
