@@ -118,7 +118,7 @@ import Testing
         h.run("where composer ~ Plnt", "open *", "set composer Jimmy Page/Robert Plant", "set ms 1")
         try h.elsewhere("UPDATE tracks SET ms = 481 WHERE id = 1")
         let before = try h.snapshot("tracks")
-        #expect(h.run("save").error?.message == "1 of 3 rows changed elsewhere since open *: Stairway (ms changed); "
+        #expect(h.run("save").error?.message == "1 of 3 rows changed elsewhere since open *: #1 Stairway (ms changed); "
                 + "nothing was saved (reload reads the rows again and keeps your edits)")
         #expect(try h.snapshot("tracks") == before)
         // The value the save will write over is shown before it can be.
@@ -144,8 +144,8 @@ import Testing
         try h.elsewhere("DELETE FROM tracks WHERE id = 2; UPDATE tracks SET composer = 'Page' WHERE id = 3")
         let before = try h.snapshot("tracks")
         let message = try #require(h.run("save").error?.message)
-        #expect(message.hasPrefix("2 of 3 rows changed elsewhere since open *: Kashmir (deleted or re-keyed), "
-                                  + "Rock and Roll (composer changed; it left the list); nothing was saved"), "\(message)")
+        #expect(message.hasPrefix("2 of 3 rows changed elsewhere since open *: #2 Kashmir (deleted or re-keyed), "
+                                  + "#3 Rock and Roll (composer changed; it left the list); nothing was saved"), "\(message)")
         #expect(try h.snapshot("tracks") == before)
         #expect(h.output("reload") == "reloaded 1 row (were 3); kept your edits to ms\n"
                 + "  left the list: #2 Kashmir; #3 Rock and Roll\n")
@@ -160,7 +160,7 @@ import Testing
         try h.elsewhere("DELETE FROM tracks WHERE id = 2; INSERT INTO tracks VALUES (2, 'Whole Lotta Love', 'Jimmy Page/Robert Plnt', 500, 'rock')")
         let before = try h.snapshot("tracks")
         let message = try #require(h.run("save").error?.message)
-        #expect(message.hasPrefix("1 of 5 rows changed elsewhere since open *: Kashmir (name changed)"), "\(message)")
+        #expect(message.hasPrefix("1 of 5 rows changed elsewhere since open *: #2 Kashmir (name changed)"), "\(message)")
         #expect(try h.snapshot("tracks") == before)
     }
 
@@ -194,7 +194,7 @@ import Testing
         h.run("open *", "set ms 1")
         try h.elsewhere("DELETE FROM tracks WHERE id = 5")
         let message = try #require(h.run("save").error?.message)
-        #expect(message.hasPrefix("1 of 5 rows changed elsewhere since open *: Hey Jude (deleted or re-keyed)"), "\(message)")
+        #expect(message.hasPrefix("1 of 5 rows changed elsewhere since open *: #5 Hey Jude (deleted or re-keyed)"), "\(message)")
     }
 
     @Test(arguments: StoreKind.all)
@@ -301,7 +301,7 @@ import Testing
         let before = try h.snapshot("tracks")
         let reply = h.run("save")
         #expect(reply.question == nil, "no y/N for 3 rows when 1 will refuse the save")
-        #expect(reply.error?.message.hasPrefix("1 of 3 rows changed elsewhere since open *: Kashmir (ms changed)") == true)
+        #expect(reply.error?.message.hasPrefix("1 of 3 rows changed elsewhere since open *: #2 Kashmir (ms changed)") == true)
         #expect(try h.snapshot("tracks") == before)
     }
 
@@ -350,7 +350,7 @@ import Testing
         h.run("where composer ~ Plnt", "open *")
         try h.elsewhere("UPDATE tracks SET ms = 1 WHERE id = 3")
         let before = try h.snapshot("tracks")
-        #expect(h.run("delete").error?.message.hasPrefix("1 of 3 rows changed elsewhere since open *: Rock and Roll (changed)") == true)
+        #expect(h.run("delete").error?.message.hasPrefix("1 of 3 rows changed elsewhere since open *: #3 Rock and Roll (changed)") == true)
         #expect(try h.snapshot("tracks") == before)
     }
 
@@ -393,7 +393,7 @@ import Testing
         let h = try SessionHarness(kind, Self.tracks)
         h.run("open *", "set genre rock")
         try h.elsewhere("UPDATE tracks SET genre = 'pop' WHERE id = 1")
-        #expect(h.run("save").error?.message.hasPrefix("1 of 5 rows changed elsewhere since open *: Stairway (genre changed)") == true)
+        #expect(h.run("save").error?.message.hasPrefix("1 of 5 rows changed elsewhere since open *: #1 Stairway (genre changed)") == true)
         #expect(try h.column("SELECT genre FROM tracks ORDER BY id") == ["pop", "rock", "rock", "rock", "pop"])
     }
 
@@ -474,7 +474,7 @@ import Testing
         h.run("open tags", "open *", "set name same")
         let before = try h.snapshot("tags")
         let message = try #require(h.run("save").error?.message)
-        #expect(message.hasPrefix("b: another row already has this name (UNIQUE)"), "\(message)")
+        #expect(message.hasPrefix("#2 b: another row already has this name (UNIQUE)"), "\(message)")
         #expect(try h.snapshot("tags") == before)
     }
 
@@ -512,7 +512,7 @@ import Testing
         h.run("open t", "open *", "set f z")
         try h.elsewhere("UPDATE t SET f = 'caf\u{E9}' WHERE id = 2")
         let before = try bytes(h, "f")
-        #expect(h.run("save").error?.message.hasPrefix("1 of 2 rows changed elsewhere since open *: b") == true)
+        #expect(h.run("save").error?.message.hasPrefix("1 of 2 rows changed elsewhere since open *: #2 b") == true)
         #expect(try bytes(h, "f") == before)
     }
 
@@ -544,7 +544,7 @@ import Testing
             """)
         h.run("open t", "open *", "set f z")
         let message = h.run("save").error?.message ?? ""
-        #expect(message == "b: refused by a trigger: a trigger on t ignored the update; nothing was written")
+        #expect(message == "#2 b: refused by a trigger: a trigger on t ignored the update; nothing was written")
         #expect(try h.column("SELECT f FROM t ORDER BY id") == ["x", "x"])
     }
 
@@ -558,11 +558,11 @@ import Testing
             CREATE TRIGGER tr BEFORE UPDATE OF f ON t WHEN old.id > 1 BEGIN SELECT RAISE(IGNORE); END;
             """)
         h.run("open t", "open *", "set f z")
-        #expect(h.run("save").error?.message == "b: refused by a trigger: a trigger on t ignored the update; nothing was written")
+        #expect(h.run("save").error?.message == "#2 b: refused by a trigger: a trigger on t ignored the update; nothing was written")
         try h.elsewhere("UPDATE t SET name = 'A' WHERE id = 1")
         #expect(h.run("save").error?.message
-                == "5 of 5 rows changed elsewhere since open *: a (name changed), b (a trigger ignored its write, "
-                + "or changed the row as the save ran), c (a trigger ignored its write, or changed the row as the save ran) "
+                == "5 of 5 rows changed elsewhere since open *: #1 a (name changed), #2 b (a trigger ignored its write, "
+                + "or changed the row as the save ran), #3 c (a trigger ignored its write, or changed the row as the save ran) "
                 + "and 2 more; nothing was saved (reload reads the rows again and keeps your edits)")
         #expect(try h.column("SELECT f FROM t ORDER BY id") == ["x", "x", "x", "x", "x"])
     }

@@ -40,7 +40,7 @@ import Testing
         let session = Session(store: fixture.store, mode: .script)
         var save = Response(output: "")
         for line in ["open items", "open *", "set value 300", "save"] { save = session.execute(line) }
-        #expect(save.error?.message == "a: refused by a trigger: a trigger on items ignored the update; nothing was written")
+        #expect(save.error?.message == "#1 a: refused by a trigger: a trigger on items ignored the update; nothing was written")
         let rows = try fixture.store.records(of: try fixture.collection("items"), offset: 0, limit: 10)
         #expect(rows.map { $0["value"] } == [.integer(10), .integer(20)], "nothing written")
     }

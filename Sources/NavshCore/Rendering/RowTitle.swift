@@ -7,9 +7,12 @@ enum RowTitle {
     /// references reads by them (`Grunge · Teen Spirit`), else by key (`#3 · #7`).
     /// The row as a refusal names rows that share a title: its `#KEY`
     /// (escaped, as `#KEY` takes it back), then its title.
+    /// A row titled by its key is named once (`#12`, not `#12 #12`).
     static func keyed(_ record: Record, in collection: CollectionSchema) -> String {
-        (collection.keyValues(of: record).map { TextLayout.printable(ListFrame.keyText($0)) + " " } ?? "")
-            + of(record, in: collection)
+        let title = of(record, in: collection)
+        guard let key = collection.keyValues(of: record).map({ TextLayout.printable(ListFrame.keyText($0)) }),
+              key != title else { return title }
+        return key + " " + title
     }
 
     /// Rows as a refusal lists them: `keyed`, and where two share a title,

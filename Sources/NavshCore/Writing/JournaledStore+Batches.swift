@@ -39,7 +39,7 @@ extension JournaledStore {
             for edit in edits {
                 let row = edit.row
                 guard inList?.contains(row.id) ?? true else {
-                    let title = edit.name ?? RowTitle.of(row, in: collection)
+                    let title = edit.name ?? RowTitle.keyed(row, in: collection)
                     refused.append(title + (try notListed(row, in: collection)))
                     continue
                 }
@@ -57,14 +57,14 @@ extension JournaledStore {
             } catch let failure as RowWriteFailure {
                 // Ctrl-C is no fault of the row it stopped at.
                 if case StoreError.interrupted = failure.error { throw StoreError.interrupted }
-                let title = writing[failure.index].name ?? RowTitle.of(writing[failure.index].row, in: collection)
+                let title = writing[failure.index].name ?? RowTitle.keyed(writing[failure.index].row, in: collection)
                 throw CommandError.writes(.batchRowRefused(title: title, reason: failure.error.explained(at: title)))
             }
             reachedOthers = store.lastUpdateReachedOtherRows
             var ignored: [String] = []
             for (edit, result) in zip(writing, written) {
                 guard let result else {
-                    let title = edit.name ?? RowTitle.of(edit.row, in: collection)
+                    let title = edit.name ?? RowTitle.keyed(edit.row, in: collection)
                     if let why = try Self.whyNotWritten(edit.row, changes: edit.changes, in: collection, store: store) {
                         refused.append(title + why)
                     } else {
@@ -75,7 +75,7 @@ extension JournaledStore {
                 updates.append(RowUpdate(id: result.id, row: edit.row, after: result.changes, name: edit.name))
             }
             for row in unchanged.rows {
-                let title = RowTitle.of(row, in: collection)
+                let title = RowTitle.keyed(row, in: collection)
                 guard let now = try store.record(of: collection, id: row.id) else {
                     refused.append(title + " (deleted or re-keyed)")
                     continue
@@ -154,7 +154,7 @@ extension JournaledStore {
             let filtered = list.scope != nil || !list.filters.isEmpty
             for (order, place) in places.enumerated() {
                 let row = row(place)
-                let title = place < edits.count ? edits[place].name ?? RowTitle.of(row, in: collection) : RowTitle.of(row, in: collection)
+                let title = place < edits.count ? edits[place].name ?? RowTitle.keyed(row, in: collection) : RowTitle.keyed(row, in: collection)
                 guard order < Self.refusalsExplained else {
                     unexplained.append(title)
                     continue
@@ -206,7 +206,7 @@ extension JournaledStore {
             for row in rows {
                 try stopIfCancelled()
                 if goneWith.contains(row.id) { continue }
-                let title = RowTitle.of(row, in: collection)
+                let title = RowTitle.keyed(row, in: collection)
                 guard inList?.contains(row.id) ?? true else {
                     refused.append(title + (try notListed(row, in: collection)))
                     continue
