@@ -51,6 +51,15 @@ import Testing
         return h.run("save").output
     }
 
+    /// Versions that print alike, é as one character or two, are said to
+    /// differ: alike, the table read as a change of nothing.
+    @Test(arguments: StoreKind.all)
+    func versionsThatLookAlikeAreSaidToDiffer(kind: StoreKind) throws {
+        let table = try noteConflictTable(kind, original: "Caf\u{E9}", theirs: "'Cafe\u{301}'", yours: "Cafe")
+        #expect(table.contains("! note   Caf\u{E9}"), "\(table)")
+        #expect(table.hasSuffix("  (note: the original and theirs look alike but are not the same value)\n"), "\(table)")
+    }
+
     /// Long versions that differ past the cut are cut where they differ:
     /// cut from the start, theirs and the original would read alike, and
     /// `save!` would overwrite a change its user never saw.

@@ -14,6 +14,7 @@ struct ConflictReport: Error {
     /// showed, so the error says so rather than advise the `save!` just refused.
     init(frame: RecordFrame, current: Record, store: any StoreReader, again: Bool = false) {
         let base = frame.buffer.base
+        var alike: [String] = []
         let rows: [[String]] = frame.collection.fields.compactMap { field in
             let name = field.name
             let original = base[name] ?? .null
@@ -27,6 +28,15 @@ struct ConflictReport: Error {
             // written back.
             let versions = frame.buffer.isChanged(name) ? [shown(original), shown(theirs), shown(mine)]
                 : [shown(original), shown(theirs)]
+            // Two versions that print alike but differ (é as one character or
+            // two) are said to differ: alike, a change read as none.
+            let named = ["the original", "theirs", "yours"]
+            let values = [original, theirs, mine]
+            for (one, other) in [(0, 1), (1, 2), (0, 2)] where other < versions.count
+                && values[one] != values[other] && versions[one] == versions[other] {
+                alike.append("  (\(field.shownName): \(named[one]) and \(named[other]) look alike but are not the same value)\n")
+                break
+            }
             return [clash ? "!" : " ", field.shownName] + versions
         }
         // A long value is cut, so the table keeps one line a field on an
@@ -56,7 +66,7 @@ struct ConflictReport: Error {
         table = all.map { row in
             (row[0] + " " + (1..<5).map { TextLayout.left(row[$0], widths[$0 - 1]) }.joined(separator: "  "))
                 .trimmingTrailingSpaces + "\n"
-        }.joined() + more.joined() + (cut ? "  (long values are cut: show FIELD prints yours whole, reload theirs)\n" : "")
+        }.joined() + more.joined() + alike.joined() + (cut ? "  (long values are cut: show FIELD prints yours whole, reload theirs)\n" : "")
         error = .writes(again ? .changedAgainBeforeSave(title: frame.crumb) : .changedBeforeSave(title: frame.crumb))
     }
 }
