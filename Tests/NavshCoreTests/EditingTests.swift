@@ -130,7 +130,7 @@ import Testing
         #expect(question.interpret("sure") == nil, "not a choice: asked again, never yes")
         #expect(h.session.answer(question, .no) == Response(output: "nothing was deleted\n"), "said, not a bare prompt")
         #expect(try h.value("SELECT count(*) AS n FROM items") == "5")
-        #expect(h.session.answer(question, try #require(question.interpret("Y"))).output == "deleted Rusty spork\n")
+        #expect(h.session.answer(question, try #require(question.interpret("Y"))).output.hasPrefix("deleted Rusty spork\n"))
         #expect(try h.value("SELECT count(*) AS n FROM items") == "4")
     }
 

@@ -146,6 +146,17 @@ import Testing
             == "items keeps no manual order (an app spec's move: FIELD allows move N M)")
     }
 
+    /// At the prompt a move draws its list again: the screen's numbers were the old order's.
+    @Test func theListIsDrawnAgainAfterAMoveAtThePrompt() throws {
+        let h = try SessionHarness("CREATE TABLE todo (id INTEGER PRIMARY KEY, name TEXT, pos INTEGER);"
+            + "INSERT INTO todo (name, pos) VALUES ('a', 1), ('b', 2), ('c', 3), ('d', 4);",
+            spec: "collections:\n  todo:\n    move: pos\n", mode: .interactive)
+        h.run("open todo")
+        let shown = h.output("move 4 2")
+        #expect(shown.hasPrefix("moved d from row 4 to row 2\n"), "\(shown)")
+        #expect(shown.contains("   2  d       2\n   3  b       3\n"), "\(shown)")
+    }
+
     /// A batch leaves a required field it does not set to each row's own
     /// value: rows holding different names are no missing name.
     @Test func aBatchSaveLeavesARequiredFieldItDoesNotSet() throws {

@@ -1,6 +1,8 @@
 /// `delete N` in a list: the row shown as N, checked against the values
 /// shown, after a question naming what goes with it. `delete #KEY`: the row
 /// with that primary key, wherever it is (the way scripts should name rows).
+/// At the prompt the list is drawn again: its row numbers moved up, and
+/// the old screen named the next row by the deleted one's number.
 struct DeleteRowCommand: OneArgumentCommand {
     static let forms = [CommandForm("delete", [.list], .rest("row"), usage: "delete N | delete #KEY",
                                     "delete the record at row N, or with key KEY", example: "delete 3")]
@@ -45,7 +47,8 @@ struct DeleteRowCommand: OneArgumentCommand {
                                                        byRowid: collection.keyFields.isEmpty))
         }
         list.forget([record.id])
-        return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n")
+        return Response(output: session.showAgain(list, below: "deleted \(title)"
+                                                   + "\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n"))
     }
 
     /// `delete #KEY`: checked against the row as just read (no row number
@@ -80,7 +83,8 @@ struct DeleteRowCommand: OneArgumentCommand {
             throw CommandError.rows(.noRowWithKey(row, collection: collection.name, outsideThisList: false))
         }
         list.forget([record.id])
-        return Response(output: "deleted \(title)\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n")
+        return Response(output: session.showAgain(list, below: "deleted \(title)"
+                                                   + "\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n"))
     }
 
     /// A table without a declared key knows its rows by rowids, which a

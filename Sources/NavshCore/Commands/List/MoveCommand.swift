@@ -62,6 +62,7 @@ struct MoveCommand: Command {
         try session.writer.reorder(list.collection, Reorder(field: field, title: title, from: from, to: to,
                                                             before: order, after: ids))
         list.renumberShown(pageSize: session.viewport().pageSize, in: store)
-        return Response(output: "moved \(title) from row \(from) to row \(to)\n")
+        // At the prompt the rows are drawn in their new order: the screen's numbers were the old ones.
+        return Response(output: session.showAgain(list, below: "moved \(title) from row \(from) to row \(to)\n"))
     }
 }

@@ -45,9 +45,10 @@ struct DeleteRecordCommand: PlainCommand {
         } catch StoreError.constraint(.foreignKey, _, _) {
             throw CommandError.writes(.referencedNow(title: title))
         }
-        session.pop()
-        (session.top as? ListFrame)?.forget([id])
-        return Response(output: "deleted \(title)\(edits)\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n")
+        // The list returned to is drawn without the row, as after a save.
+        (session.frames.dropLast().last as? ListFrame)?.forget([id])
+        return Response(output: session.popShowingReturn(
+            below: "deleted \(title)\(edits)\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n"))
     }
 
     /// `delete` in a batch: every row of it, in one transaction, each
@@ -74,9 +75,8 @@ struct DeleteRecordCommand: PlainCommand {
         let asked = frame.askedBatchCascade
         frame.askedBatchCascade = nil
         let cascade = try session.writer.deleteRows(Array(batch.rows), of: batch.list, from: collection, asked: asked)
-        session.pop()
         session.readListsAgain()
-        return Response(output: "deleted \(batch.count) of \(collection.displayTitle)\(edits)"
-                        + "\(CascadeEffect.phrase(cascade, .done, titles: store.collectionTitles))\n")
+        return Response(output: session.popShowingReturn(below: "deleted \(batch.count) of \(collection.displayTitle)\(edits)"
+                                                         + "\(CascadeEffect.phrase(cascade, .done, titles: store.collectionTitles))\n"))
     }
 }

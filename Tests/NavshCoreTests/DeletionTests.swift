@@ -1,0 +1,53 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// What a delete leaves on screen at the prompt. The rows below a deleted
+/// row move up a number, so a list left as it was named the next row by
+/// the deleted one's number.
+@Suite struct DeletionTests {
+    static let viewport = Viewport(columns: 80, rows: 24)
+
+    /// The numbered rows of a screen: `2 Hoverboard` for `   2  Hoverboard …`.
+    func rows(_ screen: String) -> [String] {
+        screen.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count > 1, Int(words[0]) != nil else { return nil }
+            return words[0] + " " + words[1]
+        }
+    }
+
+    @Test(arguments: StoreKind.all)
+    func theListIsDrawnAgainAfterDeletingARowByNumber(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive, viewport: Self.viewport)
+        #expect(rows(h.output("open items")).prefix(3) == ["1 Gort", "2 Rusty", "3 Hoverboard"])
+        let question = try #require(h.run("delete 2").question)
+        let shown = h.session.answer(question, .yes).output
+        #expect(shown.hasPrefix("deleted Rusty spork\n"), "\(shown)")
+        #expect(rows(shown).prefix(3) == ["1 Gort", "2 Hoverboard", "3 木彫りの熊"], "\(shown)")
+        let script = try SessionHarness(kind, Fixtures.items)
+        script.run("open items")
+        #expect(script.output("delete 2") == "deleted Rusty spork\n", "a script is told only")
+    }
+
+    @Test(arguments: StoreKind.all)
+    func theListIsDrawnAgainAfterDeletingTheOpenRecord(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive, viewport: Self.viewport)
+        h.run("open items", "open 2")
+        let question = try #require(h.run("delete").question)
+        let shown = h.session.answer(question, .yes).output
+        #expect(shown.hasPrefix("deleted Rusty spork\n"), "\(shown)")
+        #expect(rows(shown).prefix(2) == ["1 Gort", "2 Hoverboard"], "\(shown)")
+        #expect(h.session.breadcrumb == "items")
+    }
+
+    @Test(arguments: StoreKind.all)
+    func theListIsDrawnAgainAfterDeletingABatch(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive, viewport: Self.viewport)
+        h.run("open items", "where value < 50", "open *")
+        let question = try #require(h.run("delete").question)
+        let shown = h.session.answer(question, .yes).output
+        #expect(shown.hasPrefix("deleted 3 rows of items\n"), "\(shown)")
+        #expect(shown.contains("items (0) · value < 50\n"), "the filtered list, empty now: \(shown)")
+    }
+}
