@@ -50,4 +50,21 @@ import Testing
         #expect(shown.hasPrefix("deleted 3 rows of items\n"), "\(shown)")
         #expect(shown.contains("items (0) · value < 50\n"), "the filtered list, empty now: \(shown)")
     }
+
+    /// The list drawn below the message keeps its pages: a shorter page
+    /// showed row 20 of page 1 as the top of page 2, and counted pages wrong.
+    @Test(arguments: StoreKind.all)
+    func aListDrawnBelowADeleteKeepsItsPages(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50) INSERT INTO t SELECT i, 'Row ' || i FROM n;
+            """, mode: .interactive, viewport: Self.viewport)
+        h.run("open t", "next")
+        let question = try #require(h.run("delete 40").question)
+        let shown = h.session.answer(question, .yes).output
+        #expect(rows(shown).first == "21 Row", "\(shown)")
+        #expect(shown.contains(" of 49 · page 2 of 3"), "\(shown)")
+        #expect(h.output("next").contains("rows 21–40 of 49 · page 2 of 3"), "the rows cut for the message come next")
+        #expect(h.output("next").contains("rows 41–49 of 49 · page 3 of 3"))
+    }
 }

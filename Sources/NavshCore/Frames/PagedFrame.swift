@@ -19,7 +19,8 @@ extension ListFrame: PagedFrame {
     var shownRows: (positions: Range<Int>, pageSize: Int)? {
         guard let shown = shownPage, shown.size > 0, shown.index <= (Int.max - shown.size) / shown.size else { return nil }
         let first = shown.index * shown.size
-        return (first..<(first + shown.rows.count), shown.size)
+        // A page drawn cut reads as drawn at the size of its rows, so `next` shows the rows cut.
+        return (first..<(first + shown.rows.count), shown.isCut ? shown.rows.count : shown.size)
     }
 
     func pageCount(size: Int, in store: any StoreReader) throws -> Int {

@@ -72,19 +72,24 @@ extension Session {
     /// `message`, then the frame. A full page below a confirmation pushed
     /// the confirmation off the screen: the page is shortened by the lines
     /// the message takes, broken at spaces as the terminal's width needs.
+    /// A list keeps its pages and draws the first rows of its page: a
+    /// shorter page moved every page's rows and count.
     func show(_ frame: any Frame, below message: String) throws -> String {
         var view = viewport()
         var message = message
+        var drawing: Int?
         if let rows = view.rows, !(message + shownAbove).isEmpty {
             message = TextLayout.wrappingLines(message, width: view.columns)
             let above = TextLayout.wrappingLines(shownAbove, width: view.columns)
-            view.rows = rows - (message + above).split(separator: "\n").count
+            let room = Viewport(columns: view.columns, rows: rows - (message + above).split(separator: "\n").count)
+            if frame is ListFrame { drawing = room.pageSize } else { view = room }
         }
-        return message + (try render(frame, in: view))
+        return message + (try render(frame, in: view, drawing: drawing))
     }
 
-    private func render(_ frame: any Frame, in view: Viewport) throws -> String {
-        let loaded = try frame.load(from: store, pageSize: view.pageSize)
+    private func render(_ frame: any Frame, in view: Viewport, drawing: Int? = nil) throws -> String {
+        let loaded = try (frame as? ListFrame)?.load(from: store, pageSize: view.pageSize, drawing: drawing)
+            ?? frame.load(from: store, pageSize: view.pageSize)
         if frame is any PagedFrame { showedPage = true }
         guard laysOutFrames else { return "" }
         guard framesAsData else { return loaded.render(columns: view.columns) }

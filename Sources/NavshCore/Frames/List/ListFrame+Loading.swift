@@ -69,6 +69,12 @@ extension ListFrame {
     /// Reads the page to show (keeping the page number within the list as it
     /// is now) and takes it as shown: row numbers mean these rows from now on.
     func load(from store: any StoreReader, pageSize size: Int) throws -> any FrameView {
+        try load(from: store, pageSize: size, drawing: nil)
+    }
+
+    /// The same, drawing at most `drawing` of the page's rows when a message
+    /// above takes the others' lines. `next` then shows the page whole.
+    func load(from store: any StoreReader, pageSize size: Int, drawing: Int?) throws -> any FrameView {
         try checkFilters()
         var total = try knownCount(in: store)
         if let total { pageIndex = min(pageIndex, Self.pageCount(total, size) - 1) }
@@ -84,6 +90,10 @@ extension ListFrame {
             // The last page: the count is known (a find of 2 rows is "(2)").
             total = page.index * size + page.rows.count
             cachedCount = total
+        }
+        if let drawing, drawing < page.rows.count {
+            page.rows.removeLast(page.rows.count - drawing)
+            page.isCut = true
         }
         let before = didShow(page)
         let first = page.index * size

@@ -9,6 +9,8 @@ final class ListFrame: Frame {
         var rows: [Record]
         /// No row follows this page's (its read asked for one more).
         var isLast = false
+        /// Fewer rows drawn than the page holds, for a message above them.
+        var isCut = false
 
         /// The row shown as `number` (from 1), if this page holds it.
         func row(numbered number: Int) -> Record? {
