@@ -134,16 +134,9 @@ extension PostgresStore {
         /// else as an array. Swift's `==` takes `café` composed and
         /// decomposed as one text, which a store keeps as two.
         mutating func column(_ values: [String?], named name: String) -> String {
-            guard let first = values.first, values.allSatisfy({ Self.same($0, first) }) else { return array(values, named: name) }
+            let exact = values.first.map { $0.map(ExactName.init) }
+            guard let first = values.first, values.allSatisfy({ $0.map(ExactName.init) == exact }) else { return array(values, named: name) }
             return parameters.bind(first)
-        }
-
-        private static func same(_ one: String?, _ other: String?) -> Bool {
-            switch (one, other) {
-            case (nil, nil): return true
-            case let (one?, other?): return ExactName.same(one, other)
-            default: return false
-            }
         }
 
         /// The FROM item that turns the arrays into rows.

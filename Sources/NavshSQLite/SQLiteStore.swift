@@ -186,17 +186,28 @@ public final class SQLiteStore: Store, NestedTransactions {
         try database.write { try $0.execute(sql: sql) }
     }
 
-    /// Every row of every table as one text: lets the fuzzer prove no
+    /// Every row of every table as one ASCII text: lets the fuzzer prove no
     /// command wrote without a save. SQLite's change count cannot, as it
-    /// keeps the rows of a statement whose savepoint was rolled back.
+    /// keeps the rows of a statement whose savepoint was rolled back. Each
+    /// value is written exactly: text and blobs by their bytes, reals by their bits.
     public func contentFingerprint() throws -> String {
-        try database.read { db in
+        func exact(_ value: DatabaseValue) -> String {
+            switch value.storage {
+            case .null: return "n"
+            case .int64(let n): return "i\(n)"
+            case .double(let d): return "r\(d.bitPattern)"
+            case .string(let text): return "t" + text.utf8.map { String($0, radix: 16) }.joined(separator: ".")
+            case .blob(let data): return "b" + data.map { String($0, radix: 16) }.joined(separator: ".")
+            }
+        }
+        return try database.read { db in
             let tables = try String.fetchAll(db, sql: """
                 SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
                 """)
             return try tables.map { table in
                 let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)")
-                return table + ":" + rows.map(\.description).joined(separator: "\n")
+                return exact(table.databaseValue) + ":" + rows.map { $0.databaseValues.map(exact).joined(separator: " ") }
+                    .joined(separator: "\n")
             }.joined(separator: "\n")
         }
     }

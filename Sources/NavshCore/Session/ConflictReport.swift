@@ -32,10 +32,10 @@ struct ConflictReport: Error {
             // two) are said to differ: alike, a change read as none.
             let named = ["the original", "theirs", "yours"]
             let values = [original, theirs, mine]
-            for (one, other) in [(0, 1), (1, 2), (0, 2)] where other < versions.count
-                && values[one] != values[other] && versions[one] == versions[other] {
+            if let (one, other) = [(0, 1), (1, 2), (0, 2)].first(where: { one, other in
+                other < versions.count && values[one] != values[other] && versions[one] == versions[other]
+            }) {
                 alike.append("  (\(field.shownName): \(named[one]) and \(named[other]) look alike but are not the same value)\n")
-                break
             }
             return [clash ? "!" : " ", field.shownName] + versions
         }
