@@ -139,6 +139,7 @@ class Attempt:
         self.outcome = None     # "saved", "refused", "open failed", or a problem (see PROBLEMS)
         self.detail = ""
         self.status = None      # exit status (-c pattern)
+        self.said = ""          # what navsh printed for the save, for a violation's report
 
 
 # Outcomes that are violations by themselves (whatever the audit log says).
@@ -214,6 +215,8 @@ class Worker(threading.Thread):
         # A notice printed by the `set` lines was shown before the save ran.
         attempt.shown = shown_value(reply.stdout[0] + reply.stdout[1], attempt.shown)
         saved, refused = bool(SAVED.search(reply.stdout[2])), reply.failed(2)
+        # What navsh said, for a violation's report: the save's output and its notices.
+        attempt.said = (reply.stdout[2] + " ".join(reply.errors[2] + reply.notices[2])).strip()[-400:]
         if reply.failed(0) or reply.failed(1):
             attempt.outcome, attempt.detail = "set failed", "; ".join(reply.errors[0] + reply.errors[1])
         elif saved and refused:
@@ -244,6 +247,7 @@ class Worker(threading.Thread):
             raise NavshDied(f"-c run timed out: {error}")
         attempt.status = result.returncode
         report = SAVED.search(result.stdout)
+        attempt.said = (result.stdout[-200:] + " " + result.stderr[-200:]).strip()
         # What was shown before the save ran (a conflict report after it does not count).
         attempt.shown = shown_value(result.stdout[:report.start()] if report else result.stdout, None)
         if report and attempt.shown is None:
@@ -282,14 +286,14 @@ def check(attempts, database):
             violations[a.outcome].append(f"{where}: {a.detail}")
         if a.outcome == "saved":
             if len(rows) != 1 or rows[0][1] != a.row or rows[0][3] != a.value:
-                violations["reported saved, not in the audit log as such"].append(f"{where}: {rows}")
+                violations["reported saved, not in the audit log as such"].append(f"{where}: {rows}; navsh said {a.said!r}")
             elif rows[0][2] != a.shown:
                 overwritten = rows[0][2]
                 violations["lost update"].append(
                     f"{where}: shown {a.shown}, overwrote {overwritten} "
                     f"(written by {writer_of_value.get(overwritten, 'init')})")
         elif rows:
-            violations[f"{a.outcome}, but written"].append(f"{where}: {rows}")
+            violations[f"{a.outcome}, but written"].append(f"{where}: {rows}; navsh said {a.said!r}")
     for writer, rows in by_writer.items():
         violations["written by nobody's attempt"].append(f"{writer}: {rows}")
     for row_id, value in final.items():
@@ -400,6 +404,14 @@ def main():
         print(f"  VIOLATION {kind}: {len(lines)}")
         for line in lines[:8]:
             print(f"    {line}")
+    if pair and violations:
+        # What the servers said of promotions and synchronous commits: the likeliest place of a lost save.
+        for node in ("a", "b"):
+            log = os.path.join(pair["NAVSH_TEST_PAIR_DIR"], f"{node}.log")
+            if os.path.exists(log):
+                with open(log, errors="replace") as lines:
+                    said = [line.rstrip() for line in lines if re.search(r"WARNING|PANIC|promot|synchronous|timeline", line)]
+                print(f"  node {node}'s log:", *said[-12:], sep="\n    ")
     if options.keep:
         print(f"  database kept: {database.split('@')[-1]}")
     else:
