@@ -29,6 +29,17 @@ import Testing
         for value in values {
             #expect(ExportVersion.digest(ExportVersion.written(value, .csv)) == ExportVersion.digest(ExportVersion.readBack(value)),
                     "\(value)")
+            #expect(ExportVersion.storedDigest(value, .csv) == ExportVersion.digest(ExportVersion.readBack(value)), "\(value)")
+        }
+    }
+
+    /// The version column is read digit by digit, in either case; anything
+    /// else in it is no version an export wrote.
+    @Test func aVersionIsReadAsEightHexDigitsAValue() {
+        #expect(ExportVersion.parse("1:0000000aFFFFFFFF0123abcd")?.header == 10)
+        #expect(ExportVersion.parse("1:0000000aFFFFFFFF0123abcd")?.values == [0xFFFF_FFFF, 0x0123_ABCD])
+        for malformed in ["1:", "1:0000000", "1:0000000g", "2:00000001", "1:+0000001", "1:00000001 "] {
+            #expect(ExportVersion.parse(malformed) == nil, "\(malformed)")
         }
     }
 

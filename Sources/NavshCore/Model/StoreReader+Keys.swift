@@ -5,9 +5,9 @@ extension StoreReader {
     /// round trip each on a server.
     public func records(of collection: CollectionSchema, keys: [[Value]]) throws -> [Record?] {
         let names = collection.keyFields.map(\.name)
-        var found: [[Value]: Record] = [:]
+        var found = KeyedByValues<Record>()
         if !names.isEmpty {
-            for row in try records(of: collection, amongKeys: keys) { found[names.map { row[$0] }] = row }
+            for row in try records(of: collection, amongKeys: keys) { found.updateValue(row, forKey: names.map { row[$0] }) }
         }
         // A key matched only as its column compares (`ab` for `AB` in a
         // NOCASE column, `5` for 5.0) is looked up alone, as ever.

@@ -15,16 +15,32 @@ enum ExportVersion {
     /// A row's digests: the header's, and the values' in the file's order; nil when not of this form.
     static func parse(_ text: String) -> (header: UInt32, values: [UInt32])? {
         guard text.hasPrefix(prefix) else { return nil }
-        let digits = Array(text.utf8.dropFirst(prefix.utf8.count))
-        guard !digits.isEmpty, digits.count % 8 == 0 else { return nil }
         var numbers: [UInt32] = []
-        var at = 0
-        while at < digits.count {
-            guard let number = UInt32(String(decoding: digits[at..<at + 8], as: UTF8.self), radix: 16) else { return nil }
-            numbers.append(number)
-            at += 8
+        var number: UInt32 = 0
+        var digits = 0
+        // Read digit by digit: a string and a parse for each value was a
+        // twentieth of an import --update.
+        for byte in text.utf8.dropFirst(prefix.utf8.count) {
+            guard let digit = hexDigit(byte) else { return nil }
+            number = number << 4 | digit
+            digits += 1
+            if digits % 8 == 0 {
+                numbers.append(number)
+                number = 0
+            }
         }
+        guard digits > 0, digits % 8 == 0 else { return nil }
         return (numbers[0], Array(numbers.dropFirst()))
+    }
+
+    /// The value of one hex digit, either case, as `UInt32(_:radix:)` reads it.
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
     }
 
     /// The digest of a header's names, in order.
@@ -36,16 +52,43 @@ enum ExportVersion {
     /// written as `export` writes it and read back, so both sides compare alike.
     static func digest(_ value: ImportedValue) -> UInt32 {
         switch value {
-        case .csv(let bytes, let quoted): return fnv([quoted ? 1 : 0] + bytes)
-        case .tsv(nil): return fnv([2])
-        case .tsv(let bytes?): return fnv([3] + bytes)
-        case .blob(let bytes): return fnv([4] + bytes)
-        case .json(.null): return fnv([5])
-        case .json(.bool(let flag)): return fnv([6, flag ? 1 : 0])
-        case .json(.number(let number)): return fnv([7] + Array(number.utf8))
-        case .json(.string(let string)): return fnv([8] + Array(string.utf8))
-        case .json(let other): return fnv([9] + Array(String(describing: other).utf8))
+        case .csv(let bytes, let quoted): return fnv(quoted ? 1 : 0, bytes)
+        case .tsv(nil): return fnv(2, [])
+        case .tsv(let bytes?): return fnv(3, bytes)
+        case .blob(let bytes): return fnv(4, bytes)
+        case .json(.null): return fnv(5, [])
+        case .json(.bool(let flag)): return fnv(6, [flag ? 1 : 0])
+        case .json(.number(let number)): return fnv(7, number.utf8)
+        case .json(.string(let string)): return fnv(8, string.utf8)
+        case .json(let other): return fnv(9, String(describing: other).utf8)
         }
+    }
+
+    /// `digest(written(value, format))`, without the copy of each text
+    /// that `written` makes: an integer or a text in a CSV file is hashed
+    /// as the bytes `export` writes.
+    static func storedDigest(_ value: Value, _ format: RowFileFormat) -> UInt32 {
+        guard case .csv = format else { return digest(written(value, format)) }
+        switch value {
+        case .null: return fnv(0, [])
+        case .integer(let number): return fnv(0, String(number).utf8)
+        case .text(let text): return fnv(quotedInCSV(text.utf8) ? 1 : 0, text.utf8)
+        default: return digest(written(value, format))
+        }
+    }
+
+    /// Whether `export` quotes a text in a CSV file: when empty, when it
+    /// reads as a blob's hex, or when it holds a comma, a quote or a line break.
+    private static func quotedInCSV(_ bytes: String.UTF8View) -> Bool {
+        var first: UInt8?
+        var count = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 10 || byte == 13 { return true }
+            if count == 0 { first = byte }
+            if count == 1, first == UInt8(ascii: "\\"), byte == UInt8(ascii: "x") { return true }
+            count += 1
+        }
+        return count == 0
     }
 
     /// A CSV field quoted the other way. Spreadsheets and Python's csv
@@ -66,10 +109,7 @@ enum ExportVersion {
             case .null: return .csv([], quoted: false)
             case .integer(let number): return .csv(ArraySlice(String(number).utf8), quoted: false)
             case .text(let text):
-                let bytes = Array(text.utf8)
-                let looksLikeBlob = bytes.count >= 2 && bytes[0] == UInt8(ascii: "\\") && bytes[1] == UInt8(ascii: "x")
-                let special = bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
-                return .csv(bytes[...], quoted: bytes.isEmpty || looksLikeBlob || special)
+                return .csv(ArraySlice(text.utf8), quoted: quotedInCSV(text.utf8))
             default: return readBack(value)
             }
         case .tsv:
@@ -93,6 +133,13 @@ enum ExportVersion {
     /// FNV-1a, 32 bits: a change made elsewhere to one field is missed once in four billion.
     private static func fnv(_ bytes: [UInt8]) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash
+    }
+
+    /// `fnv([kind] + bytes)`, without making that array.
+    private static func fnv(_ kind: UInt8, _ bytes: some Sequence<UInt8>) -> UInt32 {
+        var hash: UInt32 = (2_166_136_261 ^ UInt32(kind)) &* 16_777_619
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return hash
     }

@@ -31,7 +31,8 @@ extension ImportCommand {
         checker.requiresAll = false
         var edits: [RowEdit] = []
         var refused: [ImportProblem] = []
-        var seen: [RecordID: Int] = [:]
+        // The line that named each row found so far, by its key: one collection's rows all have keys of one kind.
+        var seen = KeyedByValues<Int>()
         var unchanged = 0
         var keptElsewhere = 0
         let total = max(file.size, 1)
@@ -49,7 +50,7 @@ extension ImportCommand {
             }
             // By the row found, not the key as written: a key that
             // ignores case finds one row for `ab` and `AB`.
-            if let earlier = seen.updateValue(row.line, forKey: stored.id) {
+            if let earlier = seen.updateValue(row.line, forKey: stored.id.parts) {
                 refused.append(ImportProblem(line: row.line, field: keyName,
                                              problem: "\(TextLayout.printable(shownKey)) names the same row as line \(earlier)"))
                 return
@@ -58,13 +59,15 @@ extension ImportCommand {
             // whatever reading it would give (a number in an untyped column,
             // an orphan reference a title spells), and is not checked: an
             // export imports back unedited whatever its rows hold.
-            var asStored = Set(row.values.filter { Self.sameAsStored($0.value, stored[fields[$0.field].name]) }.map(\.field))
+            // The stored values in the fields' order: found by name once, not at each look.
+            let held = fields.map { stored[$0.name] }
+            var asStored = Set(row.values.filter { Self.sameAsStored($0.value, held[$0.field]) }.map(\.field))
             guard let cells = checked(row, { !keyPlaces.contains($0) && !asStored.contains($0) }) else { return }
             // With an export's versions: a field not edited in the file is
             // left as stored, even if changed elsewhere since; one edited in
             // the file and changed elsewhere too is refused.
             if let exported = row.exported {
-                let since = Self.sinceExport(row, exported, stored: stored, in: collection, format: file.format)
+                let since = Self.sinceExport(row, exported, stored: stored, held: held, in: collection, format: file.format)
                 if let clash = since.clash {
                     // A field the file left as exported names the row: it may be another row now.
                     let why = clash.editedInFile ? "and in the file" : "while the file edits this row, which may be another row now"
@@ -79,7 +82,7 @@ extension ImportCommand {
             var readOnly: Field?
             for (place, cell) in cells.enumerated() {
                 guard let cell, !keyPlaces.contains(place), !asStored.contains(place),
-                      stored[fields[place].name] != cell, !Self.sameWholeNumber(stored[fields[place].name], cell) else { continue }
+                      held[place] != cell, !Self.sameWholeNumber(held[place], cell) else { continue }
                 if fields[place].isReadOnly { readOnly = fields[place] }
                 changes[fields[place].name] = cell
             }
@@ -177,7 +180,8 @@ extension ImportCommand {
     /// the places the file leaves as exported, how many of those were
     /// changed elsewhere (kept), and a field changed both in the file and
     /// elsewhere, or naming the row and changed elsewhere while the file edits it.
-    static func sinceExport(_ row: ImportedRow, _ exported: [Int: UInt32], stored: Record, in collection: CollectionSchema,
+    static func sinceExport(_ row: ImportedRow, _ exported: [Int: UInt32], stored: Record, held: [Value],
+                            in collection: CollectionSchema,
                             format: RowFileFormat) -> (unedited: Set<Int>, kept: Int, clash: (field: Field, editedInFile: Bool)?) {
         let fields = collection.fields
         var unedited: Set<Int> = []
@@ -189,14 +193,14 @@ extension ImportCommand {
         for (place, cell) in row.values {
             guard let was = exported[place] else { continue }
             let field = fields[place]
-            let moved = ExportVersion.digest(ExportVersion.written(stored[field.name], format)) != was
+            let moved = ExportVersion.storedDigest(held[place], format) != was
             if ExportVersion.digest(cell) == was || ExportVersion.digest(ExportVersion.requoted(cell)) == was {
                 unedited.insert(place)
                 if moved {
                     kept += 1
                     if naming.contains(field.name) { movedNaming = movedNaming ?? field }
                 }
-            } else if sameAsStored(cell, stored[field.name]) {
+            } else if sameAsStored(cell, held[place]) {
                 // Edited to what is stored now: both sides agree.
                 unedited.insert(place)
             } else {
