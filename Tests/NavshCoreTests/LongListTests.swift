@@ -226,6 +226,17 @@ extension LongListTests {
         #expect(h.run("next").error?.message.contains("last page") ?? false)
     }
 
+    /// Past page 999, the pages are counted with a comma, as the header counts them.
+    @Test func aPageNumberInAnErrorIsGrouped() throws {
+        let h = try SessionHarness(Fixtures.numbered(20_020))
+        let size = h.session.viewport().pageSize
+        let pages = (20_020 + size - 1) / size
+        let grouped = "\(pages / 1000),\(String(format: "%03d", pages % 1000))"
+        #expect(h.output("page \(pages)").contains("page \(grouped) of \(grouped)"))
+        #expect(h.run("next").error?.message == "already on the last page (page \(grouped) of \(grouped))")
+        #expect(h.run("page 0").error?.message.hasSuffix("; pages are 1 to \(grouped)") == true)
+    }
+
     /// `count` in a `where` inside a `where` names both filters, as the
     /// list's header does: named by the last alone, its number read as
     /// that filter's over the whole table.

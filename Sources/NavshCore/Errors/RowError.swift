@@ -116,9 +116,9 @@ public enum RowError: Equatable, Sendable {
                 + "\(more ? ", …" : ""); "
                 + (candidates.allSatisfy { $0.first?.isNumber == true } ? "open N picks one" : "open N or #KEY picks one")
         case .notAPage(let text, let pages):
-            return "page: '\(TextLayout.printable(text))' is not a page here; pages are 1 to \(pages)"
+            return "page: '\(TextLayout.printable(text))' is not a page here; pages are 1 to \(ListLayout.grouped(pages))"
         case .onLastPage(let page, let pages):
-            return "already on the last page (page \(page) of \(pages))"
+            return "already on the last page (page \(ListLayout.grouped(page)) of \(ListLayout.grouped(pages)))"
         case .onFirstPage:
             return "already on the first page"
         case .noCollectionNumbered(let number, let count):
