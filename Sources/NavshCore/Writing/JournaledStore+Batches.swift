@@ -219,8 +219,11 @@ extension JournaledStore {
                         if effect.action == .deleted { goneWith.insert(effect.record.id) }
                         if let after = effect.after { clearedTo[effect.record.id] = after }
                     }
-                } catch StoreError.conflict {
-                    refused.append(title + " (changed)")
+                } catch StoreError.conflict(let current) {
+                    // A delete checks every field: each one that moved is named.
+                    let held = clearedTo[row.id] ?? row
+                    let moved = collection.fields.filter { field in current.value(of: field.name).map { $0 != held[field.name] } ?? false }
+                    refused.append(title + (moved.isEmpty ? " (changed)" : " (" + moved.map(\.shownName).joined(separator: ", ") + " changed)"))
                 } catch StoreError.recordMissing {
                     refused.append(title + " (deleted or re-keyed)")
                 } catch StoreError.interrupted {
