@@ -48,23 +48,44 @@ import Testing
         let question = try #require(h.run("delete").question)
         let shown = h.session.answer(question, .yes).output
         #expect(shown.hasPrefix("deleted 3 rows of items\n"), "\(shown)")
-        #expect(shown.contains("items (0) · value < 50\n"), "the filtered list, empty now: \(shown)")
+        #expect(shown.contains("items (0) · value < 50\n"), "the filtered list, empty now, with its title: \(shown)")
     }
 
-    /// The list drawn below the message keeps its pages: a shorter page
-    /// showed row 20 of page 1 as the top of page 2, and counted pages wrong.
+    /// The list drawn below the message keeps its pages, and the message
+    /// stands in for its title line: a shorter page showed row 20 of page 1
+    /// as the top of page 2, counted pages wrong, and `next` showed page 2 again.
     @Test(arguments: StoreKind.all)
     func aListDrawnBelowADeleteKeepsItsPages(kind: StoreKind) throws {
-        let h = try SessionHarness(kind, """
-            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50) INSERT INTO t SELECT i, 'Row ' || i FROM n;
-            """, mode: .interactive, viewport: Self.viewport)
+        let h = try SessionHarness(kind, Self.fiftyRows, mode: .interactive, viewport: Self.viewport)
         h.run("open t", "next")
         let question = try #require(h.run("delete 40").question)
         let shown = h.session.answer(question, .yes).output
-        #expect(rows(shown).first == "21 Row", "\(shown)")
-        #expect(shown.contains(" of 49 · page 2 of 3"), "\(shown)")
-        #expect(h.output("next").contains("rows 21–40 of 49 · page 2 of 3"), "the rows cut for the message come next")
-        #expect(h.output("next").contains("rows 41–49 of 49 · page 3 of 3"))
+        #expect(shown.hasPrefix("deleted Row 40\n      name\n"), "the message, then the column titles: \(shown)")
+        #expect(rows(shown).first == "21 Row" && rows(shown).count == Self.viewport.pageSize, "\(shown)")
+        #expect(shown.contains("rows 21–40 of 49 · page 2 of 3"), "\(shown)")
+        let next = h.output("next")
+        #expect(next.hasPrefix("t (49)\n"), "the title is back: \(next)")
+        #expect(next.contains("rows 41–49 of 49 · page 3 of 3"), "\(next)")
     }
+
+    /// A message of two lines takes the title's line and one row's: the
+    /// page's last row is left out, and `next` shows the page whole.
+    @Test(arguments: StoreKind.all)
+    func aLongMessageLeavesOutTheLastRowNotThePages(kind: StoreKind) throws {
+        let narrow = Viewport(columns: 24, rows: 24)
+        let h = try SessionHarness(kind, Self.fiftyRows.replacingOccurrences(of: "'Row ' || i", with: "'Row ' || i || ' of the fifty'"),
+                                   mode: .interactive, viewport: narrow)
+        h.run("open t", "next")
+        let question = try #require(h.run("delete 40").question)
+        let shown = h.session.answer(question, .yes).output
+        #expect(shown.hasPrefix("deleted Row 40 of the\n  fifty\n"), "\(shown)")
+        #expect(rows(shown).first == "21 Row" && rows(shown).count == narrow.pageSize - 1, "\(shown)")
+        #expect(rows(h.output("next")).count == narrow.pageSize, "the page whole")
+        #expect(rows(h.output("next")).first == "41 Row")
+    }
+
+    static let fiftyRows = """
+        CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50) INSERT INTO t SELECT i, 'Row ' || i FROM n;
+        """
 }

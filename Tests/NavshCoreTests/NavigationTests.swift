@@ -165,6 +165,23 @@ import Testing
         script.run("find gort")
         #expect(script.output("back") == "")
     }
+
+    /// The list of collections drawn below a message keeps its pages, as a
+    /// table's list does: it was drawn a row shorter, and its pages moved.
+    @Test(arguments: StoreKind.all)
+    func theCollectionsBelowAMessageKeepTheirPages(kind: StoreKind) throws {
+        let tables = (1...30).map { "CREATE TABLE t\(String(format: "%02d", $0)) (id INTEGER PRIMARY KEY, name TEXT);" }
+        let viewport = Viewport(columns: 80, rows: 24)
+        let h = try SessionHarness(kind, tables.joined(separator: "\n") + "\nINSERT INTO t01 VALUES (1, 'a');",
+                                   mode: .interactive, viewport: viewport)
+        h.run("open t01", "open 1", "set name b", "save", "back")
+        let shown = h.output("undo")
+        let numbered = shown.split(separator: "\n").filter { Int($0.split(separator: " ").first ?? "") != nil }
+        #expect(shown.hasPrefix("undid the save of "), "\(shown)")
+        #expect(!shown.contains("(30 collections)"), "the message stands in for the title: \(shown)")
+        #expect(numbered.count == viewport.pageSize, "the whole page: \(shown)")
+        #expect(h.output("next").contains("  21  t21"), "page 2 begins where it did")
+    }
 }
 
 /// Found by the final trial: a table whose name holds an escape sequence

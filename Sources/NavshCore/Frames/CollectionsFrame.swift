@@ -3,6 +3,9 @@ final class CollectionsFrame: Frame {
     let title: String
     var collections: [CollectionSchema]
     var pageIndex = 0
+    /// The rows last drawn, and the page size they count as: their own
+    /// number when some were cut, so `next` shows the page whole.
+    private(set) var shownPage: (positions: Range<Int>, pageSize: Int)?
 
     init(title: String, collections: [CollectionSchema]) {
         self.title = title
@@ -15,9 +18,14 @@ final class CollectionsFrame: Frame {
 
     /// The page of collections to show, each with its row count.
     func load(from store: any StoreReader, pageSize size: Int) throws -> any FrameView {
+        try load(from: store, pageSize: size, drawing: .whole)
+    }
+
+    func load(from store: any StoreReader, pageSize size: Int, drawing: PageDrawing) throws -> any FrameView {
         pageIndex = min(pageIndex, ListFrame.pageCount(collections.count, size) - 1)
         let first = pageIndex * size
-        let shown = Array(collections.dropFirst(first).prefix(size))
+        let (shown, isCut, titled) = drawing.cut(Array(collections.dropFirst(first).prefix(size)))
+        shownPage = (first..<(first + shown.count), isCut ? shown.count : size)
         let rows = try shown.enumerated().map { offset, collection in
             // Counted within the list budget: a million-row table does not hold up the root.
             let rowCount: String
@@ -34,7 +42,7 @@ final class CollectionsFrame: Frame {
                                   details: collection.unwritableReason == nil ? [rowCount] : [rowCount, "read-only"])
         }
         return ListView(
-            header: "\(title) (\(collections.count) collection\(collections.count == 1 ? "" : "s"))",
+            header: titled ? "\(title) (\(collections.count) collection\(collections.count == 1 ? "" : "s"))" : nil,
             rows: rows, total: collections.count, pageIndex: pageIndex, pageSize: size,
             empty: "no tables in this store")
     }

@@ -1,6 +1,9 @@
 /// A frame shown a page at a time: a list, or the list of collections.
 protocol PagedFrame: Frame {
     var pageIndex: Int { get set }
+    /// `load`, drawn below a message as `drawing` says. The page keeps its
+    /// rows, so every page keeps its place.
+    func load(from store: any StoreReader, pageSize: Int, drawing: PageDrawing) throws -> any FrameView
     /// How many pages there are: counts every row (for an error's "of N").
     func pageCount(size: Int, in store: any StoreReader) throws -> Int
     /// Whether page `index` (from 0) has rows (page 0 always exists): for
@@ -34,6 +37,8 @@ extension ListFrame: PagedFrame {
 }
 
 extension CollectionsFrame: PagedFrame {
+    var shownRows: (positions: Range<Int>, pageSize: Int)? { shownPage }
+
     func pageCount(size: Int, in store: any StoreReader) throws -> Int {
         ListFrame.pageCount(collections.count, size)
     }

@@ -42,12 +42,12 @@ enum ListLayout {
     /// `fit` (a list's, kept across its pages) holds which columns its first
     /// page showed: later pages show the same ones, sized to their values.
     static func render(
-        header: String, columns: [Column] = [], rows: [Row], total: Int?, pageIndex: Int, pageSize: Int, empty: String,
+        header: String?, columns: [Column] = [], rows: [Row], total: Int?, pageIndex: Int, pageSize: Int, empty: String,
         width: Int, fit: ListFit? = nil
     ) -> String {
         // Cut to the width like every line of the list (a filtered, sorted
         // list's title wrapped mid-word).
-        var out = TextLayout.truncate(header, to: width) + "\n"
+        var out = header.map { TextLayout.truncate($0, to: width) + "\n" } ?? ""
         if rows.isEmpty {
             return out + "  " + empty + "\n"
         }

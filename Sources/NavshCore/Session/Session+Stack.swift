@@ -70,25 +70,26 @@ extension Session {
     }
 
     /// `message`, then the frame. A full page below a confirmation pushed
-    /// the confirmation off the screen: the page is shortened by the lines
-    /// the message takes, broken at spaces as the terminal's width needs.
-    /// A list keeps its pages and draws the first rows of its page: a
-    /// shorter page moved every page's rows and count.
+    /// the confirmation off the screen: the frame gets the lines the message
+    /// leaves, broken at spaces as the terminal's width needs. A paged
+    /// frame keeps its pages and gives up its title line, then its last
+    /// rows: a shorter page moved every page's rows and count.
     func show(_ frame: any Frame, below message: String) throws -> String {
         var view = viewport()
         var message = message
-        var drawing: Int?
+        var drawing = PageDrawing.whole
         if let rows = view.rows, !(message + shownAbove).isEmpty {
             message = TextLayout.wrappingLines(message, width: view.columns)
             let above = TextLayout.wrappingLines(shownAbove, width: view.columns)
-            let room = Viewport(columns: view.columns, rows: rows - (message + above).split(separator: "\n").count)
-            if frame is ListFrame { drawing = room.pageSize } else { view = room }
+            let taken = (message + above).split(separator: "\n").count
+            let room = Viewport(columns: view.columns, rows: rows - taken)
+            if frame is any PagedFrame { drawing = PageDrawing(room: room.pageSize) } else { view = room }
         }
         return message + (try render(frame, in: view, drawing: drawing))
     }
 
-    private func render(_ frame: any Frame, in view: Viewport, drawing: Int? = nil) throws -> String {
-        let loaded = try (frame as? ListFrame)?.load(from: store, pageSize: view.pageSize, drawing: drawing)
+    private func render(_ frame: any Frame, in view: Viewport, drawing: PageDrawing = .whole) throws -> String {
+        let loaded = try (frame as? any PagedFrame)?.load(from: store, pageSize: view.pageSize, drawing: drawing)
             ?? frame.load(from: store, pageSize: view.pageSize)
         if frame is any PagedFrame { showedPage = true }
         guard laysOutFrames else { return "" }

@@ -69,12 +69,12 @@ extension ListFrame {
     /// Reads the page to show (keeping the page number within the list as it
     /// is now) and takes it as shown: row numbers mean these rows from now on.
     func load(from store: any StoreReader, pageSize size: Int) throws -> any FrameView {
-        try load(from: store, pageSize: size, drawing: nil)
+        try load(from: store, pageSize: size, drawing: .whole)
     }
 
-    /// The same, drawing at most `drawing` of the page's rows when a message
-    /// above takes the others' lines. `next` then shows the page whole.
-    func load(from store: any StoreReader, pageSize size: Int, drawing: Int?) throws -> any FrameView {
+    /// The same, drawn as `drawing` says below a message. A page drawn
+    /// without some of its rows is shown whole by `next`.
+    func load(from store: any StoreReader, pageSize size: Int, drawing: PageDrawing) throws -> any FrameView {
         try checkFilters()
         var total = try knownCount(in: store)
         if let total { pageIndex = min(pageIndex, Self.pageCount(total, size) - 1) }
@@ -91,10 +91,8 @@ extension ListFrame {
             total = page.index * size + page.rows.count
             cachedCount = total
         }
-        if let drawing, drawing < page.rows.count {
-            page.rows.removeLast(page.rows.count - drawing)
-            page.isCut = true
-        }
+        let titled: Bool
+        (page.rows, page.isCut, titled) = drawing.cut(page.rows)
         let before = didShow(page)
         let first = page.index * size
         let table = ListTable(page.rows, in: collection,
@@ -118,8 +116,9 @@ extension ListFrame {
             }
         }
         let filters = captions.map { " · " + TextLayout.printable($0) }.joined()
-        return ListView(header: collection.displayTitle + (owner.map { " " + $0 } ?? "")
-                            + " (\(total.map(ListLayout.grouped) ?? "many"))" + filters + sortNote(in: store),
+        let header = collection.displayTitle + (owner.map { " " + $0 } ?? "")
+            + " (\(total.map(ListLayout.grouped) ?? "many"))" + filters + sortNote(in: store)
+        return ListView(header: titled ? header : nil,
                         columns: table.columns, rows: rows, total: total, pageIndex: page.index, pageSize: size, fit: fit,
                         // A view, or a file opened read-only, takes no `new`.
                         // Looked for only when nothing matched: the hint read the table
@@ -194,7 +193,8 @@ extension ListFrame {
 
 /// A page of a list (or of the list of collections) as read: laid out by `ListLayout`.
 struct ListView: FrameView {
-    let header: String
+    /// The title line; nil below a message, which stands in for it.
+    let header: String?
     var columns: [ListLayout.Column] = []
     let rows: [ListLayout.Row]
     /// Nil while not counted (`count` counts them).
