@@ -235,6 +235,24 @@ import Testing
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
     }
 
+    /// The list drawn after a batch save marks only the rows changed
+    /// elsewhere: a trial saw each row the save wrote marked too, once
+    /// another process had changed one of them.
+    @Test(arguments: StoreKind.all)
+    func theListAfterABatchSaveMarksOnlyRowsChangedElsewhere(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks, mode: .interactive)
+        h.run("where composer ~ Plnt", "open *")
+        try h.elsewhere("UPDATE tracks SET ms = 1 WHERE id = 1")
+        h.run("set ms 1")
+        #expect(h.run("save").error != nil, "refused: a row changed elsewhere")
+        h.run("reload")
+        let question = try #require(h.run("save").question)
+        let lines = h.session.answer(question, .yes).output.split(separator: "\n")
+        let marked = lines.filter { Int($0.split(separator: " ").first ?? "") != nil && $0.contains(" ~ ") }
+        #expect(marked.count == 1 && marked[0].contains("Stairway"), "\(lines)")
+        #expect(lines.contains { $0.contains("Kashmir") }, "the list is drawn again: \(lines)")
+    }
+
     /// At the prompt, a batch is not read again when the store changes
     /// elsewhere, so it says once that its rows may have changed.
     @Test(arguments: StoreKind.all)

@@ -56,6 +56,12 @@ extension RecordFrame {
             : (rows: unchanged.map { batch.rows[$0] }, fields: Array(buffer.changes.keys))
         let saved = try session.writer.updateRows(changing, of: batch.list, in: collection,
                                                   unchanged: kept, checking: checking)
+        // The list the batch came from shows what the save wrote, as after
+        // a record's save: each row written was marked changed elsewhere.
+        if case .updatedRows(let written, let rows, _)? = session.writer.journal.last,
+           let list = session.frames.last(where: { $0 is ListFrame }) as? ListFrame {
+            list.takeBatch(rows, in: written)
+        }
         // Every list of the table reads its rows again: a batch may move
         // rows of a sorted list, or take them out of a filtered one.
         session.readListsAgain(of: collection.name)
