@@ -167,6 +167,18 @@ import Testing
         #expect(try h.value("SELECT value FROM things WHERE id = 1") == "150")
     }
 
+    /// A value changed elsewhere to one that prints alike (é as one
+    /// character or two) is said to differ, as a conflict table says it.
+    @Test(arguments: StoreKind.all)
+    func aChangeElsewhereThatLooksAlikeIsSaidToDiffer(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
+        try h.elsewhere("UPDATE items SET note = 'Caf\u{E9}' WHERE id = 1")
+        h.run("open 1")
+        try h.elsewhere("UPDATE items SET note = 'Cafe\u{301}' WHERE id = 1")
+        #expect(h.session.noticeChangesElsewhere()
+                == "note: Caf\u{E9} → Cafe\u{301} (changed elsewhere; it looks alike but is not the same value)\n")
+    }
+
     @Test(arguments: StoreKind.all)
     func atThePromptACleanRecordTakesTheChangeAndSaysSo(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)

@@ -31,8 +31,12 @@ extension RecordFrame {
         // Each side bounded, with its length when cut: whole, a one-letter
         // change to a 5 MB text wrote 10 MB to the terminal.
         func line(_ field: Field) -> String {
-            prefix + "\(field.shownName): \(ValueText.boundedWithLength(buffer.row.value(of: field.name) ?? .null))"
-                + " → \(ValueText.boundedWithLength(fresh[field.name])) (changed elsewhere)\n"
+            let was = ValueText.boundedWithLength(buffer.row.value(of: field.name) ?? .null)
+            let now = ValueText.boundedWithLength(fresh[field.name])
+            // Two values that print alike (é as one character or two) are
+            // said to differ: alike, the notice read as a change of nothing.
+            let alike = was == now ? "; it looks alike but is not the same value" : ""
+            return prefix + "\(field.shownName): \(was) → \(now) (changed elsewhere\(alike))\n"
         }
         guard isDirty else {
             let lines = changed.map(line)
