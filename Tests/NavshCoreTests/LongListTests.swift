@@ -235,6 +235,11 @@ extension LongListTests {
         #expect(h.output("page \(pages)").contains("page \(grouped) of \(grouped)"))
         #expect(h.run("next").error?.message == "already on the last page (page \(grouped) of \(grouped))")
         #expect(h.run("page 0").error?.message.hasSuffix("; pages are 1 to \(grouped)") == true)
+        // The footer's form is taken back: `page 1,001` as typed from it.
+        #expect(h.output("page 1", "page \(grouped)").contains("page \(grouped) of \(grouped)"))
+        for malformed in ["1,0001", ",001", "1,,001", "1,00a"] {
+            #expect(h.run("page \(malformed)").error?.message.hasPrefix("page: '\(malformed)' is not a page here") == true, "\(malformed)")
+        }
     }
 
     /// `count` in a `where` inside a `where` names both filters, as the

@@ -26,6 +26,15 @@ struct PreviousPageCommand: PlainCommand {
 }
 
 struct PageCommand: OneArgumentCommand {
+    /// A page number, plain or grouped as the footer writes it (`5,000`).
+    static func number(_ text: String) -> Int? {
+        if let plain = Int(text) { return plain }
+        let groups = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard groups.count > 1, (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }),
+              groups.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        return Int(groups.joined())
+    }
+
     static let forms = [CommandForm("page", [.list, .collections], .required("page number"), usage: "page N",
                                     "show page N", example: "page 2")]
 
@@ -42,7 +51,7 @@ struct PageCommand: OneArgumentCommand {
         let size = session.viewport().pageSize
         // A page whose first row's position is past Int is no page (its
         // offset overflowed, and `page 9223372036854775807` crashed).
-        guard let number = Int(number), number >= 1, number - 1 <= (Int.max - size) / max(size, 1),
+        guard let number = Self.number(number), number >= 1, number - 1 <= (Int.max - size) / max(size, 1),
               try frame.hasPage(number - 1, size: size, in: session.store) else {
             throw CommandError.rows(.notAPage(number, pages: try frame.pageCount(size: size, in: session.store)))
         }
