@@ -177,7 +177,7 @@ import Testing
         h.run("open t01", "open 1", "set name b", "save", "back")
         let shown = h.output("undo")
         let numbered = shown.split(separator: "\n").filter { Int($0.split(separator: " ").first ?? "") != nil }
-        #expect(shown.hasPrefix("undid the save of "), "\(shown)")
+        #expect(shown.hasPrefix("undid the save of ") && shown.contains(" in t01: name: "), "the row's table is named: \(shown)")
         #expect(!shown.contains("(30 collections)"), "the message stands in for the title: \(shown)")
         #expect(numbered.count == viewport.pageSize, "the whole page: \(shown)")
         #expect(h.output("next").contains("  21  t21"), "page 2 begins where it did")

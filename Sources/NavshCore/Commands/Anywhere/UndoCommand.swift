@@ -12,8 +12,9 @@ struct UndoCommand: PlainCommand {
             throw CommandError.undo(.unsavedEdits)
         }
         var message = ""
+        let shown = (session.top as? ListFrame)?.collection.name ?? (session.top as? RecordFrame)?.collection.name
         guard let undone = try session.writer.undoLast({ change, store in
-            let (inverse, said) = try Self.takeBack(change, in: store)
+            let (inverse, said) = try Self.takeBack(change, in: store, shown: shown)
             message = said
             return inverse
         }) else { return Response(output: "nothing to undo\n") }
@@ -41,7 +42,12 @@ struct UndoCommand: PlainCommand {
     }
 
     /// Writes the inverse of `change`; returns that write and what to say.
-    private static func takeBack(_ change: Change, in store: any Store) throws -> (Change, String) {
+    /// A row is named with its table when the screen shows another table
+    /// (`shown`): at the root, "undid the delete of a" named no table.
+    private static func takeBack(_ change: Change, in store: any Store, shown: String?) throws -> (Change, String) {
+        func said(_ title: String, _ collection: CollectionSchema) -> String {
+            shown == collection.name ? title : "\(title) in \(collection.displayTitle)"
+        }
         switch change {
         case .updated(let collection, let id, let title, let before, let after, let named):
             // A reference put back must name the row it named at the save:
@@ -72,7 +78,7 @@ struct UndoCommand: PlainCommand {
                 return "\(field.shownName): \(from) → \(to)"
             }
             return (.updated(collection, id: id, title: title, before: after, after: before),
-                    "undid the save of \(title): " + fields.joined(separator: ", "))
+                    "undid the save of \(said(title, collection)): " + fields.joined(separator: ", "))
         case .updatedRows(let collection, let rows, let file):
             // Every row back in one transaction, or none.
             var refused: [String] = []
@@ -154,7 +160,7 @@ struct UndoCommand: PlainCommand {
             } catch StoreError.recordMissing {
                 throw CommandError.undo(.insert(title: title, .deleted))
             }
-            return (.deleted(collection, record, cascade: []), "undid the insert of \(title) (deleted it)")
+            return (.deleted(collection, record, cascade: []), "undid the insert of \(said(title, collection)) (deleted it)")
         case .reordered(let collection, let move):
             guard try store.ids(of: collection) == move.after else {
                 throw CommandError.undo(.move(title: move.title))
@@ -163,7 +169,7 @@ struct UndoCommand: PlainCommand {
             let inverse = Reorder(field: move.field, title: move.title, from: move.to, to: move.from,
                                   before: move.after.enumerated().map { ($1, .integer(Int64($0 + 1))) },
                                   after: move.before.map(\.id))
-            return (.reordered(collection, inverse), "undid the move of \(move.title) (back to row \(move.from))")
+            return (.reordered(collection, inverse), "undid the move of \(said(move.title, collection)) (back to row \(move.from))")
         case .imported(let collection, let rows, let file):
             let count = "\(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s")"
             do {
@@ -189,7 +195,7 @@ struct UndoCommand: PlainCommand {
                 throw CommandError.undo(.deleteClearedRowChanged(title: title))
             }
             return (.inserted(collection, record),
-                    "undid the delete of \(title) (put it back\(CascadeEffect.phrase(cascade, .restoring, titles: store.collectionTitles)))")
+                    "undid the delete of \(said(title, collection)) (put it back\(CascadeEffect.phrase(cascade, .restoring, titles: store.collectionTitles)))")
         }
     }
 
