@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import NavshCore
 
 /// A batch's rows in sets that held the same values in the fields being
@@ -148,17 +149,18 @@ struct KeyGroups {
     }
 
     /// Each row of `group` still found under its key, holding exactly the
-    /// values that named it.
+    /// values that named it, byte for byte.
     private func check(_ group: Group, keys: Value, _ naming: Statement, _ db: Database) throws {
         var found = 0
         var same = true
-        try RowReader.forEach(db, naming, arguments: [keys]) { row in
-            guard same, case .integer(let at) = row[0], group.places.indices.contains(Int(at)) else {
+        try RowReader.stepping(db, naming, arguments: [keys]) { row in
+            let at = Int(sqlite3_column_int64(row, 0))
+            guard same, sqlite3_column_type(row, 0) == SQLITE_INTEGER, group.places.indices.contains(at) else {
                 same = false
                 return
             }
-            let place = group.places[Int(at)]
-            for (column, field) in compared.enumerated() where row[column + 1] != batch.held[field][place] {
+            let place = group.places[at]
+            for (column, field) in compared.enumerated() where !RowReader.stores(row, CInt(column + 1), batch.held[field][place]) {
                 same = false
             }
             found += 1
