@@ -84,6 +84,23 @@ import Testing
         #expect(rows(h.output("next")).first == "41 Row")
     }
 
+    /// A message with a word wider than the terminal is counted in the
+    /// lines the terminal wraps it to: counted as one, the page pushed the
+    /// message's first line off the screen (an adversary's find).
+    @Test(arguments: StoreKind.all)
+    func aMessageWiderThanTheTerminalStaysOnScreen(kind: StoreKind) throws {
+        let long = String(repeating: "L", count: 200)
+        let h = try SessionHarness(kind, Self.fiftyRows.replacingOccurrences(of: "'Row ' || i", with: "'\(long)' || i"),
+                                   mode: .interactive, viewport: Self.viewport)
+        h.run("open t")
+        let question = try #require(h.run("delete 5").question)
+        let shown = h.session.answer(question, .yes).output
+        #expect(shown.hasPrefix("deleted\n  LLLL"), "broken at the space: \(shown)")
+        let lines = shown.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let rows = lines.reduce(0) { $0 + max(1, ($1.count + 79) / 80) }
+        #expect(rows < Self.viewport.rows!, "the prompt's line is left: \(rows) lines drawn")
+    }
+
     static let fiftyRows = """
         CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50) INSERT INTO t SELECT i, 'Row ' || i FROM n;

@@ -81,7 +81,11 @@ extension Session {
         if let rows = view.rows, !(message + shownAbove).isEmpty {
             message = TextLayout.wrappingLines(message, width: view.columns)
             let above = TextLayout.wrappingLines(shownAbove, width: view.columns)
-            let taken = (message + above).split(separator: "\n").count
+            // Lines as the terminal shows them: a word wider than the
+            // terminal (a title of 200 letters) wraps where no space breaks it.
+            let taken = (message + above).split(separator: "\n").reduce(0) { lines, line in
+                lines + max(1, (DisplayWidth.of(String(line)) + view.columns - 1) / max(view.columns, 1))
+            }
             let room = Viewport(columns: view.columns, rows: rows - taken)
             if frame is any PagedFrame { drawing = PageDrawing(room: room.pageSize) } else { view = room }
         }
