@@ -237,7 +237,7 @@ extension LongListTests {
         #expect(h.run("page 0").error?.message.hasSuffix("; pages are 1 to \(grouped)") == true)
         // The footer's form is taken back: `page 1,001` as typed from it.
         #expect(h.output("page 1", "page \(grouped)").contains("page \(grouped) of \(grouped)"))
-        for malformed in ["1,0001", ",001", "1,,001", "1,00a"] {
+        for malformed in ["1,0001", ",001", "1,,001", "1,00a", "0,001"] {
             #expect(h.run("page \(malformed)").error?.message.hasPrefix("page: '\(malformed)' is not a page here") == true, "\(malformed)")
         }
     }

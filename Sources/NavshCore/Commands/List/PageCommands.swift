@@ -30,7 +30,8 @@ struct PageCommand: OneArgumentCommand {
     static func number(_ text: String) -> Int? {
         if let plain = Int(text) { return plain }
         let groups = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard groups.count > 1, (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }),
+        guard groups.count > 1, (1...3).contains(groups[0].count), groups[0].first != "0",
+              groups.dropFirst().allSatisfy({ $0.count == 3 }),
               groups.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
         return Int(groups.joined())
     }
