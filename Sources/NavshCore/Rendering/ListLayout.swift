@@ -258,7 +258,8 @@ enum ListLayout {
                        leftOut: [String] = [], marked: Bool = false) -> String {
         let first = pageIndex * pageSize + 1
         let last = first + shown - 1
-        let rows = "rows \(grouped(first))–\(grouped(last)) of "
+        // A last page of one row is that row (`rows 41–41` read as a slip).
+        let rows = first == last ? "row \(grouped(first)) of " : "rows \(grouped(first))–\(grouped(last)) of "
         let page = "page \(grouped(pageIndex + 1))" + (total.map { " of \(grouped(($0 + pageSize - 1) / pageSize))" } ?? "")
         let counted = total.map(grouped)
         let of = counted ?? "many (count counts them)"
