@@ -260,7 +260,9 @@ class Worker(threading.Thread):
             attempt.outcome, attempt.detail = "open failed", result.stderr.strip()[-300:]
         else:
             attempt.outcome, attempt.detail = "refused", result.stderr.strip()[-300:]
-        if result.returncode < 0 or result.returncode > 3:
+        # 66 is "the store cannot be opened": a failover under way. It is
+        # judged as any unsaved attempt is, by the audit log.
+        if result.returncode < 0 or result.returncode > 3 and result.returncode != 66:
             attempt.outcome, attempt.detail = "navsh died", f"exit {result.returncode}: {result.stderr[-300:]}"
 
 
