@@ -40,8 +40,8 @@ enum RowReader {
         let sql = { statement.sql }
         let handle = statement.sqliteStatement
         let width = sqlite3_column_count(handle)
-        try checkCount(arguments, handle, sql)
         guard statement.isReadonly else {
+            try checkCount(arguments, handle, sql)
             // A write (`INSERT … RETURNING`) is stepped by GRDB's cursor,
             // which tells transaction observers (a dry run's `RowChangeTally`)
             // of the rows it changes; the values are bound here all the same.

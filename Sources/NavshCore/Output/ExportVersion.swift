@@ -131,16 +131,14 @@ enum ExportVersion {
     }
 
     /// FNV-1a, 32 bits: a change made elsewhere to one field is missed once in four billion.
-    private static func fnv(_ bytes: [UInt8]) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
+    private static func fnv(_ bytes: some Sequence<UInt8>, from start: UInt32 = 2_166_136_261) -> UInt32 {
+        var hash = start
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return hash
     }
 
     /// `fnv([kind] + bytes)`, without making that array.
     private static func fnv(_ kind: UInt8, _ bytes: some Sequence<UInt8>) -> UInt32 {
-        var hash: UInt32 = (2_166_136_261 ^ UInt32(kind)) &* 16_777_619
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return hash
+        fnv(bytes, from: fnv(CollectionOfOne(kind)))
     }
 }

@@ -81,7 +81,7 @@ extension JournaledStore {
                     continue
                 }
                 let moved = collection.fields.filter { unchanged.fields.contains($0.name) && now[$0.name] != row[$0.name] }
-                if !moved.isEmpty { refused.append(title + " (" + moved.map(\.shownName).joined(separator: ", ") + " changed)") }
+                if !moved.isEmpty { refused.append(title + Self.changedNote(moved)) }
             }
             if !refused.isEmpty || !ignored.isEmpty {
                 throw Self.refusal(refused, ignored: ignored, of: edits.count + unchanged.rows.count, in: collection, since: since)
@@ -223,7 +223,7 @@ extension JournaledStore {
                     // A delete checks every field: each one that moved is named.
                     let held = clearedTo[row.id] ?? row
                     let moved = collection.fields.filter { field in current.value(of: field.name).map { $0 != held[field.name] } ?? false }
-                    refused.append(title + (moved.isEmpty ? " (changed)" : " (" + moved.map(\.shownName).joined(separator: ", ") + " changed)"))
+                    refused.append(title + Self.changedNote(moved))
                 } catch StoreError.recordMissing {
                     refused.append(title + " (deleted or re-keyed)")
                 } catch StoreError.interrupted {
@@ -269,7 +269,12 @@ extension JournaledStore {
                 && now[field.name] != row[field.name]
         }
         guard !moved.isEmpty else { return nil }
-        return " (" + moved.map(\.shownName).joined(separator: ", ") + " changed)"
+        return changedNote(moved)
+    }
+
+    /// ` (ms, name changed)` after a refused row's title; ` (changed)` when no field says how.
+    static func changedNote(_ moved: [Field]) -> String {
+        " (" + (moved.isEmpty ? "" : moved.map(\.shownName).joined(separator: ", ") + " ") + "changed)"
     }
 
     /// The rows in `list` now, read in the write's transaction; nil when
