@@ -153,44 +153,6 @@ extension PostgresStore {
         _ = try write(table, values: record.values) { try bridge.execute(sql, parameters.values) }
     }
 
-    /// `move N M`: the manual-order field set to 1, 2, 3… along `ids`, in one
-    /// transaction. A UNIQUE position column is first parked below its
-    /// lowest value, so no two rows ever hold one number.
-    public func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws {
-        let table = try writable(collection)
-        let name = try collection.declaredOrder(of: [field])[0]
-        let column = try table.column(name)
-        try write(table, values: [:]) {
-            if try isUnique(name, in: table) {
-                let lowest = try bridge.rows("SELECT least(min(\(name.pgIdentifier)), 0)::text FROM \(table.relation)")
-                    .first?.first.flatMap { $0 }.flatMap { Int64($0) } ?? 0
-                guard lowest > Int64.min + Int64(ids.count) + 1 else { throw StoreError.unsupported("\(name) cannot be renumbered") }
-                for (i, id) in ids.enumerated() {
-                    var parameters = Parameters()
-                    let value = try parameters.bind(.integer(lowest - 1 - Int64(i)), as: column)
-                    let condition = try matching(id, table, &parameters)
-                    try bridge.execute("UPDATE \(table.relation) SET \(name.pgIdentifier) = \(value) WHERE \(condition)",
-                                       parameters.values)
-                }
-            }
-            for (i, id) in ids.enumerated() {
-                var parameters = Parameters()
-                let value = try parameters.bind(.integer(Int64(i + 1)), as: column)
-                let condition = try matching(id, table, &parameters)
-                try bridge.execute("UPDATE \(table.relation) SET \(name.pgIdentifier) = \(value) WHERE \(condition)"
-                                   + " AND \(name.pgIdentifier) IS DISTINCT FROM \(value)", parameters.values)
-            }
-        }
-    }
-
-    /// Whether a unique index covers `column` (alone or with others).
-    private func isUnique(_ column: String, in table: PostgresTable) throws -> Bool {
-        try !bridge.rows("""
-            SELECT 1::text FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
-            WHERE i.indrelid = CAST($1::text AS regclass) AND i.indisunique AND a.attname = $2::text
-            """, [table.quotedName, column]).isEmpty
-    }
-
     /// The row's key and, when `expected` is given, that it still holds it:
     /// by its xmin when `expected` is the row as this store last read it
     /// whole (`byVersion`), else every given field compared exactly.

@@ -84,17 +84,6 @@ enum Schemas {
             (9, 'cafe\u{301} au lait');
         """
 
-    /// A manual order (`pos`) that must stay unique: a renumber that swaps
-    /// two rows one at a time breaks it half way.
-    static let ordered = """
-        CREATE TABLE steps (id INTEGER PRIMARY KEY, title TEXT, pos INTEGER);
-        CREATE TABLE strict_steps (id INTEGER PRIMARY KEY, title TEXT, pos INTEGER UNIQUE);
-        CREATE TABLE short_steps (id INTEGER PRIMARY KEY, title TEXT, pos INTEGER CHECK (pos <= 2));
-        INSERT INTO steps (id, title, pos) VALUES (1, 'boil', 3), (2, 'pour', 1), (3, 'stir', 7);
-        INSERT INTO strict_steps (id, title, pos) VALUES (1, 'boil', 1), (2, 'pour', 2);
-        INSERT INTO short_steps (id, title, pos) VALUES (1, 'boil', 2), (2, 'pour', 1), (3, 'stir', NULL);
-        """
-
     /// Values of any size, written through the store (blob literals are not portable).
     static let files = """
         CREATE TABLE files (id INTEGER PRIMARY KEY, name TEXT, body BLOB);

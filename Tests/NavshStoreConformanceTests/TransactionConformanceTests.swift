@@ -174,28 +174,6 @@ import Testing
         #expect(try fixture.row("items", "name", .text("Gort statue"))["note"] == .text("seen"))
     }
 
-    @Test(arguments: StoreKind.all)
-    func renumberWritesOneTwoThreeAlongTheGivenOrderAllOrNothing(kind: StoreKind) throws {
-        let (fixture, steps) = try kind.make(Schemas.ordered, opening: "steps")
-        let ids = try ["stir", "boil", "pour"].map { try fixture.row("steps", "title", .text($0)).id }
-        try fixture.store.renumber(ids, field: "pos", in: steps)
-        #expect(try ids.map { try fixture.store.record(of: steps, id: $0)?["pos"] } == [.integer(1), .integer(2), .integer(3)])
-
-        // A unique order can be swapped: no two rows may hold one number even for a moment.
-        let strict = try fixture.collection("strict_steps")
-        let pair = try fixture.rows("strict_steps").map(\.id)
-        try fixture.store.renumber(pair.reversed(), field: "pos", in: strict)
-        #expect(try pair.map { try fixture.store.record(of: strict, id: $0)?["pos"] } == [.integer(2), .integer(1)])
-
-        // A renumbering the schema refuses half way writes nothing.
-        let short = try fixture.collection("short_steps")
-        let before = try fixture.rows("short_steps")
-        expectConstraint(.check, fields: ["pos"]) {
-            try fixture.store.renumber(before.map(\.id), field: "pos", in: short)
-        }
-        #expect(try fixture.rows("short_steps") == before)
-    }
-
     /// `changes(since:)` reports another connection's commit (the session
     /// then reads lists again and tells what changed), once. The core also
     /// relies on it staying put across this store's own writes, or every

@@ -154,14 +154,16 @@ public final class CountingStore: Store {
     /// Runs right before `ids(of:)` or `orderValues` reads: lets a test put another
     /// process's write at the exact moment a race would.
     public var beforeReadingIDs: (() throws -> Void)?
+    /// Runs right after `orderValues` read: another process's write between
+    /// a `move`'s read of the order and its write.
+    public var afterReadingIDs: (() throws -> Void)?
 
     public func consistently<T>(_ body: () throws -> T) throws -> T { try base.consistently(body) }
     public func orderValues(of collection: CollectionSchema, field: String?) throws -> [(id: RecordID, value: Value)] {
         try beforeReadingIDs?()
-        return try base.orderValues(of: collection, field: field)
-    }
-    public func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws {
-        try base.renumber(ids, field: field, in: collection)
+        let values = try base.orderValues(of: collection, field: field)
+        try afterReadingIDs?()
+        return values
     }
     public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
         try base.transaction(rollback: rollback, body)

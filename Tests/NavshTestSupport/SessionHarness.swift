@@ -58,15 +58,19 @@ public final class SessionHarness {
 
     /// A session over a fresh store of `kind` holding `sql` (SQLite's words,
     /// said in the store's own: `PostgresTestServer.dialect`).
-    public init(_ kind: StoreKind, _ sql: String, mode: Session.Mode = .script, viewport: Viewport = Viewport()) throws {
+    /// `prepare` runs on the store before the session opens it (an app
+    /// spec applied); `wrapper` is what the session reads and writes through.
+    public init(_ kind: StoreKind, _ sql: String, mode: Session.Mode = .script, viewport: Viewport = Viewport(),
+                prepare: (any Store) throws -> Void = { _ in }, readingThrough wrapper: ((any Store) -> any Store)? = nil) throws {
         let fixture = try kind.make(sql)
+        try prepare(fixture.store)
         self.kind = kind
         self.fixture = fixture
         file = fixture.keepAlive as? TemporaryDatabase
         sqliteStore = fixture.store as? SQLiteStore
         let terminal = TerminalSize(viewport)
         self.terminal = terminal
-        session = Session(store: fixture.store, mode: mode, viewport: { terminal.viewport })
+        session = Session(store: wrapper?(fixture.store) ?? fixture.store, mode: mode, viewport: { terminal.viewport })
     }
 
     /// The store's collections as the session reads them, on any kind of store.

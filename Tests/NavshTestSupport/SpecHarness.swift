@@ -14,4 +14,13 @@ extension SessionHarness {
         schemaAdditions = additions
         session.configuration.clock = { CivilTime(year: 2026, date: "2026-11-22", dateTime: "2026-11-22 09:00:00") }
     }
+
+    /// A session over a fresh store of `kind` holding `sql`, presented by
+    /// the YAML `spec`; `wrapper` as `init(_:_:mode:)` takes it.
+    public convenience init(_ kind: StoreKind, _ sql: String, spec yaml: String, mode: Session.Mode = .script,
+                            readingThrough wrapper: ((any Store) -> any Store)? = nil) throws {
+        let spec = try SpecLoader.parse(yaml)
+        try self.init(kind, sql, mode: mode, prepare: { _ = try spec.apply(to: $0, thisYear: 2026) }, readingThrough: wrapper)
+        session.configuration.clock = { CivilTime(year: 2026, date: "2026-11-22", dateTime: "2026-11-22 09:00:00") }
+    }
 }

@@ -34,8 +34,6 @@
 /// one connection; `changes(since:)` can answer from a change feed
 /// (`LISTEN`/`NOTIFY` fed by triggers, or logical decoding), naming rows.
 public protocol Store: StoreReader {
-    /// Sets `field` to 1, 2, 3… along `ids`, for the rows whose value differs, in one transaction.
-    func renumber(_ ids: [RecordID], field: String, in collection: CollectionSchema) throws
     /// Writes one new row in one transaction and returns it as stored, read
     /// in that transaction: its identity, and the store's defaults (and
     /// whatever triggers did) filled in for the fields left out. If the row

@@ -124,7 +124,9 @@ final class JournaledStore {
 
     /// Rewrites a manual order along `move.after` (`move N M`).
     func reorder(_ collection: CollectionSchema, _ move: Reorder) throws {
-        try store.renumber(move.after, field: move.field, in: collection)
+        guard try move.numbers.write(in: collection, on: store) else {
+            throw CommandError.rows(.moveListChanged(elsewhere: true))
+        }
         record(.reordered(collection, move))
     }
 

@@ -165,7 +165,9 @@ struct UndoCommand: PlainCommand {
             guard try store.ids(of: collection) == move.after else {
                 throw CommandError.undo(.move(title: move.title))
             }
-            try putBack(move, in: collection, store: store)
+            guard try move.numbersBefore.write(in: collection, on: store) else {
+                throw CommandError.undo(.move(title: move.title))
+            }
             let inverse = Reorder(field: move.field, title: move.title, from: move.to, to: move.from,
                                   before: move.after.enumerated().map { ($1, .integer(Int64($0 + 1))) },
                                   after: move.before.map(\.id))
@@ -219,23 +221,6 @@ struct UndoCommand: PlainCommand {
                 }
                 try store.update(effect.record.id, in: collection, changes: before, expecting: after.values)
             }
-        }
-    }
-
-    /// Puts every row's order value back as it was before the move, each
-    /// write checked against the number the move gave it, all or nothing.
-    private static func putBack(_ move: Reorder, in collection: CollectionSchema, store: any Store) throws {
-        let numbered = Dictionary(move.after.enumerated().map { ($1, Value.integer(Int64($0 + 1))) },
-                                  uniquingKeysWith: { a, _ in a })
-        do {
-            try store.atomically {
-                for (id, value) in move.before {
-                    guard let now = numbered[id], now != value else { continue }
-                    try store.update(id, in: collection, changes: [move.field: value], expecting: [move.field: now])
-                }
-            }
-        } catch StoreError.conflict, StoreError.recordMissing {
-            throw CommandError.undo(.move(title: move.title))
         }
     }
 }

@@ -1,0 +1,67 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// `move N M` and its undo on every store: numbers 1, 2, 3… written in one
+/// transaction, a UNIQUE order column never holding one number twice, and
+/// nothing written when a row changed or a constraint refused.
+@Suite struct ManualOrderTests {
+    static let spec = "collections:\n  steps:\n    move: pos\n"
+
+    func order(_ h: SessionHarness) throws -> [String] {
+        try h.values("SELECT title, pos FROM steps ORDER BY pos").map { $0.joined(separator: " ") }
+    }
+
+    @Test(arguments: StoreKind.all)
+    func moveNumbersTheOrderAndUndoPutsBackItsGaps(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE steps (id INTEGER PRIMARY KEY, title TEXT, pos INTEGER);"
+            + "INSERT INTO steps (id, title, pos) VALUES (1, 'boil', 3), (2, 'pour', 1), (3, 'stir', 7);", spec: Self.spec)
+        h.run("open steps")
+        #expect(h.output("move 3 1") == "moved stir from row 3 to row 1\n")
+        #expect(try order(h) == ["stir 1", "pour 2", "boil 3"])
+        #expect(h.run("undo").error == nil)
+        #expect(try order(h) == ["pour 1", "boil 3", "stir 7"])
+    }
+
+    /// Undo wrote each number straight back, so a UNIQUE column refused it.
+    @Test(arguments: StoreKind.all)
+    func aUniqueOrderIsMovedAndPutBack(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE steps (id INTEGER PRIMARY KEY, title TEXT, pos INTEGER UNIQUE);"
+            + "INSERT INTO steps (id, title, pos) VALUES (1, 'boil', 1), (2, 'pour', 2), (3, 'stir', 3);", spec: Self.spec)
+        h.run("open steps")
+        #expect(h.output("move 3 1") == "moved stir from row 3 to row 1\n")
+        #expect(try order(h) == ["stir 1", "boil 2", "pour 3"])
+        #expect(h.run("undo").error == nil)
+        #expect(try order(h) == ["boil 1", "pour 2", "stir 3"])
+    }
+
+    @Test(arguments: StoreKind.all)
+    func aNumberTheSchemaRefusesWritesNothing(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE steps (id INTEGER PRIMARY KEY, title TEXT, pos INTEGER CHECK (pos <= 2));"
+            + "INSERT INTO steps (id, title, pos) VALUES (1, 'boil', 2), (2, 'pour', 1), (3, 'stir', 0);", spec: Self.spec)
+        h.run("open steps")
+        try h.expectUnchanged("steps") {
+            #expect(h.run("move 1 3").error?.message.contains("CHECK") == true)
+        }
+    }
+
+    /// Another process renumbered a row between the move's read of the
+    /// order and its write: the move overwrote that number.
+    @Test(arguments: StoreKind.all)
+    func aNumberChangedElsewhereMidMoveWritesNothing(kind: StoreKind) throws {
+        var counting: CountingStore?
+        let h = try SessionHarness(kind, "CREATE TABLE steps (id INTEGER PRIMARY KEY, title TEXT, pos INTEGER);"
+            + "INSERT INTO steps (id, title, pos) VALUES (1, 'boil', 1), (2, 'pour', 2), (3, 'stir', 3);", spec: Self.spec,
+            readingThrough: { store in
+                let wrapped = CountingStore(store)
+                counting = wrapped
+                return wrapped
+            })
+        h.run("open steps")
+        counting?.afterReadingIDs = { try h.elsewhere("UPDATE steps SET pos = 9 WHERE title = 'boil'") }
+        #expect(h.run("move 3 1").error?.message
+            == "move: the list changed elsewhere since shown; nothing was moved (show, then move again)")
+        counting?.afterReadingIDs = nil
+        #expect(try order(h) == ["pour 2", "stir 3", "boil 9"])
+    }
+}
