@@ -58,6 +58,9 @@ public final class PostgresStore: Store, NestedTransactions {
     var changesElsewhere = 0
     /// `bridge.reconnections` at the last look.
     var reconnectionsSeen = 0
+    /// `serverPlace` and the servers it was made from: the session asks
+    /// before every command, and making it anew was a twentieth of an edit.
+    private var placeMade: (servers: [PostgresServer?], place: ServerPlace?)?
 
     public var isCancelled: () -> Bool {
         get { bridge.isCancelled }
@@ -176,7 +179,9 @@ public final class PostgresStore: Store, NestedTransactions {
     /// The server the connection is on (`db2:5432`), and its history: the
     /// session says where a lost connection came back.
     public var serverPlace: ServerPlace? {
-        bridge.server.map { server in
+        let servers = [bridge.server, readBridge?.server]
+        if let placeMade, placeMade.servers == servers { return placeMade.place }
+        let place = bridge.server.map { server in
             ServerPlace(name: "\(server.endpoint)", history: server.history,
                         role: server.isStandby ? "standby" : server.isReadOnly ? "read-only" : "primary",
                         servers: target.endpoints.map(\.description),
@@ -184,6 +189,8 @@ public final class PostgresStore: Store, NestedTransactions {
                             "\(reading.endpoint), " + (reading.isStandby && reading.endpoint != server.endpoint ? "standby" : "primary")
                         })
         }
+        placeMade = (servers, place)
+        return place
     }
 
     /// After a failover (a new timeline) or a server restored from a
