@@ -373,6 +373,24 @@ import Testing
         #expect(try h.snapshot("tracks") == before)
     }
 
+    /// A trial's find: the delete asked its y/N, then refused.
+    @Test(arguments: StoreKind.all)
+    func aDeleteThatWouldBeRefusedIsNotAskedAbout(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks, mode: .interactive)
+        h.run("where composer ~ Plnt", "open *")
+        try h.elsewhere("UPDATE tracks SET ms = 1 WHERE id = 3")
+        let before = try h.snapshot("tracks")
+        let reply = h.run("delete")
+        #expect(reply.question == nil)
+        #expect(reply.error?.message.hasPrefix("1 of 3 rows changed elsewhere since open *: #3 Rock and Roll (ms changed)") == true)
+        #expect(try h.snapshot("tracks") == before)
+        // Read again, the rows are asked about, and the tried delete left nothing undoable.
+        h.run("back", "open *")
+        let question = try #require(h.run("delete").question)
+        #expect(h.session.answer(question, .no).error == nil)
+        #expect(h.output("undo") == "nothing to undo\n")
+    }
+
     /// A trial's find: a blocked batch delete named only its first blocked
     /// row, so each fix was met by the next refusal.
     @Test(arguments: StoreKind.all)

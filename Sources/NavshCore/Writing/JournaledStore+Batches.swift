@@ -192,11 +192,28 @@ extension JournaledStore {
     /// A batch delete: each of `rows` deleted in one transaction, checked
     /// against the values it held and against `list`, as `updateRows`
     /// checks them; with `asked`, only if the rows take exactly what the
-    /// question named with them. Returns what went with them.
+    /// question named with them. Returns what went with them. With
+    /// `trying`, all of it is rolled back: its refusal, if any, is thrown
+    /// before a question rather than after the `y`.
     func deleteRows(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema,
-                    asked: Set<String>?) throws -> [CascadeEffect] {
+                    asked: Set<String>?, trying: Bool = false) throws -> [CascadeEffect] {
         var deleted: [DeletedRow] = []
-        let taken: [CascadeEffect] = try store.atomically(deferringReferences: false) {
+        let taken: [CascadeEffect]
+        do {
+            taken = try deleting(rows, of: list, from: collection, asked: asked, trying: trying) { deleted.append($0) }
+        } catch is Tried {
+            return []
+        }
+        record(.deletedRows(collection, deleted))
+        return taken
+    }
+
+    /// Thrown to roll back a delete only tried.
+    private struct Tried: Error {}
+
+    private func deleting(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema,
+                          asked: Set<String>?, trying: Bool, _ done: (DeletedRow) -> Void) throws -> [CascadeEffect] {
+        try store.atomically(deferringReferences: false) {
             let inList = try idsStillListed(in: list)
             var refused: [String] = []
             var taken: [CascadeEffect] = []
@@ -213,7 +230,7 @@ extension JournaledStore {
                 }
                 do {
                     let cascade = try store.delete(row.id, from: collection, expecting: (clearedTo[row.id] ?? row).values)
-                    deleted.append(DeletedRow(record: row, cascade: cascade))
+                    done(DeletedRow(record: row, cascade: cascade))
                     taken += cascade
                     for effect in cascade where effect.collection == collection.name {
                         if effect.action == .deleted { goneWith.insert(effect.record.id) }
@@ -236,10 +253,9 @@ extension JournaledStore {
                 throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count, saving: false, since: "open *"))
             }
             if let asked, CascadeEffect.marks(taken) != asked { throw CommandError.writes(.cascadeChanged(taken: taken)) }
+            if trying { throw Tried() }
             return taken
         }
-        record(.deletedRows(collection, deleted))
-        return taken
     }
 
     /// The refusal of a batch save whose rows are `refused` (each with why),
@@ -286,7 +302,6 @@ extension JournaledStore {
         return ids
     }
 
-    /// Why a row of a batch is no longer in its list: gone, or moved out.
     /// Why a row is no longer in its list: gone, or moved out of it, by a
     /// change to the fields named when those changed.
     private func notListed(_ row: Record, in collection: CollectionSchema) throws -> String {

@@ -66,6 +66,10 @@ struct DeleteRecordCommand: PlainCommand {
         }
         let preview = try read.get()
         let edits = frame.isDirty ? ", dropping the unsaved edits" : ""
+        if asking, try batch.changed(since: RowBatch.read(batch.list, captions: batch.captions, from: store)) {
+            // A delete its rows would refuse now is refused before the question, not after the `y`.
+            _ = try session.writer.deleteRows(Array(batch.rows), of: batch.list, from: collection, asked: nil, trying: true)
+        }
         if asking {
             frame.askedBatchCascade = CascadeEffect.marks(preview)
             let phrase = CascadeEffect.phrase(preview, .question, titles: store.collectionTitles)

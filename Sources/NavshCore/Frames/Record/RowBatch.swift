@@ -177,6 +177,16 @@ struct RowBatch {
         return (rows.indices.filter { !seen.contains($0) }, joined)
     }
 
+    /// Whether any row of this read holds other values in `later`, or is
+    /// not in it: what a batch delete, which checks every field, would refuse.
+    func changed(since later: RowBatch) -> Bool {
+        var changed = false
+        let (left, _) = compared(to: later) { was, now in
+            if !changed { changed = was.names.contains { now[$0] != was[$0] } }
+        }
+        return changed || !left.isEmpty
+    }
+
     /// `composer ~ "Page" › 42 rows`: which rows, and how many, atop the batch's screen.
     var heading: String { (captions.map(TextLayout.printable) + [count]).joined(separator: " › ") }
 }
