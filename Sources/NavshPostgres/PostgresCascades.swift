@@ -30,7 +30,7 @@ struct PostgresCascades: CascadeSource {
         guard let child = store.tables[table] else { return [] }
         var parameters = Parameters()
         let condition = try zip(columns, values).map { name, value in
-            "\(name.pgIdentifier) = \(try parameters.bind(value, as: try child.column(name)))"
+            "\(name.quotedIdentifier) = \(try parameters.bind(value, as: try child.column(name)))"
         }.joined(separator: " AND ")
         return try store.records(child.collection, where: condition, parameters, unscoped: true)
     }

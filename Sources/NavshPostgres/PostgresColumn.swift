@@ -1,4 +1,5 @@
 import NavshCore
+import NavshSQL
 
 /// One column as the catalog describes it, and how its values travel: every
 /// value is read as text (`col::text`, so numeric stays exact and the bytes
@@ -95,7 +96,7 @@ struct PostgresColumn: Sendable {
     /// in the autumn read as one.
     /// An inet reads as its output function writes it, `10.0.0.1` without
     /// the `/32` a cast to text adds; a network keeps its mask.
-    var readSQL: String { baseType == "inet" ? "abbrev(\(name.pgIdentifier))" : "\(name.pgIdentifier)::text" }
+    var readSQL: String { baseType == "inet" ? "abbrev(\(name.quotedIdentifier))" : "\(name.quotedIdentifier)::text" }
 
     /// The type as people write it: `varchar(12)`, `numeric(12,2)`, `timestamptz`.
     var shortType: String {
@@ -119,7 +120,7 @@ struct PostgresColumn: Sendable {
     /// `ListPreview.value` cuts it as it would the whole), a long bytea as
     /// its size only.
     var previewSQL: String {
-        let column = name.pgIdentifier
+        let column = name.quotedIdentifier
         switch kind {
         case .bytea:
             return "CASE WHEN octet_length(\(column)) > \(ListPreview.characters) THEN 'navsh:' || octet_length(\(column))::text ELSE \(column)::text END"
@@ -211,7 +212,7 @@ struct PostgresColumn: Sendable {
     /// collation `=` took `CAFE` for `Café`. Reals and numerics compare as
     /// the server writes both, since `=` takes -0 for 0 and 1.50 for 1.5.
     func sameSQL(_ placeholder: String?) -> String {
-        let column = name.pgIdentifier
+        let column = name.quotedIdentifier
         guard let placeholder else { return "\(column) IS NULL" }
         switch kind {
         case .integer, .boolean, .date, .timestamp, .timestamptz:
@@ -225,9 +226,6 @@ struct PostgresColumn: Sendable {
 }
 
 extension String {
-    /// A name quoted for PostgreSQL: `"name"`, inner quotes doubled.
-    var pgIdentifier: String { "\"" + doubling("\"") + "\"" }
-
     /// A text literal: `'text'`, inner quotes doubled.
     var pgLiteral: String { "'" + doubling("'") + "'" }
 

@@ -20,7 +20,7 @@ struct PostgresDialect: SQLDialect {
 
     func relation(_ collection: String) throws -> String { try table(collection).relation }
     func column(_ field: String, of collection: String) throws -> String {
-        try table(collection).column(field).name.pgIdentifier
+        try table(collection).column(field).name.quotedIdentifier
     }
     func searchText(_ field: String, of collection: String) throws -> String { try table(collection).column(field).readSQL }
     func titleText(_ field: String, of collection: String) throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import NavshCore
+import NavshSQL
 
 /// One table or view of the schema: the collection the core sees, each
 /// column's type, the key rows are named by, and its constraints by name
@@ -25,7 +26,7 @@ struct PostgresTable: Sendable {
     var relationKind = "r"
 
     var name: String { collection.name }
-    var quotedName: String { name.pgIdentifier }
+    var quotedName: String { name.quotedIdentifier }
 
     /// The table as reads, updates and deletes name it. A plain table's rows
     /// are its own alone (`ONLY`): without it, a save or delete on a parent

@@ -33,7 +33,7 @@ extension PostgresStore {
         // The keys again as one array, which the key's index finds: joined
         // to unnest alone, the server read the whole table for each chunk.
         let narrowing: ((String) -> String)? = keys.count == 1 && [.integer, .text].contains(keys[0].kind) ? { keysSent in
-            "\(keys[0].name.pgIdentifier) = ANY(CAST((\(keysSent))::text[] AS \(keys[0].castType)[]))"
+            "\(keys[0].name.quotedIdentifier) = ANY(CAST((\(keysSent))::text[] AS \(keys[0].castType)[]))"
         } : nil
         // The savepoint's write says any error in the store's terms: the
         // mismatch is marked here, and its error only ends the savepoint.
@@ -52,7 +52,7 @@ extension PostgresStore {
                                            named: "navsh_k\(column)")
                         }
                         let join = zip(keys, keyNames).map { column, sentKey in
-                            "\(column.name.pgIdentifier) = \(column.cast(sentKey))"
+                            "\(column.name.quotedIdentifier) = \(column.cast(sentKey))"
                         }
                         let tests = try held.map { place in
                             checked[place].sameSQL(try sent.column(chunk.map { try checked[place].parameter(batch.held[place][$0]) },
@@ -62,7 +62,7 @@ extension PostgresStore {
                         // for a SET they do not run, which the server could not type.
                         let assignments = !writing ? "" : try assigned.enumerated().map { place, target in
                             let values = try chunk.map { try batch.values[$0].flatMap { try target.parameter($0[place]) } }
-                            return "\(target.name.pgIdentifier) = \(target.cast(sent.column(values, named: "navsh_n\(place)")))"
+                            return "\(target.name.quotedIdentifier) = \(target.cast(sent.column(values, named: "navsh_n\(place)")))"
                         }.joined(separator: ", ")
                         var parameters = sent.parameters
                         let values = sent.unnest

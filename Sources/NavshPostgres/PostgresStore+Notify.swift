@@ -1,4 +1,5 @@
 import NavshCore
+import NavshSQL
 
 /// `--install-notify` and `--uninstall-notify`: a trigger function in the
 /// schema and an AFTER INSERT OR UPDATE OR DELETE trigger per table that
@@ -24,7 +25,7 @@ extension PostgresStore {
             }
             return table
         }
-        let function = schema.pgIdentifier + "." + Self.notifyTrigger.pgIdentifier
+        let function = schema.quotedIdentifier + "." + Self.notifyTrigger.quotedIdentifier
         var statements = ["""
             CREATE OR REPLACE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $navsh$
             DECLARE
@@ -44,7 +45,7 @@ extension PostgresStore {
             $navsh$
             """]
         for table in chosen {
-            let trigger = Self.notifyTrigger.pgIdentifier
+            let trigger = Self.notifyTrigger.quotedIdentifier
             statements.append("DROP TRIGGER IF EXISTS \(trigger) ON \(table.quotedName)")
             statements.append("CREATE TRIGGER \(trigger) AFTER INSERT OR UPDATE OR DELETE ON \(table.quotedName) FOR EACH ROW "
                 + "EXECUTE FUNCTION \(function)(\(table.key.map(\.pgLiteral).joined(separator: ", ")))")
@@ -69,9 +70,9 @@ extension PostgresStore {
             else { throw StoreError.unsupported("\(name) has no navsh notify trigger in schema \(schema)") }
             return match
         }
-        var statements = chosen.map { "DROP TRIGGER IF EXISTS \(Self.notifyTrigger.pgIdentifier) ON \($0.pgIdentifier)" }
+        var statements = chosen.map { "DROP TRIGGER IF EXISTS \(Self.notifyTrigger.quotedIdentifier) ON \($0.quotedIdentifier)" }
         if Set(installed) == Set(chosen) {
-            statements.append("DROP FUNCTION IF EXISTS \(schema.pgIdentifier).\(Self.notifyTrigger.pgIdentifier)()")
+            statements.append("DROP FUNCTION IF EXISTS \(schema.quotedIdentifier).\(Self.notifyTrigger.quotedIdentifier)()")
         }
         try inOneTransaction(statements)
         return chosen

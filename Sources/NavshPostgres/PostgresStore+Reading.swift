@@ -81,7 +81,7 @@ extension PostgresStore {
         let column = try table.column(field)
         if value != .null, Self.parses(value, as: column) {
             var parameters = Parameters()
-            let condition = "\(field.pgIdentifier) = \(try parameters.bind(value, as: column))"
+            let condition = "\(field.quotedIdentifier) = \(try parameters.bind(value, as: column))"
             if let exact = try records(collection, where: condition, parameters, suffix: Self.limit(1)).first { return exact }
         }
         return try find(ValueText.raw(value), in: field, of: collection, match: .exact, limit: 1).first
@@ -96,7 +96,7 @@ extension PostgresStore {
             let column = try table.column(name)
             // A key typed as text that its type does not parse names no row.
             guard value != .null, Self.parses(value, as: column) else { return nil }
-            parts.append("\(name.pgIdentifier) = \(try parameters.bind(value, as: column))")
+            parts.append("\(name.quotedIdentifier) = \(try parameters.bind(value, as: column))")
         }
         return try records(collection, where: parts.joined(separator: " AND "), parameters, suffix: Self.limit(1)).first
     }
@@ -105,7 +105,7 @@ extension PostgresStore {
         let table = try table(collection)
         guard table.readOnlyReason == nil, !table.key.isEmpty else { return [] }
         let columns = try table.key.map { try table.column($0) }
-        let tuple = "(" + table.key.map(\.pgIdentifier).joined(separator: ", ") + ")"
+        let tuple = "(" + table.key.map(\.quotedIdentifier).joined(separator: ", ") + ")"
         var rows: [Record] = []
         for start in stride(from: 0, to: keys.count, by: Self.keysAtOnce) {
             var parameters = Parameters()
@@ -147,7 +147,7 @@ extension PostgresStore {
         }
         guard id.parts.count == table.key.count else { return nil }
         var parameters = Parameters()
-        let columns = table.key.map(\.pgIdentifier).joined(separator: ", ")
+        let columns = table.key.map(\.quotedIdentifier).joined(separator: ", ")
         let values = try zip(table.key, id.parts).map { try parameters.bind($1, as: try table.column($0)) }
         let before = "(\(columns)) \(collection.newRowsOnTop ? ">" : "<") (\(values.joined(separator: ", ")))"
         let filter = try scoped(collection, table, &parameters, before)
@@ -199,13 +199,13 @@ extension PostgresStore {
         }
         var parameters = Parameters()
         let scope = try scoped(collection, table, &parameters)
-        let keys = table.key.map(\.pgIdentifier).joined(separator: ", ")
+        let keys = table.key.map(\.quotedIdentifier).joined(separator: ", ")
         let bound = parameters.bind(String(budget.rows + 1))
         let test = try parts.map {
             try FilterSQL.titleTest($0, of: collection.name, match, text, dialect).postgres(&parameters, dialect)
         }
             ?? matches(text, name, table, match, &parameters)
-        let sql = "SELECT \(table.key.map { $0.pgIdentifier + "::text" }.joined(separator: ", ")), (\(test))::text FROM "
+        let sql = "SELECT \(table.key.map { $0.quotedIdentifier + "::text" }.joined(separator: ", ")), (\(test))::text FROM "
             + "(SELECT * FROM \(table.relation)" + (scope.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(keys) LIMIT \(bound)::bigint) AS looked"
         let read = try rows(sql, parameters)

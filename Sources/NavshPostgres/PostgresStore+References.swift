@@ -1,5 +1,6 @@
 import Foundation
 import NavshCore
+import NavshSQL
 
 /// Reading the rows a page's references name, for their titles: one query
 /// for the page (`= ANY($1)` with the values as an array), not one per row.
@@ -33,7 +34,7 @@ extension PostgresStore {
             var parameters = Parameters()
             let array = parameters.bind(try Self.arrayLiteral(chunk.map { try column.parameter($0) }))
             let rows = try records(collection, fields: ListPreview.declared(fields + [name], in: collection), preview: true,
-                                   where: "\(name.pgIdentifier) = ANY (CAST(\(array) AS \(column.castType)[]))", parameters)
+                                   where: "\(name.quotedIdentifier) = ANY (CAST(\(array) AS \(column.castType)[]))", parameters)
             for row in rows where found[matched(row[name])] == nil { found[matched(row[name])] = row }
             start += chunk.count
         }

@@ -13,7 +13,7 @@ extension PostgresStore {
     /// name, read as text.
     func orderTerms(_ collection: CollectionSchema, _ table: PostgresTable) -> [OrderTerm] {
         let key = table.key.map {
-            OrderTerm(expression: "navsh_row." + $0.pgIdentifier, descending: false, nullable: false, field: $0,
+            OrderTerm(expression: "navsh_row." + $0.quotedIdentifier, descending: false, nullable: false, field: $0,
                       collection: collection.name)
         }
         return KeysetSQL.orderTerms(collection, key: key, qualifier: "navsh_row", outer: "navsh_row", dialect)
@@ -64,7 +64,7 @@ extension PostgresStore {
         }
         return try zip(table.key, id.parts).map { name, value in
             let column = try table.column(name)
-            return "\(name.pgIdentifier) = \(try parameters.bind(value, as: column))"
+            return "\(name.quotedIdentifier) = \(try parameters.bind(value, as: column))"
         }.joined(separator: " AND ")
     }
 

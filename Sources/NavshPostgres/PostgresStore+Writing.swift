@@ -22,7 +22,7 @@ extension PostgresStore {
         // it: the server refused it, and the file could not come back.
         let overriding = table.hasAlwaysIdentity ? " OVERRIDING SYSTEM VALUE" : ""
         let sql = names.isEmpty ? "INSERT INTO \(table.quotedName) DEFAULT VALUES" + returning
-            : "INSERT INTO \(table.quotedName) (\(names.map(\.pgIdentifier).joined(separator: ", ")))" + overriding
+            : "INSERT INTO \(table.quotedName) (\(names.map(\.quotedIdentifier).joined(separator: ", ")))" + overriding
                 + " VALUES (" + bound.joined(separator: ", ") + ")" + returning
         return try write(table, values: values) {
             // No error and no row: a BEFORE trigger returned NULL.
@@ -48,7 +48,7 @@ extension PostgresStore {
         let names = try collection.declaredOrder(of: changes.keys)
         var assigned = Parameters()
         let assignments = try names.map { name in
-            "\(name.pgIdentifier) = \(try assigned.bind(changes[name] ?? .null, as: try table.column(name)))"
+            "\(name.quotedIdentifier) = \(try assigned.bind(changes[name] ?? .null, as: try table.column(name)))"
         }.joined(separator: ", ")
         /// The UPDATE, checked by the row's version (`xmin`, when one is
         /// known for the values expected) or by every value it held.
@@ -148,7 +148,7 @@ extension PostgresStore {
         let values = try fields.map { try parameters.bind(record[$0.name], as: try table.column($0.name)) }
         // An identity column GENERATED ALWAYS takes the row's own key back only when told to.
         let overriding = table.hasAlwaysIdentity ? " OVERRIDING SYSTEM VALUE" : ""
-        let sql = "INSERT INTO \(table.quotedName) (\(fields.map(\.name.pgIdentifier).joined(separator: ", ")))"
+        let sql = "INSERT INTO \(table.quotedName) (\(fields.map(\.name.quotedIdentifier).joined(separator: ", ")))"
             + overriding + " VALUES (\(values.joined(separator: ", ")))"
         _ = try write(table, values: record.values) { try bridge.execute(sql, parameters.values) }
     }

@@ -128,8 +128,8 @@ public final class PostgresStore: Store, NestedTransactions {
         }
         schema = chosen
         // Names in SQL are always quoted and unqualified: the search path finds them in this schema.
-        bridge.setup.append("SET search_path = \(chosen.pgIdentifier), pg_catalog")
-        try bridge.execute("SET search_path = \(chosen.pgIdentifier), pg_catalog")
+        bridge.setup.append("SET search_path = \(chosen.quotedIdentifier), pg_catalog")
+        try bridge.execute("SET search_path = \(chosen.quotedIdentifier), pg_catalog")
         readBridge?.setup = bridge.setup
         // Connected now, so a standby that cannot be reached is said at start.
         _ = try readBridge?.rows("SELECT 1::text")

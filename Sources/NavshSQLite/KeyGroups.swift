@@ -1,6 +1,7 @@
 import GRDB
 import GRDBSQLite
 import NavshCore
+import NavshSQL
 
 /// A batch's rows in sets that held the same values in the fields being
 /// set and are given the same ones, each set written by one UPDATE whose
@@ -98,7 +99,7 @@ struct KeyGroups {
         let assigned = batch.assigned.count
         let keysAt = assigned + 1
         let held = ExactMatch.balanced(shared.indices.map {
-            ExactMatch.sameAs("\(shape.table).\(batch.checked[shared[$0]].sqlIdentifier)", "?\(keysAt + 1 + $0)")
+            ExactMatch.sameAs("\(shape.table).\(batch.checked[shared[$0]].quotedIdentifier)", "?\(keysAt + 1 + $0)")
         })
         let condition = "\(shape.key) IN (SELECT value FROM json_each(?\(keysAt))) AND " + held
             + (shape.scope.map { " AND (\($0))" } ?? "")
@@ -109,7 +110,7 @@ struct KeyGroups {
             // Rows left as they are: the same test, counted, its assignments unused.
             count = try db.makeStatement(sql: "SELECT count(*) FROM \(shape.table) WHERE \(condition)")
             naming = try compared.isEmpty ? nil : db.makeStatement(sql:
-                "SELECT navsh_keys.key" + compared.map { ", \(shape.table).\(batch.checked[$0].sqlIdentifier)" }.joined()
+                "SELECT navsh_keys.key" + compared.map { ", \(shape.table).\(batch.checked[$0].quotedIdentifier)" }.joined()
                 + " FROM json_each(?) AS navsh_keys JOIN \(shape.table) ON \(shape.key) = navsh_keys.value")
         } catch {
             // A table of the file's own named json_each hides the function.

@@ -87,7 +87,7 @@ struct SQLiteCascades: CascadeSource {
     }
 
     func rows(of table: String, where columns: [String], equal values: [Value]) throws -> [NavshCore.Record] {
-        let condition = zip(columns, values).map { "\($0.sqlIdentifier) = \($1.sqlPlaceholder)" }.joined(separator: " AND ")
+        let condition = zip(columns, values).map { "\($0.quotedIdentifier) = \($1.sqlPlaceholder)" }.joined(separator: " AND ")
         return try rows(of: table, where: condition, arguments: SQLArguments(values))
     }
 

@@ -9,11 +9,11 @@ struct SQLiteDialect: SQLDialect {
     var never: String { "0" }
     var trimFunction: String { "trim" }
 
-    func relation(_ collection: String) -> String { collection.sqlIdentifier }
-    func column(_ field: String, of collection: String) -> String { field.sqlIdentifier }
-    func searchText(_ field: String, of collection: String) -> String { field.sqlIdentifier }
+    func relation(_ collection: String) -> String { collection.quotedIdentifier }
+    func column(_ field: String, of collection: String) -> String { field.quotedIdentifier }
+    func searchText(_ field: String, of collection: String) -> String { field.quotedIdentifier }
     func titleText(_ field: String, of collection: String) -> String {
-        "coalesce(CAST(" + field.sqlIdentifier + " AS TEXT), '')"
+        "coalesce(CAST(" + field.quotedIdentifier + " AS TEXT), '')"
     }
 
     func textTest(_ expression: SQLFragment, _ match: TextMatch, _ text: String) -> SQLFragment {
@@ -27,7 +27,7 @@ struct SQLiteDialect: SQLDialect {
                     in collection: CollectionSchema) -> SQLFragment? {
         guard comparison == .equal || comparison == .notEqual, collection.field(named: field)?.kind == .any,
               let text = Self.untypedText(of: value) else { return nil }
-        let column = field.sqlIdentifier
+        let column = field.quotedIdentifier
         let number = SQLFragment.value(value, field: field, of: collection.name)
         let asText = SQLFragment.value(.text(text), field: field, of: collection.name)
         return comparison == .equal

@@ -1,5 +1,6 @@
 import GRDB
 import NavshCore
+import NavshSQL
 
 /// Translates GRDB's errors into `StoreError`, naming the fields involved so
 /// the core can say which value to fix.
@@ -70,7 +71,7 @@ enum SQLiteErrorText {
             let to: String? = key["to"]
             let target = to ?? "rowid"
             let exists = try? Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM \(parent.sqlIdentifier) WHERE \(target.sqlIdentifier) = ?)",
+                db, sql: "SELECT EXISTS (SELECT 1 FROM \(parent.quotedIdentifier) WHERE \(target.quotedIdentifier) = ?)",
                 arguments: [value.databaseValue])
             if exists == false {
                 return StoreError.constraint(

@@ -1,5 +1,6 @@
 import GRDB
 import NavshCore
+import NavshSQL
 
 /// Turns a SQLite schema into collections: every ordinary table, with its
 /// columns' kinds (from their declared types), NOT NULL, DEFAULT and primary key,
@@ -98,7 +99,7 @@ enum SQLiteSchemaReader {
         for master in masters where master.count > 3 {
             guard case .text(let name) = master[0] else { return nil }
             guard let entry = listed[ExactName(name)], entry.type == master[3] else { continue }
-            let quoted = name.sqlIdentifier
+            let quoted = name.quotedIdentifier
             let isView = master[1]
             var keyIndexes: Int64 = 0
             if entry.type != .text("view") {
@@ -225,7 +226,7 @@ enum SQLiteSchemaReader {
         } else if withoutRowid {
             keyKind = .primaryKey(columns: primaryKey.map { $0.text("name") })
         } else if let rowidAlias {
-            keyKind = .rowid(expression: rowidAlias.sqlIdentifier)
+            keyKind = .rowid(expression: rowidAlias.quotedIdentifier)
         } else if let rowid = ["rowid", "_rowid_", "oid"].first(where: { rowidName in
             !fields.contains { $0.name.lowercased() == rowidName }
         }) {

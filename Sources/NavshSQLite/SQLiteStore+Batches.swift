@@ -1,6 +1,7 @@
 import GRDB
 import GRDBSQLite
 import NavshCore
+import NavshSQL
 
 /// A batch save as one UPDATE for each set of rows read with the same
 /// values and given the same ones (`KeyGroups`); otherwise one statement
@@ -16,7 +17,7 @@ extension SQLiteStore {
         let keyColumns: [String]
         switch key.kind {
         case .rowid(let expression): keyColumns = [expression]
-        case .primaryKey(let columns): keyColumns = columns.map(\.sqlIdentifier)
+        case .primaryKey(let columns): keyColumns = columns.map(\.quotedIdentifier)
         case .unaddressable: return nil
         }
         // Written keys move rows; a value stored otherwise than sent is read
@@ -39,14 +40,14 @@ extension SQLiteStore {
         let keyAt = assignedCount + 1
         let readAt = keyAt + keyColumns.count
         let keyTest = keyColumns.enumerated().map { "\(table).\($1) IS ?\(keyAt + $0)" }.joined(separator: " AND ")
-        let held = ExactMatch.balanced(batch.checked.indices.map { ExactMatch.sameAs("\(table).\(batch.checked[$0].sqlIdentifier)", "?\(readAt + $0)") })
+        let held = ExactMatch.balanced(batch.checked.indices.map { ExactMatch.sameAs("\(table).\(batch.checked[$0].quotedIdentifier)", "?\(readAt + $0)") })
         let condition = keyTest + " AND " + held + (scope.sql.map { " AND (\($0))" } ?? "")
-        let assignments = batch.assigned.enumerated().map { "\($1.sqlIdentifier) = ?\($0 + 1)" }.joined(separator: ", ")
+        let assignments = batch.assigned.enumerated().map { "\($1.quotedIdentifier) = ?\($0 + 1)" }.joined(separator: ", ")
         let observed = rowChangeTally != nil
         // A rowid alias among the fields checked is the key itself, which
         // the sets match already: checked again, each row would be a set.
         var aliased: Int?
-        if case .rowid(let expression) = key.kind { aliased = batch.checked.firstIndex { $0.sqlIdentifier == expression } }
+        if case .rowid(let expression) = key.kind { aliased = batch.checked.firstIndex { $0.quotedIdentifier == expression } }
         if keyColumns.count == 1, let groups = KeyGroups(batch, skipping: aliased) {
             let shape = KeyGroups.Shape(table: table, key: "\(table).\(keyColumns[0])", assignments: assignments,
                                         scope: scope.sql, scopeArguments: scope.arguments.values)

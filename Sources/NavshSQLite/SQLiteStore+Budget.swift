@@ -73,7 +73,7 @@ extension SQLiteStore {
         var arguments = whole?.arguments ?? []
         arguments += scope.arguments
         arguments += [.whole(budget.rows), test.argument, .whole(limit)]
-        let sql = "SELECT * FROM (SELECT \(key.keySQL), \(whole?.sql ?? column.sqlIdentifier) AS v FROM "
+        let sql = "SELECT * FROM (SELECT \(key.keySQL), \(whole?.sql ?? column.quotedIdentifier) AS v FROM "
             + key.quotedTable + (scope.sql.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(key.terms.joined(separator: ", ")) LIMIT ?) WHERE \(test.sql) LIMIT ?"
         var found = try budgeted(budget, sql: sql, arguments: arguments)
@@ -121,14 +121,14 @@ extension SQLiteStore {
         var found: [NavshCore.Record] = []
         for start in starts where found.count < limit {
             // In the index's collation, which may not be the column's.
-            let name = column.sqlIdentifier + " COLLATE " + collation
+            let name = column.quotedIdentifier + " COLLATE " + collation
             var condition = "\(name) >= ?"
             var arguments: SQLArguments = [.text(start)]
             if let end = Self.successor(of: start) {
                 condition += " AND \(name) < ?"
                 arguments += [.text(end)]
             }
-            condition += " AND \(column.sqlIdentifier) LIKE ? ESCAPE '\\'"
+            condition += " AND \(column.quotedIdentifier) LIKE ? ESCAPE '\\'"
             arguments += [.text(CaseFoldedMatch.likePattern(text, .prefix))]
             let seen = Set(found.map(\.id))
             let more = try select(collection, where: condition, arguments: arguments, suffix: "LIMIT ?", [.whole(limit)])

@@ -1,5 +1,6 @@
 import GRDB
 import NavshCore
+import NavshSQL
 
 /// What the core needs to check an app spec against a file and make what it
 /// marks `create: true`: column names, and tables and columns created from a
@@ -37,22 +38,22 @@ extension SQLiteStore {
         switch addition {
         case .table(let name, let columns):
             let definitions = try ["id INTEGER PRIMARY KEY"] + columns.map { try definition($0, db) }
-            return "CREATE TABLE \(name.sqlIdentifier) (\(definitions.joined(separator: ", ")))"
+            return "CREATE TABLE \(name.quotedIdentifier) (\(definitions.joined(separator: ", ")))"
         case .column(let table, let column):
-            return "ALTER TABLE \(table.sqlIdentifier) ADD COLUMN \(try definition(column, db))"
+            return "ALTER TABLE \(table.quotedIdentifier) ADD COLUMN \(try definition(column, db))"
         }
     }
 
     /// `"name" TYPE [NOT NULL] [DEFAULT literal] [REFERENCES "table"]`.
     private static func definition(_ column: ColumnDescription, _ db: Database) throws -> String {
-        var sql = "\(column.name.sqlIdentifier) \(column.kind.sqliteDeclaredType)"
+        var sql = "\(column.name.quotedIdentifier) \(column.kind.sqliteDeclaredType)"
         if column.isNotNull { sql += " NOT NULL" }
         if let value = column.defaultValue {
             // SQLite's own quote() writes the literal, so every value reads back as it was.
             let literal = try String.fetchOne(db, sql: "SELECT quote(\(value.sqlPlaceholder))", arguments: [value.databaseValue])
             sql += " DEFAULT " + (literal ?? "NULL")
         }
-        if let target = column.references { sql += " REFERENCES \(target.sqlIdentifier)" }
+        if let target = column.references { sql += " REFERENCES \(target.quotedIdentifier)" }
         return sql
     }
 }

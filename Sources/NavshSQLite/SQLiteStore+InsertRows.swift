@@ -1,6 +1,7 @@
 import GRDB
 import GRDBSQLite
 import NavshCore
+import NavshSQL
 
 extension SQLiteStore {
     /// An import's rows: one connection turn for all of them, each INSERT a
@@ -120,7 +121,7 @@ extension SQLiteStore {
     private static func insertSQL(_ key: TableKey, _ shape: [Int], _ fields: [String], returning: Bool) -> String {
         let returned = returning ? " RETURNING \(key.keySQL)" : ""
         guard !shape.isEmpty else { return "INSERT OR ABORT INTO \(key.quotedTable) DEFAULT VALUES" + returned }
-        let names = shape.map { fields[$0 < 0 ? ~$0 : $0].sqlIdentifier }
+        let names = shape.map { fields[$0 < 0 ? ~$0 : $0].quotedIdentifier }
         let placeholders = shape.map { $0 < 0 ? "CAST(? AS TEXT)" : "?" }
         return "INSERT OR ABORT INTO \(key.quotedTable) (\(names.joined(separator: ", "))) "
             + "VALUES (\(placeholders.joined(separator: ", ")))" + returned
@@ -157,7 +158,7 @@ extension SQLiteStore {
     /// of several columns is named by all of them (`pa, pb`), its value as
     /// a tuple (`(x, 2)`).
     private static func unresolvedReferences(in collection: CollectionSchema, _ db: Database) throws -> [UnresolvedReference] {
-        let table = collection.name.sqlIdentifier
+        let table = collection.name.quotedIdentifier
         // id → (from columns, parent table, to columns), in the key's order.
         var keys: [Int64: (from: [String], parent: String, to: [String?])] = [:]
         for row in try RowReader.fetchAll(db, sql: "PRAGMA foreign_key_list(\(table))", arguments: [], cached: false) {
@@ -170,7 +171,7 @@ extension SQLiteStore {
         var looked = Set<Int64>()
         for row in try RowReader.fetchAll(db, sql: "PRAGMA foreign_key_check(\(table))", arguments: [], cached: false) {
             guard row.count >= 4, case .integer(let id) = row[3], let key = keys[id] else { continue }
-            let columns = key.from.map(\.sqlIdentifier).joined(separator: ", ")
+            let columns = key.from.map(\.quotedIdentifier).joined(separator: ", ")
             let held: [[Value]]
             if case .integer(let rowid) = row[1] {
                 held = try RowReader.fetchAll(db, sql: "SELECT \(columns) FROM \(table) WHERE rowid = ?",
@@ -212,12 +213,12 @@ extension SQLiteStore {
     private static func orphanValues(_ db: Database, table: String, columns: [String], parent: String,
                                      to: [String?]) throws -> [[Value]] {
         guard let targets = try targetColumns(db, parent: parent, to: to) else { return [] }
-        let from = columns.map(\.sqlIdentifier)
-        let matches = zip(from, targets).map { "navsh_p.\($1.sqlIdentifier) = navsh_c.\($0)" }.joined(separator: " AND ")
+        let from = columns.map(\.quotedIdentifier)
+        let matches = zip(from, targets).map { "navsh_p.\($1.quotedIdentifier) = navsh_c.\($0)" }.joined(separator: " AND ")
         return try RowReader.fetchAll(db, sql: """
             SELECT DISTINCT \(from.map { "navsh_c." + $0 }.joined(separator: ", ")) FROM \(table) AS navsh_c
             WHERE \(from.map { "navsh_c.\($0) IS NOT NULL" }.joined(separator: " AND "))
-            AND NOT EXISTS (SELECT 1 FROM \(parent.sqlIdentifier) AS navsh_p WHERE \(matches))
+            AND NOT EXISTS (SELECT 1 FROM \(parent.quotedIdentifier) AS navsh_p WHERE \(matches))
             """, arguments: [], cached: false)
     }
 }

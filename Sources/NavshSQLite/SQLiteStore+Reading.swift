@@ -49,7 +49,7 @@ extension SQLiteStore {
         // so its foreign keys, compare it), before one equal ignoring case: a
         // record holding `de` named the row `DE` while its list named `de`'s,
         // and `open FIELD` followed the wrong row.
-        if let exact = try select(collection, where: "\(field.sqlIdentifier) = ?", arguments: SQLArguments([value]),
+        if let exact = try select(collection, where: "\(field.quotedIdentifier) = ?", arguments: SQLArguments([value]),
                                   suffix: "LIMIT 1", []).first {
             return exact
         }
@@ -63,7 +63,7 @@ extension SQLiteStore {
             return try record(of: collection, id: .rowid(rowid))
         }
         guard values.count == declared.count else { return nil }
-        let condition = declared.map { "\($0.name.sqlIdentifier) = ?" }.joined(separator: " AND ")
+        let condition = declared.map { "\($0.name.quotedIdentifier) = ?" }.joined(separator: " AND ")
         return try select(collection, where: condition, arguments: SQLArguments(values),
                           suffix: "LIMIT 1", []).first
     }
@@ -72,7 +72,7 @@ extension SQLiteStore {
         let declared = collection.keyFields
         let keys = keys.filter { $0.count == declared.count }
         guard !declared.isEmpty else { return [] }
-        let columns = declared.map(\.name.sqlIdentifier)
+        let columns = declared.map(\.name.quotedIdentifier)
         let tuple = columns.count == 1 ? columns[0] : "(" + columns.joined(separator: ", ") + ")"
         let one = columns.count == 1 ? "?" : "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         var rows: [NavshCore.Record] = []
@@ -112,7 +112,7 @@ extension SQLiteStore {
     private func keyed(_ collection: CollectionSchema, also field: String?) throws -> [(id: RecordID, value: Value?)] {
         let key = try writableKey(for: collection)
         let filter = try scoped(collection, nil)
-        let extra = try field.map { ", " + (try collection.declaredOrder(of: [$0])[0]).sqlIdentifier } ?? ""
+        let extra = try field.map { ", " + (try collection.declaredOrder(of: [$0])[0]).quotedIdentifier } ?? ""
         let sql = "SELECT \(key.keySQL)\(extra) FROM \(key.quotedTable)" + (filter.sql.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(orderBy(collection, key))"
         return try readAlone { db in
@@ -132,7 +132,7 @@ extension SQLiteStore {
         // Lee") took one row for the title where several hold it.
         let test = try (field == collection.titleField ? collection.titleParts : nil).map {
             try FilterSQL.titleTest($0, of: collection.name, match, text, dialect)
-        } ?? CaseFoldedMatch.test(SQLFragment(field.sqlIdentifier), match, text)
+        } ?? CaseFoldedMatch.test(SQLFragment(field.quotedIdentifier), match, text)
         let (sql, arguments) = test.sqlite
         return try select(collection, where: sql, arguments: arguments, suffix: "LIMIT ?", [.whole(limit)])
     }

@@ -1,5 +1,6 @@
 import GRDB
 import NavshCore
+import NavshSQL
 
 /// Reading the rows a page's references name, for their titles: one query
 /// per few hundred values (`IN (…)`), never one per row.
@@ -30,7 +31,7 @@ extension SQLiteStore {
         guard let column = (field ?? keyField?.name).flatMap({ collection.field(named: $0)?.name }) else {
             return values.map { _ in nil }
         }
-        var rows = try matching(values, column: column.sqlIdentifier, reading: fields + [column], in: collection)
+        var rows = try matching(values, column: column.quotedIdentifier, reading: fields + [column], in: collection)
         // Text found by the column's own collation (its index) first; what
         // is left, ignoring case, as the single read matches it.
         let found = Set(rows.map { $0[column] })
@@ -38,7 +39,7 @@ extension SQLiteStore {
             if case .text = value { return !found.contains(value) } else { return false }
         }
         if !unmatched.isEmpty {
-            rows += try matching(unmatched, column: column.sqlIdentifier + " COLLATE NOCASE", reading: fields + [column],
+            rows += try matching(unmatched, column: column.quotedIdentifier + " COLLATE NOCASE", reading: fields + [column],
                                  in: collection)
         }
         var exact: [Value: NavshCore.Record] = [:], folded: [String: NavshCore.Record] = [:]

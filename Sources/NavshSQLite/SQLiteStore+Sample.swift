@@ -1,5 +1,6 @@
 import GRDB
 import NavshCore
+import NavshSQL
 
 extension SQLiteStore {
     /// Rows looked at for a sample: enough to find a value in a column that
@@ -7,11 +8,11 @@ extension SQLiteStore {
     static let sampleRows = 1_000
 
     public func sampleText(of field: String, in collection: CollectionSchema) throws -> String? {
-        let column = field.sqlIdentifier
+        let column = field.quotedIdentifier
         return try read { db in
             // Text, or a whole number (a datetime column may hold Unix times).
             try String.fetchOne(db, sql: """
-                SELECT CAST(v AS TEXT) FROM (SELECT \(column) AS v FROM \(collection.name.sqlIdentifier) LIMIT \(Self.sampleRows))
+                SELECT CAST(v AS TEXT) FROM (SELECT \(column) AS v FROM \(collection.name.quotedIdentifier) LIMIT \(Self.sampleRows))
                 WHERE typeof(v) IN ('text', 'integer') LIMIT 1
                 """)
         }

@@ -1,6 +1,7 @@
 import GRDB
 import GRDBSQLite
 import NavshCore
+import NavshSQL
 
 /// Reading rows: every field (a record frame), or only what a list shows.
 extension SQLiteStore {
@@ -237,9 +238,9 @@ extension SQLiteStore {
     /// `columns` for a field, made once per field and kept (`previewColumns`):
     /// a list's page asks for the same few on every `page N`.
     private func selectColumns(_ name: String, _ reading: Reading, marked: Bool) -> [String] {
-        guard reading == .preview, marked else { return [name.sqlIdentifier] }
+        guard reading == .preview, marked else { return [name.quotedIdentifier] }
         if let known = previewColumns[name] { return known }
-        let made = Self.columns(name.sqlIdentifier, reading)
+        let made = Self.columns(name.quotedIdentifier, reading)
         previewColumns[name] = made
         return made
     }

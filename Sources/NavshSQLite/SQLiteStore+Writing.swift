@@ -15,7 +15,7 @@ extension SQLiteStore {
         let names = try collection.declaredOrder(of: values.keys)
         let sql = names.isEmpty
             ? "INSERT OR ABORT INTO \(key.quotedTable) DEFAULT VALUES RETURNING \(key.keySQL)"
-            : "INSERT OR ABORT INTO \(key.quotedTable) (\(names.map(\.sqlIdentifier).joined(separator: ", "))) "
+            : "INSERT OR ABORT INTO \(key.quotedTable) (\(names.map(\.quotedIdentifier).joined(separator: ", "))) "
                 + "VALUES (\(names.map { values[$0]!.sqlPlaceholder }.joined(separator: ", "))) RETURNING \(key.keySQL)"
         let arguments = SQLArguments(names.map { values[$0]! })
         return try write(collection, values: values) { db in
@@ -130,10 +130,10 @@ extension SQLiteStore {
     /// (`updateStatements`) until the schema is read again.
     private func updateSQL(_ shape: UpdateShape, _ key: TableKey, keyCondition: String,
                            checked: [(String, Value)]) -> String {
-        let assignments = zip(shape.assigned, shape.assignedPlaceholders).map { "\($0.sqlIdentifier) = \($1)" }
+        let assignments = zip(shape.assigned, shape.assignedPlaceholders).map { "\($0.quotedIdentifier) = \($1)" }
         var condition = keyCondition
         if !checked.isEmpty {
-            condition += " AND " + ExactMatch.all(checked.map { (column: $0.0.sqlIdentifier, value: $0.1) }).sql
+            condition += " AND " + ExactMatch.all(checked.map { (column: $0.0.quotedIdentifier, value: $0.1) }).sql
         }
         return "UPDATE OR ABORT \(key.quotedTable) SET \(assignments.joined(separator: ", ")) WHERE \(condition)"
     }
@@ -163,7 +163,7 @@ extension SQLiteStore {
     public func restore(_ record: NavshCore.Record, into collection: CollectionSchema) throws {
         let key = try writableKey(for: collection)
         let stored = collection.fields.filter { !$0.isGenerated }
-        var columns = stored.map(\.name.sqlIdentifier)
+        var columns = stored.map(\.name.quotedIdentifier)
         var values = stored.map { record[$0.name] }
         // A table without a rowid alias column gets its rowid back by name.
         if case .rowid(let expression) = key.kind, let rowid = record.id.rowid, !columns.contains(expression) {
@@ -187,7 +187,7 @@ extension SQLiteStore {
         guard let expected else { return condition }
         let matches = Self.checked(expected, in: collection)
         guard !matches.isEmpty else { return condition }
-        let all = ExactMatch.all(matches.map { (column: $0.field.sqlIdentifier, value: $0.value) })
+        let all = ExactMatch.all(matches.map { (column: $0.field.quotedIdentifier, value: $0.value) })
         condition.sql += " AND " + all.sql
         condition.arguments += all.values
         return condition

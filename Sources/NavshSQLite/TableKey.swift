@@ -1,5 +1,6 @@
 import GRDB
 import NavshCore
+import NavshSQL
 
 /// How rows of one table are identified and ordered in SQL: by rowid (under
 /// a name no column shadows) or, for WITHOUT ROWID tables, by primary key.
@@ -17,13 +18,13 @@ struct TableKey {
     let table: String
     let kind: Kind
 
-    var quotedTable: String { table.sqlIdentifier }
+    var quotedTable: String { table.quotedIdentifier }
 
     /// The key columns as a select list and ORDER BY list.
     var keySQL: String {
         switch kind {
         case .rowid(let expression): return expression
-        case .primaryKey(let columns): return columns.map(\.sqlIdentifier).joined(separator: ", ")
+        case .primaryKey(let columns): return columns.map(\.quotedIdentifier).joined(separator: ", ")
         case .unaddressable: return "NULL"
         }
     }
@@ -32,7 +33,7 @@ struct TableKey {
     var terms: [String] {
         switch kind {
         case .rowid(let expression): return [expression]
-        case .primaryKey(let columns): return columns.map(\.sqlIdentifier)
+        case .primaryKey(let columns): return columns.map(\.quotedIdentifier)
         case .unaddressable: return []
         }
     }
@@ -51,7 +52,7 @@ struct TableKey {
     func identityIsTheKey(_ columns: [String]) -> Bool {
         switch kind {
         case .primaryKey: return true
-        case .rowid(let expression): return columns.count == 1 && columns[0].sqlIdentifier == expression
+        case .rowid(let expression): return columns.count == 1 && columns[0].quotedIdentifier == expression
         case .unaddressable: return false
         }
     }
@@ -72,7 +73,7 @@ struct TableKey {
         case .primaryKey(let columns):
             guard id.isPrimaryKey, id.parts.count == columns.count else { break }
             let values = id.parts
-            let sql = zip(columns, values).map { "\($0.sqlIdentifier) = \($1.sqlPlaceholder)" }.joined(separator: " AND ")
+            let sql = zip(columns, values).map { "\($0.quotedIdentifier) = \($1.sqlPlaceholder)" }.joined(separator: " AND ")
             return (sql, SQLArguments(values))
         case .unaddressable:
             break
