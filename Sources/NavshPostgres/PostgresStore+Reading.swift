@@ -167,20 +167,8 @@ extension PostgresStore {
         let table = try table(collection)
         if let reason = table.readOnlyReason { throw StoreError.unsupported(reason) }
         var parameters = Parameters()
-        // The title field of a title made of several fields: the whole
-        // title as the list shows it, and only it (as on SQLite).
-        let condition = if field == collection.titleField, let parts = collection.titleParts {
-            try FilterSQL.titleTest(parts, of: collection.name, match, text, dialect).postgres(&parameters, dialect)
-        } else {
-            try matches(text, field, table, match, &parameters)
-        }
+        let condition = try FilterSQL.findTest(field, in: collection, match, text, dialect).postgres(&parameters, dialect)
         return try records(collection, where: condition, parameters, suffix: Self.limit(limit))
-    }
-
-    /// The test `find` applies to `field`: equal ignoring case, or ILIKE.
-    func matches(_ text: String, _ field: String, _ table: PostgresTable, _ match: TextMatch,
-                 _ parameters: inout Parameters) throws -> String {
-        try dialect.textTest(SQLFragment(try table.column(field).readSQL), match, text).postgres(&parameters, dialect)
     }
 
     /// Rows are looked at in key order, at most `budget.rows` of them (a
@@ -191,7 +179,7 @@ extension PostgresStore {
         let table = try table(collection)
         if let reason = table.readOnlyReason { throw StoreError.unsupported(reason) }
         guard let name = collection.field(named: field)?.name else { throw StoreError.unknownFields([field]) }
-        // A title of several fields is looked for whole (as SQLite's `find`).
+        // A title of several fields is looked for whole (`FilterSQL.findTest`).
         let parts = field == collection.titleField ? collection.titleParts : nil
         if parts == nil, try isIndexed(name, in: table) {
             // An index on the field: the server finds every match without a bound.
@@ -201,10 +189,7 @@ extension PostgresStore {
         let scope = try scoped(collection, table, &parameters)
         let keys = table.key.map(\.quotedIdentifier).joined(separator: ", ")
         let bound = parameters.bind(String(budget.rows + 1))
-        let test = try parts.map {
-            try FilterSQL.titleTest($0, of: collection.name, match, text, dialect).postgres(&parameters, dialect)
-        }
-            ?? matches(text, name, table, match, &parameters)
+        let test = try FilterSQL.findTest(name, in: collection, match, text, dialect).postgres(&parameters, dialect)
         let sql = "SELECT \(table.key.map { $0.quotedIdentifier + "::text" }.joined(separator: ", ")), (\(test))::text FROM "
             + "(SELECT * FROM \(table.relation)" + (scope.map { " WHERE \($0)" } ?? "")
             + " ORDER BY \(keys) LIMIT \(bound)::bigint) AS looked"

@@ -73,6 +73,18 @@ public enum FilterSQL {
         }
     }
 
+    /// What `find` looks for in `field`. The title field of a title made of
+    /// several fields is the whole title as the list shows it (`Köhler` in
+    /// "Leonie Köhler"), and only it: its first field alone ("Mary" of
+    /// "Mary Ann Lee") took one row for the title where several hold it.
+    public static func findTest(_ field: String, in collection: CollectionSchema, _ match: TextMatch, _ text: String,
+                                _ dialect: any SQLDialect) throws -> SQLFragment {
+        if field == collection.titleField, let parts = collection.titleParts {
+            return try titleTest(parts, of: collection.name, match, text, dialect)
+        }
+        return dialect.textTest(SQLFragment(try dialect.searchText(field, of: collection.name)), match, text)
+    }
+
     /// A title of several fields equals, starts with or contains `text`.
     public static func titleTest(_ parts: [TitlePart], of collection: String, _ match: TextMatch, _ text: String,
                                  _ dialect: some SQLDialect) throws -> SQLFragment {

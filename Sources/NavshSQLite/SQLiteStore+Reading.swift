@@ -126,14 +126,7 @@ extension SQLiteStore {
         _ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int
     ) throws -> [NavshCore.Record] {
         if let reason = try key(for: collection).readOnlyReason { throw StoreError.unsupported(reason) }
-        // The title field of a title made of several fields: the whole
-        // title as the list shows it (`Köhler` in "Leonie Köhler"), and only
-        // it: an exact match of its first field alone ("Mary" of "Mary Ann
-        // Lee") took one row for the title where several hold it.
-        let test = try (field == collection.titleField ? collection.titleParts : nil).map {
-            try FilterSQL.titleTest($0, of: collection.name, match, text, dialect)
-        } ?? CaseFoldedMatch.test(SQLFragment(field.quotedIdentifier), match, text)
-        let (sql, arguments) = test.sqlite
+        let (sql, arguments) = try FilterSQL.findTest(field, in: collection, match, text, dialect).sqlite
         return try select(collection, where: sql, arguments: arguments, suffix: "LIMIT ?", [.whole(limit)])
     }
 }
