@@ -112,12 +112,8 @@ extension PostgresStore {
         if id != nil { noteWritten() }
     }
 
-    public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {
-        try CascadeWalk(PostgresCascades(store: self)).effects(ofDeleting: id, in: collection.name)
-    }
-
-    public func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference] {
-        try CascadeWalk(PostgresCascades(store: self)).blockers(ofDeleting: id, in: collection.name)
+    public func readingCascades<T>(_ body: (any CascadeSource) throws -> T) throws -> T {
+        try body(PostgresCascades(store: self))
     }
 
     /// Commits elsewhere, from the server's snapshot (`xmin:xmax:in-progress`):

@@ -152,12 +152,8 @@ extension SQLiteStore {
         }
     }
 
-    public func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference] {
-        try read { db in try CascadeWalk(SQLiteCascades(store: self, db: db)).blockers(ofDeleting: id, in: collection.name) }
-    }
-
-    public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {
-        try read { db in try CascadeWalk(SQLiteCascades(store: self, db: db)).effects(ofDeleting: id, in: collection.name) }
+    public func readingCascades<T>(_ body: (any CascadeSource) throws -> T) throws -> T {
+        try read { db in try body(SQLiteCascades(store: self, db: db)) }
     }
 
     public func restore(_ record: NavshCore.Record, into collection: CollectionSchema) throws {

@@ -114,12 +114,8 @@ public final class CountingStore: Store {
         try base.delete(id, from: collection, expecting: expecting)
     }
 
-    public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {
-        try base.cascades(ofDeleting: id, in: collection)
-    }
-
-    public func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference] {
-        try base.blockingReferences(ofDeleting: id, in: collection)
+    public func readingCascades<T>(_ body: (any CascadeSource) throws -> T) throws -> T {
+        try base.readingCascades(body)
     }
 
     public func atomically<T>(deferringReferences: Bool, _ body: () throws -> T) throws -> T {

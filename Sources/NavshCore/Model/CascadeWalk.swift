@@ -1,5 +1,3 @@
-import NavshCore
-
 /// A foreign key as the cascade walk follows it: the referring table and
 /// columns, the referred columns (resolved, never "the primary key"), and
 /// what a delete of the referred row does to the referring one.
@@ -42,10 +40,10 @@ public protocol CascadeSource {
 /// and those ON DELETE SET NULL / SET DEFAULT resets; and the rows whose
 /// references would refuse it. Run inside the delete's transaction it
 /// reports exactly what the delete takes, so `undo` can put it all back.
-public struct CascadeWalk<Source: CascadeSource> {
-    let source: Source
+public struct CascadeWalk {
+    let source: any CascadeSource
 
-    public init(_ source: Source) {
+    public init(_ source: any CascadeSource) {
         self.source = source
     }
 

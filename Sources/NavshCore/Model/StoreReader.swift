@@ -72,12 +72,10 @@ public protocol StoreReader: StoreWatching {
     func find(_ text: String, in field: String, of collection: CollectionSchema, match: TextMatch, limit: Int,
               within budget: ReadBudget?) throws -> Bounded<[Record]>
 
-    /// What deleting this row now would take with it (for the question
-    /// before a delete; the delete itself reports what it really took).
-    func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect]
-    /// Rows whose references (not cascading) would make deleting this row
-    /// fail: so a delete is refused up front, naming them.
-    func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference]
+    /// Runs `body` in one read with the store's foreign keys and rows as
+    /// the cascade walk follows them: what a delete would take with it, and
+    /// which references would refuse it (`cascades(ofDeleting:in:)`).
+    func readingCascades<T>(_ body: (any CascadeSource) throws -> T) throws -> T
 
     /// The column names of the table (or view) called `table`, matched
     /// ignoring case; empty when there is none. For checking an app spec
@@ -217,6 +215,18 @@ public enum RecordLookup: Sendable, Equatable {
 }
 
 extension StoreReader {
+    /// What deleting this row now would take with it (for the question
+    /// before a delete; the delete itself reports what it really took).
+    public func cascades(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [CascadeEffect] {
+        try readingCascades { try CascadeWalk($0).effects(ofDeleting: id, in: collection.name) }
+    }
+
+    /// Rows whose references (not cascading) would make deleting this row
+    /// fail: so a delete is refused up front, naming them.
+    public func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference] {
+        try readingCascades { try CascadeWalk($0).blockers(ofDeleting: id, in: collection.name) }
+    }
+
     /// Every row's identity in the collection's order: for rewriting a manual order.
     public func ids(of collection: CollectionSchema) throws -> [RecordID] {
         try orderValues(of: collection, field: nil).map(\.id)
