@@ -8,8 +8,9 @@ import Testing
     static let shop = "CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT, price REAL, stock INTEGER, note TEXT);"
         + "INSERT INTO products (name, price, stock, note) VALUES ('Spork', 2.5, 40, 'sharp'), ('Gort', 120, 1, NULL);"
 
-    @Test func columnsPicksTheFieldsAndColumnsAloneRestoresThem() throws {
-        let h = try SessionHarness(Self.shop, spec: "collections:\n  products:\n    fields:\n      price: {type: money, label: Price}\n")
+    @Test(arguments: StoreKind.all)
+    func columnsPicksTheFieldsAndColumnsAloneRestoresThem(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.shop, spec: "collections:\n  products:\n    fields:\n      price: {type: money, label: Price}\n")
         #expect(h.output("columns stock Price") == """
             products (2)
                   name   stock  Price
@@ -32,48 +33,51 @@ import Testing
     /// every table, shown or not; renamed back, the spec applies again, its
     /// columns whole (they stayed cut down, kept as the list's own; the
     /// trials' finds).
-    @Test func aSpecThatNoLongerFitsItsTableIsSaidToNoLongerApply() throws {
-        let h = try SessionHarness(Self.shop + "CREATE TABLE makers (id INTEGER PRIMARY KEY, name TEXT, city TEXT);",
+    @Test(arguments: StoreKind.all)
+    func aSpecThatNoLongerFitsItsTableIsSaidToNoLongerApply(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.shop + "CREATE TABLE makers (id INTEGER PRIMARY KEY, name TEXT, city TEXT);",
                                    spec: "collections:\n  products:\n    columns: [note, stock]\n"
                                    + "    fields:\n      price: {type: money, label: Price}\n"
                                    + "  makers:\n    fields:\n      city: {label: Town}\n", mode: .interactive)
         h.run("open products")
         #expect(h.output("show").contains("name   note   stock\n"))
-        try h.database.execute("ALTER TABLE products RENAME COLUMN stock TO qty")
+        try h.elsewhere("ALTER TABLE products RENAME COLUMN stock TO qty")
         let shown = h.output("show")
         #expect(shown.hasPrefix("products changed elsewhere (renamed stock to qty; the app spec no longer applies "
             + "to it (collections.products.columns: no field 'stock' in products)); showing it as it is now\n"), "\(shown)")
         #expect(shown.contains("      name    price  qty  note\n"), "as the store reads it: \(shown)")
 
-        try h.database.execute("ALTER TABLE makers RENAME COLUMN city TO town")
+        try h.elsewhere("ALTER TABLE makers RENAME COLUMN city TO town")
         let other = h.output("show")
         #expect(other.hasPrefix("makers changed elsewhere (the app spec no longer applies to it (collections.makers.fields"),
                 "a table not shown is said too: \(other)")
 
-        try h.database.execute("ALTER TABLE products RENAME COLUMN qty TO stock")
+        try h.elsewhere("ALTER TABLE products RENAME COLUMN qty TO stock")
         let back = h.output("show")
         #expect(back.contains("products changed elsewhere (renamed qty to stock; the app spec applies to it again)"),
                 "\(back)")
         #expect(back.contains("      name   note   stock\n"), "the spec's columns, whole: \(back)")
     }
 
-    @Test func theSpecSetsColumnsPerCollection() throws {
-        let h = try SessionHarness(Self.shop, spec: "collections:\n  products:\n    columns: [note, stock]\n")
+    @Test(arguments: StoreKind.all)
+    func theSpecSetsColumnsPerCollection(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.shop, spec: "collections:\n  products:\n    columns: [note, stock]\n")
         #expect(h.output("show").contains("      name   note   stock\n   1  Spork  sharp     40\n"))
         h.run("columns price")
         #expect(h.output("columns").contains("name   note   stock\n"), "columns alone goes back to the spec's")
         #expect(throws: SpecProblem.self) {
-            try SessionHarness(Self.shop, spec: "collections:\n  products:\n    columns: [nosuch]\n")
+            try SessionHarness(kind, Self.shop, spec: "collections:\n  products:\n    columns: [nosuch]\n")
         }
     }
 
-    @Test func chosenColumnsSurviveAChangeOfTheTableElsewhere() throws {
-        let h = try SessionHarness(Self.shop, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func chosenColumnsSurviveAChangeOfTheTableElsewhere(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.shop, mode: .interactive)
         h.run("columns note stock")
-        try h.database.execute("ALTER TABLE products ADD COLUMN colour TEXT")
+        try h.elsewhere("ALTER TABLE products ADD COLUMN colour TEXT")
         h.session.noticeChangesElsewhere()
         #expect(h.output("show").contains("name   note   stock\n"))
-        try h.database.execute("ALTER TABLE products DROP COLUMN note")
+        try h.elsewhere("ALTER TABLE products DROP COLUMN note")
         #expect(h.session.noticeChangesElsewhere().contains("the column note is gone"))
         #expect(h.output("show").contains("name   stock\n"))
     }
@@ -81,9 +85,10 @@ import Testing
     static let withView = shop + "CREATE VIEW cheap AS SELECT name, price FROM products WHERE price < 100;"
         + "CREATE VIEW everything AS SELECT name, price, stock FROM products;"
 
-    @Test func viewsAreReadOnlyCollectionsThatListSortAndChooseColumns() throws {
-        let h = try SessionHarness(Self.withView)
-        #expect(h.store.collections.map(\.name) == ["products", "cheap", "everything"])
+    @Test(arguments: StoreKind.all)
+    func viewsAreReadOnlyCollectionsThatListSortAndChooseColumns(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.withView)
+        #expect(h.collections.map(\.name) == ["products", "cheap", "everything"])
         #expect(h.output("open everything") == """
             everything (2)
                   name    price  stock
@@ -100,7 +105,7 @@ import Testing
         h.run("back")
         #expect(h.run("new").error?.message == "everything is a view, so its rows are read-only")
         #expect(h.run("delete 1").error?.message.contains("everything is a view, so its rows are read-only") == true)
-        #expect(try h.database.rows("SELECT stock FROM products ORDER BY id").map { $0["stock"] } == ["40", "1"])
+        #expect(try h.column("SELECT stock FROM products ORDER BY id") == ["40", "1"])
         #expect(!h.output("help").contains("new "), "help does not offer what a view refuses")
         h.run("sort", "columns")
         #expect(h.run("open Gort").error?.message

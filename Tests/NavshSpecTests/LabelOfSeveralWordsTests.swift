@@ -16,8 +16,9 @@ import Testing
     /// `sn` labelled `Serial Number`, while `serial` is a field of its own.
     static let twoFields = "collections:\n  gear:\n    fields:\n      sn: {label: Serial Number}\n"
 
-    @Test func setEditUnsetAndShowTakeTheWholeLabel() throws {
-        let h = try SessionHarness(Self.gear, spec: Self.labelled)
+    @Test(arguments: StoreKind.all)
+    func setEditUnsetAndShowTakeTheWholeLabel(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.gear, spec: Self.labelled)
         h.run("open 1", "set Serial Number KB-9")
         #expect(h.output("changes") == "  Serial Number: A-1 → KB-9\n")
         #expect(h.output("show Serial Number") == "KB-9\n")
@@ -34,11 +35,12 @@ import Testing
         #expect(h.run("edit Serial Number").edit?.field == "serial")
         #expect(h.run("describe Serial Number").error == nil)
         h.run("save")
-        #expect(try h.database.rows("SELECT serial, count FROM gear WHERE id = 1")[0] == ["serial": "  padded  ", "count": "7"])
+        #expect(try h.values("SELECT serial, count FROM gear WHERE id = 1") == [["  padded  ", "7"]])
     }
 
-    @Test func whereSortAndColumnsTakeTheWholeLabel() throws {
-        let h = try SessionHarness(Self.gear, spec: Self.labelled)
+    @Test(arguments: StoreKind.all)
+    func whereSortAndColumnsTakeTheWholeLabel(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.gear, spec: Self.labelled)
         let found = h.run("where Serial Number = B-2")
         #expect(found.error == nil, "\(found.error?.message ?? "")")
         #expect(found.output.contains("Mic") && !found.output.contains("Amp"), "\(found.output)")
@@ -52,8 +54,9 @@ import Testing
         #expect(columns.output.contains("Serial Number"), "\(columns.output)")
     }
 
-    @Test func aFirstWordNamingAnotherFieldIsAmbiguousAndQuotingChooses() throws {
-        let h = try SessionHarness(Self.gear, spec: Self.twoFields)
+    @Test(arguments: StoreKind.all)
+    func aFirstWordNamingAnotherFieldIsAmbiguousAndQuotingChooses(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.gear, spec: Self.twoFields)
         let message = "'Serial Number' names the field sn and 'Serial' the field serial: quote the one you mean "
             + "(\"Serial Number\" or \"Serial\")"
         for line in ["where Serial Number = S-1", "columns Serial Number"] {
@@ -79,14 +82,15 @@ import Testing
     /// A label that is another field's name or label, whatever the case,
     /// is a spec error: `set Number X` wrote the column `number`, not the
     /// field the screen labels `Number`.
-    @Test func aLabelNamingAnotherFieldIsASpecError() throws {
+    @Test(arguments: StoreKind.all)
+    func aLabelNamingAnotherFieldIsASpecError(kind: StoreKind) throws {
         for (spec, words) in [("serial: {label: Count}", "'Count' is the name of the field 'count'"),
                               ("serial: {label: Tag}\n      sn: {label: tag}", "'Tag' is the label of the field 'sn'")] {
             #expect(throws: SpecProblem.self) {
-                try SessionHarness(Self.gear, spec: "collections:\n  gear:\n    fields:\n      " + spec + "\n")
+                try SessionHarness(kind, Self.gear, spec: "collections:\n  gear:\n    fields:\n      " + spec + "\n")
             }
             do {
-                _ = try SessionHarness(Self.gear, spec: "collections:\n  gear:\n    fields:\n      " + spec + "\n")
+                _ = try SessionHarness(kind, Self.gear, spec: "collections:\n  gear:\n    fields:\n      " + spec + "\n")
             } catch {
                 #expect("\(error)".contains(words), "\(error)")
             }

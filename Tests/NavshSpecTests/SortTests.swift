@@ -37,22 +37,24 @@ import Testing
         #expect(h.output("show") == before)
     }
 
-    @Test func sortOrdersTheListAndRowNumbersFollowIt() throws {
-        let h = try SessionHarness(Self.todo)
+    @Test(arguments: StoreKind.all)
+    func sortOrdersTheListAndRowNumbersFollowIt(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.todo)
         let sorted = h.output("sort name")
         #expect(names(sorted) == ["a", "b", "c", "d"])
         #expect(sorted.hasPrefix("todo (4) · sorted by name\n"), "the header says how the list is sorted")
         #expect(names(h.output("sort name desc")) == ["d", "c", "b", "a"], "a second sort replaces the first")
         #expect(names(h.output("show")) == ["d", "c", "b", "a"])
         #expect(h.output("delete 1") == "deleted d\n", "row 1 is the first row as sorted and shown")
-        #expect(try h.database.rows("SELECT name FROM todo ORDER BY id").compactMap { $0["name"] } == ["b", "a", "c"])
+        #expect(try h.column("SELECT name FROM todo ORDER BY id") == ["b", "a", "c"])
         let restored = h.output("sort")
         #expect(names(restored) == ["b", "a", "c"], "sort alone goes back to the collection's order")
         #expect(restored.hasPrefix("todo (3)\n"))
     }
 
-    @Test func sortPagesThroughTheWholeListInItsOrder() throws {
-        let h = try SessionHarness(Fixtures.numbered(45))
+    @Test(arguments: StoreKind.all)
+    func sortPagesThroughTheWholeListInItsOrder(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.numbered(45))
         let first = h.output("sort name desc")
         #expect(first.contains("   1  Row 9\n"))
         let third = h.output("page 3")
@@ -62,15 +64,17 @@ import Testing
 
     /// A spec's detail `{pos}` already shows the field sorted by: the
     /// sort moves that column first instead of adding the field again.
-    @Test func aDetailShowingTheSortedFieldIsNotShownTwice() throws {
-        let h = try SessionHarness(Self.todo, spec: "collections:\n  todo:\n    detail: [\"{due}\", \"{pos}\"]\n")
+    @Test(arguments: StoreKind.all)
+    func aDetailShowingTheSortedFieldIsNotShownTwice(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.todo, spec: "collections:\n  todo:\n    detail: [\"{due}\", \"{pos}\"]\n")
         let sorted = h.output("sort pos desc")
         let header = sorted.split(separator: "\n")[1].split(separator: " ")
         #expect(header == ["name", "pos", "due"], "\(sorted)")
     }
 
-    @Test func fieldsAreNamedByColumnOrLabelAndMistakesAreOneLine() throws {
-        let h = try SessionHarness(Self.todo, spec: "collections:\n  todo:\n    fields:\n      due: {label: Due date}\n")
+    @Test(arguments: StoreKind.all)
+    func fieldsAreNamedByColumnOrLabelAndMistakesAreOneLine(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.todo, spec: "collections:\n  todo:\n    fields:\n      due: {label: Due date}\n")
         #expect(names(h.output("sort \"due date\" desc")) == ["b", "c", "a", "d"])
         #expect(h.run("sort nosuch").error?.message
             == "sort: no field 'nosuch' in todo; the fields are id, name, pos, due")
@@ -83,29 +87,32 @@ import Testing
 
     /// `move` rewrites the order field along the rows as listed: sorted by
     /// another field, it would scramble the manual order.
-    @Test func moveIsRefusedWhileTheListIsSortedOtherwise() throws {
-        let h = try SessionHarness(Self.todo, spec: Self.spec)
+    @Test(arguments: StoreKind.all)
+    func moveIsRefusedWhileTheListIsSortedOtherwise(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.todo, spec: Self.spec)
         h.run("sort name")
         #expect(h.run("move 1 4").error?.message
             == "move: this list is sorted by name; sort (alone) restores its own order, where move works")
-        #expect(try h.database.rows("SELECT name FROM todo ORDER BY pos").compactMap { $0["name"] } == ["b", "d", "a", "c"])
+        #expect(try h.column("SELECT name FROM todo ORDER BY pos") == ["b", "d", "a", "c"])
         h.run("sort")
         #expect(h.output("move 1 4") == "moved b from row 1 to row 4\n")
     }
 
-    @Test func aSortStaysWhenTheTableChangesElsewhere() throws {
-        let h = try SessionHarness(Self.todo)
+    @Test(arguments: StoreKind.all)
+    func aSortStaysWhenTheTableChangesElsewhere(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.todo)
         h.run("sort name desc")
-        try h.database.execute("ALTER TABLE todo ADD COLUMN note TEXT")
+        try h.elsewhere("ALTER TABLE todo ADD COLUMN note TEXT")
         #expect(names(h.output("show")).suffix(4) == ["d", "c", "b", "a"])
     }
 
     /// Found by the trial: a sort by a column renamed elsewhere fell back to
     /// the table's order without a word.
-    @Test func aSortWhoseFieldIsGoneSaysSo() throws {
-        let h = try SessionHarness(Self.todo, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aSortWhoseFieldIsGoneSaysSo(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.todo, mode: .interactive)
         h.run("sort name desc")
-        try h.database.execute("ALTER TABLE todo RENAME COLUMN name TO title")
+        try h.elsewhere("ALTER TABLE todo RENAME COLUMN name TO title")
         let shown = h.output("show")
         #expect(shown.hasPrefix("todo changed elsewhere (renamed name to title; the sort by name is gone); showing it as it is now\n"))
         #expect(h.run("sort name up").error?.message
@@ -116,16 +123,18 @@ import Testing
 
     /// A `where` in a sorted list keeps its sort too: when its field goes,
     /// both frames find it gone, and the note says it once (a trial's find).
-    @Test func aSortGoneFromTwoFramesIsSaidOnce() throws {
-        let h = try SessionHarness(Self.todo, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aSortGoneFromTwoFramesIsSaidOnce(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.todo, mode: .interactive)
         h.run("sort name desc", "where pos > 0")
-        try h.database.execute("ALTER TABLE todo RENAME COLUMN name TO title")
+        try h.elsewhere("ALTER TABLE todo RENAME COLUMN name TO title")
         let shown = h.output("show")
         #expect(shown.components(separatedBy: "the sort by name is gone").count == 2, "\(shown)")
     }
 
-    @Test func sortCompletesFieldsThenDirections() throws {
-        let h = try SessionHarness(Self.todo, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func sortCompletesFieldsThenDirections(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.todo, mode: .interactive)
         #expect(h.session.completions(before: "sort n").candidates == ["name"])
         #expect(h.session.completions(before: "sort name d").candidates == ["desc"])
         #expect(h.session.completions(before: "so").candidates == ["sort"])

@@ -9,7 +9,7 @@ import Testing
 /// Köhler` said "no rows match" under a list that showed her (the trial's find).
 @Suite struct TitleOfSeveralFieldsTests {
     static let store = """
-        CREATE TABLE customers (id INTEGER PRIMARY KEY, FirstName TEXT, LastName TEXT, City TEXT);
+        CREATE TABLE customers (id INTEGER PRIMARY KEY, "FirstName" TEXT, "LastName" TEXT, "City" TEXT);
         CREATE TABLE invoices (id INTEGER PRIMARY KEY, customer INTEGER REFERENCES customers(id), day TEXT, city TEXT);
         INSERT INTO customers VALUES (1, 'Luís', 'Gonçalves', 'São José'), (2, 'Leonie', 'Köhler', 'Stuttgart'),
           (3, 'Jack', 'Smith', 'Redmond');
@@ -17,8 +17,9 @@ import Testing
           (3, 2, '2025-05-27', 'Stuttgart'), (4, 1, '2025-06-01', 'São José');
         """
 
-    @Test func aFirstAndLastNameIsMatchedWhole() throws {
-        let h = try SessionHarness(Self.store)
+    @Test(arguments: StoreKind.all)
+    func aFirstAndLastNameIsMatchedWhole(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.store)
         h.run("open customers")
         #expect(h.output("open Köhler").hasPrefix("customers › Leonie Köhler\n"))
         h.run("back")
@@ -35,8 +36,9 @@ import Testing
         #expect(h.output("changes").contains("customer: Jack Smith → Leonie Köhler"))
     }
 
-    @Test func aSpecTemplateIsMatchedAsTheListShowsIt() throws {
-        let h = try SessionHarness(Self.store, spec: """
+    @Test(arguments: StoreKind.all)
+    func aSpecTemplateIsMatchedAsTheListShowsIt(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.store, spec: """
             collections:
               invoices:
                 row: "Invoice {id} · {day}"
@@ -58,8 +60,9 @@ import Testing
     /// titles names none of them: `Mary` is in "Mary Ann Lee" twice and in
     /// "Maryam Khan", and the row whose first name is Mary was taken
     /// silently. The refusal names each row by its key.
-    @Test func aFirstFieldAloneIsNotAWholeTitle() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func aFirstFieldAloneIsNotAWholeTitle(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE people (id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT);
             CREATE TABLE orders (id INTEGER PRIMARY KEY, person INTEGER REFERENCES people(id), item TEXT);
             INSERT INTO people VALUES (1, 'Mary Ann', 'Lee'), (2, 'Mary', 'Ann Lee'), (3, 'Maryam', 'Khan');
@@ -81,8 +84,9 @@ import Testing
     /// leaves the last name alone (two rows read "Kim"), and a second row of
     /// a title found past the first 200 candidates still makes it ambiguous.
     /// An ambiguous reference lists every row, up to five, with its key.
-    @Test func emptyPartsAndFarRowsAreMatchedAsShown() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func emptyPartsAndFarRowsAreMatchedAsShown(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE people (id INTEGER PRIMARY KEY, FirstName TEXT, LastName TEXT);
             CREATE TABLE orders (id INTEGER PRIMARY KEY, person INTEGER REFERENCES people(id));
             INSERT INTO people VALUES (1, 'Kim', ''), (2, NULL, 'Kim'), (3, NULL, 'Park'), (4, 'Al', 'Park'), (5, 'Kim', 'Lee');
@@ -107,8 +111,9 @@ import Testing
 
     /// A template's NULL field leaves no double space: "{first} {middle}
     /// {last}" with no middle name reads "Ann Lee", and matches it.
-    @Test func aTemplatesEmptyFieldFoldsAsShown() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func aTemplatesEmptyFieldFoldsAsShown(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE people (id INTEGER PRIMARY KEY, first TEXT, middle TEXT, last TEXT);
             CREATE TABLE orders (id INTEGER PRIMARY KEY, person INTEGER REFERENCES people(id));
             INSERT INTO people VALUES (1, 'Ann', NULL, 'Lee'), (2, ' Bo', 'J', 'Chen ');
@@ -129,8 +134,9 @@ import Testing
 
     /// Tab completes a title of several fields from any part of it, as
     /// `open` finds it: it looked in the first field alone.
-    @Test func tabCompletesATitleOfSeveralFieldsWhole() throws {
-        let h = try SessionHarness(Self.store + "CREATE INDEX people_first ON customers (FirstName);")
+    @Test(arguments: StoreKind.all)
+    func tabCompletesATitleOfSeveralFieldsWhole(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.store + "CREATE INDEX people_first ON customers (\"FirstName\");")
         h.run("open customers")
         #expect(h.session.completions(before: "open Köh").candidates == ["Leonie Köhler"])
         #expect(h.session.completions(before: "open Leonie K").candidates == ["Leonie Köhler"])
