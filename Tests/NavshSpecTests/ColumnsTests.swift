@@ -2,8 +2,8 @@ import NavshCore
 import NavshTestSupport
 import Testing
 
-/// `columns FIELD…` and the spec's `columns:` choose a list's columns
-/// (issue 10); views are listed as read-only collections.
+/// `columns FIELD…` and the spec's `columns:` choose a list's columns;
+/// views are listed as read-only collections.
 @Suite struct ColumnsTests {
     static let shop = "CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT, price REAL, stock INTEGER, note TEXT);"
         + "INSERT INTO products (name, price, stock, note) VALUES ('Spork', 2.5, 40, 'sharp'), ('Gort', 120, 1, NULL);"

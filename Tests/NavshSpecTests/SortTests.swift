@@ -2,8 +2,8 @@ import NavshCore
 import NavshTestSupport
 import Testing
 
-/// `sort FIELD [desc]`: a list frame's own order (issue 10), the first
-/// command added as one type and one registry line (issue 9).
+/// `sort FIELD [desc]`: a list frame's own order, the first
+/// command added as one type and one registry line.
 @Suite struct SortTests {
     static let todo = "CREATE TABLE todo (id INTEGER PRIMARY KEY, name TEXT, pos INTEGER, due DATE);"
         + "INSERT INTO todo (name, pos, due) VALUES ('b', 1, '2026-03-01'), ('d', 2, NULL), ('a', 3, '2026-01-01'),"
