@@ -5,8 +5,9 @@ import Testing
 /// Abbreviations, completion, field editors and the unsaved-work question:
 /// the parts of the interactive prompt that live in the core.
 @Suite struct PromptFeatureTests {
-    @Test func uniquePrefixesRunOnlyAtThePrompt() throws {
-        let interactive = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func uniquePrefixesRunOnlyAtThePrompt(kind: StoreKind) throws {
+        let interactive = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         interactive.run("op 3")
         #expect(interactive.session.breadcrumb == "items › Hoverboard")
         #expect(interactive.run("s").error?.message == "'s' is ambiguous: save set show")
@@ -14,10 +15,10 @@ import Testing
         #expect(interactive.run("ba").error == nil, "back, not back!")
         #expect(interactive.session.breadcrumb == "items")
 
-        let script = try SessionHarness(Fixtures.items)
+        let script = try SessionHarness(kind, Fixtures.items)
         #expect(script.run("op 3").error?.message == "unknown command 'op'; scripts take full command names (open)")
         #expect(script.run("sav").error?.message == "unknown command 'sav'; did you mean save?",
-                "a near miss suggests the command (issue 10)")
+                "a near miss suggests the command")
         #expect(script.run("frobnicate").error?.message == "unknown command 'frobnicate'; help lists the commands here")
     }
 
@@ -25,8 +26,9 @@ import Testing
     /// suggesting it says to type it: inserted bare, `it's` left an open
     /// quote, `back\` escaped the space after it, and a name holding a line
     /// break completed nothing (the re-trial's find).
-    @Test func fieldNamesAreCompletedAsTheyMustBeTyped() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func fieldNamesAreCompletedAsTheyMustBeTyped(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE q (id INTEGER PRIMARY KEY, "it's" TEXT, "back\\" TEXT, "wei\nrd" TEXT, plain TEXT, " sp" TEXT);
             INSERT INTO q VALUES (1, 'a', 'b', 'c', 'd', 'e');
             """, mode: .interactive)
@@ -49,8 +51,9 @@ import Testing
     /// A field with a label completes by it, as the screen shows it, quoted
     /// where it must be (`set Len` completed nothing where the screen said
     /// `Length (ms)`; the new user's find); its column name still completes.
-    @Test func aLabelledFieldCompletesByItsLabel() throws {
-        let h = try SessionHarness("CREATE TABLE t (id INTEGER PRIMARY KEY, ms INTEGER, genre_id INTEGER);\nINSERT INTO t VALUES (1, 5, 2);",
+    @Test(arguments: StoreKind.all)
+    func aLabelledFieldCompletesByItsLabel(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE t (id INTEGER PRIMARY KEY, ms INTEGER, genre_id INTEGER);\nINSERT INTO t VALUES (1, 5, 2);",
                                    spec: "collections:\n  t:\n    fields:\n      ms: {label: Length (ms)}\n      genre_id: {label: Genre}\n",
                                    mode: .interactive)
         h.run("open 1")
@@ -62,8 +65,9 @@ import Testing
         #expect(h.session.completions(before: "revert ").candidates == [#""Length (ms)""#])
     }
 
-    @Test func completesCommandsFieldsRowsAndTitles() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func completesCommandsFieldsRowsAndTitles(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         #expect(h.session.completions(before: "o") == Completion(word: "o", candidates: ["open"]))
         #expect(h.session.completions(before: "").candidates.contains("new"))
         #expect(!h.session.completions(before: "").candidates.contains("set"), "only this frame's commands")
@@ -85,11 +89,12 @@ import Testing
         #expect(h.session.completions(before: "revert ").candidates == ["value"])
     }
 
-    @Test func completesBooleansAndCollections() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func completesBooleansAndCollections(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE flags (name TEXT, active BOOLEAN);
             CREATE TABLE other (x TEXT);
-            INSERT INTO flags VALUES ('a', 1);
+            INSERT INTO flags VALUES ('a', TRUE);
             """, mode: .interactive)
         #expect(h.session.completions(before: "open f") == Completion(word: "f", candidates: ["flags"]))
         h.run("open flags", "open 1")
@@ -97,8 +102,9 @@ import Testing
         #expect(h.session.completions(before: "set active ").candidates == ["false", "true"])
     }
 
-    @Test func editOpensAFieldEditorAndChecksWhatComesBack() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func editOpensAFieldEditorAndChecksWhatComesBack(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 4")
         let edit = try #require(h.run("edit name").edit)
         #expect(edit.prompt == "Name: ")
@@ -122,8 +128,9 @@ import Testing
         #expect(h.session.finishEdit(empty, with: "").output == "bought unchanged\n", "Enter on an empty NULL keeps NULL")
     }
 
-    @Test func savingFromTheUnsavedWorkQuestion() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func savingFromTheUnsavedWorkQuestion(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1", "set value 150")
         let question = try #require(h.run("back").question)
         #expect(question.interpret("s") == .save)
@@ -132,7 +139,7 @@ import Testing
         let response = h.session.answer(question, .save)
         #expect(response.output.hasPrefix("saved Gort statue\nitems (5)\n"), "then the list it went back to")
         #expect(h.session.breadcrumb == "items")
-        #expect(try h.database.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
+        #expect(try h.value("SELECT value FROM items WHERE id = 1") == "150")
 
         // A refused save keeps the user where they were, edits intact.
         h.run("open 2", "set weight 2", "set serial HB-2015")
@@ -143,8 +150,9 @@ import Testing
         #expect(h.session.breadcrumb == "items › Rusty spork*", "the edits kept")
     }
 
-    @Test func historyIsTheRunnersToGive() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func historyIsTheRunnersToGive(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         #expect(h.output("history") == "no history: only lines typed at the interactive prompt are kept\n")
         h.session.configuration.historyEntries = { ["open 1", "back", "show"] }
         #expect(h.output("history") == "  1  open 1\n  2  back\n  3  show\n")
@@ -168,8 +176,9 @@ extension PromptFeatureTests {
     /// Tab on a title two rows share offers each row by its key, which
     /// `open` and `set` take: completing the title made `open Summer
     /// Garden`, which is refused as matching several rows.
-    @Test func aSharedTitleCompletesToEachRowsKey() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func aSharedTitleCompletesToEachRowsKey(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE lines (id INTEGER PRIMARY KEY, track INTEGER REFERENCES tracks(id));
             INSERT INTO tracks VALUES (14, 'Summer Garden'), (144, 'summer garden'), (3, 'Summertime');
@@ -189,13 +198,14 @@ extension PromptFeatureTests {
     /// At the prompt a notice wider than the terminal is broken at spaces,
     /// later lines indented, not cut mid-word by the terminal ("re-ke" /
     /// "yed"); every line fits.
-    @Test func aLongNoticeIsBrokenAtSpaces() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func aLongNoticeIsBrokenAtSpaces(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE artists (id INTEGER PRIMARY KEY, name TEXT);
             INSERT INTO artists VALUES (16, 'Various Artists');
             """, mode: .interactive, viewport: Viewport(columns: 60, rows: 30))
         h.run("open 1")
-        try h.database.execute("DELETE FROM artists WHERE id = 16")
+        try h.elsewhere("DELETE FROM artists WHERE id = 16")
         let notice = h.session.noticeChangesElsewhere(watchingShownRows: true)
         #expect(notice.contains("Various Artists is gone from under its key (deleted or\n  re-keyed elsewhere;"), "\(notice)")
         #expect(notice.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 60 }, "\(notice)")

@@ -89,16 +89,20 @@ import Testing
     func viewsAreReadOnlyCollectionsThatListSortAndChooseColumns(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.withView)
         #expect(h.collections.map(\.name) == ["products", "cheap", "everything"])
-        #expect(h.output("open everything") == """
-            everything (2)
-                  name    price  stock
-               1  Spork    2.50     40
-               2  Gort   120.00      1
+        // A view's rows cannot be watched one by one: on a shared server,
+        // another test's commit marks them all as maybe changed.
+        try kind.onAQuietServer {
+            #expect(h.output("open everything") == """
+                everything (2)
+                      name    price  stock
+                   1  Spork    2.50     40
+                   2  Gort   120.00      1
 
-            """)
-        #expect(h.output("sort price desc").contains("   1  Gort   120.00      1\n"))
-        #expect(h.output("columns stock").contains("   1  Gort   120.00      1\n"), "the sorted-by column stays in sight")
-        #expect(h.output("sort").contains("   1  Spork     40\n"), "unsorted, the chosen columns alone")
+                """)
+            #expect(h.output("sort price desc").contains("   1  Gort   120.00      1\n"))
+            #expect(h.output("columns stock").contains("   1  Gort   120.00      1\n"), "the sorted-by column stays in sight")
+            #expect(h.output("sort").contains("   1  Spork     40\n"), "unsorted, the chosen columns alone")
+        }
         h.run("sort price desc")
         #expect(h.output("open 2").hasPrefix("everything › Spork\n"), "row 2 as shown, sorted")
         #expect(h.run("set stock 3").error?.message.contains("everything is a view, so its rows are read-only") == true)
