@@ -33,8 +33,13 @@ struct MoveCommand: Command {
         if list.shownPage?.row(numbered: fromNumber) == nil, fromNumber > (try list.count(in: store)) { throw outOfRange }
         let row = try list.numberedRow(from, in: store)
         let from = row.number
-        let order = try store.orderValues(of: list.collection, field: field)
-        let before = order.map(\.id)
+        // A `where` list shows some rows of the order: the move places the
+        // row among them, and every row of the order keeps its place.
+        var whole = list.collection
+        whole.filters = []
+        let order = try store.orderValues(of: whole, field: field)
+        let before = list.collection.filters.isEmpty ? order.map(\.id)
+            : try store.orderValues(of: list.collection, field: field).map(\.id)
         if let shown = list.shownPage {
             // Positions shown must still hold: a move by stale ones could put
             // the row anywhere (after this session's own insert too, which is
@@ -50,19 +55,36 @@ struct MoveCommand: Command {
             throw CommandError.rows(.moveRowDeleted(number: from))
         }
         guard to <= before.count else { throw outOfRange }
-        var ids = before
-        let moved = ids.remove(at: index)
-        ids.insert(moved, at: to - 1)
+        var shown = before
+        let moved = shown.remove(at: index)
+        shown.insert(moved, at: to - 1)
+        let ids = Self.placed(moved, as: shown, in: order.map(\.id))
         let title = RowTitle.of(row.current, in: list.collection)
         // The same order, already numbered 1, 2, 3…: nothing to write (or to
         // undo later). With gaps or huge numbers, `move 1 1` renumbers them.
-        if ids == before, order.enumerated().allSatisfy({ $0.element.value == .integer(Int64($0.offset + 1)) }) {
+        if ids == order.map(\.id), order.enumerated().allSatisfy({ $0.element.value == .integer(Int64($0.offset + 1)) }) {
             return Response(output: "nothing to move: \(title) is row \(to) already\n")
         }
-        try session.writer.reorder(list.collection, Reorder(field: field, title: title, from: from, to: to,
-                                                            before: order, after: ids))
+        try session.writer.reorder(whole, Reorder(field: field, title: title, from: from, to: to,
+                                                  before: order, after: ids))
         list.renumberShown(pageSize: session.viewport().pageSize, in: store)
         // At the prompt the rows are drawn in their new order: the screen's numbers were the old ones.
         return Response(output: session.showAgain(list, below: "moved \(title) from row \(from) to row \(to)\n"))
+    }
+
+    /// The whole order with `moved` placed as `shown` (the rows a list
+    /// shows, after the move) places it: before the row it now precedes,
+    /// or after the one it now follows. Rows not shown keep their places.
+    static func placed(_ moved: RecordID, as shown: [RecordID], in whole: [RecordID]) -> [RecordID] {
+        guard shown.count < whole.count, let at = shown.firstIndex(of: moved) else { return shown }
+        var ids = whole.filter { $0 != moved }
+        if at + 1 < shown.count, let next = ids.firstIndex(of: shown[at + 1]) {
+            ids.insert(moved, at: next)
+        } else if at > 0, let previous = ids.firstIndex(of: shown[at - 1]) {
+            ids.insert(moved, at: previous + 1)
+        } else {
+            return whole
+        }
+        return ids
     }
 }
