@@ -97,13 +97,15 @@ extension PostgresStore {
             throw try whyNot(id, collection, action: "update", holding: try stillAsExpected(byVersion: false))
         }
         return try write(table, values: changes, verdict: verdict) {
-            // Written since it was read (xmin moved) but holding the same values: still what the caller saw.
-            if try bridge.rows(byVersion.sql + " RETURNING 1", byVersion.parameters).isEmpty {
+            var written = try bridge.rows(byVersion.sql + " RETURNING xmin::text", byVersion.parameters)
+            if written.isEmpty {
+                // Written since it was read (xmin moved) but holding the same values: still what the caller saw.
                 let byValue = try update(byVersion: false)
-                if try byValue.sql == byVersion.sql || bridge.rows(byValue.sql + " RETURNING 1", byValue.parameters).isEmpty {
-                    throw try whyNot(id, collection, action: "update", holding: try stillAsExpected(byVersion: false))
-                }
+                if byValue.sql != byVersion.sql { written = try bridge.rows(byValue.sql + " RETURNING xmin::text", byValue.parameters) }
+                if written.isEmpty { throw try whyNot(id, collection, action: "update", holding: try stillAsExpected(byVersion: false)) }
             }
+            // A savepoint's write has an xmin of its own: this store's, no change elsewhere.
+            if let version = written.first?.first ?? nil { versions.setShown(table.name, newID, version: version) }
             return try stored(newID, collection) ?? Record(id: newID, values: changes)
         }
     }

@@ -230,6 +230,24 @@ import Testing
         }
     }
 
+    /// A row written inside a transaction is this store's own write at the
+    /// prompt's look at the rows shown. On PostgreSQL a savepoint's write has
+    /// an xmin of its own, and every row a `move` wrote read as changed elsewhere.
+    @Test(arguments: StoreKind.all)
+    func aRowWrittenInATransactionIsNoChangeElsewhere(kind: StoreKind) throws {
+        let (fixture, items) = try kind.make(Schemas.items, opening: "items")
+        let gort = try fixture.row("items", "name", .text("Gort statue"))
+        let shown = ["items": [gort.id]]
+        _ = try fixture.store.changedRows(among: shown)
+        try fixture.store.atomically {
+            _ = try fixture.store.update(gort.id, in: items, changes: ["value": .integer(7)], expecting: ["value": gort["value"]])
+        }
+        #expect(try fixture.store.changedRows(among: shown)?["items"]?.contains(gort.id) != true)
+        // Another connection's write after it is still seen.
+        try fixture.elsewhere("UPDATE items SET value = 8 WHERE value = 7")
+        if let changed = try fixture.store.changedRows(among: shown) { #expect(changed["items"]?.contains(gort.id) == true) }
+    }
+
     @Test(arguments: StoreKind.all)
     func aSchemaChangedElsewhereIsReadAgainOnce(kind: StoreKind) throws {
         let fixture = try kind.make(Schemas.items)
