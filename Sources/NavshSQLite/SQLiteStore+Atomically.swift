@@ -16,9 +16,14 @@ extension SQLiteStore {
     public func atomically<T>(deferringReferences: Bool, _ body: () throws -> T) throws -> T {
         try nested(TransactionSteps(
             begin: { outermost in
-                try self.database.writeWithoutTransaction { db in
-                    if outermost { try db.beginTransaction(.immediate) } else { try db.execute(sql: "SAVEPOINT navsh_atomically") }
-                    if deferringReferences { try db.execute(sql: "PRAGMA defer_foreign_keys = ON") }
+                do {
+                    try self.database.writeWithoutTransaction { db in
+                        if outermost { try db.beginTransaction(.immediate) } else { try db.execute(sql: "SAVEPOINT navsh_atomically") }
+                        if deferringReferences { try db.execute(sql: "PRAGMA defer_foreign_keys = ON") }
+                    }
+                } catch {
+                    // A lock held past the wait: said as a write's is, not in SQLite's words.
+                    throw SQLiteErrorText.translate(error, table: "", fields: [])
                 }
                 self.countedInserts.append([])
             },

@@ -21,7 +21,13 @@ extension SQLiteStore {
 
     public func transaction<T>(rollback: Bool, _ body: () throws -> T) throws -> T {
         try outermost(TransactionSteps(
-            begin: { _ in try self.database.writeWithoutTransaction { try $0.beginTransaction(.immediate) } },
+            begin: { _ in
+                do {
+                    try self.database.writeWithoutTransaction { try $0.beginTransaction(.immediate) }
+                } catch {
+                    throw SQLiteErrorText.translate(error, table: "", fields: [])
+                }
+            },
             undo: { _ in try? self.end(commit: false) },
             end: { _ in try self.end(rollback: rollback) }), body)
     }

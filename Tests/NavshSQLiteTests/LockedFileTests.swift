@@ -107,4 +107,20 @@ import Testing
         sqlite3_exec(other, "ROLLBACK", nil, nil, nil)
         #expect(try store.count(of: items) == 5)
     }
+
+    /// A trial's find: a move or a batch delete that waited out another
+    /// process's write lock failed in SQLite's words, "storage error: SQLite
+    /// error 5: database is locked - while executing `BEGIN IMMEDIATE …`".
+    @Test func aTransactionThatCannotBeginSaysTheStoreIsLocked() throws {
+        let database = try TemporaryDatabase(Fixtures.items)
+        let store = try SQLiteStore(path: database.path)
+        var other: OpaquePointer?
+        try #require(sqlite3_open(database.path, &other) == SQLITE_OK)
+        defer { sqlite3_close(other) }
+        try #require(sqlite3_exec(other, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
+        defer { sqlite3_exec(other, "ROLLBACK", nil, nil, nil) }
+        store.lockTimeout = 0.2
+        #expect(throws: StoreError.busy) { try store.atomically { } }
+        #expect(throws: StoreError.busy) { try store.transaction { } }
+    }
 }
