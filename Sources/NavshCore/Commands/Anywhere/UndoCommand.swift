@@ -3,7 +3,7 @@
 /// was changed (or deleted, or its place taken) since.
 struct UndoCommand: PlainCommand {
     static let forms = [CommandForm("undo", CommandForm.anywhere, .none, usage: "undo",
-                                    "undo this session's last save, insert or delete", example: "undo")]
+                                    "undo this session's last write: a save, insert, delete, move or import", example: "undo")]
 
     init() {}
 
