@@ -25,6 +25,7 @@ extension PostgresBridge {
         let newHistory = self.server.map { $0.history != server.history } ?? false
         if self.server != nil { lastServer = self.server }
         self.server = server
+        connects += 1
         place.set(server.endpoint)
         if newHistory {
             historyChanges += 1

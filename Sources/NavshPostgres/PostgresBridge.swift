@@ -30,6 +30,8 @@ final class PostgresBridge {
     var server: Server?
     /// The one before it: where a lost connection was.
     var lastServer: Server?
+    /// How many connections this bridge made: `server` changes only then.
+    var connects = 0
 
     /// Where a lost connection came back, when that is another server:
     /// `; now on db2:5432 (promoted)`; empty when it is the same.

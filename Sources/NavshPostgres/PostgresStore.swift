@@ -58,9 +58,9 @@ public final class PostgresStore: Store, NestedTransactions {
     var changesElsewhere = 0
     /// `bridge.reconnections` at the last look.
     var reconnectionsSeen = 0
-    /// `serverPlace` and the servers it was made from: the session asks
+    /// `serverPlace` and the connections it was made from: the session asks
     /// before every command, and making it anew was a twentieth of an edit.
-    private var placeMade: (servers: [PostgresServer?], place: ServerPlace?)?
+    private var placeMade: (connects: (Int, Int, Int), place: ServerPlace?)?
 
     public var isCancelled: () -> Bool {
         get { bridge.isCancelled }
@@ -179,8 +179,9 @@ public final class PostgresStore: Store, NestedTransactions {
     /// The server the connection is on (`db2:5432`), and its history: the
     /// session says where a lost connection came back.
     public var serverPlace: ServerPlace? {
-        let servers = [bridge.server, readBridge?.server]
-        if let placeMade, placeMade.servers == servers { return placeMade.place }
+        // A read bridge may come and go (a standby found again): it counts by identity too.
+        let connects = (bridge.connects, readBridge?.connects ?? -1, readBridge.map { ObjectIdentifier($0).hashValue } ?? 0)
+        if let placeMade, placeMade.connects == connects { return placeMade.place }
         let place = bridge.server.map { server in
             ServerPlace(name: "\(server.endpoint)", history: server.history,
                         role: server.isStandby ? "standby" : server.isReadOnly ? "read-only" : "primary",
@@ -189,7 +190,7 @@ public final class PostgresStore: Store, NestedTransactions {
                             "\(reading.endpoint), " + (reading.isStandby && reading.endpoint != server.endpoint ? "standby" : "primary")
                         })
         }
-        placeMade = (servers, place)
+        placeMade = (connects, place)
         return place
     }
 
