@@ -217,8 +217,9 @@ import Testing
 
 /// Chosen columns and titles shown quoted or escaped.
 extension ListRenderingTests {
-    @Test func columnsNamedAfterTheDefaultsAreAllShown() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func columnsNamedAfterTheDefaultsAreAllShown(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE w (id INTEGER PRIMARY KEY, a TEXT, b TEXT, c TEXT, d TEXT);
             INSERT INTO w VALUES (1, '\(String(repeating: "坂本龍一", count: 5))', '\(String(repeating: "b", count: 25))',
                                   '\(String(repeating: "c", count: 26))', '\(String(repeating: "d", count: 34))'),
@@ -235,8 +236,9 @@ extension ListRenderingTests {
     /// A title with spaces at either end is quoted wherever it names the
     /// row (the list's title column, a reference to it, the record's
     /// breadcrumb), as its cell and field are, and typed back in quotes.
-    @Test func aTitleWithSpacesAtAnEndIsQuoted() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func aTitleWithSpacesAtAnEndIsQuoted(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, other INTEGER REFERENCES t(id));
             INSERT INTO t VALUES (1, '  spaced  ', NULL), (2, 'plain', 1);
             """)
