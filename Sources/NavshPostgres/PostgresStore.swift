@@ -112,11 +112,15 @@ public final class PostgresStore: Store, NestedTransactions {
         readBridge = reader
         bridge = PostgresBridge(target: writer)
         bridge.connectTimeout = target.connectTimeout ?? connectTimeout
-        var setup = ["SET DateStyle = 'ISO, YMD'", "SET IntervalStyle = 'postgres'", "SET extra_float_digits = 1"]
+        // A row lock held by another session is waited for as long as
+        // SQLite waits for a file's lock, then refused as busy.
+        var settings = [("DateStyle", "ISO, YMD"), ("IntervalStyle", "postgres"), ("extra_float_digits", "1"),
+                        ("lock_timeout", "\(Int(StoreError.lockWaitLimit * 1000))ms")]
         if let timeZone, timeZone.allSatisfy({ $0.isLetter || $0.isNumber || "/_+-".contains($0) }) {
-            setup.append("SET TimeZone = \(timeZone.pgLiteral)")
+            settings.append(("TimeZone", timeZone))
         }
-        bridge.setup = setup
+        // One statement, one round trip at each connection.
+        bridge.setup = ["SELECT " + settings.map { "set_config(\($0.pgLiteral), \($1.pgLiteral), false)" }.joined(separator: ", ")]
         let chosen: String
         if let named = target.schema {
             guard try bridge.rows("SELECT 1::text FROM pg_namespace WHERE nspname = $1", [named]).first != nil else {

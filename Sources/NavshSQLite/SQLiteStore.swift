@@ -92,7 +92,7 @@ public final class SQLiteStore: Store, NestedTransactions {
     public var isCancelledAgain: () -> Bool = { false }
 
     /// How long a write waits for another process's lock before giving up.
-    public static let busyTimeout: TimeInterval = 5
+    public static let busyTimeout: TimeInterval = StoreError.lockWaitLimit
 
     /// Opens an existing file, or creates one (in WAL mode) when `create` is
     /// set. An existing file keeps its journal mode: switching it would be a

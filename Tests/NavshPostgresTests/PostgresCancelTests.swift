@@ -72,4 +72,30 @@ struct PostgresCancelTests {
         #expect(seen == [.text("a"), .text("saved")], "the first write rolled back, the next one committed where others see it")
         }
     }
+
+    /// A trial's find: a save waiting for a row another session locked
+    /// said nothing and waited for ever, where SQLite gives up after
+    /// `StoreError.lockWaitLimit` and says the store is locked.
+    @Test func aRowLockedElsewhereIsWaitedForAsSQLiteWaits() throws {
+        try withSchema("CREATE TABLE SCHEMA.items (id integer PRIMARY KEY, v text); INSERT INTO SCHEMA.items VALUES (1, 'a')") { url, schema in
+            let store = try PostgresStore(target: PostgresTarget(url: url, schema: schema, environment: [:]))
+            defer { store.close() }
+            let items = try #require(store.collection(named: "items"))
+            let row = try #require(try store.records(of: items, offset: 0, limit: 1).first)
+            let other = try PostgresStore(target: PostgresTarget(url: url, schema: schema, environment: [:]))
+            defer { other.close() }
+            try other.execute("BEGIN; SELECT 1 FROM items WHERE id = 1 FOR UPDATE")
+            let started = Date()
+            // Without a limit the wait ends here, as Ctrl-C would end it.
+            store.isCancelled = { Date().timeIntervalSince(started) > StoreError.lockWaitLimit + 5 }
+            #expect(throws: StoreError.busy) {
+                try store.update(row.id, in: items, changes: ["v": .text("b")], expecting: row.values)
+            }
+            store.isCancelled = { false }
+            let waited = Date().timeIntervalSince(started)
+            #expect(waited > StoreError.lockWaitLimit - 1 && waited < StoreError.lockWaitLimit + 3, "\(waited) s")
+            try other.execute("ROLLBACK")
+            #expect(try store.records(of: items, offset: 0, limit: 1).first?["v"] == .text("a"))
+        }
+    }
 }

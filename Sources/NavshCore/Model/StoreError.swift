@@ -22,7 +22,7 @@ public enum StoreError: Error, Equatable, Sendable {
     case conflict(current: Record)
     /// The store cannot be written (read-only file, permissions).
     case readOnly(String)
-    /// Another connection holds the lock longer than the busy timeout.
+    /// Another connection holds the lock longer than `lockWaitLimit`.
     case busy
     /// Stopped on request (Ctrl-C) before it finished; nothing was written.
     case interrupted
@@ -69,4 +69,10 @@ extension StoreError {
     public static func ignoredByTrigger(_ action: String, table: String) -> StoreError {
         .constraint(.trigger, fields: [], detail: "a trigger on \(table) ignored the \(action)")
     }
+}
+
+extension StoreError {
+    /// Seconds a statement waits for a lock another process or session
+    /// holds before it is refused as `busy`: the same on every store.
+    public static let lockWaitLimit: Double = 5
 }
