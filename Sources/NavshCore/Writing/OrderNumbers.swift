@@ -16,7 +16,8 @@ struct OrderNumbers {
         let held = Set(rows.map(\.now))
         var steps = [moving.map { (id: $0.id, from: $0.now, to: $0.new) }]
         if moving.contains(where: { held.contains($0.new) }) {
-            let numbers: [Int64] = rows.compactMap { if case .integer(let n) = $0.now { n } else { nil } }
+            // Below every number held or to be written: an undo writes back negative ones.
+            let numbers: [Int64] = rows.flatMap { [$0.now, $0.new] }.compactMap { if case .integer(let n) = $0 { n } else { nil } }
             let lowest = min(0, numbers.min() ?? 0)
             guard lowest > Int64.min + Int64(moving.count) + 1 else {
                 throw StoreError.unsupported("\(field) cannot be renumbered")
