@@ -286,8 +286,7 @@ public final class Session {
         } catch let conflict as ConflictReport {
             return Response(output: conflict.table, error: conflict.error)
         } catch let error as StoreError {
-            let shown = (top as? RecordFrame)?.collection ?? (top as? ListFrame)?.collection
-            return .failure(.store(error.naming(fieldsOf: shown), at: top.crumb))
+            return .failure(.store(error.naming(fieldsOf: collectionOnScreen), at: top.crumb))
         } catch {
             return .failure(CommandError(unexpected: error))
         }

@@ -12,7 +12,7 @@ struct UndoCommand: PlainCommand {
             throw CommandError.undo(.unsavedEdits)
         }
         var message = ""
-        let shown = (session.top as? ListFrame)?.collection.name ?? (session.top as? RecordFrame)?.collection.name
+        let shown = session.collectionOnScreen?.name
         guard let undone = try session.writer.undoLast({ change, store in
             let (inverse, said) = try Self.takeBack(change, in: store, shown: shown)
             message = said

@@ -46,6 +46,11 @@ protocol CommandContext: AnyObject {
 extension CommandContext {
     func readListsAgain() { readListsAgain(of: nil) }
 
+    /// The collection the top frame shows, a list's or a record's; nil at the root.
+    var collectionOnScreen: CollectionSchema? {
+        (top as? RecordFrame)?.collection ?? (top as? ListFrame)?.collection
+    }
+
     /// `text` broken at spaces to the terminal's width, at the prompt on a
     /// terminal: the terminal itself broke prose mid-word ("Robre" / "t").
     /// Scripts and pipes get it as it is.

@@ -38,7 +38,8 @@ struct MoveCommand: Command {
         var whole = list.collection
         whole.filters = []
         let order = try store.orderValues(of: whole, field: field)
-        let before = list.collection.filters.isEmpty ? order.map(\.id)
+        let wholeIDs = order.map(\.id)
+        let before = list.collection.filters.isEmpty ? wholeIDs
             : try store.orderValues(of: list.collection, field: field).map(\.id)
         if let shown = list.shownPage {
             // Positions shown must still hold: a move by stale ones could put
@@ -58,11 +59,11 @@ struct MoveCommand: Command {
         var shown = before
         let moved = shown.remove(at: index)
         shown.insert(moved, at: to - 1)
-        let ids = Self.placed(moved, as: shown, in: order.map(\.id))
+        let ids = Self.placed(moved, as: shown, in: wholeIDs)
         let title = RowTitle.of(row.current, in: list.collection)
         // The same order, already numbered 1, 2, 3…: nothing to write (or to
         // undo later). With gaps or huge numbers, `move 1 1` renumbers them.
-        if ids == order.map(\.id), order.enumerated().allSatisfy({ $0.element.value == .integer(Int64($0.offset + 1)) }) {
+        if ids == wholeIDs, order.enumerated().allSatisfy({ $0.element.value == .integer(Int64($0.offset + 1)) }) {
             return Response(output: "nothing to move: \(title) is row \(to) already\n")
         }
         try session.writer.reorder(whole, Reorder(field: field, title: title, from: from, to: to,
