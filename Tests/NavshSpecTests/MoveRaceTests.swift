@@ -61,9 +61,9 @@ import Testing
         let h = try SessionHarness(kind, "CREATE TABLE todo (id INTEGER PRIMARY KEY, name TEXT, pos INTEGER UNIQUE);"
             + "INSERT INTO todo (name, pos) VALUES ('a', 1), ('b', 2), ('c', 3), ('d', -4);", spec: Self.spec)
         h.run("show")
-        #expect(h.output("move 4 1") == "moved c from row 4 to row 1\n")
-        #expect(try order(h) == ["c", "d", "a", "b"])
-        #expect(try h.values("SELECT min(pos) AS lo, max(pos) AS hi FROM todo") == [["1", "4"]])
+        #expect(h.output("move 1 3") == "moved d from row 1 to row 3\n")
+        #expect(try order(h) == ["a", "b", "d", "c"])
+        #expect(try h.values("SELECT min(pos) AS lo, max(pos) AS hi FROM todo") == [["1", "4"]], "d took c's 3")
     }
 
     /// Found by the trial of the reshaped core: after this session's own
@@ -97,7 +97,7 @@ import Testing
         let h = try SessionHarness(kind, gaps, spec: Self.spec)
         h.run("show")
         #expect(h.output("move 3 1") == "moved c from row 3 to row 1\n")
-        #expect(try positions(h) == ["c:1", "a:2", "b:3"])
+        #expect(try positions(h) == ["c:9", "a:10", "b:20"])
         #expect(h.output("undo") == "undid the move of c (back to row 3)\n")
         #expect(try positions(h) == ["a:10", "b:20", "c:30"])
     }
@@ -116,19 +116,20 @@ import Testing
     func aDeleteThenAMoveUndoToTheOriginalPositions(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.todo, spec: Self.spec)
         h.run("show", "delete 1", "move 1 2")
-        #expect(try positions(h) == ["c:1", "b:2", "d:3"])
+        #expect(try positions(h) == ["c:1", "b:2", "d:4"])
         #expect(h.run("undo").error == nil)
         #expect(h.run("undo").error == nil)
         #expect(try positions(h) == ["a:1", "b:2", "c:3", "d:4"])
     }
 
-    /// The undo writes each position checked against the number the move
-    /// gave it: a row renumbered elsewhere since refuses it, all or nothing.
+    /// The undo checks each position it writes and each beside them against
+    /// the number the move left: one renumbered elsewhere refuses it, all
+    /// or nothing.
     @Test(arguments: StoreKind.all)
     func undoOfAMoveIsRefusedWhenAPositionChangedSince(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.todo, spec: Self.spec)
         h.run("show", "move 4 1")
-        // Same order (d, a, b, c), but c no longer holds the 4 the move gave it.
+        // Same order (d, a, b, c), but c, beside where d goes back, no longer holds 3.
         try h.elsewhere("UPDATE todo SET pos = 9 WHERE name = 'c'")
         let before = try positions(h)
         #expect(h.run("undo").error != nil)

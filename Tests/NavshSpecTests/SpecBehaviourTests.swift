@@ -143,7 +143,7 @@ import Testing
             spec: "collections:\n  todo:\n    move: pos\n")
         #expect(h.output("move 4 2") == "moved d from row 4 to row 2\n")
         #expect(try h.column("SELECT name FROM todo ORDER BY pos") == ["a", "d", "b", "c"])
-        #expect(h.output("show").hasPrefix("todo (4)\n      name  pos\n   1  a       1\n   2  d       2\n"))
+        #expect(h.output("show").hasPrefix("todo (4)\n      name  pos\n   1  a       0\n   2  d       1\n   3  b       2\n"))
         #expect(h.run("move 5 1").error?.message == "move: rows are numbered 1 to 4; usage: move N M")
         #expect(h.session.changesMade == ["move todo › d: row 4 → 2"], "a move is in the dry-run report")
         #expect(h.output("undo") == "undid the move of d (back to row 4)\n")
@@ -162,7 +162,7 @@ import Testing
         h.run("open todo")
         let shown = h.output("move 4 2")
         #expect(shown.hasPrefix("moved d from row 4 to row 2\n"), "\(shown)")
-        #expect(shown.contains("   2  d       2\n   3  b       3\n"), "\(shown)")
+        #expect(shown.contains("   2  d       1\n   3  b       2\n"), "\(shown)")
     }
 
     /// A batch leaves a required field it does not set to each row's own

@@ -141,14 +141,18 @@ struct DeletedRow {
     let cascade: [CascadeEffect]
 }
 
-/// A `move N M` as written: every row's place in the manual order before it
-/// (with the value it held, gaps and all, so undo puts back exactly that)
-/// and the rows' order after it (numbered 1, 2, 3…).
+/// A `move N M` as written: every row of the manual order with its number
+/// before it, gaps and all, so undo puts back exactly that, and after it.
 struct Reorder {
     let field: String
     let title: String
     let from: Int
     let to: Int
     let before: [(id: RecordID, value: Value)]
-    let after: [RecordID]
+    let after: [(id: RecordID, value: Value)]
+
+    /// The move taken back.
+    var inverse: Reorder {
+        Reorder(field: field, title: title, from: to, to: from, before: after, after: before)
+    }
 }

@@ -1,20 +1,27 @@
 /// A manual order's numbers written in one transaction: `move N M` and its
-/// undo. Each row is checked against the number it held, and a number
-/// another row holds now is reached by way of a parking number below them
-/// all, so that a UNIQUE order column never holds one number twice.
+/// undo. Each row written is checked against the number it held, and so
+/// is each row it comes to sit beside. A number another row holds now is
+/// reached by way of a parking number below them all, so that a UNIQUE
+/// order column never holds one number twice.
 struct OrderNumbers {
     /// The order field.
     let field: String
-    /// Each row's number now and the one it gets.
+    /// Each row's number now and the one it gets, in the order they make.
     let rows: [(id: RecordID, now: Value, new: Value)]
 
     /// Writes the numbers that change; false, with nothing written, when a
-    /// row no longer holds the number it was read with.
+    /// row written or beside one no longer holds the number it was read with.
     func write(in collection: CollectionSchema, on store: any Store) throws -> Bool {
         let moving = rows.filter { $0.now != $0.new }
         guard !moving.isEmpty else { return true }
         let held = Set(rows.map(\.now))
-        var steps = [moving.map { (id: $0.id, from: $0.now, to: $0.new) }]
+        // A row beside one written is written its own number, as a check:
+        // renumbered elsewhere meanwhile, it would leave the row out of place.
+        let beside = rows.indices.filter { place in
+            rows[place].now == rows[place].new
+                && [place - 1, place + 1].contains { rows.indices.contains($0) && rows[$0].now != rows[$0].new }
+        }.map { (id: rows[$0].id, from: rows[$0].now, to: rows[$0].now) }
+        var steps = [beside + moving.map { (id: $0.id, from: $0.now, to: $0.new) }]
         if moving.contains(where: { held.contains($0.new) }) {
             // Below every number held or to be written: an undo writes back negative ones.
             let numbers: [Int64] = rows.flatMap { [$0.now, $0.new] }.compactMap { if case .integer(let n) = $0 { n } else { nil } }
@@ -23,7 +30,7 @@ struct OrderNumbers {
                 throw StoreError.unsupported("\(field) cannot be renumbered")
             }
             let parked = moving.indices.map { Value.integer(lowest - 1 - Int64($0)) }
-            steps = [zip(moving, parked).map { (id: $0.id, from: $0.now, to: $1) },
+            steps = [beside + zip(moving, parked).map { (id: $0.id, from: $0.now, to: $1) },
                      zip(moving, parked).map { (id: $0.id, from: $1, to: $0.new) }]
         }
         do {
@@ -46,19 +53,17 @@ struct OrderNumbers {
 }
 
 extension Reorder {
-    /// The move: 1, 2, 3… along `after`, from the numbers read before it.
-    var numbers: OrderNumbers {
-        let held = Dictionary(before.map { ($0.id, $0.value) }, uniquingKeysWith: { first, _ in first })
-        return OrderNumbers(field: field, rows: after.enumerated().map { index, id in
-            (id: id, now: held[id] ?? .null, new: .integer(Int64(index + 1)))
-        })
-    }
+    /// The move's write, checked against the numbers read before it.
+    var numbers: OrderNumbers { Self.write(field, from: before, to: after) }
 
     /// Its undo: each row's number before the move, gaps and all.
-    var numbersBefore: OrderNumbers {
-        let given = Dictionary(after.enumerated().map { ($1, Value.integer(Int64($0 + 1))) }, uniquingKeysWith: { first, _ in first })
-        return OrderNumbers(field: field, rows: before.compactMap { id, value in
-            given[id].map { (id: id, now: $0, new: value) }
+    var numbersBefore: OrderNumbers { Self.write(field, from: after, to: before) }
+
+    private static func write(_ field: String, from now: [(id: RecordID, value: Value)],
+                              to new: [(id: RecordID, value: Value)]) -> OrderNumbers {
+        let held = Dictionary(now.map { ($0.id, $0.value) }, uniquingKeysWith: { first, _ in first })
+        return OrderNumbers(field: field, rows: new.compactMap { id, value in
+            held[id].map { (id: id, now: $0, new: value) }
         })
     }
 }

@@ -162,16 +162,13 @@ struct UndoCommand: PlainCommand {
             }
             return (.deleted(collection, record, cascade: []), "undid the insert of \(said(title, collection)) (deleted it)")
         case .reordered(let collection, let move):
-            guard try store.ids(of: collection) == move.after else {
+            guard try store.ids(of: collection) == move.after.map(\.id) else {
                 throw CommandError.undo(.move(title: move.title))
             }
             guard try move.numbersBefore.write(in: collection, on: store) else {
                 throw CommandError.undo(.move(title: move.title))
             }
-            let inverse = Reorder(field: move.field, title: move.title, from: move.to, to: move.from,
-                                  before: move.after.enumerated().map { ($1, .integer(Int64($0 + 1))) },
-                                  after: move.before.map(\.id))
-            return (.reordered(collection, inverse), "undid the move of \(said(move.title, collection)) (back to row \(move.from))")
+            return (.reordered(collection, move.inverse), "undid the move of \(said(move.title, collection)) (back to row \(move.from))")
         case .imported(let collection, let rows, let file):
             let count = "\(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s")"
             do {

@@ -1,6 +1,6 @@
 /// `move N M`: row N goes to position M, in a collection whose app spec
-/// keeps a manual order (`move: FIELD`). The order field is rewritten
-/// 1, 2, 3… in one transaction (only rows whose number changes are written).
+/// keeps a manual order (`move: FIELD`). The fewest rows are renumbered,
+/// in one transaction; `move N N` numbers the whole order 1, 2, 3….
 struct MoveCommand: Command {
     static let forms = [CommandForm("move", [.list], .two("row numbers"), usage: "move N M",
                                     "move row N to position M (manual order)", example: "move 5 1")]
@@ -66,8 +66,10 @@ struct MoveCommand: Command {
         if ids == wholeIDs, order.enumerated().allSatisfy({ $0.element.value == .integer(Int64($0.offset + 1)) }) {
             return Response(output: "nothing to move: \(title) is row \(to) already\n")
         }
+        let held = Dictionary(order.map { ($0.id, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let numbers = OrderPlaces.numbers(for: ids, holding: held, moved: moved, tidy: ids == wholeIDs)
         try session.writer.reorder(whole, Reorder(field: field, title: title, from: from, to: to,
-                                                  before: order, after: ids))
+                                                  before: order, after: Array(zip(ids, numbers))))
         list.renumberShown(pageSize: session.viewport().pageSize, in: store)
         // At the prompt the rows are drawn in their new order: the screen's numbers were the old ones.
         return Response(output: session.showAgain(list, below: "moved \(title) from row \(from) to row \(to)\n"))
