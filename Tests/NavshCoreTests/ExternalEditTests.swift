@@ -6,13 +6,15 @@ import Testing
 /// lines, wider than the terminal) to the user's editor; `--editor` asks
 /// for it; a script's value line is the value whatever its length.
 @Suite struct ExternalEditTests {
+    /// The values are written whole into the SQL: no function makes them on every store.
     static let schema = Fixtures.items + """
-        UPDATE items SET note = 'first' || char(10) || 'second' WHERE id = 1;
-        UPDATE items SET note = printf('%.100c', 'x') WHERE id = 2;
+        UPDATE items SET note = 'first\nsecond' WHERE id = 1;
+        UPDATE items SET note = '\(String(repeating: "x", count: 100))' WHERE id = 2;
         """
 
-    @Test func aValueOfSeveralLinesOrWiderThanTheTerminalGoesToTheEditor() throws {
-        let h = try SessionHarness(Self.schema, mode: .interactive, viewport: Viewport(columns: 80, rows: 24))
+    @Test(arguments: StoreKind.all)
+    func aValueOfSeveralLinesOrWiderThanTheTerminalGoesToTheEditor(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.schema, mode: .interactive, viewport: Viewport(columns: 80, rows: 24))
         _ = h.run("open 1")
         let lines = try #require(h.run("edit note").edit)
         #expect(lines.external && lines.initial == "first\nsecond")
@@ -27,8 +29,9 @@ import Testing
         #expect(h.run("edit note --wait").error != nil, "only --editor follows the field")
     }
 
-    @Test func aScriptNeverRunsAnEditor() throws {
-        let h = try SessionHarness(Self.schema, mode: .script)
+    @Test(arguments: StoreKind.all)
+    func aScriptNeverRunsAnEditor(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.schema, mode: .script)
         _ = h.run("open 1")
         #expect(try #require(h.run("edit note --editor").edit).external == false)
     }

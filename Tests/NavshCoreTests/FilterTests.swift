@@ -138,8 +138,9 @@ import Testing
 
     /// Found by the trial: a quoted label with spaces was refused, and `""`
     /// (the empty text, as `set` reads it) could not be compared with.
-    @Test func whereTakesQuotedLabelsAndTheEmptyText() throws {
-        let h = try SessionHarness(Fixtures.items, spec: "collections:\n  items:\n    fields:\n      value: {label: Value in $}\n")
+    @Test(arguments: StoreKind.all)
+    func whereTakesQuotedLabelsAndTheEmptyText(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, spec: "collections:\n  items:\n    fields:\n      value: {label: Value in $}\n")
         #expect(titles(h.output("where \"Value in $\" > 100")) == ["Gort statue", "Hoverboard"])
         h.run("top", "open 2", "set note \"\"", "save")
         #expect(titles(h.output("where note = \"\"")) == ["Rusty spork"])
@@ -189,8 +190,9 @@ import Testing
         #expect(titles(h.output("where note ~ o_f")).isEmpty, "_ is a character, not a wildcard")
     }
 
-    @Test func aRangeLimitsStoredValuesNotComparisons() throws {
-        let h = try SessionHarness(Fixtures.items, spec: "collections:\n  items:\n    fields:\n      value: {max: 1000}\n")
+    @Test(arguments: StoreKind.all)
+    func aRangeLimitsStoredValuesNotComparisons(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, spec: "collections:\n  items:\n    fields:\n      value: {max: 1000}\n")
         #expect(h.run("where value < 5000").error == nil)
         #expect(titles(h.output("show")).count == 5)
     }

@@ -18,8 +18,9 @@ import Testing
         #expect(Nearest.name(to: "", among: ["a"]) == nil)
     }
 
-    @Test func aFieldHintReachesTheUser() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func aFieldHintReachesTheUser(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("open 1")
         #expect(h.run("unset serail").error?.message == "unknown field 'serail'; did you mean serial?")
         #expect(h.run("revert wieght").error?.message == "unknown field 'wieght'; did you mean weight?")

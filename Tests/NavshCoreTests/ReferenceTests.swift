@@ -63,8 +63,9 @@ import Testing
 extension ReferenceTests {
     /// A join row titled by its key and a reference is named in its record
     /// frame as its list names it (`#1 · Prague`), not `#1 · #1`.
-    @Test func aRecordTitledByAReferenceIsNamedAsItsListNamesIt() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func aRecordTitledByAReferenceIsNamedAsItsListNamesIt(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE invoices (id INTEGER PRIMARY KEY, customer TEXT);
             CREATE TABLE lines (id INTEGER PRIMARY KEY, invoice INTEGER REFERENCES invoices(id), quantity INTEGER);
             INSERT INTO invoices VALUES (1, 'Prague');
@@ -76,7 +77,7 @@ extension ReferenceTests {
         h.run("set quantity 2")
         #expect(h.output("save") == "saved #1 · Prague\n")
         // Set to another invoice, it is named by that one's title at once.
-        try h.database.execute("INSERT INTO invoices VALUES (7, 'Oslo')")
+        try h.elsewhere("INSERT INTO invoices VALUES (7, 'Oslo')")
         h.run("open 1")
         h.run("set invoice 7")
         #expect(h.output("save") == "saved #1 · Oslo\n")

@@ -8,8 +8,9 @@ import Testing
 @Suite struct ResponseDriverTests {
     static let deleteRow2 = "Delete row 2, Rusty spork, from items? [y/N] "
 
-    @Test func aQuestionIsAskedAgainUntilTheAnswerIsAChoice() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aQuestionIsAskedAgainUntilTheAnswerIsAChoice(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         let driver = ResponseDriver(session: h.session)
         var prompter = ScriptedPrompter(answers: ["sure", "maybe", "Y"])
         let outcome = driver.run(Array("delete 2".utf8), with: &prompter)
@@ -24,11 +25,12 @@ import Testing
         }
         #expect(shown.hasPrefix("deleted Rusty spork\n"), "then the list, drawn again")
         #expect(outcome == .init(failed: false, quits: false))
-        #expect(try h.database.rows("SELECT count(*) AS n FROM items")[0]["n"] == "4")
+        #expect(try h.value("SELECT count(*) FROM items") == "4")
     }
 
-    @Test func aRefusedFieldValueReopensTheEditorPrefilledWithIt() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aRefusedFieldValueReopensTheEditorPrefilledWithIt(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1")
         let driver = ResponseDriver(session: h.session)
         var prompter = ScriptedPrompter(values: [.typed("lots"), .typed("lots more"), .typed("150")])
@@ -46,8 +48,9 @@ import Testing
     }
 
     /// A script's value line is refused once: nobody is there to correct it.
-    @Test func aRefusedValueLineReopensNothing() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func aRefusedValueLineReopensNothing(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("open 1")
         let driver = ResponseDriver(session: h.session)
         var prompter = ScriptedPrompter(values: [.line(Array("lots".utf8))])
@@ -57,8 +60,9 @@ import Testing
         #expect(h.session.unsavedWork.isEmpty)
     }
 
-    @Test func theInputEndingDuringAQuestionChangesNothing() throws {
-        let h = try SessionHarness(Fixtures.items, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func theInputEndingDuringAQuestionChangesNothing(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, mode: .interactive)
         h.run("open 1", "set value 150")
         let driver = ResponseDriver(session: h.session)
         var prompter = ScriptedPrompter()
@@ -73,16 +77,17 @@ import Testing
         driver.run(Array("delete 2".utf8), with: &prompter)
         #expect(prompter.events == [.asked(Self.deleteRow2, repeated: false), .asked(Self.deleteRow2, repeated: true),
                                     .output("nothing was deleted\n")])
-        #expect(try h.database.rows("SELECT count(*) AS n FROM items")[0]["n"] == "5")
+        #expect(try h.value("SELECT count(*) FROM items") == "5")
     }
 
     /// The old script loop replaced an `edit` line's response with the
     /// edit's, dropping what that line printed (a notice of a change made
     /// elsewhere): every response's output is shown, in order.
-    @Test func whatALineOpeningAnEditorPrintsIsShownFirst() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func whatALineOpeningAnEditorPrintsIsShownFirst(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("open 1")
-        try h.database.execute("ALTER TABLE items ADD COLUMN extra TEXT")
+        try h.elsewhere("ALTER TABLE items ADD COLUMN extra TEXT")
         let driver = ResponseDriver(session: h.session)
         var prompter = ScriptedPrompter(values: [.line(Array("150".utf8))])
         #expect(!driver.run(Array("edit value".utf8), with: &prompter).failed)

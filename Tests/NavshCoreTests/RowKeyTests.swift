@@ -169,8 +169,9 @@ import Testing
 extension RowKeyTests {
     /// A TEXT primary key in a rowid table: the rows are told apart by
     /// rowid, but `#KEY` names the key, so an untitled row is named by it.
-    @Test func anUntitledRowIsNamedByTheKeyThatAddressesIt() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func anUntitledRowIsNamedByTheKeyThatAddressesIt(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE z (code TEXT PRIMARY KEY, v TEXT, w INTEGER);
             INSERT INTO z VALUES ('3', NULL, 0), ('x', NULL, 0), ('1', NULL, 0);
             """)
@@ -179,14 +180,16 @@ extension RowKeyTests {
         #expect(!list.contains("#2"), "no rowid for a name: \(list)")
         // What the list calls #'1' is what `delete #1` deletes.
         #expect(h.output("delete #1") == "deleted #'1'\n")
-        #expect(try h.database.rows("SELECT code FROM z ORDER BY rowid").compactMap { $0["code"] } == ["3", "x"])
+        #expect(try h.column("SELECT code FROM z ORDER BY code") == ["3", "x"])
         #expect(h.output("open #3").hasPrefix("z › #'3'\n"))
     }
 
     /// A row whose key is NULL has no `#KEY`: its name must not look like
     /// one, or typing it reaches the row whose key is that number.
-    @Test func aRowWithANullKeyIsNotNamedLikeAKey() throws {
-        let h = try SessionHarness("""
+    /// SQLite alone: only it lets a primary key be NULL.
+    @Test(arguments: StoreKind.sqlite)
+    func aRowWithANullKeyIsNotNamedLikeAKey(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE z (code TEXT PRIMARY KEY, v TEXT);
             INSERT INTO z VALUES ('3', NULL), (NULL, NULL), ('2', 'two');
             """)
@@ -197,8 +200,10 @@ extension RowKeyTests {
 
     /// A key SQLite stored as text in an INTEGER column opens by the name
     /// the list shows; a typed key that is no such value is still no key.
-    @Test func aTextKeyInAnIntegerColumnOpensByItsName() throws {
-        let h = try SessionHarness("""
+    /// SQLite alone: only it keeps text in an INT column.
+    @Test(arguments: StoreKind.sqlite)
+    func aTextKeyInAnIntegerColumnOpensByItsName(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE i2 (k INT PRIMARY KEY, v TEXT);
             INSERT INTO i2 VALUES (1, NULL), ('abc', NULL);
             """)
@@ -210,8 +215,10 @@ extension RowKeyTests {
 
     /// A key part of a composite title is written as `#KEY` takes it back:
     /// the text 3 is `#'3'`, since `#3` reads as the number 3.
-    @Test func aCompositeTitlesKeyPartIsTypedBackAsWritten() throws {
-        let h = try SessionHarness("""
+    /// SQLite alone: only its columns may have no type.
+    @Test(arguments: StoreKind.sqlite)
+    func aCompositeTitlesKeyPartIsTypedBackAsWritten(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE nb (id PRIMARY KEY, q INT);
             INSERT INTO nb VALUES ('3', 1), (3, 2);
             """)
@@ -221,8 +228,9 @@ extension RowKeyTests {
     }
 
     /// The row a save patches into its list keeps that name.
-    @Test func aSavedUntitledRowKeepsItsKeyForAName() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func aSavedUntitledRowKeepsItsKeyForAName(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE z (code TEXT PRIMARY KEY, v TEXT, w INTEGER);
             INSERT INTO z VALUES ('3', NULL, 0), ('x', NULL, 0);
             """)
@@ -234,27 +242,30 @@ extension RowKeyTests {
     /// Two keys shown alike, `k\x1B` (a backslash typed into the key) and k
     /// then ESC (shown escaped): `#k\x1B` names neither, and says so, where
     /// it deleted the one typed for the other; alone, each is found.
-    @Test func aKeyShownLikeAnotherIsRefused() throws {
-        let h = try SessionHarness("""
+    /// The ESC is written into the SQL itself: no function makes one on every store.
+    @Test(arguments: StoreKind.all)
+    func aKeyShownLikeAnotherIsRefused(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE kv (a TEXT, b INTEGER, v TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID;
-            INSERT INTO kv VALUES ('k' || char(27), 1, 'real ESC'), ('k' || char(92) || 'x1B', 1, 'literal backslash');
+            INSERT INTO kv VALUES ('k\u{1B}', 1, 'real ESC'), ('k\\x1B', 1, 'literal backslash');
             """)
         let refused = h.run("delete #k\\x1B,1")
         #expect(refused.error?.message.contains("names two rows") == true, "\(refused)")
-        #expect(try h.database.rows("SELECT v FROM kv ORDER BY v").count == 2)
-        try h.database.execute("DELETE FROM kv WHERE v = 'real ESC'")
+        #expect(try h.values("SELECT v FROM kv ORDER BY v").count == 2)
+        try h.elsewhere("DELETE FROM kv WHERE v = 'real ESC'")
         #expect(h.output("open #k\\x1B,1").contains("literal backslash"))
         h.run("back")
-        try h.database.execute("DELETE FROM kv")
-        try h.database.execute("INSERT INTO kv VALUES ('k' || char(27), 1, 'real ESC')")
+        try h.elsewhere("DELETE FROM kv")
+        try h.elsewhere("INSERT INTO kv VALUES ('k\u{1B}', 1, 'real ESC')")
         #expect(h.output("open #k\\x1B,1").contains("real ESC"))
     }
 
     /// A number typed for a reference that is one row's key and another
     /// row's title (a band named "2") takes neither, and says so: it took
     /// the key silently. A number that is no other row's title is the key.
-    @Test func aNumberThatIsAKeyAndATitleIsRefused() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func aNumberThatIsAKeyAndATitleIsRefused(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE artists (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
             CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT, artist_id INTEGER REFERENCES artists(id));
             INSERT INTO artists VALUES (1, 'Blur'), (2, 'Oasis'), (3, '2'), (4, '4');
@@ -270,10 +281,10 @@ extension RowKeyTests {
         #expect(h.output("changes").contains("artist_id: Blur → 2"))
         // A number no row has for a key, and one row for its whole title,
         // is that row (an album called "1999"; it was refused).
-        try h.database.execute("INSERT INTO artists VALUES (10, '1999')")
+        try h.elsewhere("INSERT INTO artists VALUES (10, '1999')")
         h.run("set artist_id 1999")
         #expect(h.output("changes").contains("artist_id: Blur → 1999"))
         h.run("save")
-        #expect(try h.database.rows("SELECT artist_id FROM albums") == [["artist_id": "10"]])
+        #expect(try h.column("SELECT artist_id FROM albums") == ["10"])
     }
 }

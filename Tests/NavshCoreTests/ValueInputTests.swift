@@ -4,15 +4,11 @@ import Testing
 
 /// `set` checks values against the column at once and changes nothing when it refuses.
 @Suite struct ValueInputTests {
-    let harness: SessionHarness
-
-    init() throws {
-        harness = try SessionHarness(Fixtures.items)
-        harness.run("open 1")
-    }
-
-    func refusal(_ line: String) -> String? {
-        harness.run(line).error?.message
+    /// Row 1 of items, opened on a fresh store of `kind`.
+    static func opened(_ kind: StoreKind) throws -> SessionHarness {
+        let h = try SessionHarness(kind, Fixtures.items)
+        try h.session.setUp("open 1")
+        return h
     }
 
     /// The trial's find: `+09`, as PostgreSQL prints a zone, was refused.
@@ -41,28 +37,30 @@ import Testing
         #expect(try h.value("SELECT at FROM events") == "2026-11-22 10:11:12")
     }
 
-    @Test func integersRealsAndDates() {
-        #expect(refusal("set value 150") == nil)
-        #expect(refusal("set value 12.5") == "value: '12.5' is not a whole number")
+    @Test(arguments: StoreKind.all)
+    func integersRealsAndDates(kind: StoreKind) throws {
+        let harness = try Self.opened(kind)
+        #expect(harness.refusal("set value 150") == nil)
+        #expect(harness.refusal("set value 12.5") == "value: '12.5' is not a whole number")
         // A spreadsheet's whole number is one: a point followed by zeros only.
-        #expect(refusal("set value 150.00") == nil)
+        #expect(harness.refusal("set value 150.00") == nil)
         #expect(harness.output("changes").contains("value: 120 → 150\n"), "\(harness.output("changes"))")
-        #expect(refusal("set value 150.01") == "value: '150.01' is not a whole number")
-        #expect(refusal("set value abc") == "value: 'abc' is not a whole number")
+        #expect(harness.refusal("set value 150.01") == "value: '150.01' is not a whole number")
+        #expect(harness.refusal("set value abc") == "value: 'abc' is not a whole number")
         // The trial's find: digits past 64 bits were "not a whole number".
-        #expect(refusal("set value 99999999999999999999")
+        #expect(harness.refusal("set value 99999999999999999999")
             == "value: '99999999999999999999' is too large a whole number (the limit is ±9,223,372,036,854,775,807)")
-        #expect(refusal("set value -99999999999999999999")?.contains("too large a whole number") == true)
-        #expect(refusal("set value \"\"") == "value: an empty value is not a whole number")
+        #expect(harness.refusal("set value -99999999999999999999")?.contains("too large a whole number") == true)
+        #expect(harness.refusal("set value \"\"") == "value: an empty value is not a whole number")
         // value is NOT NULL and a whole number: neither unset nor "" is offered (a new user was sent to both).
-        #expect(refusal("set value") == "set value: missing value; usage: set value VALUE")
-        #expect(refusal("set weight") == "set weight: missing value; usage: set weight VALUE; unset weight makes it NULL")
-        #expect(refusal("set weight 2.75") == nil)
-        #expect(refusal("set weight 3") == nil)
-        #expect(refusal("set weight nan") == "weight: 'nan' is not a number")
-        #expect(refusal("set bought 2024-02-29") == nil)
-        #expect(refusal("set bought 2023-02-29") == "bought: '2023-02-29' is not a date (YYYY-MM-DD)")
-        #expect(refusal("set bought someday") == "bought: 'someday' is not a date (YYYY-MM-DD)")
+        #expect(harness.refusal("set value") == "set value: missing value; usage: set value VALUE")
+        #expect(harness.refusal("set weight") == "set weight: missing value; usage: set weight VALUE; unset weight makes it NULL")
+        #expect(harness.refusal("set weight 2.75") == nil)
+        #expect(harness.refusal("set weight 3") == nil)
+        #expect(harness.refusal("set weight nan") == "weight: 'nan' is not a number")
+        #expect(harness.refusal("set bought 2024-02-29") == nil)
+        #expect(harness.refusal("set bought 2023-02-29") == "bought: '2023-02-29' is not a date (YYYY-MM-DD)")
+        #expect(harness.refusal("set bought someday") == "bought: 'someday' is not a date (YYYY-MM-DD)")
     }
 
     /// A REAL column keeps no -0.0 (SQLite stores a whole real as an
@@ -71,6 +69,7 @@ import Testing
     /// change every time and came back as 0).
     @Test(arguments: StoreKind.sqlite)
     func minusZeroInARealColumnIsZero(kind: StoreKind) throws {
+        let harness = try Self.opened(kind)
         harness.run("set weight -0", "save")
         #expect(try harness.database.rows("SELECT weight FROM items WHERE id = 1") == [["weight": "0.0"]])
         harness.run("open 1", "set weight -0")
@@ -80,33 +79,40 @@ import Testing
     /// A real out of a Double's range is refused either way, saying so:
     /// `1e400` was "not a number", and `1e-400` (read as 0) was stored as
     /// 0 without a word. A zero typed in any way is still 0.
-    @Test func aRealOutOfRangeIsRefusedEitherWay() {
+    @Test(arguments: StoreKind.all)
+    func aRealOutOfRangeIsRefusedEitherWay(kind: StoreKind) throws {
+        let harness = try Self.opened(kind)
         let range = "is out of a real's range (about ±1.8e308, and no nearer 0 than 5e-324 but 0 itself)"
-        #expect(refusal("set weight 1e-400") == "weight: '1e-400' " + range)
-        #expect(refusal("set weight 1e400") == "weight: '1e400' " + range)
+        #expect(harness.refusal("set weight 1e-400") == "weight: '1e-400' " + range)
+        #expect(harness.refusal("set weight 1e400") == "weight: '1e400' " + range)
         harness.run("set weight 0.0e-400")
         #expect(harness.output("changes").contains("weight: 12.5 → 0"), "a zero is no underflow")
     }
 
     /// `help` lists what a frame accepts: a record does not import (it
     /// listed import, then refused it; the trial's find).
-    @Test func helpAtARecordDoesNotOfferImport() {
+    @Test(arguments: StoreKind.all)
+    func helpAtARecordDoesNotOfferImport(kind: StoreKind) throws {
+        let harness = try Self.opened(kind)
         // As a command of its own: undo's summary says it takes back an import.
         #expect(!harness.output("help").contains("\n  import "))
         harness.run("back")
         #expect(harness.output("help").contains("\n  import "))
     }
 
-    @Test func refusedValuesLeaveTheBufferAlone() {
+    @Test(arguments: StoreKind.all)
+    func refusedValuesLeaveTheBufferAlone(kind: StoreKind) throws {
+        let harness = try Self.opened(kind)
         harness.run("set value 150")
-        #expect(refusal("set value -x") != nil)
+        #expect(harness.refusal("set value -x") != nil)
         #expect(harness.output("changes") == "  value: 120 → 150\n")
     }
 
     /// Choices apart only in case are each named exactly: `set grade A`
     /// stored `a` (the adversary's find); one choice is still named in any case.
-    @Test func choicesApartOnlyInCaseAreNamedExactly() throws {
-        let h = try SessionHarness("CREATE TABLE t (id INTEGER PRIMARY KEY, grade TEXT, size TEXT);\nINSERT INTO t VALUES (1, 'b', 'M');",
+    @Test(arguments: StoreKind.all)
+    func choicesApartOnlyInCaseAreNamedExactly(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE t (id INTEGER PRIMARY KEY, grade TEXT, size TEXT);\nINSERT INTO t VALUES (1, 'b', 'M');",
                                    spec: "collections:\n  t:\n    fields:\n      grade: {choices: [a, A, b]}\n"
                                        + "      size: {choices: [S, M, L]}\n")
         h.run("open 1", "set grade A", "set size l")
@@ -118,8 +124,9 @@ import Testing
 
     /// A label with spaces is read whole, quoted or not; its first word
     /// alone points to it, quoted (it offered column names).
-    @Test func theFirstWordOfALabelWithSpacesPointsToTheQuotedLabel() throws {
-        let h = try SessionHarness("CREATE TABLE t (id INTEGER PRIMARY KEY, ms INTEGER);\nINSERT INTO t VALUES (1, 5);",
+    @Test(arguments: StoreKind.all)
+    func theFirstWordOfALabelWithSpacesPointsToTheQuotedLabel(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE t (id INTEGER PRIMARY KEY, ms INTEGER);\nINSERT INTO t VALUES (1, 5);",
                                    spec: "collections:\n  t:\n    fields:\n      ms: {label: Length (ms)}\n")
         h.run("open 1")
         #expect(h.run("set Length 1000").error?.message == "unknown field 'Length'; did you mean \"Length (ms)\" (quoted)?")
@@ -149,25 +156,38 @@ import Testing
         #expect(h.output("changes") == "  wei\\nrd: x → v\n  it's: y → w\n  a\\: z → u\n")
     }
 
-    @Test func unknownReadOnlyAndNotNullFields() {
-        #expect(refusal("set vlue 3") == "unknown field 'vlue'; did you mean value?", "the nearest name (issue 10)")
-        #expect(refusal("set colour 3")
+    @Test(arguments: StoreKind.all)
+    func unknownReadOnlyAndNotNullFields(kind: StoreKind) throws {
+        let harness = try Self.opened(kind)
+        #expect(harness.refusal("set vlue 3") == "unknown field 'vlue'; did you mean value?", "the nearest name (issue 10)")
+        #expect(harness.refusal("set colour 3")
             == "unknown field 'colour'; the fields you can set are name, serial, value, weight, bought, note, created")
-        #expect(refusal("set id 9") == "id is read-only; the fields you can set are name, serial, value, weight, bought, note, created")
-        #expect(refusal("unset name") == "name cannot be NULL (NOT NULL); set it to a value instead")
-        #expect(refusal("unset serial") == nil)
+        #expect(harness.refusal("set id 9") == "id is read-only; the fields you can set are name, serial, value, weight, bought, note, created")
+        #expect(harness.refusal("unset name") == "name cannot be NULL (NOT NULL); set it to a value instead")
+        #expect(harness.refusal("unset serial") == nil)
         #expect(harness.output("changes") == "  serial: GS-1951 → (null)\n")
     }
 
-    @Test func fieldNamesIgnoreCase() {
-        #expect(refusal("set NAME Gort") == nil)
+    @Test(arguments: StoreKind.all)
+    func fieldNamesIgnoreCase(kind: StoreKind) throws {
+        let harness = try Self.opened(kind)
+        #expect(harness.refusal("set NAME Gort") == nil)
         #expect(harness.output("changes") == "  name: Gort statue → Gort\n")
     }
 
-    @Test func settingTheOriginalValueAgainIsNoChange() {
+    @Test(arguments: StoreKind.all)
+    func settingTheOriginalValueAgainIsNoChange(kind: StoreKind) throws {
+        let harness = try Self.opened(kind)
         harness.run("set value 150")
         harness.run("set value 120")
         #expect(harness.output("changes") == "no unsaved changes\n")
         #expect(harness.session.breadcrumb == "items › Gort statue")
+    }
+}
+
+extension SessionHarness {
+    /// What `line` was refused with, nil when it was not.
+    fileprivate func refusal(_ line: String) -> String? {
+        run(line).error?.message
     }
 }

@@ -10,15 +10,16 @@ import Testing
         + "CREATE TABLE shadowed (rowid TEXT, oid TEXT, _rowid_ TEXT);"
         + "INSERT INTO shadowed VALUES ('x', 'y', 'z');"
 
-    @Test func moveIsOfferedOnlyWhereThereIsAManualOrder() throws {
-        let plain = try SessionHarness(Self.todo, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func moveIsOfferedOnlyWhereThereIsAManualOrder(kind: StoreKind) throws {
+        let plain = try SessionHarness(kind, Self.todo, mode: .interactive)
         plain.run("open todo")
         #expect(!plain.output("help").contains("move N M"))
         #expect(plain.session.completions(before: "mo").candidates.isEmpty)
         #expect(plain.run("move 1 2").error?.message
             == "todo keeps no manual order (an app spec's move: FIELD allows move N M)", "typed, it still says why")
 
-        let ordered = try SessionHarness(Self.todo, spec: "collections:\n  todo:\n    move: pos\n", mode: .interactive)
+        let ordered = try SessionHarness(kind, Self.todo, spec: "collections:\n  todo:\n    move: pos\n", mode: .interactive)
         ordered.run("open todo")
         #expect(ordered.output("help").contains("move N M"))
         #expect(ordered.session.completions(before: "mo").candidates == ["move"])
@@ -26,8 +27,9 @@ import Testing
 
     /// A table navsh cannot write (its rows cannot be told apart) is offered
     /// no new, delete or set; a spec's deletable: false, no delete.
-    @Test func aReadOnlyTableIsOfferedNoWrites() throws {
-        let h = try SessionHarness(Self.todo, mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aReadOnlyTableIsOfferedNoWrites(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.todo, mode: .interactive)
         h.run("open shadowed")
         let listHelp = h.output("help")
         #expect(!listHelp.contains("  new "))
@@ -39,8 +41,9 @@ import Testing
         #expect(recordHelp.contains("cancel"))
     }
 
-    @Test func aCollectionThatKeepsItsRowsIsOfferedNoDelete() throws {
-        let h = try SessionHarness(Self.todo, spec: "collections:\n  todo:\n    deletable: false\n", mode: .interactive)
+    @Test(arguments: StoreKind.all)
+    func aCollectionThatKeepsItsRowsIsOfferedNoDelete(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.todo, spec: "collections:\n  todo:\n    deletable: false\n", mode: .interactive)
         h.run("open todo")
         #expect(!h.output("help").contains("delete N"))
         h.run("open 1")

@@ -1,4 +1,5 @@
 import NavshCore
+import Testing
 
 /// Wraps a real store and counts the reads that reach it, so tests can check
 /// how much a command reads (a save must re-read one row, not the page).
@@ -34,6 +35,7 @@ public final class CountingStore: Store {
     /// Every page read comes here, list pages and reads by offset too (an
     /// offset is a skip from the list's start: `mostSkipped` tells it).
     public func rows(of collection: CollectionSchema, from start: RowStart, limit: Int, fields: RowFields) throws -> RowRun {
+        try beforeReadingRows?()
         let run = try base.rows(of: collection, from: start, limit: limit, fields: fields)
         pageReads += 1
         rowsRead += run.rows.count
@@ -147,6 +149,9 @@ public final class CountingStore: Store {
         get { base.isCancelledAgain }
         set { base.isCancelledAgain = newValue }
     }
+    /// Runs right before a page of rows is read: another process's write
+    /// after a command's look for changes elsewhere, and before its read.
+    public var beforeReadingRows: (() throws -> Void)?
     /// Runs right before `ids(of:)` or `orderValues` reads: lets a test put another
     /// process's write at the exact moment a race would.
     public var beforeReadingIDs: (() throws -> Void)?
@@ -175,5 +180,17 @@ extension SessionHarness {
         let store = try database.store()
         let counting = CountingStore(store)
         return (try SessionHarness(database: database, store: store, mode: mode, readingThrough: counting), counting)
+    }
+
+    /// A session over a fresh store of `kind`, reading through a `CountingStore`.
+    public static func counting(_ kind: StoreKind, _ sql: String, mode: Session.Mode = .script,
+                                viewport: Viewport = Viewport()) throws -> (SessionHarness, CountingStore) {
+        var counting: CountingStore?
+        let h = try SessionHarness(kind, sql, mode: mode, viewport: viewport, readingThrough: { store in
+            let wrapper = CountingStore(store)
+            counting = wrapper
+            return wrapper
+        })
+        return (h, try #require(counting))
     }
 }

@@ -86,6 +86,12 @@ public final class SessionHarness {
         if let fixture { try fixture.elsewhere(sql) } else { try database.execute(sql) }
     }
 
+    /// Another process's write with foreign keys unchecked, on every kind
+    /// of store: for rows whose reference names no row.
+    public func elsewhereIgnoringForeignKeys(_ sql: String) throws {
+        if let fixture { try fixture.elsewhereIgnoringForeignKeys(sql) } else { try database.executeIgnoringForeignKeys(sql) }
+    }
+
     /// Each row's values as text, in the select list's order, NULL as
     /// `NULL`, read on a second connection.
     public func values(_ sql: String) throws -> [[String]] {

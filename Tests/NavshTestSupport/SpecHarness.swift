@@ -20,7 +20,9 @@ extension SessionHarness {
     public convenience init(_ kind: StoreKind, _ sql: String, spec yaml: String, mode: Session.Mode = .script,
                             readingThrough wrapper: ((any Store) -> any Store)? = nil) throws {
         let spec = try SpecLoader.parse(yaml)
-        try self.init(kind, sql, mode: mode, prepare: { _ = try spec.apply(to: $0, thisYear: 2026) }, readingThrough: wrapper)
+        var additions: [String] = []
+        try self.init(kind, sql, mode: mode, prepare: { additions = try spec.apply(to: $0, thisYear: 2026) }, readingThrough: wrapper)
+        schemaAdditions = additions
         session.configuration.clock = { CivilTime(year: 2026, date: "2026-11-22", dateTime: "2026-11-22 09:00:00") }
     }
 }

@@ -60,7 +60,12 @@ public struct StoreKind: Sendable, CustomTestStringConvertible {
         let store = try PostgresStore(target: PostgresTarget(url: url, schema: name, environment: [:]))
         return StoreFixture(store: store, elsewhere: { try other.execute(PostgresTestServer.statements($0)) },
                             read: { try PostgresTestServer.texts(of: $0, on: other) },
-                            keepAlive: DroppedSchema(name: name, connection: other, store: store))
+                            keepAlive: DroppedSchema(name: name, connection: other, store: store),
+                            elsewhereIgnoringForeignKeys: { sql in
+            // A replica's role fires no triggers, and PostgreSQL checks foreign keys by trigger.
+            try other.execute("SET session_replication_role = replica;\n" + PostgresTestServer.statements(sql)
+                              + ";\nSET session_replication_role = DEFAULT")
+        })
     }
 
     /// A SQLite file in rollback-journal mode (`journal_mode=DELETE`):
@@ -92,7 +97,7 @@ public struct StoreKind: Sendable, CustomTestStringConvertible {
             }
             // TemporaryDatabase.execute opens a separate connection per call: another process.
             return StoreFixture(store: store, elsewhere: { try file.execute($0) }, read: { try file.values($0) },
-                                keepAlive: file)
+                                keepAlive: file, elsewhereIgnoringForeignKeys: { try file.executeIgnoringForeignKeys($0) })
         }
     }
 }
@@ -126,6 +131,9 @@ public struct StoreFixture {
     public let read: (_ sql: String) throws -> [[String]]
     /// Whatever must live as long as the store (the temporary file).
     public let keepAlive: AnyObject
+    /// Another process's write with foreign keys unchecked: for rows whose
+    /// reference names no row.
+    public let elsewhereIgnoringForeignKeys: (_ sql: String) throws -> Void
 
     /// The collection named `name`, or a failure at the caller's line.
     public func collection(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> CollectionSchema {
