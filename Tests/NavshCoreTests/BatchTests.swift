@@ -391,6 +391,30 @@ import Testing
         #expect(h.output("undo").hasSuffix("nothing to undo\n"))
     }
 
+    /// A trial's find: a batch delete named a row others refer to before a
+    /// row changed elsewhere, and the prompt then said rows may have changed.
+    @Test(arguments: StoreKind.all)
+    func aBatchDeleteNamesTheRowsChangedElsewhereFirst(kind: StoreKind) throws {
+        let (h, counting) = try SessionHarness.counting(kind, """
+            CREATE TABLE artists (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT, artist_id INTEGER REFERENCES artists(id));
+            INSERT INTO artists VALUES (1, 'Abba'), (2, 'Blur'), (3, 'Cher');
+            INSERT INTO albums VALUES (1, 'Arrival', 1);
+            """, mode: .interactive)
+        h.run("open artists", "open *")
+        // After the delete's look for changes elsewhere: the prompt's next look finds it.
+        counting.beforeReadingRows = {
+            counting.beforeReadingRows = nil
+            try h.elsewhere("UPDATE artists SET name = 'Sonny' WHERE id = 3")
+        }
+        let reply = h.run("delete")
+        #expect(reply.question == nil)
+        #expect(reply.error?.message.hasPrefix("1 of 3 rows changed elsewhere since open *: #3 Cher (name changed)") == true,
+                "\(reply.error?.message ?? "")")
+        #expect(try h.values("SELECT name FROM artists ORDER BY id") == [["Abba"], ["Blur"], ["Sonny"]], "nothing deleted")
+        #expect(!h.session.noticeChangesElsewhere(watchingShownRows: true).contains("may have changed"), "the refusal said it")
+    }
+
     /// A trial's find: a blocked batch delete named only its first blocked
     /// row, so each fix was met by the next refusal.
     @Test(arguments: StoreKind.all)

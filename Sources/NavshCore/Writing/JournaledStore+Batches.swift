@@ -246,6 +246,8 @@ extension JournaledStore {
                 } catch StoreError.interrupted {
                     throw StoreError.interrupted
                 } catch let error as StoreError {
+                    // Rows changed elsewhere are the first thing to know: reload reads them again.
+                    if !refused.isEmpty { break }
                     throw CommandError.writes(.batchRowRefused(title: title, reason: error.explained(at: title)))
                 }
             }

@@ -57,6 +57,17 @@ struct DeleteRecordCommand: PlainCommand {
         let collection = frame.collection
         let store = session.store
         let asking = session.mode == .interactive && !confirmed
+        if asking {
+            let changed = try batch.changedRows(since: RowBatch.read(batch.list, captions: batch.captions, from: store))
+            if !changed.isEmpty {
+                // A delete its rows would refuse now is refused before the
+                // question, not after the `y`; the rows changed are named first.
+                let rows = batch.rows.filter { changed.contains($0.id) } + batch.rows.filter { !changed.contains($0.id) }
+                _ = try frame.noticingChanges {
+                    try session.writer.deleteRows(rows, of: batch.list, from: collection, asked: nil, trying: true)
+                }
+            }
+        }
         // The checks and the question's cascades read in one snapshot.
         let read: Result<[CascadeEffect], Error> = store.readingAsOne {
             Result {
@@ -66,10 +77,6 @@ struct DeleteRecordCommand: PlainCommand {
         }
         let preview = try read.get()
         let edits = frame.isDirty ? ", dropping the unsaved edits" : ""
-        if asking, try batch.changed(since: RowBatch.read(batch.list, captions: batch.captions, from: store)) {
-            // A delete its rows would refuse now is refused before the question, not after the `y`.
-            _ = try session.writer.deleteRows(Array(batch.rows), of: batch.list, from: collection, asked: nil, trying: true)
-        }
         if asking {
             frame.askedBatchCascade = CascadeEffect.marks(preview)
             let phrase = CascadeEffect.phrase(preview, .question, titles: store.collectionTitles)
@@ -78,7 +85,9 @@ struct DeleteRecordCommand: PlainCommand {
         }
         let asked = frame.askedBatchCascade
         frame.askedBatchCascade = nil
-        let cascade = try session.writer.deleteRows(Array(batch.rows), of: batch.list, from: collection, asked: asked)
+        let cascade = try frame.noticingChanges {
+            try session.writer.deleteRows(Array(batch.rows), of: batch.list, from: collection, asked: asked)
+        }
         session.readListsAgain()
         return Response(output: session.popShowingReturn(below: "deleted \(batch.count) of \(collection.displayTitle)\(edits)"
                                                          + "\(CascadeEffect.phrase(cascade, .done, titles: store.collectionTitles))\n"))

@@ -24,6 +24,17 @@ extension RecordFrame {
         return "Save \(unsavedLabels.joined(separator: ", ")) on \(ListLayout.grouped(count)) rows of \(collection.displayTitle)?"
     }
 
+    /// Runs a batch write whose refusal may name the rows changed elsewhere:
+    /// the prompt's notice that they may have changed would then only repeat it.
+    func noticingChanges<T>(_ write: () throws -> T) throws -> T {
+        do {
+            return try write()
+        } catch let error as CommandError {
+            if case .writes(.batchChangedBeforeSave) = error { batchChangeNoticed = true }
+            throw error
+        }
+    }
+
     /// Refuses one value set to a one-field key on `count` rows: a
     /// trial's `set track_id 7` on 40 rows asked its question, then failed.
     func checkKeyNotShared(by count: Int) throws {
@@ -54,8 +65,9 @@ extension RecordFrame {
         // save says they held it already.
         let kept = buffer.changes.isEmpty ? ([], [])
             : (rows: unchanged.map { batch.rows[$0] }, fields: Array(buffer.changes.keys))
-        let saved = try session.writer.updateRows(changing, of: batch.list, in: collection,
-                                                  unchanged: kept, checking: checking)
+        let saved = try noticingChanges {
+            try session.writer.updateRows(changing, of: batch.list, in: collection, unchanged: kept, checking: checking)
+        }
         // The list the batch came from shows what the save wrote, as after
         // a record's save: each row written was marked changed elsewhere.
         if case .updatedRows(let written, let rows, _)? = session.writer.journal.last,

@@ -177,14 +177,14 @@ struct RowBatch {
         return (rows.indices.filter { !seen.contains($0) }, joined)
     }
 
-    /// Whether any row of this read holds other values in `later`, or is
-    /// not in it: what a batch delete, which checks every field, would refuse.
-    func changed(since later: RowBatch) -> Bool {
-        var changed = false
+    /// The rows of this read that hold other values in `later`, or are not
+    /// in it: what a batch delete, which checks every field, would refuse.
+    func changedRows(since later: RowBatch) -> Set<RecordID> {
+        var changed = Set<RecordID>()
         let (left, _) = compared(to: later) { was, now in
-            if !changed { changed = was.names.contains { now[$0] != was[$0] } }
+            if was.names.contains(where: { now[$0] != was[$0] }) { changed.insert(was.id) }
         }
-        return changed || !left.isEmpty
+        return changed.union(left.map { rows[$0].id })
     }
 
     /// `composer ~ "Page" › 42 rows`: which rows, and how many, atop the batch's screen.
