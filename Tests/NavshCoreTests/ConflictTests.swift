@@ -158,7 +158,7 @@ import Testing
         let h = try SessionHarness(kind, Fixtures.items)
         h.run("open 2", "set value 7")
         try h.elsewhere("UPDATE items SET name = 'Shiny spork' WHERE id = 2")
-        #expect(h.output("reload") == "reloaded Shiny spork; kept your edits to value\n  took name: Rusty spork → Shiny spork\n")
+        #expect(h.output("reload") == "reloaded Shiny spork; kept your edits to value\n  name changed elsewhere: Rusty spork → Shiny spork (taken)\n")
         h.run("save")
         #expect(try h.values("SELECT name, value FROM items WHERE id = 2") == [["Shiny spork", "7"]])
     }

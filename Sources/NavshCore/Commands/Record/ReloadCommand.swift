@@ -38,7 +38,7 @@ struct ReloadCommand: PlainCommand {
         output += "\n"
         func short(_ value: Value) -> String { TextLayout.truncate(ValueText.raw(value), to: 40) }
         for field in taken {
-            output += "  took \(field.shownName): \(short(old.row.value(of: field.name) ?? .null)) → \(short(current[field.name]))\n"
+            output += "  \(field.shownName) changed elsewhere: \(short(old.row.value(of: field.name) ?? .null)) → \(short(current[field.name])) (taken)\n"
         }
         for field in collisions {
             output += "  both changed \(field.shownName): theirs \(ValueText.raw(current[field.name])), "

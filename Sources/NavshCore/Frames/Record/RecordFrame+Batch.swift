@@ -150,7 +150,7 @@ extension RecordFrame {
                     + "(your replace finds nothing in theirs): " + few(rows.first, of: rows.count, theirs) + "\n"
             }
             if let rows = taken[field.name] {
-                out += "  took \(field.shownName) on \(RowBatch.rowCount(rows.count)), changed elsewhere: "
+                out += "  \(field.shownName) changed elsewhere on \(RowBatch.rowCount(rows.count)) (taken): "
                     + few(rows.first, of: rows.count) + "\n"
             }
         }
