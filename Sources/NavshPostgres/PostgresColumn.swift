@@ -80,6 +80,17 @@ struct PostgresColumn: Sendable {
         }
     }
 
+    /// The numbers a type narrower than 64 bits holds: beyond them, the
+    /// server refuses the value only at `save`.
+    var typeRange: ClosedRange<Double>? {
+        switch baseType {
+        case "smallint": return Double(Int16.min)...Double(Int16.max)
+        case "integer": return Double(Int32.min)...Double(Int32.max)
+        case "real": return -Double(Float.greatestFiniteMagnitude)...Double(Float.greatestFiniteMagnitude)
+        default: return nil
+        }
+    }
+
     /// Why the core may not write it, when it may not (kinds it cannot type).
     var readOnlyReason: String? {
         switch kind {

@@ -11,6 +11,25 @@ import Testing
         return h
     }
 
+    /// A number its column's type cannot hold was taken by `set`, and then
+    /// PostgreSQL refused the whole save. SQLite's numbers hold 64 bits.
+    @Test(arguments: StoreKind.all)
+    func aNumberBeyondItsColumnsTypeIsRefusedAtSet(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE t (id INTEGER PRIMARY KEY, small SMALLINT, n INT, w REAL);"
+            + "INSERT INTO t VALUES (1, 1, 1, 1);")
+        try h.session.setUp("open t", "open 1")
+        let refusals = ["set small 40000", "set n 3000000000", "set w 1e300"].map { h.run($0).error?.message }
+        if kind.checksTypeRanges {
+            #expect(refusals[0] == "small: 40000 is out of range (-32768 to 32767)")
+            #expect(refusals[1] == "n: 3000000000 is out of range (-2147483648 to 2147483647)")
+            #expect(refusals[2]?.hasPrefix("w: 1e+300 is out of range (-3.40282") == true, "\(refusals[2] ?? "")")
+        } else {
+            #expect(refusals == [nil, nil, nil])
+        }
+        for line in ["set small -32768", "set n 2147483647", "set w 3e38", "save"] { #expect(h.run(line).error == nil, "\(line)") }
+        #expect(try h.values("SELECT small, n FROM t") == [["-32768", "2147483647"]])
+    }
+
     /// The trial's find: `+09`, as PostgreSQL prints a zone, was refused.
     /// A later trial's: the offset was kept, so a column of plain times
     /// mixed two forms and sorted 07:00 UTC after 10:00. A time typed with

@@ -27,6 +27,9 @@ public struct StoreKind: Sendable, CustomTestStringConvertible {
     /// (`varchar(5)`) is refused. SQLite keeps it whole: its types are
     /// affinities, and a length in one is ignored.
     public var checksLengths = false
+    /// Whether a number beyond its column's type (`smallint`, `real`) is
+    /// refused. SQLite's numbers hold 64 bits whatever the declared type.
+    public var checksTypeRanges = false
     public let make: @Sendable (_ schema: String) throws -> StoreFixture
 
     public var testDescription: String { name }
@@ -49,7 +52,8 @@ public struct StoreKind: Sendable, CustomTestStringConvertible {
     public static let postgres = StoreKind(
         name: "PostgreSQL",
         falseAlarms: "another database's commits on the same server move PostgreSQL's change token",
-        checksLengths: true
+        checksLengths: true,
+        checksTypeRanges: true
     ) { schema in
         guard let url = PostgresTestServer.url else {
             throw FixtureError("NAVSH_TEST_POSTGRES_URL is not set, and NAVSH_REQUIRE_POSTGRES=1 requires the server")

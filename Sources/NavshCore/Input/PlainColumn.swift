@@ -9,7 +9,7 @@ enum PlainColumn {
     case real
 
     init?(_ field: Field) {
-        guard field.references == nil, field.choices.isEmpty else { return nil }
+        guard field.references == nil, field.choices.isEmpty, field.typeRange == nil else { return nil }
         switch field.kind {
         case .text: self = .text
         case .integer where field.format != .money && field.minimum == nil && field.maximum == nil: self = .integer

@@ -76,6 +76,10 @@ public struct Field: Sendable, Equatable {
     /// (a SQLite column outside a STRICT table): an import reads back an
     /// export's blob in a TEXT column, or text in an INTEGER one.
     public var holdsAnyType = false
+    /// The numbers the column's type holds, where fewer than the kind's:
+    /// PostgreSQL's smallint, integer and real. `set` refuses the rest at
+    /// once, not at `save`.
+    public var typeRange: ClosedRange<Double>?
 
     /// Whether navsh checks its values beyond their type: required, choices, a range or lengths.
     public var isConstrained: Bool {

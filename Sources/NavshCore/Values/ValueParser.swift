@@ -68,6 +68,9 @@ enum ValueParser {
         case .real(let d): number = d
         default: return
         }
+        if let range = field.typeRange, !range.contains(number) {
+            throw .fields(.outOfRange(field.shownName, value: value, minimum: range.lowerBound, maximum: range.upperBound))
+        }
         func limit(_ bound: FieldSpec.Bound) -> Double {
             switch bound {
             case .number(let n): return n
