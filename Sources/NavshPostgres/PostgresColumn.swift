@@ -86,7 +86,11 @@ struct PostgresColumn: Sendable {
         switch baseType {
         case "smallint": return Double(Int16.min)...Double(Int16.max)
         case "integer": return Double(Int32.min)...Double(Int32.max)
-        case "real": return -Double(Float.greatestFiniteMagnitude)...Double(Float.greatestFiniteMagnitude)
+        case "real":
+            // Up to the last number that still rounds to a finite float: the
+            // server takes 3.4028235e38, as navsh shows the largest real.
+            let top = (Double(Float.greatestFiniteMagnitude) + Double(Float.greatestFiniteMagnitude.ulp) / 2).nextDown
+            return -top...top
         default: return nil
         }
     }
