@@ -72,7 +72,7 @@ import Testing
         #expect(try order(h) == ["boil 1", "pour 2", "stir 3", "wait 4"], "wait took pour's 4 back")
         try h.elsewhere("UPDATE steps SET pos = CASE id WHEN 1 THEN -2 WHEN 2 THEN -1 WHEN 3 THEN 1 ELSE 2 END")
         h.run("show")
-        #expect(h.output("move 1 1") == "moved boil from row 1 to row 1\n")
+        #expect(h.output("move 1 1") == "renumbered the order of 4 rows of steps; boil stays row 1\n")
         #expect(try order(h) == ["boil 1", "pour 2", "stir 3", "wait 4"])
         #expect(h.run("undo").error == nil)
         #expect(try order(h) == ["boil -2", "pour -1", "stir 1", "wait 2"])
@@ -100,6 +100,40 @@ import Testing
         #expect(h.output("move 1 1") == "nothing to move: c is row 1 already\n")
     }
 
+    /// A trial's find: `move 2 2` in a `where` list put the row after a
+    /// row the list hid, and a move down was placed before the next row
+    /// shown, past the hidden ones, not just after the row it now follows.
+    @Test(arguments: StoreKind.all)
+    func aMoveInAWhereListPassesNoHiddenRow(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE steps (id INTEGER PRIMARY KEY, title TEXT, kind TEXT, pos INTEGER UNIQUE);"
+            + "INSERT INTO steps (id, title, kind, pos) VALUES (1, 'a', 'x', 10), (2, 'b', 'y', 20), (3, 'c', 'x', 30),"
+            + " (4, 'd', 'y', 40), (5, 'e', 'x', 50), (6, 'f', 'y', 60);", spec: Self.spec)
+        h.run("open steps", "where kind = x")
+        #expect(h.output("move 2 2") == "renumbered the order of 6 rows of steps; c stays row 2\n")
+        #expect(try order(h) == ["a 1", "b 2", "c 3", "d 4", "e 5", "f 6"])
+        h.run("show")
+        #expect(h.output("move 1 2") == "moved a from row 1 to row 2\n")
+        #expect(try h.values("SELECT title FROM steps ORDER BY pos").map { $0[0] } == ["b", "c", "a", "d", "e", "f"],
+                "just after c, before the hidden d")
+    }
+
+    /// A trial's find: a move to the top wrote 0, which `CHECK (pos > 0)`
+    /// refused every time, and a spec's `min` and `max` were passed by.
+    @Test(arguments: StoreKind.all)
+    func aMoveKeepsTheNumbersTheFieldAllows(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE steps (id INTEGER PRIMARY KEY, title TEXT, pos INTEGER CHECK (pos > 0));"
+            + "INSERT INTO steps (id, title, pos) VALUES (1, 'boil', 1), (2, 'pour', 2), (3, 'stir', 3);", spec: Self.spec)
+        h.run("open steps")
+        #expect(h.output("move 3 1") == "moved stir from row 3 to row 1\n")
+        #expect(try order(h) == ["stir 3", "boil 4", "pour 5"])
+        let bounded = try SessionHarness(kind, "CREATE TABLE steps (id INTEGER PRIMARY KEY, title TEXT, pos INTEGER);"
+            + "INSERT INTO steps (id, title, pos) VALUES (1, 'boil', 1), (2, 'pour', 2), (3, 'stir', 3);",
+            spec: "collections:\n  steps:\n    move: pos\n    fields:\n      pos: { type: integer, min: 1, max: 3 }\n")
+        bounded.run("open steps")
+        #expect(bounded.output("move 3 1") == "moved stir from row 3 to row 1\n")
+        #expect(try order(bounded) == ["stir 1", "boil 2", "pour 3"], "numbered afresh: no gap fits in 1 to 3")
+    }
+
     /// A trial's find: on PostgreSQL the list went back to marked every row
     /// the move wrote as changed elsewhere, as each savepoint's write has
     /// an xmin of its own.
@@ -119,7 +153,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func aNumberTheSchemaRefusesWritesNothing(kind: StoreKind) throws {
-        let h = try SessionHarness(kind, "CREATE TABLE steps (id INTEGER PRIMARY KEY, title TEXT, pos INTEGER CHECK (pos <= 2));"
+        let h = try SessionHarness(kind, "CREATE TABLE steps (id INTEGER PRIMARY KEY, title TEXT, pos INTEGER CHECK (pos IN (0, 1, 2)));"
             + "INSERT INTO steps (id, title, pos) VALUES (1, 'boil', 2), (2, 'pour', 1), (3, 'stir', 0);", spec: Self.spec)
         h.run("open steps")
         try h.expectUnchanged("steps") {

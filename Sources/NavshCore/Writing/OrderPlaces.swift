@@ -3,17 +3,20 @@
 /// rows keep their numbers along the longest run that still ascends with
 /// room between, and only the rest are numbered into the gaps.
 enum OrderPlaces {
-    /// Numbers for `ids`, in order, given what each row holds now. Of two
-    /// ways that write as many rows, the one renumbering `moved` is taken.
-    /// With `tidy`, or where no number fits, the order is numbered 1, 2, 3….
+    /// Numbers for `ids`, in order, given what each row holds now, each
+    /// within `allowed` (the field's range and its type's). Of two ways
+    /// that write as many rows, the one renumbering `moved` is taken. With
+    /// `tidy`, or where no number fits, the order is numbered from 1.
     static func numbers(for ids: [RecordID], holding held: [RecordID: Value], moved: RecordID,
-                        tidy: Bool) -> [Value] {
+                        allowed: ClosedRange<Int64> = .min ... .max, tidy: Bool) -> [Value] {
         let now: [Int64?] = ids.map { if case .integer(let n)? = held[$0] { n } else { nil } }
         var others = now
         if let place = ids.firstIndex(of: moved) { others[place] = nil }
-        let (without, with) = (kept(others), kept(now))
+        let (without, with) = (kept(others, allowed: allowed), kept(now, allowed: allowed))
         guard !tidy, let numbers = fitted(now, keeping: without.count >= with.count ? without : with) else {
-            return ids.indices.map { .integer(Int64($0 + 1)) }
+            // From 1, or from the lowest number allowed above it.
+            let first = max(1, allowed.lowerBound)
+            return ids.indices.map { .integer(first &+ Int64($0)) }
         }
         return numbers.map { .integer($0) }
     }
@@ -21,12 +24,14 @@ enum OrderPlaces {
     /// The rows that keep their numbers: a longest run whose numbers ascend
     /// by at least one a place, so the rows between them fit in between.
     /// That is a longest non-decreasing run of `number - place`, found from
-    /// the end so that of equal runs the one kept starts earliest.
-    static func kept(_ now: [Int64?]) -> [Int] {
+    /// the end so that of equal runs the one kept starts earliest. A row
+    /// is kept only where the rows before and after it fit in `allowed`.
+    static func kept(_ now: [Int64?], allowed: ClosedRange<Int64> = .min ... .max) -> [Int] {
+        let (highest, overflow) = allowed.upperBound.subtractingReportingOverflow(Int64(max(now.count - 1, 0)))
         let slack: [Int64?] = now.enumerated().map { place, number in
-            guard let number else { return nil }
+            guard let number, !overflow else { return nil }
             let (value, overflow) = number.subtractingReportingOverflow(Int64(place))
-            return overflow ? nil : value
+            return overflow || value < allowed.lowerBound || value > highest ? nil : value
         }
         var starts: [Int] = []  // starts[k]: where the best run of k + 1 rows starts
         var next = [Int](repeating: -1, count: now.count)

@@ -59,7 +59,7 @@ struct MoveCommand: Command {
         var shown = before
         let moved = shown.remove(at: index)
         shown.insert(moved, at: to - 1)
-        let ids = Self.placed(moved, as: shown, in: wholeIDs)
+        let ids = index == to - 1 ? wholeIDs : Self.placed(moved, as: shown, in: wholeIDs, down: to - 1 > index)
         let title = RowTitle.of(row.current, in: list.collection)
         // The same order, already numbered 1, 2, 3…: nothing to write (or to
         // undo later). With gaps or huge numbers, `move 1 1` renumbers them.
@@ -67,27 +67,49 @@ struct MoveCommand: Command {
             return Response(output: "nothing to move: \(title) is row \(to) already\n")
         }
         let held = Dictionary(order.map { ($0.id, $0.value) }, uniquingKeysWith: { first, _ in first })
-        let numbers = OrderPlaces.numbers(for: ids, holding: held, moved: moved, tidy: ids == wholeIDs)
+        let numbers = OrderPlaces.numbers(for: ids, holding: held, moved: moved,
+                                          allowed: Self.allowed(in: whole.field(named: field), thisYear: session.clock().year),
+                                          tidy: ids == wholeIDs)
         try session.writer.reorder(whole, Reorder(field: field, title: title, from: from, to: to,
                                                   before: order, after: Array(zip(ids, numbers))))
         list.renumberShown(pageSize: session.viewport().pageSize, in: store)
         // At the prompt the rows are drawn in their new order: the screen's numbers were the old ones.
-        return Response(output: session.showAgain(list, below: "moved \(title) from row \(from) to row \(to)\n"))
+        // In place, the move was asked to number the order afresh: said so, as it may write every row.
+        let said = ids == wholeIDs
+            ? "renumbered the order of \(ListLayout.grouped(ids.count)) rows of \(whole.displayTitle); \(title) stays row \(to)\n"
+            : "moved \(title) from row \(from) to row \(to)\n"
+        return Response(output: session.showAgain(list, below: said))
+    }
+
+    /// The numbers the order field takes: its range (a spec's, or a CHECK's
+    /// such as `pos > 0`) and its type's. A move to the top wrote 0 there.
+    static func allowed(in field: Field?, thisYear: Int) -> ClosedRange<Int64> {
+        func bound(_ bound: FieldSpec.Bound?) -> Double? {
+            switch bound {
+            case .number(let number)?: return number
+            case .thisYear?: return Double(thisYear)
+            case nil: return nil
+            }
+        }
+        let lows = [bound(field?.minimum), field?.typeRange?.lowerBound].compactMap { $0 }
+        let highs = [bound(field?.maximum), field?.typeRange?.upperBound].compactMap { $0 }
+        // Whole numbers inside the bounds, and inside 64 bits.
+        let low = lows.max().map { $0.rounded(.up) }.map { $0 <= -0x1p63 ? Int64.min : Int64(exactly: $0) ?? .max } ?? .min
+        let high = highs.min().map { $0.rounded(.down) }.map { $0 >= 0x1p63 ? Int64.max : Int64(exactly: $0) ?? .min } ?? .max
+        return low <= high ? low ... high : low ... low
     }
 
     /// The whole order with `moved` placed as `shown` (the rows a list
-    /// shows, after the move) places it: before the row it now precedes,
-    /// or after the one it now follows. Rows not shown keep their places.
-    static func placed(_ moved: RecordID, as shown: [RecordID], in whole: [RecordID]) -> [RecordID] {
+    /// shows, after the move) places it: moved up, just before the row it
+    /// now precedes; moved down, just after the one it now follows. Rows
+    /// not shown keep their places, and a row left in place passes none.
+    static func placed(_ moved: RecordID, as shown: [RecordID], in whole: [RecordID], down: Bool) -> [RecordID] {
         guard shown.count < whole.count, let at = shown.firstIndex(of: moved) else { return shown }
         var ids = whole.filter { $0 != moved }
-        if at + 1 < shown.count, let next = ids.firstIndex(of: shown[at + 1]) {
-            ids.insert(moved, at: next)
-        } else if at > 0, let previous = ids.firstIndex(of: shown[at - 1]) {
-            ids.insert(moved, at: previous + 1)
-        } else {
-            return whole
-        }
+        let next = at + 1 < shown.count ? ids.firstIndex(of: shown[at + 1]) : nil
+        let previous = at > 0 ? ids.firstIndex(of: shown[at - 1]).map { $0 + 1 } : nil
+        guard let place = down ? previous ?? next : next ?? previous else { return whole }
+        ids.insert(moved, at: place)
         return ids
     }
 }
