@@ -36,6 +36,15 @@ struct OrderNumbers {
         do {
             try store.atomically(deferringReferences: false) {
                 for step in steps {
+                    // In a few statements where the store can: a row at a time, a
+                    // whole renumber of 100,000 rows took minutes on a server.
+                    let batch = BatchUpdate(ids: step.map(\.id), checked: [field], held: [step.map(\.from)], assigned: [field],
+                                            values: step.map { $0.from == $0.to ? nil : [$0.to] }, list: collection)
+                    switch try store.updateBatch(batch, in: collection) {
+                    case .written?: continue
+                    case .refused?: throw Moved()
+                    case nil: break
+                    }
                     let writes = step.map { RowWrite(id: $0.id, changes: [field: $0.to], expecting: [field: $0.from]) }
                     if try store.updateRows(writes, in: collection).contains(where: { $0 == nil }) { throw Moved() }
                 }
