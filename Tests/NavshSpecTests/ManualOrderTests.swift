@@ -78,6 +78,20 @@ import Testing
         #expect(try order(h) == ["boil -2", "pour -1", "stir 1", "wait 2"])
     }
 
+    /// Numbers parked on the way went below 0, which `CHECK (pos > 0)`
+    /// refused: a UNIQUE order counted from 1 could not shift its rows.
+    @Test(arguments: StoreKind.all)
+    func aUniqueOrderFromOneParksAboveItsNumbers(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, "CREATE TABLE steps (id INTEGER PRIMARY KEY, title TEXT, pos INTEGER UNIQUE CHECK (pos > 0));"
+            + "INSERT INTO steps (id, title, pos) VALUES (1, 'boil', 1), (2, 'pour', 2), (3, 'stir', 3), (4, 'wait', 4);",
+            spec: Self.spec)
+        h.run("open steps")
+        #expect(h.output("move 2 3") == "moved pour from row 2 to row 3\n")
+        #expect(try order(h) == ["boil 1", "stir 3", "pour 4", "wait 5"])
+        #expect(h.run("undo").error == nil)
+        #expect(try order(h) == ["boil 1", "pour 2", "stir 3", "wait 4"])
+    }
+
     /// A trial's find: in a `where` list, move numbered the rows shown 1, 2,
     /// 3…, so rows left out came to share numbers with them, and a filter on
     /// the order field itself could not be undone.

@@ -150,9 +150,11 @@ struct Reorder {
     let to: Int
     let before: [(id: RecordID, value: Value)]
     let after: [(id: RecordID, value: Value)]
+    /// The numbers the field takes (`MoveCommand.allowed`).
+    var allowed: ClosedRange<Int64> = .min ... .max
 
     /// The move taken back.
     var inverse: Reorder {
-        Reorder(field: field, title: title, from: to, to: from, before: after, after: before)
+        Reorder(field: field, title: title, from: to, to: from, before: after, after: before, allowed: allowed)
     }
 }

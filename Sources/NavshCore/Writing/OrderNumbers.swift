@@ -1,13 +1,15 @@
 /// A manual order's numbers written in one transaction: `move N M` and its
 /// undo. Each row written is checked against the number it held, and so
 /// is each row it comes to sit beside. A number another row holds now is
-/// reached by way of a parking number below them all, so that a UNIQUE
-/// order column never holds one number twice.
+/// reached by way of a parking number below or above them all, so that a
+/// UNIQUE order column never holds one number twice.
 struct OrderNumbers {
     /// The order field.
     let field: String
     /// Each row's number now and the one it gets, in the order they make.
     let rows: [(id: RecordID, now: Value, new: Value)]
+    /// The numbers the field takes, parking numbers too.
+    var allowed: ClosedRange<Int64> = .min ... .max
 
     /// Writes the numbers that change; false, with nothing written, when a
     /// row written or beside one no longer holds the number it was read with.
@@ -23,13 +25,20 @@ struct OrderNumbers {
         }.map { (id: rows[$0].id, from: rows[$0].now, to: rows[$0].now) }
         var steps = [beside + moving.map { (id: $0.id, from: $0.now, to: $0.new) }]
         if moving.contains(where: { held.contains($0.new) }) {
-            // Below every number held or to be written: an undo writes back negative ones.
+            // Below every number held or to be written, as an undo writes back
+            // negative ones; above them all where the field allows no lower.
             let numbers: [Int64] = rows.flatMap { [$0.now, $0.new] }.compactMap { if case .integer(let n) = $0 { n } else { nil } }
+            let count = Int64(moving.count)
             let lowest = min(0, numbers.min() ?? 0)
-            guard lowest > Int64.min + Int64(moving.count) + 1 else {
-                throw StoreError.unsupported("\(field) cannot be renumbered")
-            }
-            let parked = moving.indices.map { Value.integer(lowest - 1 - Int64($0)) }
+            let highest = numbers.max() ?? 0
+            let below = lowest > Int64.min + count + 1
+            let above = highest < Int64.max - count - 1 && highest + 1 + count <= allowed.upperBound
+            // Out of range only where neither side fits: a spec's bounds bind
+            // navsh alone, and the store says so if its own refuse it.
+            guard below || above else { throw StoreError.unsupported("\(field) cannot be renumbered") }
+            let parked: [Value] = below && (lowest - 1 - count >= allowed.lowerBound || !above)
+                ? moving.indices.map { .integer(lowest - 1 - Int64($0)) }
+                : moving.indices.map { .integer(highest + 1 + Int64($0)) }
             steps = [beside + zip(moving, parked).map { (id: $0.id, from: $0.now, to: $1) },
                      zip(moving, parked).map { (id: $0.id, from: $1, to: $0.new) }]
         }
@@ -63,16 +72,16 @@ struct OrderNumbers {
 
 extension Reorder {
     /// The move's write, checked against the numbers read before it.
-    var numbers: OrderNumbers { Self.write(field, from: before, to: after) }
+    var numbers: OrderNumbers { write(field, from: before, to: after) }
 
     /// Its undo: each row's number before the move, gaps and all.
-    var numbersBefore: OrderNumbers { Self.write(field, from: after, to: before) }
+    var numbersBefore: OrderNumbers { write(field, from: after, to: before) }
 
-    private static func write(_ field: String, from now: [(id: RecordID, value: Value)],
-                              to new: [(id: RecordID, value: Value)]) -> OrderNumbers {
+    private func write(_ field: String, from now: [(id: RecordID, value: Value)],
+                       to new: [(id: RecordID, value: Value)]) -> OrderNumbers {
         let held = Dictionary(now.map { ($0.id, $0.value) }, uniquingKeysWith: { first, _ in first })
         return OrderNumbers(field: field, rows: new.compactMap { id, value in
             held[id].map { (id: id, now: $0, new: value) }
-        })
+        }, allowed: allowed)
     }
 }

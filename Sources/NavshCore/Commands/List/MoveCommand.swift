@@ -67,11 +67,10 @@ struct MoveCommand: Command {
             return Response(output: "nothing to move: \(title) is row \(to) already\n")
         }
         let held = Dictionary(order.map { ($0.id, $0.value) }, uniquingKeysWith: { first, _ in first })
-        let numbers = OrderPlaces.numbers(for: ids, holding: held, moved: moved,
-                                          allowed: Self.allowed(in: whole.field(named: field), thisYear: session.clock().year),
-                                          tidy: ids == wholeIDs)
+        let allowed = Self.allowed(in: whole.field(named: field), thisYear: session.clock().year)
+        let numbers = OrderPlaces.numbers(for: ids, holding: held, moved: moved, allowed: allowed, tidy: ids == wholeIDs)
         try session.writer.reorder(whole, Reorder(field: field, title: title, from: from, to: to,
-                                                  before: order, after: Array(zip(ids, numbers))))
+                                                  before: order, after: Array(zip(ids, numbers)), allowed: allowed))
         list.renumberShown(pageSize: session.viewport().pageSize, in: store)
         // At the prompt the rows are drawn in their new order: the screen's numbers were the old ones.
         // In place, the move was asked to number the order afresh: said so, as it may write every row.
