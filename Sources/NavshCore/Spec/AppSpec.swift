@@ -101,6 +101,14 @@ public struct FieldSpec: Sendable, Equatable {
     public enum Bound: Sendable, Equatable {
         case number(Double)
         case thisYear
+
+        /// The number it stands for; the year is asked for only when it is one.
+        func number(thisYear: () -> Int) -> Double {
+            switch self {
+            case .number(let number): return number
+            case .thisYear: return Double(thisYear())
+            }
+        }
     }
 
     /// A draft's starting value.

@@ -41,13 +41,7 @@ extension AppSpec {
             let at = key + ".fields." + fieldSpec.name
             guard let field = presented.field(named: fieldSpec.name) else { throw missing(fieldSpec.name, at) }
             try checkDefault(fieldSpec.defaultValue, of: field, at: at + ".default", thisYear: thisYear)
-            func number(_ bound: FieldSpec.Bound?) -> Double? {
-                switch bound {
-                case .number(let n)?: return n
-                case .thisYear?: return Double(thisYear)
-                case nil: return nil
-                }
-            }
+            func number(_ bound: FieldSpec.Bound?) -> Double? { bound?.number(thisYear: { thisYear }) }
             if let low = number(field.minimum), let high = number(field.maximum), low > high {
                 throw problem(at: at + ".min", "min is above max, so no value could ever be set")
             }

@@ -71,14 +71,8 @@ enum ValueParser {
         if let range = field.typeRange, !range.contains(number) {
             throw .fields(.outOfRange(field.shownName, value: value, minimum: range.lowerBound, maximum: range.upperBound))
         }
-        func limit(_ bound: FieldSpec.Bound) -> Double {
-            switch bound {
-            case .number(let n): return n
-            case .thisYear: return Double(thisYear())
-            }
-        }
-        let low = field.minimum.map(limit)
-        let high = field.maximum.map(limit)
+        let low = field.minimum?.number(thisYear: thisYear)
+        let high = field.maximum?.number(thisYear: thisYear)
         if (low.map { number < $0 } ?? false) || (high.map { number > $0 } ?? false) {
             throw .fields(.outOfRange(field.shownName, value: value, minimum: low, maximum: high))
         }

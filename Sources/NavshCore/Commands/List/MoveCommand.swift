@@ -83,15 +83,8 @@ struct MoveCommand: Command {
     /// The numbers the order field takes: its range (a spec's, or a CHECK's
     /// such as `pos > 0`) and its type's. A move to the top wrote 0 there.
     static func allowed(in field: Field?, thisYear: Int) -> ClosedRange<Int64> {
-        func bound(_ bound: FieldSpec.Bound?) -> Double? {
-            switch bound {
-            case .number(let number)?: return number
-            case .thisYear?: return Double(thisYear)
-            case nil: return nil
-            }
-        }
-        let lows = [bound(field?.minimum), field?.typeRange?.lowerBound].compactMap { $0 }
-        let highs = [bound(field?.maximum), field?.typeRange?.upperBound].compactMap { $0 }
+        let lows = [field?.minimum?.number(thisYear: { thisYear }), field?.typeRange?.lowerBound].compactMap { $0 }
+        let highs = [field?.maximum?.number(thisYear: { thisYear }), field?.typeRange?.upperBound].compactMap { $0 }
         // Whole numbers inside the bounds, and inside 64 bits.
         let low = lows.max().map { $0.rounded(.up) }.map { $0 <= -0x1p63 ? Int64.min : Int64(exactly: $0) ?? .max } ?? .min
         let high = highs.min().map { $0.rounded(.down) }.map { $0 >= 0x1p63 ? Int64.max : Int64(exactly: $0) ?? .min } ?? .max
