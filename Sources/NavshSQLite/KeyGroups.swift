@@ -4,7 +4,7 @@ import NavshCore
 import NavshSQL
 
 /// A batch's rows in sets that held the same values in the fields being
-/// set and are given the same ones, each set written by one UPDATE whose
+/// set and are given the same ones, each set written by UPDATEs whose
 /// keys come from `json_each`. Stepped a row at a time, 100,000 rows cost
 /// SQLite itself 1.6 times its own UPDATE … WHERE; as one set, 1.1 times.
 /// The fields that name each row apart (its title) are read back by the
@@ -56,30 +56,34 @@ struct KeyGroups {
         compared = fields.filter { !assigned.contains(batch.checked[$0]) }
         var index: [[Value]: Int] = [:]
         var lookup: [Value] = []
+        var sets = 0
         // The rows of a set mostly follow one another: the last set is
         // asked first, without hashing.
         var last: Int?
         for (place, id) in batch.ids.enumerated() {
             guard let key = id.parts.first, let json = Self.json(key) else { return nil }
-            let at: Int
+            var at: Int
             if let last, groups[last].holds(place, of: batch, shared) {
                 at = last
             } else {
-                lookup.removeAll(keepingCapacity: true)
-                for field in shared { lookup.append(batch.held[field][place]) }
-                if let values = batch.values[place] {
-                    lookup.append(.integer(1))
-                    lookup += values
-                }
+                Self.lookUp(place, of: batch, shared, into: &lookup)
                 if let found = index[lookup] {
                     at = found
                 } else {
                     at = groups.count
                     index[lookup] = at
                     groups.append(Group(expected: shared.map { batch.held[$0][place] }, values: batch.values[place]))
+                    sets += 1
                     // A set a row or two long is slower than the rows one by one.
-                    if groups.count > Self.most(batch.ids.count) { return nil }
+                    if sets > Self.most(batch.ids.count) { return nil }
                 }
+            }
+            // A full part of a set goes on in a new one, which its key now finds.
+            if groups[at].places.count == Self.part {
+                groups.append(Group(expected: groups[at].expected, values: groups[at].values))
+                at = groups.count - 1
+                Self.lookUp(place, of: batch, shared, into: &lookup)
+                index[lookup] = at
             }
             last = at
             if !groups[at].places.isEmpty { groups[at].keys += "," }
@@ -88,8 +92,24 @@ struct KeyGroups {
         }
     }
 
+    /// What finds the set of the row at `place`: the values it held in
+    /// the `shared` fields, and those it is given.
+    private static func lookUp(_ place: Int, of batch: BatchUpdate, _ shared: [Int], into lookup: inout [Value]) {
+        lookup.removeAll(keepingCapacity: true)
+        for field in shared { lookup.append(batch.held[field][place]) }
+        if let values = batch.values[place] {
+            lookup.append(.integer(1))
+            lookup += values
+        }
+    }
+
     /// Sets beyond this many for a batch of `count` rows: stepped a row at a time.
     private static func most(_ count: Int) -> Int { max(8, count / 64) }
+
+    /// Rows a statement writes at most. Their pages, read to check the
+    /// rows' names, are still in SQLite's page cache when the UPDATE
+    /// writes them: a whole set read its pages twice, and spilled.
+    static let part = 256
 
     /// Writes every set, each checked to have written all of its rows.
     func update(_ db: Database, _ shape: Shape, observed: Bool,

@@ -55,6 +55,22 @@ import Testing
         #expect(try h.value("SELECT count(*) FROM things WHERE \(name) = 'Same'") == "50")
     }
 
+    /// A long batch of rows that share their values is written in parts
+    /// of 256 rows. Each part's rows are checked by name just before its
+    /// UPDATE, so their pages are still in SQLite's cache: one check of
+    /// every row, then one UPDATE, read each page twice and spilled.
+    @Test func aLongBatchIsWrittenInPartsEachCheckedJustBeforeItsUpdate() throws {
+        let h = try SessionHarness("CREATE TABLE tracks (id INTEGER PRIMARY KEY, name TEXT NOT NULL, composer TEXT);\n"
+            + "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 600) "
+            + "INSERT INTO tracks (name, composer) SELECT 'Track ' || i, 'Plnt' FROM c;")
+        h.run("open *")
+        let seen = statements(h, "set composer Plant", "save")
+        let writes = seen.indices.filter { seen[$0].hasPrefix("UPDATE OR ABORT") }
+        #expect(writes.count == 3, "\(seen.joined(separator: "\n"))")
+        #expect(writes.allSatisfy { $0 > 0 && seen[$0 - 1].hasPrefix("SELECT navsh_keys.key") }, "\(seen.joined(separator: "\n"))")
+        #expect(try h.value("SELECT count(*) FROM tracks WHERE composer = 'Plant'") == "600")
+    }
+
     /// `import --update` reads its lines' rows by key many at a time, in one
     /// snapshot: a read a line, each its own transaction, took and gave back
     /// the file's locks each time, and on a server cost a round trip.

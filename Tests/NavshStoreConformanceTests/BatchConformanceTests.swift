@@ -39,4 +39,33 @@ import Testing
         if case .written? = outcome { Issue.record("written over a change made elsewhere") }
         #expect(try fixture.read("SELECT note FROM items ORDER BY id") == before)
     }
+
+    /// A batch too long for one statement is written in parts, each
+    /// checked: a row changed elsewhere in the last part still leaves the
+    /// rows of the first parts as they were.
+    @Test(arguments: StoreKind.all)
+    func aLongBatchIsCheckedInEveryPart(kind: StoreKind) throws {
+        let schema = """
+            CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT);
+            INSERT INTO parts (id, name, note) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 700)
+                SELECT i, 'part ' || i, 'old' FROM n;
+            """
+        for changed in [nil, 690] as [Int?] {
+            let (fixture, parts) = try kind.make(schema, opening: "parts")
+            let batch = try batch(fixture, parts, note: "new")
+            if let changed { try fixture.elsewhere("UPDATE parts SET name = 'renamed' WHERE id = \(changed)") }
+            let outcome = try fixture.store.atomically { try fixture.store.updateBatch(batch, in: parts) }
+            let notes = try fixture.read("SELECT note, count(*) FROM parts GROUP BY note")
+            if changed == nil {
+                guard case .written? = outcome else {
+                    Issue.record("not written as a set: \(String(describing: outcome))")
+                    continue
+                }
+                #expect(notes == [["new", "700"]])
+            } else {
+                if case .written? = outcome { Issue.record("written over a change made elsewhere") }
+                #expect(notes == [["old", "700"]])
+            }
+        }
+    }
 }
