@@ -69,6 +69,20 @@ import Testing
         #expect(h.output("open orders").contains("#7 · Ann Tanaka"))
     }
 
+    /// PostgreSQL folds an unquoted `TrackName` to `trackname`: the row is
+    /// still titled by it, not by the first text column, its genre.
+    @Test(arguments: StoreKind.all)
+    func aNameRunTogetherInLowercaseStillTitlesARow(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE track (trackid INTEGER PRIMARY KEY, genre TEXT, trackname TEXT NOT NULL);
+            CREATE TABLE album (albumid INTEGER PRIMARY KEY, label TEXT, albumtitle TEXT);
+            CREATE TABLE person (id INTEGER PRIMARY KEY, city TEXT, surname TEXT);
+            INSERT INTO track VALUES (1, 'Rock', 'Black Dog');
+            """)
+        #expect(titles(h) == ["track": "trackname", "album": "label", "person": "surname"])
+        #expect(h.output("open track").contains("Black Dog"))
+    }
+
     /// The support rep is set by her name: titled by the job, every rep read
     /// "Sales Support Agent" and `set SupportRepId Margaret Park` failed.
     @Test(arguments: StoreKind.all)

@@ -41,7 +41,8 @@ enum DefaultTitle {
     /// In order: a text column named `name` (any case); a first and last
     /// name pair (an employee is Margaret Park, not her job `Title`); a text
     /// column named `title` or `label`; one whose name ends in one of those
-    /// words (`TrackName`, `album_title`); the first text column that is
+    /// words (`TrackName`, `album_title`, or `trackname` as PostgreSQL
+    /// folds it); the first text column that is
     /// neither part of the key, a reference, nor a describing column (a
     /// status, a type, an address); a describing column named as its table;
     /// else the key and the first fields, joined (`#98 · Luís Gonçalves`).
@@ -53,7 +54,8 @@ enum DefaultTitle {
             return (first.name, CompositeTitle(fields: [first.name, last.name], separator: " "))
         }
         if let named = text.first(where: { titleWords.contains(normalized($0.name)) }) { return (named.name, nil) }
-        if let suffixed = text.first(where: { field in titleWords.contains { endsInWord(field.name, $0) } }) {
+        if let suffixed = text.first(where: { field in titleWords.contains { endsInWord(field.name, $0) } })
+            ?? text.first(where: { field in titleWords.contains { endsInFoldedWord(field.name, $0) } }) {
             return (suffixed.name, nil)
         }
         let plain = text.filter { $0.primaryKeyPosition == nil }
@@ -94,6 +96,14 @@ enum DefaultTitle {
     /// Lowercased, without `_`, `-` or spaces: `First_Name` → `firstname`.
     static func normalized(_ name: String) -> String {
         String(name.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " })
+    }
+
+    /// Whether a name run together in lowercase ends in `word`, as
+    /// PostgreSQL folds an unquoted `TrackName` to `trackname`. Asked after
+    /// `endsInWord`, which tells `surname` from `TrackName`, has found nothing.
+    static func endsInFoldedWord(_ name: String, _ word: String) -> Bool {
+        name.count >= word.count + 2 && name.hasSuffix(word)
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
     }
 
     /// Whether `name` ends in `word` as a word of its own: after `_`, `-`,
