@@ -87,10 +87,9 @@ struct PostgresColumn: Sendable {
         case "smallint": return Double(Int16.min)...Double(Int16.max)
         case "integer": return Double(Int32.min)...Double(Int32.max)
         case "real":
-            // Up to the last number that still rounds to a finite float: the
-            // server takes 3.4028235e38, as navsh shows the largest real.
-            let top = (Double(Float.greatestFiniteMagnitude) + Double(Float.greatestFiniteMagnitude.ulp) / 2).nextDown
-            return -top...top
+            // Floats at both ends: `ValueParser` checks a number as the
+            // float it rounds to, as the server stores it.
+            return -Double(Float.greatestFiniteMagnitude)...Double(Float.greatestFiniteMagnitude)
         default: return nil
         }
     }

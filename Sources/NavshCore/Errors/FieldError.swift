@@ -33,6 +33,8 @@ public enum FieldError: Equatable, Sendable {
     /// Several choices spell what was typed, apart only in case.
     case choiceByCase(String, typed: String, choices: [String])
     case outOfRange(String, value: Value, minimum: Double?, maximum: Double?)
+    /// A number nearer 0 than the type's smallest, which it would round to 0.
+    case nearZero(String, value: Value, least: Double)
     /// A save's buffer breaks several constraints: each said in its own words.
     case bufferBreaks([String])
     /// A text of `count` characters where the column takes other lengths.
@@ -121,6 +123,8 @@ public enum FieldError: Equatable, Sendable {
             return "\(name): '\(TextLayout.printable(typed))' is not one of \(choices.joined(separator: ", "))"
         case .outOfRange(let name, let value, let minimum, let maximum):
             return "\(name): \(ValueText.raw(value)) is out of range (\(Self.range(minimum, maximum)))"
+        case .nearZero(let name, let value, let least):
+            return "\(name): \(ValueText.raw(value)) is too near 0 for its type (the nearest it holds are 0 and \(Self.shown(least)))"
         case .bufferBreaks(let problems):
             return "\(problems.count) fields cannot be saved as they are: " + problems.joined(separator: "; ")
                 + "; nothing was saved"
@@ -193,10 +197,16 @@ public enum FieldError: Equatable, Sendable {
         names.isEmpty ? "none" : names.map(WordScanner.typed).joined(separator: ", ")
     }
 
+    /// A bound: a spec's may be any finite Double (1e300), so whole numbers
+    /// print as digits only where Int64 holds them exactly. A float prints
+    /// as a float (`3.4028235e+38`), as a real column shows it.
+    private static func shown(_ d: Double) -> String {
+        if let whole = Int64(exactly: d) { return String(whole) }
+        return Double(Float(d)) == d ? String(Float(d)) : String(d)
+    }
+
     private static func range(_ low: Double?, _ high: Double?) -> String {
-        // A spec's bound may be any finite Double (1e300): whole numbers print
-        // as digits only where Int64 holds them exactly.
-        func show(_ d: Double) -> String { Int64(exactly: d).map { String($0) } ?? String(d) }
+        let show = shown
         switch (low, high) {
         case let (low?, high?): return "\(show(low)) to \(show(high))"
         case let (low?, nil): return "at least \(show(low))"

@@ -78,7 +78,8 @@ public struct Field: Sendable, Equatable {
     public var holdsAnyType = false
     /// The numbers the column's type holds, where fewer than the kind's:
     /// PostgreSQL's smallint, integer and real. `set` refuses the rest at
-    /// once, not at `save`.
+    /// once, not at `save`. A real's ends are floats, and a number is
+    /// checked as the float it rounds to.
     public var typeRange: ClosedRange<Double>?
 
     /// Whether navsh checks its values beyond their type: required, choices, a range or lengths.

@@ -68,8 +68,16 @@ enum ValueParser {
         case .real(let d): number = d
         default: return
         }
-        if let range = field.typeRange, !range.contains(number) {
-            throw .fields(.outOfRange(field.shownName, value: value, minimum: range.lowerBound, maximum: range.upperBound))
+        if let range = field.typeRange {
+            // A real holds floats: the largest, typed as shown, rounds to it.
+            let held = field.kind == .real ? Double(Float(number)) : number
+            if !range.contains(held) {
+                throw .fields(.outOfRange(field.shownName, value: value, minimum: range.lowerBound, maximum: range.upperBound))
+            }
+            // The server refuses a number that would round to 0 as a float.
+            if held == 0 && number != 0 {
+                throw .fields(.nearZero(field.shownName, value: value, least: Double(Float.leastNonzeroMagnitude)))
+            }
         }
         let low = field.minimum?.number(thisYear: thisYear)
         let high = field.maximum?.number(thisYear: thisYear)
