@@ -7,8 +7,8 @@ import NavshSQL
 /// set and are given the same ones, each set written by UPDATEs whose
 /// keys come from `json_each`. Stepped a row at a time, 100,000 rows cost
 /// SQLite itself 1.6 times its own UPDATE … WHERE; as one set, 1.1 times.
-/// The fields that name each row apart (its title) are read back by the
-/// set's keys and compared row by row before it is written.
+/// Each part's rows are read back by key just before its UPDATE and
+/// compared byte for byte with what they were read with, in their list.
 struct KeyGroups {
     /// The rows of one set: their places in the batch, their keys as a
     /// JSON array, and the values they share.
@@ -111,27 +111,27 @@ struct KeyGroups {
     /// writes them: a whole set read its pages twice, and spilled.
     static let part = 256
 
-    /// Writes every set, each checked to have written all of its rows.
+    /// Writes every set, a part at a time, each part checked just before
+    /// its UPDATE and checked to have written all of its rows.
     func update(_ db: Database, _ shape: Shape, observed: Bool,
                 _ cancellation: QueryCancellation) throws -> BatchUpdate.Outcome {
-        // ?1… the values written, then the keys, then the values read; the
-        // list's own values follow as plain `?`, numbered after them.
+        // The checks are made by the SELECT that reads a part's rows just
+        // before its UPDATE, in the same write transaction: nothing else
+        // writes in between. A function in an UPDATE's WHERE (`typeof`, a
+        // filter's `like`) made SQLite keep a statement journal, which
+        // wrote each page changed into a temporary file once more.
         let assigned = batch.assigned.count
-        let keysAt = assigned + 1
-        let held = ExactMatch.balanced(shared.indices.map {
-            ExactMatch.sameAs("\(shape.table).\(batch.checked[shared[$0]].quotedIdentifier)", "?\(keysAt + 1 + $0)")
-        })
-        let condition = "\(shape.key) IN (SELECT value FROM json_each(?\(keysAt))) AND " + held
-            + (shape.scope.map { " AND (\($0))" } ?? "")
-        let update: Statement?, count: Statement, naming: Statement?
+        let update: Statement?, reading: Statement
         do {
-            update = shape.assignments.isEmpty ? nil
-                : try db.makeStatement(sql: "UPDATE OR ABORT \(shape.table) SET \(shape.assignments) WHERE \(condition)")
-            // Rows left as they are: the same test, counted, its assignments unused.
-            count = try db.makeStatement(sql: "SELECT count(*) FROM \(shape.table) WHERE \(condition)")
-            naming = try compared.isEmpty ? nil : db.makeStatement(sql:
-                "SELECT navsh_keys.key" + compared.map { ", \(shape.table).\(batch.checked[$0].quotedIdentifier)" }.joined()
-                + " FROM json_each(?) AS navsh_keys JOIN \(shape.table) ON \(shape.key) = navsh_keys.value")
+            // OR FAIL, not OR ABORT: a refusal takes back the whole write (its
+            // savepoint), so no statement needs a journal of its own either.
+            update = shape.assignments.isEmpty ? nil : try db.makeStatement(sql: "UPDATE OR FAIL \(shape.table) "
+                + "SET \(shape.assignments) WHERE \(shape.key) IN (SELECT value FROM json_each(?\(assigned + 1)))")
+            // ?1 the keys; the list's own values follow as plain `?`.
+            reading = try db.makeStatement(sql: "SELECT navsh_keys.key"
+                + (shared + compared).map { ", \(shape.table).\(batch.checked[$0].quotedIdentifier)" }.joined()
+                + " FROM json_each(?1) AS navsh_keys JOIN \(shape.table) ON \(shape.key) = navsh_keys.value"
+                + (shape.scope.map { " WHERE (\($0))" } ?? ""))
         } catch {
             // A table of the file's own named json_each hides the function.
             throw FellShort()
@@ -142,46 +142,41 @@ struct KeyGroups {
         for group in groups {
             if cancellation.isCancelled() { throw StoreError.interrupted }
             let keys = Value.text(group.keys + "]")
-            if let naming { try check(group, keys: keys, naming, db) }
+            try check(group, reading, arguments: SQLArguments([keys] + shape.scopeArguments), db)
+            guard let update, let values = group.values else { continue }
             arguments.removeAll(keepingCapacity: true)
-            arguments += group.values ?? Array(repeating: .null, count: assigned)
+            arguments += values
             arguments.append(keys)
-            arguments += group.expected
-            arguments += shape.scopeArguments
-            if let update, group.values != nil {
-                if observed {
-                    try RowReader.execute(db, update, arguments: SQLArguments(arguments))
-                } else {
-                    try RowReader.executeUnobserved(db, update, arguments: SQLArguments(arguments))
-                }
-                written += group.places.count
-                // A trigger or a cascade changed rows too, maybe rows of this
-                // batch after their check: the rows one by one see each change.
-                guard db.changesCount == group.places.count, db.totalChangesCount - before == written else { throw FellShort() }
+            if observed {
+                try RowReader.execute(db, update, arguments: SQLArguments(arguments))
             } else {
-                var found = 0
-                try RowReader.forEach(db, count, arguments: SQLArguments(arguments)) { row in
-                    if case .integer(let n) = row.first { found = Int(n) }
-                }
-                guard found == group.places.count else { throw FellShort() }
+                try RowReader.executeUnobserved(db, update, arguments: SQLArguments(arguments))
             }
+            written += group.places.count
+            // A trigger or a cascade changed rows too, maybe rows of this
+            // batch after their check: the rows one by one see each change.
+            guard db.changesCount == group.places.count, db.totalChangesCount - before == written else { throw FellShort() }
         }
         return .written(reachedOtherRows: false)
     }
 
-    /// Each row of `group` still found under its key, holding exactly the
-    /// values that named it, byte for byte.
-    private func check(_ group: Group, keys: Value, _ naming: Statement, _ db: Database) throws {
+    /// Each row of `group` still found under its key and in its list,
+    /// holding exactly, byte for byte, the values it was read with.
+    private func check(_ group: Group, _ reading: Statement, arguments: SQLArguments, _ db: Database) throws {
         var found = 0
         var same = true
-        try RowReader.stepping(db, naming, arguments: [keys]) { row in
+        try RowReader.stepping(db, reading, arguments: arguments) { row in
             let at = Int(sqlite3_column_int64(row, 0))
             guard same, sqlite3_column_type(row, 0) == SQLITE_INTEGER, group.places.indices.contains(at) else {
                 same = false
                 return
             }
             let place = group.places[at]
-            for (column, field) in compared.enumerated() where !RowReader.stores(row, CInt(column + 1), batch.held[field][place]) {
+            for (column, expected) in group.expected.enumerated() where !RowReader.stores(row, CInt(column + 1), expected) {
+                same = false
+            }
+            for (column, field) in compared.enumerated()
+            where !RowReader.stores(row, CInt(shared.count + column + 1), batch.held[field][place]) {
                 same = false
             }
             found += 1

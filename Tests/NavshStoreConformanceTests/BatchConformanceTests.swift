@@ -68,4 +68,19 @@ import Testing
             }
         }
     }
+
+    /// A row the schema refuses halfway through a set: the rows written
+    /// before it in the same statement are taken back with it.
+    @Test(arguments: StoreKind.all)
+    func aRefusalHalfwayThroughASetLeavesEveryRowAsItWas(kind: StoreKind) throws {
+        let (fixture, parts) = try kind.make("""
+            CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT, CHECK (note <> 'new' OR id <> 200));
+            INSERT INTO parts (id, name, note) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
+                SELECT i, 'part ' || i, 'old' FROM n;
+            """, opening: "parts")
+        let batch = try batch(fixture, parts, note: "new")
+        let outcome = try? fixture.store.atomically { try fixture.store.updateBatch(batch, in: parts) }
+        if case .written?? = outcome { Issue.record("written past a CHECK") }
+        #expect(try fixture.read("SELECT note, count(*) FROM parts GROUP BY note") == [["old", "300"]])
+    }
 }
