@@ -173,7 +173,7 @@ import Testing
             UPDATE tracks SET genre = 'pop' WHERE id IN (1, 2)
             """)
         #expect(h.output("reload") == "reloaded 4 rows (were 3); kept your edits to ms\n"
-                + "  genre changed elsewhere on 2 rows (taken): #1 Stairway; #2 Kashmir\n"
+                + "  genre changed elsewhere on 2 rows (taken): #1 Stairway, rock → pop; #2 Kashmir, rock → pop\n"
                 + "  joined the list: #5 Hey Jude\n")
     }
 

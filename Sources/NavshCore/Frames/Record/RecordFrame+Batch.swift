@@ -105,41 +105,41 @@ extension RecordFrame {
     /// taken, and the rows that left or joined the list.
     private func reloadNotes(from old: RowBatch, to fresh: RowBatch, setting edits: [String: Value],
                              replacing: [String: TextReplacement]) -> String {
-        /// Per field, how many rows and the first few of them.
+        /// Per field, how many rows and the first few of them, each as it
+        /// was read before and as it is now.
         struct Named {
             var count = 0
-            var first: [Record] = []
-            mutating func add(_ row: Record) {
+            var first: [(was: Record, now: Record)] = []
+            mutating func add(_ was: Record, _ now: Record) {
                 count += 1
-                if first.count < RecordFrame.rowsNamed { first.append(row) }
+                if first.count < RecordFrame.rowsNamed { first.append((was, now)) }
             }
         }
         var collided: [String: Named] = [:], taken: [String: Named] = [:], missed: [String: Named] = [:]
         let (left, joined) = old.compared(to: fresh) { was, row in
             for field in collection.fields where row[field.name] != was[field.name] {
                 if let mine = edits[field.name], row[field.name] != mine {
-                    collided[field.name, default: Named()].add(row)
+                    collided[field.name, default: Named()].add(was, row)
                 } else if let replacement = replacing[field.name] {
                     // The replace now applies to their value, or finds nothing in it: shown, as a set's is.
                     if replacement.applied(to: row[field.name]) != nil {
-                        collided[field.name, default: Named()].add(row)
+                        collided[field.name, default: Named()].add(was, row)
                     } else {
-                        missed[field.name, default: Named()].add(row)
+                        missed[field.name, default: Named()].add(was, row)
                     }
                 } else if edits[field.name] == nil {
-                    taken[field.name, default: Named()].add(row)
+                    taken[field.name, default: Named()].add(was, row)
                 }
             }
         }
         let name = { (row: Record) in TextLayout.printable(RowTitle.keyed(row, in: self.collection)) }
-        func few(_ rows: [Record], of count: Int, _ text: (Record) -> String = name) -> String {
+        func few<Row>(_ rows: [Row], of count: Int, _ text: (Row) -> String) -> String {
             rows.map(text).joined(separator: "; ") + (count > rows.count ? "; and \(ListLayout.grouped(count - rows.count)) more" : "")
         }
         var out = ""
         for field in collection.fields {
-            let theirs = { (row: Record) in
-                name(row) + ", theirs " + TextLayout.truncate(ValueText.bounded(row[field.name], field.format), to: 40)
-            }
+            let shown = { (row: Record) in TextLayout.truncate(ValueText.bounded(row[field.name], field.format), to: 40) }
+            let theirs = { (rows: (was: Record, now: Record)) in name(rows.now) + ", theirs " + shown(rows.now) }
             if let rows = collided[field.name] {
                 let yours = replacing[field.name] != nil ? "your replace applies to theirs" : "yours kept"
                 out += "  both changed \(field.shownName) on \(RowBatch.rowCount(rows.count)) (\(yours)): "
@@ -150,15 +150,16 @@ extension RecordFrame {
                     + "(your replace finds nothing in theirs): " + few(rows.first, of: rows.count, theirs) + "\n"
             }
             if let rows = taken[field.name] {
+                // Each row's value before and now, as a record's reload says it.
                 out += "  \(field.shownName) changed elsewhere on \(RowBatch.rowCount(rows.count)) (taken): "
-                    + few(rows.first, of: rows.count) + "\n"
+                    + few(rows.first, of: rows.count) { name($0.now) + ", " + shown($0.was) + " → " + shown($0.now) } + "\n"
             }
         }
         if !left.isEmpty {
-            out += "  left the list: " + few(left.prefix(Self.rowsNamed).map { old.rows[$0] }, of: left.count) + "\n"
+            out += "  left the list: " + few(left.prefix(Self.rowsNamed).map { old.rows[$0] }, of: left.count, name) + "\n"
         }
         if !joined.isEmpty {
-            out += "  joined the list: " + few(joined.prefix(Self.rowsNamed).map { fresh.rows[$0] }, of: joined.count) + "\n"
+            out += "  joined the list: " + few(joined.prefix(Self.rowsNamed).map { fresh.rows[$0] }, of: joined.count, name) + "\n"
         }
         return out
     }
