@@ -92,6 +92,22 @@ import Testing
         #expect(h.output("changes") == "no unsaved changes\n")
     }
 
+    /// A set or an unset after a replace takes its place: an unset was
+    /// called held already, and the replace was saved instead.
+    @Test(arguments: StoreKind.all)
+    func aSetOrUnsetAfterAReplaceTakesItsPlace(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("open *", "replace composer Plnt Plant")
+        #expect(h.output("unset composer") == "")
+        #expect(h.output("changes") == "  composer: 4 values → (null) (5 of 5 rows)\n")
+        #expect(h.output("save").hasPrefix("saved composer on 5 rows of tracks\n"))
+        #expect(try composers(h) == Array(repeating: "NULL", count: 5))
+        h.run("undo", "where id < 3", "open *", "replace composer Plnt Plant")
+        // Both rows hold the value set: the replace goes, and nothing is left to save.
+        #expect(h.output("set composer Jimmy Page/Robert Plnt") == "")
+        #expect(h.output("changes") == "no unsaved changes\n")
+    }
+
     /// A replace applies to each row's own text, so a reload names the rows
     /// whose text changed elsewhere: the save would write the replace into theirs.
     @Test(arguments: StoreKind.all)

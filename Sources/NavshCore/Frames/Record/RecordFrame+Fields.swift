@@ -23,8 +23,10 @@ extension RecordFrame {
     /// holds changes nothing, and the answer says so in one line (a script's
     /// `--quiet` drops it).
     func assign(_ value: Value, to field: Field) -> Response {
+        // A batch's replace leaves each row its own value, so none is held
+        // yet: the new value takes the replace's place. It was called held.
         let known = !buffer.unshared.contains(field.name) || buffer.isChanged(field.name)
-        if known && buffer.value(of: field.name) == value {
+        if known && buffer.replacing[field.name] == nil && buffer.value(of: field.name) == value {
             return Response(output: "\(field.shownName) already holds \(ValueText.bounded(value, field.format)); nothing changed\n")
         }
         buffer.set(field.name, to: value)
