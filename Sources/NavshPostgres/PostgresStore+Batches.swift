@@ -72,13 +72,13 @@ extension PostgresStore {
                         let found: Int
                         if !writing {
                             found = Int(try bridge.rows("SELECT count(*)::text FROM \(table.relation), \(values) WHERE \(scoped)",
-                                                        parameters.values).first?.first.flatMap { $0 } ?? "") ?? -1
+                                                        parameters.values, preparing: false).first?.first.flatMap { $0 } ?? "") ?? -1
                         } else if readBack {
                             // Only a row read back under a key sent counts: the journal
                             // must hold the stored value of every row written.
                             let places = Dictionary(chunk.map { (batch.ids[$0], $0) }, uniquingKeysWith: { first, _ in first })
                             var read = 0
-                            for row in try bridge.rows(update + returning, parameters.values)
+                            for row in try bridge.rows(update + returning, parameters.values, preparing: false)
                             where row.count == keys.count + assigned.count {
                                 guard let place = places[try id(row[0..<keys.count], table)] else { continue }
                                 stored[place] = zip(assigned, row[keys.count...]).map { column, cell in column.value(cell) }

@@ -78,4 +78,6 @@ struct PreparedStatements {
     mutating func forget(_ sql: String) { statements[sql] = nil }
 
     var count: Int { statements.count }
+    /// The texts prepared, for tests to tell which.
+    var texts: [String] { Array(statements.keys) }
 }
