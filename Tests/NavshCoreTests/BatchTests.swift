@@ -108,6 +108,21 @@ import Testing
         #expect(h.output("changes") == "no unsaved changes\n")
     }
 
+    /// A replace is checked as `set` checks each row's new text: a trial's
+    /// `char(4)` key took `C10 → Cxx10`, and the server refused the save.
+    @Test(arguments: StoreKind.all)
+    func aReplaceIsCheckedAsSetChecksEachRowsText(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE parts (id INTEGER PRIMARY KEY, code TEXT CHECK (length(code) <= 4));
+            INSERT INTO parts VALUES (1, 'C1'), (2, 'C22');
+            """)
+        h.run("open *")
+        let refused = h.run("replace code C Cxx").error?.message ?? ""
+        #expect(refused.hasPrefix("code: ") && refused.contains("at most 4"), "\(refused)")
+        #expect(h.output("changes") == "no unsaved changes\n")
+        #expect(h.output("replace code C D") == "code: replaces C in 2 of 2 rows\n")
+    }
+
     /// A replace applies to each row's own text, so a reload names the rows
     /// whose text changed elsewhere: the save would write the replace into theirs.
     @Test(arguments: StoreKind.all)

@@ -52,9 +52,11 @@ struct ReplaceCommand: FieldEditingCommand {
                         + "\(ListLayout.grouped(changed)) of \(batch.count)\n")
     }
 
-    /// The new text as `set` would take it: a choice must stay a choice.
+    /// The new text as `set` would take it: a choice must stay a choice,
+    /// and a `char(4)` key four characters. Only choices were checked, so a
+    /// replace that lengthened a key was refused by the server at save.
     private func checked(_ value: Value, _ field: Field) throws -> Value {
-        guard case .text(let text) = value, !field.choices.isEmpty else { return value }
+        guard case .text(let text) = value else { return value }
         return try ValueParser.parse(text, for: field)
     }
 }
