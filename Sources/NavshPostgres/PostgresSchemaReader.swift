@@ -114,6 +114,7 @@ enum PostgresSchemaReader {
             field.keepsEveryDigit = column.kind == .numeric
             field.keepsNaN = column.kind == .numeric || column.kind == .real
             field.typeRange = column.typeRange
+            field.refusesNUL = column.kind != .bytea
             field.readOnlyWhy = column.readOnlyReason
                 ?? (!identity.isEmpty ? "an identity column, assigned by the store" : serial ? "a serial column, assigned by the store" : nil)
             if column.kind == .enumeration, let labels = row[10], !labels.isEmpty {

@@ -31,6 +31,24 @@ import Testing
                 == [["Rusty spork", "2"], ["Hoverboard", "950"]])
     }
 
+    /// A NUL character in a file's text: PostgreSQL's text cannot hold one,
+    /// and its refusal at save named no line. It is refused by the line.
+    @Test(arguments: StoreKind.all)
+    func aNULInAFilesTextIsRefusedByItsLineWhereTheStoreHoldsNone(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try file(h, "id,name\n1,Gort bust\n2,Shiny\u{0}spork\n")
+        h.run("open items")
+        let response = h.run("import \(path) --update")
+        if kind.holdsNUL {
+            #expect(response.error == nil, "\(response.error?.message ?? "")")
+            #expect(try h.value("SELECT length(CAST(name AS BLOB)) FROM items WHERE id = 2") == "11")
+        } else {
+            let message = response.error?.message ?? ""
+            #expect(message.contains(":3") && message.contains("NUL character"), "\(message)")
+            #expect(try h.value("SELECT name FROM items WHERE id = 1") == "Gort statue", "nothing written")
+        }
+    }
+
     /// An import is this session's own write: a list shown before it marks
     /// what changes elsewhere afterwards, not the rows the import wrote too.
     @Test(arguments: StoreKind.all)

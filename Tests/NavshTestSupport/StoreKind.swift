@@ -30,6 +30,8 @@ public struct StoreKind: Sendable, CustomTestStringConvertible {
     /// Whether a number beyond its column's type (`smallint`, `real`) is
     /// refused. SQLite's numbers hold 64 bits whatever the declared type.
     public var checksTypeRanges = false
+    /// Whether text may hold a NUL character. PostgreSQL's text holds none.
+    public var holdsNUL = true
     public let make: @Sendable (_ schema: String) throws -> StoreFixture
 
     public var testDescription: String { name }
@@ -53,7 +55,8 @@ public struct StoreKind: Sendable, CustomTestStringConvertible {
         name: "PostgreSQL",
         falseAlarms: "another database's commits on the same server move PostgreSQL's change token",
         checksLengths: true,
-        checksTypeRanges: true
+        checksTypeRanges: true,
+        holdsNUL: false
     ) { schema in
         guard let url = PostgresTestServer.url else {
             throw FixtureError("NAVSH_TEST_POSTGRES_URL is not set, and NAVSH_REQUIRE_POSTGRES=1 requires the server")

@@ -33,6 +33,8 @@ public enum FieldError: Equatable, Sendable {
     /// Several choices spell what was typed, apart only in case.
     case choiceByCase(String, typed: String, choices: [String])
     case outOfRange(String, value: Value, minimum: Double?, maximum: Double?)
+    /// Text with a NUL character, which the store's text cannot hold.
+    case holdsNUL(String)
     /// A number nearer 0 than the type's smallest, which it would round to 0.
     case nearZero(String, value: Value, least: Double)
     /// A save's buffer breaks several constraints: each said in its own words.
@@ -123,6 +125,8 @@ public enum FieldError: Equatable, Sendable {
             return "\(name): '\(TextLayout.printable(typed))' is not one of \(choices.joined(separator: ", "))"
         case .outOfRange(let name, let value, let minimum, let maximum):
             return "\(name): \(ValueText.raw(value)) is out of range (\(Self.range(minimum, maximum)))"
+        case .holdsNUL(let name):
+            return "\(name): the text holds a NUL character (\\0), which the store's text cannot hold"
         case .nearZero(let name, let value, let least):
             return "\(name): \(ValueText.raw(value)) is too near 0 for its type (the nearest it holds are 0 and \(Self.shown(least)))"
         case .bufferBreaks(let problems):

@@ -23,8 +23,9 @@ enum PlainColumn {
         if bytes.isEmpty { return quoted && self == .text ? .text("") : nil }
         switch self {
         case .text:
-            // Unquoted `\x…` is a blob, and text beyond ASCII is checked as UTF-8: both the whole way.
-            guard quoted || bytes.first != UInt8(ascii: "\\"), bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            // Unquoted `\x…` is a blob, text beyond ASCII is checked as UTF-8,
+            // and a NUL as the store takes one: all the whole way.
+            guard quoted || bytes.first != UInt8(ascii: "\\"), bytes.allSatisfy({ $0 < 0x80 && $0 != 0 }) else { return nil }
             return .text(String(decoding: bytes, as: UTF8.self))
         case .integer:
             // Up to 18 digits, a minus before them: never beyond 64 bits.

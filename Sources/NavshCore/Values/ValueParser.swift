@@ -13,6 +13,7 @@ enum ValueParser {
                       dateTimeForm: DateTimeForm = .standard) throws(CommandError) -> Value {
         let value = try parseKind(text, for: field, now: { now() ?? CivilTime.now() }, dateTimeForm: dateTimeForm)
         if !comparing {
+            try checkNUL(value, field)
             try checkChoices(value, field)
             try checkRange(value, field, thisYear: thisYear)
             try checkLength(value, field)
@@ -47,9 +48,19 @@ enum ValueParser {
     /// as `set` checks one: its field's choices, range and lengths.
     static func check(_ value: Value, for field: Field) throws(CommandError) {
         guard !value.isNull else { return }
+        try checkNUL(value, field)
         try checkChoices(value, field)
         try checkRange(value, field, thisYear: { CivilTime.now().year })
         try checkLength(value, field)
+    }
+
+    private static func checkNUL(_ value: Value, _ field: Field) throws(CommandError) {
+        guard field.refusesNUL else { return }
+        switch value {
+        case .text(let text) where text.utf8.contains(0): throw .fields(.holdsNUL(field.shownName))
+        case .rawText(let bytes) where bytes.contains(0): throw .fields(.holdsNUL(field.shownName))
+        default: return
+        }
     }
 
     private static func checkLength(_ value: Value, _ field: Field) throws(CommandError) {
