@@ -284,6 +284,21 @@ import Testing
         #expect(lines.contains { $0.contains("Kashmir") }, "the list is drawn again: \(lines)")
     }
 
+    /// The list drawn after the undo of a batch save marks only the rows
+    /// changed elsewhere: a trial saw every row the undo put back marked.
+    @Test(arguments: StoreKind.all)
+    func theListAfterABatchUndoMarksOnlyRowsChangedElsewhere(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks, mode: .interactive)
+        h.run("where composer ~ Plnt", "open *", "set ms 1")
+        let question = try #require(h.run("save").question)
+        _ = h.session.answer(question, .yes)
+        try h.elsewhere("UPDATE tracks SET genre = 'pop' WHERE id = 5")
+        let lines = h.output("undo").split(separator: "\n")
+        let marked = lines.filter { Int($0.split(separator: " ").first ?? "") != nil && $0.contains(" ~ ") }
+        #expect(marked.isEmpty, "\(lines)")
+        #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["480", "500", "200"])
+    }
+
     /// At the prompt, a batch is not read again when the store changes
     /// elsewhere, so it says once that its rows may have changed.
     @Test(arguments: StoreKind.all)

@@ -16,11 +16,18 @@ extension ListFrame {
     /// This session wrote many rows (an import, a batch saved elsewhere): the
     /// rows shown take what it wrote, so a change made elsewhere later marks
     /// only its own rows, not these too.
-    func takeBatch(_ rows: [RowUpdate], in written: CollectionSchema) {
+    /// `undone`: an undo put back the rows as they were read before it.
+    func takeBatch(_ rows: [RowUpdate], in written: CollectionSchema, undone: Bool = false) {
         // The page's few rows looked for among the batch's: no index of 100,000 rows built.
         guard written.name == collection.name, let shown = shownPage?.rows, !shown.isEmpty else { return }
         let shownIDs = Set(shown.map(\.id))
-        for update in rows where shownIDs.contains(update.row.id) { patch(update.written, was: update.row.id) }
+        for update in rows {
+            if undone {
+                if shownIDs.contains(update.id) { patch(update.row, was: update.id) }
+            } else if shownIDs.contains(update.row.id) {
+                patch(update.written, was: update.row.id)
+            }
+        }
     }
 
     /// `undo` took back `change`: the rows shown take what it wrote.
@@ -34,6 +41,11 @@ extension ListFrame {
             // This session's own write: the row shown takes it, as after a save.
             let key = collection.identity(of: id, after: before)
             if let fresh = try? store.record(of: collection, id: key) { patch(fresh, was: id) } else { invalidate() }
+        case .updatedRows(let written, let rows, _) where written.name == collection.name:
+            // The rows shown take back what they held: read again, each
+            // looked as if another process had changed it.
+            takeBatch(rows, in: written, undone: true)
+            invalidate()
         case .deleted(let deleted, let record, let cascade)
             where deleted.name == collection.name || cascade.contains(where: { $0.collection == collection.name }):
             // The rows it put back return under the numbers they were shown
