@@ -252,6 +252,23 @@ import Testing
         #expect(try h.snapshot("tracks") == after)
     }
 
+    /// An undo the store refuses says what it could not put back, as an
+    /// undo: it read "another row already has this code, region (PRIMARY
+    /// KEY); nothing was saved".
+    @Test(arguments: StoreKind.all)
+    func undoOfABatchThatAKeyTakenSinceRefusesSaysSo(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE stock (code TEXT, region TEXT, qty INTEGER, PRIMARY KEY (code, region));
+            INSERT INTO stock VALUES ('C1', 'north', 1), ('C2', 'north', 2);
+            """)
+        h.run("open *", "set region west", "save")
+        try h.elsewhere("INSERT INTO stock VALUES ('C1', 'north', 9)")
+        let after = try h.snapshot("stock")
+        #expect(h.run("undo").error?.message
+                == "cannot undo the save of 2 rows: another row now holds the code, region of a row it would put back; nothing changed")
+        #expect(try h.snapshot("stock") == after)
+    }
+
     @Test(arguments: StoreKind.all)
     func theSaveAsksOnceAtThePrompt(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.tracks, mode: .interactive)

@@ -99,9 +99,9 @@ import Testing
             .unsavedEdits, .save(title: name, .changed), .save(title: name, .deleted),
             .insert(title: name, .changed), .insert(title: name, .deleted), .insertHasDependents(title: name, cascade),
             .insertReferenced(title: name, by: [BlockingReference(collection: name, fields: [name], count: 2)]),
-            .move(title: name), .deleteRefused(title: name, .unique, fields: [], detail: name),
-            .deleteRefused(title: name, .foreignKey, fields: [name], detail: name),
-            .deleteRefused(title: name, .check, fields: [name], detail: name),
+            .move(title: name), .refused(undoing: "delete", title: name, .unique, fields: [], detail: name),
+            .refused(undoing: "delete", title: name, .foreignKey, fields: [name], detail: name),
+            .refused(undoing: "delete", title: name, .check, fields: [name], detail: name),
             .deleteClearedRowChanged(title: name), .collectionGone(name),
             .clearedReferenceNotRecorded(collection: name), .batchSave(rows: [name], of: 3),
         ]

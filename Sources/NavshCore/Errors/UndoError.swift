@@ -22,7 +22,8 @@ public enum UndoError: Equatable, Sendable {
     /// A row an import inserted was changed, deleted or hung on since.
     case importChanged(file: String)
     /// Putting a deleted row back is refused by a constraint.
-    case deleteRefused(title: String, StoreError.Constraint, fields: [String], detail: String)
+    /// The store refused to put back what a save or a delete changed.
+    case refused(undoing: String, title: String, StoreError.Constraint, fields: [String], detail: String)
     case deleteClearedRowChanged(title: String)
     case collectionGone(String)
     case clearedReferenceNotRecorded(collection: String)
@@ -52,7 +53,7 @@ public enum UndoError: Equatable, Sendable {
             return "cannot undo the import from \(file): some of its rows were changed, deleted or referred to since; nothing changed"
         case .move(let title):
             return "cannot undo the move of \(title): the order changed since; nothing changed"
-        case .deleteRefused(let title, let kind, let fields, let detail):
+        case .refused(let undoing, let title, let kind, let fields, let detail):
             let why: String
             switch kind {
             case .unique, .primaryKey:
@@ -63,7 +64,7 @@ public enum UndoError: Equatable, Sendable {
             default:
                 why = detail
             }
-            return "cannot undo the delete of \(title): \(why); nothing changed"
+            return "cannot undo the \(undoing) of \(title): \(why); nothing changed"
         case .deleteClearedRowChanged(let title):
             return "cannot undo the delete of \(title): a row it cleared changed since; nothing changed"
         case .collectionGone(let collection):

@@ -66,6 +66,8 @@ struct UndoCommand: PlainCommand {
                 throw CommandError.undo(.save(title: title, .changed))
             } catch StoreError.recordMissing {
                 throw CommandError.undo(.save(title: title, .deleted))
+            } catch StoreError.constraint(let kind, let fields, let detail) {
+                throw CommandError.undo(.refused(undoing: "save", title: title, kind, fields: fields, detail: detail))
             }
             // As `changes` says it: the label, references by title, money as
             // shown, long values cut where they differ (printed whole, a long
@@ -82,7 +84,7 @@ struct UndoCommand: PlainCommand {
         case .updatedRows(let collection, let rows, let file):
             // Every row back in one transaction, or none.
             var refused: [String] = []
-            try store.atomically {
+            do { try store.atomically {
                 if let places = try Self.setBased(rows, in: collection, store: store) {
                     // The rows a refusal shows are told apart: deleted, or changed.
                     var table = collection
@@ -106,6 +108,9 @@ struct UndoCommand: PlainCommand {
                     }
                 }
                 if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
+            } } catch StoreError.constraint(let kind, let fields, let detail) {
+                throw CommandError.undo(.refused(undoing: "save", title: "\(ListLayout.grouped(rows.count)) rows", kind,
+                                                 fields: fields, detail: detail))
             }
             let inverse = rows.map { $0.inverse(in: collection) }
             // An import's rows may each have had other fields written.
@@ -125,7 +130,7 @@ struct UndoCommand: PlainCommand {
                     }
                 }
             } catch StoreError.constraint(let kind, let fields, let detail) {
-                throw CommandError.undo(.deleteRefused(title: "\(rows.count) rows", kind, fields: fields, detail: detail))
+                throw CommandError.undo(.refused(undoing: "delete", title: "\(rows.count) rows", kind, fields: fields, detail: detail))
             } catch StoreError.conflict, StoreError.recordMissing {
                 throw CommandError.undo(.deleteClearedRowChanged(title: "\(rows.count) rows"))
             }
@@ -189,7 +194,7 @@ struct UndoCommand: PlainCommand {
                     try restore(cascade, in: store)
                 }
             } catch StoreError.constraint(let kind, let fields, let detail) {
-                throw CommandError.undo(.deleteRefused(title: title, kind, fields: fields, detail: detail))
+                throw CommandError.undo(.refused(undoing: "delete", title: title, kind, fields: fields, detail: detail))
             } catch StoreError.conflict, StoreError.recordMissing {
                 throw CommandError.undo(.deleteClearedRowChanged(title: title))
             }
