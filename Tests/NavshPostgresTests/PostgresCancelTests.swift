@@ -8,23 +8,8 @@ import Testing
 /// the read fails as interrupted, long before the statement would end.
 @Suite(.enabled(if: PostgresTestServer.runsTests, "needs NAVSH_TEST_POSTGRES_URL (scripts/pg-test-server)"))
 struct PostgresCancelTests {
-    /// A schema of its own made by `sql` (`SCHEMA` stands for its name),
-    /// dropped by `body`'s end; `body` gets the URL and the name.
-    func withSchema(_ sql: String, _ body: (String, String) throws -> Void) throws {
-        let url = try #require(PostgresTestServer.url)
-        let schema = PostgresTestServer.freshSchemaName()
-        let setup = try PostgresStore(target: PostgresTarget(url: url, environment: [:]))
-        defer {
-            try? setup.execute("DROP SCHEMA \(schema) CASCADE")
-            setup.close()
-        }
-        try setup.execute("CREATE SCHEMA \(schema);\n" + sql.split(separator: "SCHEMA", omittingEmptySubsequences: false)
-            .joined(separator: schema))
-        try body(url, schema)
-    }
-
     @Test func aStatementRunningOnTheServerIsCancelledThere() throws {
-        try withSchema("""
+        try PostgresTestServer.withSchema("""
             CREATE VIEW SCHEMA.slow AS SELECT n, pg_sleep(0.5)::text AS waited FROM generate_series(1, 20) AS n;
             CREATE TABLE SCHEMA.other (id integer PRIMARY KEY)
             """) { url, schema in
@@ -44,7 +29,7 @@ struct PostgresCancelTests {
     /// Ctrl-C still stands, so no transaction stays open. Left open, the
     /// next save was said saved and never committed.
     @Test func aWriteInterruptedInATransactionRollsItBackThoughCtrlCStands() throws {
-        try withSchema("""
+        try PostgresTestServer.withSchema("""
             CREATE TABLE SCHEMA.items (id integer PRIMARY KEY, v text);
             INSERT INTO SCHEMA.items VALUES (1, 'a'), (2, 'b');
             CREATE FUNCTION SCHEMA.slow() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -77,7 +62,7 @@ struct PostgresCancelTests {
     /// said nothing and waited for ever, where SQLite gives up after
     /// `StoreError.lockWaitLimit` and says the store is locked.
     @Test func aRowLockedElsewhereIsWaitedForAsSQLiteWaits() throws {
-        try withSchema("CREATE TABLE SCHEMA.items (id integer PRIMARY KEY, v text); INSERT INTO SCHEMA.items VALUES (1, 'a')") { url, schema in
+        try PostgresTestServer.withSchema("CREATE TABLE SCHEMA.items (id integer PRIMARY KEY, v text); INSERT INTO SCHEMA.items VALUES (1, 'a')") { url, schema in
             let store = try PostgresStore(target: PostgresTarget(url: url, schema: schema, environment: [:]))
             defer { store.close() }
             let items = try #require(store.collection(named: "items"))

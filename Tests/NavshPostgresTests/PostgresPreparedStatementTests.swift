@@ -55,15 +55,13 @@ struct PostgresPreparedStatementTests {
     /// runs. Prepared, the server came to a generic plan after five runs,
     /// a nested loop that took two minutes for 100,000 rows of a real.
     @Test func aBatchsStatementsAreNeverPrepared() throws {
-        let url = try #require(PostgresTestServer.url)
-        let schema = PostgresTestServer.freshSchemaName()
-        let setup = try PostgresStore(target: PostgresTarget(url: url, environment: [:]))
-        defer {
-            try? setup.execute("DROP SCHEMA \(schema) CASCADE")
-            setup.close()
-        }
-        try setup.execute("CREATE SCHEMA \(schema); CREATE TABLE \(schema).t (id integer PRIMARY KEY, name text, price real);"
-            + "INSERT INTO \(schema).t SELECT i, 'row ' || i, 1.5 FROM generate_series(1, 3) AS i")
+        try PostgresTestServer.withSchema("""
+            CREATE TABLE SCHEMA.t (id integer PRIMARY KEY, name text, price real);
+            INSERT INTO SCHEMA.t SELECT i, 'row ' || i, 1.5 FROM generate_series(1, 3) AS i
+            """) { url, schema in try pricesSetThreeTimes(url, schema) }
+    }
+
+    func pricesSetThreeTimes(_ url: String, _ schema: String) throws {
         let store = try PostgresStore(target: PostgresTarget(url: url, schema: schema, environment: [:]))
         defer { store.close() }
         let table = try #require(store.collection(named: "t"))

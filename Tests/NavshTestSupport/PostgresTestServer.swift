@@ -1,4 +1,5 @@
 import Foundation
+import NavshPostgres
 import Testing
 
 /// The throwaway PostgreSQL server `scripts/pg-test-server` starts (its URL
@@ -35,6 +36,21 @@ public enum PostgresTestServer {
     }()
 
     /// A fresh schema name, unique to this process and call.
+    /// A schema of its own made by `sql` (`SCHEMA` stands for its name),
+    /// dropped when `body` ends; `body` gets the server's URL and the name.
+    public static func withSchema(_ sql: String, _ body: (_ url: String, _ schema: String) throws -> Void) throws {
+        guard let url else { throw PostgresTestError("NAVSH_TEST_POSTGRES_URL is not set") }
+        let schema = freshSchemaName()
+        let setup = try PostgresStore(target: PostgresTarget(url: url, environment: [:]))
+        defer {
+            try? setup.execute("DROP SCHEMA \(schema) CASCADE")
+            setup.close()
+        }
+        try setup.execute("CREATE SCHEMA \(schema);\n" + sql.split(separator: "SCHEMA", omittingEmptySubsequences: false)
+            .joined(separator: schema))
+        try body(url, schema)
+    }
+
     public static func freshSchemaName() -> String {
         // Short, so a breadcrumb shows it whole: 48 random bits are plenty for one server's tests.
         "t" + String(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12))
