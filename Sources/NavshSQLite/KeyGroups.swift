@@ -107,8 +107,8 @@ struct KeyGroups {
     private static func most(_ count: Int) -> Int { max(8, count / 64) }
 
     /// Rows a statement writes at most. Their pages, read to check the
-    /// rows' names, are still in SQLite's page cache when the UPDATE
-    /// writes them: a whole set read its pages twice, and spilled.
+    /// rows, are still in SQLite's page cache when the UPDATE writes
+    /// them: a whole set read its pages twice, and spilled.
     static let part = 256
 
     /// Writes every set, a part at a time, each part checked just before
