@@ -210,11 +210,10 @@ public enum FieldError: Equatable, Sendable {
     }
 
     private static func range(_ low: Double?, _ high: Double?) -> String {
-        let show = shown
         switch (low, high) {
-        case let (low?, high?): return "\(show(low)) to \(show(high))"
-        case let (low?, nil): return "at least \(show(low))"
-        case let (nil, high?): return "at most \(show(high))"
+        case let (low?, high?): return "\(shown(low)) to \(shown(high))"
+        case let (low?, nil): return "at least \(shown(low))"
+        case let (nil, high?): return "at most \(shown(high))"
         default: return ""
         }
     }

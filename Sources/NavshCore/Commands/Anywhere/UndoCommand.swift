@@ -41,6 +41,35 @@ struct UndoCommand: PlainCommand {
         return Response(output: list.flatMap { try? session.show($0, below: message + "\n") } ?? message + "\n")
     }
 
+    /// Writes back what each row of a batch save held, set-based where the
+    /// store can; refuses naming the rows changed or deleted since.
+    private static func putBack(_ rows: [RowUpdate], in collection: CollectionSchema, store: any Store) throws {
+        var refused: [String] = []
+        if let places = try setBased(rows, in: collection, store: store) {
+            // The rows a refusal shows are told apart: deleted, or changed.
+            var table = collection
+            table.scope = nil
+            table.filters = []
+            refused = try places.enumerated().map { order, place in
+                let gone = order < 3 ? try store.record(of: table, id: rows[place].id) == nil : false
+                return rows[place].title(in: collection) + (gone ? " (deleted)" : " (changed)")
+            }
+            if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
+            return
+        }
+        for row in rows {
+            do {
+                try store.update(row.id, in: collection, changes: row.before,
+                                 expecting: row.after.merging(row.naming(in: collection)) { written, _ in written })
+            } catch StoreError.conflict {
+                refused.append(row.title(in: collection) + " (changed)")
+            } catch StoreError.recordMissing {
+                refused.append(row.title(in: collection) + " (deleted)")
+            }
+        }
+        if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
+    }
+
     /// Writes the inverse of `change`; returns that write and what to say.
     /// A row is named with its table when the screen shows another table
     /// (`shown`): at the root, "undid the delete of a" named no table.
@@ -83,32 +112,9 @@ struct UndoCommand: PlainCommand {
                     "undid the save of \(said(title, collection)): " + fields.joined(separator: ", "))
         case .updatedRows(let collection, let rows, let file):
             // Every row back in one transaction, or none.
-            var refused: [String] = []
-            do { try store.atomically {
-                if let places = try Self.setBased(rows, in: collection, store: store) {
-                    // The rows a refusal shows are told apart: deleted, or changed.
-                    var table = collection
-                    table.scope = nil
-                    table.filters = []
-                    refused = try places.enumerated().map { order, place in
-                        let gone = order < 3 ? try store.record(of: table, id: rows[place].id) == nil : false
-                        return rows[place].title(in: collection) + (gone ? " (deleted)" : " (changed)")
-                    }
-                    if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
-                    return
-                }
-                for row in rows {
-                    do {
-                        try store.update(row.id, in: collection, changes: row.before,
-                                         expecting: row.after.merging(row.naming(in: collection)) { written, _ in written })
-                    } catch StoreError.conflict {
-                        refused.append(row.title(in: collection) + " (changed)")
-                    } catch StoreError.recordMissing {
-                        refused.append(row.title(in: collection) + " (deleted)")
-                    }
-                }
-                if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
-            } } catch StoreError.constraint(let kind, let fields, let detail) {
+            do {
+                try store.atomically { try Self.putBack(rows, in: collection, store: store) }
+            } catch StoreError.constraint(let kind, let fields, let detail) {
                 throw CommandError.undo(.refused(undoing: "save", title: "\(ListLayout.grouped(rows.count)) rows", kind,
                                                  fields: fields, detail: detail))
             }
