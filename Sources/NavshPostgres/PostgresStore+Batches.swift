@@ -6,8 +6,8 @@ import NavshSQL
 /// rows share it, so a statement carries a parameter a column, not one a
 /// value. Each row is matched by key and checked on the values it was
 /// read with and on its list in the UPDATE's own WHERE. A row found
-/// changed (fewer rows written than sent) or a store refusal takes the
-/// batch back, and the rows one by one then say which.
+/// changed (fewer rows written than sent) takes the batch back, and one
+/// SELECT a chunk finds which; after a store's refusal, the rows one by one say which.
 extension PostgresStore {
     /// Rows a statement carries: a few megabytes of arrays at most.
     static let batchChunk = 10_000
@@ -35,73 +35,93 @@ extension PostgresStore {
         let narrowing: ((String) -> String)? = keys.count == 1 && [.integer, .text].contains(keys[0].kind) ? { keysSent in
             "\(keys[0].name.quotedIdentifier) = ANY(CAST((\(keysSent))::text[] AS \(keys[0].castType)[]))"
         } : nil
+        // One chunk's arrays as rows (`v`), its WHERE, its SET and their
+        // parameters; `numbered` adds each row's place in the chunk.
+        func statement(_ chunk: ArraySlice<Int>, writing: Bool, numbered: Bool = false) throws
+            -> (values: String, condition: String, assignments: String, parameters: [String?]) {
+            var sent = ChunkColumns(parameters: Parameters())
+            let keyNames = try keys.indices.map { column in
+                try sent.array(chunk.map { try keys[column].parameter(batch.ids[$0].parts[column]) }, named: "navsh_k\(column)")
+            }
+            let join = zip(keys, keyNames).map { column, sentKey in "\(column.name.quotedIdentifier) = \(column.cast(sentKey))" }
+            let tests = try held.map { place in
+                checked[place].sameSQL(try sent.column(chunk.map { try checked[place].parameter(batch.held[place][$0]) },
+                                                       named: "navsh_e\(place)"))
+            }
+            // Rows left as they are are only counted: no value is bound
+            // for a SET they do not run, which the server could not type.
+            let assignments = !writing ? "" : try assigned.enumerated().map { place, target in
+                let values = try chunk.map { try batch.values[$0].flatMap { try target.parameter($0[place]) } }
+                return "\(target.name.quotedIdentifier) = \(target.cast(sent.column(values, named: "navsh_n\(place)")))"
+            }.joined(separator: ", ")
+            var parameters = sent.parameters
+            let values = sent.unnest(numbered: numbered)
+            let condition = ((narrowing.map { [$0(sent.firstArray)] } ?? []) + join + tests).joined(separator: " AND ")
+            return (values, try scoped(batch.list, table, &parameters, condition) ?? condition, assignments, parameters.values)
+        }
+        // The rows written, then those only checked, each in chunks.
+        let chunks = [true, false].flatMap { writing in
+            let places = batch.values.indices.filter { (batch.values[$0] != nil) == writing }
+            return stride(from: 0, to: places.count, by: Self.batchChunk).map {
+                (writing: writing, places: places[$0..<min($0 + Self.batchChunk, places.count)])
+            }
+        }
         // The savepoint's write says any error in the store's terms: the
         // mismatch is marked here, and its error only ends the savepoint.
         var mismatch = false
         do {
             return try write(table, values: [:]) {
-                for writing in [true, false] {
-                    let places = batch.values.indices.filter { (batch.values[$0] != nil) == writing }
-                    var start = 0
-                    while start < places.count {
-                        let chunk = places[start..<min(start + Self.batchChunk, places.count)]
-                        start += Self.batchChunk
-                        var sent = ChunkColumns(parameters: Parameters())
-                        let keyNames = try keys.indices.map { column in
-                            try sent.array(chunk.map { try keys[column].parameter(batch.ids[$0].parts[column]) },
-                                           named: "navsh_k\(column)")
+                for (writing, chunk) in chunks {
+                    let (values, scoped, assignments, parameters) = try statement(chunk, writing: writing)
+                    let update = "UPDATE \(table.relation) SET \(assignments) FROM \(values) WHERE \(scoped)"
+                    let found: Int
+                    if !writing {
+                        found = Int(try bridge.rows("SELECT count(*)::text FROM \(table.relation), \(values) WHERE \(scoped)",
+                                                    parameters, preparing: false).first?.first.flatMap { $0 } ?? "") ?? -1
+                    } else if readBack {
+                        // Only a row read back under a key sent counts: the journal
+                        // must hold the stored value of every row written.
+                        let places = Dictionary(chunk.map { (batch.ids[$0], $0) }, uniquingKeysWith: { first, _ in first })
+                        var read = 0
+                        for row in try bridge.rows(update + returning, parameters, preparing: false)
+                        where row.count == keys.count + assigned.count {
+                            guard let place = places[try id(row[0..<keys.count], table)] else { continue }
+                            stored[place] = zip(assigned, row[keys.count...]).map { column, cell in column.value(cell) }
+                            read += 1
                         }
-                        let join = zip(keys, keyNames).map { column, sentKey in
-                            "\(column.name.quotedIdentifier) = \(column.cast(sentKey))"
-                        }
-                        let tests = try held.map { place in
-                            checked[place].sameSQL(try sent.column(chunk.map { try checked[place].parameter(batch.held[place][$0]) },
-                                                                   named: "navsh_e\(place)"))
-                        }
-                        // Rows left as they are are only counted: no value is bound
-                        // for a SET they do not run, which the server could not type.
-                        let assignments = !writing ? "" : try assigned.enumerated().map { place, target in
-                            let values = try chunk.map { try batch.values[$0].flatMap { try target.parameter($0[place]) } }
-                            return "\(target.name.quotedIdentifier) = \(target.cast(sent.column(values, named: "navsh_n\(place)")))"
-                        }.joined(separator: ", ")
-                        var parameters = sent.parameters
-                        let values = sent.unnest
-                        let condition = ((narrowing.map { [$0(sent.firstArray)] } ?? []) + join + tests).joined(separator: " AND ")
-                        let scoped = try scoped(batch.list, table, &parameters, condition) ?? condition
-                        let update = "UPDATE \(table.relation) SET \(assignments) FROM \(values) WHERE \(scoped)"
-                        let found: Int
-                        if !writing {
-                            found = Int(try bridge.rows("SELECT count(*)::text FROM \(table.relation), \(values) WHERE \(scoped)",
-                                                        parameters.values, preparing: false).first?.first.flatMap { $0 } ?? "") ?? -1
-                        } else if readBack {
-                            // Only a row read back under a key sent counts: the journal
-                            // must hold the stored value of every row written.
-                            let places = Dictionary(chunk.map { (batch.ids[$0], $0) }, uniquingKeysWith: { first, _ in first })
-                            var read = 0
-                            for row in try bridge.rows(update + returning, parameters.values, preparing: false)
-                            where row.count == keys.count + assigned.count {
-                                guard let place = places[try id(row[0..<keys.count], table)] else { continue }
-                                stored[place] = zip(assigned, row[keys.count...]).map { column, cell in column.value(cell) }
-                                read += 1
-                            }
-                            found = read
-                        } else {
-                            found = try bridge.execute(update, parameters.values)
-                        }
-                        // Fewer rows than sent: one changed, left its list or was ignored by a trigger.
-                        guard found == chunk.count else {
-                            mismatch = true
-                            throw StoreError.recordMissing
-                        }
+                        found = read
+                    } else {
+                        found = try bridge.execute(update, parameters)
+                    }
+                    // Fewer rows than sent: one changed, left its list or was ignored by a trigger.
+                    guard found == chunk.count else {
+                        mismatch = true
+                        throw StoreError.recordMissing
                     }
                 }
                 return .written(reachedOtherRows: false, stored: readBack ? stored : nil)
             }
         } catch let error as StoreError {
-            if mismatch { return nil }
-            guard case .constraint = error else { throw error }
-            return nil
+            guard mismatch else {
+                guard case .constraint = error else { throw error }
+                return nil
+            }
         }
+        // The rows that fail the UPDATE's own test, a chunk a statement:
+        // written one by one to find them, 100,000 rows took a minute.
+        var refused: [Int] = []
+        for (writing, chunk) in chunks {
+            let (values, scoped, _, parameters) = try statement(chunk, writing: writing, numbered: true)
+            let failing = "SELECT v.navsh_at::text FROM \(values) WHERE NOT EXISTS (SELECT 1 FROM \(table.relation) WHERE \(scoped))"
+            for row in try bridge.rows(failing, parameters, preparing: false) {
+                guard let at = row.first.flatMap({ $0 }).flatMap({ Int($0) }), chunk.indices.contains(chunk.startIndex + at - 1) else {
+                    throw StoreError.malformedRow(table: table.name, problem: "came back without its place in the batch")
+                }
+                refused.append(chunk[chunk.startIndex + at - 1])
+            }
+        }
+        // None: a trigger ignored a write, which the rows one by one name.
+        return refused.isEmpty ? nil : .refused(refused.sorted())
     }
 
     /// The columns of one chunk: each an array that `unnest` turns into
@@ -139,9 +159,11 @@ extension PostgresStore {
             return parameters.bind(first)
         }
 
-        /// The FROM item that turns the arrays into rows.
-        var unnest: String {
-            "unnest(" + placeholders.map { "(" + $0 + ")::text[]" }.joined(separator: ", ") + ") AS v(\(names.joined(separator: ", ")))"
+        /// The FROM item that turns the arrays into rows, with each
+        /// row's place from 1 as `navsh_at` when `numbered`.
+        func unnest(numbered: Bool) -> String {
+            "unnest(" + placeholders.map { "(" + $0 + ")::text[]" }.joined(separator: ", ") + ")"
+                + (numbered ? " WITH ORDINALITY" : "") + " AS v(\((names + (numbered ? ["navsh_at"] : [])).joined(separator: ", ")))"
         }
     }
 
