@@ -199,26 +199,12 @@ struct ScriptRunner {
         return ended.status
     }
 
-    /// A dry run's report, printed after its rollback: the journal's changes
-    /// and the rows they touched (cascades and triggers included).
-    /// `rolledBack`: an `--atomic` script that failed, whose changes all
-    /// roll back: it would change nothing.
+    /// A dry run's report, printed after its rollback, in the chosen format.
     static func reportDryRun(changes: [String], touched: RowsTouched?, format: OutputFormat, rolledBack: Bool = false) {
         if format == .json {
             StandardStreams.out(OutputFormat.jsonDryRun(changes: changes, touched: touched, rolledBack: rolledBack))
             return
         }
-        if rolledBack && !changes.isEmpty {
-            StandardStreams.out("dry run: nothing was written; the script does not finish cleanly, so under --atomic it "
-                + "would change nothing (its \(changes.count) change\(changes.count == 1 ? "" : "s") would roll back):\n"
-                + changes.map { "  " + $0 + "\n" }.joined())
-            return
-        }
-        StandardStreams.out("dry run: nothing was written; "
-            + (changes.isEmpty ? "the script would have changed nothing\n"
-               : "the script would have made \(changes.count) change\(changes.count == 1 ? "" : "s"):\n")
-            + changes.map { "  " + $0 + "\n" }.joined()
-            + (touched.map { $0.total == 0 ? "" : "rows it would have changed, cascades and triggers included: "
-                + "\($0.total) (\(TextLayout.printable($0.summary)))\n" } ?? ""))
+        StandardStreams.out(OutputFormat.textDryRun(changes: changes, touched: touched, rolledBack: rolledBack))
     }
 }

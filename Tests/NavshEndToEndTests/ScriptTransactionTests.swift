@@ -32,6 +32,18 @@ import Testing
             """))
     }
 
+    /// A batch's counts are grouped as every count navsh shows: a trial
+    /// read `80000 changes` for a batch of 80,000 rows.
+    @Test func aDryRunGroupsTheCountsOfABatch() throws {
+        let db = try TemporaryDatabase(Fixtures.numbered(1_200))
+        let result = try db.expectUnchanged("things") {
+            try navsh.run([db.path, "--dry-run"], stdin: "open things\nopen *\nset name Same\nsave\n")
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("the script would have made 1,200 changes:\n"), "\(result.stdout.suffix(300))")
+        #expect(result.stdout.hasSuffix("cascades and triggers included: 1,200 (things: 1,200 updated)\n"), "\(result.stdout.suffix(300))")
+    }
+
     /// Under `--format json` the report is one JSON object on its own line,
     /// as every other line of output is (it was three lines of text).
     @Test func aDryRunReportsInJSONUnderFormatJSON() throws {

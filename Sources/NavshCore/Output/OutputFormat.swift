@@ -49,6 +49,24 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         ]))]) + "\n"
     }
 
+    /// A dry run's report in words, printed after its rollback: the
+    /// journal's changes, then the rows they touched, cascades and triggers included.
+    /// `rolledBack`: an `--atomic` script that failed, whose changes all roll back.
+    public static func textDryRun(changes: [String], touched: RowsTouched?, rolledBack: Bool = false) -> String {
+        let grouped = ListLayout.grouped
+        let counted = "\(grouped(changes.count)) change\(changes.count == 1 ? "" : "s")"
+        let listed = changes.map { "  " + $0 + "\n" }.joined()
+        if rolledBack && !changes.isEmpty {
+            return "dry run: nothing was written; the script does not finish cleanly, so under --atomic it "
+                + "would change nothing (its \(counted) would roll back):\n" + listed
+        }
+        return "dry run: nothing was written; "
+            + (changes.isEmpty ? "the script would have changed nothing\n" : "the script would have made \(counted):\n")
+            + listed
+            + (touched.map { $0.total == 0 ? "" : "rows it would have changed, cascades and triggers included: "
+                + "\(grouped($0.total)) (\(TextLayout.printable($0.summary)))\n" } ?? "")
+    }
+
     /// A dry run's report as one JSON object, for `--format json`: its
     /// lines of text broke a reader of JSON lines.
     /// `touched`: what the store counted, when it could: `rows_by_table`

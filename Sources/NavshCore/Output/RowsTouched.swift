@@ -27,7 +27,7 @@ public struct RowsTouched: Sendable {
     public var summary: String {
         tables.map { table in
             let parts = [(table.inserted, "inserted"), (table.updated, "updated"), (table.deleted, "deleted")]
-                .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+                .filter { $0.0 > 0 }.map { "\(ListLayout.grouped($0.0)) \($0.1)" }
             return "\(table.name): " + parts.joined(separator: ", ")
         }.joined(separator: "; ")
     }
