@@ -1,7 +1,8 @@
 import NavshCore
 import NavshSQL
 
-/// A batch save in one UPDATE … FROM unnest(…) per 10,000 rows: each
+/// A batch save in one UPDATE … FROM unnest(…) per 10,000 rows, or a
+/// batch delete in one DELETE … USING unnest(…): each
 /// column's values go as one text array, or as one value when the chunk's
 /// rows share it, so a statement carries a parameter a column, not one a
 /// value. Each row is matched by key and checked on the values it was
@@ -75,7 +76,9 @@ extension PostgresStore {
                     let (values, scoped, assignments, parameters) = try statement(chunk, writing: writing)
                     let update = "UPDATE \(table.relation) SET \(assignments) FROM \(values) WHERE \(scoped)"
                     let found: Int
-                    if !writing {
+                    if batch.deletes {
+                        found = try bridge.execute("DELETE FROM \(table.relation) USING \(values) WHERE \(scoped)", parameters)
+                    } else if !writing {
                         found = Int(try bridge.rows("SELECT count(*)::text FROM \(table.relation), \(values) WHERE \(scoped)",
                                                     parameters, preparing: false).first?.first.flatMap { $0 } ?? "") ?? -1
                     } else if readBack {

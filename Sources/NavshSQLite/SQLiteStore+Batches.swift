@@ -4,8 +4,9 @@ import NavshCore
 import NavshSQL
 
 /// A batch save as one UPDATE for each set of rows read with the same
-/// values and given the same ones (`KeyGroups`); otherwise one statement
-/// prepared once and stepped a row at a time, every value bound. The
+/// values and given the same ones (`KeyGroups`); otherwise, and for a
+/// batch delete, one statement prepared once and stepped a row at a time,
+/// every value bound. The
 /// UPDATE checks the row's key, the values it was read with and its list
 /// in its own WHERE. A save's UPDATE a row, each
 /// with its own checks built and its list read again, cost five times
@@ -48,7 +49,7 @@ extension SQLiteStore {
         // the sets match already: checked again, each row would be a set.
         var aliased: Int?
         if case .rowid(let expression) = key.kind { aliased = batch.checked.firstIndex { $0.quotedIdentifier == expression } }
-        if keyColumns.count == 1, let groups = KeyGroups(batch, skipping: aliased) {
+        if !batch.deletes, keyColumns.count == 1, let groups = KeyGroups(batch, skipping: aliased) {
             let shape = KeyGroups.Shape(table: table, key: "\(table).\(keyColumns[0])", assignments: assignments,
                                         scope: scope.sql, scopeArguments: scope.arguments.values)
             do {
@@ -62,7 +63,8 @@ extension SQLiteStore {
         }
         do {
             return try write(collection, values: [:]) { db in
-                let update = assignments.isEmpty ? nil
+                let update = batch.deletes ? try db.makeStatement(sql: "DELETE FROM \(table) WHERE \(condition)")
+                    : assignments.isEmpty ? nil
                     : try db.makeStatement(sql: "UPDATE OR ABORT \(table) SET \(assignments) WHERE \(condition)")
                 // A row left as it is: the same test, and its assignments unused.
                 let check = try db.makeStatement(sql: "SELECT 1 FROM \(table) WHERE \(condition)")
@@ -77,7 +79,7 @@ extension SQLiteStore {
                     arguments += id.parts
                     for column in batch.held { arguments.append(column[place]) }
                     arguments += scope.arguments.values
-                    if let update, batch.values[place] != nil {
+                    if let update, batch.deletes || batch.values[place] != nil {
                         if observed {
                             try RowReader.execute(db, update, arguments: SQLArguments(arguments))
                         } else {

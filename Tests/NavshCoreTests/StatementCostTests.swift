@@ -55,6 +55,21 @@ import Testing
         #expect(try h.value("SELECT count(*) FROM things WHERE \(name) = 'Same'") == "50")
     }
 
+    /// A batch delete where no foreign key cascades is one prepared
+    /// DELETE stepped a row at a time, each row checked in its WHERE. No
+    /// row is read first for what would go with it, since nothing refers to the table.
+    @Test func aBatchDeleteStepsOneDeleteARow() throws {
+        let h = try SessionHarness(Fixtures.numbered(60))
+        h.run("where id > 10", "open *")
+        let seen = statements(h, "delete")
+        let deletes = seen.filter { $0.hasPrefix("DELETE FROM") }
+        #expect(deletes.count == 50, "\(seen.joined(separator: "\n"))")
+        #expect(Set(deletes).count == 1, "one statement, its values bound")
+        // Nothing refers to things: no row is read for its cascades, and the list is not read again.
+        #expect(!seen.contains { $0.hasPrefix("SELECT") && $0.contains("FROM \"things\"") }, "\(seen.joined(separator: "\n"))")
+        #expect(try h.value("SELECT count(*) FROM things") == "10")
+    }
+
     /// A long batch of rows that share their values is written in parts
     /// of 256 rows. Each part's rows are checked just before its UPDATE,
     /// so their pages are still in SQLite's cache: one check of every row,

@@ -91,6 +91,37 @@ import Testing
         #expect(try fixture.read("SELECT note, count(*) FROM parts GROUP BY note") == [["old", "699"]])
     }
 
+    /// A batch delete is one set too, each row checked on every field: a
+    /// row changed elsewhere is named, and no row goes.
+    @Test(arguments: StoreKind.all)
+    func aBatchDeleteIsOneCheckedSet(kind: StoreKind) throws {
+        let (fixture, parts) = try kind.make("""
+            CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT);
+            INSERT INTO parts (id, name, note) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 700)
+                SELECT i, 'part ' || i, 'old' FROM n;
+            """, opening: "parts")
+        func deleting() throws -> BatchUpdate {
+            let rows = try fixture.store.ids(of: parts).map { try #require(try fixture.store.record(of: parts, id: $0)) }
+            return .deleting(ids: rows.map(\.id), checked: ["id", "name", "note"],
+                             held: ["id", "name", "note"].map { field in rows.map { $0[field] } }, list: parts)
+        }
+        let stale = try deleting()
+        try fixture.elsewhere("UPDATE parts SET note = 'new' WHERE id = 650")
+        let refused = try fixture.store.atomically { try fixture.store.updateBatch(stale, in: parts) }
+        guard case .refused(let places)? = refused else {
+            Issue.record("not refused as a set: \(String(describing: refused))")
+            return
+        }
+        #expect(places.map { stale.ids[$0].parts } == [[.integer(650)]])
+        #expect(try fixture.read("SELECT count(*) FROM parts") == [["700"]])
+        let outcome = try fixture.store.atomically { try fixture.store.updateBatch(try deleting(), in: parts) }
+        guard case .written? = outcome else {
+            Issue.record("not deleted as a set: \(String(describing: outcome))")
+            return
+        }
+        #expect(try fixture.read("SELECT count(*) FROM parts") == [["0"]])
+    }
+
     /// A row the schema refuses halfway through a set: the rows written
     /// before it in the same statement are taken back with it.
     @Test(arguments: StoreKind.all)

@@ -18,6 +18,9 @@ public struct BatchUpdate: Sendable {
     public var values: [[Value]?]
     /// The list the rows must still be in (its scope and filters).
     public var list: CollectionSchema
+    /// The rows are deleted, not written: `assigned` is empty and every
+    /// row's `values` nil. Only for a table no foreign key cascades to.
+    public var deletes = false
 
     public init(ids: [RecordID], checked: [String], held: [[Value]], assigned: [String], values: [[Value]?],
                 list: CollectionSchema) {
@@ -27,6 +30,14 @@ public struct BatchUpdate: Sendable {
         self.assigned = assigned
         self.values = values
         self.list = list
+    }
+
+    /// A delete of `ids`, each checked on `checked` as `held` gives them.
+    public static func deleting(ids: [RecordID], checked: [String], held: [[Value]], list: CollectionSchema) -> BatchUpdate {
+        var batch = BatchUpdate(ids: ids, checked: checked, held: held, assigned: [], values: Array(repeating: nil, count: ids.count),
+                                list: list)
+        batch.deletes = true
+        return batch
     }
 
     /// What a set-based write did.

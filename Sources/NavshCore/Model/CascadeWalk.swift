@@ -52,7 +52,9 @@ public struct CascadeWalk {
     /// cascades delete, then the references cleared in rows that stay, each
     /// row once with all its cleared fields.
     public func effects(ofDeleting id: RecordID, in table: String) throws -> [CascadeEffect] {
-        guard let root = try source.row(of: table, id: id) else { return [] }
+        // Nothing refers to the table: no row is read, which a batch of
+        // 25,000 rows did once a row, a round trip each on a server.
+        guard !source.foreignKeys(referencing: table).isEmpty, let root = try source.row(of: table, id: id) else { return [] }
         var effects: [CascadeEffect] = []
         var going: Set<String> = [Self.mark(table, id)]
         var parents: [(table: String, values: [String: Value])] = [(table, root)]
@@ -91,7 +93,7 @@ public struct CascadeWalk {
     /// any row the delete would take with it, from rows the delete leaves:
     /// the database would refuse the delete for them.
     public func blockers(ofDeleting id: RecordID, in table: String) throws -> [BlockingReference] {
-        guard let root = try source.row(of: table, id: id) else { return [] }
+        guard !source.foreignKeys(referencing: table).isEmpty, let root = try source.row(of: table, id: id) else { return [] }
         let taken = try effects(ofDeleting: id, in: table).filter { $0.action == .deleted }
         var going: Set<String> = [Self.mark(table, id)]
         for effect in taken { going.insert(Self.mark(effect.collection, effect.record.id)) }
