@@ -15,6 +15,7 @@ extension PostgresStore {
 
     public func updateBatch(_ batch: BatchUpdate, in collection: CollectionSchema) throws -> BatchUpdate.Outcome? {
         let table = try writable(collection)
+        if batch.kind == .restore { return try restored(batch, table) }
         let keys = try table.key.map { try table.column($0) }
         let checked = try batch.checked.map { try table.column($0) }
         let assigned = try batch.assigned.map { try table.column($0) }
@@ -76,7 +77,7 @@ extension PostgresStore {
                     let (values, scoped, assignments, parameters) = try statement(chunk, writing: writing)
                     let update = "UPDATE \(table.relation) SET \(assignments) FROM \(values) WHERE \(scoped)"
                     let found: Int
-                    if batch.deletes {
+                    if batch.kind == .delete {
                         found = try bridge.execute("DELETE FROM \(table.relation) USING \(values) WHERE \(scoped)", parameters)
                     } else if !writing {
                         found = Int(try bridge.rows("SELECT count(*)::text FROM \(table.relation), \(values) WHERE \(scoped)",
@@ -125,6 +126,38 @@ extension PostgresStore {
         }
         // None: a trigger ignored a write, which the rows one by one name.
         return refused.isEmpty ? nil : .refused(refused.sorted())
+    }
+
+    /// Rows put back, an INSERT … SELECT … FROM unnest(…) a chunk: one
+    /// INSERT a row took 13 s to undo a delete of 25,000 rows. Nil after a
+    /// refusal or a row a trigger ignored: the rows one by one then name it.
+    private func restored(_ batch: BatchUpdate, _ table: PostgresTable) throws -> BatchUpdate.Outcome? {
+        let columns = try batch.assigned.map { try table.column($0) }
+        // An identity column GENERATED ALWAYS takes the row's own key back only when told to.
+        let overriding = table.hasAlwaysIdentity ? " OVERRIDING SYSTEM VALUE" : ""
+        let into = "INSERT INTO \(table.quotedName) (\(columns.map(\.name.quotedIdentifier).joined(separator: ", ")))\(overriding) SELECT "
+        var ignored = false
+        do {
+            return try write(table, values: [:]) {
+                for start in stride(from: 0, to: batch.ids.count, by: Self.batchChunk) {
+                    let chunk = start..<min(start + Self.batchChunk, batch.ids.count)
+                    var sent = ChunkColumns(parameters: Parameters())
+                    let values = try columns.enumerated().map { place, column in
+                        column.cast(try sent.array(chunk.map { try batch.values[$0].flatMap { try column.parameter($0[place]) } },
+                                                   named: "navsh_n\(place)"))
+                    }
+                    let sql = into + values.joined(separator: ", ") + " FROM " + sent.unnest(numbered: false)
+                    guard try bridge.execute(sql, sent.parameters.values) == chunk.count else {
+                        ignored = true
+                        throw StoreError.recordMissing
+                    }
+                }
+                return .written(reachedOtherRows: false)
+            }
+        } catch let error as StoreError {
+            guard ignored || { if case .constraint = error { true } else { false } }() else { throw error }
+            return nil
+        }
     }
 
     /// The columns of one chunk: each an array that `unnest` turns into

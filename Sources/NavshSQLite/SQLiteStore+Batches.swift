@@ -23,7 +23,8 @@ extension SQLiteStore {
         }
         // Written keys move rows; a value stored otherwise than sent is read
         // back row by row; text that must be bound as a blob has its own SQL.
-        guard !batch.ids.isEmpty,
+        // Rows put back go one by one, each INSERT on its own as cheap as SQLite makes it.
+        guard !batch.ids.isEmpty, batch.kind != .restore,
               batch.assigned.allSatisfy({ collection.field(named: $0)?.primaryKeyPosition == nil }),
               batch.ids.allSatisfy({ $0.parts.count == keyColumns.count }),
               batch.values.allSatisfy({ row in row.map { $0.allSatisfy { $0.sqlPlaceholder == "?" } } ?? true }),
@@ -49,7 +50,7 @@ extension SQLiteStore {
         // the sets match already: checked again, each row would be a set.
         var aliased: Int?
         if case .rowid(let expression) = key.kind { aliased = batch.checked.firstIndex { $0.quotedIdentifier == expression } }
-        if !batch.deletes, keyColumns.count == 1, let groups = KeyGroups(batch, skipping: aliased) {
+        if batch.kind == .update, keyColumns.count == 1, let groups = KeyGroups(batch, skipping: aliased) {
             let shape = KeyGroups.Shape(table: table, key: "\(table).\(keyColumns[0])", assignments: assignments,
                                         scope: scope.sql, scopeArguments: scope.arguments.values)
             do {
@@ -63,7 +64,7 @@ extension SQLiteStore {
         }
         do {
             return try write(collection, values: [:]) { db in
-                let update = batch.deletes ? try db.makeStatement(sql: "DELETE FROM \(table) WHERE \(condition)")
+                let update = batch.kind == .delete ? try db.makeStatement(sql: "DELETE FROM \(table) WHERE \(condition)")
                     : assignments.isEmpty ? nil
                     : try db.makeStatement(sql: "UPDATE OR ABORT \(table) SET \(assignments) WHERE \(condition)")
                 // A row left as it is: the same test, and its assignments unused.
@@ -79,7 +80,7 @@ extension SQLiteStore {
                     arguments += id.parts
                     for column in batch.held { arguments.append(column[place]) }
                     arguments += scope.arguments.values
-                    if let update, batch.deletes || batch.values[place] != nil {
+                    if let update, batch.kind == .delete || batch.values[place] != nil {
                         if observed {
                             try RowReader.execute(db, update, arguments: SQLArguments(arguments))
                         } else {

@@ -67,4 +67,29 @@ struct PostgresRoundTripTests {
         }
         #expect(try database.value("SELECT string_agg(DISTINCT price::text, ',') FROM items") == "1.75")
     }
+
+    /// A batch delete of rows nothing refers to, and its undo, are a few
+    /// statements, not a round trip a row: a trial's 25,000 rows took 31 s
+    /// to delete and 13 s to put back. The rows come back exactly as they were.
+    @Test func aBatchDeleteAndItsUndoAreAFewStatements() throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: """
+            CREATE TABLE items (id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY, name text NOT NULL, price numeric(10,2),
+                                note text, made date);
+            INSERT INTO items (name, price, note, made) OVERRIDING SYSTEM VALUE
+                SELECT 'Item ' || i, i / 7.0, CASE WHEN i % 3 = 0 THEN NULL ELSE 'a "quoted", {braced} note ' || i END,
+                       DATE '2020-01-01' + i FROM generate_series(1, 60) AS i;
+            """)
+        let before = try database.value("SELECT string_agg(items::text, ';' ORDER BY id) FROM items")
+        let store = try PostgresStore(target: PostgresTarget(url: database.url, schema: "shop", environment: [:]))
+        defer { store.close() }
+        let session = Session(store: store, mode: .script)
+        for line in ["open items", "where id > 10", "open *"] { #expect(session.execute(line).error == nil, "\(line)") }
+        for (line, said) in [("delete", "deleted 50 rows"), ("undo", "undid the delete of 50 rows")] {
+            let trips = store.roundTrips
+            let response = session.execute(line)
+            #expect(response.error == nil && response.output.contains(said), "\(line): \(response.error?.message ?? response.output)")
+            #expect(store.roundTrips - trips < 15, "\(line): not a round trip a row: \(store.roundTrips - trips)")
+        }
+        #expect(try database.value("SELECT string_agg(items::text, ';' ORDER BY id) FROM items") == before)
+    }
 }

@@ -18,9 +18,19 @@ public struct BatchUpdate: Sendable {
     public var values: [[Value]?]
     /// The list the rows must still be in (its scope and filters).
     public var list: CollectionSchema
-    /// The rows are deleted, not written: `assigned` is empty and every
-    /// row's `values` nil. Only for a table no foreign key cascades to.
-    public var deletes = false
+    /// What is done to the rows.
+    public var kind = Kind.update
+
+    public enum Kind: Sendable {
+        /// Each row is checked, then `values` written to it where given.
+        case update
+        /// Each row is checked, then deleted: `assigned` is empty and
+        /// every row's `values` nil. Only for a table no foreign key cascades to.
+        case delete
+        /// Each row is put back as it was, `values` holding every field of
+        /// `assigned`: the undo of a delete. Nothing is checked, and a key taken since is the store's refusal.
+        case restore
+    }
 
     public init(ids: [RecordID], checked: [String], held: [[Value]], assigned: [String], values: [[Value]?],
                 list: CollectionSchema) {
@@ -36,7 +46,15 @@ public struct BatchUpdate: Sendable {
     public static func deleting(ids: [RecordID], checked: [String], held: [[Value]], list: CollectionSchema) -> BatchUpdate {
         var batch = BatchUpdate(ids: ids, checked: checked, held: held, assigned: [], values: Array(repeating: nil, count: ids.count),
                                 list: list)
-        batch.deletes = true
+        batch.kind = .delete
+        return batch
+    }
+
+    /// `rows` put back, each with every field of `fields`.
+    public static func restoring(_ rows: [Record], fields: [String], list: CollectionSchema) -> BatchUpdate {
+        var batch = BatchUpdate(ids: rows.map(\.id), checked: [], held: [], assigned: fields,
+                                values: rows.map { row in fields.map { row[$0] } }, list: list)
+        batch.kind = .restore
         return batch
     }
 

@@ -130,6 +130,13 @@ struct UndoCommand: PlainCommand {
             // Every row and what went with it back in one transaction, or none.
             do {
                 try store.atomically {
+                    // Rows that took nothing with them go back as one set where the store can.
+                    if rows.allSatisfy({ $0.cascade.isEmpty }) {
+                        let fields = collection.fields.filter { !$0.isGenerated }.map(\.name)
+                        if try store.updateBatch(.restoring(rows.map(\.record), fields: fields, list: collection), in: collection) != nil {
+                            return
+                        }
+                    }
                     for row in rows {
                         try store.restore(row.record, into: collection)
                         try restore(row.cascade, in: store)
