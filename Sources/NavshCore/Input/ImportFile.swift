@@ -82,8 +82,8 @@ struct ImportFile {
                 for (place, field) in zip(header, fields) {
                     if let place { values.append((place, .csv(field.bytes, quoted: field.quoted))) }
                 }
-                let version = versionColumn.map { String(decoding: fields[$0].bytes, as: UTF8.self) }
-                return versioned(ImportedRow(line: record.line, values: values), version, places: header, digest: headerDigest)
+                return versioned(ImportedRow(line: record.line, values: values), versionColumn.map { fields[$0].bytes },
+                                 places: header, digest: headerDigest)
             case .tsv:
                 return row(record.line, Self.tsvFields(record.bytes))
             case .jsonLines:
@@ -98,9 +98,9 @@ struct ImportFile {
     private func row(_ line: Int, _ values: [ImportedValue]) -> Result<ImportedRow, ImportProblem> {
         guard values.count == header.count else { return wrongCount(line, values.count) }
         let row = ImportedRow(line: line, values: zip(header, values).compactMap { field, value in field.map { ($0, value) } })
-        let version = versionColumn.map { column -> String in
-            if case .tsv(let bytes?) = values[column] { return String(decoding: bytes, as: UTF8.self) }
-            return ""
+        let version = versionColumn.map { column -> ArraySlice<UInt8> in
+            if case .tsv(let bytes?) = values[column] { return bytes[...] }
+            return []
         }
         return versioned(row, version, places: header, digest: headerDigest)
     }
@@ -108,18 +108,24 @@ struct ImportFile {
     /// The row with the digests its version column gives each field, or
     /// why they cannot be read: the columns changed since the export.
     /// `places` are the file's columns by field place, the version's own nil.
-    private func versioned(_ row: ImportedRow, _ version: String?, places: [Int?],
+    private func versioned(_ row: ImportedRow, _ version: ArraySlice<UInt8>?, places: [Int?],
                            digest: UInt32) -> Result<ImportedRow, ImportProblem> {
         // An empty version is a line added to the file by hand: it has no export to compare with.
         guard let version, !version.isEmpty else { return .success(row) }
-        let columns = places.enumerated().filter { $0.offset != versionColumn }.map(\.element)
-        guard let parsed = ExportVersion.parse(version), parsed.header == digest, parsed.values.count == columns.count else {
+        let count = places.count - (versionColumn == nil ? 0 : 1)
+        guard let parsed = ExportVersion.parse(version), parsed.header == digest, parsed.values.count == count else {
             return .failure(ImportProblem(line: row.line, field: ExportVersion.column, problem: "does not match the row's "
                 + "columns (added, removed or renamed since the export); export again, or remove the column"))
         }
         var row = row
-        row.exported = Dictionary(zip(columns, parsed.values).compactMap { place, digest in place.map { ($0, digest) } },
-                                  uniquingKeysWith: { first, _ in first })
+        var exported = [UInt32?](repeating: nil, count: collection.fields.count)
+        var next = 0
+        for (column, place) in places.enumerated() where column != versionColumn {
+            // The first column of a field wins, as the file's own values do.
+            if let place, exported[place] == nil { exported[place] = parsed.values[next] }
+            next += 1
+        }
+        row.exported = exported
         return .success(row)
     }
 
@@ -161,7 +167,7 @@ struct ImportFile {
             }
             values.append((field, .json(value)))
         }
-        return versioned(ImportedRow(line: record.line, values: values), version, places: places,
+        return versioned(ImportedRow(line: record.line, values: values), version.map { Array($0.utf8)[...] }, places: places,
                          digest: ExportVersion.digest(names))
     }
 

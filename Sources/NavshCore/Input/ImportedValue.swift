@@ -17,8 +17,9 @@ enum ImportedValue {
 struct ImportedRow {
     var line: Int
     var values: [(field: Int, value: ImportedValue)]
-    /// From an export's version column: each field's digest as exported, by place.
-    var exported: [Int: UInt32]? = nil
+    /// From an export's version column: each field's digest as exported,
+    /// by the field's place in the collection; nil for a field not in the file.
+    var exported: [UInt32?]? = nil
 }
 
 /// Turns a file's values into stored values, each checked as `set` checks

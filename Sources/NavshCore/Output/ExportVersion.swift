@@ -14,13 +14,20 @@ enum ExportVersion {
 
     /// A row's digests: the header's, and the values' in the file's order; nil when not of this form.
     static func parse(_ text: String) -> (header: UInt32, values: [UInt32])? {
-        guard text.hasPrefix(prefix) else { return nil }
+        parse(Array(text.utf8)[...])
+    }
+
+    /// `parse` of the column's bytes as the file holds them: made a
+    /// string first, each row's version cost an import --update a twentieth.
+    static func parse(_ bytes: ArraySlice<UInt8>) -> (header: UInt32, values: [UInt32])? {
+        guard bytes.starts(with: prefix.utf8) else { return nil }
         var numbers: [UInt32] = []
+        numbers.reserveCapacity(bytes.count / 8)
         var number: UInt32 = 0
         var digits = 0
         // Read digit by digit: a string and a parse for each value was a
         // twentieth of an import --update.
-        for byte in text.utf8.dropFirst(prefix.utf8.count) {
+        for byte in bytes.dropFirst(prefix.utf8.count) {
             guard let digit = hexDigit(byte) else { return nil }
             number = number << 4 | digit
             digits += 1

@@ -17,6 +17,7 @@ extension ImportCommand {
         }
         let fields = collection.fields
         let keyPlaces = keys.compactMap { key in fields.firstIndex { $0.name == key.name } }
+        let isKey = fields.indices.map { keyPlaces.contains($0) }
         let keyName = keys.map(\.shownName).joined(separator: ", ")
         let shownPath = TextLayout.printable(path)
         // A key is read as stored, never as a referenced row's title: an
@@ -61,8 +62,10 @@ extension ImportCommand {
             // export imports back unedited whatever its rows hold.
             // The stored values in the fields' order: found by name once, not at each look.
             let held = fields.map { stored[$0.name] }
-            var asStored = Set(row.values.filter { Self.sameAsStored($0.value, held[$0.field]) }.map(\.field))
-            guard let cells = checked(row, { !keyPlaces.contains($0) && !asStored.contains($0) }) else { return }
+            // Marked by place: no set is made for each row.
+            var asStored = [Bool](repeating: false, count: fields.count)
+            for (place, value) in row.values where Self.sameAsStored(value, held[place]) { asStored[place] = true }
+            guard let cells = checked(row, { !isKey[$0] && !asStored[$0] }) else { return }
             // With an export's versions: a field not edited in the file is
             // left as stored, even if changed elsewhere since; one edited in
             // the file and changed elsewhere too is refused.
@@ -75,13 +78,13 @@ extension ImportCommand {
                         + "since the export (now \(ValueText.bounded(stored[clash.field.name]))) \(why)"))
                     return
                 }
-                asStored.formUnion(since.unedited)
+                for place in since.unedited { asStored[place] = true }
                 keptElsewhere += since.kept
             }
             var changes: [String: Value] = [:]
             var readOnly: Field?
             for (place, cell) in cells.enumerated() {
-                guard let cell, !keyPlaces.contains(place), !asStored.contains(place),
+                guard let cell, !isKey[place], !asStored[place],
                       held[place] != cell, !Self.sameWholeNumber(held[place], cell) else { continue }
                 if fields[place].isReadOnly { readOnly = fields[place] }
                 changes[fields[place].name] = cell
@@ -131,7 +134,7 @@ extension ImportCommand {
                         row = found
                     }
                     // The key first: the row it names decides which values are changes.
-                    guard let keyCells = checked(row, { keyPlaces.contains($0) }) else { continue }
+                    guard let keyCells = checked(row, { isKey[$0] }) else { continue }
                     let key = keyPlaces.compactMap { keyCells[$0] }
                     guard key.count == keyPlaces.count, !key.contains(.null) else {
                         refused.append(ImportProblem(line: row.line, field: keyName, problem: "is missing: --update finds each row by its key"))
@@ -180,11 +183,11 @@ extension ImportCommand {
     /// the places the file leaves as exported, how many of those were
     /// changed elsewhere (kept), and a field changed both in the file and
     /// elsewhere, or naming the row and changed elsewhere while the file edits it.
-    static func sinceExport(_ row: ImportedRow, _ exported: [Int: UInt32], stored: Record, held: [Value],
+    static func sinceExport(_ row: ImportedRow, _ exported: [UInt32?], stored: Record, held: [Value],
                             in collection: CollectionSchema,
-                            format: RowFileFormat) -> (unedited: Set<Int>, kept: Int, clash: (field: Field, editedInFile: Bool)?) {
+                            format: RowFileFormat) -> (unedited: [Int], kept: Int, clash: (field: Field, editedInFile: Bool)?) {
         let fields = collection.fields
-        var unedited: Set<Int> = []
+        var unedited: [Int] = []
         var kept = 0
         var movedNaming: Field?
         var edited = false
@@ -192,19 +195,18 @@ extension ImportCommand {
         lazy var naming = Set(collection.identifying(stored.values).keys)
         for (place, cell) in row.values {
             guard let was = exported[place] else { continue }
-            let field = fields[place]
             let moved = ExportVersion.storedDigest(held[place], format) != was
             if ExportVersion.digest(cell) == was || ExportVersion.digest(ExportVersion.requoted(cell)) == was {
-                unedited.insert(place)
+                unedited.append(place)
                 if moved {
                     kept += 1
-                    if naming.contains(field.name) { movedNaming = movedNaming ?? field }
+                    if movedNaming == nil, naming.contains(fields[place].name) { movedNaming = fields[place] }
                 }
             } else if sameAsStored(cell, held[place]) {
                 // Edited to what is stored now: both sides agree.
-                unedited.insert(place)
+                unedited.append(place)
             } else {
-                if moved { return ([], 0, (field, true)) }
+                if moved { return ([], 0, (fields[place], true)) }
                 edited = true
             }
         }
