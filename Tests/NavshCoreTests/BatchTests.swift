@@ -110,6 +110,7 @@ import Testing
 
     /// A replace is checked as `set` checks each row's new text: a trial's
     /// `char(4)` key took `C10 → Cxx10`, and the server refused the save.
+    /// The refusal names the row whose text would not fit.
     @Test(arguments: StoreKind.all)
     func aReplaceIsCheckedAsSetChecksEachRowsText(kind: StoreKind) throws {
         let h = try SessionHarness(kind, """
@@ -117,8 +118,9 @@ import Testing
             INSERT INTO parts VALUES (1, 'C1'), (2, 'C22');
             """)
         h.run("open *")
+        // `C1` becomes `Cxx1`, which fits; `C22` does not, and is named.
         let refused = h.run("replace code C Cxx").error?.message ?? ""
-        #expect(refused.hasPrefix("code: ") && refused.contains("at most 4"), "\(refused)")
+        #expect(refused.hasPrefix("#2 C22 after the replace: code: ") && refused.contains("at most 4"), "\(refused)")
         #expect(h.output("changes") == "no unsaved changes\n")
         #expect(h.output("replace code C D") == "code: replaces C in 2 of 2 rows\n")
     }

@@ -27,6 +27,8 @@ public enum FieldError: Equatable, Sendable {
     case replaceNeedsText(String)
     /// `replace` found no OLD in the field; `rows`, the rows of a batch looked at.
     case textNotFound(String, String, rows: Int?)
+    /// A batch's replace refused for one of its rows, the first found.
+    indirect case replacedInRow(title: String, FieldError)
 
     // MARK: Values typed for a field
     case notAChoice(String, typed: String, choices: [String])
@@ -118,6 +120,8 @@ public enum FieldError: Equatable, Sendable {
             return "\(name) does not contain \(text); nothing changed"
         case .textNotFound(let name, let text, let rows?):
             return "no row's \(name) contains \(text) (\(ListLayout.grouped(rows)) rows looked at); nothing changed"
+        case .replacedInRow(let title, let error):
+            return "\(title) after the replace: \(error.message); nothing changed"
         case .choiceByCase(let name, let typed, let choices):
             return "\(name): '\(TextLayout.printable(typed))' is \(choices.map(TextLayout.printable).joined(separator: " or ")), "
                 + "apart only in case; type one exactly"

@@ -41,7 +41,12 @@ struct ReplaceCommand: FieldEditingCommand {
         for row in batch.rows {
             let now = earlier.flatMap { $0.applied(to: row[field.name]) } ?? row[field.name]
             guard let value = replacement.applied(to: now) else { continue }
-            _ = try checked(value, field)
+            do {
+                _ = try checked(value, field)
+            } catch CommandError.fields(let error) {
+                // Which row: a replace that fits most rows may not fit one.
+                throw CommandError.fields(.replacedInRow(title: RowTitle.keyed(row, in: frame.collection), error))
+            }
             changed += 1
         }
         guard changed > 0 else {
