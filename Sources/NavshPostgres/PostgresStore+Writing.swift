@@ -143,7 +143,7 @@ extension PostgresStore {
         }
     }
 
-    public func restore(_ record: Record, into collection: CollectionSchema) throws {
+    public func restore(_ record: Record, into collection: CollectionSchema) throws -> RecordID {
         let table = try writable(collection)
         let fields = collection.fields.filter { !$0.isGenerated }
         var parameters = Parameters()
@@ -153,6 +153,7 @@ extension PostgresStore {
         let sql = "INSERT INTO \(table.quotedName) (\(fields.map(\.name.quotedIdentifier).joined(separator: ", ")))"
             + overriding + " VALUES (\(values.joined(separator: ", ")))"
         _ = try write(table, values: record.values) { try bridge.execute(sql, parameters.values) }
+        return record.id
     }
 
     /// The row's key and, when `expected` is given, that it still holds it:

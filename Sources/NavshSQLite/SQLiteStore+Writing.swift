@@ -156,20 +156,33 @@ extension SQLiteStore {
         try read { db in try body(SQLiteCascades(store: self, db: db)) }
     }
 
-    public func restore(_ record: NavshCore.Record, into collection: CollectionSchema) throws {
+    public func restore(_ record: NavshCore.Record, into collection: CollectionSchema) throws -> RecordID {
         let key = try writableKey(for: collection)
         let stored = collection.fields.filter { !$0.isGenerated }
-        var columns = stored.map(\.name.quotedIdentifier)
-        var values = stored.map { record[$0.name] }
-        // A table without a rowid alias column gets its rowid back by name.
-        if case .rowid(let expression) = key.kind, let rowid = record.id.rowid, !columns.contains(expression) {
-            columns.insert(expression, at: 0)
-            values.insert(.integer(rowid), at: 0)
+        let columns = stored.map(\.name.quotedIdentifier)
+        let values = stored.map { record[$0.name] }
+        func insert(_ columns: [String], _ values: [Value]) -> String {
+            "INSERT OR ABORT INTO \(key.quotedTable) (\(columns.joined(separator: ", "))) "
+                + "VALUES (\(values.map(\.sqlPlaceholder).joined(separator: ", ")))"
         }
-        let sql = "INSERT OR ABORT INTO \(key.quotedTable) (\(columns.joined(separator: ", "))) "
-            + "VALUES (\(values.map(\.sqlPlaceholder).joined(separator: ", ")))"
-        try write(collection, values: record.values) { db in
-            try db.execute(sql: sql, arguments: SQLArguments(values).statementArguments)
+        return try write(collection, values: record.values) { db in
+            // A table without a rowid alias column gets its rowid back by
+            // name, unless another row took it since: SQLite gives the rowid
+            // of a row deleted last to the next row added. The row then gets
+            // a new one, and its values are what name it.
+            if case .rowid(let expression) = key.kind, let rowid = record.id.rowid, !columns.contains(expression) {
+                let taken = try RowReader.fetchOne(db, sql: "SELECT 1 FROM \(key.quotedTable) WHERE \(expression) = ?",
+                                                   arguments: SQLArguments([.integer(rowid)])) != nil
+                if !taken {
+                    try db.execute(sql: insert([expression] + columns, [.integer(rowid)] + values),
+                                   arguments: SQLArguments([.integer(rowid)] + values).statementArguments)
+                    return record.id
+                }
+                try db.execute(sql: insert(columns, values), arguments: SQLArguments(values).statementArguments)
+                return RecordID(parts: [.integer(db.lastInsertedRowID)], isPrimaryKey: false)
+            }
+            try db.execute(sql: insert(columns, values), arguments: SQLArguments(values).statementArguments)
+            return record.id
         }
     }
 

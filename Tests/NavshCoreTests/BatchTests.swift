@@ -256,7 +256,7 @@ import Testing
 
     /// An undo the store refuses says what it could not put back, as an
     /// undo: it read "another row already has this code, region (PRIMARY
-    /// KEY); nothing was saved".
+    /// KEY); nothing was saved". It names the row.
     @Test(arguments: StoreKind.all)
     func undoOfABatchThatAKeyTakenSinceRefusesSaysSo(kind: StoreKind) throws {
         let h = try SessionHarness(kind, """
@@ -267,8 +267,46 @@ import Testing
         try h.elsewhere("INSERT INTO stock VALUES ('C1', 'north', 9)")
         let after = try h.snapshot("stock")
         #expect(h.run("undo").error?.message
-                == "cannot undo the save of 2 rows: another row now holds the code, region of a row it would put back; nothing changed")
+                == "cannot undo the save of 2 rows: another row now holds the code, region of #C1 · #north, which it would put back; nothing changed")
         #expect(try h.snapshot("stock") == after)
+    }
+
+    /// The undo of a batch delete names the row whose key was taken since,
+    /// where PostgreSQL puts the rows back as one set and SQLite one by one.
+    /// On SQLite the new row also took the rowid of the first deleted row,
+    /// which then comes back under a new one: its key is what names it.
+    @Test(arguments: StoreKind.all)
+    func undoOfABatchDeleteNamesTheRowWhoseKeyWasTaken(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE stock (code TEXT PRIMARY KEY, name TEXT, qty INTEGER);
+            INSERT INTO stock VALUES ('C1', 'Bolt', 1), ('C2', 'Nut', 2), ('C3', 'Washer', 3);
+            """)
+        h.run("open *", "delete")
+        try h.elsewhere("INSERT INTO stock VALUES ('C2', 'Screw', 9)")
+        let after = try h.snapshot("stock")
+        #expect(h.run("undo").error?.message
+                == "cannot undo the delete of 3 rows: another row now holds the code of Nut, which it would put back; nothing changed")
+        #expect(try h.snapshot("stock") == after)
+    }
+
+    /// A deleted row's rowid that SQLite gave to a row added since is no
+    /// reason to refuse the undo: the row comes back under a new rowid.
+    @Test(arguments: StoreKind.all)
+    func undoPutsBackARowWhoseRowidWasTakenSince(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE stock (code TEXT PRIMARY KEY, name TEXT, qty INTEGER);
+            INSERT INTO stock VALUES ('C1', 'Bolt', 1), ('C2', 'Nut', 2), ('C3', 'Washer', 3);
+            """)
+        h.run("open stock", "where qty > 1", "open *", "delete")
+        try h.elsewhere("INSERT INTO stock VALUES ('C4', 'Screw', 9)")
+        #expect(h.run("undo").error == nil)
+        h.run("back")
+        #expect(try h.values("SELECT code FROM stock ORDER BY code") == [["C1"], ["C2"], ["C3"], ["C4"]])
+        // One row's too: C2 came back last, so SQLite gives its rowid to C5.
+        h.run("open stock", "where code = C2", "open 1", "delete")
+        try h.elsewhere("INSERT INTO stock VALUES ('C5', 'Pin', 5)")
+        #expect(h.run("undo").error == nil)
+        #expect(try h.values("SELECT code FROM stock ORDER BY code") == [["C1"], ["C2"], ["C3"], ["C4"], ["C5"]])
     }
 
     @Test(arguments: StoreKind.all)

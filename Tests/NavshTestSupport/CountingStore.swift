@@ -124,7 +124,7 @@ public final class CountingStore: Store {
         try base.atomically(deferringReferences: deferringReferences, body)
     }
 
-    public func restore(_ record: Record, into collection: CollectionSchema) throws {
+    public func restore(_ record: Record, into collection: CollectionSchema) throws -> RecordID {
         try base.restore(record, into: collection)
     }
 

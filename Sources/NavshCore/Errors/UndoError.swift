@@ -23,7 +23,8 @@ public enum UndoError: Equatable, Sendable {
     case importChanged(file: String)
     /// Putting a deleted row back is refused by a constraint.
     /// The store refused to put back what a save or a delete changed.
-    case refused(undoing: String, title: String, StoreError.Constraint, fields: [String], detail: String)
+    /// `row`: the row refused, where the rows were put back one by one.
+    case refused(undoing: String, title: String, StoreError.Constraint, fields: [String], detail: String, row: String? = nil)
     case deleteClearedRowChanged(title: String)
     case collectionGone(String)
     case clearedReferenceNotRecorded(collection: String)
@@ -53,16 +54,16 @@ public enum UndoError: Equatable, Sendable {
             return "cannot undo the import from \(file): some of its rows were changed, deleted or referred to since; nothing changed"
         case .move(let title):
             return "cannot undo the move of \(title): the order changed since; nothing changed"
-        case .refused(let undoing, let title, let kind, let fields, let detail):
+        case .refused(let undoing, let title, let kind, let fields, let detail, let row):
+            let which = row.map { "\($0), which it would put back" } ?? "a row it would put back"
             let why: String
             switch kind {
             case .unique, .primaryKey:
-                let what = fields.isEmpty ? "key" : fields.joined(separator: ", ")
-                why = "another row now holds the \(what) of a row it would put back"
+                why = "another row now holds the \(fields.isEmpty ? "key" : fields.joined(separator: ", ")) of \(which)"
             case .foreignKey:
-                why = "a row it would put back refers to one that is gone now"
+                why = "\(which)\(row == nil ? "" : ",") refers to one that is gone now"
             default:
-                why = detail
+                why = detail + (row.map { " (\($0))" } ?? "")
             }
             return "cannot undo the \(undoing) of \(title): \(why); nothing changed"
         case .deleteClearedRowChanged(let title):

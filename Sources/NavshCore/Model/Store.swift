@@ -66,8 +66,10 @@ public protocol Store: StoreReader {
     /// lone write's is (a save checked together with a read of other rows).
     func atomically<T>(deferringReferences: Bool, _ body: () throws -> T) throws -> T
     /// Puts a row back with its identity (undoing a delete, or `save!` of a
-    /// row deleted elsewhere).
-    func restore(_ record: Record, into collection: CollectionSchema) throws
+    /// row deleted elsewhere), and returns the identity it has now: its own,
+    /// or on SQLite a new rowid where another row took its own since.
+    @discardableResult
+    func restore(_ record: Record, into collection: CollectionSchema) throws -> RecordID
     /// Writes many new rows (an import), inside the caller's `atomically`:
     /// each row all or nothing on its own; one a constraint refuses goes to
     /// `refused` with its index and the error naming its fields, and the

@@ -95,9 +95,9 @@ final class JournaledStore {
     /// Puts a row back under its identity (`save!` of a row deleted
     /// elsewhere); returns it as stored.
     func restore(_ row: Record, into collection: CollectionSchema) throws -> (record: Record, warning: String) {
-        try store.restore(row, into: collection)
-        let (stored, warning) = readBack(row.id, in: collection)
-        let restored = stored ?? row
+        let id = try store.restore(row, into: collection)
+        let (stored, warning) = readBack(id, in: collection)
+        let restored = stored ?? Record(id: id, values: row.values)
         record(.inserted(collection, restored))
         return (restored, warning)
     }

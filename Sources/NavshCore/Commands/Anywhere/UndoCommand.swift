@@ -65,6 +65,9 @@ struct UndoCommand: PlainCommand {
                 refused.append(row.title(in: collection) + " (changed)")
             } catch StoreError.recordMissing {
                 refused.append(row.title(in: collection) + " (deleted)")
+            } catch StoreError.constraint(let kind, let fields, let detail) {
+                throw CommandError.undo(.refused(undoing: "save", title: "\(ListLayout.grouped(rows.count)) rows", kind,
+                                                 fields: fields, detail: detail, row: row.title(in: collection)))
             }
         }
         if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
@@ -128,6 +131,7 @@ struct UndoCommand: PlainCommand {
                     + "\(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s") of \(collection.displayTitle)")
         case .deletedRows(let collection, let rows):
             // Every row and what went with it back in one transaction, or none.
+            var restored = rows.map(\.record)
             do {
                 try store.atomically {
                     // Rows that took nothing with them go back as one set where the store can.
@@ -137,18 +141,25 @@ struct UndoCommand: PlainCommand {
                             return
                         }
                     }
-                    for row in rows {
-                        try store.restore(row.record, into: collection)
+                    for (place, row) in rows.enumerated() {
+                        do {
+                            restored[place].id = try store.restore(row.record, into: collection)
+                        } catch StoreError.constraint(let kind, let fields, let detail) {
+                            throw CommandError.undo(.refused(undoing: "delete", title: "\(ListLayout.grouped(rows.count)) rows", kind,
+                                                             fields: fields, detail: detail,
+                                                             row: RowTitle.of(row.record, in: collection)))
+                        }
                         try restore(row.cascade, in: store)
                     }
                 }
             } catch StoreError.constraint(let kind, let fields, let detail) {
-                throw CommandError.undo(.refused(undoing: "delete", title: "\(rows.count) rows", kind, fields: fields, detail: detail))
+                throw CommandError.undo(.refused(undoing: "delete", title: "\(ListLayout.grouped(rows.count)) rows", kind,
+                                                 fields: fields, detail: detail))
             } catch StoreError.conflict, StoreError.recordMissing {
                 throw CommandError.undo(.deleteClearedRowChanged(title: "\(rows.count) rows"))
             }
             let cascade = rows.flatMap(\.cascade)
-            return (.restoredRows(collection, rows.map(\.record)),
+            return (.restoredRows(collection, restored),
                     "undid the delete of \(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s") of "
                     + "\(collection.displayTitle) (put \(rows.count == 1 ? "it" : "them") back"
                     + "\(CascadeEffect.phrase(cascade, .restoring, titles: store.collectionTitles)))")
@@ -200,10 +211,11 @@ struct UndoCommand: PlainCommand {
             return (change, "nothing to undo in \(collection.name)")
         case .deleted(let collection, let record, let cascade):
             let title = RowTitle.of(record, in: collection)
+            var restored = record
             do {
                 // The row and everything that went with it come back together, or nothing does.
                 try store.atomically {
-                    try store.restore(record, into: collection)
+                    restored.id = try store.restore(record, into: collection)
                     try restore(cascade, in: store)
                 }
             } catch StoreError.constraint(let kind, let fields, let detail) {
@@ -211,7 +223,7 @@ struct UndoCommand: PlainCommand {
             } catch StoreError.conflict, StoreError.recordMissing {
                 throw CommandError.undo(.deleteClearedRowChanged(title: title))
             }
-            return (.inserted(collection, record),
+            return (.inserted(collection, restored),
                     "undid the delete of \(said(title, collection)) (put it back\(CascadeEffect.phrase(cascade, .restoring, titles: store.collectionTitles)))")
         }
     }
