@@ -271,16 +271,19 @@ import Testing
         #expect(try h.snapshot("stock") == after)
     }
 
+    /// Three rows keyed by a text code: SQLite keeps their rowids apart from it.
+    static let stock = """
+        CREATE TABLE stock (code TEXT PRIMARY KEY, name TEXT, qty INTEGER);
+        INSERT INTO stock VALUES ('C1', 'Bolt', 1), ('C2', 'Nut', 2), ('C3', 'Washer', 3);
+        """
+
     /// The undo of a batch delete names the row whose key was taken since,
     /// where PostgreSQL puts the rows back as one set and SQLite one by one.
     /// On SQLite the new row also took the rowid of the first deleted row,
     /// which then comes back under a new one: its key is what names it.
     @Test(arguments: StoreKind.all)
     func undoOfABatchDeleteNamesTheRowWhoseKeyWasTaken(kind: StoreKind) throws {
-        let h = try SessionHarness(kind, """
-            CREATE TABLE stock (code TEXT PRIMARY KEY, name TEXT, qty INTEGER);
-            INSERT INTO stock VALUES ('C1', 'Bolt', 1), ('C2', 'Nut', 2), ('C3', 'Washer', 3);
-            """)
+        let h = try SessionHarness(kind, Self.stock)
         h.run("open *", "delete")
         try h.elsewhere("INSERT INTO stock VALUES ('C2', 'Screw', 9)")
         let after = try h.snapshot("stock")
@@ -293,10 +296,7 @@ import Testing
     /// reason to refuse the undo: the row comes back under a new rowid.
     @Test(arguments: StoreKind.all)
     func undoPutsBackARowWhoseRowidWasTakenSince(kind: StoreKind) throws {
-        let h = try SessionHarness(kind, """
-            CREATE TABLE stock (code TEXT PRIMARY KEY, name TEXT, qty INTEGER);
-            INSERT INTO stock VALUES ('C1', 'Bolt', 1), ('C2', 'Nut', 2), ('C3', 'Washer', 3);
-            """)
+        let h = try SessionHarness(kind, Self.stock)
         h.run("open stock", "where qty > 1", "open *", "delete")
         try h.elsewhere("INSERT INTO stock VALUES ('C4', 'Screw', 9)")
         #expect(h.run("undo").error == nil)

@@ -6,6 +6,13 @@ import Testing
 /// hold what they were read with are written in one go, and a row changed
 /// elsewhere leaves every row as it was.
 @Suite struct BatchConformanceTests {
+    /// 700 rows: more than SQLite's parts of 256, all noted `old`.
+    static let parts = """
+            CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT);
+            INSERT INTO parts (id, name, note) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 700)
+                SELECT i, 'part ' || i, 'old' FROM n;
+            """
+
     /// Every row of items, each set to `note` from what it was read with.
     func batch(_ fixture: StoreFixture, _ items: CollectionSchema, note: String) throws -> BatchUpdate {
         let rows = try fixture.store.ids(of: items).map { try #require(try fixture.store.record(of: items, id: $0)) }
@@ -45,13 +52,8 @@ import Testing
     /// rows of the first parts as they were.
     @Test(arguments: StoreKind.all)
     func aLongBatchIsCheckedInEveryPart(kind: StoreKind) throws {
-        let schema = """
-            CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT);
-            INSERT INTO parts (id, name, note) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 700)
-                SELECT i, 'part ' || i, 'old' FROM n;
-            """
         for changed in [nil, 690] as [Int?] {
-            let (fixture, parts) = try kind.make(schema, opening: "parts")
+            let (fixture, parts) = try kind.make(Self.parts, opening: "parts")
             let batch = try batch(fixture, parts, note: "new")
             if let changed { try fixture.elsewhere("UPDATE parts SET name = 'renamed' WHERE id = \(changed)") }
             let outcome = try fixture.store.atomically { try fixture.store.updateBatch(batch, in: parts) }
@@ -74,11 +76,7 @@ import Testing
     /// took a minute for 100,000 rows.
     @Test(arguments: StoreKind.all)
     func aRefusedSetNamesEachRowChangedElsewhere(kind: StoreKind) throws {
-        let (fixture, parts) = try kind.make("""
-            CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT);
-            INSERT INTO parts (id, name, note) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 700)
-                SELECT i, 'part ' || i, 'old' FROM n;
-            """, opening: "parts")
+        let (fixture, parts) = try kind.make(Self.parts, opening: "parts")
         let batch = try batch(fixture, parts, note: "new")
         try fixture.elsewhere("UPDATE parts SET name = 'renamed' WHERE id IN (3, 690)")
         try fixture.elsewhere("DELETE FROM parts WHERE id = 400")
@@ -95,11 +93,7 @@ import Testing
     /// row changed elsewhere is named, and no row goes.
     @Test(arguments: StoreKind.all)
     func aBatchDeleteIsOneCheckedSet(kind: StoreKind) throws {
-        let (fixture, parts) = try kind.make("""
-            CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT);
-            INSERT INTO parts (id, name, note) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 700)
-                SELECT i, 'part ' || i, 'old' FROM n;
-            """, opening: "parts")
+        let (fixture, parts) = try kind.make(Self.parts, opening: "parts")
         func deleting() throws -> BatchUpdate {
             let rows = try fixture.store.ids(of: parts).map { try #require(try fixture.store.record(of: parts, id: $0)) }
             return .deleting(ids: rows.map(\.id), checked: ["id", "name", "note"],
