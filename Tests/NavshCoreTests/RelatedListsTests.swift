@@ -47,4 +47,18 @@ import Testing
         #expect(offered.candidates == ["#5", "#9"])
         #expect(offered.labels == ["#5": "#5 Steve Johnson, 1965-03-03", "#9": "#9 Steve Johnson, 1980-01-01"])
     }
+
+    /// A row another process moved out of a related list left that list:
+    /// a trial's batch delete said it was deleted or re-keyed, read through
+    /// the list's own scope. A save says the same.
+    @Test(arguments: StoreKind.all)
+    func aRowMovedToAnotherParentLeftTheRelatedList(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.staff)
+        h.run("open Employee", "open 3", "open Customer", "open *")
+        try h.elsewhere(#"UPDATE "Customer" SET "SupportRepId" = 5 WHERE "CustomerId" = 1"#)
+        let left = "1 of 2 rows changed elsewhere since open *: #1 Luís Gonçalves (SupportRepId changed; it left the list)"
+        #expect(h.run("delete").error?.message.hasPrefix(left) == true, "\(h.run("delete").error?.message ?? "")")
+        h.run("set LastName Same")
+        #expect(h.run("save").error?.message.hasPrefix(left) == true, "\(h.run("save").error?.message ?? "")")
+    }
 }

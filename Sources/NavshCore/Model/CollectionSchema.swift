@@ -102,6 +102,14 @@ public struct CollectionSchema: Sendable {
         get { storage.filters }
         set { unique().filters = newValue }
     }
+    /// Every row of the table, without `scope` or `filters`: where a row
+    /// is read to say why it left a list, a scoped read took it for deleted.
+    public var wholeTable: CollectionSchema {
+        var table = self
+        table.scope = nil
+        table.filters = []
+        return table
+    }
     /// Lists come in sections, one per value of this field, in its order.
     public var groupField: String? {
         get { storage.groupField }

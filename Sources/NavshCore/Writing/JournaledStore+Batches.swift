@@ -76,7 +76,7 @@ extension JournaledStore {
             }
             for row in unchanged.rows {
                 let title = RowTitle.keyed(row, in: collection)
-                guard let now = try store.record(of: collection, id: row.id) else {
+                guard let now = try store.record(of: collection.wholeTable, id: row.id) else {
                     refused.append(title + " (deleted or re-keyed)")
                     continue
                 }
@@ -330,7 +330,7 @@ extension JournaledStore {
     /// with what its own triggers did to other rows of the batch.
     private static func whyNotWritten(_ row: Record, changes: [String: Value], in collection: CollectionSchema,
                                       store: any Store, alsoChecked: Set<String> = []) throws -> String? {
-        guard let now = try store.record(of: collection, id: row.id) else { return " (deleted or re-keyed)" }
+        guard let now = try store.record(of: collection.wholeTable, id: row.id) else { return " (deleted or re-keyed)" }
         let moved = collection.fields.filter { field in
             (changes[field.name] != nil || alsoChecked.contains(field.name) || collection.identifying(row.values)[field.name] != nil)
                 && now[field.name] != row[field.name]
@@ -356,7 +356,7 @@ extension JournaledStore {
     /// Why a row is no longer in its list: gone, or moved out of it, by a
     /// change to the fields named when those changed.
     private func notListed(_ row: Record, in collection: CollectionSchema) throws -> String {
-        guard let now = try store.record(of: collection, id: row.id) else { return " (deleted or re-keyed)" }
+        guard let now = try store.record(of: collection.wholeTable, id: row.id) else { return " (deleted or re-keyed)" }
         let moved = collection.fields.filter { now[$0.name] != row[$0.name] }.map(\.shownName)
         return moved.isEmpty ? " (left the list)" : " (" + moved.joined(separator: ", ") + " changed; it left the list)"
     }

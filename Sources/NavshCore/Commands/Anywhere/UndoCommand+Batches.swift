@@ -15,9 +15,7 @@ extension UndoCommand {
         guard alike else { return nil }
         // Checked by key and values, not by the list the save was made in:
         // the save itself may have moved its rows out of it.
-        var table = collection
-        table.scope = nil
-        table.filters = []
+        let table = collection.wholeTable
         let batch = BatchUpdate(
             ids: rows.map(\.id), checked: checked,
             held: checked.map { field in rows.map { $0.after[field] ?? $0.row[field] } },

@@ -47,9 +47,7 @@ struct UndoCommand: PlainCommand {
         var refused: [String] = []
         if let places = try setBased(rows, in: collection, store: store) {
             // The rows a refusal shows are told apart: deleted, or changed.
-            var table = collection
-            table.scope = nil
-            table.filters = []
+            let table = collection.wholeTable
             refused = try places.enumerated().map { order, place in
                 let gone = order < 3 ? try store.record(of: table, id: rows[place].id) == nil : false
                 return rows[place].title(in: collection) + (gone ? " (deleted)" : " (changed)")
