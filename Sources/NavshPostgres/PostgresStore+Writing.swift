@@ -152,7 +152,10 @@ extension PostgresStore {
         let overriding = table.hasAlwaysIdentity ? " OVERRIDING SYSTEM VALUE" : ""
         let sql = "INSERT INTO \(table.quotedName) (\(fields.map(\.name.quotedIdentifier).joined(separator: ", ")))"
             + overriding + " VALUES (\(values.joined(separator: ", ")))"
-        _ = try write(table, values: record.values) { try bridge.execute(sql, parameters.values) }
+        // A trigger that drops the row leaves it gone: said, not taken for put back.
+        try write(table, values: record.values) {
+            if try bridge.execute(sql, parameters.values) != 1 { throw StoreError.ignoredByTrigger("insert", table: table.name) }
+        }
         return record.id
     }
 

@@ -165,6 +165,10 @@ extension SQLiteStore {
             "INSERT OR ABORT INTO \(key.quotedTable) (\(columns.joined(separator: ", "))) "
                 + "VALUES (\(values.map(\.sqlPlaceholder).joined(separator: ", ")))"
         }
+        // A trigger that drops the row leaves it gone: said, not taken for put back.
+        func inserted(_ db: Database) throws {
+            if db.changesCount != 1 { throw StoreError.ignoredByTrigger("insert", table: collection.name) }
+        }
         return try write(collection, values: record.values) { db in
             // A table without a rowid alias column gets its rowid back by
             // name, unless another row took it since: SQLite gives the rowid
@@ -176,12 +180,15 @@ extension SQLiteStore {
                 if !taken {
                     try db.execute(sql: insert([expression] + columns, [.integer(rowid)] + values),
                                    arguments: SQLArguments([.integer(rowid)] + values).statementArguments)
+                    try inserted(db)
                     return record.id
                 }
                 try db.execute(sql: insert(columns, values), arguments: SQLArguments(values).statementArguments)
+                try inserted(db)
                 return RecordID(parts: [.integer(db.lastInsertedRowID)], isPrimaryKey: false)
             }
             try db.execute(sql: insert(columns, values), arguments: SQLArguments(values).statementArguments)
+            try inserted(db)
             return record.id
         }
     }

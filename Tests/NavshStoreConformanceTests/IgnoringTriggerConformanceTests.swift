@@ -45,6 +45,27 @@ import Testing
         #expect(rows.map { $0["value"] } == [.integer(10), .integer(20)], "nothing written")
     }
 
+    /// An undo whose row a trigger drops on its way back is refused: it
+    /// said "put them back" with the row still gone (a trial's find).
+    @Test(arguments: StoreKind.all)
+    func anUndoWhoseRowATriggerDropsIsRefused(kind: StoreKind) throws {
+        let fixture = try Self.ignoring(kind)
+        try fixture.elsewhere("UPDATE items SET name = 'zz' WHERE id = 1")
+        let session = Session(store: fixture.store, mode: .script)
+        let ignored = "a trigger on items ignored the insert"
+        for (lines, refusal) in [(["top", "open items", "where name = zz", "open *", "delete"], "of 1 row: \(ignored) (zz)"),
+                                 (["top", "open items", "delete #1"], "of zz: \(ignored)")] {
+            for line in lines { try #require(session.execute(line).error == nil, "\(line)") }
+            let undo = session.execute("undo")
+            #expect(undo.error?.message == "cannot undo the delete \(refusal); nothing changed", "\(undo.error?.message ?? undo.output)")
+            let rows = try fixture.store.records(of: try fixture.collection("items"), offset: 0, limit: 10)
+            #expect(rows.map { $0["name"] } == [.text("b")], "nothing written")
+            // The row again, past the trigger that drops an insert of zz.
+            try fixture.elsewhere("INSERT INTO items (id, name, value) VALUES (1, 'yy', 10)")
+            try fixture.elsewhere("UPDATE items SET name = 'zz' WHERE id = 1")
+        }
+    }
+
     /// Two rows, and triggers that drop an update to a value over 100, a
     /// delete of `b` and an insert of `zz`.
     static func ignoring(_ kind: StoreKind) throws -> StoreFixture {

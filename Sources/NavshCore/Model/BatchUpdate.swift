@@ -28,7 +28,8 @@ public struct BatchUpdate: Sendable {
         /// every row's `values` nil. Only for a table no foreign key cascades to.
         case delete
         /// Each row is put back as it was, `values` holding every field of
-        /// `assigned`: the undo of a delete. Nothing is checked, and a key taken since is the store's refusal.
+        /// `assigned`: the undo of a delete. Nothing is checked; `refused`
+        /// names the rows whose key another row holds now.
         case restore
     }
 

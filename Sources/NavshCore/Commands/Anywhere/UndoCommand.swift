@@ -64,7 +64,7 @@ struct UndoCommand: PlainCommand {
             } catch StoreError.recordMissing {
                 refused.append(row.title(in: collection) + " (deleted)")
             } catch StoreError.constraint(let kind, let fields, let detail) {
-                throw CommandError.undo(.refused(undoing: "save", title: "\(ListLayout.grouped(rows.count)) rows", kind,
+                throw CommandError.undo(.refused(undoing: "save", title: RowBatch.rowCount(rows.count), kind,
                                                  fields: fields, detail: detail, row: row.title(in: collection)))
             }
         }
@@ -116,7 +116,7 @@ struct UndoCommand: PlainCommand {
             do {
                 try store.atomically { try Self.putBack(rows, in: collection, store: store) }
             } catch StoreError.constraint(let kind, let fields, let detail) {
-                throw CommandError.undo(.refused(undoing: "save", title: "\(ListLayout.grouped(rows.count)) rows", kind,
+                throw CommandError.undo(.refused(undoing: "save", title: RowBatch.rowCount(rows.count), kind,
                                                  fields: fields, detail: detail))
             }
             let inverse = rows.map { $0.inverse(in: collection) }
@@ -135,15 +135,22 @@ struct UndoCommand: PlainCommand {
                     // Rows that took nothing with them go back as one set where the store can.
                     if rows.allSatisfy({ $0.cascade.isEmpty }) {
                         let fields = collection.fields.filter { !$0.isGenerated }.map(\.name)
-                        if try store.updateBatch(.restoring(rows.map(\.record), fields: fields, list: collection), in: collection) != nil {
+                        switch try store.updateBatch(.restoring(rows.map(\.record), fields: fields, list: collection), in: collection) {
+                        case .written?:
                             return
+                        case .refused(let places)?:
+                            throw CommandError.undo(.refused(undoing: "delete", title: RowBatch.rowCount(rows.count), .primaryKey,
+                                                             fields: collection.keyFields.map(\.name), detail: "",
+                                                             row: places.first.map { RowTitle.of(rows[$0].record, in: collection) }))
+                        case nil:
+                            break
                         }
                     }
                     for (place, row) in rows.enumerated() {
                         do {
                             restored[place].id = try store.restore(row.record, into: collection)
                         } catch StoreError.constraint(let kind, let fields, let detail) {
-                            throw CommandError.undo(.refused(undoing: "delete", title: "\(ListLayout.grouped(rows.count)) rows", kind,
+                            throw CommandError.undo(.refused(undoing: "delete", title: RowBatch.rowCount(rows.count), kind,
                                                              fields: fields, detail: detail,
                                                              row: RowTitle.of(row.record, in: collection)))
                         }
@@ -151,7 +158,7 @@ struct UndoCommand: PlainCommand {
                     }
                 }
             } catch StoreError.constraint(let kind, let fields, let detail) {
-                throw CommandError.undo(.refused(undoing: "delete", title: "\(ListLayout.grouped(rows.count)) rows", kind,
+                throw CommandError.undo(.refused(undoing: "delete", title: RowBatch.rowCount(rows.count), kind,
                                                  fields: fields, detail: detail))
             } catch StoreError.conflict, StoreError.recordMissing {
                 throw CommandError.undo(.deleteClearedRowChanged(title: "\(rows.count) rows"))
