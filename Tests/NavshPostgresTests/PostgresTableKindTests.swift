@@ -176,4 +176,23 @@ struct PostgresTableKindTests {
         try session.setUp("open f", "export " + file, "back", "open g", "import " + file)
         #expect(try database.value("SELECT string_agg(id || ':' || d || ':' || n, ',' ORDER BY id) FROM g") == "1:NaN:NaN,2:1.5:2")
     }
+
+    /// A table in another schema, which navsh does not show, may refer to
+    /// the rows a batch deletes. The server refuses the delete, and the
+    /// refusal is a delete's: it said "nothing was saved" (a trial's find).
+    @Test func aBatchDeleteAReferenceFromAnotherSchemaRefusesSaysWhichRow() throws {
+        let (session, database, _) = try session("""
+            CREATE TABLE parents (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            INSERT INTO parents VALUES (1, 'Ann'), (2, 'Bob');
+            """)
+        try database.run("""
+            CREATE SCHEMA elsewhere;
+            CREATE TABLE elsewhere.kids (id integer PRIMARY KEY, parent integer REFERENCES shop.parents (id));
+            INSERT INTO elsewhere.kids VALUES (1, 2);
+            """)
+        for line in ["open parents", "open *"] { #expect(session.execute(line).error == nil, "\(line)") }
+        #expect(session.execute("delete").error?.message
+                == "cannot delete #2 Bob: other rows refer to it now (FOREIGN KEY); nothing was deleted")
+        #expect(try database.value("SELECT count(*) FROM parents") == "2")
+    }
 }

@@ -278,6 +278,8 @@ extension JournaledStore {
             } catch let error as StoreError {
                 // Rows changed elsewhere are the first thing to know: reload reads them again.
                 if !refused.isEmpty { break }
+                // Said as a delete's refusal: it read "nothing was saved".
+                if case .constraint(.foreignKey, _, _) = error { throw CommandError.writes(.referencedNow(title: title)) }
                 throw CommandError.writes(.batchRowRefused(title: title, reason: error.explained(at: title)))
             }
         }
