@@ -153,8 +153,8 @@ struct ScriptRunner {
             // What a stopped script already committed stays: said, with the way to have none of it.
             // Under --format json stderr holds the error's object alone.
             if transaction == .perCommand, !keepGoing, format != .json, session.changeCount > 0 {
-                let count = session.changeCount
-                StandardStreams.err("\(sourceName): \(count) change\(count == 1 ? "" : "s") before line \(lastLine) "
+                let count = session.changesCounted
+                StandardStreams.err("\(sourceName): \(OutputFormat.grouped(count)) change\(count == 1 ? "" : "s") before line \(lastLine) "
                     + "stay\(count == 1 ? "s" : "") written; --atomic runs a script all or nothing\n")
             }
             return Ended(status: ExitStatus.commandFailed, transactionLost: transactionLost, lines: lastLine)
@@ -180,7 +180,7 @@ struct ScriptRunner {
             // A lost transaction's error already said that nothing of it was written.
             if session.changeCount > 0 && !ended.transactionLost {
                 StandardStreams.err("\(sourceName): --atomic: the script did not finish cleanly, so all "
-                    + "\(session.changeCount) of its changes were rolled back\n")
+                    + "\(OutputFormat.grouped(session.changesCounted)) of its changes were rolled back\n")
             }
         } catch {
             let why = TextLayout.printable(String(describing: error))

@@ -44,6 +44,17 @@ import Testing
         #expect(result.stdout.hasSuffix("cascades and triggers included: 1,200 (things: 1,200 updated)\n"), "\(result.stdout.suffix(300))")
     }
 
+    /// What a failed script leaves or rolls back counts a batch's rows, as
+    /// a dry run does: a trial read "all 1 of its changes" for 100,000 rows.
+    @Test func aFailedScriptCountsTheRowsOfABatch() throws {
+        let db = try TemporaryDatabase(Fixtures.numbered(1_200))
+        let script = "open things\nopen *\nset name Same\nsave\nopen nothing\n"
+        let atomic = try db.expectUnchanged("things") { try navsh.run([db.path, "--atomic"], stdin: script) }
+        #expect(atomic.stderr.contains("so all 1,200 of its changes were rolled back"), "\(atomic.stderr)")
+        let kept = try navsh.run([db.path], stdin: script)
+        #expect(kept.stderr.contains("<stdin>: 1,200 changes before line 5 stay written"), "\(kept.stderr)")
+    }
+
     /// Under `--format json` the report is one JSON object on its own line,
     /// as every other line of output is (it was three lines of text).
     @Test func aDryRunReportsInJSONUnderFormatJSON() throws {

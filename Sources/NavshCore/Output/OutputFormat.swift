@@ -35,9 +35,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     public func pageNote(_ frame: ShownFrame) -> String? {
         guard self == .csv || self == .tsv, case .list(let list) = frame, list.rows.count < list.count else { return nil }
         let first = list.rows.first?.number ?? 0
-        let grouped = ListLayout.grouped
-        return "navsh: \(rawValue): rows \(grouped(first))–\(grouped(first + list.rows.count - 1)) of "
-            + "\(grouped(list.count)), page \(grouped(list.page)) of \(grouped(list.pageCount)); export FILE writes every row\n"
+        return "navsh: \(rawValue): rows \(Self.grouped(first))–\(Self.grouped(first + list.rows.count - 1)) of "
+            + "\(Self.grouped(list.count)), page \(Self.grouped(list.page)) of \(Self.grouped(list.pageCount)); export FILE writes every row\n"
     }
 
     /// A script's error as a json line for standard error (written besides
@@ -49,11 +48,15 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         ]))]) + "\n"
     }
 
+    /// A count with thousands separators, as every count navsh shows.
+    public static func grouped(_ number: Int) -> String {
+        ListLayout.grouped(number)
+    }
+
     /// A dry run's report in words, printed after its rollback: the
     /// journal's changes, then the rows they touched, cascades and triggers included.
     /// `rolledBack`: an `--atomic` script that failed, whose changes all roll back.
     public static func textDryRun(changes: [String], touched: RowsTouched?, rolledBack: Bool = false) -> String {
-        let grouped = ListLayout.grouped
         let counted = "\(grouped(changes.count)) change\(changes.count == 1 ? "" : "s")"
         let listed = changes.map { "  " + $0 + "\n" }.joined()
         if rolledBack && !changes.isEmpty {

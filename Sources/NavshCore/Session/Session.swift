@@ -78,6 +78,9 @@ public final class Session {
     public var changesMade: [String] { writer.reported.map { TextLayout.printable($0) } }
     /// How many writes this session made (undo's included), worded or not.
     public var changeCount: Int { writer.journal.count }
+    /// The changes as a dry run counts them, each row of a batch one: a
+    /// script's 100,000-row batch was "1 change" when rolled back.
+    public var changesCounted: Int { writer.journal.reduce(0) { $0 + $1.rowCount } }
     /// A dry run's command whose own COMMIT would be refused: its writes
     /// leave the report (`JournaledStore.forget`). The script stops there.
     public func forgetChanges(after count: Int) {

@@ -25,6 +25,17 @@ enum Change {
     /// `undo` of an import: those rows deleted again, in one transaction.
     case unimported(CollectionSchema, ImportedRows, file: String)
 
+    /// The rows it wrote as a dry run counts them: each row of a batch,
+    /// else one.
+    var rowCount: Int {
+        switch self {
+        case .updatedRows(_, let rows, _): return rows.count
+        case .deletedRows(_, let rows): return rows.count
+        case .restoredRows(_, let rows): return rows.count
+        default: return 1
+        }
+    }
+
     var collection: CollectionSchema {
         switch self {
         case .updated(let c, _, _, _, _, _), .updatedRows(let c, _, _), .deletedRows(let c, _), .restoredRows(let c, _),
