@@ -71,6 +71,39 @@ struct UndoCommand: PlainCommand {
         if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
     }
 
+    /// Puts back the rows of a batch delete and what went with them, as
+    /// one set where they took nothing with them and the store can; returns
+    /// them as they are now (SQLite may give a row a new rowid). Refuses
+    /// naming the row whose key another row holds now.
+    private static func putBack(_ rows: [DeletedRow], in collection: CollectionSchema, store: any Store) throws -> [Record] {
+        let records = rows.map(\.record)
+        func refused(_ kind: StoreError.Constraint, _ fields: [String], _ detail: String, _ row: Record?) -> CommandError {
+            .undo(.refused(undoing: "delete", title: RowBatch.rowCount(rows.count), kind, fields: fields, detail: detail,
+                           row: row.map { RowTitle.of($0, in: collection) }))
+        }
+        if rows.allSatisfy({ $0.cascade.isEmpty }) {
+            let fields = collection.fields.filter { !$0.isGenerated }.map(\.name)
+            switch try store.updateBatch(.restoring(records, fields: fields, list: collection), in: collection) {
+            case .written?:
+                return records
+            case .refused(let places)?:
+                throw refused(.primaryKey, collection.keyFields.map(\.name), "", places.first.map { records[$0] })
+            case nil:
+                break
+            }
+        }
+        var restored = records
+        for (place, row) in rows.enumerated() {
+            do {
+                restored[place].id = try store.restore(row.record, into: collection)
+            } catch StoreError.constraint(let kind, let fields, let detail) {
+                throw refused(kind, fields, detail, row.record)
+            }
+            try restore(row.cascade, in: store)
+        }
+        return restored
+    }
+
     /// Writes the inverse of `change`; returns that write and what to say.
     /// A row is named with its table when the screen shows another table
     /// (`shown`): at the root, "undid the delete of a" named no table.
@@ -129,43 +162,18 @@ struct UndoCommand: PlainCommand {
                     + "\(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s") of \(collection.displayTitle)")
         case .deletedRows(let collection, let rows):
             // Every row and what went with it back in one transaction, or none.
-            var restored = rows.map(\.record)
+            let restored: [Record]
             do {
-                try store.atomically {
-                    // Rows that took nothing with them go back as one set where the store can.
-                    if rows.allSatisfy({ $0.cascade.isEmpty }) {
-                        let fields = collection.fields.filter { !$0.isGenerated }.map(\.name)
-                        switch try store.updateBatch(.restoring(rows.map(\.record), fields: fields, list: collection), in: collection) {
-                        case .written?:
-                            return
-                        case .refused(let places)?:
-                            throw CommandError.undo(.refused(undoing: "delete", title: RowBatch.rowCount(rows.count), .primaryKey,
-                                                             fields: collection.keyFields.map(\.name), detail: "",
-                                                             row: places.first.map { RowTitle.of(rows[$0].record, in: collection) }))
-                        case nil:
-                            break
-                        }
-                    }
-                    for (place, row) in rows.enumerated() {
-                        do {
-                            restored[place].id = try store.restore(row.record, into: collection)
-                        } catch StoreError.constraint(let kind, let fields, let detail) {
-                            throw CommandError.undo(.refused(undoing: "delete", title: RowBatch.rowCount(rows.count), kind,
-                                                             fields: fields, detail: detail,
-                                                             row: RowTitle.of(row.record, in: collection)))
-                        }
-                        try restore(row.cascade, in: store)
-                    }
-                }
+                restored = try store.atomically { try Self.putBack(rows, in: collection, store: store) }
             } catch StoreError.constraint(let kind, let fields, let detail) {
                 throw CommandError.undo(.refused(undoing: "delete", title: RowBatch.rowCount(rows.count), kind,
                                                  fields: fields, detail: detail))
             } catch StoreError.conflict, StoreError.recordMissing {
-                throw CommandError.undo(.deleteClearedRowChanged(title: "\(rows.count) rows"))
+                throw CommandError.undo(.deleteClearedRowChanged(title: RowBatch.rowCount(rows.count)))
             }
             let cascade = rows.flatMap(\.cascade)
             return (.restoredRows(collection, restored),
-                    "undid the delete of \(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s") of "
+                    "undid the delete of \(RowBatch.rowCount(rows.count)) of "
                     + "\(collection.displayTitle) (put \(rows.count == 1 ? "it" : "them") back"
                     + "\(CascadeEffect.phrase(cascade, .restoring, titles: store.collectionTitles)))")
         case .inserted(let collection, let record):
