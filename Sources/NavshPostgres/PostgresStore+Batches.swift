@@ -37,10 +37,16 @@ extension PostgresStore {
         let narrowing: ((String) -> String)? = keys.count == 1 && [.integer, .text].contains(keys[0].kind) ? { keysSent in
             "\(keys[0].name.quotedIdentifier) = ANY(CAST((\(keysSent))::text[] AS \(keys[0].castType)[]))"
         } : nil
+        let watched = try batch.watched.map { try table.column($0) }
+        // A BEFORE trigger may change a watched field as the row is written:
+        // the fields are then compared before the UPDATE, not in what it returns.
+        var watchedBefore = !watched.isEmpty
+        if watchedBefore, !readBack { watchedBefore = try hasBeforeUpdateTrigger(table) }
         // One chunk's arrays as rows (`v`), its WHERE, its SET and their
         // parameters; `numbered` adds each row's place in the chunk.
+        // `watching` has a test a watched field, true where it changed.
         func statement(_ chunk: ArraySlice<Int>, writing: Bool, numbered: Bool = false) throws
-            -> (values: String, condition: String, assignments: String, parameters: [String?]) {
+            -> (values: String, condition: String, assignments: String, watching: [String], parameters: [String?]) {
             var sent = ChunkColumns(parameters: Parameters())
             let keyNames = try keys.indices.map { column in
                 try sent.array(chunk.map { try keys[column].parameter(batch.ids[$0].parts[column]) }, named: "navsh_k\(column)")
@@ -56,10 +62,14 @@ extension PostgresStore {
                 let values = try chunk.map { try batch.values[$0].flatMap { try target.parameter($0[place]) } }
                 return "\(target.name.quotedIdentifier) = \(target.cast(sent.column(values, named: "navsh_n\(place)")))"
             }.joined(separator: ", ")
+            let watching = !writing || batch.kind != .update ? [] : try watched.enumerated().map { place, column in
+                "NOT (" + column.sameSQL(try sent.column(chunk.map { try column.parameter(batch.watchedHeld[place][$0]) },
+                                                         named: "navsh_w\(place)")) + ")"
+            }
             var parameters = sent.parameters
             let values = sent.unnest(numbered: numbered)
             let condition = ((narrowing.map { [$0(sent.firstArray)] } ?? []) + join + tests).joined(separator: " AND ")
-            return (values, try scoped(batch.list, table, &parameters, condition) ?? condition, assignments, parameters.values)
+            return (values, try scoped(batch.list, table, &parameters, condition) ?? condition, assignments, watching, parameters.values)
         }
         // The rows written, then those only checked, each in chunks.
         let chunks = [true, false].flatMap { writing in
@@ -71,11 +81,26 @@ extension PostgresStore {
         // The savepoint's write says any error in the store's terms: the
         // mismatch is marked here, and its error only ends the savepoint.
         var mismatch = false
+        var kept = Array(repeating: 0, count: watched.count)
+        // Adds the counts a statement read, as text from its `first` column on.
+        func count(_ row: [String?]?, from first: Int) throws {
+            for field in kept.indices {
+                guard let row, first + field < row.count, let counted = row[first + field].flatMap({ Int($0) }) else {
+                    throw StoreError.malformedRow(table: table.name, problem: "came back without the count of a field watched")
+                }
+                kept[field] += counted
+            }
+        }
         do {
             return try write(table, values: [:]) {
                 for (writing, chunk) in chunks {
-                    let (values, scoped, assignments, parameters) = try statement(chunk, writing: writing)
+                    let (values, scoped, assignments, watching, parameters) = try statement(chunk, writing: writing)
                     let update = "UPDATE \(table.relation) SET \(assignments) FROM \(values) WHERE \(scoped)"
+                    let counts = { (tests: [String]) in tests.map { "count(*) FILTER (WHERE \($0))::text" }.joined(separator: ", ") }
+                    if !watching.isEmpty, watchedBefore {
+                        let sql = "SELECT \(counts(watching)) FROM \(table.relation), \(values) WHERE \(scoped)"
+                        try count(try bridge.rows(sql, parameters, preparing: false).first, from: 0)
+                    }
                     let found: Int
                     if batch.kind == .delete {
                         found = try bridge.execute("DELETE FROM \(table.relation) USING \(values) WHERE \(scoped)", parameters)
@@ -94,6 +119,15 @@ extension PostgresStore {
                             read += 1
                         }
                         found = read
+                    } else if !watching.isEmpty, !watchedBefore {
+                        // The UPDATE returns each row as it wrote it: a field
+                        // it does not set holds there what the row held.
+                        let returned = watching.enumerated().map { "\($1) AS navsh_w\($0)" }.joined(separator: ", ")
+                        let sql = "WITH navsh_u AS (\(update) RETURNING \(returned)) SELECT count(*)::text, "
+                            + counts(watching.indices.map { "navsh_w\($0)" }) + " FROM navsh_u"
+                        let row = try bridge.rows(sql, parameters, preparing: false).first
+                        found = row?.first.flatMap { $0 }.flatMap { Int($0) } ?? -1
+                        try count(row, from: 1)
                     } else {
                         found = try bridge.execute(update, parameters)
                     }
@@ -103,7 +137,7 @@ extension PostgresStore {
                         throw StoreError.recordMissing
                     }
                 }
-                return .written(reachedOtherRows: false, stored: readBack ? stored : nil)
+                return .written(reachedOtherRows: false, stored: readBack ? stored : nil, kept: kept)
             }
         } catch let error as StoreError {
             guard mismatch else {
@@ -115,7 +149,7 @@ extension PostgresStore {
         // written one by one to find them, 100,000 rows took a minute.
         var refused: [Int] = []
         for (writing, chunk) in chunks {
-            let (values, scoped, _, parameters) = try statement(chunk, writing: writing, numbered: true)
+            let (values, scoped, _, _, parameters) = try statement(chunk, writing: writing, numbered: true)
             let failing = "SELECT v.navsh_at::text FROM \(values) WHERE NOT EXISTS (SELECT 1 FROM \(table.relation) WHERE \(scoped))"
             for row in try bridge.rows(failing, parameters, preparing: false) {
                 guard let at = row.first.flatMap({ $0 }).flatMap({ Int($0) }), chunk.indices.contains(chunk.startIndex + at - 1) else {
@@ -226,6 +260,16 @@ extension PostgresStore {
             "unnest(" + placeholders.map { "(" + $0 + ")::text[]" }.joined(separator: ", ") + ")"
                 + (numbered ? " WITH ORDINALITY" : "") + " AS v(\((names + (numbered ? ["navsh_at"] : [])).joined(separator: ", ")))"
         }
+    }
+
+    /// Whether a row trigger runs BEFORE an UPDATE of `table`: it may
+    /// change a field the UPDATE does not set.
+    private func hasBeforeUpdateTrigger(_ table: PostgresTable) throws -> Bool {
+        // tgtype's bits: 1 a row trigger, 2 BEFORE, 16 on UPDATE.
+        try !bridge.rows("""
+            SELECT 1::text FROM pg_trigger
+            WHERE tgrelid = CAST($1::text AS regclass) AND tgtype & 19 = 19 AND tgenabled <> 'D'
+            """, [table.quotedName]).isEmpty
     }
 
     /// Whether the server keeps a value as the text it was sent, so the

@@ -130,6 +130,7 @@ struct KeyGroups {
             // ?1 the keys; the list's own values follow as plain `?`.
             reading = try db.makeStatement(sql: "SELECT navsh_keys.key"
                 + (shared + compared).map { ", \(shape.table).\(batch.checked[$0].quotedIdentifier)" }.joined()
+                + batch.watched.map { ", \(shape.table).\($0.quotedIdentifier)" }.joined()
                 + " FROM json_each(?1) AS navsh_keys JOIN \(shape.table) ON \(shape.key) = navsh_keys.value"
                 + (shape.scope.map { " WHERE (\($0))" } ?? ""))
         } catch {
@@ -138,11 +139,13 @@ struct KeyGroups {
         }
         let before = db.totalChangesCount
         var written = 0
+        var kept = Array(repeating: 0, count: batch.watched.count)
         var arguments: [Value] = []
         for group in groups {
             if cancellation.isCancelled() { throw StoreError.interrupted }
             let keys = Value.text(group.keys + "]")
-            try check(group, reading, arguments: SQLArguments([keys] + shape.scopeArguments), db)
+            try check(group, reading, arguments: SQLArguments([keys] + shape.scopeArguments), db,
+                      counting: group.values != nil, kept: &kept)
             guard let update, let values = group.values else { continue }
             arguments.removeAll(keepingCapacity: true)
             arguments += values
@@ -157,12 +160,14 @@ struct KeyGroups {
             // batch after their check: the rows one by one see each change.
             guard db.changesCount == group.places.count, db.totalChangesCount - before == written else { throw FellShort() }
         }
-        return .written(reachedOtherRows: false)
+        return .written(reachedOtherRows: false, kept: kept)
     }
 
     /// Each row of `group` still found under its key and in its list,
-    /// holding exactly, byte for byte, the values it was read with.
-    private func check(_ group: Group, _ reading: Statement, arguments: SQLArguments, _ db: Database) throws {
+    /// holding exactly, byte for byte, the values it was read with. A
+    /// watched field holding another value is counted in `kept` when `counting`.
+    private func check(_ group: Group, _ reading: Statement, arguments: SQLArguments, _ db: Database,
+                       counting: Bool, kept: inout [Int]) throws {
         var found = 0
         var same = true
         try RowReader.stepping(db, reading, arguments: arguments) { row in
@@ -178,6 +183,12 @@ struct KeyGroups {
             for (column, field) in compared.enumerated()
             where !RowReader.stores(row, CInt(shared.count + column + 1), batch.held[field][place]) {
                 same = false
+            }
+            if counting {
+                let first = shared.count + compared.count + 1
+                for field in kept.indices where !RowReader.stores(row, CInt(first + field), batch.watchedHeld[field][place]) {
+                    kept[field] += 1
+                }
             }
             found += 1
         }

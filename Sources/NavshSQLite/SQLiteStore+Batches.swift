@@ -67,11 +67,14 @@ extension SQLiteStore {
                 let update = batch.kind == .delete ? try db.makeStatement(sql: "DELETE FROM \(table) WHERE \(condition)")
                     : assignments.isEmpty ? nil
                     : try db.makeStatement(sql: "UPDATE OR ABORT \(table) SET \(assignments) WHERE \(condition)")
-                // A row left as it is: the same test, and its assignments unused.
-                let check = try db.makeStatement(sql: "SELECT 1 FROM \(table) WHERE \(condition)")
+                // A row left as it is: the same test, and its assignments
+                // unused. A row written is read so first for its fields watched.
+                let check = try db.makeStatement(sql: "SELECT 1" + batch.watched.map { ", \(table).\($0.quotedIdentifier)" }.joined()
+                                                 + " FROM \(table) WHERE \(condition)")
                 let before = db.totalChangesCount
                 var refused: [Int] = []
                 var written = 0
+                var kept = Array(repeating: 0, count: batch.watched.count)
                 var arguments: [Value] = []
                 for (place, id) in batch.ids.enumerated() {
                     if cancellation.isCancelled() { throw StoreError.interrupted }
@@ -80,6 +83,13 @@ extension SQLiteStore {
                     arguments += id.parts
                     for column in batch.held { arguments.append(column[place]) }
                     arguments += scope.arguments.values
+                    if !kept.isEmpty, batch.kind == .update, batch.values[place] != nil {
+                        try RowReader.stepping(db, check, arguments: SQLArguments(arguments)) { row in
+                            for field in kept.indices where !RowReader.stores(row, CInt(field + 1), batch.watchedHeld[field][place]) {
+                                kept[field] += 1
+                            }
+                        }
+                    }
                     if let update, batch.kind == .delete || batch.values[place] != nil {
                         if observed {
                             try RowReader.execute(db, update, arguments: SQLArguments(arguments))
@@ -95,7 +105,7 @@ extension SQLiteStore {
                 }
                 // Nothing is kept of a batch with a refused row.
                 if !refused.isEmpty { throw Refused(places: refused) }
-                return .written(reachedOtherRows: db.totalChangesCount - before > written)
+                return .written(reachedOtherRows: db.totalChangesCount - before > written, kept: kept)
             }
         } catch let refusal as Refused {
             return .refused(refusal.places)

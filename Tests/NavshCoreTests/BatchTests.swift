@@ -161,13 +161,32 @@ import Testing
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
     }
 
+    /// A change elsewhere to a field the batch does not set is no
+    /// conflict: it is kept, and the save says so, as a record's save does.
     @Test(arguments: StoreKind.all)
-    func aChangeElsewhereToAFieldNotBeingSetIsKept(kind: StoreKind) throws {
+    func aChangeElsewhereToAFieldNotBeingSetIsKeptAndSaid(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.tracks)
         h.run("where composer ~ Plnt", "open *", "set ms 1")
         try h.elsewhere("UPDATE tracks SET genre = 'pop' WHERE id = 1")
-        #expect(h.run("save").error == nil)
+        #expect(h.output("save").hasPrefix("saved ms on 3 rows of tracks; genre was changed elsewhere on 1 row, kept\n"))
         #expect(try h.values("SELECT genre, ms FROM tracks WHERE id = 1") == [["pop", "1"]])
+        h.run("open *", "replace composer Plnt Plant")
+        try h.elsewhere("UPDATE tracks SET genre = 'rock', ms = 7 WHERE id IN (1, 2)")
+        #expect(h.output("save").hasPrefix("saved composer on 3 rows of tracks; changed elsewhere and kept: ms on 2 rows, genre on 1 row\n"))
+        #expect(try h.values("SELECT genre, ms FROM tracks WHERE id <= 3 ORDER BY id") == [["rock", "7"], ["rock", "7"], ["rock", "1"]])
+    }
+
+    /// A batch that writes keys goes a row at a time, and says what it kept the same way.
+    @Test(arguments: StoreKind.all)
+    func aBatchWritingKeysSaysWhatItKept(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE codes (code TEXT PRIMARY KEY, name TEXT NOT NULL, note TEXT);
+            INSERT INTO codes VALUES ('C1', 'one', 'a'), ('C2', 'two', 'b'), ('C3', 'three', 'c');
+            """)
+        h.run("open codes", "open *", "replace code C K")
+        try h.elsewhere("UPDATE codes SET note = 'z' WHERE code = 'C2'")
+        #expect(h.output("save").hasPrefix("saved code on 3 rows of codes; note was changed elsewhere on 1 row, kept\n"))
+        #expect(try h.values("SELECT code, note FROM codes ORDER BY code") == [["K1", "a"], ["K2", "z"], ["K3", "c"]])
     }
 
     @Test(arguments: StoreKind.all)

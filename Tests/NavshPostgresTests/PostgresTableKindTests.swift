@@ -195,4 +195,22 @@ struct PostgresTableKindTests {
                 == "cannot delete #2 Bob: other rows refer to it now (FOREIGN KEY); nothing was deleted")
         #expect(try database.value("SELECT count(*) FROM parents") == "2")
     }
+
+    /// A BEFORE trigger that stamps each row written changes a field the
+    /// batch does not set. Only the row stamped by a write elsewhere is
+    /// said to hold a change made elsewhere, not every row the save stamps.
+    @Test func aBatchSaveKeepsAndSaysOnlyChangesMadeElsewhere() throws {
+        let (session, database, _) = try session("""
+            CREATE TABLE things (id integer PRIMARY KEY, name text, note text, size integer, stamp integer NOT NULL DEFAULT 0);
+            CREATE FUNCTION stamp() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.stamp := OLD.stamp + 1; RETURN NEW; END $$;
+            CREATE TRIGGER stamped BEFORE UPDATE ON things FOR EACH ROW EXECUTE FUNCTION stamp();
+            INSERT INTO things (id, name, note, size) VALUES (1, 'a', 'a', 1), (2, 'b', 'b', 1), (3, 'c', 'c', 1);
+            """)
+        for line in ["open things", "open *", "set note x"] { #expect(session.execute(line).error == nil, "\(line)") }
+        try database.run("UPDATE things SET size = 9 WHERE id = 2")
+        let saved = session.execute("save")
+        #expect(saved.output.hasPrefix("saved note on 3 rows of things; changed elsewhere and kept: size on 1 row, stamp on 1 row\n"),
+                "\(saved.output)\(saved.error?.message ?? "")")
+        #expect(try database.value("SELECT string_agg(note || size || stamp, ' ' ORDER BY id) FROM things") == "x11 x92 x11")
+    }
 }

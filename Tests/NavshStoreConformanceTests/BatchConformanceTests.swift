@@ -26,7 +26,7 @@ import Testing
         let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let batch = try batch(fixture, items, note: "counted")
         let outcome = try fixture.store.atomically { try fixture.store.updateBatch(batch, in: items) }
-        guard case .written(let reachedOthers, _)? = outcome else {
+        guard case .written(let reachedOthers, _, _)? = outcome else {
             Issue.record("not written as a set: \(String(describing: outcome))")
             return
         }
@@ -87,6 +87,35 @@ import Testing
         }
         #expect(places.map { batch.ids[$0].parts } == [[.integer(3)], [.integer(400)], [.integer(690)]])
         #expect(try fixture.read("SELECT note, count(*) FROM parts GROUP BY note") == [["old", "699"]])
+    }
+
+    /// A field the batch neither checks nor writes, changed elsewhere, is
+    /// kept and counted: rows given one value, written as sets, and rows
+    /// given each their own, which SQLite writes a row at a time.
+    @Test(arguments: StoreKind.all)
+    func aFieldWatchedIsKeptAndCounted(kind: StoreKind) throws {
+        for ownValues in [false, true] {
+            let (fixture, parts) = try kind.make("""
+                CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT, size INTEGER);
+                INSERT INTO parts (id, name, note, size) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 700)
+                    SELECT i, 'part ' || i, 'old', 1 FROM n;
+                """, opening: "parts")
+            let rows = try fixture.store.ids(of: parts).map { try #require(try fixture.store.record(of: parts, id: $0)) }
+            var batch = BatchUpdate(ids: rows.map(\.id), checked: ["id", "name", "note"],
+                                    held: ["id", "name", "note"].map { field in rows.map { $0[field] } }, assigned: ["note"],
+                                    values: rows.map { ownValues ? [.text("new \($0["id"])")] : [.text("new")] }, list: parts)
+            batch.watched = ["size"]
+            batch.watchedHeld = [rows.map { $0["size"] }]
+            try fixture.elsewhere("UPDATE parts SET size = 9 WHERE id IN (3, 690)")
+            let outcome = try fixture.store.atomically { try fixture.store.updateBatch(batch, in: parts) }
+            guard case .written(_, _, let kept)? = outcome else {
+                Issue.record("not written as a set: \(String(describing: outcome))")
+                continue
+            }
+            #expect(kept == [2], "own values: \(ownValues)")
+            #expect(try fixture.read("SELECT size, count(*) FROM parts WHERE note <> 'old' GROUP BY size ORDER BY size")
+                    == [["1", "698"], ["9", "2"]])
+        }
     }
 
     /// A batch delete is one set too, each row checked on every field: a

@@ -20,6 +20,11 @@ public struct BatchUpdate: Sendable {
     public var list: CollectionSchema
     /// What is done to the rows.
     public var kind = Kind.update
+    /// Fields neither checked nor written, compared only to say which a
+    /// save kept as changed elsewhere: by field, each row's value as read.
+    /// Empty where nobody could have changed them since the rows were read.
+    public var watched: [String] = []
+    public var watchedHeld: [[Value]] = []
 
     public enum Kind: Sendable {
         /// Each row is checked, then `values` written to it where given.
@@ -64,8 +69,10 @@ public struct BatchUpdate: Sendable {
         /// Every row held what it was read with: the rows to write are
         /// written. `stored`, by row of `ids`, holds the values of `assigned`
         /// as the store keeps them where they may differ from those sent
-        /// (a numeric's scale); nil when they are kept as sent.
-        case written(reachedOtherRows: Bool, stored: [Int: [Value]]? = nil)
+        /// (a numeric's scale); nil when they are kept as sent. `kept`, by
+        /// field of `watched`, counts the rows written that hold another
+        /// value there than they were read with.
+        case written(reachedOtherRows: Bool, stored: [Int: [Value]]? = nil, kept: [Int] = [])
         /// These rows (their places in `ids`, the first few) changed or left
         /// the list: nothing was written.
         case refused([Int])

@@ -5,26 +5,31 @@ extension JournaledStore {
     /// Each row is written only if it is still one of `list`'s rows and
     /// still holds, in each field written, the value it held in `rows`.
     /// Otherwise nothing is written, and the refusal names the rows.
-    /// Returns how many rows it wrote.
+    /// Returns how many rows it wrote, and with `watching`, per field it
+    /// did not write, how many of them held another value than in `edits`:
+    /// changed elsewhere since they were read, and kept.
     /// `unchanged` are the rows the save leaves as they are, as read, with
     /// the fields being set: each must still hold those values, or the
     /// save's word that they held them already would be false.
+    @discardableResult
     func updateRows(_ edits: [RowEdit], of list: CollectionSchema, in collection: CollectionSchema,
-                    unchanged: (rows: [Record], fields: [String]) = ([], []),
+                    unchanged: (rows: [Record], fields: [String]) = ([], []), watching: Bool = false,
                     keep: Bool = true, since: String = "open *", file: String? = nil,
-                    checking: (() throws -> Void)? = nil) throws -> Int {
+                    checking: (() throws -> Void)? = nil) throws -> (rows: Int, kept: [(field: String, rows: Int)]) {
         var updates: [RowUpdate] = []
         var reachedOthers = false
         var tried = 0
+        var kept: [(field: String, rows: Int)] = []
         let saved: Int
         do {
           saved = try store.atomically(deferringReferences: false) {
             try checking?()
             // Set-based where the store can; row by row where it cannot, or
             // where it refused a row, which the rows one by one then name.
-            if let fast = try setBased(edits, unchanged: unchanged, of: list, in: collection, since: since) {
+            if let fast = try setBased(edits, unchanged: unchanged, watching: watching, of: list, in: collection, since: since) {
                 updates = fast.updates
                 reachedOthers = fast.reachedOthers
+                kept = fast.kept
                 if !keep {
                     tried = fast.updates.count
                     throw RolledBack()
@@ -36,6 +41,7 @@ extension JournaledStore {
             // Rows gone from the list are named, and the rest written in one call.
             var writes: [RowWrite] = []
             var writing: [RowEdit] = []
+            var changedElsewhere: [String: Int] = [:]
             for edit in edits {
                 let row = edit.row
                 guard inList?.contains(row.id) ?? true else {
@@ -49,6 +55,12 @@ extension JournaledStore {
                 let naming = collection.identifying(row.values)
                 writes.append(RowWrite(id: row.id, changes: edit.changes, expecting: before.merging(naming) { written, _ in written }))
                 writing.append(edit)
+                // Read before the write: a trigger's change to the row is not one made elsewhere.
+                if watching, let now = try store.record(of: collection.wholeTable, id: row.id) {
+                    for field in Self.watched(in: collection, checked: Set(before.keys).union(naming.keys)) where now[field] != row[field] {
+                        changedElsewhere[field, default: 0] += 1
+                    }
+                }
             }
             try stopIfCancelled()
             let written: [RowWrite?]
@@ -86,6 +98,7 @@ extension JournaledStore {
             if !refused.isEmpty || !ignored.isEmpty {
                 throw Self.refusal(refused, ignored: ignored, of: edits.count + unchanged.rows.count, in: collection, since: since)
             }
+            kept = collection.fields.compactMap { field in changedElsewhere[field.name].map { (field.name, $0) } }
             // A dry run (`import --update --dry-run`) has made every write,
             // so the store has refused what it would refuse, and takes them back.
             if !keep {
@@ -95,10 +108,17 @@ extension JournaledStore {
             return updates.count
           }
         } catch is RolledBack {
-            return tried
+            return (tried, [])
         }
         record(.updatedRows(collection, updates, file: file), reachedOthers: reachedOthers)
-        return saved
+        return (saved, kept)
+    }
+
+    /// The fields a batch save neither checks nor writes, compared to say
+    /// which changes made elsewhere it kept. A generated field follows the
+    /// fields it is made of, which say its change.
+    private static func watched(in collection: CollectionSchema, checked: Set<String>) -> [String] {
+        collection.fields.filter { !$0.isGenerated && !checked.contains($0.name) }.map(\.name)
     }
 
     /// Thrown to roll back a batch that was only tried.
@@ -108,9 +128,9 @@ extension JournaledStore {
     /// fields being set and those naming it, then written; nil when the
     /// store writes batches row by row. Refused rows are named as the
     /// row-by-row path names them, the first few with why.
-    private func setBased(_ edits: [RowEdit], unchanged: (rows: [Record], fields: [String]), of list: CollectionSchema,
-                          in collection: CollectionSchema, since: String)
-        throws -> (updates: [RowUpdate], reachedOthers: Bool)? {
+    private func setBased(_ edits: [RowEdit], unchanged: (rows: [Record], fields: [String]), watching: Bool,
+                          of list: CollectionSchema, in collection: CollectionSchema, since: String)
+        throws -> (updates: [RowUpdate], reachedOthers: Bool, kept: [(field: String, rows: Int)])? {
         guard let first = edits.first?.row ?? unchanged.rows.first else { return nil }
         var written: Set<String> = []
         for edit in edits { written.formUnion(edit.changes.keys) }
@@ -142,7 +162,14 @@ extension JournaledStore {
             for (column, field) in checked.enumerated() { held[column].append(row[field]) }
             values.append(nil)
         }
-        let batch = BatchUpdate(ids: ids, checked: checked, held: held, assigned: assigned, values: values, list: list)
+        var batch = BatchUpdate(ids: ids, checked: checked, held: held, assigned: assigned, values: values, list: list)
+        if watching {
+            // Only the rows written: a row left as it is keeps every value anyway.
+            batch.watched = Self.watched(in: collection, checked: Set(checked))
+            batch.watchedHeld = batch.watched.map { field in
+                edits.map { $0.row[field] } + Array(repeating: .null, count: unchanged.rows.count)
+            }
+        }
         let row = { (place: Int) in place < edits.count ? edits[place].row : unchanged.rows[place - edits.count] }
         try stopIfCancelled()
         switch try store.updateBatch(batch, in: collection) {
@@ -153,7 +180,7 @@ extension JournaledStore {
                                     name: { $0 < edits.count ? edits[$0].name : nil }, alsoChecked: Set(unchanged.fields),
                                     of: list, in: collection)
             throw Self.refusal(why.refused, ignored: why.ignored, unexplained: why.unexplained, of: count, in: collection, since: since)
-        case .written(let reachedOthers, let asStored)?:
+        case .written(let reachedOthers, let asStored, let counted)?:
             var updates: [RowUpdate] = []
             updates.reserveCapacity(edits.count)
             for (place, var edit) in edits.enumerated() {
@@ -164,7 +191,8 @@ extension JournaledStore {
                 updates.append(RowUpdate(id: collection.identity(of: edit.row.id, after: edit.changes), row: edit.row,
                                          after: edit.changes, name: edit.name))
             }
-            return (updates, reachedOthers)
+            let kept = zip(batch.watched, counted).filter { $0.1 > 0 }.map { (field: $0.0, rows: $0.1) }
+            return (updates, reachedOthers, kept)
         }
     }
 

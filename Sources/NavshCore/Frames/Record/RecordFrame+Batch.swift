@@ -65,8 +65,8 @@ extension RecordFrame {
         // save says they held it already.
         let kept = buffer.changes.isEmpty ? ([], [])
             : (rows: unchanged.map { batch.rows[$0] }, fields: Array(buffer.changes.keys))
-        let saved = try noticingChanges {
-            try session.writer.updateRows(changing, of: batch.list, in: collection, unchanged: kept, checking: checking)
+        let (saved, keptElsewhere) = try noticingChanges {
+            try session.writer.updateRows(changing, of: batch.list, in: collection, unchanged: kept, watching: true, checking: checking)
         }
         // The list the batch came from shows what the save wrote, as after
         // a record's save: each row written was marked changed elsewhere.
@@ -81,7 +81,18 @@ extension RecordFrame {
         // The save pops the frame: its edits are written, its rows no longer as read.
         buffer.revert()
         return "saved \(fields) on \(ListLayout.grouped(saved)) row\(saved == 1 ? "" : "s") "
-            + "of \(collection.displayTitle)" + already
+            + "of \(collection.displayTitle)" + already + keptText(keptElsewhere)
+    }
+
+    /// The changes made elsewhere a batch save kept, in one clause, as a
+    /// record's save says them: "; Milliseconds was changed elsewhere on 3 rows, kept".
+    private func keptText(_ kept: [(field: String, rows: Int)]) -> String {
+        let named = kept.map { (name: collection.field(named: $0.field)?.shownName ?? TextLayout.printable($0.field), rows: $0.rows) }
+        switch named.count {
+        case 0: return ""
+        case 1: return "; \(named[0].name) was changed elsewhere on \(RowBatch.rowCount(named[0].rows)), kept"
+        default: return "; changed elsewhere and kept: " + named.map { "\($0.name) on \(RowBatch.rowCount($0.rows))" }.joined(separator: ", ")
+        }
     }
 
     /// `reload` of a batch: the list's rows read again, edits kept.
