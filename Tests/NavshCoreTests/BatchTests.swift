@@ -189,6 +189,18 @@ import Testing
         #expect(try h.values("SELECT code, note FROM codes ORDER BY code") == [["K1", "a"], ["K2", "z"], ["K3", "c"]])
     }
 
+    /// Rows refused are named in the list's order, those the save would
+    /// write and those that hold the value already alike.
+    @Test(arguments: StoreKind.all)
+    func aRefusalNamesItsRowsInTheListsOrder(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks)
+        h.run("where composer ~ Plnt", "open *", "set composer Jimmy Page/Robert Plnt")
+        try h.elsewhere("UPDATE tracks SET name = name || '!' WHERE id IN (1, 3)")
+        let message = try #require(h.run("save").error?.message)
+        #expect(message.hasPrefix("2 of 3 rows changed elsewhere since open *: #1 Stairway (name changed), "
+                                  + "#3 Rock and Roll (name changed)"), "\(message)")
+    }
+
     @Test(arguments: StoreKind.all)
     func rowsDeletedOrGoneFromTheListRefuseTheSave(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.tracks)

@@ -10,10 +10,11 @@ extension JournaledStore {
     /// changed elsewhere since they were read, and kept.
     /// `unchanged` are the rows the save leaves as they are, as read, with
     /// the fields being set: each must still hold those values, or the
-    /// save's word that they held them already would be false.
+    /// save's word that they held them already would be false. Their
+    /// `places` among all the rows let a refusal name rows in list order.
     @discardableResult
     func updateRows(_ edits: [RowEdit], of list: CollectionSchema, in collection: CollectionSchema,
-                    unchanged: (rows: [Record], fields: [String]) = ([], []), watching: Bool = false,
+                    unchanged: (rows: [Record], fields: [String], places: [Int]) = ([], [], []), watching: Bool = false,
                     keep: Bool = true, since: String = "open *", file: String? = nil,
                     checking: (() throws -> Void)? = nil) throws -> (rows: Int, kept: [(field: String, rows: Int)]) {
         var updates: [RowUpdate] = []
@@ -128,7 +129,7 @@ extension JournaledStore {
     /// fields being set and those naming it, then written; nil when the
     /// store writes batches row by row. Refused rows are named as the
     /// row-by-row path names them, the first few with why.
-    private func setBased(_ edits: [RowEdit], unchanged: (rows: [Record], fields: [String]), watching: Bool,
+    private func setBased(_ edits: [RowEdit], unchanged: (rows: [Record], fields: [String], places: [Int]), watching: Bool,
                           of list: CollectionSchema, in collection: CollectionSchema, since: String)
         throws -> (updates: [RowUpdate], reachedOthers: Bool, kept: [(field: String, rows: Int)])? {
         guard let first = edits.first?.row ?? unchanged.rows.first else { return nil }
@@ -176,7 +177,20 @@ extension JournaledStore {
         case nil:
             return nil
         case .refused(let places)?:
-            let why = try explained(places, row: row, changes: { $0 < edits.count ? edits[$0].changes : [:] },
+            // The rows in the list's order: the edits fill the places the unchanged rows leave.
+            var order = Array(0..<count)
+            var next = (edit: 0, unchanged: 0)
+            for position in 0..<count where unchanged.places.count == unchanged.rows.count {
+                if next.unchanged < unchanged.places.count, unchanged.places[next.unchanged] == position {
+                    order[edits.count + next.unchanged] = position
+                    next.unchanged += 1
+                } else if next.edit < edits.count {
+                    order[next.edit] = position
+                    next.edit += 1
+                }
+            }
+            let why = try explained(places.sorted { order[$0] < order[$1] }, row: row,
+                                    changes: { $0 < edits.count ? edits[$0].changes : [:] },
                                     name: { $0 < edits.count ? edits[$0].name : nil }, alsoChecked: Set(unchanged.fields),
                                     of: list, in: collection)
             throw Self.refusal(why.refused, ignored: why.ignored, unexplained: why.unexplained, of: count, in: collection, since: since)

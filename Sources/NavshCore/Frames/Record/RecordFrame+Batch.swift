@@ -63,8 +63,8 @@ extension RecordFrame {
         let fields = unsavedLabels.joined(separator: ", ")
         // The rows left as they are must still hold what they held: the
         // save says they held it already.
-        let kept = buffer.changes.isEmpty ? ([], [])
-            : (rows: unchanged.map { batch.rows[$0] }, fields: Array(buffer.changes.keys))
+        let kept = buffer.changes.isEmpty ? ([], [], [])
+            : (rows: unchanged.map { batch.rows[$0] }, fields: Array(buffer.changes.keys), places: unchanged)
         let (saved, keptElsewhere) = try noticingChanges {
             try session.writer.updateRows(changing, of: batch.list, in: collection, unchanged: kept, watching: true, checking: checking)
         }
