@@ -176,6 +176,23 @@ import Testing
         #expect(try h.values("SELECT genre, ms FROM tracks WHERE id <= 3 ORDER BY id") == [["rock", "7"], ["rock", "7"], ["rock", "1"]])
     }
 
+    /// A column dropped or added elsewhere leaves a batch that does not
+    /// set it saveable at the prompt: its question and `reload` read the
+    /// rows by the columns there are now.
+    @Test(arguments: StoreKind.all)
+    func aColumnDroppedOrAddedElsewhereLeavesABatchSaveable(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks, mode: .interactive)
+        h.run("where composer ~ Plnt", "open *", "set ms 1")
+        try h.elsewhere("ALTER TABLE tracks DROP COLUMN genre")
+        let reloaded = h.run("reload")
+        #expect(reloaded.error == nil, "\(reloaded.error?.message ?? "")")
+        // A column added since the rows were read is not one changed on each row.
+        try h.elsewhere("ALTER TABLE tracks ADD COLUMN rating INTEGER DEFAULT 3")
+        let question = try #require(h.run("save").question, "no question")
+        #expect(h.session.answer(question, .yes).output.hasPrefix("saved ms on 3 rows of tracks\n"))
+        #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
+    }
+
     /// A batch that writes keys goes a row at a time, and says what it kept the same way.
     @Test(arguments: StoreKind.all)
     func aBatchWritingKeysSaysWhatItKept(kind: StoreKind) throws {

@@ -223,6 +223,12 @@ extension Session {
             case let record as RecordFrame:
                 let old = record.collection
                 record.collection = adopt(old)
+                // A batch reads its rows again by its list's fields: a column
+                // dropped elsewhere failed every save and reload of it.
+                if var batch = record.batch {
+                    batch.list = adopt(batch.list)
+                    record.batch = batch
+                }
                 record.takeAddedFields(since: old, from: store)
                 // An edit of a field that is gone cannot be saved, nor
                 // reverted by name: it goes, and the user is told which.

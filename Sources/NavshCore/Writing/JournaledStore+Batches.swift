@@ -58,7 +58,8 @@ extension JournaledStore {
                 writing.append(edit)
                 // Read before the write: a trigger's change to the row is not one made elsewhere.
                 if watching, let now = try store.record(of: collection.wholeTable, id: row.id) {
-                    for field in Self.watched(in: collection, checked: Set(before.keys).union(naming.keys)) where now[field] != row[field] {
+                    for field in Self.watched(in: collection, checked: Set(before.keys).union(naming.keys), readIn: row)
+                    where now[field] != row[field] {
                         changedElsewhere[field, default: 0] += 1
                     }
                 }
@@ -117,9 +118,10 @@ extension JournaledStore {
 
     /// The fields a batch save neither checks nor writes, compared to say
     /// which changes made elsewhere it kept. A generated field follows the
-    /// fields it is made of, which say its change.
-    private static func watched(in collection: CollectionSchema, checked: Set<String>) -> [String] {
-        collection.fields.filter { !$0.isGenerated && !checked.contains($0.name) }.map(\.name)
+    /// fields it is made of, which say its change; a field added since
+    /// `row` was read has no value to compare.
+    private static func watched(in collection: CollectionSchema, checked: Set<String>, readIn row: Record) -> [String] {
+        collection.fields.filter { !$0.isGenerated && !checked.contains($0.name) && row.value(of: $0.name) != nil }.map(\.name)
     }
 
     /// Thrown to roll back a batch that was only tried.
@@ -166,7 +168,7 @@ extension JournaledStore {
         var batch = BatchUpdate(ids: ids, checked: checked, held: held, assigned: assigned, values: values, list: list)
         if watching {
             // Only the rows written: a row left as it is keeps every value anyway.
-            batch.watched = Self.watched(in: collection, checked: Set(checked))
+            batch.watched = Self.watched(in: collection, checked: Set(checked), readIn: first)
             batch.watchedHeld = batch.watched.map { field in
                 edits.map { $0.row[field] } + Array(repeating: .null, count: unchanged.rows.count)
             }

@@ -6,7 +6,7 @@ struct RowBatch {
     /// made again for each row looked at.
     let rows: PackedRows
     /// The list the rows came from, with its scope and filters.
-    let list: CollectionSchema
+    var list: CollectionSchema
     /// The list's filters in words (`composer ~ "Page"`), for the crumb.
     let captions: [String]
     /// Per field, the value every row holds; absent when the rows differ.
