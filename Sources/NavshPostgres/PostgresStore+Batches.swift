@@ -82,13 +82,15 @@ extension PostgresStore {
         // mismatch is marked here, and its error only ends the savepoint.
         var mismatch = false
         var kept = Array(repeating: 0, count: watched.count)
+        // After a trigger: per field, the rows written holding another value than read.
+        var differing = kept
         // Adds the counts a statement read, as text from its `first` column on.
-        func count(_ row: [String?]?, from first: Int) throws {
-            for field in kept.indices {
+        func count(_ row: [String?]?, from first: Int, into counts: inout [Int]) throws {
+            for field in counts.indices {
                 guard let row, first + field < row.count, let counted = row[first + field].flatMap({ Int($0) }) else {
                     throw StoreError.malformedRow(table: table.name, problem: "came back without the count of a field watched")
                 }
-                kept[field] += counted
+                counts[field] += counted
             }
         }
         do {
@@ -99,7 +101,7 @@ extension PostgresStore {
                     let counts = { (tests: [String]) in tests.map { "count(*) FILTER (WHERE \($0))::text" }.joined(separator: ", ") }
                     if !watching.isEmpty, watchedBefore {
                         let sql = "SELECT \(counts(watching)) FROM \(table.relation), \(values) WHERE \(scoped)"
-                        try count(try bridge.rows(sql, parameters, preparing: false).first, from: 0)
+                        try count(try bridge.rows(sql, parameters, preparing: false).first, from: 0, into: &kept)
                     }
                     let found: Int
                     if batch.kind == .delete {
@@ -119,15 +121,16 @@ extension PostgresStore {
                             read += 1
                         }
                         found = read
-                    } else if !watching.isEmpty, !watchedBefore {
+                    } else if !watching.isEmpty {
                         // The UPDATE returns each row as it wrote it: a field
-                        // it does not set holds there what the row held.
+                        // it does not set holds there what the row held,
+                        // unless a trigger changed it.
                         let returned = watching.enumerated().map { "\($1) AS navsh_w\($0)" }.joined(separator: ", ")
                         let sql = "WITH navsh_u AS (\(update) RETURNING \(returned)) SELECT count(*)::text, "
                             + counts(watching.indices.map { "navsh_w\($0)" }) + " FROM navsh_u"
                         let row = try bridge.rows(sql, parameters, preparing: false).first
                         found = row?.first.flatMap { $0 }.flatMap { Int($0) } ?? -1
-                        try count(row, from: 1)
+                        if watchedBefore { try count(row, from: 1, into: &differing) } else { try count(row, from: 1, into: &kept) }
                     } else {
                         found = try bridge.execute(update, parameters)
                     }
@@ -136,6 +139,10 @@ extension PostgresStore {
                         mismatch = true
                         throw StoreError.recordMissing
                     }
+                }
+                // A field the trigger wrote holds its value, not the one kept.
+                if watchedBefore, !readBack {
+                    for field in kept.indices where differing[field] != kept[field] { kept[field] = 0 }
                 }
                 return .written(reachedOtherRows: false, stored: readBack ? stored : nil, kept: kept)
             }

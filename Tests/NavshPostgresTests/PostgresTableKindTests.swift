@@ -197,8 +197,8 @@ struct PostgresTableKindTests {
     }
 
     /// A BEFORE trigger that stamps each row written changes a field the
-    /// batch does not set. Only the row stamped by a write elsewhere is
-    /// said to hold a change made elsewhere, not every row the save stamps.
+    /// batch does not set. The save does not say it kept a stamp written
+    /// elsewhere, which its own write stamped over, nor its own stamps.
     @Test func aBatchSaveKeepsAndSaysOnlyChangesMadeElsewhere() throws {
         let (session, database, _) = try session("""
             CREATE TABLE things (id integer PRIMARY KEY, name text, note text, size integer, stamp integer NOT NULL DEFAULT 0);
@@ -209,7 +209,7 @@ struct PostgresTableKindTests {
         for line in ["open things", "open *", "set note x"] { #expect(session.execute(line).error == nil, "\(line)") }
         try database.run("UPDATE things SET size = 9 WHERE id = 2")
         let saved = session.execute("save")
-        #expect(saved.output.hasPrefix("saved note on 3 rows of things; changed elsewhere and kept: size on 1 row, stamp on 1 row\n"),
+        #expect(saved.output.hasPrefix("saved note on 3 rows of things; size was changed elsewhere on 1 row, kept\n"),
                 "\(saved.output)\(saved.error?.message ?? "")")
         #expect(try database.value("SELECT string_agg(note || size || stamp, ' ' ORDER BY id) FROM things") == "x11 x92 x11")
     }
