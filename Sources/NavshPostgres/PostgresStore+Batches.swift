@@ -13,7 +13,7 @@ extension PostgresStore {
     /// Rows a statement carries: a few megabytes of arrays at most.
     static let batchChunk = 10_000
 
-    public func updateBatch(_ batch: BatchUpdate, in collection: CollectionSchema) throws -> BatchUpdate.Outcome? {
+    public func writeBatch(_ batch: BatchWrite, in collection: CollectionSchema) throws -> BatchWrite.Outcome? {
         let table = try writable(collection)
         if batch.kind == .restore { return try restored(batch, table) }
         let keys = try table.key.map { try table.column($0) }
@@ -173,7 +173,7 @@ extension PostgresStore {
     /// INSERT a row took 13 s to undo a delete of 25,000 rows. Refused,
     /// the rows whose key is taken since; nil after another refusal or a
     /// row a trigger ignored, which the rows one by one then name.
-    private func restored(_ batch: BatchUpdate, _ table: PostgresTable) throws -> BatchUpdate.Outcome? {
+    private func restored(_ batch: BatchWrite, _ table: PostgresTable) throws -> BatchWrite.Outcome? {
         let columns = try batch.assigned.map { try table.column($0) }
         // An identity column GENERATED ALWAYS takes the row's own key back only when told to.
         let overriding = table.hasAlwaysIdentity ? " OVERRIDING SYSTEM VALUE" : ""

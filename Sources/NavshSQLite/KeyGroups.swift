@@ -20,7 +20,7 @@ struct KeyGroups {
 
         /// Whether the row at `place` belongs here: it held the set's
         /// values in the `shared` fields and is given the same ones.
-        func holds(_ place: Int, of batch: BatchUpdate, _ shared: [Int]) -> Bool {
+        func holds(_ place: Int, of batch: BatchWrite, _ shared: [Int]) -> Bool {
             batch.values[place] == values && shared.indices.allSatisfy { expected[$0] == batch.held[shared[$0]][place] }
         }
     }
@@ -43,12 +43,12 @@ struct KeyGroups {
     /// those compared row by row.
     let shared: [Int]
     let compared: [Int]
-    private let batch: BatchUpdate
+    private let batch: BatchWrite
 
     /// Nil when the sets would be too small to gain anything, or a key is
     /// not an integer or text JSON carries exactly. `skipping` is a checked
     /// field the key matches already: a rowid alias.
-    init?(_ batch: BatchUpdate, skipping: Int?) {
+    init?(_ batch: BatchWrite, skipping: Int?) {
         self.batch = batch
         let assigned = Set(batch.assigned)
         let fields = batch.checked.indices.filter { $0 != skipping }
@@ -94,7 +94,7 @@ struct KeyGroups {
 
     /// What finds the set of the row at `place`: the values it held in
     /// the `shared` fields, and those it is given.
-    private static func lookUp(_ place: Int, of batch: BatchUpdate, _ shared: [Int], into lookup: inout [Value]) {
+    private static func lookUp(_ place: Int, of batch: BatchWrite, _ shared: [Int], into lookup: inout [Value]) {
         lookup.removeAll(keepingCapacity: true)
         for field in shared { lookup.append(batch.held[field][place]) }
         if let values = batch.values[place] {
@@ -114,7 +114,7 @@ struct KeyGroups {
     /// Writes every set, a part at a time, each part checked just before
     /// its UPDATE and checked to have written all of its rows.
     func update(_ db: Database, _ shape: Shape, observed: Bool,
-                _ cancellation: QueryCancellation) throws -> BatchUpdate.Outcome {
+                _ cancellation: QueryCancellation) throws -> BatchWrite.Outcome {
         // The checks are made by the SELECT that reads a part's rows just
         // before its UPDATE, in the same write transaction: nothing else
         // writes in between. A function in an UPDATE's WHERE (`typeof`, a

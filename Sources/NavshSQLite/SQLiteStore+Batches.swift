@@ -13,7 +13,7 @@ import NavshSQL
 /// sqlite3's own UPDATE … WHERE on 100,000 rows; a temporary table joined
 /// by UPDATE … FROM cost SQLite more than the rows stepped one by one.
 extension SQLiteStore {
-    public func updateBatch(_ batch: BatchUpdate, in collection: CollectionSchema) throws -> BatchUpdate.Outcome? {
+    public func writeBatch(_ batch: BatchWrite, in collection: CollectionSchema) throws -> BatchWrite.Outcome? {
         let key = try writableKey(for: collection)
         let keyColumns: [String]
         switch key.kind {

@@ -68,9 +68,9 @@ struct PostgresPreparedStatementTests {
         // The same batch's text three times, each setting the price the last one left.
         for (was, now) in [(1.5, 2.5), (2.5, 3.5), (3.5, 4.5)] {
             let rows = try store.records(of: table, offset: 0, limit: 10)
-            let batch = BatchUpdate(ids: rows.map(\.id), checked: ["price"], held: [rows.map { _ in .real(was) }],
+            let batch = BatchWrite(ids: rows.map(\.id), checked: ["price"], held: [rows.map { _ in .real(was) }],
                                     assigned: ["price"], values: rows.map { _ in [.real(now)] }, list: table)
-            let outcome = try store.atomically { try store.updateBatch(batch, in: table) }
+            let outcome = try store.atomically { try store.writeBatch(batch, in: table) }
             guard case .written? = outcome else {
                 Issue.record("not written as a set: \(String(describing: outcome))")
                 return

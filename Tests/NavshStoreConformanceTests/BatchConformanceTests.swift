@@ -14,9 +14,9 @@ import Testing
             """
 
     /// Every row of items, each set to `note` from what it was read with.
-    func batch(_ fixture: StoreFixture, _ items: CollectionSchema, note: String) throws -> BatchUpdate {
+    func batch(_ fixture: StoreFixture, _ items: CollectionSchema, note: String) throws -> BatchWrite {
         let rows = try fixture.store.ids(of: items).map { try #require(try fixture.store.record(of: items, id: $0)) }
-        return BatchUpdate(ids: rows.map(\.id), checked: ["id", "name", "note"],
+        return BatchWrite(ids: rows.map(\.id), checked: ["id", "name", "note"],
                            held: ["id", "name", "note"].map { field in rows.map { $0[field] } },
                            assigned: ["note"], values: rows.map { _ in [.text(note)] }, list: items)
     }
@@ -25,7 +25,7 @@ import Testing
     func rowsHoldingWhatTheyWereReadWithAreWrittenAsASet(kind: StoreKind) throws {
         let (fixture, items) = try kind.make(Schemas.items, opening: "items")
         let batch = try batch(fixture, items, note: "counted")
-        let outcome = try fixture.store.atomically { try fixture.store.updateBatch(batch, in: items) }
+        let outcome = try fixture.store.atomically { try fixture.store.writeBatch(batch, in: items) }
         guard case .written(let reachedOthers, _, _)? = outcome else {
             Issue.record("not written as a set: \(String(describing: outcome))")
             return
@@ -42,7 +42,7 @@ import Testing
         let batch = try batch(fixture, items, note: "counted")
         try fixture.elsewhere("UPDATE items SET name = 'Hoverbored' WHERE id = 3")
         let before = try fixture.read("SELECT note FROM items ORDER BY id")
-        let outcome = try fixture.store.atomically { try fixture.store.updateBatch(batch, in: items) }
+        let outcome = try fixture.store.atomically { try fixture.store.writeBatch(batch, in: items) }
         if case .written? = outcome { Issue.record("written over a change made elsewhere") }
         #expect(try fixture.read("SELECT note FROM items ORDER BY id") == before)
     }
@@ -56,7 +56,7 @@ import Testing
             let (fixture, parts) = try kind.make(Self.parts, opening: "parts")
             let batch = try batch(fixture, parts, note: "new")
             if let changed { try fixture.elsewhere("UPDATE parts SET name = 'renamed' WHERE id = \(changed)") }
-            let outcome = try fixture.store.atomically { try fixture.store.updateBatch(batch, in: parts) }
+            let outcome = try fixture.store.atomically { try fixture.store.writeBatch(batch, in: parts) }
             let notes = try fixture.read("SELECT note, count(*) FROM parts GROUP BY note")
             if changed == nil {
                 guard case .written? = outcome else {
@@ -80,7 +80,7 @@ import Testing
         let batch = try batch(fixture, parts, note: "new")
         try fixture.elsewhere("UPDATE parts SET name = 'renamed' WHERE id IN (3, 690)")
         try fixture.elsewhere("DELETE FROM parts WHERE id = 400")
-        let outcome = try fixture.store.atomically { try fixture.store.updateBatch(batch, in: parts) }
+        let outcome = try fixture.store.atomically { try fixture.store.writeBatch(batch, in: parts) }
         guard case .refused(let places)? = outcome else {
             Issue.record("not refused as a set: \(String(describing: outcome))")
             return
@@ -101,13 +101,13 @@ import Testing
                     SELECT i, 'part ' || i, 'old', 1 FROM n;
                 """, opening: "parts")
             let rows = try fixture.store.ids(of: parts).map { try #require(try fixture.store.record(of: parts, id: $0)) }
-            var batch = BatchUpdate(ids: rows.map(\.id), checked: ["id", "name", "note"],
+            var batch = BatchWrite(ids: rows.map(\.id), checked: ["id", "name", "note"],
                                     held: ["id", "name", "note"].map { field in rows.map { $0[field] } }, assigned: ["note"],
                                     values: rows.map { ownValues ? [.text("new \($0["id"])")] : [.text("new")] }, list: parts)
             batch.watched = ["size"]
             batch.watchedHeld = [rows.map { $0["size"] }]
             try fixture.elsewhere("UPDATE parts SET size = 9 WHERE id IN (3, 690)")
-            let outcome = try fixture.store.atomically { try fixture.store.updateBatch(batch, in: parts) }
+            let outcome = try fixture.store.atomically { try fixture.store.writeBatch(batch, in: parts) }
             guard case .written(_, _, let kept)? = outcome else {
                 Issue.record("not written as a set: \(String(describing: outcome))")
                 continue
@@ -123,21 +123,21 @@ import Testing
     @Test(arguments: StoreKind.all)
     func aBatchDeleteIsOneCheckedSet(kind: StoreKind) throws {
         let (fixture, parts) = try kind.make(Self.parts, opening: "parts")
-        func deleting() throws -> BatchUpdate {
+        func deleting() throws -> BatchWrite {
             let rows = try fixture.store.ids(of: parts).map { try #require(try fixture.store.record(of: parts, id: $0)) }
             return .deleting(ids: rows.map(\.id), checked: ["id", "name", "note"],
                              held: ["id", "name", "note"].map { field in rows.map { $0[field] } }, list: parts)
         }
         let stale = try deleting()
         try fixture.elsewhere("UPDATE parts SET note = 'new' WHERE id = 650")
-        let refused = try fixture.store.atomically { try fixture.store.updateBatch(stale, in: parts) }
+        let refused = try fixture.store.atomically { try fixture.store.writeBatch(stale, in: parts) }
         guard case .refused(let places)? = refused else {
             Issue.record("not refused as a set: \(String(describing: refused))")
             return
         }
         #expect(places.map { stale.ids[$0].parts } == [[.integer(650)]])
         #expect(try fixture.read("SELECT count(*) FROM parts") == [["700"]])
-        let outcome = try fixture.store.atomically { try fixture.store.updateBatch(try deleting(), in: parts) }
+        let outcome = try fixture.store.atomically { try fixture.store.writeBatch(try deleting(), in: parts) }
         guard case .written? = outcome else {
             Issue.record("not deleted as a set: \(String(describing: outcome))")
             return
@@ -155,7 +155,7 @@ import Testing
                 SELECT i, 'part ' || i, 'old' FROM n;
             """, opening: "parts")
         let batch = try batch(fixture, parts, note: "new")
-        let outcome = try? fixture.store.atomically { try fixture.store.updateBatch(batch, in: parts) }
+        let outcome = try? fixture.store.atomically { try fixture.store.writeBatch(batch, in: parts) }
         if case .written?? = outcome { Issue.record("written past a CHECK") }
         #expect(try fixture.read("SELECT note, count(*) FROM parts GROUP BY note") == [["old", "300"]])
     }

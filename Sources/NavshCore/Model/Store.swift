@@ -92,11 +92,11 @@ public protocol Store: StoreReader {
     /// store refusal throws `RowWriteFailure` with the row's index. A store
     /// without a faster way inherits one `update` per row.
     func updateRows(_ writes: [RowWrite], in collection: CollectionSchema) throws -> [RowWrite?]
-    /// A batch save in a few statements, inside the caller's `atomically`:
+    /// A batch save, delete or undo in a few statements, inside the caller's `atomically`:
     /// nil when the store has no set-based way for it (a store error, a
     /// trigger that ignored a row, a key being written), so the caller
     /// writes the rows one by one and names the one refused.
-    func updateBatch(_ batch: BatchUpdate, in collection: CollectionSchema) throws -> BatchUpdate.Outcome?
+    func writeBatch(_ batch: BatchWrite, in collection: CollectionSchema) throws -> BatchWrite.Outcome?
     /// References in `collection` that name no row and that the database
     /// checks only at COMMIT (inside `atomically`, every foreign key, or one
     /// DEFERRABLE INITIALLY DEFERRED): each as its field, the value as text
@@ -192,7 +192,7 @@ extension Store {
         return inserted
     }
 
-    public func updateBatch(_ batch: BatchUpdate, in collection: CollectionSchema) throws -> BatchUpdate.Outcome? { nil }
+    public func writeBatch(_ batch: BatchWrite, in collection: CollectionSchema) throws -> BatchWrite.Outcome? { nil }
 
     public func updateRows(_ writes: [RowWrite], in collection: CollectionSchema) throws -> [RowWrite?] {
         var written: [RowWrite?] = []

@@ -127,7 +127,7 @@ extension JournaledStore {
     /// Thrown to roll back a batch that was only tried.
     private struct RolledBack: Error {}
 
-    /// A batch save as one `Store.updateBatch`: every row checked on the
+    /// A batch save as one `Store.writeBatch`: every row checked on the
     /// fields being set and those naming it, then written; nil when the
     /// store writes batches row by row. Refused rows are named as the
     /// row-by-row path names them, the first few with why.
@@ -165,7 +165,7 @@ extension JournaledStore {
             for (column, field) in checked.enumerated() { held[column].append(row[field]) }
             values.append(nil)
         }
-        var batch = BatchUpdate(ids: ids, checked: checked, held: held, assigned: assigned, values: values, list: list)
+        var batch = BatchWrite(ids: ids, checked: checked, held: held, assigned: assigned, values: values, list: list)
         if watching {
             // Only the rows written: a row left as it is keeps every value anyway.
             batch.watched = Self.watched(in: collection, checked: Set(checked), readIn: first)
@@ -175,7 +175,7 @@ extension JournaledStore {
         }
         let row = { (place: Int) in place < edits.count ? edits[place].row : unchanged.rows[place - edits.count] }
         try stopIfCancelled()
-        switch try store.updateBatch(batch, in: collection) {
+        switch try store.writeBatch(batch, in: collection) {
         case nil:
             return nil
         case .refused(let places)?:
@@ -330,7 +330,7 @@ extension JournaledStore {
         return (refused, taken)
     }
 
-    /// A batch delete as one `Store.updateBatch`, where no foreign key
+    /// A batch delete as one `Store.writeBatch`, where no foreign key
     /// cascades to the table, so it takes no other row. False when the
     /// store deletes row by row, or refused a row, which the rows one by one then name.
     /// One delete a row took a PostgreSQL server half a minute for 25,000 rows.
@@ -339,10 +339,10 @@ extension JournaledStore {
               try store.readingCascades({ $0.foreignKeys(referencing: collection.name) }).allSatisfy({ $0.onDelete == .block })
         else { return false }
         let checked = collection.fields.filter { !$0.isGenerated }.map(\.name)
-        let batch = BatchUpdate.deleting(ids: rows.map(\.id), checked: checked,
+        let batch = BatchWrite.deleting(ids: rows.map(\.id), checked: checked,
                                          held: checked.map { name in rows.map { $0[name] } }, list: list)
         try stopIfCancelled()
-        switch try store.updateBatch(batch, in: collection) {
+        switch try store.writeBatch(batch, in: collection) {
         case nil:
             return false
         case .written?:

@@ -47,9 +47,9 @@ struct OrderNumbers {
                 for step in steps {
                     // In a few statements where the store can: a row at a time, a
                     // whole renumber of 100,000 rows took minutes on a server.
-                    let batch = BatchUpdate(ids: step.map(\.id), checked: [field], held: [step.map(\.from)], assigned: [field],
+                    let batch = BatchWrite(ids: step.map(\.id), checked: [field], held: [step.map(\.from)], assigned: [field],
                                             values: step.map { $0.from == $0.to ? nil : [$0.to] }, list: collection)
-                    switch try store.updateBatch(batch, in: collection) {
+                    switch try store.writeBatch(batch, in: collection) {
                     case .written?: continue
                     case .refused?: throw Moved()
                     case nil: break

@@ -1,5 +1,5 @@
 extension UndoCommand {
-    /// A batch save taken back as one `Store.updateBatch`, each row checked
+    /// A batch save taken back as one `Store.writeBatch`, each row checked
     /// on what the save wrote and on the values naming it: a 100,000-row undo
     /// was an UPDATE a row. The places of the rows found changed, the first
     /// few; nil when the rows differ in their fields or the store writes row by row.
@@ -16,12 +16,12 @@ extension UndoCommand {
         // Checked by key and values, not by the list the save was made in:
         // the save itself may have moved its rows out of it.
         let table = collection.wholeTable
-        let batch = BatchUpdate(
+        let batch = BatchWrite(
             ids: rows.map(\.id), checked: checked,
             held: checked.map { field in rows.map { $0.after[field] ?? $0.row[field] } },
             assigned: assigned, values: rows.map { row in assigned.map { row.row[$0] } },
             list: table)
-        switch try store.updateBatch(batch, in: collection) {
+        switch try store.writeBatch(batch, in: collection) {
         case nil: return nil
         case .written?: return []
         case .refused(let places)?: return places

@@ -83,7 +83,7 @@ struct UndoCommand: PlainCommand {
         }
         if rows.allSatisfy({ $0.cascade.isEmpty }) {
             let fields = collection.fields.filter { !$0.isGenerated }.map(\.name)
-            switch try store.updateBatch(.restoring(records, fields: fields, list: collection), in: collection) {
+            switch try store.writeBatch(.restoring(records, fields: fields, list: collection), in: collection) {
             case .written?:
                 return records
             case .refused(let places)?:

@@ -1,7 +1,7 @@
-/// A batch save as one set-based write (`Store.updateBatch`): every row
-/// checked and written in a few statements, whatever their number, rather
-/// than one UPDATE a row.
-public struct BatchUpdate: Sendable {
+/// A batch save, delete or undo as one set-based write (`Store.writeBatch`):
+/// every row checked and written in a few statements, whatever their
+/// number, rather than one statement a row.
+public struct BatchWrite: Sendable {
     /// The rows, in the batch's order.
     public var ids: [RecordID]
     /// The fields every row must still hold as read: those being set and
@@ -49,16 +49,16 @@ public struct BatchUpdate: Sendable {
     }
 
     /// A delete of `ids`, each checked on `checked` as `held` gives them.
-    public static func deleting(ids: [RecordID], checked: [String], held: [[Value]], list: CollectionSchema) -> BatchUpdate {
-        var batch = BatchUpdate(ids: ids, checked: checked, held: held, assigned: [], values: Array(repeating: nil, count: ids.count),
+    public static func deleting(ids: [RecordID], checked: [String], held: [[Value]], list: CollectionSchema) -> BatchWrite {
+        var batch = BatchWrite(ids: ids, checked: checked, held: held, assigned: [], values: Array(repeating: nil, count: ids.count),
                                 list: list)
         batch.kind = .delete
         return batch
     }
 
     /// `rows` put back, each with every field of `fields`.
-    public static func restoring(_ rows: [Record], fields: [String], list: CollectionSchema) -> BatchUpdate {
-        var batch = BatchUpdate(ids: rows.map(\.id), checked: [], held: [], assigned: fields,
+    public static func restoring(_ rows: [Record], fields: [String], list: CollectionSchema) -> BatchWrite {
+        var batch = BatchWrite(ids: rows.map(\.id), checked: [], held: [], assigned: fields,
                                 values: rows.map { row in fields.map { row[$0] } }, list: list)
         batch.kind = .restore
         return batch
