@@ -285,7 +285,7 @@ import Testing
         try h.elsewhere("UPDATE tracks SET ms = 2 WHERE id = 4")
         let after = try h.snapshot("tracks")
         #expect(h.run("undo").error?.message
-                == "cannot undo the save of 5 rows: 1 changed elsewhere since: Black Dog (changed); nothing changed")
+                == "cannot undo the save of 5 rows: 1 changed elsewhere since: #4 Black Dog (ms changed); nothing changed")
         #expect(try h.snapshot("tracks") == after)
     }
 
@@ -298,7 +298,7 @@ import Testing
         try h.elsewhere("DELETE FROM tracks WHERE id = 1; UPDATE tracks SET ms = 2 WHERE id = 2")
         let after = try h.snapshot("tracks")
         #expect(h.run("undo").error?.message
-                == "cannot undo the save of 3 rows: 2 changed elsewhere since: Stairway (deleted), Kashmir (changed); nothing changed")
+                == "cannot undo the save of 3 rows: 2 changed elsewhere since: #1 Stairway (deleted), #2 Kashmir (ms changed); nothing changed")
         #expect(try h.snapshot("tracks") == after)
     }
 

@@ -49,8 +49,8 @@ struct UndoCommand: PlainCommand {
             // The rows a refusal shows are told apart: deleted, or changed.
             let table = collection.wholeTable
             refused = try places.enumerated().map { order, place in
-                let gone = order < 3 ? try store.record(of: table, id: rows[place].id) == nil : false
-                return rows[place].title(in: collection) + (gone ? " (deleted)" : " (changed)")
+                order < 3 ? try refusal(rows[place], in: collection, now: try store.record(of: table, id: rows[place].id))
+                    : rows[place].title(in: collection)
             }
             if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
             return
@@ -59,16 +59,28 @@ struct UndoCommand: PlainCommand {
             do {
                 try store.update(row.id, in: collection, changes: row.before,
                                  expecting: row.after.merging(row.naming(in: collection)) { written, _ in written })
-            } catch StoreError.conflict {
-                refused.append(row.title(in: collection) + " (changed)")
+            } catch StoreError.conflict(let current) {
+                refused.append(refusal(row, in: collection, now: current))
             } catch StoreError.recordMissing {
-                refused.append(row.title(in: collection) + " (deleted)")
+                refused.append(refusal(row, in: collection, now: nil))
             } catch StoreError.constraint(let kind, let fields, let detail) {
                 throw CommandError.undo(.refused(undoing: "save", title: RowBatch.rowCount(rows.count), kind,
                                                  fields: fields, detail: detail, row: row.title(in: collection)))
             }
         }
         if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
+    }
+
+    /// A row an undo of a batch save refuses, named by key and title as the
+    /// save's refusal names it, with the fields changed since: `#1 Stairway (ms changed)`.
+    private static func refusal(_ row: RowUpdate, in collection: CollectionSchema, now: Record?) -> String {
+        let title = row.name ?? RowTitle.keyed(row.row, in: collection)
+        guard let now else { return title + " (deleted)" }
+        let naming = row.naming(in: collection)
+        let moved = collection.fields.filter { field in
+            (row.after[field.name] ?? naming[field.name]).map { now.value(of: field.name) != $0 } ?? false
+        }
+        return title + JournaledStore.changedNote(moved)
     }
 
     /// Puts back the rows of a batch delete and what went with them, as
