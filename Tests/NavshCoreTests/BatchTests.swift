@@ -193,6 +193,24 @@ import Testing
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
     }
 
+    /// An undo of a save whose column was dropped since says so, for a
+    /// batch and a record alike: it failed with "no such column".
+    @Test(arguments: StoreKind.all)
+    func anUndoOfAColumnDroppedSinceSaysSo(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.tracks, mode: .interactive)
+        h.run("where composer ~ Plnt", "open *", "set ms 1")
+        let question = try #require(h.run("save").question, "no question")
+        h.session.answer(question, .yes)
+        try h.elsewhere("ALTER TABLE tracks DROP COLUMN ms")
+        #expect(h.run("undo").error?.message
+                == "cannot undo the save of 3 rows: ms is no longer in tracks (removed elsewhere); nothing changed")
+        let record = try SessionHarness(kind, Self.tracks, mode: .interactive)
+        record.run("open tracks", "open #5", "set composer Lennon", "save")
+        try record.elsewhere("ALTER TABLE tracks DROP COLUMN composer")
+        #expect(record.run("undo").error?.message
+                == "cannot undo the save of Hey Jude: composer is no longer in tracks (removed elsewhere); nothing changed")
+    }
+
     /// A batch that writes keys goes a row at a time, and says what it kept the same way.
     @Test(arguments: StoreKind.all)
     func aBatchWritingKeysSaysWhatItKept(kind: StoreKind) throws {

@@ -27,6 +27,8 @@ public enum UndoError: Equatable, Sendable {
     case refused(undoing: String, title: String, StoreError.Constraint, fields: [String], detail: String, row: String? = nil)
     case deleteClearedRowChanged(title: String)
     case collectionGone(String)
+    /// Fields the save wrote that the table no longer has.
+    case fieldsGone(title: String, fields: [String], collection: String)
     case clearedReferenceNotRecorded(collection: String)
 
     var message: String {
@@ -70,6 +72,9 @@ public enum UndoError: Equatable, Sendable {
             return "cannot undo the delete of \(title): a row it cleared changed since; nothing changed"
         case .collectionGone(let collection):
             return "cannot undo: \(collection) is no longer in the store; nothing changed"
+        case .fieldsGone(let title, let fields, let collection):
+            return "cannot undo the save of \(TextLayout.printable(title)): \(TextLayout.printable(fields.joined(separator: ", "))) "
+                + "\(fields.count == 1 ? "is" : "are") no longer in \(TextLayout.printable(collection)) (removed elsewhere); nothing changed"
         case .clearedReferenceNotRecorded(let collection):
             return "cannot undo: the reference cleared in \(collection) was not recorded; nothing changed"
         }

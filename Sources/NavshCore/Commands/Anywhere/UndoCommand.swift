@@ -41,6 +41,18 @@ struct UndoCommand: PlainCommand {
         return Response(output: list.flatMap { try? session.show($0, below: message + "\n") } ?? message + "\n")
     }
 
+    /// Refuses to put back fields the table no longer has: a column
+    /// dropped elsewhere since the save failed the undo with the store's
+    /// own "no such column".
+    private static func checkFieldsRemain(_ fields: some Collection<String>, of collection: CollectionSchema,
+                                          undoing title: String, in store: any Store) throws {
+        guard let now = store.collections.first(where: { $0.name == collection.name }) else {
+            throw CommandError.undo(.collectionGone(collection.name))
+        }
+        let gone = fields.filter { now.field(named: $0) == nil }.sorted()
+        if !gone.isEmpty { throw CommandError.undo(.fieldsGone(title: title, fields: gone, collection: collection.name)) }
+    }
+
     /// Writes back what each row of a batch save held, set-based where the
     /// store can; refuses naming the rows changed or deleted since.
     private static func putBack(_ rows: [RowUpdate], in collection: CollectionSchema, store: any Store) throws {
@@ -125,6 +137,7 @@ struct UndoCommand: PlainCommand {
         }
         switch change {
         case .updated(let collection, let id, let title, let before, let after, let named):
+            try checkFieldsRemain(before.keys, of: collection, undoing: title, in: store)
             // A reference put back must name the row it named at the save:
             // renamed or re-keyed elsewhere, its key now names another.
             for (name, was) in named.sorted(by: { $0.key < $1.key }) {
@@ -157,6 +170,7 @@ struct UndoCommand: PlainCommand {
             return (.updated(collection, id: id, title: title, before: after, after: before),
                     "undid the save of \(said(title, collection)): " + fields.joined(separator: ", "))
         case .updatedRows(let collection, let rows, let file):
+            try checkFieldsRemain(Set(rows.flatMap(\.after.keys)), of: collection, undoing: RowBatch.rowCount(rows.count), in: store)
             // Every row back in one transaction, or none.
             do {
                 try store.atomically { try Self.putBack(rows, in: collection, store: store) }
