@@ -188,6 +188,9 @@ import Testing
         #expect(reloaded.error == nil, "\(reloaded.error?.message ?? "")")
         // A column added since the rows were read is not one changed on each row.
         try h.elsewhere("ALTER TABLE tracks ADD COLUMN rating INTEGER DEFAULT 3")
+        let again = h.output("reload")
+        #expect(again.contains("reloaded 3 rows; kept your edits to ms\n") && !again.contains("rating changed"), "\(again)")
+        try h.elsewhere("ALTER TABLE tracks ADD COLUMN stars INTEGER DEFAULT 5")
         let question = try #require(h.run("save").question, "no question")
         #expect(h.session.answer(question, .yes).output.hasPrefix("saved ms on 3 rows of tracks\n"))
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])

@@ -128,7 +128,8 @@ extension RecordFrame {
         }
         var collided: [String: Named] = [:], taken: [String: Named] = [:], missed: [String: Named] = [:]
         let (left, joined) = old.compared(to: fresh) { was, row in
-            for field in collection.fields where row[field.name] != was[field.name] {
+            // A field added since the old read holds no value read there to compare.
+            for field in collection.fields where was.value(of: field.name) != nil && row[field.name] != was[field.name] {
                 if let mine = edits[field.name], row[field.name] != mine {
                     collided[field.name, default: Named()].add(was, row)
                 } else if let replacement = replacing[field.name] {
