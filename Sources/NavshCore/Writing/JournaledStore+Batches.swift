@@ -1,4 +1,4 @@
-/// Batch writes (`open *`, `import --update`): every row in one
+/// Batch saves (`open *`, `import --update`): every row in one
 /// transaction, each checked for changes made elsewhere, all or nothing.
 extension JournaledStore {
     /// A batch save: `changes` written to each of `rows` in one transaction.
@@ -179,18 +179,7 @@ extension JournaledStore {
         case nil:
             return nil
         case .refused(let places)?:
-            // The rows in the list's order: the edits fill the places the unchanged rows leave.
-            var order = Array(0..<count)
-            var next = (edit: 0, unchanged: 0)
-            for position in 0..<count where unchanged.places.count == unchanged.rows.count {
-                if next.unchanged < unchanged.places.count, unchanged.places[next.unchanged] == position {
-                    order[edits.count + next.unchanged] = position
-                    next.unchanged += 1
-                } else if next.edit < edits.count {
-                    order[next.edit] = position
-                    next.edit += 1
-                }
-            }
+            let order = Self.listOrder(edits: edits.count, unchanged: unchanged.places, of: count)
             let why = try explained(places.sorted { order[$0] < order[$1] }, row: row,
                                     changes: { $0 < edits.count ? edits[$0].changes : [:] },
                                     name: { $0 < edits.count ? edits[$0].name : nil }, alsoChecked: Set(unchanged.fields),
@@ -212,198 +201,22 @@ extension JournaledStore {
         }
     }
 
-    /// The rows at `places` a set-based write refused, each titled and
-    /// the first few with why: changed elsewhere (`refused`), written but
-    /// left as they were by a trigger (`ignored`), or only counted.
-    private func explained(_ places: [Int], row: (Int) -> Record, changes: (Int) -> [String: Value], name: (Int) -> String?,
-                           alsoChecked: Set<String>, of list: CollectionSchema, in collection: CollectionSchema)
-        throws -> (refused: [String], ignored: [String], unexplained: [String]) {
-        var refused: [String] = [], ignored: [String] = [], unexplained: [String] = []
-        let filtered = list.scope != nil || !list.filters.isEmpty
-        for (order, place) in places.enumerated() {
-            let row = row(place)
-            let title = name(place) ?? RowTitle.keyed(row, in: collection)
-            guard order < Self.refusalsExplained else {
-                unexplained.append(title)
-                continue
-            }
-            if filtered, try store.record(of: list, id: row.id) == nil {
-                refused.append(title + (try notListed(row, in: collection)))
-                continue
-            }
-            if let why = try Self.whyNotWritten(row, changes: changes(place), in: collection, store: store, alsoChecked: alsoChecked) {
-                refused.append(title + why)
-            } else {
-                ignored.append(title)
+    /// Each row's place in the list, by its place in the batch (the edits,
+    /// then the rows left as they are): the edits fill the places the
+    /// others leave. A refusal names its rows in the list's order.
+    private static func listOrder(edits: Int, unchanged places: [Int], of count: Int) -> [Int] {
+        guard places.count == count - edits else { return Array(0..<count) }
+        var order = Array(repeating: 0, count: count)
+        var next = (edit: 0, unchanged: 0)
+        for position in 0..<count {
+            if next.unchanged < places.count, places[next.unchanged] == position {
+                order[edits + next.unchanged] = position
+                next.unchanged += 1
+            } else if next.edit < edits {
+                order[next.edit] = position
+                next.edit += 1
             }
         }
-        return (refused, ignored, unexplained)
-    }
-
-    /// Refused rows a set-based save reads again to say why: a refusal shows three.
-    static let refusalsExplained = 3
-
-    /// A batch delete: each of `rows` deleted in one transaction, checked
-    /// against the values it held and against `list`, as `updateRows`
-    /// checks them; with `asked`, only if the rows take exactly what the
-    /// question named with them. Returns what went with them. With
-    /// `trying`, all of it is rolled back: its refusal, if any, is thrown
-    /// before a question rather than after the `y`.
-    func deleteRows(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema,
-                    asked: Set<String>?, trying: Bool = false) throws -> [CascadeEffect] {
-        var deleted: [DeletedRow] = []
-        let taken: [CascadeEffect]
-        do {
-            taken = try deleting(rows, of: list, from: collection, asked: asked, trying: trying) { deleted.append($0) }
-        } catch is Tried {
-            return []
-        }
-        record(.deletedRows(collection, deleted))
-        return taken
-    }
-
-    /// Thrown to roll back a delete only tried.
-    private struct Tried: Error {}
-
-    private func deleting(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema,
-                          asked: Set<String>?, trying: Bool, _ done: (DeletedRow) -> Void) throws -> [CascadeEffect] {
-        try store.atomically(deferringReferences: false) {
-            var refused: [String] = []
-            var taken: [CascadeEffect] = []
-            if try deletedAsASet(rows, of: list, from: collection) {
-                for row in rows { done(DeletedRow(record: row, cascade: [])) }
-            } else {
-                (refused, taken) = try deletedOneByOne(rows, of: list, from: collection, done)
-            }
-            if !refused.isEmpty {
-                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count, saving: false, since: "open *"))
-            }
-            if let asked, CascadeEffect.marks(taken) != asked { throw CommandError.writes(.cascadeChanged(taken: taken)) }
-            if trying { throw Tried() }
-            return taken
-        }
-    }
-
-    /// A batch delete a row at a time, each with what its foreign keys
-    /// take: the rows refused, each with why, and what went with the rest.
-    private func deletedOneByOne(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema,
-                                 _ done: (DeletedRow) -> Void) throws -> (refused: [String], taken: [CascadeEffect]) {
-        var refused: [String] = []
-        var taken: [CascadeEffect] = []
-        let inList = try idsStillListed(in: list)
-        // What the batch's own earlier deletes did to its later rows.
-        var goneWith: Set<RecordID> = []
-        var clearedTo: [RecordID: Record] = [:]
-        for row in rows {
-            try stopIfCancelled()
-            if goneWith.contains(row.id) { continue }
-            let title = RowTitle.keyed(row, in: collection)
-            guard inList?.contains(row.id) ?? true else {
-                refused.append(title + (try notListed(row, in: collection)))
-                continue
-            }
-            do {
-                let cascade = try store.delete(row.id, from: collection, expecting: (clearedTo[row.id] ?? row).values)
-                done(DeletedRow(record: row, cascade: cascade))
-                taken += cascade
-                for effect in cascade where effect.collection == collection.name {
-                    if effect.action == .deleted { goneWith.insert(effect.record.id) }
-                    if let after = effect.after { clearedTo[effect.record.id] = after }
-                }
-            } catch StoreError.conflict(let current) {
-                // A delete checks every field: each one that moved is named.
-                let held = clearedTo[row.id] ?? row
-                let moved = collection.fields.filter { field in current.value(of: field.name).map { $0 != held[field.name] } ?? false }
-                refused.append(title + Self.changedNote(moved))
-            } catch StoreError.recordMissing {
-                refused.append(title + " (deleted or re-keyed)")
-            } catch StoreError.interrupted {
-                throw StoreError.interrupted
-            } catch let error as StoreError {
-                // Rows changed elsewhere are the first thing to know: reload reads them again.
-                if !refused.isEmpty { break }
-                // Said as a delete's refusal: it read "nothing was saved".
-                if case .constraint(.foreignKey, _, _) = error { throw CommandError.writes(.referencedNow(title: title)) }
-                throw CommandError.writes(.batchRowRefused(title: title, reason: error.explained(at: title)))
-            }
-        }
-        return (refused, taken)
-    }
-
-    /// A batch delete as one `Store.writeBatch`, where no foreign key
-    /// cascades to the table, so it takes no other row. False when the
-    /// store deletes row by row, or refused a row, which the rows one by one then name.
-    /// One delete a row took a PostgreSQL server half a minute for 25,000 rows.
-    private func deletedAsASet(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema) throws -> Bool {
-        guard !rows.isEmpty,
-              try store.readingCascades({ $0.foreignKeys(referencing: collection.name) }).allSatisfy({ $0.onDelete == .block })
-        else { return false }
-        let checked = collection.fields.filter { !$0.isGenerated }.map(\.name)
-        let batch = BatchWrite.deleting(ids: rows.map(\.id), checked: checked,
-                                         held: checked.map { name in rows.map { $0[name] } }, list: list)
-        try stopIfCancelled()
-        switch try store.writeBatch(batch, in: collection) {
-        case nil:
-            return false
-        case .written?:
-            return true
-        case .refused(let places)?:
-            let why = try explained(places, row: { rows[$0] }, changes: { _ in [:] }, name: { _ in nil }, alsoChecked: Set(checked),
-                                    of: list, in: collection)
-            throw Self.refusal(why.refused, ignored: why.ignored, unexplained: why.unexplained, of: rows.count, in: collection,
-                               since: "open *", deleting: true)
-        }
-    }
-
-    /// The refusal of a batch save or delete whose rows are `refused` (each with why),
-    /// `ignored` by a trigger, or `unexplained` (beyond those a refusal shows).
-    /// It is the trigger's when no row shown changed elsewhere, as `reload`
-    /// would not help.
-    private static func refusal(_ refused: [String], ignored: [String], unexplained: [String] = [], of count: Int,
-                                in collection: CollectionSchema, since: String, deleting: Bool = false) -> CommandError {
-        // The first row only, as a write a row names the row it stops at.
-        if refused.isEmpty, let first = ignored.first {
-            return .writes(.batchRowRefused(title: first, reason: StoreError.ignoredByTrigger(deleting ? "delete" : "update",
-                                                                                              table: collection.name).explained(at: first)))
-        }
-        let all = refused + ignored.map { $0 + " (a trigger ignored its write, or changed the row as the save ran)" } + unexplained
-        return .writes(.batchChangedBeforeSave(rows: all, of: count, saving: !deleting, since: since))
-    }
-
-    /// Why a batch write left a row as it was: ` (deleted or re-keyed)` or
-    /// ` (ms changed)`; nil when the row holds what it was read with, so a
-    /// trigger ignored its write. The refused write is taken back by now,
-    /// with what its own triggers did to other rows of the batch.
-    private static func whyNotWritten(_ row: Record, changes: [String: Value], in collection: CollectionSchema,
-                                      store: any Store, alsoChecked: Set<String> = []) throws -> String? {
-        guard let now = try store.record(of: collection.wholeTable, id: row.id) else { return " (deleted or re-keyed)" }
-        let moved = collection.fields.filter { field in
-            (changes[field.name] != nil || alsoChecked.contains(field.name) || collection.identifying(row.values)[field.name] != nil)
-                && now[field.name] != row[field.name]
-        }
-        guard !moved.isEmpty else { return nil }
-        return changedNote(moved)
-    }
-
-    /// ` (ms, name changed)` after a refused row's title; ` (changed)` when no field says how.
-    static func changedNote(_ moved: [Field]) -> String {
-        " (" + (moved.isEmpty ? "" : moved.map(\.shownName).joined(separator: ", ") + " ") + "changed)"
-    }
-
-    /// The rows in `list` now, read in the write's transaction; nil when
-    /// the list is a whole table, where a row is checked by its key.
-    private func idsStillListed(in list: CollectionSchema) throws -> Set<RecordID>? {
-        guard list.scope != nil || !list.filters.isEmpty else { return nil }
-        var ids: Set<RecordID> = []
-        try RowBatch.pages(of: list, fields: .listed, in: store) { rows in for row in rows { ids.insert(row.id) } }
-        return ids
-    }
-
-    /// Why a row is no longer in its list: gone, or moved out of it, by a
-    /// change to the fields named when those changed.
-    private func notListed(_ row: Record, in collection: CollectionSchema) throws -> String {
-        guard let now = try store.record(of: collection.wholeTable, id: row.id) else { return " (deleted or re-keyed)" }
-        let moved = collection.fields.filter { now[$0.name] != row[$0.name] }.map(\.shownName)
-        return moved.isEmpty ? " (left the list)" : " (" + moved.joined(separator: ", ") + " changed; it left the list)"
+        return order
     }
 }
