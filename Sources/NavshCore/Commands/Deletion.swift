@@ -27,22 +27,17 @@ enum Deletion {
 
     /// Refuses a batch delete that references would stop at any row, naming
     /// how many rows they stop and the first few, each with its blockers.
-    static func checkNothingBlocks(deleting rows: some Collection<Record>, in collection: CollectionSchema,
-                                   store: any StoreReader) throws {
-        var blocked = 0
-        var first: [BlockedRow] = []
-        for row in rows {
-            let blockers = try store.blockingReferences(ofDeleting: row.id, in: collection)
-            guard !blockers.isEmpty else { continue }
-            blocked += 1
-            if first.count < listedBlockedRows {
-                first.append(BlockedRow(title: RowTitle.of(row, in: collection), by: blockers.map { $0.named(in: store) }))
-            }
+    /// Returns the order the deletes pass in: rows that refer to others of
+    /// the batch go first.
+    static func checkNothingBlocks(deleting rows: [Record], in collection: CollectionSchema,
+                                   store: any StoreReader) throws -> DeletePlan {
+        let plan = try store.deletePlan(deleting: rows.map(\.id), in: collection)
+        guard !plan.blocked.isEmpty else { return plan }
+        let first = plan.blocked.keys.sorted().prefix(listedBlockedRows).map { place in
+            BlockedRow(title: RowTitle.of(rows[place], in: collection), by: plan.blocked[place, default: []].map { $0.named(in: store) })
         }
-        guard blocked == 0 else {
-            throw CommandError.writes(.batchDeleteBlocked(blocked: blocked, of: rows.count, collection: collection.displayTitle,
-                                                          first: first))
-        }
+        throw CommandError.writes(.batchDeleteBlocked(blocked: plan.blocked.count, of: rows.count,
+                                                      collection: collection.displayTitle, first: first))
     }
 
     /// Rows a refused batch delete names before it counts the rest.

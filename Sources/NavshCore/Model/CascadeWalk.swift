@@ -93,26 +93,7 @@ public struct CascadeWalk {
     /// any row the delete would take with it, from rows the delete leaves:
     /// the database would refuse the delete for them.
     public func blockers(ofDeleting id: RecordID, in table: String) throws -> [BlockingReference] {
-        guard !source.foreignKeys(referencing: table).isEmpty, let root = try source.row(of: table, id: id) else { return [] }
-        let taken = try effects(ofDeleting: id, in: table).filter { $0.action == .deleted }
-        var going: Set<String> = [Self.mark(table, id)]
-        for effect in taken { going.insert(Self.mark(effect.collection, effect.record.id)) }
-        var counts: [BlockingReference] = []
-        let parents = [(table, root)] + taken.map { ($0.collection, $0.record.values) }
-        for (parentTable, values) in parents {
-            for (link, parentValues) in references(to: (parentTable, values), acting: .block) {
-                let staying = try source.rows(of: link.child, where: link.from, equal: parentValues)
-                    .filter { !going.contains(Self.mark(link.child, $0.id)) }.count
-                guard staying > 0 else { continue }
-                let direct = parentTable == table && values == root
-                if let i = counts.firstIndex(where: { $0.collection == link.child && $0.fields == link.from && $0.direct == direct }) {
-                    counts[i].count += staying
-                } else {
-                    counts.append(BlockingReference(collection: link.child, fields: link.from, count: staying, direct: direct))
-                }
-            }
-        }
-        return counts
+        try plan(deleting: [id], in: table).blocked[0] ?? []
     }
 
     /// The rows whose references the delete reset, as they are after it:
@@ -129,7 +110,7 @@ public struct CascadeWalk {
 
     /// The links to the parent's table that act so, with the values a
     /// referring row holds (none for a NULL: a NULL refers to nothing).
-    private func references(to parent: (table: String, values: [String: Value]), acting action: ForeignKeyLink.OnDelete)
+    func references(to parent: (table: String, values: [String: Value]), acting action: ForeignKeyLink.OnDelete)
         -> [(ForeignKeyLink, [Value])] {
         source.foreignKeys(referencing: parent.table).compactMap { link in
             guard link.onDelete == action, link.to.count == link.from.count else { return nil }
@@ -138,5 +119,5 @@ public struct CascadeWalk {
         }
     }
 
-    private static func mark(_ table: String, _ id: RecordID) -> String { "\(table)\u{0}\(id)" }
+    static func mark(_ table: String, _ id: RecordID) -> String { "\(table)\u{0}\(id)" }
 }

@@ -227,6 +227,12 @@ extension StoreReader {
         try readingCascades { try CascadeWalk($0).blockers(ofDeleting: id, in: collection.name) }
     }
 
+    /// What would refuse deleting these rows together, and the order that
+    /// deletes rows referring to others of them first.
+    public func deletePlan(deleting ids: [RecordID], in collection: CollectionSchema) throws -> DeletePlan {
+        try readingCascades { try CascadeWalk($0).plan(deleting: ids, in: collection.name) }
+    }
+
     /// Every row's identity in the collection's order: for rewriting a manual order.
     public func ids(of collection: CollectionSchema) throws -> [RecordID] {
         try orderValues(of: collection, field: nil).map(\.id)

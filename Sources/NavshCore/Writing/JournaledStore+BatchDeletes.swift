@@ -6,7 +6,8 @@ extension JournaledStore {
     /// checks them; with `asked`, only if the rows take exactly what the
     /// question named with them. Returns what went with them. With
     /// `trying`, all of it is rolled back: its refusal, if any, is thrown
-    /// before a question rather than after the `y`.
+    /// before a question rather than after the `y`. The rows are deleted in
+    /// the order given: rows that refer to others of the batch come first.
     func deleteRows(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema,
                     asked: Set<String>?, trying: Bool = false) throws -> [CascadeEffect] {
         var deleted: [DeletedRow] = []

@@ -69,13 +69,13 @@ struct DeleteRecordCommand: PlainCommand {
             }
         }
         // The checks and the question's cascades read in one snapshot.
-        let read: Result<[CascadeEffect], Error> = store.readingAsOne {
+        let read: Result<(DeletePlan, [CascadeEffect]), Error> = store.readingAsOne {
             Result {
-                try Deletion.checkNothingBlocks(deleting: batch.rows, in: collection, store: store)
-                return asking ? try batch.rows.flatMap { try store.cascades(ofDeleting: $0.id, in: collection) } : []
+                let plan = try Deletion.checkNothingBlocks(deleting: Array(batch.rows), in: collection, store: store)
+                return (plan, asking ? try batch.rows.flatMap { try store.cascades(ofDeleting: $0.id, in: collection) } : [])
             }
         }
-        let preview = try read.get()
+        let (plan, preview) = try read.get()
         let edits = frame.isDirty ? ", dropping the unsaved edits" : ""
         if asking {
             frame.askedBatchCascade = CascadeEffect.marks(preview)
@@ -86,7 +86,8 @@ struct DeleteRecordCommand: PlainCommand {
         let asked = frame.askedBatchCascade
         frame.askedBatchCascade = nil
         let cascade = try frame.noticingChanges {
-            try session.writer.deleteRows(Array(batch.rows), of: batch.list, from: collection, asked: asked)
+            try session.writer.deleteRows(plan.isReordered ? plan.order.map { batch.rows[$0] } : Array(batch.rows),
+                                          of: batch.list, from: collection, asked: asked)
         }
         session.readListsAgain()
         return Response(output: session.popShowingReturn(below: "deleted \(batch.count) of \(collection.displayTitle)\(edits)"

@@ -1,0 +1,84 @@
+import NavshCore
+import NavshTestSupport
+import Testing
+
+/// A batch delete of rows that refer to each other, as employees to their
+/// manager. A trial saw a whole team refused because its own rows referred
+/// to each other; only rows the batch leaves may refuse it.
+@Suite struct SelfReferenceDeleteTests {
+    /// Ann manages Bob, who manages Cat; Dan manages Eve; Fay and Gus
+    /// manage each other.
+    static func staff(_ action: String) -> String {
+        """
+        CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+                            boss INTEGER REFERENCES staff(id) \(action));
+        INSERT INTO staff VALUES (1, 'Ann', NULL), (2, 'Bob', 1), (3, 'Cat', 2), (4, 'Dan', NULL), (5, 'Eve', 4),
+                                 (6, 'Fay', NULL), (7, 'Gus', 6);
+        UPDATE staff SET boss = 7 WHERE id = 6;
+        """
+    }
+
+    static let actions = ["", "ON DELETE RESTRICT"]
+
+    @Test(arguments: StoreKind.all, actions)
+    func aTeamIsDeletedWholeAndPutBack(kind: StoreKind, action: String) throws {
+        let h = try SessionHarness(kind, Self.staff(action))
+        let before = try h.snapshot("staff")
+        // In the list's order Ann would go before Bob, who still refers to her.
+        h.run("open staff", "where id <= 3", "open *")
+        #expect(h.output("delete") == "deleted 3 rows of staff\n")
+        #expect(try h.column("SELECT name FROM staff ORDER BY id") == ["Dan", "Eve", "Fay", "Gus"])
+        #expect(h.output("undo") == "undid the delete of 3 rows of staff (put them back)\n")
+        #expect(try h.snapshot("staff") == before)
+    }
+
+    /// Rows that take others with them are put back one at a time: each
+    /// manager before the rows that refer to her.
+    @Test(arguments: StoreKind.all, actions)
+    func aTeamIsPutBackWithWhatWentWithIt(kind: StoreKind, action: String) throws {
+        let h = try SessionHarness(kind, Self.staff(action) + """
+            CREATE TABLE desks (id INTEGER PRIMARY KEY, staff_id INTEGER REFERENCES staff(id) ON DELETE CASCADE);
+            INSERT INTO desks VALUES (1, 1), (2, 3);
+            """)
+        let before = try [h.snapshot("staff"), h.snapshot("desks")]
+        h.run("open staff", "where id <= 3", "open *")
+        #expect(h.output("delete") == "deleted 3 rows of staff and 2 desks\n")
+        #expect(h.output("undo") == "undid the delete of 3 rows of staff (put them back with 2 desks)\n")
+        #expect(try [h.snapshot("staff"), h.snapshot("desks")] == before)
+    }
+
+    /// Only rows the batch leaves are counted against it: Ann is referred
+    /// to by Bob, who goes too; Bob by Cat, who stays.
+    @Test(arguments: StoreKind.all, actions)
+    func onlyRowsLeftBehindRefuseTheDelete(kind: StoreKind, action: String) throws {
+        let h = try SessionHarness(kind, Self.staff(action))
+        let before = try h.snapshot("staff")
+        h.run("open staff", "where id <= 2", "open *")
+        #expect(h.run("delete").error?.message
+                == "cannot delete 1 of 2 rows of staff: Bob: 1 row of staff refers to it (staff.boss); nothing was deleted")
+        #expect(try h.snapshot("staff") == before)
+    }
+
+    /// No order deletes two rows that refer to each other one at a time.
+    @Test(arguments: StoreKind.all, actions)
+    func aLoopOfReferencesIsRefused(kind: StoreKind, action: String) throws {
+        let h = try SessionHarness(kind, Self.staff(action))
+        let before = try h.snapshot("staff")
+        h.run("open staff", "where id >= 6", "open *")
+        #expect(h.run("delete").error?.message == "cannot delete 2 of 2 rows of staff: Fay: 1 row of staff refers to it "
+                + "(staff.boss); Gus: 1 row of staff refers to it (staff.boss); nothing was deleted")
+        #expect(try h.snapshot("staff") == before)
+    }
+
+    /// A report hired elsewhere after `open *` refuses the delete, and
+    /// nothing of the team is deleted.
+    @Test(arguments: StoreKind.all)
+    func aReportAddedElsewhereRefusesTheDelete(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.staff(""))
+        h.run("open staff", "where id <= 3", "open *")
+        try h.elsewhere("INSERT INTO staff VALUES (8, 'Hal', 3)")
+        let message = try #require(h.run("delete").error?.message)
+        #expect(message.hasPrefix("cannot delete 1 of 3 rows of staff: Cat: 1 row of staff refers to it"), "\(message)")
+        #expect(try h.column("SELECT count(*) FROM staff") == ["8"])
+    }
+}
