@@ -34,4 +34,15 @@ struct PostgresCascades: CascadeSource {
         }.joined(separator: " AND ")
         return try store.records(child.collection, where: condition, parameters, unscoped: true)
     }
+
+    func rows(of table: String, where columns: [String], amongAny tuples: [[Value]]) throws -> [Record] {
+        guard let child = store.tables[table] else { return [] }
+        var parameters = Parameters()
+        return try Self.readInParts(tuples, columns: columns, equal: { name, value in
+            "\(name.quotedIdentifier) = \(try parameters.bind(value, as: try child.column(name)))"
+        }, read: { condition in
+            defer { parameters = Parameters() }
+            return try store.records(child.collection, where: condition, parameters, unscoped: true)
+        })
+    }
 }

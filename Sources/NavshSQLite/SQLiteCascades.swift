@@ -91,6 +91,17 @@ struct SQLiteCascades: CascadeSource {
         return try rows(of: table, where: condition, arguments: SQLArguments(values))
     }
 
+    func rows(of table: String, where columns: [String], amongAny tuples: [[Value]]) throws -> [NavshCore.Record] {
+        var arguments: [Value] = []
+        return try Self.readInParts(tuples, columns: columns, equal: { column, value in
+            arguments.append(value)
+            return "\(column.quotedIdentifier) = \(value.sqlPlaceholder)"
+        }, read: { condition in
+            defer { arguments = [] }
+            return try rows(of: table, where: condition, arguments: SQLArguments(arguments))
+        })
+    }
+
     /// Read as the store reads a record (byte-exact, wide tables in chunks),
     /// so `undo` puts back exactly what went.
     private func rows(of table: String, where condition: String, arguments: SQLArguments) throws -> [NavshCore.Record] {

@@ -47,6 +47,42 @@ import Testing
         #expect(try [h.snapshot("staff"), h.snapshot("desks")] == before)
     }
 
+    /// A chain longer than one statement's part of the rows that refer:
+    /// each row refers to the one before it.
+    @Test(arguments: StoreKind.all)
+    func aLongChainIsDeletedAndPutBack(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT NOT NULL, boss INTEGER REFERENCES staff(id));
+            INSERT INTO staff (id, name, boss)
+              WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 450)
+              SELECT i, 'P' || i, CASE WHEN i > 1 THEN i - 1 END FROM n;
+            """)
+        let before = try h.snapshot("staff")
+        h.run("open staff", "open *")
+        #expect(h.output("delete") == "deleted 450 rows of staff\n")
+        #expect(h.output("undo") == "undid the delete of 450 rows of staff (put them back)\n")
+        #expect(try h.snapshot("staff") == before)
+        h.run("where id <= 449", "open *")
+        #expect(h.run("delete").error?.message
+                == "cannot delete 1 of 449 rows of staff: P449: 1 row of staff refers to it (staff.boss); nothing was deleted")
+        #expect(try h.snapshot("staff") == before)
+    }
+
+    /// A reference held as text is compared as the file compares it: the
+    /// rows that refer are then read one row at a time.
+    @Test(arguments: StoreKind.sqlite)
+    func aReferenceHeldAsTextStillRefuses(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT NOT NULL, boss TEXT REFERENCES staff(id));
+            INSERT INTO staff VALUES (1, 'Ann', NULL), (2, 'Bob', '1'), (3, 'Cat', '2');
+            """)
+        h.run("open staff", "where id <= 2", "open *")
+        #expect(h.run("delete").error?.message
+                == "cannot delete 1 of 2 rows of staff: Bob: 1 row of staff refers to it (staff.boss); nothing was deleted")
+        h.run("back", "back", "open *")
+        #expect(h.output("delete") == "deleted 3 rows of staff\n")
+    }
+
     /// Only rows the batch leaves are counted against it: Ann is referred
     /// to by Bob, who goes too; Bob by Cat, who stays.
     @Test(arguments: StoreKind.all, actions)

@@ -31,7 +31,7 @@ enum Deletion {
     /// the batch go first.
     static func checkNothingBlocks(deleting rows: [Record], in collection: CollectionSchema,
                                    store: any StoreReader) throws -> DeletePlan {
-        let plan = try store.deletePlan(deleting: rows.map(\.id), in: collection)
+        let plan = try store.deletePlan(deleting: rows, in: collection)
         guard !plan.blocked.isEmpty else { return plan }
         let first = plan.blocked.keys.sorted().prefix(listedBlockedRows).map { place in
             BlockedRow(title: RowTitle.of(rows[place], in: collection), by: plan.blocked[place, default: []].map { $0.named(in: store) })

@@ -13,56 +13,110 @@ public struct DeletePlan: Sendable, Equatable {
 }
 
 extension CascadeWalk {
+    /// `plan(deleting:in:)` for rows as the batch read them. Where nothing
+    /// cascades to the table, the rows that refer to them are read a few
+    /// statements for them all, not three a row: a server took 3.6 s for
+    /// 5,000 rows so.
+    public func plan(deleting rows: [Record], in table: String) throws -> DeletePlan {
+        let links = source.foreignKeys(referencing: table)
+        guard links.allSatisfy({ $0.onDelete == .block }), let plan = try referrers(of: rows, in: table, links) else {
+            return try plan(deleting: rows.map(\.id), in: table)
+        }
+        return plan
+    }
+
     /// The references that would refuse deleting the rows `ids` of `table`
     /// together, and the order their deletes pass in. A row referred to only
     /// by rows of the batch is not blocked: they go before it.
     public func plan(deleting ids: [RecordID], in table: String) throws -> DeletePlan {
-        var plan = DeletePlan(blocked: [:], order: Array(ids.indices))
-        guard !source.foreignKeys(referencing: table).isEmpty else { return plan }
-        var place: [RecordID: Int] = [:]
-        for (i, id) in ids.enumerated() where place[id] == nil { place[id] = i }
-        // first[i]: the batch rows that must be deleted before row i, each
-        // with the reference that makes it so.
-        var first: [[(place: Int, by: BlockingReference)]] = Array(repeating: [], count: ids.count)
+        var referred = Referred(ids)
+        guard !source.foreignKeys(referencing: table).isEmpty else { return referred.plan() }
         for (i, id) in ids.enumerated() {
             guard let root = try source.row(of: table, id: id) else { continue }
             let taken = try effects(ofDeleting: id, in: table).filter { $0.action == .deleted }
             var going: Set<String> = [Self.mark(table, id)]
             for effect in taken { going.insert(Self.mark(effect.collection, effect.record.id)) }
-            var counts: [BlockingReference] = []
             for (parentTable, values) in [(table, root)] + taken.map({ ($0.collection, $0.record.values) }) {
                 let direct = parentTable == table && values == root
                 for (link, parentValues) in references(to: (parentTable, values), acting: .block) {
-                    var staying = 0
                     for child in try source.rows(of: link.child, where: link.from, equal: parentValues)
                     where !going.contains(Self.mark(link.child, child.id)) {
-                        if link.child == table, let j = place[child.id] {
-                            first[i].append((j, BlockingReference(collection: link.child, fields: link.from, count: 1, direct: direct)))
-                        } else {
-                            staying += 1
-                        }
+                        referred.add(child, of: link, to: i, within: link.child == table, direct: direct)
                     }
-                    guard staying > 0 else { continue }
-                    Self.add(BlockingReference(collection: link.child, fields: link.from, count: staying, direct: direct), to: &counts)
                 }
             }
-            if !counts.isEmpty { plan.blocked[i] = counts }
         }
-        guard first.contains(where: { !$0.isEmpty }) else { return plan }
-        plan.order = Self.referrersFirst(first)
-        // What no order passes, a loop of references, blocks its rows.
-        let ordered = Set(plan.order)
-        for i in ids.indices where !ordered.contains(i) {
-            for edge in first[i] where !ordered.contains(edge.place) {
-                Self.add(edge.by, to: &plan.blocked[i, default: []])
+        return referred.plan()
+    }
+
+    /// The plan of rows no cascade reaches, from their values as read: per
+    /// link, the rows referring to any of them. Nil when a referring row's
+    /// values name no row of the batch, as a store that converts between
+    /// types compares them; the rows one by one then decide.
+    private func referrers(of rows: [Record], in table: String, _ links: [ForeignKeyLink]) throws -> DeletePlan? {
+        var referred = Referred(rows.map(\.id))
+        for link in links where link.to.count == link.from.count {
+            var parents: [[Value]: [Int]] = [:]
+            for (i, row) in rows.enumerated() {
+                let values = link.to.compactMap { row.value(of: $0) }
+                guard values.count == link.to.count else { return nil }
+                if !values.contains(where: \.isNull) { parents[values, default: []].append(i) }
+            }
+            guard !parents.isEmpty else { continue }
+            for child in try source.rows(of: link.child, where: link.from, amongAny: Array(parents.keys)) {
+                guard let places = parents[link.from.map { child.value(of: $0) ?? .null }] else { return nil }
+                for i in places where !(link.child == table && child.id == rows[i].id) {
+                    referred.add(child, of: link, to: i, within: link.child == table, direct: true)
+                }
             }
         }
-        return plan
+        return referred.plan()
+    }
+}
+
+/// The rows that refer to a batch's rows, as a plan gathers them.
+private struct Referred {
+    var place: [RecordID: Int] = [:]
+    var counts: [[BlockingReference]]
+    /// first[i]: the batch rows that must be deleted before row i, each
+    /// with the reference that makes it so.
+    var first: [[(place: Int, by: BlockingReference)]]
+
+    init(_ ids: [RecordID]) {
+        for (i, id) in ids.enumerated() where place[id] == nil { place[id] = i }
+        counts = Array(repeating: [], count: ids.count)
+        first = Array(repeating: [], count: ids.count)
+    }
+
+    /// `child` refers to row `i` through `link`; `within`: it is of the
+    /// batch's own table, so it may be one of the batch.
+    mutating func add(_ child: Record, of link: ForeignKeyLink, to i: Int, within: Bool, direct: Bool) {
+        let reference = BlockingReference(collection: link.child, fields: link.from, count: 1, direct: direct)
+        if within, let j = place[child.id] {
+            first[i].append((j, reference))
+        } else {
+            Self.add(reference, to: &counts[i])
+        }
+    }
+
+    func plan() -> DeletePlan {
+        var blocked: [Int: [BlockingReference]] = [:]
+        for (i, references) in counts.enumerated() where !references.isEmpty { blocked[i] = references }
+        guard first.contains(where: { !$0.isEmpty }) else { return DeletePlan(blocked: blocked, order: Array(first.indices)) }
+        let order = referrersFirst()
+        // What no order passes, a loop of references, blocks its rows.
+        let ordered = Set(order)
+        for i in first.indices where !ordered.contains(i) {
+            for edge in first[i] where !ordered.contains(edge.place) {
+                Self.add(edge.by, to: &blocked[i, default: []])
+            }
+        }
+        return DeletePlan(blocked: blocked, order: order)
     }
 
     /// The places, each after the places it must follow, else in the list's
     /// order; places in a loop, or after one, are left out.
-    private static func referrersFirst(_ first: [[(place: Int, by: BlockingReference)]]) -> [Int] {
+    func referrersFirst() -> [Int] {
         var waiting = first.map { Set($0.map(\.place)) }
         var followers: [[Int]] = Array(repeating: [], count: first.count)
         for (i, edges) in first.enumerated() {

@@ -33,6 +33,28 @@ public protocol CascadeSource {
     func row(of table: String, id: RecordID) throws -> [String: Value]?
     /// The rows whose `columns` hold `values`, outside any scope.
     func rows(of table: String, where columns: [String], equal values: [Value]) throws -> [Record]
+    /// The rows whose `columns` hold any of `tuples`, compared as
+    /// `rows(of:where:equal:)` compares one, in few statements.
+    func rows(of table: String, where columns: [String], amongAny tuples: [[Value]]) throws -> [Record]
+}
+
+extension CascadeSource {
+    /// Rows that refer to many rows, read in parts of this many tuples:
+    /// each part one statement.
+    public static var tuplesAStatement: Int { 200 }
+
+    /// `tuples` in parts of `tuplesAStatement`, each read by `read` with its
+    /// condition: every column compared by `equal`, the tuples OR-ed.
+    /// `equal` is called for a part just before its `read`.
+    public static func readInParts(_ tuples: [[Value]], columns: [String], equal: (String, Value) throws -> String,
+                                   read: (String) throws -> [Record]) throws -> [Record] {
+        try stride(from: 0, to: tuples.count, by: tuplesAStatement).flatMap { start in
+            let condition = try tuples[start..<min(start + tuplesAStatement, tuples.count)].map { tuple in
+                "(" + (try zip(columns, tuple).map { try equal($0, $1) }).joined(separator: " AND ") + ")"
+            }.joined(separator: " OR ")
+            return try read(condition)
+        }
+    }
 }
 
 /// The rows a delete changes besides its own, from the schema's foreign
@@ -54,7 +76,8 @@ public struct CascadeWalk {
     public func effects(ofDeleting id: RecordID, in table: String) throws -> [CascadeEffect] {
         // Nothing refers to the table: no row is read, which a batch of
         // 25,000 rows did once a row, a round trip each on a server.
-        guard !source.foreignKeys(referencing: table).isEmpty, let root = try source.row(of: table, id: id) else { return [] }
+        guard source.foreignKeys(referencing: table).contains(where: { $0.onDelete != .block }),
+              let root = try source.row(of: table, id: id) else { return [] }
         var effects: [CascadeEffect] = []
         var going: Set<String> = [Self.mark(table, id)]
         var parents: [(table: String, values: [String: Value])] = [(table, root)]

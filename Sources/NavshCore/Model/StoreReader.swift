@@ -229,8 +229,8 @@ extension StoreReader {
 
     /// What would refuse deleting these rows together, and the order that
     /// deletes rows referring to others of them first.
-    public func deletePlan(deleting ids: [RecordID], in collection: CollectionSchema) throws -> DeletePlan {
-        try readingCascades { try CascadeWalk($0).plan(deleting: ids, in: collection.name) }
+    public func deletePlan(deleting rows: [Record], in collection: CollectionSchema) throws -> DeletePlan {
+        try readingCascades { try CascadeWalk($0).plan(deleting: rows, in: collection.name) }
     }
 
     /// Every row's identity in the collection's order: for rewriting a manual order.
