@@ -83,6 +83,43 @@ import Testing
         #expect(h.output("delete") == "deleted 3 rows of staff\n")
     }
 
+    /// A reference the batch clears in a row it then deletes is no change
+    /// of its own: `undo` put the rows back, then refused to put back the
+    /// cleared reference, and the rows stayed deleted.
+    @Test(arguments: StoreKind.all)
+    func aTeamThatSetsNullIsPutBack(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+                                boss INTEGER REFERENCES staff(id) ON DELETE SET NULL);
+            INSERT INTO staff VALUES (1, 'Ann', NULL), (2, 'Bob', 1), (3, 'Cat', 2), (4, 'Dan', 1);
+            """)
+        let before = try h.snapshot("staff")
+        h.run("open staff", "where id <= 3", "open *")
+        #expect(h.output("delete") == "deleted 3 rows of staff; cleared the reference of 1 row of staff\n")
+        #expect(try h.column("SELECT boss FROM staff") == ["NULL"])
+        #expect(h.output("undo") == "undid the delete of 3 rows of staff (put them back with the reference of 1 row of staff)\n")
+        #expect(try h.snapshot("staff") == before)
+    }
+
+    /// Rows of the batch that a cascade takes are counted once, as rows of
+    /// the batch, in the question, the message and its undo.
+    @Test(arguments: StoreKind.all)
+    func aTeamThatCascadesCountsEachRowOnce(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+                                boss INTEGER REFERENCES staff(id) ON DELETE CASCADE);
+            INSERT INTO staff VALUES (1, 'Ceo', NULL), (2, 'Ann', 1), (3, 'Bob', 2), (4, 'Cid', 2), (5, 'Zed', 3);
+            """, mode: .interactive)
+        let before = try h.snapshot("staff")
+        h.run("open staff", "where id >= 2", "where id <= 3", "open *")
+        let question = try #require(h.run("delete").question)
+        #expect(question.prompt == "Delete 2 rows of staff? It also deletes 2 rows of staff. [y/N] ")
+        #expect(h.session.answer(question, .yes).output.hasPrefix("deleted 2 rows of staff and 2 rows of staff\n"))
+        #expect(try h.column("SELECT name FROM staff") == ["Ceo"])
+        #expect(h.output("undo").hasPrefix("undid the delete of 2 rows of staff (put them back with 2 rows of staff)\n"))
+        #expect(try h.snapshot("staff") == before)
+    }
+
     /// Only rows the batch leaves are counted against it: Ann is referred
     /// to by Bob, who goes too; Bob by Cat, who stays.
     @Test(arguments: StoreKind.all, actions)

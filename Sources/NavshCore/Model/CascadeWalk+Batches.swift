@@ -12,6 +12,30 @@ public struct DeletePlan: Sendable, Equatable {
     public var isReordered: Bool { order != Array(order.indices) }
 }
 
+extension DeletePlan {
+    /// The order to put deleted rows of `table` back in: each row after the
+    /// rows of them it refers to, through `links`, else in the given order.
+    /// Rows in a loop come last, in the given order.
+    public static func parentsFirst(_ records: [Record], links: [ForeignKeyLink], in table: String) -> [Int] {
+        var referred = Referred(records.map(\.id))
+        for link in links where link.child == table && link.to.count == link.from.count {
+            var parents: [[Value]: Int] = [:]
+            for (i, record) in records.enumerated() {
+                let key = link.to.map { record.value(of: $0) ?? .null }
+                if parents[key] == nil { parents[key] = i }
+            }
+            for (i, record) in records.enumerated() {
+                let values = link.from.map { record.value(of: $0) ?? .null }
+                guard !values.contains(where: \.isNull), let p = parents[values], p != i else { continue }
+                referred.first[i].append((p, BlockingReference(collection: table, fields: link.from, count: 1)))
+            }
+        }
+        let order = referred.referrersFirst()
+        let placed = Set(order)
+        return order + records.indices.filter { !placed.contains($0) }
+    }
+}
+
 extension CascadeWalk {
     /// `plan(deleting:in:)` for rows as the batch read them. Where nothing
     /// cascades to the table, the rows that refer to them are read a few

@@ -11,21 +11,42 @@ extension JournaledStore {
     func deleteRows(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema,
                     asked: Set<String>?, trying: Bool = false) throws -> [CascadeEffect] {
         var deleted: [DeletedRow] = []
-        let taken: [CascadeEffect]
         do {
-            taken = try deleting(rows, of: list, from: collection, asked: asked, trying: trying) { deleted.append($0) }
+            try deleting(rows, of: list, from: collection, asked: asked, trying: trying) { deleted.append($0) }
         } catch is Tried {
             return []
         }
+        deleted = Self.ownRowsApart(deleted, batch: Set(rows.map(\.id)), in: collection)
         record(.deletedRows(collection, deleted))
-        return taken
+        return deleted.flatMap(\.cascade)
+    }
+
+    /// The rows of the batch that an earlier row of it took with it, each
+    /// journaled as a row of the batch, not of its cascade; a reference
+    /// cleared in a row the batch deletes is left out. So `undo` puts each
+    /// back once, as it was, and the messages count each row once.
+    static func ownRowsApart(_ deleted: [DeletedRow], batch: Set<RecordID>, in collection: CollectionSchema) -> [DeletedRow] {
+        deleted.flatMap { row in
+            let own = row.cascade.filter { $0.collection == collection.name && batch.contains($0.record.id) }
+            guard !own.isEmpty else { return [row] }
+            let rest = takenBesides(row.cascade, batch: batch, in: collection)
+            // What went with them comes back after them all: it may refer to any of them.
+            let rows = [row.record] + own.filter { $0.action == .deleted }.map(\.record)
+            return rows.enumerated().map { DeletedRow(record: $1, cascade: $0 == rows.count - 1 ? rest : []) }
+        }
+    }
+
+    /// What deleting `batch` takes besides its own rows: the effects on rows
+    /// of the batch left out, as the journal leaves them out.
+    static func takenBesides(_ effects: [CascadeEffect], batch: Set<RecordID>, in collection: CollectionSchema) -> [CascadeEffect] {
+        effects.filter { !($0.collection == collection.name && batch.contains($0.record.id)) }
     }
 
     /// Thrown to roll back a delete only tried.
     private struct Tried: Error {}
 
     private func deleting(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema,
-                          asked: Set<String>?, trying: Bool, _ done: (DeletedRow) -> Void) throws -> [CascadeEffect] {
+                          asked: Set<String>?, trying: Bool, _ done: (DeletedRow) -> Void) throws {
         try store.atomically(deferringReferences: false) {
             var refused: [String] = []
             var taken: [CascadeEffect] = []
@@ -37,9 +58,9 @@ extension JournaledStore {
             if !refused.isEmpty {
                 throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count, saving: false, since: "open *"))
             }
-            if let asked, CascadeEffect.marks(taken) != asked { throw CommandError.writes(.cascadeChanged(taken: taken)) }
+            let besides = Self.takenBesides(taken, batch: Set(rows.map(\.id)), in: collection)
+            if let asked, CascadeEffect.marks(besides) != asked { throw CommandError.writes(.cascadeChanged(taken: besides)) }
             if trying { throw Tried() }
-            return taken
         }
     }
 

@@ -105,22 +105,25 @@ struct UndoCommand: PlainCommand {
             .undo(.refused(undoing: "delete", title: RowBatch.rowCount(rows.count), kind, fields: fields, detail: detail,
                            row: row.map { RowTitle.of($0, in: collection) }))
         }
-        // The rows come back in the reverse of the order they went: a batch
-        // deleted rows that refer to others of it first.
-        let backwards = Array(records.reversed())
+        // Each row comes back after the rows of the batch it refers to: a
+        // server checks each statement's references as it ends.
+        let links = try store.readingCascades { $0.foreignKeys(referencing: collection.name) }
+        let order = DeletePlan.parentsFirst(records, links: links, in: collection.name)
+        let ordered = order.map { records[$0] }
         if rows.allSatisfy({ $0.cascade.isEmpty }) {
             let fields = collection.fields.filter { !$0.isGenerated }.map(\.name)
-            switch try store.writeBatch(.restoring(backwards, fields: fields, list: collection), in: collection) {
+            switch try store.writeBatch(.restoring(ordered, fields: fields, list: collection), in: collection) {
             case .written?:
                 return records
             case .refused(let places)?:
-                throw refused(.primaryKey, collection.keyFields.map(\.name), "", places.first.map { backwards[$0] })
+                throw refused(.primaryKey, collection.keyFields.map(\.name), "", places.first.map { ordered[$0] })
             case nil:
                 break
             }
         }
         var restored = records
-        for (place, row) in rows.enumerated().reversed() {
+        for place in order {
+            let row = rows[place]
             do {
                 restored[place].id = try store.restore(row.record, into: collection)
             } catch StoreError.constraint(let kind, let fields, let detail) {
