@@ -221,4 +221,28 @@ import Testing
         #expect(h.run("import \(path) --update").error?.message
                 == "import --update finds each row by its key, and notes has no declared key; nothing was imported")
     }
+
+    /// An export's read-only column imports back as it was: a trial's
+    /// PostgreSQL array column refused its own export, unchanged. A value
+    /// changed in the file is still refused, naming the line.
+    @Test(arguments: StoreKind.all)
+    func aReadOnlyColumnOfAnExportImportsBackUnchanged(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items, spec: """
+            collections:
+              items:
+                fields:
+                  value: { read-only: true }
+            """)
+        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).csv"
+        h.run("open items", "export \(path)")
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: "Rusty spork", with: "Shiny spork")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(h.output("import \(path) --update") == "updated 1 row of items from \(path) (4 as stored already)\n")
+        text = text.replacingOccurrences(of: ",950,", with: ",960,")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let message = h.run("import \(path) --update").error?.message ?? ""
+        #expect(message.contains("value: is read-only here"), "\(message)")
+        #expect(try h.column("SELECT value FROM items WHERE id = 3") == ["950"])
+    }
 }

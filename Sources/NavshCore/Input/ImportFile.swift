@@ -19,10 +19,14 @@ struct ImportFile {
     private var headerDigest: UInt32 = 0
     private var source: ChunkedFile
     private let collection: CollectionSchema
+    /// `--update`: a read-only field's column is read, and refused only on
+    /// a line whose value differs from the stored one.
+    private let updating: Bool
 
-    init(path: String, into collection: CollectionSchema) throws(CommandError) {
+    init(path: String, into collection: CollectionSchema, updating: Bool = false) throws(CommandError) {
         self.path = path
         self.collection = collection
+        self.updating = updating
         guard let format = RowFileFormat(path: path) else { throw .imports(.unknownExtension(path: path)) }
         self.format = format
         source = try ChunkedFile(path: path)
@@ -53,7 +57,7 @@ struct ImportFile {
                 header.append(nil)
                 continue
             }
-            let field = try Self.field(name, in: collection, path: path, line: 1)
+            let field = try Self.field(name, in: collection, path: path, line: 1, updating: updating)
             if let field, header.contains(where: { $0 == field }) {
                 throw .imports(.malformed(path: path, line: 1, problem: "the column \(collection.fields[field].name) is named twice"))
             }
@@ -158,7 +162,7 @@ struct ImportFile {
                 continue
             }
             names.append(name)
-            let field = try Self.field(name, in: collection, path: path, line: record.line)
+            let field = try Self.field(name, in: collection, path: path, line: record.line, updating: updating)
             places.append(field)
             guard let field else { continue }
             if values.contains(where: { $0.field == field }) {
@@ -194,9 +198,10 @@ struct ImportFile {
     /// The place of the field a header (or JSON member) names: by name,
     /// else by label, ignoring case; nil for a generated field, which the
     /// store computes. A key field is written (an export's rows come back
-    /// under their keys); another read-only field is refused, as `set` refuses it.
+    /// under their keys); another read-only field is refused, as `set`
+    /// refuses it, unless `updating`: an export of it then imports back.
     static func field(_ name: String, in collection: CollectionSchema, path: String,
-                      line: Int) throws(CommandError) -> Int? {
+                      line: Int, updating: Bool) throws(CommandError) -> Int? {
         let wanted = name.trimmingSpaces.lowercased()
         guard let field = collection.field(named: name)
             ?? collection.fields.first(where: { $0.displayLabel.lowercased() == wanted })
@@ -207,7 +212,7 @@ struct ImportFile {
         }
         if field.isGenerated { return nil }
         let place = collection.fields.firstIndex { $0.name == field.name }
-        if field.isReadOnly && field.primaryKeyPosition == nil {
+        if field.isReadOnly && field.primaryKeyPosition == nil && !updating {
             throw .imports(.malformed(path: path, line: line, problem: "\(field.name) is read-only; leave its column out"))
         }
         return place

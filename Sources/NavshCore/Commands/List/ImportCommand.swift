@@ -52,7 +52,7 @@ struct ImportCommand: Command {
         }
         var collection = list.collection
         collection.filters = []
-        var file = try ImportFile(path: path, into: collection)
+        var file = try ImportFile(path: path, into: collection, updating: update)
         var checker = ImportChecker(collection: collection, store: session.store, thisYear: session.clock().year)
         if update { return try updateRows(from: &file, checker: &checker, into: collection, list: list, session: session) }
         let scope = collection.scope.flatMap { scope in
