@@ -41,6 +41,22 @@ import Testing
         #expect(h.output("changes") == "no unsaved changes\n")
     }
 
+    /// Titles that differ only in case: the one typed exactly is meant, in
+    /// `set` and in `where`. A trial's `where boss = Ann` was refused as
+    /// matching `Ann` and `ann`.
+    @Test(arguments: StoreKind.all)
+    func aTitleTypedExactlyWinsOverOnesThatDifferInCase(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT NOT NULL, boss INTEGER REFERENCES staff(id));
+            INSERT INTO staff VALUES (1, 'Ann', NULL), (2, 'ann', NULL), (3, 'Bob', 1), (4, 'Cat', 2);
+            """)
+        h.run("open staff", "open Cat", "set boss Ann", "save")
+        #expect(try h.column("SELECT boss FROM staff WHERE id = 4") == ["1"])
+        #expect(h.output("where boss = ann").contains("no rows match"))
+        #expect(h.run("where boss = ANN").error?.message
+            == "boss: 'ANN' matches several rows: #1 Ann, #2 ann; type more of the title, or #KEY")
+    }
+
     /// Found by the trial: a reference whose title is made of several
     /// fields could not be set by that whole title.
     @Test(arguments: StoreKind.all)

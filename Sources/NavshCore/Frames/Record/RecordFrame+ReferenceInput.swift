@@ -70,13 +70,16 @@ extension RecordFrame {
                 throw CommandError.fields(.noReferencedRow(field: field.shownName, collection: target.name, typed: trimmed,
                                                            nearest: Nearest.name(to: trimmed, among: nearby)))
             }
-            guard matches.count == 1 else {
+            // Titles that differ from each other only in case (`Ann`, `ann`):
+            // the one typed exactly is meant.
+            let typedExactly = exact.count > 1 ? exact.filter { RowTitle.of($0, in: target) == trimmed } : []
+            guard matches.count == 1 || typedExactly.count == 1 else {
                 throw CommandError.fields(.severalReferencedRows(field: field.shownName, typed: trimmed,
                     // Each with the key `#KEY` takes, which tells rows of one title apart.
                     titles: RowTitle.told(apart: Array(matches.prefix(5)), in: target), more: matches.count > 5,
                     alike: Set(matches.map { RowTitle.of($0, in: target) }).count == 1))
             }
-            row = matches[0]
+            row = typedExactly.first ?? matches[0]
         }
         return try stored(row, of: target, for: reference)
     }
