@@ -93,12 +93,16 @@ public struct BlockingReference: Sendable, Equatable {
     public var count: Int
     /// They refer to the row itself, not to a row it would take with it.
     public var direct: Bool
+    /// They are rows of the same batch, referring in a loop that no order of
+    /// deletes gets out of.
+    public var inLoop: Bool
 
-    public init(collection: String, fields: [String], count: Int, direct: Bool = true) {
+    public init(collection: String, fields: [String], count: Int, direct: Bool = true, inLoop: Bool = false) {
         self.collection = collection
         self.fields = fields
         self.count = count
         self.direct = direct
+        self.inLoop = inLoop
     }
 
     /// The same rows named as the screen names them: the table by its
@@ -107,7 +111,7 @@ public struct BlockingReference: Sendable, Equatable {
         guard let shown = store.collection(named: collection) else { return self }
         return BlockingReference(collection: shown.displayTitle,
                                  fields: fields.map { shown.field(named: $0)?.shownName ?? $0 },
-                                 count: count, direct: direct)
+                                 count: count, direct: direct, inLoop: inLoop)
     }
 
     /// `2 products refer to it (products.supplier_id)`.
@@ -115,8 +119,9 @@ public struct BlockingReference: Sendable, Equatable {
         blockers.map { blocker in
             let columns = blocker.fields.map { blocker.collection + "." + $0 }.joined(separator: ", ")
             let target = blocker.direct ? "it" : "a row that goes with it"
-            return "\(CascadeEffect.rowCount(blocker.count, of: blocker.collection)) "
-                + "\(blocker.count == 1 ? "refers" : "refer") to \(target) (\(columns))"
+            let rows = blocker.inLoop ? "\(blocker.count) \(blocker.count == 1 ? "row" : "rows") of this batch"
+                : CascadeEffect.rowCount(blocker.count, of: blocker.collection)
+            return "\(rows) \(blocker.count == 1 ? "refers" : "refer") to \(target)\(blocker.inLoop ? " in a loop" : "") (\(columns))"
         }.joined(separator: "; ")
     }
 }

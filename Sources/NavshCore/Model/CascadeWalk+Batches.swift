@@ -132,7 +132,9 @@ private struct Referred {
         let ordered = Set(order)
         for i in first.indices where !ordered.contains(i) {
             for edge in first[i] where !ordered.contains(edge.place) {
-                Self.add(edge.by, to: &blocked[i, default: []])
+                var reference = edge.by
+                reference.inLoop = true
+                Self.add(reference, to: &blocked[i, default: []])
             }
         }
         return DeletePlan(blocked: blocked, order: order)
@@ -161,7 +163,7 @@ private struct Referred {
 
     private static func add(_ reference: BlockingReference, to counts: inout [BlockingReference]) {
         if let i = counts.firstIndex(where: { $0.collection == reference.collection && $0.fields == reference.fields
-            && $0.direct == reference.direct }) {
+            && $0.direct == reference.direct && $0.inLoop == reference.inLoop }) {
             counts[i].count += reference.count
         } else {
             counts.append(reference)
