@@ -157,6 +157,11 @@ import Testing
         // The value the save will write over is shown before it can be.
         #expect(h.output("reload") == "reloaded 3 rows; kept your edits to composer, ms\n"
                 + "  both changed ms on 1 row (yours kept): #1 Stairway, theirs 481\n")
+        // A change after the reload is named as one since the reload.
+        try h.elsewhere("UPDATE tracks SET ms = 482 WHERE id = 2")
+        #expect(h.run("save").error?.message == "1 of 3 rows changed elsewhere since reload: #2 Kashmir (ms changed); "
+                + "nothing was saved (reload reads the rows again and keeps your edits)")
+        h.run("reload")
         h.run("save")
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
     }

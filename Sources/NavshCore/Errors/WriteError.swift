@@ -77,7 +77,7 @@ public enum WriteError: Equatable, Sendable {
         case .batchChangedBeforeSave(let rows, let total, let saving, let since):
             let shown = rows.prefix(3).joined(separator: ", ")
                 + (rows.count > 3 ? " and \(ListLayout.grouped(rows.count - 3)) more" : "")
-            let advice = since == "open *" ? " (reload reads the rows again\(saving ? " and keeps your edits" : ""))" : ""
+            let advice = since == "open *" || since == "reload" ? " (reload reads the rows again\(saving ? " and keeps your edits" : ""))" : ""
             return "\(ListLayout.grouped(rows.count)) of \(ListLayout.grouped(total)) rows changed elsewhere since \(since): "
                 + "\(shown); nothing was \(saving ? "saved" : "deleted")" + advice
         case .batchRowRefused(let title, let reason):

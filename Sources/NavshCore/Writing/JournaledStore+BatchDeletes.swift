@@ -9,10 +9,10 @@ extension JournaledStore {
     /// before a question rather than after the `y`. The rows are deleted in
     /// the order given: rows that refer to others of the batch come first.
     func deleteRows(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema,
-                    asked: Set<String>?, trying: Bool = false) throws -> [CascadeEffect] {
+                    asked: Set<String>?, trying: Bool = false, since: String = "open *") throws -> [CascadeEffect] {
         var deleted: [DeletedRow] = []
         do {
-            try deleting(rows, of: list, from: collection, asked: asked, trying: trying) { deleted.append($0) }
+            try deleting(rows, of: list, from: collection, asked: asked, trying: trying, since: since) { deleted.append($0) }
         } catch is Tried {
             return []
         }
@@ -46,17 +46,17 @@ extension JournaledStore {
     private struct Tried: Error {}
 
     private func deleting(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema,
-                          asked: Set<String>?, trying: Bool, _ done: (DeletedRow) -> Void) throws {
+                          asked: Set<String>?, trying: Bool, since: String, _ done: (DeletedRow) -> Void) throws {
         try store.atomically(deferringReferences: false) {
             var refused: [String] = []
             var taken: [CascadeEffect] = []
-            if try deletedAsASet(rows, of: list, from: collection) {
+            if try deletedAsASet(rows, of: list, from: collection, since: since) {
                 for row in rows { done(DeletedRow(record: row, cascade: [])) }
             } else {
                 (refused, taken) = try deletedOneByOne(rows, of: list, from: collection, done)
             }
             if !refused.isEmpty {
-                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count, saving: false, since: "open *"))
+                throw CommandError.writes(.batchChangedBeforeSave(rows: refused, of: rows.count, saving: false, since: since))
             }
             let besides = Self.takenBesides(taken, batch: Set(rows.map(\.id)), in: collection)
             if let asked, CascadeEffect.marks(besides) != asked { throw CommandError.writes(.cascadeChanged(taken: besides)) }
@@ -114,7 +114,8 @@ extension JournaledStore {
     /// cascades to the table, so it takes no other row. False when the
     /// store deletes row by row, or refused a row, which the rows one by one then name.
     /// One delete a row took a PostgreSQL server half a minute for 25,000 rows.
-    private func deletedAsASet(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema) throws -> Bool {
+    private func deletedAsASet(_ rows: [Record], of list: CollectionSchema, from collection: CollectionSchema,
+                               since: String) throws -> Bool {
         guard !rows.isEmpty,
               try store.readingCascades({ $0.foreignKeys(referencing: collection.name) }).allSatisfy({ $0.onDelete == .block })
         else { return false }
@@ -131,7 +132,7 @@ extension JournaledStore {
             let why = try explained(places, row: { rows[$0] }, changes: { _ in [:] }, name: { _ in nil }, alsoChecked: Set(checked),
                                     of: list, in: collection)
             throw Self.refusal(why.refused, ignored: why.ignored, unexplained: why.unexplained, of: rows.count, in: collection,
-                               since: "open *", deleting: true)
+                               since: since, deleting: true)
         }
     }
 }

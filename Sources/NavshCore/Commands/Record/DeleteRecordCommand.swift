@@ -64,7 +64,8 @@ struct DeleteRecordCommand: PlainCommand {
                 // question, not after the `y`; the rows changed are named first.
                 let rows = batch.rows.filter { changed.contains($0.id) } + batch.rows.filter { !changed.contains($0.id) }
                 _ = try frame.noticingChanges {
-                    try session.writer.deleteRows(rows, of: batch.list, from: collection, asked: nil, trying: true)
+                    try session.writer.deleteRows(rows, of: batch.list, from: collection, asked: nil, trying: true,
+                                                  since: batch.readBy)
                 }
             }
         }
@@ -92,7 +93,7 @@ struct DeleteRecordCommand: PlainCommand {
         frame.askedBatchCascade = nil
         let cascade = try frame.noticingChanges {
             try session.writer.deleteRows(plan.isReordered ? plan.order.map { batch.rows[$0] } : Array(batch.rows),
-                                          of: batch.list, from: collection, asked: asked)
+                                          of: batch.list, from: collection, asked: asked, since: batch.readBy)
         }
         session.readListsAgain()
         return Response(output: session.popShowingReturn(below: "deleted \(batch.count) of \(collection.displayTitle)\(edits)"

@@ -66,7 +66,8 @@ extension RecordFrame {
         let kept = buffer.changes.isEmpty ? ([], [], [])
             : (rows: unchanged.map { batch.rows[$0] }, fields: Array(buffer.changes.keys), places: unchanged)
         let (saved, keptElsewhere) = try noticingChanges {
-            try session.writer.updateRows(changing, of: batch.list, in: collection, unchanged: kept, watching: true, checking: checking)
+            try session.writer.updateRows(changing, of: batch.list, in: collection, unchanged: kept, watching: true,
+                                          since: batch.readBy, checking: checking)
         }
         // The list the batch came from shows what the save wrote, as after
         // a record's save: each row written was marked changed elsewhere.
@@ -97,7 +98,8 @@ extension RecordFrame {
 
     /// `reload` of a batch: the list's rows read again, edits kept.
     func reloadBatch(_ batch: RowBatch, in session: any CommandContext) throws -> String {
-        let fresh = try RowBatch.read(batch.list, captions: batch.captions, from: session.store)
+        var fresh = try RowBatch.read(batch.list, captions: batch.captions, from: session.store)
+        fresh.readBy = "reload"
         let edits = buffer.changes
         let replacements = buffer.replacing
         self.batch = fresh

@@ -13,6 +13,8 @@ struct RowBatch {
     let shared: [String: Value]
     /// Per field whose rows differ: how many values they hold, and the first few.
     let spread: [String: Spread]
+    /// The command that read the rows, which a refusal names: `open *`, or `reload`.
+    var readBy = "open *"
 
     /// The values a field's rows hold when they differ: counted up to
     /// `counted`, past which a unique field would cost a hash a row.
