@@ -32,7 +32,8 @@ enum HelpText {
         var lines: [String] = []
         if command == "where" {
             lines.append("operators: = != < <= > >=, ~ (contains, ignoring case), "
-                         + "is null, is not null; VALUE is read as set reads it (a reference by its title or #KEY)")
+                         + "is null, is not null; != keeps the rows where FIELD is null; "
+                         + "VALUE is read as set reads it (a reference by its title or #KEY)")
         }
         guard ["where", "sort", "columns"].contains(command) else { return "" }
         let names = collection.fields.filter { command != "sort" || $0.kind != .blob }.map { TextLayout.printable($0.name) }
