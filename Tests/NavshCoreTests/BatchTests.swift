@@ -166,6 +166,20 @@ import Testing
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
     }
 
+    /// A reload names a reference by its row's title, as the record shows
+    /// it: a trial read `#4 Cid, 2 → 1` where the record said Ann and Ceo.
+    @Test(arguments: StoreKind.all)
+    func aReloadNamesAReferenceByItsTitle(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT NOT NULL, boss INTEGER REFERENCES staff(id));
+            INSERT INTO staff VALUES (1, 'Ceo', NULL), (2, 'Ann', 1), (3, 'Bob', 2), (4, 'Cid', 2);
+            """)
+        h.run("open staff", "where id >= 3", "open *", "set name X")
+        try h.elsewhere("UPDATE staff SET boss = 1 WHERE id = 4")
+        #expect(h.output("reload") == "reloaded 2 rows; kept your edits to name\n"
+                + "  boss changed elsewhere on 1 row (taken): #4 Cid, Ann → Ceo\n")
+    }
+
     /// A change elsewhere to a field the batch does not set is no
     /// conflict: it is kept, and the save says so, as a record's save does.
     @Test(arguments: StoreKind.all)

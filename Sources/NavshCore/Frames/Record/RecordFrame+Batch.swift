@@ -110,14 +110,14 @@ extension RecordFrame {
         let kept = unsavedLabels.isEmpty ? "" : "; kept your edits to " + unsavedLabels.joined(separator: ", ")
         let was = fresh.rows.count == batch.rows.count ? "" : " (were \(ListLayout.grouped(batch.rows.count)))"
         return "reloaded \(fresh.count)" + was + kept + "\n"
-            + reloadNotes(from: batch, to: fresh, setting: edits, replacing: replacements)
+            + reloadNotes(from: batch, to: fresh, setting: edits, replacing: replacements, in: session.store)
     }
 
     /// What a batch reload took from elsewhere, so the next save writes over
     /// no value unseen: each row whose edited field changed there, the fields
     /// taken, and the rows that left or joined the list.
     private func reloadNotes(from old: RowBatch, to fresh: RowBatch, setting edits: [String: Value],
-                             replacing: [String: TextReplacement]) -> String {
+                             replacing: [String: TextReplacement], in store: any StoreReader) -> String {
         /// Per field, how many rows and the first few of them, each as it
         /// was read before and as it is now.
         struct Named {
@@ -152,7 +152,16 @@ extension RecordFrame {
         }
         var out = ""
         for field in collection.fields {
-            let shown = { (row: Record) in TextLayout.truncate(ValueText.bounded(row[field.name], field.format), to: 40) }
+            // A reference by the title of the row it names, as the record shows it.
+            let shown = { (row: Record) in
+                TextLayout.truncate(field.references == nil ? ValueText.bounded(row[field.name], field.format)
+                                        : ReferenceText.of(row[field.name], field, in: store), to: 40)
+            }
+            let change = { (rows: (was: Record, now: Record)) -> String in
+                guard field.references != nil else { return shown(rows.was) + " → " + shown(rows.now) }
+                let (was, now) = ReferenceText.pair(rows.was[field.name], rows.now[field.name], field, in: store)
+                return TextLayout.truncate(was, to: 40) + " → " + TextLayout.truncate(now, to: 40)
+            }
             let theirs = { (rows: (was: Record, now: Record)) in name(rows.now) + ", theirs " + shown(rows.now) }
             if let rows = collided[field.name] {
                 let yours = replacing[field.name] != nil ? "your replace applies to theirs" : "yours kept"
@@ -166,7 +175,7 @@ extension RecordFrame {
             if let rows = taken[field.name] {
                 // Each row's value before and now, as a record's reload says it.
                 out += "  \(field.shownName) changed elsewhere on \(RowBatch.rowCount(rows.count)) (taken): "
-                    + few(rows.first, of: rows.count) { name($0.now) + ", " + shown($0.was) + " → " + shown($0.now) } + "\n"
+                    + few(rows.first, of: rows.count) { name($0.now) + ", " + change($0) } + "\n"
             }
         }
         if !left.isEmpty {
