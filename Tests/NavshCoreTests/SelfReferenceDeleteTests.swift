@@ -120,6 +120,23 @@ import Testing
         #expect(try h.snapshot("staff") == before)
     }
 
+    /// A row changed elsewhere is refused, even when an earlier row of the
+    /// batch takes it with its cascade or clears its reference: a trial
+    /// saw such a row deleted unchecked.
+    @Test(arguments: StoreKind.all, ["ON DELETE CASCADE", "ON DELETE SET NULL"])
+    func aRowTakenByTheBatchsOwnCascadeIsChecked(kind: StoreKind, action: String) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT NOT NULL, boss INTEGER REFERENCES staff(id) \(action));
+            INSERT INTO staff VALUES (1, 'Ceo', NULL), (2, 'Ann', 1), (3, 'Bob', 2);
+            """)
+        h.run("open staff", "where id >= 2", "open *")
+        try h.elsewhere("UPDATE staff SET name = 'Robert' WHERE id = 3")
+        let before = try h.snapshot("staff")
+        #expect(h.run("delete").error?.message == "1 of 2 rows changed elsewhere since open *: #3 Bob (name changed); "
+                + "nothing was deleted (reload reads the rows again)")
+        #expect(try h.snapshot("staff") == before)
+    }
+
     /// Refusals, with nothing deleted. Only rows the batch leaves are
     /// counted against it: Ann is referred to by Bob, who goes too; Bob by
     /// Cat, who stays. No order deletes Fay and Gus, who refer to each other.

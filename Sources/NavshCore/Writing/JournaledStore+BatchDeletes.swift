@@ -71,30 +71,35 @@ extension JournaledStore {
         var refused: [String] = []
         var taken: [CascadeEffect] = []
         let inList = try idsStillListed(in: list)
-        // What the batch's own earlier deletes did to its later rows.
-        var goneWith: Set<RecordID> = []
-        var clearedTo: [RecordID: Record] = [:]
+        // What the batch's own earlier deletes did to its later rows, each
+        // row as it was just before: it must have held what the batch read.
+        var goneWith: [RecordID: Record] = [:]
+        var cleared: [RecordID: (was: Record, after: Record)] = [:]
         for row in rows {
             try stopIfCancelled()
-            if goneWith.contains(row.id) { continue }
             let title = RowTitle.keyed(row, in: collection)
+            // A row changed elsewhere, then taken or cleared by the cascade of
+            // an earlier row, was deleted unchecked: a trial lost a change so.
+            if let was = goneWith[row.id] ?? cleared[row.id]?.was {
+                let moved = Self.moved(from: row, to: was, in: collection)
+                if !moved.isEmpty { refused.append(title + Self.changedNote(moved)) }
+                if goneWith[row.id] != nil || !moved.isEmpty { continue }
+            }
             guard inList?.contains(row.id) ?? true else {
                 refused.append(title + (try notListed(row, in: collection)))
                 continue
             }
             do {
-                let cascade = try store.delete(row.id, from: collection, expecting: (clearedTo[row.id] ?? row).values)
+                let cascade = try store.delete(row.id, from: collection, expecting: (cleared[row.id]?.after ?? row).values)
                 done(DeletedRow(record: row, cascade: cascade))
                 taken += cascade
                 for effect in cascade where effect.collection == collection.name {
-                    if effect.action == .deleted { goneWith.insert(effect.record.id) }
-                    if let after = effect.after { clearedTo[effect.record.id] = after }
+                    if effect.action == .deleted { goneWith[effect.record.id] = effect.record }
+                    if let after = effect.after { cleared[effect.record.id] = (effect.record, after) }
                 }
             } catch StoreError.conflict(let current) {
                 // A delete checks every field: each one that moved is named.
-                let held = clearedTo[row.id] ?? row
-                let moved = collection.fields.filter { field in current.value(of: field.name).map { $0 != held[field.name] } ?? false }
-                refused.append(title + Self.changedNote(moved))
+                refused.append(title + Self.changedNote(Self.moved(from: cleared[row.id]?.after ?? row, to: current, in: collection)))
             } catch StoreError.recordMissing {
                 refused.append(title + " (deleted or re-keyed)")
             } catch StoreError.interrupted {
@@ -108,6 +113,13 @@ extension JournaledStore {
             }
         }
         return (refused, taken)
+    }
+
+    /// The fields of `held` that `current` holds otherwise.
+    private static func moved(from held: Record, to current: Record, in collection: CollectionSchema) -> [Field] {
+        collection.fields.filter { field in
+            held.value(of: field.name) != nil && current.value(of: field.name).map { $0 != held[field.name] } ?? false
+        }
     }
 
     /// A batch delete as one `Store.writeBatch`, where no foreign key
