@@ -245,4 +245,24 @@ import Testing
         #expect(message.contains("value: is read-only here"), "\(message)")
         #expect(try h.column("SELECT value FROM items WHERE id = 3") == ["950"])
     }
+
+    /// A generated column changed in the file is refused, as a read-only
+    /// one is: a trial's edit of it was dropped without a word.
+    @Test(arguments: StoreKind.all)
+    func aGeneratedColumnChangedInTheFileIsRefused(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE words (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+                                size INTEGER GENERATED ALWAYS AS (length(name)) STORED);
+            INSERT INTO words (id, name) VALUES (1, 'ab'), (2, 'abc');
+            """)
+        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).csv"
+        h.run("open words", "export \(path)")
+        #expect(h.output("import \(path) --update") == "updated 0 rows of words from \(path) (2 as stored already)\n")
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: "2,abc,3,", with: "2,abcd,9,")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let message = h.run("import \(path) --update").error?.message ?? ""
+        #expect(message.contains(":3: size: is read-only here"), "\(message)")
+        #expect(try h.column("SELECT name FROM words ORDER BY id") == ["ab", "abc"])
+    }
 }

@@ -199,7 +199,8 @@ struct ImportFile {
     /// else by label, ignoring case; nil for a generated field, which the
     /// store computes. A key field is written (an export's rows come back
     /// under their keys); another read-only field is refused, as `set`
-    /// refuses it, unless `updating`: an export of it then imports back.
+    /// refuses it, unless `updating`: an export of it then imports back,
+    /// and a line that changes it, a generated one too, is refused.
     static func field(_ name: String, in collection: CollectionSchema, path: String,
                       line: Int, updating: Bool) throws(CommandError) -> Int? {
         let wanted = name.trimmingSpaces.lowercased()
@@ -210,7 +211,7 @@ struct ImportFile {
             throw .imports(.malformed(path: path, line: line,
                                       problem: "no field of \(collection.name) is named '\(name)' (fields: \(known))"))
         }
-        if field.isGenerated { return nil }
+        if field.isGenerated && !updating { return nil }
         let place = collection.fields.firstIndex { $0.name == field.name }
         if field.isReadOnly && field.primaryKeyPosition == nil && !updating {
             throw .imports(.malformed(path: path, line: line, problem: "\(field.name) is read-only; leave its column out"))
