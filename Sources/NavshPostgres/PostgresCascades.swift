@@ -26,15 +26,6 @@ struct PostgresCascades: CascadeSource {
         return try store.stored(id, collection)?.values
     }
 
-    func rows(of table: String, where columns: [String], equal values: [Value]) throws -> [Record] {
-        guard let child = store.tables[table] else { return [] }
-        var parameters = Parameters()
-        let condition = try zip(columns, values).map { name, value in
-            "\(name.quotedIdentifier) = \(try parameters.bind(value, as: try child.column(name)))"
-        }.joined(separator: " AND ")
-        return try store.records(child.collection, where: condition, parameters, unscoped: true)
-    }
-
     func rows(of table: String, where columns: [String], amongAny tuples: [[Value]]) throws -> [Record] {
         guard let child = store.tables[table] else { return [] }
         var parameters = Parameters()

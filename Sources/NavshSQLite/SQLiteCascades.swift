@@ -86,11 +86,6 @@ struct SQLiteCascades: CascadeSource {
         return try rows(of: table, where: condition.sql, arguments: condition.arguments).first?.values
     }
 
-    func rows(of table: String, where columns: [String], equal values: [Value]) throws -> [NavshCore.Record] {
-        let condition = zip(columns, values).map { "\($0.quotedIdentifier) = \($1.sqlPlaceholder)" }.joined(separator: " AND ")
-        return try rows(of: table, where: condition, arguments: SQLArguments(values))
-    }
-
     func rows(of table: String, where columns: [String], amongAny tuples: [[Value]]) throws -> [NavshCore.Record] {
         var arguments: [Value] = []
         return try Self.readInParts(tuples, columns: columns, equal: { column, value in

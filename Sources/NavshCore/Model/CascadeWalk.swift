@@ -31,14 +31,17 @@ public protocol CascadeSource {
     func foreignKeys(referencing table: String) -> [ForeignKeyLink]
     /// Every field of one row, outside any scope; nil when it is gone.
     func row(of table: String, id: RecordID) throws -> [String: Value]?
-    /// The rows whose `columns` hold `values`, outside any scope.
-    func rows(of table: String, where columns: [String], equal values: [Value]) throws -> [Record]
-    /// The rows whose `columns` hold any of `tuples`, compared as
-    /// `rows(of:where:equal:)` compares one, in few statements.
+    /// The rows whose `columns` hold any of `tuples`, outside any scope,
+    /// in few statements.
     func rows(of table: String, where columns: [String], amongAny tuples: [[Value]]) throws -> [Record]
 }
 
 extension CascadeSource {
+    /// The rows whose `columns` hold `values`, outside any scope.
+    func rows(of table: String, where columns: [String], equal values: [Value]) throws -> [Record] {
+        try rows(of: table, where: columns, amongAny: [values])
+    }
+
     /// Rows that refer to many rows, read in parts of this many tuples:
     /// each part one statement.
     public static var tuplesAStatement: Int { 200 }

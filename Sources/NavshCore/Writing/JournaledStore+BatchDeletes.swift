@@ -36,10 +36,12 @@ extension JournaledStore {
         }
     }
 
-    /// What deleting `batch` takes besides its own rows: the effects on rows
-    /// of the batch left out, as the journal leaves them out.
+    /// What deleting `batch` takes besides its own rows, each row once: the
+    /// effects on rows of the batch left out, as the journal leaves them out.
     static func takenBesides(_ effects: [CascadeEffect], batch: Set<RecordID>, in collection: CollectionSchema) -> [CascadeEffect] {
-        effects.filter { !($0.collection == collection.name && batch.contains($0.record.id)) }
+        var seen: Set<String> = []
+        return effects.filter { !($0.collection == collection.name && batch.contains($0.record.id))
+            && seen.insert("\($0.collection)\u{0}\($0.record.id)").inserted }
     }
 
     /// Thrown to roll back a delete only tried.

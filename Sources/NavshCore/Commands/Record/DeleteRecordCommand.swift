@@ -74,11 +74,8 @@ struct DeleteRecordCommand: PlainCommand {
             Result {
                 let plan = try Deletion.checkNothingBlocks(deleting: Array(batch.rows), in: collection, store: store)
                 let preview = asking ? try batch.rows.flatMap { try store.cascades(ofDeleting: $0.id, in: collection) } : []
-                // Rows of the batch are counted as its rows, not as what
-                // goes with them; a row two of them take is counted once.
-                var seen: Set<String> = []
-                let once = preview.filter { seen.insert("\($0.collection)\u{0}\($0.record.id)").inserted }
-                return (plan, JournaledStore.takenBesides(once, batch: Set(batch.rows.map(\.id)), in: collection))
+                // Rows of the batch are counted as its rows, not as what goes with them.
+                return (plan, JournaledStore.takenBesides(preview, batch: Set(batch.rows.map(\.id)), in: collection))
             }
         }
         let (plan, preview) = try read.get()
