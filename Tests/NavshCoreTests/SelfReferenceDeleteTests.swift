@@ -68,6 +68,41 @@ import Testing
         #expect(try h.snapshot("staff") == before)
     }
 
+    /// A chain that cascades is deleted from its end: deleted from its head,
+    /// each delete took the rest of the chain, and SQLite refused a chain
+    /// deeper than its 1,000 levels of triggers, as a trial found.
+    @Test(arguments: StoreKind.all)
+    func aLongCascadingChainIsDeletedFromItsEnd(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+                                boss INTEGER REFERENCES staff(id) ON DELETE CASCADE);
+            INSERT INTO staff (id, name, boss)
+              WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1100)
+              SELECT i, 'P' || i, CASE WHEN i > 1 THEN i - 1 END FROM n;
+            """, mode: .interactive)
+        let before = try h.snapshot("staff")
+        h.run("open staff", "open *")
+        let question = try #require(h.run("delete").question)
+        #expect(question.prompt == "Delete 1,100 rows of staff? [y/N] ")
+        #expect(h.session.answer(question, .yes).output.hasPrefix("deleted 1,100 rows of staff\n"))
+        #expect(try h.column("SELECT count(*) FROM staff") == ["0"])
+        #expect(h.output("undo").hasPrefix("undid the delete of 1,100 rows of staff (put them back)\n"))
+        #expect(try h.snapshot("staff") == before)
+    }
+
+    /// Rows that take each other with them delete in any order: a loop of
+    /// cascades refuses nothing.
+    @Test(arguments: StoreKind.all)
+    func aLoopThatCascadesIsDeletedAndPutBack(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.staff("ON DELETE CASCADE"))
+        let before = try h.snapshot("staff")
+        h.run("open staff", "where id >= 6", "open *")
+        #expect(h.output("delete") == "deleted 2 rows of staff\n")
+        #expect(try h.column("SELECT name FROM staff ORDER BY id") == ["Ann", "Bob", "Cat", "Dan", "Eve"])
+        #expect(h.output("undo") == "undid the delete of 2 rows of staff (put them back)\n")
+        #expect(try h.snapshot("staff") == before)
+    }
+
     /// A reference held as text is compared as the file compares it: the
     /// rows that refer are then read one row at a time.
     @Test(arguments: StoreKind.sqlite)

@@ -27,7 +27,7 @@ extension DeletePlan {
             for (i, record) in records.enumerated() {
                 let values = link.from.map { record.value(of: $0) ?? .null }
                 guard !values.contains(where: \.isNull), let p = parents[values], p != i else { continue }
-                referred.first[i].append((p, BlockingReference(collection: table, fields: link.from, count: 1)))
+                referred.follow(p, before: i, by: BlockingReference(collection: table, fields: link.from, count: 1), required: true)
             }
         }
         let order = referred.referrersFirst()
@@ -37,64 +37,116 @@ extension DeletePlan {
 }
 
 extension CascadeWalk {
-    /// `plan(deleting:in:)` for rows as the batch read them. Where nothing
-    /// cascades to the table, the rows that refer to them are read a few
-    /// statements for them all, not three a row: a server took 3.6 s for
-    /// 5,000 rows so.
+    /// `plan(deleting:in:)` for rows as the batch read them: their values
+    /// are the walk's start, not read again.
     public func plan(deleting rows: [Record], in table: String) throws -> DeletePlan {
-        let links = source.foreignKeys(referencing: table)
-        guard links.allSatisfy({ $0.onDelete == .block }), let plan = try referrers(of: rows, in: table, links) else {
-            return try plan(deleting: rows.map(\.id), in: table)
+        let needed = Set(source.foreignKeys(referencing: table).flatMap(\.to))
+        guard !needed.isEmpty else { return Referred(rows.map(\.id)).plan() }
+        let roots = try rows.map { row in
+            needed.allSatisfy { row.value(of: $0) != nil } ? row.values : try source.row(of: table, id: row.id)
         }
-        return plan
+        return try plan(rows.map(\.id), roots: roots, in: table)
     }
 
     /// The references that would refuse deleting the rows `ids` of `table`
     /// together, and the order their deletes pass in. A row referred to only
     /// by rows of the batch is not blocked: they go before it.
     public func plan(deleting ids: [RecordID], in table: String) throws -> DeletePlan {
+        guard !source.foreignKeys(referencing: table).isEmpty else { return Referred(ids).plan() }
+        return try plan(ids, roots: ids.map { try source.row(of: table, id: $0) }, in: table)
+    }
+
+    /// A row the plan's walk reached: a row of the batch, or a row that the
+    /// cascade of the batch row at `place` takes.
+    private struct Reached {
+        var table: String
+        var values: [String: Value]
+        var place: Int
+        var isRoot: Bool
+    }
+
+    /// The walk of every batch row's cascades at once, a level at a time, so
+    /// each level is read in a few statements. A batch row that refers to
+    /// another by any link goes first: a chain deleted head first made each
+    /// delete take the rest of it, and SQLite refused a chain of 2,000 rows.
+    private func plan(_ ids: [RecordID], roots: [[String: Value]?], in table: String) throws -> DeletePlan {
         var referred = Referred(ids)
-        guard !source.foreignKeys(referencing: table).isEmpty else { return referred.plan() }
-        for (i, id) in ids.enumerated() {
-            guard let root = try source.row(of: table, id: id) else { continue }
-            let taken = try effects(ofDeleting: id, in: table).filter { $0.action == .deleted }
-            var going: Set<String> = [Self.mark(table, id)]
-            for effect in taken { going.insert(Self.mark(effect.collection, effect.record.id)) }
-            for (parentTable, values) in [(table, root)] + taken.map({ ($0.collection, $0.record.values) }) {
-                let direct = parentTable == table && values == root
-                for (link, parentValues) in references(to: (parentTable, values), acting: .block) {
-                    for child in try source.rows(of: link.child, where: link.from, equal: parentValues)
-                    where !going.contains(Self.mark(link.child, child.id)) {
-                        referred.add(child, of: link, to: i, within: link.child == table, direct: direct)
-                    }
+        // Each row a cascade takes, by mark, with the place whose delete takes it.
+        var owner: [String: Int] = [:]
+        var reached: [Reached] = []
+        var level = roots.enumerated().compactMap { i, values in values.map { Reached(table: table, values: $0, place: i, isRoot: true) } }
+        while !level.isEmpty {
+            reached += level
+            var next: [Reached] = []
+            for (link, child, parent) in try referrers(of: level, acting: .cascade) {
+                if link.child == table, let j = referred.place[child.id] {
+                    if j != parent.place { referred.follow(j, before: parent.place, by: Self.reference(link), required: false) }
+                } else if owner[Self.mark(link.child, child.id)] == nil {
+                    owner[Self.mark(link.child, child.id)] = parent.place
+                    next.append(Reached(table: link.child, values: child.values, place: parent.place, isRoot: false))
                 }
+            }
+            level = next
+        }
+        for (link, child, parent) in try referrers(of: reached, acting: .block) {
+            let reference = Self.reference(link, direct: parent.isRoot)
+            if link.child == table, let j = referred.place[child.id] {
+                if j != parent.place { referred.follow(j, before: parent.place, by: reference, required: true) }
+            } else if let k = owner[Self.mark(link.child, child.id)] {
+                // Another batch row's cascade takes the referring row: that row goes first.
+                if k != parent.place { referred.follow(k, before: parent.place, by: reference, required: true) }
+            } else {
+                referred.block(parent.place, by: reference)
             }
         }
         return referred.plan()
     }
 
-    /// The plan of rows no cascade reaches, from their values as read: per
-    /// link, the rows referring to any of them. Nil when a referring row's
-    /// values name no row of the batch, as a store that converts between
-    /// types compares them; the rows one by one then decide.
-    private func referrers(of rows: [Record], in table: String, _ links: [ForeignKeyLink]) throws -> DeletePlan? {
-        var referred = Referred(rows.map(\.id))
-        for link in links where link.to.count == link.from.count {
-            var parents: [[Value]: [Int]] = [:]
-            for (i, row) in rows.enumerated() {
-                let values = link.to.compactMap { row.value(of: $0) }
-                guard values.count == link.to.count else { return nil }
-                if !values.contains(where: \.isNull) { parents[values, default: []].append(i) }
-            }
-            guard !parents.isEmpty else { continue }
-            for child in try source.rows(of: link.child, where: link.from, amongAny: Array(parents.keys)) {
-                guard let places = parents[link.from.map { child.value(of: $0) ?? .null }] else { return nil }
-                for i in places where !(link.child == table && child.id == rows[i].id) {
-                    referred.add(child, of: link, to: i, within: link.child == table, direct: true)
+    private static func reference(_ link: ForeignKeyLink, direct: Bool = true) -> BlockingReference {
+        BlockingReference(collection: link.child, fields: link.from, count: 1, direct: direct)
+    }
+
+    /// Each row that refers to one of `parents` through a link acting so,
+    /// with the link and the parent. Per table and link, the parents' values
+    /// are read in a few statements. Where a referring row's values name no
+    /// parent, as a store that converts between types compares them, that
+    /// link is read again a parent at a time.
+    private func referrers(of parents: [Reached], acting action: ForeignKeyLink.OnDelete) throws
+        -> [(link: ForeignKeyLink, child: Record, parent: Reached)] {
+        var found: [(link: ForeignKeyLink, child: Record, parent: Reached)] = []
+        var tables: [String] = []
+        var byTable: [String: [Int]] = [:]
+        for (i, parent) in parents.enumerated() {
+            if byTable[parent.table] == nil { tables.append(parent.table) }
+            byTable[parent.table, default: []].append(i)
+        }
+        for table in tables {
+            let places = byTable[table, default: []]
+            for link in source.foreignKeys(referencing: table) where link.onDelete == action && link.to.count == link.from.count {
+                var named: [[Value]: [Int]] = [:]
+                for i in places {
+                    let values = link.to.map { parents[i].values[$0] ?? .null }
+                    if !values.contains(where: \.isNull) { named[values, default: []].append(i) }
+                }
+                guard !named.isEmpty else { continue }
+                func held(_ child: Record) -> [Value] { link.from.map { child.value(of: $0) ?? .null } }
+                let children = try source.rows(of: link.child, where: link.from, amongAny: Array(named.keys))
+                if children.allSatisfy({ named[held($0)] != nil }) {
+                    for child in children {
+                        for i in named[held(child), default: []] {
+                            found.append((link, child, parents[i]))
+                        }
+                    }
+                } else {
+                    for (values, referred) in named {
+                        for child in try source.rows(of: link.child, where: link.from, equal: values) {
+                            for i in referred { found.append((link, child, parents[i])) }
+                        }
+                    }
                 }
             }
         }
-        return referred.plan()
+        return found
     }
 }
 
@@ -102,9 +154,10 @@ extension CascadeWalk {
 private struct Referred {
     var place: [RecordID: Int] = [:]
     var counts: [[BlockingReference]]
-    /// first[i]: the batch rows that must be deleted before row i, each
-    /// with the reference that makes it so.
-    var first: [[(place: Int, by: BlockingReference)]]
+    /// first[i]: the batch rows to delete before row i, each with the
+    /// reference that makes it so; `required` where that reference would
+    /// refuse the delete, not where a cascade would take the row.
+    var first: [[(place: Int, by: BlockingReference, required: Bool)]]
 
     init(_ ids: [RecordID]) {
         for (i, id) in ids.enumerated() where place[id] == nil { place[id] = i }
@@ -112,15 +165,14 @@ private struct Referred {
         first = Array(repeating: [], count: ids.count)
     }
 
-    /// `child` refers to row `i` through `link`; `within`: it is of the
-    /// batch's own table, so it may be one of the batch.
-    mutating func add(_ child: Record, of link: ForeignKeyLink, to i: Int, within: Bool, direct: Bool) {
-        let reference = BlockingReference(collection: link.child, fields: link.from, count: 1, direct: direct)
-        if within, let j = place[child.id] {
-            first[i].append((j, reference))
-        } else {
-            Self.add(reference, to: &counts[i])
-        }
+    /// Row `j` goes before row `i`.
+    mutating func follow(_ j: Int, before i: Int, by reference: BlockingReference, required: Bool) {
+        first[i].append((j, reference, required))
+    }
+
+    /// Rows the batch leaves refer to row `i`: they refuse its delete.
+    mutating func block(_ i: Int, by reference: BlockingReference) {
+        Self.add(reference, to: &counts[i])
     }
 
     func plan() -> DeletePlan {
@@ -131,7 +183,7 @@ private struct Referred {
         // What no order passes, a loop of references, blocks its rows.
         let ordered = Set(order)
         for i in first.indices where !ordered.contains(i) {
-            for edge in first[i] where !ordered.contains(edge.place) {
+            for edge in first[i] where edge.required && !ordered.contains(edge.place) {
                 var reference = edge.by
                 reference.inLoop = true
                 Self.add(reference, to: &blocked[i, default: []])
@@ -141,22 +193,33 @@ private struct Referred {
     }
 
     /// The places, each after the places it must follow, else in the list's
-    /// order; places in a loop, or after one, are left out.
+    /// order. A loop that only cascades is let go at its first place; places
+    /// in a loop of refusing references, or after one, are left out.
     func referrersFirst() -> [Int] {
-        var waiting = first.map { Set($0.map(\.place)) }
+        var waiting: [[Int: Bool]] = first.map { edges in
+            var places: [Int: Bool] = [:]
+            for edge in edges { places[edge.place] = (places[edge.place] ?? false) || edge.required }
+            return places
+        }
         var followers: [[Int]] = Array(repeating: [], count: first.count)
-        for (i, edges) in first.enumerated() {
-            for j in Set(edges.map(\.place)) { followers[j].append(i) }
+        for (i, places) in waiting.enumerated() {
+            for j in places.keys { followers[j].append(i) }
         }
         var order = waiting.indices.filter { waiting[$0].isEmpty }
         var next = 0
-        while next < order.count {
-            let i = order[next]
-            next += 1
-            for k in followers[i] {
-                waiting[k].remove(i)
-                if waiting[k].isEmpty { order.append(k) }
+        while true {
+            while next < order.count {
+                let i = order[next]
+                next += 1
+                for k in followers[i] where waiting[k].removeValue(forKey: i) != nil && waiting[k].isEmpty {
+                    order.append(k)
+                }
             }
+            guard order.count < waiting.count,
+                  let k = waiting.indices.first(where: { !waiting[$0].isEmpty && !waiting[$0].values.contains(true) })
+            else { break }
+            waiting[k] = [:]
+            order.append(k)
         }
         return order
     }

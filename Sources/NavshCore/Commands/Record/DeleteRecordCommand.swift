@@ -73,7 +73,8 @@ struct DeleteRecordCommand: PlainCommand {
         let read: Result<(DeletePlan, [CascadeEffect]), Error> = store.readingAsOne {
             Result {
                 let plan = try Deletion.checkNothingBlocks(deleting: Array(batch.rows), in: collection, store: store)
-                let preview = asking ? try batch.rows.flatMap { try store.cascades(ofDeleting: $0.id, in: collection) } : []
+                let order = plan.isReordered ? plan.order.map { batch.rows[$0].id } : batch.rows.map(\.id)
+                let preview = asking ? try store.cascades(ofDeleting: order, in: collection) : []
                 // Rows of the batch are counted as its rows, not as what goes with them.
                 return (plan, JournaledStore.takenBesides(preview, batch: Set(batch.rows.map(\.id)), in: collection))
             }
