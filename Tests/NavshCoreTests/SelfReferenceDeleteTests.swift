@@ -130,9 +130,9 @@ import Testing
             """)
         let before = try h.snapshot("staff")
         h.run("open staff", "where id <= 3", "open *")
-        #expect(h.output("delete") == "deleted 3 rows of staff; cleared the reference of 1 row of staff\n")
+        #expect(h.output("delete") == "deleted 3 rows of staff; cleared the reference of 1 other row of staff\n")
         #expect(try h.column("SELECT boss FROM staff") == ["NULL"])
-        #expect(h.output("undo") == "undid the delete of 3 rows of staff (put them back with the reference of 1 row of staff)\n")
+        #expect(h.output("undo") == "undid the delete of 3 rows of staff (put them back with the reference of 1 other row of staff)\n")
         #expect(try h.snapshot("staff") == before)
     }
 
@@ -148,10 +148,10 @@ import Testing
         let before = try h.snapshot("staff")
         h.run("open staff", "where id >= 2", "where id <= 3", "open *")
         let question = try #require(h.run("delete").question)
-        #expect(question.prompt == "Delete 2 rows of staff? It also deletes 2 rows of staff. [y/N] ")
-        #expect(h.session.answer(question, .yes).output.hasPrefix("deleted 2 rows of staff and 2 rows of staff\n"))
+        #expect(question.prompt == "Delete 2 rows of staff? It also deletes 2 other rows of staff. [y/N] ")
+        #expect(h.session.answer(question, .yes).output.hasPrefix("deleted 2 rows of staff and 2 other rows of staff\n"))
         #expect(try h.column("SELECT name FROM staff") == ["Ceo"])
-        #expect(h.output("undo").hasPrefix("undid the delete of 2 rows of staff (put them back with 2 rows of staff)\n"))
+        #expect(h.output("undo").hasPrefix("undid the delete of 2 rows of staff (put them back with 2 other rows of staff)\n"))
         #expect(try h.snapshot("staff") == before)
     }
 

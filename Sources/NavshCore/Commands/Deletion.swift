@@ -49,7 +49,7 @@ enum Deletion {
                     _ prompt: (String) -> String) throws -> Response {
         let preview = try session.store.cascades(ofDeleting: id, in: collection)
         session.askedCascade = (id, collection.name, CascadeEffect.marks(preview))
-        return Response(question: Question(confirm: prompt(CascadeEffect.phrase(preview, .question, titles: session.store.collectionTitles)), then: then,
+        return Response(question: Question(confirm: prompt(CascadeEffect.phrase(preview, .question, titles: session.store.collectionTitles, besides: collection.name)), then: then,
                                             declined: "nothing was deleted"))
     }
 

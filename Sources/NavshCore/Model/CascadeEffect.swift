@@ -38,12 +38,14 @@ public struct CascadeEffect: Sendable, Equatable {
     }
 
     /// What a delete takes with it; empty when nothing goes with it.
-    /// `titles` names each table as its list does (a spec's title).
+    /// `titles` names each table as its list does (a spec's title). Rows of
+    /// `besides`, the table deleted from, are other rows: `and 2 other rows
+    /// of staff`, where it said `deleted 2 rows of staff and 2 rows of staff`.
     public static func phrase(_ effects: [CascadeEffect], _ wording: Wording = .report,
-                              titles: [String: String] = [:]) -> String {
+                              titles: [String: String] = [:], besides: String? = nil) -> String {
         guard !effects.isEmpty else { return "" }
-        let deleted = counted(effects.filter { $0.action == .deleted }, titles).joined(separator: ", ")
-        let cleared = counted(effects.filter { $0.action != .deleted }, titles).joined(separator: ", ")
+        let deleted = counted(effects.filter { $0.action == .deleted }, titles, besides: besides).joined(separator: ", ")
+        let cleared = counted(effects.filter { $0.action != .deleted }, titles, besides: besides).joined(separator: ", ")
         switch wording {
         case .restoring:
             let references = cleared.isEmpty ? "" : "the reference of " + cleared
@@ -64,22 +66,22 @@ public struct CascadeEffect: Sendable, Equatable {
     }
 
     /// `2 cars`, `1 service`: rows per table, in the order first met.
-    private static func counted(_ effects: [CascadeEffect], _ titles: [String: String] = [:]) -> [String] {
+    private static func counted(_ effects: [CascadeEffect], _ titles: [String: String] = [:], besides: String? = nil) -> [String] {
         var order: [String] = []
         var counts: [String: Int] = [:]
         for effect in effects {
             if counts[effect.collection] == nil { order.append(effect.collection) }
             counts[effect.collection, default: 0] += 1
         }
-        return order.map { table in rowCount(counts[table] ?? 0, of: titles[table] ?? table) }
+        return order.map { table in rowCount(counts[table] ?? 0, of: titles[table] ?? table, other: table == besides) }
     }
 
     /// `80,000 cars`, `1 car`; a table named in the singular is no count's
     /// noun, its rows are (`80,000 rows of car`, where it said `80000 car`).
-    static func rowCount(_ n: Int, of table: String) -> String {
+    static func rowCount(_ n: Int, of table: String, other: Bool = false) -> String {
         let plural = table.count > 1 && table.hasSuffix("s")
         let noun = !plural ? (n == 1 ? "row" : "rows") + " of " + table : n == 1 ? String(table.dropLast()) : table
-        return "\(ListLayout.grouped(n)) \(noun)"
+        return "\(ListLayout.grouped(n)) \(other ? "other " : "")\(noun)"
     }
 }
 

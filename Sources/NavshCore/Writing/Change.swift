@@ -54,7 +54,7 @@ enum Change {
             return rows.map { Self.update(c, $0.title(in: c), $0.before, $0.after, in: store) }
         case .deletedRows(let c, let rows):
             return rows.map {
-                "delete \(c.name) › \(RowTitle.of($0.record, in: c))" + CascadeEffect.phrase($0.cascade, titles: store.collectionTitles)
+                "delete \(c.name) › \(RowTitle.of($0.record, in: c))" + CascadeEffect.phrase($0.cascade, titles: store.collectionTitles, besides: c.name)
             }
         case .restoredRows(let c, let rows):
             return rows.map { "insert \(c.name) › \(RowTitle.of($0, in: c))" }
@@ -73,7 +73,7 @@ enum Change {
         case .inserted(let c, let record):
             return "insert \(c.name) › \(RowTitle.of(record, in: c))"
         case .deleted(let c, let record, let cascade):
-            return "delete \(c.name) › \(RowTitle.of(record, in: c))" + CascadeEffect.phrase(cascade, titles: store.collectionTitles)
+            return "delete \(c.name) › \(RowTitle.of(record, in: c))" + CascadeEffect.phrase(cascade, titles: store.collectionTitles, besides: c.name)
         case .reordered(let c, let move):
             return "move \(c.name) › \(move.title): row \(move.from) → \(move.to)"
         case .imported(let c, let rows, let file):

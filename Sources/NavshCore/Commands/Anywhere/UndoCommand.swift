@@ -207,7 +207,7 @@ struct UndoCommand: PlainCommand {
             return (.restoredRows(collection, restored),
                     "undid the delete of \(RowBatch.rowCount(rows.count)) of "
                     + "\(collection.displayTitle) (put \(rows.count == 1 ? "it" : "them") back"
-                    + "\(CascadeEffect.phrase(cascade, .restoring, titles: store.collectionTitles)))")
+                    + "\(CascadeEffect.phrase(cascade, .restoring, titles: store.collectionTitles, besides: collection.name)))")
         case .inserted(let collection, let record):
             let title = RowTitle.of(record, in: collection)
             // Undoing an insert must not take rows others have since hung on it.
@@ -269,7 +269,7 @@ struct UndoCommand: PlainCommand {
                 throw CommandError.undo(.deleteClearedRowChanged(title: title))
             }
             return (.inserted(collection, restored),
-                    "undid the delete of \(said(title, collection)) (put it back\(CascadeEffect.phrase(cascade, .restoring, titles: store.collectionTitles)))")
+                    "undid the delete of \(said(title, collection)) (put it back\(CascadeEffect.phrase(cascade, .restoring, titles: store.collectionTitles, besides: collection.name)))")
         }
     }
 

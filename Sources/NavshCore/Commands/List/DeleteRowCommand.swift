@@ -48,7 +48,7 @@ struct DeleteRowCommand: OneArgumentCommand {
         }
         list.forget([record.id])
         return Response(output: session.showAgain(list, below: "deleted \(title)"
-                                                   + "\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n"))
+                                                   + "\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles, besides: collection.name))\n"))
     }
 
     /// `delete #KEY`: checked against the row as just read (no row number
@@ -84,7 +84,7 @@ struct DeleteRowCommand: OneArgumentCommand {
         }
         list.forget([record.id])
         return Response(output: session.showAgain(list, below: "deleted \(title)"
-                                                   + "\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n"))
+                                                   + "\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles, besides: collection.name))\n"))
     }
 
     /// A table without a declared key knows its rows by rowids, which a

@@ -48,7 +48,7 @@ struct DeleteRecordCommand: PlainCommand {
         // The list returned to is drawn without the row, as after a save.
         (session.frames.dropLast().last as? ListFrame)?.forget([id])
         return Response(output: session.popShowingReturn(
-            below: "deleted \(title)\(edits)\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles))\n"))
+            below: "deleted \(title)\(edits)\(CascadeEffect.phrase(cascade, .done, titles: session.store.collectionTitles, besides: collection.name))\n"))
     }
 
     /// `delete` in a batch: every row of it, in one transaction, each
@@ -83,7 +83,7 @@ struct DeleteRecordCommand: PlainCommand {
         let edits = frame.isDirty ? ", dropping the unsaved edits" : ""
         if asking {
             frame.askedBatchCascade = CascadeEffect.marks(preview)
-            let phrase = CascadeEffect.phrase(preview, .question, titles: store.collectionTitles)
+            let phrase = CascadeEffect.phrase(preview, .question, titles: store.collectionTitles, besides: collection.name)
             return Response(question: Question(confirm: "Delete \(batch.count) of \(collection.displayTitle)\(edits)?\(phrase)",
                                                then: self, declined: "nothing was deleted"))
         }
@@ -95,6 +95,6 @@ struct DeleteRecordCommand: PlainCommand {
         }
         session.readListsAgain()
         return Response(output: session.popShowingReturn(below: "deleted \(batch.count) of \(collection.displayTitle)\(edits)"
-                                                         + "\(CascadeEffect.phrase(cascade, .done, titles: store.collectionTitles))\n"))
+                                                         + "\(CascadeEffect.phrase(cascade, .done, titles: store.collectionTitles, besides: collection.name))\n"))
     }
 }
