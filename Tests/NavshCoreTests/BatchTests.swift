@@ -453,7 +453,8 @@ import Testing
         // PostgreSQL, other tests' writes move the change token too.
         h.run("where composer ~ Plnt", "open *", "set ms 1", "reload")
         try h.elsewhere("UPDATE tracks SET ms = 7 WHERE id = 2")
-        let said = "rows may have changed elsewhere since open *: reload reads the 3 rows again, and save or delete checks each\n"
+        // Since the rows were last read: it said "since open *" after a reload.
+        let said = "rows may have changed elsewhere since reload: reload reads the 3 rows again, and save or delete checks each\n"
         #expect(h.session.noticeChangesElsewhere() == said)
         try h.elsewhere("UPDATE tracks SET ms = 8 WHERE id = 2")
         #expect(h.session.noticeChangesElsewhere() == "", "said once")
