@@ -68,3 +68,39 @@ extension PostgresStore {
         try KeysetSQL.after(cursor, terms, dialect).postgres(&parameters, dialect)
     }
 }
+
+extension PostgresStore {
+    /// Rows fetched a run at a time from one cursor, in one snapshot: a list
+    /// in an order no index gives is sorted once, not once a page.
+    public func forEachRun(of collection: CollectionSchema, fields: RowFields, size: Int,
+                           _ body: ([Record]) throws -> Void) throws {
+        guard inBatch || bridge.inTransaction else {
+            return try consistently { try forEachRun(of: collection, fields: fields, size: size, body) }
+        }
+        let listed = fields == .listed ? ListPreview.fields(of: collection) : nil
+        // Versions are not noted: a save of a row read so is checked by its values.
+        let statement = try selectStatement(collection, fields: listed, preview: fields == .listed, notesVersions: false)
+        cursors += 1
+        let cursor = "navsh_run\(cursors)"
+        _ = try once("DECLARE \(cursor) NO SCROLL CURSOR FOR " + statement.sql, statement.parameters)
+        var read = 0
+        while true {
+            let rows = try once("FETCH FORWARD \(size) FROM \(cursor)")
+            let run = try rows.enumerated().map { try statement.decode(read + $0, $1).record }
+            read += run.count
+            if !run.isEmpty { try body(run) }
+            guard rows.count == size else { break }
+        }
+        _ = try once("CLOSE \(cursor)")
+    }
+
+    /// A statement run once, not prepared (each cursor's name is new), its
+    /// errors said in the core's terms.
+    private func once(_ sql: String, _ parameters: Parameters = Parameters()) throws -> [[String?]] {
+        do {
+            return try bridge.rows(sql, parameters.values, preparing: false)
+        } catch {
+            throw PostgresErrorText.translate(error, table: nil)
+        }
+    }
+}

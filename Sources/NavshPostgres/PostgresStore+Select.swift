@@ -75,6 +75,19 @@ extension PostgresStore {
         where condition: String? = nil, _ parameters: Parameters = Parameters(), unscoped: Bool = false,
         suffix: (inout Parameters) -> String = { _ in "" }, firstPosition: Int = 0, notesVersions: Bool = true
     ) throws -> [(record: Record, also: [Value])] {
+        let statement = try selectStatement(collection, fields: fields, preview: preview, also: also, where: condition,
+                                            parameters, unscoped: unscoped, suffix: suffix, firstPosition: firstPosition,
+                                            notesVersions: notesVersions)
+        return try rows(statement.sql, statement.parameters).enumerated().map { try statement.decode($0, $1) }
+    }
+
+    /// `select`'s statement, and how a row it returns, at a place in the
+    /// read, becomes a record: read at once, or by a cursor (`forEachRun`).
+    func selectStatement(
+        _ collection: CollectionSchema, fields: [String]? = nil, preview: Bool = false, also: [OrderTerm] = [],
+        where condition: String? = nil, _ parameters: Parameters = Parameters(), unscoped: Bool = false,
+        suffix: (inout Parameters) -> String = { _ in "" }, firstPosition: Int = 0, notesVersions: Bool = true
+    ) throws -> (sql: String, parameters: Parameters, decode: (Int, [String?]) throws -> (record: Record, also: [Value])) {
         let table = try table(collection)
         var parameters = parameters
         var scope = collection
@@ -95,13 +108,12 @@ extension PostgresStore {
         var sql = "SELECT " + (list.isEmpty ? "1" : list.joined(separator: ", ")) + " FROM " + source(collection, table)
         if let filter { sql += " WHERE \(filter)" }
         sql += orderBy(collection, table) + suffix(&parameters)
-        let rows = try self.rows(sql, parameters)
         let lead = keyColumns.count + also.count
         // One set of names for every row read: a dictionary a row cost a
         // hash per value and a `FieldNames` per row.
         let fieldNames = FieldNames(columns.map(\.name))
         let keyed = table.readOnlyReason == nil
-        return try rows.enumerated().map { position, row in
+        return (sql, parameters, { position, row in
             guard row.count == lead + columns.count + (withXmin ? 1 : 0) else {
                 throw StoreError.malformedRow(table: table.name, problem: "came back short")
             }
@@ -113,13 +125,13 @@ extension PostgresStore {
             cells.reserveCapacity(columns.count)
             for (i, column) in columns.enumerated() { cells.append(column.value(row[lead + i], preview: preview)) }
             let record = Record(id: id, names: fieldNames, cells: cells)
-            let sortValues = also.enumerated().map { i, term in value(row[keyColumns.count + i], of: term) }
+            let sortValues = also.enumerated().map { i, term in self.value(row[keyColumns.count + i], of: term) }
             if notesVersions, withXmin, let version = row.last ?? nil {
-                versions.noteRead(table.name, id, version: version)
-                if withVersion { versions.note(table.name, id, version: version, values: record.values) }
+                self.versions.noteRead(table.name, id, version: version)
+                if withVersion { self.versions.note(table.name, id, version: version, values: record.values) }
             }
             return (record, sortValues)
-        }
+        })
     }
 
     /// Records only.

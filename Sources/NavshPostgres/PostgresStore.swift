@@ -34,6 +34,8 @@ public final class PostgresStore: Store, NestedTransactions {
     public var standbyRevisit: TimeInterval = 10
     /// Inside `transaction`, `atomically` or `consistently`: writes use savepoints.
     package var inBatch = false
+    /// Cursors declared so far: each `forEachRun` names its own.
+    var cursors = 0
     /// What the schema's catalog looked like when the collections were read.
     var schemaFingerprint = ""
     /// Whether a transaction's COMMIT can refuse what its statements did:

@@ -25,7 +25,7 @@ enum RowReader {
     /// and the SQL to cut it was a third of reading a page).
     static func forEach(_ db: Database, sql: String, arguments: SQLArguments, cached: Bool = true,
                         textCap: Int = .max, cappedFrom: CInt = 0,
-                        _ body: ([Value]) -> Void) throws {
+                        _ body: ([Value]) throws -> Void) throws {
         let statement = cached && isASCII(sql) ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         try forEach(db, statement, arguments: arguments, textCap: textCap, cappedFrom: cappedFrom, body)
     }
@@ -34,7 +34,7 @@ enum RowReader {
     /// GRDB's cache finds its statements by hashing their whole text.
     static func forEach(_ db: Database, _ statement: Statement, arguments: SQLArguments,
                         textCap: Int = .max, cappedFrom: CInt = 0,
-                        _ body: ([Value]) -> Void) throws {
+                        _ body: ([Value]) throws -> Void) throws {
         // The text only for an error: GRDB makes it anew, trimmed by
         // Foundation, on each call (a third of an edit when read each time).
         let sql = { statement.sql }
@@ -51,12 +51,12 @@ enum RowReader {
             try check(arguments.bind(to: handle), db, sql)
             let cursor = try Row.fetchCursor(statement)
             while try cursor.next() != nil {
-                body((0..<width).map { value(handle, $0) })
+                try body((0..<width).map { value(handle, $0) })
             }
             return
         }
         try stepping(db, statement, arguments: arguments) { handle in
-            body((0..<width).map { value(handle, $0, cap: $0 >= cappedFrom ? textCap : .max) })
+            try body((0..<width).map { value(handle, $0, cap: $0 >= cappedFrom ? textCap : .max) })
         }
     }
 
@@ -65,7 +65,7 @@ enum RowReader {
     /// of reading one row by key, and a read needs none of its bookkeeping.
     /// Reset at the end, so the read's snapshot ends with it.
     static func stepping(_ db: Database, _ statement: Statement, arguments: SQLArguments,
-                         _ body: (SQLiteStatement) -> Void) throws {
+                         _ body: (SQLiteStatement) throws -> Void) throws {
         let sql = { statement.sql }
         let handle = statement.sqliteStatement
         try checkCount(arguments, handle, sql)
@@ -76,7 +76,7 @@ enum RowReader {
         while true {
             switch sqlite3_step(handle) {
             case SQLITE_ROW:
-                body(handle)
+                try body(handle)
             case SQLITE_DONE:
                 return
             case let code:

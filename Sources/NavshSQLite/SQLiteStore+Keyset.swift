@@ -155,3 +155,33 @@ extension SQLiteStore {
         try KeysetSQL.after(cursor, terms, dialect).sqlite
     }
 }
+
+extension SQLiteStore {
+    /// One statement stepped through: a list in an order no index gives is
+    /// sorted once. By keyset pages, `sort name` then `open *` took 27 s on
+    /// 1M rows and an export 5 minutes, one sort a page.
+    public func forEachRun(of collection: CollectionSchema, fields: RowFields, size: Int,
+                           _ body: ([NavshCore.Record]) throws -> Void) throws {
+        let names: [String]?
+        let reading: Reading
+        switch fields {
+        case .all: (names, reading) = (nil, .full)
+        case .listed: (names, reading) = (try listFields(collection), .preview)
+        }
+        var run: [NavshCore.Record] = []
+        run.reserveCapacity(size)
+        try withoutActuallyEscaping(body) { body in
+            try read { db in
+                _ = try select(db, collection, fields: names, reading: reading, also: [], where: nil, arguments: [],
+                               suffix: "", [], cached: false) { record in
+                    run.append(record)
+                    if run.count == size {
+                        try body(run)
+                        run.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+        }
+        if !run.isEmpty { try body(run) }
+    }
+}

@@ -68,7 +68,7 @@ extension SQLiteStore {
         _ db: Database, _ collection: CollectionSchema, fields: [String]? = nil, reading: Reading = .full,
         also extra: [String], where condition: String?, arguments: SQLArguments,
         suffix: String, _ suffixArguments: [Value], firstPosition: Int = 0,
-        cached: Bool = true
+        cached: Bool = true, each: ((NavshCore.Record) throws -> Void)? = nil
     ) throws -> [(record: NavshCore.Record, also: [Value])] {
         let key = try key(for: collection)
         let names = fields ?? collection.fields.map(\.name)
@@ -113,24 +113,54 @@ extension SQLiteStore {
             func identity(_ row: [Value], _ position: Int) throws -> RecordID {
                 key.readOnlyReason == nil ? try key.id(from: row) : .rowid(Int64(firstPosition + position + 1))
             }
+            /// A row read in one chunk as its record: its lead cut off in
+            /// place (a copy of the rest was one more array a row).
+            func record(_ row: inout [Value], _ position: Int) throws -> (record: NavshCore.Record, also: [Value]) {
+                let id = try identity(row, position)
+                let also = Array(row[key.keyWidth..<lead])
+                if reading != .full {
+                    for at in lead..<row.count where !ListPreview.keepsAsIs(row[at]) {
+                        row[at] = Self.listValue(row[at], marked: marked(at - lead))
+                    }
+                }
+                row.removeFirst(lead)
+                return (Record(id: id, names: fieldNames, cells: row), also)
+            }
+            /// Rows read in chunks, handed to `each` once all are read.
+            func handedOn(_ records: [(record: NavshCore.Record, also: [Value])]) throws -> [(record: NavshCore.Record, also: [Value])] {
+                guard let each else { return records }
+                for row in records { try each(row.record) }
+                return []
+            }
+            // With `each`, a row read in one chunk is handed on as it comes.
+            var read: [[Value]] = []
+            let streaming = each != nil && names.count <= chunkSize
+            var streamed = 0
+            func take(_ row: [Value]) throws {
+                guard streaming, let each else { return read.append(row) }
+                var row = row
+                try each(record(&row, streamed).record)
+                streamed += 1
+            }
             var rows: [[Value]]?
             // Each row's values in `names`' order, chunk after chunk.
             var cells: [[Value]] = []
             for start in stride(from: 0, to: max(names.count, 1), by: chunkSize) {
                 let chunk = Array(names[start..<min(start + chunkSize, names.count)])
-                var read: [[Value]] = []
+                read = []
                 // A preview's text is read as its first bytes (one more
                 // than a list keeps, to know it was cut).
                 let textCap = reading == .preview ? ListPreview.bytes + 1 : .max
                 if let shape {
                     try queries.run(shape, known: known, selectList(key, extra, chunk, reading, collection) + tail, in: db) { statement in
                         try RowReader.forEach(db, statement, arguments: allArguments, textCap: textCap,
-                                              cappedFrom: CInt(lead)) { read.append($0) }
+                                              cappedFrom: CInt(lead)) { try take($0) }
                     }
                 } else {
                     try RowReader.forEach(db, sql: selectList(key, extra, chunk, reading, collection) + tail, arguments: allArguments,
-                                          cached: cached, textCap: textCap, cappedFrom: CInt(lead)) { read.append($0) }
+                                          cached: cached, textCap: textCap, cappedFrom: CInt(lead)) { try take($0) }
                 }
+                if streaming { return [] }
                 // Same query, same snapshot: the same rows in the same order.
                 if let first = rows, first.count != read.count || zip(first, read).contains(where: {
                     $0.prefix(key.keyWidth) != $1.prefix(key.keyWidth)
@@ -146,17 +176,9 @@ extension SQLiteStore {
                     for position in read.indices {
                         var row: [Value] = []
                         swap(&row, &read[position])
-                        let id = try identity(row, position)
-                        let also = Array(row[key.keyWidth..<lead])
-                        if reading != .full {
-                            for at in lead..<row.count where !ListPreview.keepsAsIs(row[at]) {
-                                row[at] = Self.listValue(row[at], marked: marked(at - lead))
-                            }
-                        }
-                        row.removeFirst(lead)
-                        records.append((Record(id: id, names: fieldNames, cells: row), also))
+                        records.append(try record(&row, position))
                     }
-                    return records
+                    return try handedOn(records)
                 }
                 if rows == nil {
                     rows = read
@@ -170,9 +192,9 @@ extension SQLiteStore {
                     }
                 }
             }
-            return try (rows ?? []).enumerated().map { position, row in
+            return try handedOn((rows ?? []).enumerated().map { position, row in
                 (Record(id: try identity(row, position), names: fieldNames, cells: cells[position]), Array(row[key.keyWidth..<lead]))
-            }
+            })
         }
     }
 

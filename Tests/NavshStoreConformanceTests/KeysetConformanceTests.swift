@@ -117,6 +117,17 @@ import Testing
         }
         let all = try store.records(of: collection, from: .first, limit: 1_000)
         #expect(all.rows == byPosition, "\(name): one read", sourceLocation: sourceLocation)
+        // Runs of one statement (`forEachRun`, what an export and `open *` read).
+        for size in [1, 3, 1_000] {
+            for fields in [RowFields.all, .listed] {
+                var runs: [[Record]] = []
+                try store.consistently { try store.forEachRun(of: collection, fields: fields, size: size) { runs.append($0) } }
+                let expected = fields == .all ? byPosition : byPosition.map { ListPreview.of($0, in: collection) }
+                #expect(runs.joined().map { $0 } == expected, "\(name): runs of \(size), \(fields)", sourceLocation: sourceLocation)
+                #expect(runs.dropLast().allSatisfy { $0.count == size } && runs.last.map { (1...size).contains($0.count) } ?? true,
+                        "\(name): runs of \(size)", sourceLocation: sourceLocation)
+            }
+        }
         for i in all.rows.indices {
             for skip in 0...2 {
                 let start = RowStart(after: all.cursors[i], skip: skip)

@@ -24,6 +24,12 @@ public protocol StoreReader: StoreWatching {
     /// only the listed fields, long values cut, so a page's cost does not
     /// grow with the values.
     func rows(of collection: CollectionSchema, from start: RowStart, limit: Int, fields: RowFields) throws -> RowRun
+    /// Every row of the collection in its order, handed to `body` `size`
+    /// rows at a time, as one read. A store that can reads them by one
+    /// statement: a list in an order no index gives is then sorted once,
+    /// not once a page. Call it within `consistently` or a write.
+    func forEachRun(of collection: CollectionSchema, fields: RowFields, size: Int,
+                    _ body: ([Record]) throws -> Void) throws
     /// Anchors: the cursors right after every `spacing`-th row past `after`
     /// (rows spacing, 2·spacing, … counting the first row past it as 1),
     /// at most `count` of them, fewer when the list ends; no row's values
@@ -152,6 +158,27 @@ extension StoreReader {
 
     /// Each read its own: right for any store.
     public func readingAsOne<T>(_ body: () -> T) -> T { body() }
+
+    /// Page after page by keyset: right for any store.
+    public func forEachRun(of collection: CollectionSchema, fields: RowFields, size: Int,
+                           _ body: ([Record]) throws -> Void) throws {
+        try forEachPage(of: collection, fields: fields, size: size, body)
+    }
+
+    /// `forEachRun` by keyset pages, each a statement: what a store falls
+    /// back to where one statement cannot read the rows.
+    public func forEachPage(of collection: CollectionSchema, fields: RowFields, size: Int,
+                            _ body: ([Record]) throws -> Void) throws {
+        var start = RowStart.first
+        var read = 0
+        while true {
+            let run = try rows(of: collection, from: start, limit: size, fields: fields)
+            try body(run.rows)
+            read += run.rows.count
+            guard run.rows.count == size else { return }
+            start = run.cursors.last.map { RowStart(after: $0) } ?? RowStart(after: nil, skip: read)
+        }
+    }
 
     /// An anchor every 1,000 rows: each is a statement in most stores.
     public func anchorSpacing(for collection: CollectionSchema) -> Int { ListAnchors.defaultSpacing }

@@ -72,7 +72,7 @@ extension JournaledStore {
     func idsStillListed(in list: CollectionSchema) throws -> Set<RecordID>? {
         guard list.scope != nil || !list.filters.isEmpty else { return nil }
         var ids: Set<RecordID> = []
-        try RowBatch.pages(of: list, fields: .listed, in: store) { rows in for row in rows { ids.insert(row.id) } }
+        try store.forEachRun(of: list, fields: .listed, size: RowBatch.readSize) { rows in for row in rows { ids.insert(row.id) } }
         return ids
     }
 

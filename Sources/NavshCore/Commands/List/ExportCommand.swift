@@ -44,26 +44,22 @@ struct ExportCommand: Command {
         do {
             let columns = plain ? names : names + [ExportVersion.column]
             try file.write(format.header(columns))
-            // One snapshot for every page (another process's writes during the
-            // export can neither drop nor repeat a row), read page by page by
-            // key (each page seeks after the last, so a million rows cost no
-            // more per page than a thousand).
+            // One snapshot for every run (another process's writes during
+            // the export can neither drop nor repeat a row). The store reads
+            // the rows by one statement where it can: by pages, a list in an
+            // order no index gives was sorted once a page, 5 minutes for 1M rows.
             try session.store.consistently {
-                var start = RowStart(after: nil)
-                while true {
+                try session.store.forEachRun(of: collection, fields: .all, size: Self.pageSize) { run in
                     try session.writer.stopIfCancelled()
-                    let page = try session.store.records(of: collection, from: start, limit: Self.pageSize)
-                    // One write per page, not per row: a million rows are two thousand writes.
-                    try file.write(page.rows.flatMap { record in
+                    // One write per run, not per row: a million rows are two thousand writes.
+                    try file.write(run.flatMap { record in
                         let values = names.map { record[$0] }
                         return format.row(plain ? values : values + [.text(ExportVersion.text(names: names, values: values,
                                                                                            format: format))],
                                           names: columns)
                     })
-                    rows += page.rows.count
+                    rows += run.count
                     session.showProgress("exporting", rows, max(total, rows + 1))
-                    guard page.rows.count == Self.pageSize, let last = page.cursors.last else { break }
-                    start = RowStart(after: last)
                 }
             }
             try file.finish()

@@ -37,15 +37,15 @@ struct RowBatch {
     /// Rows read at a time.
     static let readSize = 10_000
 
-    /// Reads every row of `list`, all pages, in one snapshot, packing each
-    /// page as it comes: only a page of rows is ever held as records.
+    /// Reads every row of `list` in one snapshot, packing each run as it
+    /// comes: only a run of rows is ever held as records.
     static func read(_ list: CollectionSchema, captions: [String], from store: any StoreReader) throws -> RowBatch {
         let read: Result<RowBatch, Error> = store.readingAsOne {
             Result {
                 var summary = Summary(list.fields)
                 var rows = PackedRows(fields: list.fields.map(\.name))
-                try pages(of: list, fields: .all, in: store) { page in
-                    for row in page {
+                try store.forEachRun(of: list, fields: .all, size: readSize) { run in
+                    for row in run {
                         rows.append(row)
                         summary.add(row)
                     }
@@ -54,20 +54,6 @@ struct RowBatch {
             }
         }
         return try read.get()
-    }
-
-    /// Every row of `list`, all pages, `readSize` at a time by keyset.
-    static func pages(of list: CollectionSchema, fields: RowFields, in store: any StoreReader,
-                      _ body: ([Record]) throws -> Void) throws {
-        var start = RowStart.first
-        var read = 0
-        while true {
-            let run = try store.rows(of: list, from: start, limit: readSize, fields: fields)
-            try body(run.rows)
-            read += run.rows.count
-            guard run.rows.count == readSize else { return }
-            start = run.cursors.last.map { RowStart(after: $0) } ?? RowStart(after: nil, skip: read)
-        }
     }
 
     private init(rows: PackedRows, list: CollectionSchema, captions: [String], summary: Summary) {
