@@ -99,6 +99,14 @@ extension CascadeWalk {
                 referred.block(parent.place, by: reference)
             }
         }
+        // A row that one batch row's delete would clear and another's deletes
+        // goes with the second first: cleared, it no longer held what was read,
+        // and `undo` could not put it back.
+        for (link, child, parent) in try referrers(of: reached, acting: .clear) {
+            let batchRow = link.child == table ? referred.place[child.id] : nil
+            guard let first = batchRow ?? owner[Self.mark(link.child, child.id)], first != parent.place else { continue }
+            referred.follow(first, before: parent.place, by: Self.reference(link), required: false)
+        }
         return referred.plan()
     }
 
@@ -215,13 +223,75 @@ private struct Referred {
                     order.append(k)
                 }
             }
-            guard order.count < waiting.count,
-                  let k = waiting.indices.first(where: { !waiting[$0].isEmpty && !waiting[$0].values.contains(true) })
-            else { break }
+            guard order.count < waiting.count, let k = Self.loosened(waiting) else { break }
             waiting[k] = [:]
             order.append(k)
         }
         return order
+    }
+
+    /// The place to let go when none is free: one of a loop that waits on
+    /// nothing outside it and only for cascades or cleared references. One
+    /// that the loop's refusing references wait on goes first: let go
+    /// before it, another's cascade took a row it still referred to. Nil
+    /// when every loop left holds a refusing reference.
+    private static func loosened(_ waiting: [[Int: Bool]]) -> Int? {
+        for component in components(waiting) {
+            let members = Set(component)
+            guard component.allSatisfy({ waiting[$0].keys.allSatisfy(members.contains) }) else { continue }
+            let free = component.filter { !waiting[$0].values.contains(true) }
+            let awaited = Set(component.flatMap { place in waiting[place].filter(\.value).map(\.key) })
+            if let place = free.first(where: awaited.contains) ?? free.first { return place }
+        }
+        return nil
+    }
+
+    /// The loops of places still waiting (Tarjan's strongly connected
+    /// components), each after every loop it waits on. Iterative: a chain
+    /// after a loop may be thousands of places long.
+    private static func components(_ waiting: [[Int: Bool]]) -> [[Int]] {
+        let edges = waiting.map { $0.keys.sorted() }
+        var index = [Int](repeating: -1, count: waiting.count)
+        var low = index
+        var onStack = [Bool](repeating: false, count: waiting.count)
+        var stack: [Int] = []
+        var found: [[Int]] = []
+        var counter = 0
+        func visit(_ place: Int) {
+            index[place] = counter
+            low[place] = counter
+            counter += 1
+            stack.append(place)
+            onStack[place] = true
+        }
+        for root in waiting.indices where index[root] < 0 && !waiting[root].isEmpty {
+            var work: [(place: Int, next: Int)] = [(root, 0)]
+            visit(root)
+            while let (place, next) = work.last {
+                if next < edges[place].count {
+                    work[work.count - 1].next += 1
+                    let other = edges[place][next]
+                    if index[other] < 0 {
+                        visit(other)
+                        work.append((other, 0))
+                    } else if onStack[other] {
+                        low[place] = min(low[place], index[other])
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last?.place { low[parent] = min(low[parent], low[place]) }
+                guard low[place] == index[place] else { continue }
+                var component: [Int] = []
+                while let member = stack.popLast() {
+                    onStack[member] = false
+                    component.append(member)
+                    if member == place { break }
+                }
+                found.append(component.sorted())
+            }
+        }
+        return found
     }
 
     private static func add(_ reference: BlockingReference, to counts: inout [BlockingReference]) {

@@ -129,6 +129,11 @@ struct UndoCommand: PlainCommand {
             } catch StoreError.constraint(let kind, let fields, let detail) {
                 throw refused(kind, fields, detail, row.record)
             }
+        }
+        // What went with the rows comes back after them all, last deleted
+        // first: a row one took may refer to another row of the batch, and
+        // a server checks each reference as its statement ends.
+        for row in rows.reversed() {
             try restore(row.cascade, in: store)
         }
         return restored
