@@ -229,6 +229,15 @@ import Testing
             + "Gus: 1 row of this batch refers to it in a loop (staff.boss); nothing was deleted"),
     ]
 
+    /// A batch of one row says so, not "1 of 1 rows".
+    @Test(arguments: StoreKind.all)
+    func aBatchOfOneRowRefusedSaysOneRow(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Self.staff(""))
+        h.run("open staff", "where id = 1", "open *")
+        #expect(h.run("delete").error?.message
+                == "cannot delete 1 row of staff: Ann: 1 row of staff refers to it (staff.boss); nothing was deleted")
+    }
+
     @Test(arguments: StoreKind.all, actions)
     func rowsLeftBehindOrALoopRefuseTheDelete(kind: StoreKind, action: String) throws {
         for (filter, refusal) in Self.refusals {

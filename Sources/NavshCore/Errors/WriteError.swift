@@ -135,7 +135,9 @@ public enum WriteError: Equatable, Sendable {
         case .batchDeleteBlocked(let blocked, let total, let collection, let first):
             let named = first.map { "\($0.title): \(BlockingReference.phrase($0.by))" }
                 + (blocked > first.count ? ["and \(ListLayout.grouped(blocked - first.count)) more"] : [])
-            return "cannot delete \(ListLayout.grouped(blocked)) of \(ListLayout.grouped(total)) rows of \(collection): "
+            // A batch of one row is one row: it said "1 of 1 rows".
+            let rows = total == 1 ? "1 row" : "\(ListLayout.grouped(blocked)) of \(ListLayout.grouped(total)) rows"
+            return "cannot delete \(rows) of \(collection): "
                 + named.joined(separator: "; ") + "; nothing was deleted"
         case .changeBlocked(let title, let blockers):
             return "cannot save \(title): \(BlockingReference.phrase(blockers)) by the value this save changes (FOREIGN KEY); "
