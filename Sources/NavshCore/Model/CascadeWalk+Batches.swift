@@ -8,6 +8,11 @@ public struct DeletePlan: Sendable, Equatable {
     /// it refers to; the list's order where none refers to another.
     public var order: [Int]
 
+    /// What the deletes take besides the batch's rows: the rows their
+    /// cascades delete, then the rows whose references they clear. What a
+    /// batch's question names.
+    public var taken: [CascadeEffect] = []
+
     /// Whether some row of the batch refers to another, so the order matters.
     public var isReordered: Bool { order != Array(order.indices) }
 }
@@ -74,6 +79,7 @@ extension CascadeWalk {
         // Each row a cascade takes, by mark, with the place whose delete takes it.
         var owner: [String: Int] = [:]
         var reached: [Reached] = []
+        var taken: [CascadeEffect] = []
         var level = roots.enumerated().compactMap { i, values in values.map { Reached(table: table, values: $0, place: i, isRoot: true) } }
         while !level.isEmpty {
             reached += level
@@ -83,6 +89,7 @@ extension CascadeWalk {
                     if j != parent.place { referred.follow(j, before: parent.place, by: Self.reference(link), required: false) }
                 } else if owner[Self.mark(link.child, child.id)] == nil {
                     owner[Self.mark(link.child, child.id)] = parent.place
+                    taken.append(CascadeEffect(collection: link.child, record: child, action: .deleted))
                     next.append(Reached(table: link.child, values: child.values, place: parent.place, isRoot: false))
                 }
             }
@@ -102,12 +109,22 @@ extension CascadeWalk {
         // A row that one batch row's delete would clear and another's deletes
         // goes with the second first: cleared, it no longer held what was read,
         // and `undo` could not put it back.
+        var cleared: [String: Int] = [:]  // row mark → index in taken
         for (link, child, parent) in try referrers(of: reached, acting: .clear) {
+            let mark = Self.mark(link.child, child.id)
             let batchRow = link.child == table ? referred.place[child.id] : nil
-            guard let first = batchRow ?? owner[Self.mark(link.child, child.id)], first != parent.place else { continue }
-            referred.follow(first, before: parent.place, by: Self.reference(link), required: false)
+            if let first = batchRow ?? owner[mark] {
+                if first != parent.place { referred.follow(first, before: parent.place, by: Self.reference(link), required: false) }
+            } else if let i = cleared[mark], case .referenceCleared(let fields) = taken[i].action {
+                taken[i].action = .referenceCleared(fields: fields + link.from.filter { !fields.contains($0) })
+            } else {
+                cleared[mark] = taken.count
+                taken.append(CascadeEffect(collection: link.child, record: child, action: .referenceCleared(fields: link.from)))
+            }
         }
-        return referred.plan()
+        var plan = referred.plan()
+        plan.taken = taken
+        return plan
     }
 
     private static func reference(_ link: ForeignKeyLink, direct: Bool = true) -> BlockingReference {

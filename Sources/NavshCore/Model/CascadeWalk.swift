@@ -76,9 +76,7 @@ public struct CascadeWalk {
     /// (its owner cascades, its driver is set NULL): first every row the
     /// cascades delete, then the references cleared in rows that stay, each
     /// row once with all its cleared fields.
-    /// `sparing`: rows of `table` deleted apart, as a batch deletes its
-    /// rows: the walk neither counts them nor follows them.
-    public func effects(ofDeleting id: RecordID, in table: String, sparing batch: Set<RecordID> = []) throws -> [CascadeEffect] {
+    public func effects(ofDeleting id: RecordID, in table: String) throws -> [CascadeEffect] {
         // Nothing refers to the table: no row is read, which a batch of
         // 25,000 rows did once a row, a round trip each on a server.
         guard source.foreignKeys(referencing: table).contains(where: { $0.onDelete != .block }),
@@ -91,8 +89,7 @@ public struct CascadeWalk {
             let parent = parents[next]
             next += 1
             for (link, values) in references(to: parent, acting: .cascade) {
-                for child in try source.rows(of: link.child, where: link.from, equal: values)
-                where !(link.child == table && batch.contains(child.id)) {
+                for child in try source.rows(of: link.child, where: link.from, equal: values) {
                     guard going.insert(Self.mark(link.child, child.id)).inserted else { continue }
                     effects.append(CascadeEffect(collection: link.child, record: child, action: .deleted))
                     parents.append((link.child, child.values))
@@ -104,7 +101,7 @@ public struct CascadeWalk {
             for (link, values) in references(to: parent, acting: .clear) {
                 for child in try source.rows(of: link.child, where: link.from, equal: values) {
                     let mark = Self.mark(link.child, child.id)
-                    if going.contains(mark) || link.child == table && batch.contains(child.id) { continue }
+                    if going.contains(mark) { continue }
                     if let i = cleared[mark], case .referenceCleared(let fields) = effects[i].action {
                         effects[i].action = .referenceCleared(fields: fields + link.from.filter { !fields.contains($0) })
                         continue

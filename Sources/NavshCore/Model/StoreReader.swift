@@ -248,17 +248,6 @@ extension StoreReader {
         try readingCascades { try CascadeWalk($0).effects(ofDeleting: id, in: collection.name) }
     }
 
-    /// What deleting these rows in this order would take besides them: a
-    /// batch's question. Each row's walk stops at the others, which their
-    /// own deletes take.
-    public func cascades(ofDeleting ids: [RecordID], in collection: CollectionSchema) throws -> [CascadeEffect] {
-        let batch = Set(ids)
-        return try readingCascades { source in
-            let walk = CascadeWalk(source)
-            return try ids.flatMap { try walk.effects(ofDeleting: $0, in: collection.name, sparing: batch) }
-        }
-    }
-
     /// Rows whose references (not cascading) would make deleting this row
     /// fail: so a delete is refused up front, naming them.
     public func blockingReferences(ofDeleting id: RecordID, in collection: CollectionSchema) throws -> [BlockingReference] {

@@ -70,16 +70,12 @@ struct DeleteRecordCommand: PlainCommand {
             }
         }
         // The checks and the question's cascades read in one snapshot.
-        let read: Result<(DeletePlan, [CascadeEffect]), Error> = store.readingAsOne {
-            Result {
-                let plan = try Deletion.checkNothingBlocks(deleting: Array(batch.rows), in: collection, store: store)
-                let order = plan.isReordered ? plan.order.map { batch.rows[$0].id } : batch.rows.map(\.id)
-                let preview = asking ? try store.cascades(ofDeleting: order, in: collection) : []
-                // Rows of the batch are counted as its rows, not as what goes with them.
-                return (plan, JournaledStore.takenBesides(preview, batch: Set(batch.rows.map(\.id)), in: collection))
-            }
+        // The checks and what the question names, read in one snapshot.
+        let read: Result<DeletePlan, Error> = store.readingAsOne {
+            Result { try Deletion.checkNothingBlocks(deleting: Array(batch.rows), in: collection, store: store) }
         }
-        let (plan, preview) = try read.get()
+        let plan = try read.get()
+        let preview = plan.taken
         let edits = frame.isDirty ? ", dropping the unsaved edits" : ""
         if asking {
             frame.askedBatchCascade = CascadeEffect.marks(preview)
