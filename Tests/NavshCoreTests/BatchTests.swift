@@ -583,6 +583,21 @@ import Testing
         #expect(h.output("undo").hasSuffix("nothing to undo\n"))
     }
 
+    /// Rows that changed different fields go back as a set each: a trial's
+    /// `replace` left some rows as they were, and its undo wrote 90,000
+    /// rows one at a time, a minute on a server.
+    @Test(arguments: StoreKind.all)
+    func anUndoOfRowsThatChangedDifferentFieldsGoesBackAsSets(kind: StoreKind) throws {
+        let (h, counting) = try SessionHarness.counting(kind, Self.tracks)
+        let before = try h.snapshot("tracks")
+        h.run("where composer ~ Plnt", "open *", "set ms 1", "replace name Kash Cash")
+        #expect(h.output("save").hasPrefix("saved "))
+        let written = counting.rowUpdates
+        #expect(h.output("undo").hasPrefix("undid the save of"))
+        #expect(counting.rowUpdates == written, "no row put back one at a time")
+        #expect(try h.snapshot("tracks") == before)
+    }
+
     /// A trial's find: a batch delete named a row others refer to before a
     /// row changed elsewhere, and the prompt then said rows may have changed.
     @Test(arguments: StoreKind.all)

@@ -106,10 +106,14 @@ public final class CountingStore: Store {
         try base.insert(values, into: collection)
     }
 
+    /// Rows written one at a time (`update`), not as a set.
+    public private(set) var rowUpdates = 0
+
     public func update(
         _ id: RecordID, in collection: CollectionSchema, changes: [String: Value], expecting: [String: Value]?
     ) throws -> Record {
-        try base.update(id, in: collection, changes: changes, expecting: expecting)
+        rowUpdates += 1
+        return try base.update(id, in: collection, changes: changes, expecting: expecting)
     }
 
     public func delete(_ id: RecordID, from collection: CollectionSchema, expecting: [String: Value]?) throws -> [CascadeEffect] {
@@ -122,6 +126,10 @@ public final class CountingStore: Store {
 
     public func atomically<T>(deferringReferences: Bool, _ body: () throws -> T) throws -> T {
         try base.atomically(deferringReferences: deferringReferences, body)
+    }
+
+    public func writeBatch(_ batch: BatchWrite, in collection: CollectionSchema) throws -> BatchWrite.Outcome? {
+        try base.writeBatch(batch, in: collection)
     }
 
     public func restore(_ record: Record, into collection: CollectionSchema) throws -> RecordID {
