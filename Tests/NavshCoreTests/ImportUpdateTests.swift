@@ -13,15 +13,26 @@ import Testing
         return path
     }
 
+    /// The list on top exported to a new file: its path.
+    func exported(_ h: SessionHarness) -> String {
+        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).csv"
+        h.run("export \(path)")
+        return path
+    }
+
+    /// The file at `path` with each text replaced, as a spreadsheet edit.
+    func edit(_ path: String, _ replacements: (String, String)...) throws {
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        for (old, new) in replacements { text = text.replacingOccurrences(of: old, with: new) }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
     @Test(arguments: StoreKind.all)
     func anExportFixedElsewhereUpdatesTheRowsItChanged(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Fixtures.items)
-        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).csv"
-        h.run("open items", "export \(path)")
-        var text = try String(contentsOfFile: path, encoding: .utf8)
-        text = text.replacingOccurrences(of: "Rusty spork", with: "Shiny spork")
-            .replacingOccurrences(of: ",950,", with: ",960,")
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        h.run("open items")
+        let path = exported(h)
+        try edit(path, ("Rusty spork", "Shiny spork"), (",950,", ",960,"))
         #expect(h.output("import \(path) --update")
                 == "updated 2 rows of items from \(path) (3 as stored already)\n")
         #expect(try h.values("SELECT name, value FROM items WHERE id IN (2, 3) ORDER BY id")
@@ -129,12 +140,10 @@ import Testing
             CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, amount NUMERIC);
             INSERT INTO t VALUES (1, 'a', ''), (2, 'b', 3.5);
             """)
-        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).csv"
-        h.run("open t", "export \(path)")
+        h.run("open t")
+        let path = exported(h)
         #expect(h.output("import \(path) --update") == "updated 0 rows of t from \(path) (2 as stored already)\n")
-        var text = try String(contentsOfFile: path, encoding: .utf8)
-        text = text.replacingOccurrences(of: "1,a,", with: "1,A,")
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try edit(path, ("1,a,", "1,A,"))
         #expect(h.output("import \(path) --update") == "updated 1 row of t from \(path) (1 as stored already)\n")
         #expect(try h.values("SELECT name, amount FROM t ORDER BY id") == [["A", ""], ["b", "3.5"]])
     }
@@ -233,14 +242,11 @@ import Testing
                 fields:
                   value: { read-only: true }
             """)
-        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).csv"
-        h.run("open items", "export \(path)")
-        var text = try String(contentsOfFile: path, encoding: .utf8)
-        text = text.replacingOccurrences(of: "Rusty spork", with: "Shiny spork")
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        h.run("open items")
+        let path = exported(h)
+        try edit(path, ("Rusty spork", "Shiny spork"))
         #expect(h.output("import \(path) --update") == "updated 1 row of items from \(path) (4 as stored already)\n")
-        text = text.replacingOccurrences(of: ",950,", with: ",960,")
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try edit(path, (",950,", ",960,"))
         let message = h.run("import \(path) --update").error?.message ?? ""
         #expect(message.contains("value: is read-only here"), "\(message)")
         #expect(try h.column("SELECT value FROM items WHERE id = 3") == ["950"])
@@ -255,12 +261,10 @@ import Testing
                                 size INTEGER GENERATED ALWAYS AS (length(name)) STORED);
             INSERT INTO words (id, name) VALUES (1, 'ab'), (2, 'abc');
             """)
-        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).csv"
-        h.run("open words", "export \(path)")
+        h.run("open words")
+        let path = exported(h)
         #expect(h.output("import \(path) --update") == "updated 0 rows of words from \(path) (2 as stored already)\n")
-        var text = try String(contentsOfFile: path, encoding: .utf8)
-        text = text.replacingOccurrences(of: "2,abc,3,", with: "2,abcd,9,")
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try edit(path, ("2,abc,3,", "2,abcd,9,"))
         let message = h.run("import \(path) --update").error?.message ?? ""
         #expect(message.contains(":3: size: is read-only here"), "\(message)")
         #expect(try h.column("SELECT name FROM words ORDER BY id") == ["ab", "abc"])
