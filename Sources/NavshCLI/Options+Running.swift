@@ -79,7 +79,8 @@ extension Options {
         }
         // Under --atomic a script that fails writes nothing: the report says
         // so, not the changes made before the failure.
-        ScriptRunner.reportDryRun(changes: outcome.session?.changesMade ?? [], touched: outcome.touched, format: format,
+        ScriptRunner.reportDryRun(changes: outcome.session?.changesMade ?? [], counted: outcome.session?.changesCounted ?? 0,
+                                  touched: outcome.touched, format: format,
                                   rolledBack: atomic && outcome.status != ExitStatus.success)
         return outcome
     }
@@ -177,6 +178,9 @@ extension Options {
         configuration.writesFiles = !dryRun
         // Only a dry run reports its writes in words.
         configuration.summarizesChanges = dryRun
+        // Text words a batch's first rows, as `import --update --dry-run`
+        // does; JSON, read by programs, words every row.
+        configuration.rowsWordedPerBatch = format == .json ? nil : 10
         configuration.framesAsData = format.wantsData
         configuration.laysOutUnrequested = !quiet
         let session = Session(store: store, configuration: configuration)

@@ -200,11 +200,12 @@ struct ScriptRunner {
     }
 
     /// A dry run's report, printed after its rollback, in the chosen format.
-    static func reportDryRun(changes: [String], touched: RowsTouched?, format: OutputFormat, rolledBack: Bool = false) {
+    static func reportDryRun(changes: [String], counted: Int, touched: RowsTouched?, format: OutputFormat,
+                             rolledBack: Bool = false) {
         if format == .json {
             StandardStreams.out(OutputFormat.jsonDryRun(changes: changes, touched: touched, rolledBack: rolledBack))
             return
         }
-        StandardStreams.out(OutputFormat.textDryRun(changes: changes, touched: touched, rolledBack: rolledBack))
+        StandardStreams.out(OutputFormat.textDryRun(changes: changes, counted: counted, touched: touched, rolledBack: rolledBack))
     }
 }

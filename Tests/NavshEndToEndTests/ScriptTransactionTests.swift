@@ -44,6 +44,24 @@ import Testing
         #expect(result.stdout.hasSuffix("cascades and triggers included: 1,200 (things: 1,200 updated)\n"), "\(result.stdout.suffix(300))")
     }
 
+    /// A batch's rows are worded ten at a time in text and every one in
+    /// JSON: a dry run of 100,000 rows printed 100,000 lines.
+    @Test func aDryRunWordsTheFirstRowsOfABatch() throws {
+        let db = try TemporaryDatabase(Fixtures.numbered(1_200))
+        let script = "open things\nopen *\nset name Same\nsave\n"
+        let text = try db.expectUnchanged("things") { try navsh.run([db.path, "--dry-run", "--quiet"], stdin: script) }
+        #expect(text.status == 0, "\(text.stderr)")
+        let worded = text.stdout.split(separator: "\n").filter { $0.hasPrefix("  update things › ") }
+        #expect(worded.count == 10, "\(text.stdout.suffix(500))")
+        #expect(text.stdout.contains("\n  … and 1,190 more rows of things\nrows it would have changed"), "\(text.stdout.suffix(500))")
+        let json = try db.expectUnchanged("things") {
+            try navsh.run([db.path, "--dry-run", "--quiet", "--format", "json"], stdin: script)
+        }
+        let last = json.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let report = (try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])?["dry_run"] as? [String: Any]
+        #expect((report?["changes"] as? [String])?.count == 1_200, "\(last.prefix(300))")
+    }
+
     /// What a failed script leaves or rolls back counts a batch's rows, as
     /// a dry run does: a trial read "all 1 of its changes" for 100,000 rows.
     @Test func aFailedScriptCountsTheRowsOfABatch() throws {

@@ -55,9 +55,12 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// A dry run's report in words, printed after its rollback: the
     /// journal's changes, then the rows they touched, cascades and triggers included.
-    /// `rolledBack`: an `--atomic` script that failed, whose changes all roll back.
-    public static func textDryRun(changes: [String], touched: RowsTouched?, rolledBack: Bool = false) -> String {
-        let counted = "\(grouped(changes.count)) change\(changes.count == 1 ? "" : "s")"
+    /// `counted`: the changes, each row of a batch one, which `changes`
+    /// may word only in part. `rolledBack`: an `--atomic` script that
+    /// failed, whose changes all roll back.
+    public static func textDryRun(changes: [String], counted count: Int, touched: RowsTouched?,
+                                  rolledBack: Bool = false) -> String {
+        let counted = "\(grouped(count)) change\(count == 1 ? "" : "s")"
         let listed = changes.map { "  " + $0 + "\n" }.joined()
         if rolledBack && !changes.isEmpty {
             return "dry run: nothing was written; the script does not finish cleanly, so under --atomic it "

@@ -17,6 +17,9 @@ extension Session {
         /// Each write is kept in words (`changesMade`): a dry run's report
         /// needs them; other scripts only count their writes.
         public var summarizesChanges = true
+        /// How many rows of a batch `changesMade` words, the rest counted
+        /// in one line; nil words them all (a report for programs).
+        public var rowsWordedPerBatch: Int?
         /// False under `--quiet`: a frame shown by a command that is not a
         /// report (`open`, `save`, `back`) is read, since row numbers mean the
         /// page shown, but not laid out, as nobody will see it.

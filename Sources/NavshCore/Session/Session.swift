@@ -38,7 +38,10 @@ public final class Session {
     var basePresentation: ((CollectionSchema) -> CollectionSchema)?
     /// How this session runs, given at `init`.
     public var configuration: Configuration {
-        didSet { writer.summarizes = configuration.summarizesChanges }
+        didSet {
+            writer.summarizes = configuration.summarizesChanges
+            writer.rowsWordedPerBatch = configuration.rowsWordedPerBatch
+        }
     }
     var mode: Mode { configuration.mode }
     var viewport: () -> Viewport { configuration.viewport }
@@ -64,6 +67,7 @@ public final class Session {
         self.writer = JournaledStore(store)
         self.configuration = configuration
         writer.summarizes = configuration.summarizesChanges
+        writer.rowsWordedPerBatch = configuration.rowsWordedPerBatch
         if store.collections.count == 1 {
             stack = [ListFrame(collection: store.collections[0])]
         } else {
@@ -75,7 +79,7 @@ public final class Session {
 
     /// The writes this session made, one line each (`update items › Gort
     /// statue: value 120 → 150`), for a dry run's report.
-    public var changesMade: [String] { writer.reported.map { TextLayout.printable($0) } }
+    public var changesMade: [String] { writer.reported.joined().map { TextLayout.printable($0) } }
     /// How many writes this session made (undo's included), worded or not.
     public var changeCount: Int { writer.journal.count }
     /// The changes as a dry run counts them, each row of a batch one: a

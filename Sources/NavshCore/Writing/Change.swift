@@ -48,16 +48,22 @@ enum Change {
     /// a line a row: a batch's rows each read as a single write would. A
     /// reference reads by the titles of the rows it named (`Customer Ann Lee
     /// → Bo Chen`), read from `store` as it is when the write was made.
-    func summaries(in store: any StoreReader) -> [String] {
+    /// With `wording`, a batch's first rows only, then a line counting the rest.
+    func summaries(in store: any StoreReader, wording limit: Int? = nil) -> [String] {
+        func worded<Row>(_ rows: [Row], _ c: CollectionSchema, _ line: (Row) -> String) -> [String] {
+            guard let limit, rows.count > limit else { return rows.map(line) }
+            let more = rows.count - limit
+            return rows.prefix(limit).map(line) + ["… and \(ListLayout.grouped(more)) more row\(more == 1 ? "" : "s") of \(c.name)"]
+        }
         switch self {
         case .updatedRows(let c, let rows, _):
-            return rows.map { Self.update(c, $0.title(in: c), $0.before, $0.after, in: store) }
+            return worded(rows, c) { Self.update(c, $0.title(in: c), $0.before, $0.after, in: store) }
         case .deletedRows(let c, let rows):
-            return rows.map {
+            return worded(rows, c) {
                 "delete \(c.name) › \(RowTitle.of($0.record, in: c))" + CascadeEffect.phrase($0.cascade, titles: store.collectionTitles, besides: c.name)
             }
         case .restoredRows(let c, let rows):
-            return rows.map { "insert \(c.name) › \(RowTitle.of($0, in: c))" }
+            return worded(rows, c) { "insert \(c.name) › \(RowTitle.of($0, in: c))" }
         default:
             return [summary(in: store)]
         }
