@@ -151,6 +151,29 @@ import Testing
         #expect(try h.snapshot("staff") == before)
     }
 
+    /// A cascade that runs through another table and back: Ann's desk goes
+    /// with her, and Bob, who sits at it, with the desk. A server checks
+    /// each reference as its statement ends, so Bob comes back after the
+    /// desk, though he is a row of the batch and the desk is not.
+    @Test(arguments: StoreKind.all)
+    func aCascadeThroughAnotherTableIsPutBack(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE desks (id INTEGER PRIMARY KEY, owner INTEGER REFERENCES staff(id) ON DELETE CASCADE);
+            ALTER TABLE staff ADD COLUMN desk INTEGER REFERENCES desks(id) ON DELETE CASCADE;
+            INSERT INTO staff (id, name) VALUES (1, 'Ann'), (2, 'Bob'), (3, 'Cy');
+            INSERT INTO desks VALUES (10, 1), (11, 3);
+            UPDATE staff SET desk = 10 WHERE id = 2;
+            UPDATE staff SET desk = 11 WHERE id = 1;
+            """)
+        let before = try [h.snapshot("staff"), h.snapshot("desks")]
+        h.run("open staff", "where id <= 2", "open *")
+        #expect(h.output("delete") == "deleted 2 rows of staff and 1 desk\n")
+        #expect(try h.column("SELECT name FROM staff") == ["Cy"])
+        #expect(h.output("undo") == "undid the delete of 2 rows of staff (put them back with 1 desk)\n")
+        #expect(try [h.snapshot("staff"), h.snapshot("desks")] == before)
+    }
+
     /// A reference held as text is compared as the file compares it: the
     /// rows that refer are then read one row at a time.
     @Test(arguments: StoreKind.sqlite)

@@ -18,26 +18,32 @@ public struct DeletePlan: Sendable, Equatable {
 }
 
 extension DeletePlan {
-    /// The order to put deleted rows of `table` back in: each row after the
-    /// rows of them it refers to, through `links`, else in the given order.
-    /// Rows in a loop come last, in the given order.
-    public static func parentsFirst(_ records: [Record], links: [ForeignKeyLink], in table: String) -> [Int] {
-        var referred = Referred(records.map(\.id))
-        for link in links where link.child == table && link.to.count == link.from.count {
-            var parents: [[Value]: Int] = [:]
-            for (i, record) in records.enumerated() {
-                let key = link.to.map { record.value(of: $0) ?? .null }
-                if parents[key] == nil { parents[key] = i }
-            }
-            for (i, record) in records.enumerated() {
-                let values = link.from.map { record.value(of: $0) ?? .null }
-                guard !values.contains(where: \.isNull), let p = parents[values], p != i else { continue }
-                referred.follow(p, before: i, by: BlockingReference(collection: table, fields: link.from, count: 1), required: true)
+    /// The order to put deleted rows back in, of any tables: each row after
+    /// the rows of them it refers to, through `links` (by the table they
+    /// refer to), else in the given order. Rows in a loop come last, in
+    /// the given order.
+    public static func parentsFirst(_ rows: [(table: String, record: Record)], links: [String: [ForeignKeyLink]]) -> [Int] {
+        var referred = Referred(rows.map(\.record.id))
+        let byTable = Dictionary(grouping: rows.indices) { rows[$0].table }
+        for (parent, places) in byTable {
+            for link in links[parent] ?? [] where link.to.count == link.from.count {
+                guard let children = byTable[link.child] else { continue }
+                var parents: [[Value]: Int] = [:]
+                for i in places {
+                    let key = link.to.map { rows[i].record.value(of: $0) ?? .null }
+                    if parents[key] == nil { parents[key] = i }
+                }
+                for i in children {
+                    let values = link.from.map { rows[i].record.value(of: $0) ?? .null }
+                    guard !values.contains(where: \.isNull), let p = parents[values], p != i else { continue }
+                    referred.follow(p, before: i, by: BlockingReference(collection: link.child, fields: link.from, count: 1),
+                                    required: true)
+                }
             }
         }
         let order = referred.referrersFirst()
         let placed = Set(order)
-        return order + records.indices.filter { !placed.contains($0) }
+        return order + rows.indices.filter { !placed.contains($0) }
     }
 }
 

@@ -81,7 +81,7 @@ struct UndoCommand: PlainCommand {
             // The rows a refusal shows are told apart: deleted, or changed.
             let table = collection.wholeTable
             refused = try changed.sorted().enumerated().map { order, place in
-                order < 3 ? try refusal(rows[place], in: collection, now: try store.record(of: table, id: rows[place].id))
+                order < 3 ? refusal(rows[place], in: collection, now: try store.record(of: table, id: rows[place].id))
                     : rows[place].title(in: collection)
             }
             throw CommandError.undo(.batchSave(rows: refused, of: rows.count))
@@ -112,50 +112,6 @@ struct UndoCommand: PlainCommand {
             (row.after[field.name] ?? naming[field.name]).map { now.value(of: field.name) != $0 } ?? false
         }
         return title + JournaledStore.changedNote(moved)
-    }
-
-    /// Puts back the rows of a batch delete and what went with them, as
-    /// one set where they took nothing with them and the store can; returns
-    /// them as they are now (SQLite may give a row a new rowid). Refuses
-    /// naming the row whose key another row holds now.
-    private static func putBack(_ rows: [DeletedRow], in collection: CollectionSchema, store: any Store) throws -> [Record] {
-        let records = rows.map(\.record)
-        func refused(_ kind: StoreError.Constraint, _ fields: [String], _ detail: String, _ row: Record?) -> CommandError {
-            .undo(.refused(undoing: "delete", title: RowBatch.rowCount(rows.count), kind, fields: fields, detail: detail,
-                           row: row.map { RowTitle.of($0, in: collection) }))
-        }
-        // Each row comes back after the rows of the batch it refers to: a
-        // server checks each statement's references as it ends.
-        let links = try store.readingCascades { $0.foreignKeys(referencing: collection.name) }
-        let order = DeletePlan.parentsFirst(records, links: links, in: collection.name)
-        let ordered = order.map { records[$0] }
-        if rows.allSatisfy({ $0.cascade.isEmpty }) {
-            let fields = collection.fields.filter { !$0.isGenerated }.map(\.name)
-            switch try store.writeBatch(.restoring(ordered, fields: fields, list: collection), in: collection) {
-            case .written?:
-                return records
-            case .refused(let places)?:
-                throw refused(.primaryKey, collection.keyFields.map(\.name), "", places.first.map { ordered[$0] })
-            case nil:
-                break
-            }
-        }
-        var restored = records
-        for place in order {
-            let row = rows[place]
-            do {
-                restored[place].id = try store.restore(row.record, into: collection)
-            } catch StoreError.constraint(let kind, let fields, let detail) {
-                throw refused(kind, fields, detail, row.record)
-            }
-        }
-        // What went with the rows comes back after them all, last deleted
-        // first: a row one took may refer to another row of the batch, and
-        // a server checks each reference as its statement ends.
-        for row in rows.reversed() {
-            try restore(row.cascade, in: store)
-        }
-        return restored
     }
 
     /// Writes the inverse of `change`; returns that write and what to say.
@@ -284,8 +240,9 @@ struct UndoCommand: PlainCommand {
             do {
                 // The row and everything that went with it come back together, or nothing does.
                 try store.atomically {
-                    restored.id = try store.restore(record, into: collection)
-                    try restore(cascade, in: store)
+                    restored.id = try putBack([(collection, record)], cascades: [cascade], store: store) { kind, fields, detail, _ in
+                        CommandError.undo(.refused(undoing: "delete", title: title, kind, fields: fields, detail: detail))
+                    }[0]
                 }
             } catch StoreError.constraint(let kind, let fields, let detail) {
                 throw CommandError.undo(.refused(undoing: "delete", title: title, kind, fields: fields, detail: detail))
@@ -294,29 +251,6 @@ struct UndoCommand: PlainCommand {
             }
             return (.inserted(collection, restored),
                     "undid the delete of \(said(title, collection)) (put it back\(CascadeEffect.phrase(cascade, .restoring, titles: store.collectionTitles, besides: collection.name)))")
-        }
-    }
-
-    /// Puts back what a delete took with it: deleted rows (parents before
-    /// children, as they were found) and references it cleared.
-    private static func restore(_ cascade: [CascadeEffect], in store: any Store) throws {
-        for effect in cascade {
-            guard let collection = store.collections.first(where: { $0.name == effect.collection }) else {
-                throw CommandError.undo(.collectionGone(effect.collection))
-            }
-            switch effect.action {
-            case .deleted:
-                try store.restore(effect.record, into: collection)
-            case .referenceCleared(let fields):
-                var before: [String: Value] = [:]
-                for field in fields { before[field] = effect.record[field] }
-                // Checked against the row as the delete left it: a reference
-                // someone set since is theirs, and the undo is refused.
-                guard let after = effect.after else {
-                    throw CommandError.undo(.clearedReferenceNotRecorded(collection: effect.collection))
-                }
-                try store.update(effect.record.id, in: collection, changes: before, expecting: after.values)
-            }
         }
     }
 }
