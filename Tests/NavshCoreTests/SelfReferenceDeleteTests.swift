@@ -174,6 +174,31 @@ import Testing
         #expect(try [h.snapshot("staff"), h.snapshot("desks")] == before)
     }
 
+    /// Bob and Cy refer to each other, and their boss Ann's cascade takes
+    /// both: deleting Ann first takes the loop in one statement. The batch
+    /// was refused as a loop, though Ann alone could be deleted.
+    @Test(arguments: StoreKind.all)
+    func aLoopThatOneCascadeTakesIsDeletedAndPutBack(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+                                boss INTEGER REFERENCES staff(id) ON DELETE CASCADE,
+                                buddy INTEGER REFERENCES staff(id));
+            INSERT INTO staff (id, name, boss) VALUES (1, 'Ann', NULL), (2, 'Bob', 1), (3, 'Cy', 1), (4, 'Dan', NULL);
+            UPDATE staff SET buddy = 3 WHERE id = 2;
+            UPDATE staff SET buddy = 2 WHERE id = 3;
+            """)
+        let before = try h.snapshot("staff")
+        h.run("open staff", "where id <= 3", "open *")
+        #expect(h.output("delete") == "deleted 3 rows of staff\n")
+        #expect(try h.column("SELECT name FROM staff") == ["Dan"])
+        #expect(h.output("undo") == "undid the delete of 3 rows of staff (put them back)\n")
+        #expect(try h.snapshot("staff") == before)
+        h.run("open #1")
+        #expect(h.output("delete").hasPrefix("deleted Ann"))
+        #expect(h.output("undo").hasPrefix("undid the delete of Ann"))
+        #expect(try h.snapshot("staff") == before)
+    }
+
     /// A reference held as text is compared as the file compares it: the
     /// rows that refer are then read one row at a time.
     @Test(arguments: StoreKind.sqlite)

@@ -21,9 +21,12 @@ extension DeletePlan {
     /// The order to put deleted rows back in, of any tables: each row after
     /// the rows of them it refers to, through `links` (by the table they
     /// refer to), else in the given order. Rows in a loop come last, in
-    /// the given order.
-    public static func parentsFirst(_ rows: [(table: String, record: Record)], links: [String: [ForeignKeyLink]]) -> [Int] {
+    /// the given order; `ahead` names, per place, the fields that refer to
+    /// a row put back after it.
+    public static func parentsFirst(_ rows: [(table: String, record: Record)], links: [String: [ForeignKeyLink]])
+        -> (order: [Int], ahead: [Int: [String]]) {
         var referred = Referred(rows.map(\.record.id))
+        var edges: [(parent: Int, child: Int, fields: [String])] = []
         let byTable = Dictionary(grouping: rows.indices) { rows[$0].table }
         for (parent, places) in byTable {
             for link in links[parent] ?? [] where link.to.count == link.from.count {
@@ -38,12 +41,20 @@ extension DeletePlan {
                     guard !values.contains(where: \.isNull), let p = parents[values], p != i else { continue }
                     referred.follow(p, before: i, by: BlockingReference(collection: link.child, fields: link.from, count: 1),
                                     required: true)
+                    edges.append((p, i, link.from))
                 }
             }
         }
-        let order = referred.referrersFirst()
+        var order = referred.referrersFirst()
         let placed = Set(order)
-        return order + rows.indices.filter { !placed.contains($0) }
+        order += rows.indices.filter { !placed.contains($0) }
+        var position = [Int](repeating: 0, count: rows.count)
+        for (at, place) in order.enumerated() { position[place] = at }
+        var ahead: [Int: [String]] = [:]
+        for edge in edges where position[edge.parent] > position[edge.child] {
+            ahead[edge.child, default: []] += edge.fields.filter { !(ahead[edge.child] ?? []).contains($0) }
+        }
+        return (order, ahead)
     }
 }
 
@@ -92,7 +103,10 @@ extension CascadeWalk {
             var next: [Reached] = []
             for (link, child, parent) in try referrers(of: level, acting: .cascade) {
                 if link.child == table, let j = referred.place[child.id] {
-                    if j != parent.place { referred.follow(j, before: parent.place, by: Self.reference(link), required: false) }
+                    if j != parent.place {
+                        referred.follow(j, before: parent.place, by: Self.reference(link), required: false)
+                        if referred.takenBy[j] == nil { referred.takenBy[j] = parent.place }
+                    }
                 } else if owner[Self.mark(link.child, child.id)] == nil {
                     owner[Self.mark(link.child, child.id)] = parent.place
                     taken.append(CascadeEffect(collection: link.child, record: child, action: .deleted))
@@ -189,11 +203,14 @@ private struct Referred {
     /// reference that makes it so; `required` where that reference would
     /// refuse the delete, not where a cascade would take the row.
     var first: [[(place: Int, by: BlockingReference, required: Bool)]]
+    /// takenBy[i]: the batch row whose delete's cascade takes row i.
+    var takenBy: [Int?]
 
     init(_ ids: [RecordID]) {
         for (i, id) in ids.enumerated() where place[id] == nil { place[id] = i }
         counts = Array(repeating: [], count: ids.count)
         first = Array(repeating: [], count: ids.count)
+        takenBy = Array(repeating: nil, count: ids.count)
     }
 
     /// Row `j` goes before row `i`.
@@ -264,12 +281,43 @@ private struct Referred {
                     (loops, looked, found) = (Self.components(waiting), 0, true)
                 }
             }
-            guard let k = loosened else { break }
+            if let k = loosened {
+                waiting[k] = [:]
+                order.append(k)
+            } else if let whole = takenWhole(loops, waiting, placed: Set(order)) {
+                for k in whole {
+                    waiting[k] = [:]
+                    order.append(k)
+                }
+            } else {
+                break
+            }
             found = false
-            waiting[k] = [:]
-            order.append(k)
         }
         return order
+    }
+
+    /// A loop of refusing references that one batch row's cascade takes
+    /// whole, as two staff who refer to each other and share a boss: that
+    /// row, then the loop's places. Deleting the boss takes both in one
+    /// statement, which the database checks as it ends. Nil when no loop
+    /// can go so now.
+    private func takenWhole(_ loops: [[Int]], _ waiting: [[Int: Bool]], placed: Set<Int>) -> [Int]? {
+        func root(_ place: Int) -> Int? {
+            var at = place
+            var seen: Set<Int> = [place]
+            while let next = takenBy[at], seen.insert(next).inserted { at = next }
+            return at == place ? nil : at
+        }
+        for loop in loops where loop.count > 1 {
+            let members = Set(loop)
+            guard let k = root(loop[0]), !members.contains(k), !placed.contains(k),
+                  loop.allSatisfy({ root($0) == k }),
+                  loop.allSatisfy({ waiting[$0].keys.allSatisfy { members.contains($0) || $0 == k } }),
+                  waiting[k].allSatisfy({ !$0.value || members.contains($0.key) }) else { continue }
+            return [k] + loop
+        }
+        return nil
     }
 
     /// The place of `loop` to let go when none is free: one that waits only

@@ -10,7 +10,7 @@ extension UndoCommand {
         }
         if rows.allSatisfy({ $0.cascade.isEmpty }) {
             let links = try store.readingCascades { [collection.name: $0.foreignKeys(referencing: collection.name)] }
-            let ordered = DeletePlan.parentsFirst(records.map { (collection.name, $0) }, links: links).map { records[$0] }
+            let ordered = DeletePlan.parentsFirst(records.map { (collection.name, $0) }, links: links).order.map { records[$0] }
             let fields = collection.fields.filter { !$0.isGenerated }.map(\.name)
             switch try store.writeBatch(.restoring(ordered, fields: fields, list: collection), in: collection) {
             case .written?:
@@ -51,13 +51,33 @@ extension UndoCommand {
             Dictionary(uniqueKeysWithValues: tables.map { ($0, source.foreignKeys(referencing: $0)) })
         }
         var ids = rows.map(\.record.id)
-        for place in DeletePlan.parentsFirst(deleted.map { ($0.collection.name, $0.record) }, links: links) {
-            let (collection, record) = deleted[place]
+        // A row in a loop comes back with its references to rows not yet
+        // back left empty, then set: PostgreSQL checks a reference that is
+        // not DEFERRABLE as its statement ends, even in a transaction.
+        var later: [(collection: CollectionSchema, id: RecordID, values: [String: Value], title: String)] = []
+        let (order, ahead) = DeletePlan.parentsFirst(deleted.map { ($0.collection.name, $0.record) }, links: links)
+        for place in order {
+            var (collection, record) = deleted[place]
+            var held: [String: Value] = [:]
+            if let fields = ahead[place], fields.allSatisfy({ collection.field(named: $0)?.isNotNull == false }) {
+                for field in fields {
+                    held[field] = record[field]
+                    record.set(field, to: .null)
+                }
+            }
             do {
                 let id = try store.restore(record, into: collection)
                 if place < ids.count { ids[place] = id }
+                if !held.isEmpty { later.append((collection, id, held, RowTitle.of(deleted[place].record, in: collection))) }
             } catch StoreError.constraint(let kind, let fields, let detail) {
-                throw refused(kind, fields, detail, RowTitle.of(record, in: collection))
+                throw refused(kind, fields, detail, RowTitle.of(deleted[place].record, in: collection))
+            }
+        }
+        for (collection, id, values, title) in later {
+            do {
+                try store.update(id, in: collection, changes: values, expecting: values.mapValues { _ in .null })
+            } catch StoreError.constraint(let kind, let fields, let detail) {
+                throw refused(kind, fields, detail, title)
             }
         }
         for (collection, effect, fields) in cleared {
