@@ -49,6 +49,27 @@ import Testing
         #expect(rows[0]["r"] as? Double == 1.5)
     }
 
+    /// A character beyond U+FFFF that shows as nothing (a variation
+    /// selector, a tag) is escaped as JSON spells it, a pair of `\\u`
+    /// escapes: its escape crashed navsh, in an export and in `--format json`.
+    @Test func invisibleCharactersBeyondTheBasicPlaneAreEscaped() throws {
+        let db = try TemporaryDatabase("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);
+            INSERT INTO t VALUES (1, 'a' || char(917760) || 'b' || char(917569) || char(8232) || char(173) || 'ü🎸');
+            """)
+        let name = "a\u{E0100}b\u{E0041}\u{2028}\u{AD}ü🎸"
+        let file = db.directory + "/out.jsonl"
+        let export = try navsh.run([db.path, "-c", "export " + file])
+        #expect(export.status == 0, "\(export.stderr.prefix(300))")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("\\udb40\\udd00") && !text.contains("\u{E0100}"), "\(text)")
+        #expect(try OutputFormatTests.documents(text).first?["name"] as? String == name)
+        let shown = try navsh.run([db.path, "--format", "json", "-c", "open 1"])
+        #expect(shown.status == 0, "\(shown.stderr.prefix(300))")
+        let fields = try OutputFormatTests.documents(shown.stdout).last?["fields"] as? [[String: Any]]
+        #expect(fields?.first { $0["name"] as? String == "name" }?["value"] as? String == name)
+    }
+
     @Test func csvAndTSVTellNullFromEmptyText() throws {
         let db = try TemporaryDatabase(OutputFormatTests.awkward)
         let csv = db.directory + "/out.csv", tsv = db.directory + "/out.tsv"

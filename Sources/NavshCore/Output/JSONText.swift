@@ -4,24 +4,53 @@
 /// safe on a terminal whatever the data holds.
 public enum JSONText {
     public static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if TextLayout.isControl(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 2)
+            out.append(UInt8(ascii: "\""))
+            var i = 0
+            // Byte by byte, a scalar decoded only where a byte is not ASCII:
+            // appended a scalar at a time, an export of 900 MB took minutes.
+            while i < bytes.count {
+                // A run of bytes that need no escape, copied at once.
+                let start = i
+                while i < bytes.count, bytes[i] >= 0x20 && bytes[i] < 0x7F && bytes[i] != UInt8(ascii: "\"")
+                        && bytes[i] != UInt8(ascii: "\\") {
+                    i += 1
                 }
+                if i > start { out.append(contentsOf: bytes[start..<i]) }
+                guard i < bytes.count else { break }
+                let byte = bytes[i]
+                let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                let end = min(i + length, bytes.count)
+                var value = length == 1 ? UInt32(byte) : UInt32(byte) & (0xFF >> (length + 1))
+                for next in bytes[(i + 1)..<end] { value = value << 6 | UInt32(next & 0x3F) }
+                switch value {
+                case 0x22: out += Array("\\\"".utf8)
+                case 0x5C: out += Array("\\\\".utf8)
+                case 0x0A: out += Array("\\n".utf8)
+                case 0x09: out += Array("\\t".utf8)
+                case 0x0D: out += Array("\\r".utf8)
+                default:
+                    if let scalar = Unicode.Scalar(value), TextLayout.isControl(scalar) {
+                        // Beyond U+FFFF as a pair of UTF-16 escapes, as JSON spells it.
+                        for unit in String(scalar).utf16 { out += escaped(unit) }
+                    } else {
+                        out += bytes[i..<end]
+                    }
+                }
+                i = end
             }
+            out.append(UInt8(ascii: "\""))
+            return String(decoding: out, as: UTF8.self)
         }
-        return out + "\""
+    }
+
+    /// `\u00ad`: four hex digits.
+    private static func escaped(_ unit: UInt16) -> [UInt8] {
+        let digits = Array("0123456789abcdef".utf8)
+        return Array("\\u".utf8) + [12, 8, 4, 0].map { digits[Int(unit >> UInt16($0) & 0xF)] }
     }
 
     /// A value as its JSON type: numbers, null, strings; a blob as
