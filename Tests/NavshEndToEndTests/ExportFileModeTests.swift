@@ -57,7 +57,8 @@ import Testing
         process.executableURL = navsh.url
         process.arguments = [db.path, "-c", "open t", "-c", "export " + file]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
         // Interrupted once the temporary file is being written.
         let deadline = Date().addingTimeInterval(20)
@@ -72,5 +73,7 @@ import Testing
         #expect(process.terminationStatus == 128 + SIGINT)
         #expect(partial().isEmpty, "no hidden partial file is left")
         #expect(!FileManager.default.fileExists(atPath: file))
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.contains("export \(file): interrupted; the file was not written\n"), "\(said)")
     }
 }

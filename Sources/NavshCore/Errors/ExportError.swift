@@ -6,11 +6,14 @@ public enum ExportError: Equatable, Sendable {
     case cannotWrite(path: String, reason: String)
     /// A dry run changes nothing, files included.
     case dryRun(path: String)
+    /// Ctrl-C stopped it: the file was neither written nor replaced.
+    case interrupted(path: String)
 
     /// The file named, as the user typed it.
     var path: String {
         switch self {
-        case .unknownExtension(let path), .exists(let path), .cannotWrite(let path, _), .dryRun(let path): return path
+        case .unknownExtension(let path), .exists(let path), .cannotWrite(let path, _), .dryRun(let path),
+             .interrupted(let path): return path
         }
     }
 
@@ -23,6 +26,7 @@ public enum ExportError: Equatable, Sendable {
         case .exists: words = "the file exists; export! \(file) replaces it"
         case .cannotWrite(_, let reason): words = "cannot write it: \(reason); no file was written"
         case .dryRun: words = "a dry run writes no file; run without --dry-run to export"
+        case .interrupted: words = "interrupted; the file was not written"
         }
         return "export \(file): " + words
     }

@@ -63,6 +63,10 @@ struct ExportCommand: Command {
                 }
             }
             try file.finish()
+        } catch StoreError.interrupted {
+            // Said of the file: "nothing changed" left a user asking whether it had been written.
+            file.abandon()
+            throw CommandError.export(.interrupted(path: path))
         } catch {
             file.abandon()
             throw error
