@@ -58,6 +58,9 @@ public final class SQLiteStore: Store, NestedTransactions {
     /// more rows than its own (SQLite's count of changes includes what
     /// triggers and foreign-key actions did).
     public internal(set) var lastUpdateReachedOtherRows = false
+
+    /// `atomically` defers every reference to the commit (`defer_foreign_keys`).
+    public var checksReferencesAtEachStatement: Bool { false }
     /// The `RowChangeTally` started (`countRowChanges`), while it is kept:
     /// writes then run through GRDB, whose statements tell it of each row.
     weak var rowChangeTally: RowChangeTally?

@@ -138,6 +138,7 @@ public final class CountingStore: Store {
 
     public func changes(since token: Int?) throws -> StoreChanges { try base.changes(since: token) }
     public var connectionsLost: Int { base.connectionsLost }
+    public var checksReferencesAtEachStatement: Bool { base.checksReferencesAtEachStatement }
     public var isConnected: Bool { base.isConnected }
 
     public func changedRows(among shown: [String: [RecordID]]) throws -> [String: Set<RecordID>]? {

@@ -22,9 +22,9 @@ extension DeletePlan {
     /// the rows of them it refers to, through `links` (by the table they
     /// refer to), else in the given order. Rows in a loop come last, in
     /// the given order; `ahead` names, per place, the fields that refer to
-    /// a row put back after it.
+    /// a row put back after it, and that row's place.
     public static func parentsFirst(_ rows: [(table: String, record: Record)], links: [String: [ForeignKeyLink]])
-        -> (order: [Int], ahead: [Int: [String]]) {
+        -> (order: [Int], ahead: [Int: [(fields: [String], parent: Int)]]) {
         var referred = Referred(rows.map(\.record.id))
         var edges: [(parent: Int, child: Int, fields: [String])] = []
         let byTable = Dictionary(grouping: rows.indices) { rows[$0].table }
@@ -50,9 +50,9 @@ extension DeletePlan {
         order += rows.indices.filter { !placed.contains($0) }
         var position = [Int](repeating: 0, count: rows.count)
         for (at, place) in order.enumerated() { position[place] = at }
-        var ahead: [Int: [String]] = [:]
+        var ahead: [Int: [(fields: [String], parent: Int)]] = [:]
         for edge in edges where position[edge.parent] > position[edge.child] {
-            ahead[edge.child, default: []] += edge.fields.filter { !(ahead[edge.child] ?? []).contains($0) }
+            ahead[edge.child, default: []].append((edge.fields, edge.parent))
         }
         return (order, ahead)
     }

@@ -146,6 +146,11 @@ public protocol Store: StoreReader {
     /// Whether the last `update` changed rows besides its own (triggers,
     /// cascades): lists may then show rows that are no longer so.
     var lastUpdateReachedOtherRows: Bool { get }
+    /// Whether a reference is checked as each statement ends, even inside
+    /// `atomically`: PostgreSQL's, unless DEFERRABLE. SQLite's wait for the
+    /// commit there. Undo then puts rows in a loop back in one statement,
+    /// or with a reference left empty and set after.
+    var checksReferencesAtEachStatement: Bool { get }
     /// Ends the connection as the process is about to end: a SQLite file's
     /// last connection checkpoints its WAL, a server's says goodbye. Nothing
     /// is used after it. The process then exits without tearing down its
@@ -171,6 +176,9 @@ public struct UnresolvedReference: Equatable, Sendable {
 extension Store {
     /// A store that cannot tell says no.
     public var lastUpdateReachedOtherRows: Bool { false }
+
+    /// A store that says nothing is taken to check each statement.
+    public var checksReferencesAtEachStatement: Bool { true }
 
     /// A store that checks everything as it is written has nothing left for COMMIT.
     public func commitRefusal() throws -> StoreError? { nil }

@@ -51,26 +51,59 @@ extension UndoCommand {
             Dictionary(uniqueKeysWithValues: tables.map { ($0, source.foreignKeys(referencing: $0)) })
         }
         var ids = rows.map(\.record.id)
-        // A row in a loop comes back with its references to rows not yet
-        // back left empty, then set: PostgreSQL checks a reference that is
-        // not DEFERRABLE as its statement ends, even in a transaction.
+        // References to rows not back yet, left empty and set once they are.
         var later: [(collection: CollectionSchema, id: RecordID, values: [String: Value], title: String)] = []
         let (order, ahead) = DeletePlan.parentsFirst(deleted.map { ($0.collection.name, $0.record) }, links: links)
-        for place in order {
-            var (collection, record) = deleted[place]
-            var held: [String: Value] = [:]
-            if let fields = ahead[place], fields.allSatisfy({ collection.field(named: $0)?.isNotNull == false }) {
+        // Rows of one table next to each other in the order go back by one
+        // statement where the store can, which checks the references among
+        // them together: a loop of them comes back as it went.
+        var start = 0
+        while start < order.count {
+            let collection = deleted[order[start]].collection
+            var end = start + 1
+            while end < order.count, deleted[order[end]].collection.name == collection.name { end += 1 }
+            let run = Array(order[start..<end])
+            start = end
+            // A row's references to rows not back before it, left empty where the
+            // store checks each statement: those outside the run, or all one by one.
+            func prepared(_ place: Int, together: Set<Int>) -> Record {
+                var record = deleted[place].record
+                let fields = (ahead[place] ?? []).filter { !together.contains($0.parent) }.flatMap(\.fields)
+                guard store.checksReferencesAtEachStatement, !fields.isEmpty,
+                      fields.allSatisfy({ collection.field(named: $0)?.isNotNull == false }) else { return record }
+                var held: [String: Value] = [:]
                 for field in fields {
                     held[field] = record[field]
                     record.set(field, to: .null)
                 }
+                later.append((collection, record.id, held, RowTitle.of(deleted[place].record, in: collection)))
+                return record
             }
-            do {
-                let id = try store.restore(record, into: collection)
-                if place < ids.count { ids[place] = id }
-                if !held.isEmpty { later.append((collection, id, held, RowTitle.of(deleted[place].record, in: collection))) }
-            } catch StoreError.constraint(let kind, let fields, let detail) {
-                throw refused(kind, fields, detail, RowTitle.of(deleted[place].record, in: collection))
+            if run.count > 1 {
+                let marked = later.count
+                let records = run.map { prepared($0, together: Set(run)) }
+                let fields = collection.fields.filter { !$0.isGenerated }.map(\.name)
+                switch try store.writeBatch(.restoring(records, fields: fields, list: collection.wholeTable), in: collection) {
+                case .written?:
+                    continue
+                case .refused(let places)?:
+                    throw refused(.primaryKey, collection.keyFields.map(\.name), "",
+                                  places.first.map { RowTitle.of(deleted[run[$0]].record, in: collection) } ?? "")
+                case nil:
+                    later.removeLast(later.count - marked)
+                }
+            }
+            for place in run {
+                let record = prepared(place, together: [])
+                do {
+                    let id = try store.restore(record, into: collection)
+                    if place < ids.count { ids[place] = id }
+                    if let at = later.lastIndex(where: { $0.collection.name == collection.name && $0.id == record.id }) {
+                        later[at].id = id
+                    }
+                } catch StoreError.constraint(let kind, let fields, let detail) {
+                    throw refused(kind, fields, detail, RowTitle.of(deleted[place].record, in: collection))
+                }
             }
         }
         for (collection, id, values, title) in later {
