@@ -41,6 +41,10 @@ struct ExportCommand: Command {
         // a script pays for no count.
         let total = session.mode == .interactive ? ((try? session.store.count(of: collection)) ?? 0) : 0
         defer { session.showProgress("", total, total) }
+        // A table with a field of that name keeps it, without navsh's: two
+        // columns of one name lost one of them, and the file would not import.
+        let ownVersion = collection.field(named: ExportVersion.column) != nil
+        let plain = plain || ownVersion
         do {
             let columns = plain ? names : names + [ExportVersion.column]
             try file.write(format.header(columns))
@@ -71,6 +75,7 @@ struct ExportCommand: Command {
             file.abandon()
             throw error
         }
-        return Response(output: "exported \(ListLayout.grouped(rows)) row\(rows == 1 ? "" : "s") to \(TextLayout.printable(path))\n")
+        return Response(output: "exported \(ListLayout.grouped(rows)) row\(rows == 1 ? "" : "s") to \(TextLayout.printable(path))"
+                        + (ownVersion && !self.plain ? " without versions: the table has its own \(ExportVersion.column)" : "") + "\n")
     }
 }
