@@ -204,6 +204,26 @@ import Testing
         #expect(try h.snapshot("staff") == before)
     }
 
+    /// The loop goes with Ann too where she is in it herself, through a
+    /// mentor she would clear, or where the batch holds only part of it.
+    static let loopsWithTheirBoss = [
+        ("ALTER TABLE staff ADD COLUMN mentor INTEGER REFERENCES staff(id) ON DELETE SET NULL;"
+            + " UPDATE staff SET mentor = 3 WHERE id = 1;", "where id <= 3", "deleted 3 rows of staff\n"),
+        ("", "where id <= 2", "deleted 2 rows of staff and 1 other row of staff\n"),
+    ]
+
+    @Test(arguments: StoreKind.all, loopsWithTheirBoss.indices)
+    func aLoopGoesWithItsBossInEveryShape(kind: StoreKind, shape: Int) throws {
+        let (schema, filter, said) = Self.loopsWithTheirBoss[shape]
+        let h = try SessionHarness(kind, Self.buddies("") + schema)
+        let before = try h.snapshot("staff")
+        h.run("open staff", filter, "open *")
+        #expect(h.output("delete") == said)
+        #expect(try h.column("SELECT name FROM staff") == ["Dan"])
+        #expect(h.output("undo").hasPrefix("undid the delete of"))
+        #expect(try h.snapshot("staff") == before)
+    }
+
     /// Where the store checks references at the commit, undo writes the
     /// rows as they were and nothing else: a reference left empty and set
     /// after ran an UPDATE trigger, which bumped a version.

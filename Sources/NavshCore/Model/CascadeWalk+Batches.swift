@@ -299,9 +299,10 @@ private struct Referred {
 
     /// A loop of refusing references that one batch row's cascade takes
     /// whole, as two staff who refer to each other and share a boss: that
-    /// row, then the loop's places. Deleting the boss takes both in one
-    /// statement, which the database checks as it ends. Nil when no loop
-    /// can go so now.
+    /// row, then the loop's other places. Deleting the boss takes them all
+    /// in one statement, which the database checks as it ends. The boss may
+    /// be in the loop herself, as when one of them refers to her too, or
+    /// gone before it. Nil when no loop can go so now.
     private func takenWhole(_ loops: [[Int]], _ waiting: [[Int: Bool]], placed: Set<Int>) -> [Int]? {
         func root(_ place: Int) -> Int? {
             var at = place
@@ -311,11 +312,14 @@ private struct Referred {
         }
         for loop in loops where loop.count > 1 {
             let members = Set(loop)
-            guard let k = root(loop[0]), !members.contains(k), !placed.contains(k),
-                  loop.allSatisfy({ root($0) == k }),
-                  loop.allSatisfy({ waiting[$0].keys.allSatisfy { members.contains($0) || $0 == k } }),
-                  waiting[k].allSatisfy({ !$0.value || members.contains($0.key) }) else { continue }
-            return [k] + loop
+            for k in Set(loop.compactMap(root)).sorted() {
+                let taken = loop.filter { $0 != k }
+                guard taken.allSatisfy({ root($0) == k }),
+                      taken.allSatisfy({ waiting[$0].keys.allSatisfy { members.contains($0) || $0 == k } }) else { continue }
+                // Let go already, the boss went first and took them.
+                if placed.contains(k) { return taken }
+                if waiting[k].allSatisfy({ !$0.value || members.contains($0.key) }) { return [k] + taken }
+            }
         }
         return nil
     }
