@@ -60,6 +60,26 @@ import Testing
         }
     }
 
+    /// Text that is not UTF-8, read from a file's `text_base64`: PostgreSQL's
+    /// text cannot hold it, and the server's refusal named no line.
+    @Test(arguments: StoreKind.all)
+    func textThatIsNotUTF8IsRefusedByItsLineWhereTheStoreHoldsNone(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).jsonl"
+        try "{\"id\": 1, \"name\": \"Gort bust\"}\n{\"id\": 2, \"name\": {\"text_base64\": \"U2hpbnn/c3Bvcms=\"}}\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        h.run("open items")
+        let response = h.run("import \(path) --update")
+        if kind.holdsNUL {
+            #expect(response.error == nil, "\(response.error?.message ?? "")")
+            #expect(try h.value("SELECT hex(name) FROM items WHERE id = 2") == "5368696E79FF73706F726B")
+        } else {
+            let message = response.error?.message ?? ""
+            #expect(message.contains("\(path):2: name: is not UTF-8, which the store's text cannot hold"), "\(message)")
+            #expect(try h.value("SELECT name FROM items WHERE id = 1") == "Gort statue", "nothing written")
+        }
+    }
+
     /// An import is this session's own write: a list shown before it marks
     /// what changes elsewhere afterwards, not the rows the import wrote too.
     @Test(arguments: StoreKind.all)

@@ -30,7 +30,8 @@ public struct StoreKind: Sendable, CustomTestStringConvertible {
     /// Whether a number beyond its column's type (`smallint`, `real`) is
     /// refused. SQLite's numbers hold 64 bits whatever the declared type.
     public var checksTypeRanges = false
-    /// Whether text may hold a NUL character. PostgreSQL's text holds none.
+    /// Whether text may hold a NUL character, or bytes that are not UTF-8.
+    /// PostgreSQL's text holds neither.
     public var holdsNUL = true
     public let make: @Sendable (_ schema: String) throws -> StoreFixture
 

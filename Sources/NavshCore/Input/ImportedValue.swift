@@ -181,7 +181,7 @@ struct ImportChecker {
         guard let text = bytes.allSatisfy({ $0 < 0x80 }) ? String(decoding: bytes, as: UTF8.self)
                 : String(validating: bytes, as: UTF8.self) else {
             // Text that is not UTF-8 is kept byte for byte where the field takes any text.
-            if field.kind == .text || field.kind == .any, field.choices.isEmpty { return .rawText(Array(bytes)) }
+            if field.kind == .text || field.kind == .any, field.choices.isEmpty { return try rawText(Array(bytes), for: field) }
             throw ImportValueError("is not valid UTF-8")
         }
         // What `export` writes for an infinite real in CSV and TSV
@@ -192,6 +192,13 @@ struct ImportChecker {
         }
         if text == "NaN", field.keepsNaN { return .real(.nan) }
         return try parse(text, for: field)
+    }
+
+    /// Text kept byte for byte, where the store's text can hold it: the
+    /// server's refusal at save named no line of the file.
+    private func rawText(_ bytes: [UInt8], for field: Field) throws -> Value {
+        if field.refusesNUL { throw ImportValueError("is not UTF-8, which the store's text cannot hold") }
+        return .rawText(bytes)
     }
 
     private mutating func jsonValue(_ json: JSONValue, for field: Field) throws -> Value {
@@ -215,7 +222,7 @@ struct ImportChecker {
         case .object(let members):
             if members.count == 1, case .string(let encoded) = members[0].1, let bytes = Base64.decode(encoded) {
                 if members[0].0 == "base64", field.kind == .blob || field.kind == .any { return .blob(bytes) }
-                if members[0].0 == "text_base64", field.kind == .text || field.kind == .any { return .rawText(bytes) }
+                if members[0].0 == "text_base64", field.kind == .text || field.kind == .any { return try rawText(bytes, for: field) }
             }
             throw ImportValueError("is a JSON object, which only a blob ({\"base64\": …}) or raw text ({\"text_base64\": …}) may be")
         case .array:

@@ -81,8 +81,9 @@ public struct Field: Sendable, Equatable {
     /// once, not at `save`. A real's ends are floats, and a number is
     /// checked as the float it rounds to.
     public var typeRange: ClosedRange<Double>?
-    /// The store's text holds no NUL character here (PostgreSQL): `set` and
-    /// `import` refuse one at once, not the server at `save` without a line.
+    /// The store's text holds no NUL character here, nor bytes that are not
+    /// UTF-8 (PostgreSQL): `set` and `import` refuse them at once, not the
+    /// server at `save` without a line.
     public var refusesNUL = false
 
     /// Whether navsh checks its values beyond their type: required, choices, a range or lengths.
