@@ -277,4 +277,20 @@ import Testing
         #expect(h.session.answer(question, .yes).output.hasPrefix("deleted Movies with its unsaved edits\n"))
         #expect(try h.column("SELECT name FROM playlists ORDER BY id") == ["Music"])
     }
+
+    /// What a delete takes is said in one order on every store: each
+    /// table's links are followed by the referring table's name. PostgreSQL
+    /// followed them in the order they were made, SQLite by name.
+    @Test(arguments: StoreKind.all)
+    func whatADeleteTakesIsSaidInOneOrderOnEveryStore(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+                                boss INTEGER REFERENCES staff(id) ON DELETE CASCADE);
+            CREATE TABLE badges (id INTEGER PRIMARY KEY, staff_id INTEGER REFERENCES staff(id) ON DELETE CASCADE);
+            INSERT INTO staff VALUES (1, 'Ann', NULL), (2, 'Bob', 1);
+            INSERT INTO badges VALUES (1, 1);
+            """)
+        h.run("open staff", "open #1")
+        #expect(h.output("delete") == "deleted Ann and 1 badge, 1 other row of staff\n")
+    }
 }

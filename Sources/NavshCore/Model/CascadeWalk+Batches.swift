@@ -167,7 +167,7 @@ extension CascadeWalk {
         }
         for table in tables {
             let places = byTable[table, default: []]
-            for link in source.foreignKeys(referencing: table) where link.onDelete == action && link.to.count == link.from.count {
+            for link in source.links(referencing: table) where link.onDelete == action && link.to.count == link.from.count {
                 var named: [[Value]: [Int]] = [:]
                 for i in places {
                     let values = link.to.map { parents[i].values[$0] ?? .null }

@@ -37,6 +37,14 @@ public protocol CascadeSource {
 }
 
 extension CascadeSource {
+    /// The links to `table` by the referring table's name, then columns:
+    /// what a delete takes is said in one order on every store (PostgreSQL
+    /// gave them in the order they were made).
+    func links(referencing table: String) -> [ForeignKeyLink] {
+        foreignKeys(referencing: table).sorted { ($0.child, $0.from.joined(separator: "\u{0}"))
+            < ($1.child, $1.from.joined(separator: "\u{0}")) }
+    }
+
     /// The rows whose `columns` hold `values`, outside any scope.
     func rows(of table: String, where columns: [String], equal values: [Value]) throws -> [Record] {
         try rows(of: table, where: columns, amongAny: [values])
@@ -138,7 +146,7 @@ public struct CascadeWalk {
     /// referring row holds (none for a NULL: a NULL refers to nothing).
     func references(to parent: (table: String, values: [String: Value]), acting action: ForeignKeyLink.OnDelete)
         -> [(ForeignKeyLink, [Value])] {
-        source.foreignKeys(referencing: parent.table).compactMap { link in
+        source.links(referencing: parent.table).compactMap { link in
             guard link.onDelete == action, link.to.count == link.from.count else { return nil }
             let values = link.to.map { parent.values[$0] ?? .null }
             return values.contains(where: \.isNull) ? nil : (link, values)
