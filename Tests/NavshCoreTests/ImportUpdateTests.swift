@@ -42,40 +42,29 @@ import Testing
                 == [["Rusty spork", "2"], ["Hoverboard", "950"]])
     }
 
-    /// A NUL character in a file's text: PostgreSQL's text cannot hold one,
-    /// and its refusal at save named no line. It is refused by the line.
-    @Test(arguments: StoreKind.all)
-    func aNULInAFilesTextIsRefusedByItsLineWhereTheStoreHoldsNone(kind: StoreKind) throws {
-        let h = try SessionHarness(kind, Fixtures.items)
-        let path = try file(h, "id,name\n1,Gort bust\n2,Shiny\u{0}spork\n")
-        h.run("open items")
-        let response = h.run("import \(path) --update")
-        if kind.holdsNUL {
-            #expect(response.error == nil, "\(response.error?.message ?? "")")
-            #expect(try h.value("SELECT length(CAST(name AS BLOB)) FROM items WHERE id = 2") == "11")
-        } else {
-            let message = response.error?.message ?? ""
-            #expect(message.contains(":3") && message.contains("NUL character"), "\(message)")
-            #expect(try h.value("SELECT name FROM items WHERE id = 1") == "Gort statue", "nothing written")
-        }
-    }
+    /// Text PostgreSQL's text cannot hold, whose refusal at save named no
+    /// line: a NUL character, and bytes that are not UTF-8 (a file's
+    /// `text_base64`). Each is refused by its line; SQLite keeps it as read.
+    static let unholdable = [
+        ("csv", "id,name\n1,Gort bust\n2,Shiny\u{0}spork\n", "5368696E790073706F726B", "name: the text holds a NUL character"),
+        ("jsonl", "{\"id\": 1, \"name\": \"Gort bust\"}\n{\"id\": 2, \"name\": {\"text_base64\": \"U2hpbnn/c3Bvcms=\"}}\n",
+         "5368696E79FF73706F726B", "name: is not UTF-8, which the store's text cannot hold"),
+    ]
 
-    /// Text that is not UTF-8, read from a file's `text_base64`: PostgreSQL's
-    /// text cannot hold it, and the server's refusal named no line.
-    @Test(arguments: StoreKind.all)
-    func textThatIsNotUTF8IsRefusedByItsLineWhereTheStoreHoldsNone(kind: StoreKind) throws {
+    @Test(arguments: StoreKind.all, unholdable.indices)
+    func textTheStoreCannotHoldIsRefusedByItsLine(kind: StoreKind, shape: Int) throws {
+        let (format, text, stored, refusal) = Self.unholdable[shape]
         let h = try SessionHarness(kind, Fixtures.items)
-        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).jsonl"
-        try "{\"id\": 1, \"name\": \"Gort bust\"}\n{\"id\": 2, \"name\": {\"text_base64\": \"U2hpbnn/c3Bvcms=\"}}\n"
-            .write(toFile: path, atomically: true, encoding: .utf8)
+        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).\(format)"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
         h.run("open items")
         let response = h.run("import \(path) --update")
         if kind.holdsNUL {
             #expect(response.error == nil, "\(response.error?.message ?? "")")
-            #expect(try h.value("SELECT hex(name) FROM items WHERE id = 2") == "5368696E79FF73706F726B")
+            #expect(try h.value("SELECT hex(name) FROM items WHERE id = 2") == stored)
         } else {
             let message = response.error?.message ?? ""
-            #expect(message.contains("\(path):2: name: is not UTF-8, which the store's text cannot hold"), "\(message)")
+            #expect(message.contains("\(path):\(format == "csv" ? 3 : 2): \(refusal)"), "\(message)")
             #expect(try h.value("SELECT name FROM items WHERE id = 1") == "Gort statue", "nothing written")
         }
     }

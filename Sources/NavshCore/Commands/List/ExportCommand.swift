@@ -43,8 +43,8 @@ struct ExportCommand: Command {
         defer { session.showProgress("", total, total) }
         // A table with a field of that name keeps it, without navsh's: two
         // columns of one name lost one of them, and the file would not import.
-        let ownVersion = collection.field(named: ExportVersion.column) != nil
-        let plain = plain || ownVersion
+        let ownVersion = collection.field(named: ExportVersion.column).map { TextLayout.printable($0.name) }
+        let plain = plain || ownVersion != nil
         do {
             let columns = plain ? names : names + [ExportVersion.column]
             try file.write(format.header(columns))
@@ -76,6 +76,6 @@ struct ExportCommand: Command {
             throw error
         }
         return Response(output: "exported \(ListLayout.grouped(rows)) row\(rows == 1 ? "" : "s") to \(TextLayout.printable(path))"
-                        + (ownVersion && !self.plain ? " without versions: the table has its own \(ExportVersion.column)" : "") + "\n")
+                        + (ownVersion.map { self.plain ? "" : " without versions: the table has its own \($0)" } ?? "") + "\n")
     }
 }
