@@ -254,6 +254,8 @@ private struct Referred {
             for j in places.keys { followers[j].append(i) }
         }
         var order = waiting.indices.filter { waiting[$0].isEmpty }
+        var takes: [[Int]] = Array(repeating: [], count: first.count)
+        for (place, boss) in takenBy.enumerated() { if let boss { takes[boss].append(place) } }
         var next = 0
         // The loops found when no place was free, those not yet looked at,
         // and whether they were found since a place was last let go: found
@@ -273,7 +275,7 @@ private struct Referred {
             var loosened: Int?
             while loosened == nil {
                 if looked < loops.count {
-                    loosened = Self.loosened(loops[looked], waiting)
+                    loosened = self.loosened(loops[looked], waiting, takes)
                     looked += 1
                 } else if found {
                     break
@@ -304,12 +306,6 @@ private struct Referred {
     /// be in the loop herself, as when one of them refers to her too, or
     /// gone before it. Nil when no loop can go so now.
     private func takenWhole(_ loops: [[Int]], _ waiting: [[Int: Bool]], placed: Set<Int>) -> [Int]? {
-        func root(_ place: Int) -> Int? {
-            var at = place
-            var seen: Set<Int> = [place]
-            while let next = takenBy[at], seen.insert(next).inserted { at = next }
-            return at == place ? nil : at
-        }
         for loop in loops where loop.count > 1 {
             let members = Set(loop)
             for k in Set(loop.compactMap(root)).sorted() {
@@ -324,16 +320,40 @@ private struct Referred {
         return nil
     }
 
+    /// The batch row whose delete's cascade takes the row at `place`,
+    /// through other batch rows it takes; nil when none does.
+    private func root(_ place: Int) -> Int? {
+        var at = place
+        var seen: Set<Int> = [place]
+        while let next = takenBy[at], seen.insert(next).inserted { at = next }
+        return at == place ? nil : at
+    }
+
+    /// Whether deleting `k` now leaves no row its cascade takes with a
+    /// refusing reference from a row still there: letting a boss go took
+    /// Bob while Cy, not yet deleted, still referred to him. `takes[i]`:
+    /// the places whose `takenBy` is i.
+    private func takesSafely(_ k: Int, _ waiting: [[Int: Bool]], _ takes: [[Int]]) -> Bool {
+        var taken: Set<Int> = [k]
+        var next = [k]
+        while let place = next.popLast() {
+            for t in takes[place] where taken.insert(t).inserted { next.append(t) }
+        }
+        return taken.allSatisfy { t in
+            waiting[t].allSatisfy { j, required in !required || taken.contains(j) }
+        }
+    }
+
     /// The place of `loop` to let go when none is free: one that waits only
     /// for cascades or cleared references, in a loop that waits on nothing
     /// outside it. One that the loop's refusing references wait on goes
     /// first: let go before it, another's cascade took a row it still
     /// referred to. Nil when the loop cannot be let go now.
-    private static func loosened(_ loop: [Int], _ waiting: [[Int: Bool]]) -> Int? {
+    private func loosened(_ loop: [Int], _ waiting: [[Int: Bool]], _ takes: [[Int]]) -> Int? {
         let left = loop.filter { !waiting[$0].isEmpty }
         let members = Set(left)
         guard left.allSatisfy({ waiting[$0].keys.allSatisfy(members.contains) }) else { return nil }
-        let free = left.filter { !waiting[$0].values.contains(true) }
+        let free = left.filter { !waiting[$0].values.contains(true) && takesSafely($0, waiting, takes) }
         let awaited = Set(left.flatMap { place in waiting[place].filter(\.value).map(\.key) })
         return free.first(where: awaited.contains) ?? free.first
     }

@@ -16,7 +16,7 @@ extension JournaledStore {
         } catch is Tried {
             return []
         }
-        deleted = Self.ownRowsApart(deleted, batch: Set(rows.map(\.id)), in: collection)
+        deleted = Self.ownRowsApart(deleted, batch: rows, in: collection)
         record(.deletedRows(collection, deleted))
         return deleted.flatMap(\.cascade)
     }
@@ -24,14 +24,18 @@ extension JournaledStore {
     /// The rows of the batch that an earlier row of it took with it, each
     /// journaled as a row of the batch, not of its cascade; a reference
     /// cleared in a row the batch deletes is left out. So `undo` puts each
-    /// back once, as it was, and the messages count each row once.
-    static func ownRowsApart(_ deleted: [DeletedRow], batch: Set<RecordID>, in collection: CollectionSchema) -> [DeletedRow] {
-        deleted.flatMap { row in
+    /// back once, as it was, and the messages count each row once. Such a
+    /// row is journaled as the batch read it: a reference an earlier row's
+    /// delete cleared in it came back empty.
+    static func ownRowsApart(_ deleted: [DeletedRow], batch rows: [Record], in collection: CollectionSchema) -> [DeletedRow] {
+        let read = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let batch = Set(read.keys)
+        return deleted.flatMap { row in
             let own = row.cascade.filter { $0.collection == collection.name && batch.contains($0.record.id) }
             guard !own.isEmpty else { return [row] }
             let rest = takenBesides(row.cascade, batch: batch, in: collection)
             // What went with them comes back after them all: it may refer to any of them.
-            let rows = [row.record] + own.filter { $0.action == .deleted }.map(\.record)
+            let rows = [row.record] + own.filter { $0.action == .deleted }.map { read[$0.record.id] ?? $0.record }
             return rows.enumerated().map { DeletedRow(record: $1, cascade: $0 == rows.count - 1 ? rest : []) }
         }
     }
@@ -82,8 +86,12 @@ extension JournaledStore {
             let title = RowTitle.keyed(row, in: collection)
             // A row changed elsewhere, then taken or cleared by the cascade of
             // an earlier row, was deleted unchecked: a trial lost a change so.
-            if let was = goneWith[row.id] ?? cleared[row.id]?.was {
-                let moved = Self.moved(from: row, to: was, in: collection)
+            // A row the batch cleared, then took, is compared as the clear left it.
+            if goneWith[row.id] != nil || cleared[row.id] != nil {
+                var moved = cleared[row.id].map { Self.moved(from: row, to: $0.was, in: collection) } ?? []
+                if moved.isEmpty, let gone = goneWith[row.id] {
+                    moved = Self.moved(from: cleared[row.id]?.after ?? row, to: gone, in: collection)
+                }
                 if !moved.isEmpty { refused.append(title + Self.changedNote(moved)) }
                 if goneWith[row.id] != nil || !moved.isEmpty { continue }
             }
