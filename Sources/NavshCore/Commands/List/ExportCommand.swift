@@ -44,9 +44,9 @@ struct ExportCommand: Command {
         // A table with a field of that name keeps it, without navsh's: two
         // columns of one name lost one of them, and the file would not import.
         let ownVersion = collection.field(named: ExportVersion.column).map { TextLayout.printable($0.name) }
-        let plain = plain || ownVersion != nil
+        let versioned = !plain && ownVersion == nil
         do {
-            let columns = plain ? names : names + [ExportVersion.column]
+            let columns = versioned ? names + [ExportVersion.column] : names
             try file.write(format.header(columns))
             // One snapshot for every run (another process's writes during
             // the export can neither drop nor repeat a row). The store reads
@@ -58,8 +58,8 @@ struct ExportCommand: Command {
                     // One write per run, not per row: a million rows are two thousand writes.
                     try file.write(run.flatMap { record in
                         let values = names.map { record[$0] }
-                        return format.row(plain ? values : values + [.text(ExportVersion.text(names: names, values: values,
-                                                                                           format: format))],
+                        guard versioned else { return format.row(values, names: columns) }
+                        return format.row(values + [.text(ExportVersion.text(names: names, values: values, format: format))],
                                           names: columns)
                     })
                     rows += run.count
@@ -76,6 +76,6 @@ struct ExportCommand: Command {
             throw error
         }
         return Response(output: "exported \(ListLayout.grouped(rows)) row\(rows == 1 ? "" : "s") to \(TextLayout.printable(path))"
-                        + (ownVersion.map { self.plain ? "" : " without versions: the table has its own \($0)" } ?? "") + "\n")
+                        + (ownVersion.map { plain ? "" : " without versions: the table has its own \($0)" } ?? "") + "\n")
     }
 }
