@@ -80,6 +80,25 @@ struct PostgresPreparedStatementTests {
         #expect(!store.bridge.preparedTexts.contains { $0.contains("unnest(") }, "\(store.bridge.preparedTexts)")
     }
 
+    /// `open #KEY` reads one row by a statement the server plans once. With
+    /// an OFFSET of 0 sent as a parameter, the server planned it again at
+    /// every run: a third of its work in an edit.
+    @Test func aLookUpByKeyReusesTheServersPlan() throws {
+        try PostgresTestServer.withSchema("""
+            CREATE TABLE SCHEMA.t (id integer PRIMARY KEY, name text);
+            INSERT INTO SCHEMA.t SELECT i, 'row ' || i FROM generate_series(1, 20) AS i
+            """) { url, schema in
+            let store = try PostgresStore(target: PostgresTarget(url: url, schema: schema, environment: [:]))
+            defer { store.close() }
+            let table = try #require(store.collection(named: "t"))
+            for key in 1...10 { #expect(try store.record(of: table, .key([.integer(Int64(key))]))?["name"] == .text("row \(key)")) }
+            let plans = try store.bridge.rows("SELECT generic_plans::text, custom_plans::text FROM pg_prepared_statements "
+                                              + "WHERE statement LIKE '%WHERE (\"id\" = %'")
+            #expect(plans.count == 1, "the look-up was prepared once: \(plans)")
+            #expect(plans.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0 > 0, "custom plans only: \(plans)")
+        }
+    }
+
     /// Prepared statements live on one connection: after the server drops
     /// it, the new connection prepares its own (the old names are unknown there).
     @Test func statementsArePreparedAgainOnANewConnection() throws {
