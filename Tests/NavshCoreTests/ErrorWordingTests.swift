@@ -156,8 +156,9 @@ private enum DriverFault: Error {
 }
 
 @Suite struct UnknownStoreErrorTests {
-    @Test func anUntranslatedErrorReachesTheUserInPlainWords() throws {
-        let (h, store) = try SessionHarness.counting(Fixtures.numbered(3))
+    @Test(arguments: StoreKind.all)
+    func anUntranslatedErrorReachesTheUserInPlainWords(kind: StoreKind) throws {
+        let (h, store) = try SessionHarness.counting(kind, Fixtures.numbered(3))
         h.run("show")
         store.recordReadError = DriverFault.diskFull(code: 5)
         let response = h.run("open 2")
@@ -168,8 +169,9 @@ private enum DriverFault: Error {
         }
     }
 
-    @Test func aStoreErrorTheCoreDoesNotKnowSaysWhatTheStoreSaid() throws {
-        let (h, store) = try SessionHarness.counting(Fixtures.numbered(3))
+    @Test(arguments: StoreKind.all)
+    func aStoreErrorTheCoreDoesNotKnowSaysWhatTheStoreSaid(kind: StoreKind) throws {
+        let (h, store) = try SessionHarness.counting(kind, Fixtures.numbered(3))
         h.run("show")
         store.failsRecordReads = true
         #expect(h.run("open 2").error?.message == "storage error: disk I/O error")

@@ -7,8 +7,9 @@ import Testing
 /// mistyped command's nearest name (a user typed `help opne` and `help
 /// where` and learned neither).
 @Suite struct HelpDetailTests {
-    @Test func helpWhereListsItsOperatorsAndTheFields() throws {
-        let h = try SessionHarness("""
+    @Test(arguments: StoreKind.all)
+    func helpWhereListsItsOperatorsAndTheFields(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
             CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT, year INTEGER, cover BLOB);
             """)
         h.run("open books")
@@ -21,8 +22,9 @@ import Testing
         #expect(!h.output("help next").contains("fields:"))
     }
 
-    @Test func aMistypedCommandSuggestsTheNearest() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func aMistypedCommandSuggestsTheNearest(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         // An error, as typing the command is: a script stops there.
         #expect(h.run("help opne").error?.message == "unknown command 'opne'; did you mean open?")
         #expect(h.run("help frobnicate").error?.message == "unknown command 'frobnicate'; help lists the commands here")
@@ -32,8 +34,9 @@ import Testing
     /// out `save!`, which a batch refuses; `show FIELD` of rows that differ
     /// says how many values they hold, and a replacement what it replaces,
     /// as the screen does: it printed `(null)` and the old value.
-    @Test func helpInABatchSpeaksOfItsRows() throws {
-        let h = try SessionHarness(Fixtures.items)
+    @Test(arguments: StoreKind.all)
+    func helpInABatchSpeaksOfItsRows(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
         h.run("open items", "open 1")
         let record = h.output("help")
         #expect(record.hasPrefix("Commands in a record:\n") && record.contains("  save!  "), "\(record)")
