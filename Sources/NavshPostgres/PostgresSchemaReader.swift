@@ -24,6 +24,11 @@ struct PostgresTable: Sendable {
 
     /// `pg_class.relkind`: `r` a table, `p` partitioned, `v` a view…
     var relationKind = "r"
+    /// Whether an UPDATE of a row can change other rows: a trigger of the
+    /// table's own, or a foreign key's ON UPDATE action. Such a save counts
+    /// what its transaction changed (`PostgresStore.changedSoFar`). The
+    /// trigger `--install-notify` adds only notifies.
+    var changesOtherRows = false
 
     var name: String { collection.name }
     var quotedName: String { name.quotedIdentifier }
@@ -63,7 +68,11 @@ enum PostgresSchemaReader {
                    coalesce(bt.typtype, t.typtype)::text, a.attnotnull::text, a.attidentity::text,
                    a.attgenerated::text, pg_get_expr(d.adbin, d.adrelid)::text,
                    coalesce(array_to_string(ARRAY(SELECT e.enumlabel::text FROM pg_enum e
-                       WHERE e.enumtypid = coalesce(nullif(t.typbasetype, 0), a.atttypid) ORDER BY e.enumsortorder), E'\\n'), '')
+                       WHERE e.enumtypid = coalesce(nullif(t.typbasetype, 0), a.atttypid) ORDER BY e.enumsortorder), E'\\n'), ''),
+                   EXISTS (SELECT 1 FROM pg_trigger tg WHERE tg.tgrelid = c.oid
+                       AND ((NOT tg.tgisinternal AND tg.tgname <> '\(PostgresStore.notifyTrigger)')
+                            OR tg.tgfoid IN ('"RI_FKey_cascade_upd"'::regproc, '"RI_FKey_setnull_upd"'::regproc,
+                                             '"RI_FKey_setdefault_upd"'::regproc)))::text
             FROM pg_class c
             JOIN pg_namespace n ON n.oid = c.relnamespace
             JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
@@ -95,10 +104,12 @@ enum PostgresSchemaReader {
         var fieldsByTable: [String: [Field]] = [:]
         var columnsByTable: [String: [String: PostgresColumn]] = [:]
         var alwaysIdentity: Set<String> = []
+        var changingOthers: Set<String> = []
         for row in columnRows {
-            guard row.count == 11, let table = row[0], let relkind = row[1], let name = row[2], let type = row[3],
+            guard row.count == 12, let table = row[0], let relkind = row[1], let name = row[2], let type = row[3],
                   let baseType = row[4] else { continue }
             if kinds[table] == nil { order.append(table); kinds[table] = relkind }
+            if row[11] == "true" { changingOthers.insert(table) }
             let column = PostgresColumn(name: name, type: type, baseType: baseType, typeKind: row[5] ?? "")
             let identity = row[7] ?? ""
             let generated = !(row[8] ?? "").isEmpty
@@ -195,7 +206,8 @@ enum PostgresSchemaReader {
             return PostgresTable(collection: collection, columns: columnsByTable[name] ?? [:], key: reason == nil ? key : [],
                                  readOnlyReason: reason, constraints: constraints[name] ?? [:],
                                  checks: checks[name] ?? [:], references: references[name] ?? [:],
-                                 hasAlwaysIdentity: alwaysIdentity.contains(name), relationKind: relkind)
+                                 hasAlwaysIdentity: alwaysIdentity.contains(name), relationKind: relkind,
+                                 changesOtherRows: changingOthers.contains(name))
         }
         return (tables, foreignKeys)
     }

@@ -172,7 +172,9 @@ extension PostgresStore {
                 || (SELECT coalesce(string_agg(con.conname, ',' ORDER BY con.oid), '') FROM pg_constraint con
                     WHERE con.connamespace = n.oid)
                 -- A check moved to commit (or back) is read again too (`commitsCanFail`).
-                || (SELECT count(*) FROM pg_trigger WHERE tginitdeferred)::text)::text,
+                || (SELECT count(*) FROM pg_trigger WHERE tginitdeferred)::text
+                -- So is a trigger made or dropped (`changesOtherRows`).
+                || (SELECT coalesce(string_agg(oid::text, ',' ORDER BY oid), '') FROM pg_trigger WHERE NOT tgisinternal))::text,
                 (EXISTS (SELECT 1 FROM pg_trigger WHERE tginitdeferred)
                  OR current_setting('default_transaction_isolation') = 'serializable')::text
             FROM pg_namespace n

@@ -77,7 +77,10 @@ extension PostgresStore {
             if try !bridge.rows(before.sql, before.parameters).isEmpty { return .notWritten }
             return .changed(try whyNot(id, collection, action: "update", holding: before))
         }
-        if !inBatch && !commitsCanFail {
+        lastUpdateReachedOtherRows = false
+        // A table whose update may change other rows is saved in a
+        // transaction that counts them: one statement could not.
+        if !inBatch && !commitsCanFail && !table.changesOtherRows {
             // One statement, committing as it ends: one round trip. Checked by
             // value (built only then) when the version check touched nothing:
             // written since it was read, but maybe holding the same values.
@@ -97,6 +100,7 @@ extension PostgresStore {
             throw try whyNot(id, collection, action: "update", holding: try stillAsExpected(byVersion: false))
         }
         return try write(table, values: changes, verdict: verdict) {
+            let before = table.changesOtherRows ? try changedSoFar() : 0
             var written = try bridge.rows(byVersion.sql + " RETURNING xmin::text", byVersion.parameters)
             if written.isEmpty {
                 // Written since it was read (xmin moved) but holding the same values: still what the caller saw.
@@ -106,6 +110,8 @@ extension PostgresStore {
             }
             // A savepoint's write has an xmin of its own: this store's, no change elsewhere.
             if let version = written.first?.first ?? nil { versions.setShown(table.name, newID, version: version) }
+            if table.changesOtherRows { lastUpdateReachedOtherRows = try changedSoFar() - before > written.count }
+            // Read again: an AFTER trigger may have changed, deleted or re-keyed the row.
             return try stored(newID, collection) ?? Record(id: newID, values: changes)
         }
     }
@@ -185,6 +191,13 @@ extension PostgresStore {
         guard let row = try stored(id, collection) else { return .recordMissing }
         if try !bridge.rows(holding.sql, holding.parameters).isEmpty { return .ignoredByTrigger(action, table: collection.name) }
         return .conflict(current: row)
+    }
+
+    /// The rows this transaction inserted, updated or deleted so far, in
+    /// every table: the server counts them for the transaction as it goes.
+    func changedSoFar() throws -> Int {
+        let sql = "SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text FROM pg_stat_xact_all_tables"
+        return try bridge.rows(sql).first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
     }
 
     /// The identity after `changes` (a key field among them re-keys the row).

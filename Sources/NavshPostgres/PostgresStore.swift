@@ -47,6 +47,9 @@ public final class PostgresStore: Store, NestedTransactions {
     /// takes an error after it for a broken connection, so a one-statement
     /// save would be reported done when its commit failed.
     var commitsCanFail = true
+    /// `Store.lastUpdateReachedOtherRows`: the last save's transaction
+    /// changed more rows than its UPDATE wrote (triggers, ON UPDATE actions).
+    public internal(set) var lastUpdateReachedOtherRows = false
     /// For `changes(since:)`: the transaction ids this connection used, and
     /// the counter of commits seen from elsewhere.
     var ownTransactions: Set<Int64> = []
