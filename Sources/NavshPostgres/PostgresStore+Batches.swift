@@ -95,6 +95,8 @@ extension PostgresStore {
         }
         do {
             return try write(table, values: [:]) {
+                let before = table.changesOtherRows ? try changedSoFar() : 0
+                var changed = 0
                 for (writing, chunk) in chunks {
                     let (values, scoped, assignments, watching, parameters) = try statement(chunk, writing: writing)
                     let update = "UPDATE \(table.relation) SET \(assignments) FROM \(values) WHERE \(scoped)"
@@ -139,12 +141,15 @@ extension PostgresStore {
                         mismatch = true
                         throw StoreError.recordMissing
                     }
+                    if writing || batch.kind == .delete { changed += found }
                 }
                 // A field the trigger wrote holds its value, not the one kept.
                 if watchedBefore, !readBack {
                     for field in kept.indices where differing[field] != kept[field] { kept[field] = 0 }
                 }
-                return .written(reachedOtherRows: false, stored: readBack ? stored : nil, kept: kept)
+                // A trigger or an ON UPDATE action changed rows besides the batch's.
+                let reached = table.changesOtherRows ? try changedSoFar() - before > changed : false
+                return .written(reachedOtherRows: reached, stored: readBack ? stored : nil, kept: kept)
             }
         } catch let error as StoreError {
             guard mismatch else {

@@ -37,6 +37,11 @@ final class JournaledStore {
     /// `Store.lastUpdateReachedOtherRows`, for the frame that saved.
     var lastUpdateReachedOtherRows: Bool { store.lastUpdateReachedOtherRows }
 
+    /// Whether the newest write that `undo` can take back changed other
+    /// rows too. A batch written as a set says so in its outcome, which
+    /// the store's own flag never heard of.
+    var lastWriteReachedOtherRows: Bool { undoable.last?.reachedOthers ?? false }
+
     init(_ store: any Store) {
         self.store = store
     }

@@ -162,7 +162,7 @@ extension ImportCommand {
                                               since: "\(shownPath) was read", file: shownPath)
             if !dryRun {
                 session.readListsAgain(of: collection.name)
-                if session.writer.lastUpdateReachedOtherRows { session.readListsAgain() }
+                if session.writer.lastWriteReachedOtherRows { session.readListsAgain() }
                 if case .updatedRows(let written, let rows, _)? = session.writer.journal.last { list.takeBatch(rows, in: written) }
             }
         }

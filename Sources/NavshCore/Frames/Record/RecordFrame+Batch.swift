@@ -78,7 +78,7 @@ extension RecordFrame {
         // Every list of the table reads its rows again: a batch may move
         // rows of a sorted list, or take them out of a filtered one.
         session.readListsAgain(of: collection.name)
-        if session.writer.lastUpdateReachedOtherRows { session.readListsAgain() }
+        if session.writer.lastWriteReachedOtherRows { session.readListsAgain() }
         // The save pops the frame: its edits are written, its rows no longer as read.
         buffer.revert()
         return "saved \(fields) on \(ListLayout.grouped(saved)) row\(saved == 1 ? "" : "s") "
