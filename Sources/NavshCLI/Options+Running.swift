@@ -104,7 +104,7 @@ extension Options {
             throw ExitCode(ExitStatus.cannotOpen)
         }
         // Cascades and triggers touch rows no command names: a dry run counts them all.
-        let tally = dryRun ? StoreOpener.countRowChanges(of: store) : nil
+        let tally = dryRun ? StoreOpener.countRowChanges(of: store, server: server) : nil
 
         if opened.interactive {
             // Ctrl-C during a long query (or import) stops it; the command fails and
@@ -206,7 +206,7 @@ extension Options {
         }
         // Read inside a dry run's transaction, before its rollback.
         // Rows a refused command wrote are still counted in the transaction: no count then.
-        return Outcome(status: status, session: session, touched: session.forgotChanges ? nil : tally?(),
+        return Outcome(status: status, session: session, touched: session.forgotChanges ? nil : tally?() ?? nil,
                        lines: runner.read.lastLine)
     }
 

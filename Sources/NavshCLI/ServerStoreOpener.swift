@@ -17,13 +17,18 @@ public struct ServerStoreOpener: Sendable {
     /// `--listen`: starts a listener that writes a byte to `wakeFD` when
     /// news arrives; returns it (keep it alive) and what to say then.
     public let listen: @Sendable (_ store: any Store, _ wakeFD: Int32) throws -> (listener: AnyObject, take: () -> String)
+    /// A dry run's count of the rows its writes touched, read inside its
+    /// transaction before the rollback; nil when it cannot be read.
+    public let rowsTouched: @Sendable (_ store: any Store) -> RowsTouched?
 
     public init(target: @escaping @Sendable (_ url: String?, _ schema: String?, _ readsFromStandby: Bool, _ environment: [String: String]) throws -> ServerTarget,
                 notify: @escaping @Sendable (_ store: any Store, _ install: Bool, _ tables: [String]) throws -> String,
-                listen: @escaping @Sendable (_ store: any Store, _ wakeFD: Int32) throws -> (listener: AnyObject, take: () -> String)) {
+                listen: @escaping @Sendable (_ store: any Store, _ wakeFD: Int32) throws -> (listener: AnyObject, take: () -> String),
+                rowsTouched: @escaping @Sendable (_ store: any Store) -> RowsTouched?) {
         self.target = target
         self.notify = notify
         self.listen = listen
+        self.rowsTouched = rowsTouched
     }
 }
 

@@ -67,8 +67,8 @@ enum StoreOpener {
         }
     }
 
-    static func countRowChanges(of store: any Store) -> (() -> RowsTouched)? {
-        guard let store = store as? SQLiteStore else { return nil }
+    static func countRowChanges(of store: any Store, server: ServerStoreOpener?) -> (() -> RowsTouched?)? {
+        guard let store = store as? SQLiteStore else { return server.map { server in { server.rowsTouched(store) } } }
         let tally = store.countRowChanges()
         return {
             RowsTouched(tables: tally.counts.map { name, counts in

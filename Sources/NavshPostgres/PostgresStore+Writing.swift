@@ -200,6 +200,21 @@ extension PostgresStore {
         return try bridge.rows(sql).first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
     }
 
+    /// Each table's rows inserted, updated and deleted by this transaction,
+    /// for a dry run's report. The server counts each write of a row, so
+    /// two saves of one row are two updates.
+    public func rowsWrittenInTransaction() throws -> RowsTouched {
+        let rows = try bridge.rows("""
+            SELECT relname::text, n_tup_ins::text, n_tup_upd::text, n_tup_del::text FROM pg_stat_xact_user_tables
+            WHERE schemaname = $1::text AND n_tup_ins + n_tup_upd + n_tup_del > 0
+            """, [schema])
+        return RowsTouched(tables: rows.compactMap { row in
+            guard row.count == 4, let name = row[0] else { return nil }
+            let counts = row[1...].map { $0.flatMap { Int($0) } ?? 0 }
+            return RowsTouched.Table(name: name, inserted: counts[0], updated: counts[1], deleted: counts[2])
+        })
+    }
+
     /// The identity after `changes` (a key field among them re-keys the row).
     func id(_ id: RecordID, _ table: PostgresTable, after changes: [String: Value]) -> RecordID {
         guard id.isPrimaryKey, id.parts.count == table.key.count else { return id }

@@ -34,5 +34,6 @@ NavshMain.run(server: ServerStoreOpener(
             store.forgetShownVersions()
             return "listening again after the connection was lost; what is shown was read again\n"
         })
-    }
+    },
+    rowsTouched: { store in try? (store as? PostgresStore)?.rowsWrittenInTransaction() }
 ))

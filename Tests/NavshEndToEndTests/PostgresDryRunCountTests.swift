@@ -1,0 +1,29 @@
+import Foundation
+import NavshTestSupport
+import Testing
+
+/// A dry run on PostgreSQL ends with the rows its writes touched, by
+/// table, as on SQLite: a trial found the line missing, and the JSON
+/// report's counts null. The server counts each write of a row.
+@Suite(.enabled(if: PostgresTestServer.runsTests, "needs NAVSH_TEST_POSTGRES_URL (scripts/pg-test-server)"))
+struct PostgresDryRunCountTests {
+    @Test func aDryRunCountsTheRowsItsWritesTouched() throws {
+        let database = try PostgresTestDatabase(schema: "drycount", sql: """
+            CREATE TABLE owners (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE cars (id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owners ON DELETE CASCADE, plate TEXT);
+            INSERT INTO owners VALUES (1, 'Ann'), (2, 'Bob');
+            INSERT INTO cars VALUES (10, 1, 'A-1'), (11, 1, 'A-2'), (12, 2, 'B-1');
+            """)
+        let script = "open cars\nopen #12\nset plate B-9\nsave\ntop\nopen owners\ndelete #1\n"
+        let text = try NavshBinary().run([database.url, "--schema", "drycount", "--dry-run", "--quiet"], stdin: script)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasSuffix("rows it would have changed, cascades and triggers included: 4 "
+            + "(cars: 1 updated, 2 deleted; owners: 1 deleted)\n"), "\(text.stdout)")
+        let json = try NavshBinary().run([database.url, "--schema", "drycount", "--dry-run", "--quiet", "--format", "json"],
+                                         stdin: script)
+        let last = Data((json.stdout.split(separator: "\n").last ?? "").utf8)
+        let report = (try JSONSerialization.jsonObject(with: last) as? [String: Any])?["dry_run"] as? [String: Any]
+        #expect(report?["rows_changed"] as? Int == 4, "\(json.stdout)")
+        #expect(try database.value("SELECT count(*) FROM cars") == "3", "nothing was written")
+    }
+}
