@@ -65,6 +65,9 @@ import Testing
         h.run("where composer ~ Jimmy", "open *", "set composer Jimmy Page/Robert Plant")
         #expect(h.output("changes") == "  composer: 3 values → Jimmy Page/Robert Plant (3 of 4 rows; 1 holds it already)\n")
         #expect(h.output("save").hasPrefix("saved composer on 3 rows of tracks (1 held it already)\n"))
+        // "It" is the value, whatever the count of rows holding it.
+        h.run("open 1", "set composer Jimmy Page", "save", "open *", "set composer Jimmy Page/Robert Plant")
+        #expect(h.output("save").hasPrefix("saved composer on 1 row of tracks (3 held it already)\n"))
     }
 
     @Test(arguments: StoreKind.all)

@@ -53,7 +53,8 @@ extension RecordFrame {
         let held = unchanged.count
         // A replace leaves a row without its text as it is: that row held nothing to change, not the new value.
         let already = held == 0 ? ""
-            : buffer.replacing.isEmpty ? " (\(ListLayout.grouped(held)) held \(held == 1 ? "it" : "them") already)"
+            // "It" is the value set: 33,514 rows held it, not them.
+            : buffer.replacing.isEmpty ? " (\(ListLayout.grouped(held)) held \(buffer.changes.count == 1 ? "it" : "them") already)"
             : " (\(ListLayout.grouped(held)) needed no change)"
         guard !changing.isEmpty else {
             return "no row needs saving: all \(batch.count) hold \(unsavedLabels.joined(separator: ", ")) already"
