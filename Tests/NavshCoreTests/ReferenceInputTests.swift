@@ -36,7 +36,7 @@ import Testing
             == "owner_id: no row of owners is named 'Nobody'; set owner_id #KEY names one by its key")
         // A near miss is offered (a trial's find: "title" read as the employees' job title column).
         #expect(h.run("set owner_id Grace Hoper").error?.message
-            == "owner_id: no row of owners is named 'Grace Hoper'; did you mean Grace Hopper?; set owner_id #KEY names one by its key")
+            == "owner_id: no row of owners is named 'Grace Hoper'; set owner_id #KEY names one by its key; did you mean Grace Hopper?")
         #expect(h.run("set owner_id #99").error?.message == "no row #99 in owners")
         #expect(h.output("changes") == "no unsaved changes\n")
     }

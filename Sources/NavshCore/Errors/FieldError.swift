@@ -83,9 +83,10 @@ public enum FieldError: Equatable, Sendable {
             return "\(name) is read-only; the fields you can set are \(Self.list(editable))"
         case .noReferencedRow(let field, let collection, let typed, let nearest):
             // "Named", not "titled": a table may have a column called title.
+            // The question last: `?;` read as a typo of its own.
             return "\(field): no row of \(collection) is named '\(TextLayout.printable(typed))'"
-                + (nearest.map { "; did you mean \(TextLayout.printable($0))?" } ?? "")
                 + "; set \(field) #KEY names one by its key"
+                + (nearest.map { "; did you mean \(TextLayout.printable($0))?" } ?? "")
         case .keyOrTitle(let field, let typed, let keyed, let titled):
             let key = keyed.map { "the key of \($0) and " } ?? ""
             return "\(field): '\(TextLayout.printable(typed))' is \(key)the title of \(titled.joined(separator: ", ")); "
