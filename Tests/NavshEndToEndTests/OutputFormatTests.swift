@@ -48,6 +48,17 @@ import Testing
         #expect(values[3]["name"] as? String == "esc\u{1B}[31m\u{07}")
     }
 
+    /// A batch says how many rows it stands for as a list does, in
+    /// `count`: it said `rows`, a number where a list's `rows` is an array.
+    @Test func jsonBatchCountsItsRowsAsAListDoes() throws {
+        let db = try TemporaryDatabase(Self.awkward)
+        let result = try navsh.run([db.path, "--format", "json", "-c", "open *", "-c", "show"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let batch = try #require(try Self.documents(result.stdout).last)
+        #expect(batch["count"] as? Int == 4, "\(result.stdout)")
+        #expect(batch["rows"] == nil)
+    }
+
     @Test func jsonRecordListsEveryFieldWithItsTypeAndBlobsInBase64() throws {
         let db = try TemporaryDatabase(Self.awkward)
         let result = try navsh.run([db.path, "--format", "json", "-c", "open 1", "-c", "set name Gort", "-c", "show"])

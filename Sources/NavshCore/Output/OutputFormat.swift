@@ -135,7 +135,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                 ("frame", JSONText.array(record.path.map(JSONText.string))),
                 ("collection", JSONText.string(record.collection)),
                 ("key", record.key.map { JSONText.array($0.map(JSONText.value)) } ?? "null"),
-            ] + (record.rows.map { [("rows", String($0))] } ?? []) + [
+            // `count`, as a list's: a list's `rows` is an array, and a program read both.
+            ] + (record.rows.map { [("count", String($0))] } ?? []) + [
                 ("fields", JSONText.array(fields)),
             ])
         }
