@@ -20,6 +20,13 @@ import Testing
         return path
     }
 
+    /// A fresh store's items, opened and exported.
+    func exportedItems(_ kind: StoreKind) throws -> (SessionHarness, String) {
+        let h = try SessionHarness(kind, Fixtures.items)
+        h.run("open items")
+        return (h, exported(h))
+    }
+
     /// The file at `path` with each text replaced, as a spreadsheet edit.
     func edit(_ path: String, _ replacements: (String, String)...) throws {
         var text = try String(contentsOfFile: path, encoding: .utf8)
@@ -29,9 +36,7 @@ import Testing
 
     @Test(arguments: StoreKind.all)
     func anExportFixedElsewhereUpdatesTheRowsItChanged(kind: StoreKind) throws {
-        let h = try SessionHarness(kind, Fixtures.items)
-        h.run("open items")
-        let path = exported(h)
+        let (h, path) = try exportedItems(kind)
         try edit(path, ("Rusty spork", "Shiny spork"), (",950,", ",960,"))
         #expect(h.output("import \(path) --update")
                 == "updated 2 rows of items from \(path) (3 as stored already)\n")
@@ -40,6 +45,22 @@ import Testing
         #expect(h.output("undo") == "undid the import of \(path): name, value on 2 rows of items\n", "each row's own fields")
         #expect(try h.values("SELECT name, value FROM items WHERE id IN (2, 3) ORDER BY id")
                 == [["Rusty spork", "2"], ["Hoverboard", "950"]])
+    }
+
+    /// At a filtered list, a row the filter leaves out is refused by its
+    /// line, as `open #KEY` refuses it there: an import of other rows'
+    /// file changed them without a word.
+    @Test(arguments: StoreKind.all)
+    func aRowTheListLeavesOutIsRefusedByItsLine(kind: StoreKind) throws {
+        let (h, path) = try exportedItems(kind)
+        try edit(path, ("Rusty spork", "Shiny spork"), ("Gort statue", "Gort bust"))
+        h.run("where value > 100")
+        let refused = try h.expectUnchanged("items") { h.run("import \(path) --update") }
+        #expect(refused.error?.message.contains(":3: id: #2 is a row of items this list leaves out (its filter); "
+            + "back to the whole list to update it") == true, "\(refused.error?.message ?? refused.output)")
+        h.run("back")
+        #expect(h.run("import \(path) --update").error == nil, "the whole list takes it")
+        #expect(try h.column("SELECT name FROM items WHERE id IN (1, 2) ORDER BY id") == ["Gort bust", "Shiny spork"])
     }
 
     /// Text PostgreSQL's text cannot hold, whose refusal at save named no

@@ -114,9 +114,41 @@ extension ImportCommand {
         }
         func lookUpPending() throws {
             guard !pending.isEmpty else { return }
-            let stored = try session.store.records(of: collection, keys: pending.map(\.key))
-            for (row, found) in zip(pending, stored) { apply(row.row, row.shownKey, found) }
-            pending.removeAll(keepingCapacity: true)
+            defer { pending.removeAll(keepingCapacity: true) }
+            guard !list.collection.filters.isEmpty else {
+                let stored = try session.store.records(of: collection, keys: pending.map(\.key))
+                for (row, found) in zip(pending, stored) { apply(row.row, row.shownKey, found) }
+                return
+            }
+            // At a filtered list, a row its filter leaves out is refused, as
+            // `open #KEY` refuses it there: at a list of Deep Purple's tracks,
+            // an import of Queen's changed Queen's without a word. The list's
+            // rows are one read; the rest are looked up whole only to say which.
+            let names = collection.keyFields.map(\.name)
+            var listed = KeyedByValues<Record>()
+            for row in try session.store.records(of: list.collection, amongKeys: pending.map(\.key)) {
+                listed.updateValue(row, forKey: names.map { row[$0] })
+            }
+            let missing = pending.indices.filter { listed[pending[$0].key] == nil }
+            let whole = missing.isEmpty ? [] : try session.store.records(of: collection, keys: missing.map { pending[$0].key })
+            // A key found only as its column compares (`ab` for `AB`) may still name a row of the list.
+            var inList = KeyedByValues<Bool>()
+            let found = whole.compactMap { $0?.id.parts }
+            if !found.isEmpty {
+                for row in try session.store.records(of: list.collection, amongKeys: found) { inList.updateValue(true, forKey: row.id.parts) }
+            }
+            var outside: [Int: Record] = [:]
+            for (place, row) in zip(missing, whole) { if let row { outside[place] = row } }
+            for (place, row) in pending.enumerated() {
+                if let stored = listed[row.key] {
+                    apply(row.row, row.shownKey, stored)
+                } else if let stored = outside[place], inList[stored.id.parts] == nil {
+                    refused.append(ImportProblem(line: row.row.line, field: keyName, problem: "\(TextLayout.printable(row.shownKey)) is a row "
+                        + "of \(collection.name) this list leaves out (its filter); back to the whole list to update it"))
+                } else {
+                    apply(row.row, row.shownKey, outside[place])
+                }
+            }
         }
         // Every row read in one snapshot: a read of its own took and gave
         // back the file's locks for each line.
