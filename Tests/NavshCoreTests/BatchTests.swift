@@ -405,13 +405,20 @@ import Testing
         let h = try SessionHarness(kind, Self.tracks, mode: .interactive)
         h.run("where composer ~ Plnt", "open *", "set ms 1")
         let question = try #require(h.run("save").question)
-        #expect(question.prompt == "Save ms on 3 rows of tracks? [y/N] ")
+        #expect(question.prompt == "Set ms to 1 on 3 rows of tracks? [y/N] ")
         #expect(try h.column("SELECT ms FROM tracks WHERE id = 1") == ["480"], "nothing written before the answer")
         // A no says so (an adversary met a bare prompt); the edits stay.
         #expect(h.session.answer(question, .no).output == "nothing was saved; the edits are kept (cancel discards them)\n")
         #expect(h.output("changes").contains("ms"))
         #expect(h.session.answer(question, .yes).output.hasPrefix("saved ms on 3 rows of tracks\n"))
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
+        // The question names what the rows get, and how many of the batch's.
+        h.run("open *", "replace composer Plnt Plant")
+        #expect(h.run("save").question?.prompt == "Replace Plnt with Plant in composer on 3 rows of tracks? [y/N] ")
+        h.run("cancel", "back", "where composer ~ Jimmy", "open *", "set composer Jimmy Page/Robert Plant")
+        #expect(h.run("save").question?.prompt == "Set composer to Jimmy Page/Robert Plant on 3 of 4 rows of tracks? [y/N] ")
+        h.run("unset composer")
+        #expect(h.run("save").question?.prompt == "Unset composer on 4 rows of tracks? [y/N] ")
     }
 
     /// The list drawn after a batch save marks only the rows changed

@@ -26,6 +26,15 @@ import Testing
         #expect(try owner(h) == ["1"], "titles ignore case")
     }
 
+    /// A batch's `changes` tells apart a row whose title another row
+    /// shares, as a record's does: it said `→ Grace`, not which Grace.
+    @Test(arguments: StoreKind.all)
+    func aBatchSaysWhichOfTwoRowsOfOneTitle(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.shop + "INSERT INTO owners (id, name) VALUES (3, 'Grace');")
+        h.run("open cars", "open *", "set owner_id #3")
+        #expect(h.output("changes") == "  owner_id: 2 values → #3 Grace (2 of 2 rows)\n")
+    }
+
     @Test(arguments: StoreKind.all)
     func anAmbiguousOrMissingTitleIsRefused(kind: StoreKind) throws {
         let h = try SessionHarness(kind, Self.shop + "INSERT INTO owners (name) VALUES ('Gracie');")

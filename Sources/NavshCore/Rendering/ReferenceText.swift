@@ -23,6 +23,13 @@ enum ReferenceText {
         return (RowTitle.keyed(before.row, in: before.collection), RowTitle.keyed(after.row, in: after.collection))
     }
 
+    /// One value, as `pair` shows it: a row whose title other rows share
+    /// is told apart by its key (`→ #2001 Queen`, where `→ Queen` said not which).
+    static func told(_ value: Value, _ field: Field?, in store: any StoreReader) -> String {
+        guard let found = referenced(value, field, in: store) else { return plain(value, field) }
+        return told(found, titled: RowTitle.of(found.row, in: found.collection), in: store)
+    }
+
     /// A row by its title, or where other rows share that title, by its key
     /// and a field that tells them apart (`#9 Steve Johnson, 1980-01-01`):
     /// `Jane Peacock → Steve Johnson` did not say which Steve.

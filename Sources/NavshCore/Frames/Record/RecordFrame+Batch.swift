@@ -21,7 +21,26 @@ extension RecordFrame {
             if !changed { changed = edited.contains { current[$0] != was[$0] } }
         }
         if changed || !left.isEmpty { return nil }
-        return "Save \(unsavedLabels.joined(separator: ", ")) on \(ListLayout.grouped(count)) rows of \(collection.displayTitle)?"
+        // The rows and what they get: "Save price on 66,486 rows" named
+        // neither the value nor how many rows the batch held.
+        let rows = ListLayout.grouped(count) + (count < batch.rows.count ? " of \(ListLayout.grouped(batch.rows.count))" : "")
+            + " rows of \(collection.displayTitle)"
+        guard unsavedFields.count == 1, let name = unsavedFields.first, let field = collection.field(named: name) else {
+            return "Save \(unsavedLabels.joined(separator: ", ")) on \(rows)?"
+        }
+        if let replacement = buffer.replacing[name] {
+            return "Replace" + TextLayout.printable(Self.shortened(String(replacement.described.dropFirst("replace".count))))
+                + " in \(field.shownName) on \(rows)?"
+        }
+        let value = buffer.value(of: name)
+        if value.isNull { return "Unset \(field.shownName) on \(rows)?" }
+        let shown = TextLayout.printable(Self.shortened(ReferenceText.told(value, field, in: store)))
+        return "Set \(field.shownName) to \(shown) on \(rows)?"
+    }
+
+    /// A value as a question names it: whole up to a line's third.
+    static func shortened(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(39)) + "…"
     }
 
     /// Runs a batch write whose refusal may name the rows changed elsewhere:
@@ -205,8 +224,8 @@ extension RecordFrame {
             } else {
                 let new = buffer.value(of: name)
                 let old = batch.spread[name]?.counted
-                    ?? ReferenceText.of(batch.shared[name] ?? .null, field, in: store)
-                let (before, after) = ChangesCommand.brief(old, ReferenceText.of(new, field, in: store))
+                    ?? ReferenceText.told(batch.shared[name] ?? .null, field, in: store)
+                let (before, after) = ChangesCommand.brief(old, ReferenceText.told(new, field, in: store))
                 changing = batch.edits([name: new]).count
                 edit = before + " → " + after
             }
