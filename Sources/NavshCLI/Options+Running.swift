@@ -206,7 +206,8 @@ extension Options {
         }
         // Read inside a dry run's transaction, before its rollback.
         // Rows a refused command wrote are still counted in the transaction: no count then.
-        return Outcome(status: status, session: session, touched: session.forgotChanges ? nil : tally?() ?? nil,
+        let countsFailures = status == ExitStatus.commandFailed && tally?.rightAfterFailure == false
+        return Outcome(status: status, session: session, touched: session.forgotChanges || countsFailures ? nil : tally?.read() ?? nil,
                        lines: runner.read.lastLine)
     }
 

@@ -18,7 +18,8 @@ public struct ServerStoreOpener: Sendable {
     /// news arrives; returns it (keep it alive) and what to say then.
     public let listen: @Sendable (_ store: any Store, _ wakeFD: Int32) throws -> (listener: AnyObject, take: () -> String)
     /// A dry run's count of the rows its writes touched, read inside its
-    /// transaction before the rollback; nil when it cannot be read.
+    /// transaction before the rollback; nil when it cannot be read. It
+    /// counts a command that failed too: a script with a failed line gets none.
     public let rowsTouched: @Sendable (_ store: any Store) -> RowsTouched?
 
     public init(target: @escaping @Sendable (_ url: String?, _ schema: String?, _ readsFromStandby: Bool, _ environment: [String: String]) throws -> ServerTarget,

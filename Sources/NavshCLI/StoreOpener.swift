@@ -67,14 +67,19 @@ enum StoreOpener {
         }
     }
 
-    static func countRowChanges(of store: any Store, server: ServerStoreOpener?) -> (() -> RowsTouched?)? {
-        guard let store = store as? SQLiteStore else { return server.map { server in { server.rowsTouched(store) } } }
+    /// `rightAfterFailure` says whether the count leaves out the writes of a
+    /// command that failed: SQLite's forgets a savepoint rolled back, a server's does not.
+    static func countRowChanges(of store: any Store,
+                                server: ServerStoreOpener?) -> (read: () -> RowsTouched?, rightAfterFailure: Bool)? {
+        guard let store = store as? SQLiteStore else {
+            return server.map { server in ({ server.rowsTouched(store) }, false) }
+        }
         let tally = store.countRowChanges()
-        return {
+        return ({
             RowsTouched(tables: tally.counts.map { name, counts in
                 RowsTouched.Table(name: name, inserted: counts.inserted, updated: counts.updated, deleted: counts.deleted)
             })
-        }
+        }, true)
     }
 
     /// `--install-notify TABLE…` and `--uninstall-notify [TABLE…]`: what

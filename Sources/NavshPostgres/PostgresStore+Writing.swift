@@ -201,12 +201,15 @@ extension PostgresStore {
     }
 
     /// Each table's rows inserted, updated and deleted by this transaction,
-    /// for a dry run's report. The server counts each write of a row, so
-    /// two saves of one row are two updates.
+    /// for a dry run's report; a table of another schema, which a trigger
+    /// wrote, by its schema too. The server counts each write of a row, so
+    /// two saves of one row are two updates, and a savepoint rolled back
+    /// keeps its count.
     public func rowsWrittenInTransaction() throws -> RowsTouched {
         let rows = try bridge.rows("""
-            SELECT relname::text, n_tup_ins::text, n_tup_upd::text, n_tup_del::text FROM pg_stat_xact_user_tables
-            WHERE schemaname = $1::text AND n_tup_ins + n_tup_upd + n_tup_del > 0
+            SELECT CASE WHEN schemaname = $1::text THEN relname ELSE schemaname || '.' || relname END::text,
+                   n_tup_ins::text, n_tup_upd::text, n_tup_del::text FROM pg_stat_xact_user_tables
+            WHERE n_tup_ins + n_tup_upd + n_tup_del > 0
             """, [schema])
         return RowsTouched(tables: rows.compactMap { row in
             guard row.count == 4, let name = row[0] else { return nil }

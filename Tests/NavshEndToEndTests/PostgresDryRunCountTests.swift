@@ -26,4 +26,32 @@ struct PostgresDryRunCountTests {
         #expect(report?["rows_changed"] as? Int == 4, "\(json.stdout)")
         #expect(try database.value("SELECT count(*) FROM cars") == "3", "nothing was written")
     }
+
+    /// A trigger's row in another schema is counted by its schema too; a
+    /// script with a failed line gets no count, since the server's counts
+    /// keep the writes of a savepoint rolled back (an adversary's find).
+    @Test func aDryRunCountsOtherSchemasAndNothingAfterAFailure() throws {
+        let database = try PostgresTestDatabase(schema: "drylog", sql: """
+            CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, value INTEGER CHECK (value < 100));
+            INSERT INTO items VALUES (1, 'a', 1), (2, 'b', 2);
+            """)
+        try database.run("""
+            CREATE SCHEMA drylog_audit; CREATE TABLE drylog_audit.log (what text);
+            CREATE FUNCTION logged() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+            INSERT INTO drylog_audit.log VALUES (NEW.name); RETURN NULL; END $$;
+            CREATE TRIGGER logged AFTER UPDATE ON items FOR EACH ROW EXECUTE FUNCTION logged();
+            CREATE FUNCTION refused() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+            INSERT INTO drylog_audit.log VALUES (OLD.name); RAISE EXCEPTION 'kept'; END $$;
+            CREATE TRIGGER refused AFTER DELETE ON items FOR EACH ROW EXECUTE FUNCTION refused();
+            """)
+        defer { try? database.run("DROP SCHEMA drylog_audit CASCADE") }
+        let options = [database.url, "--schema", "drylog", "--dry-run", "--quiet", "--keep-going"]
+        let logged = try NavshBinary().run(options, stdin: "open items\nopen #1\nset name z\nsave\n")
+        #expect(logged.stdout.hasSuffix("included: 2 (drylog_audit.log: 1 inserted; items: 1 updated)\n"), "\(logged.stdout)")
+        // The refused delete's rows stay in the server's counts: no count is given.
+        let failed = try NavshBinary().run(options, stdin: "open items\ndelete #2\nopen #1\nset name y\nsave\n")
+        #expect(failed.status == 1, "\(failed.stderr)")
+        #expect(failed.stdout.contains("update items › y: name a → y"), "\(failed.stdout)")
+        #expect(!failed.stdout.contains("rows it would have changed"), "\(failed.stdout)")
+    }
 }
