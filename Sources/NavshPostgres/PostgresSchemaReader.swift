@@ -27,7 +27,8 @@ struct PostgresTable: Sendable {
     /// Whether an UPDATE of a row can change other rows: a trigger of the
     /// table's own, or a foreign key's ON UPDATE action. Such a save counts
     /// what its transaction changed (`PostgresStore.changedSoFar`). The
-    /// trigger `--install-notify` adds only notifies.
+    /// trigger `--install-notify` adds only notifies: known by its name and
+    /// its function's, since a user's own trigger may share the name.
     var changesOtherRows = false
 
     var name: String { collection.name }
@@ -70,7 +71,8 @@ enum PostgresSchemaReader {
                    coalesce(array_to_string(ARRAY(SELECT e.enumlabel::text FROM pg_enum e
                        WHERE e.enumtypid = coalesce(nullif(t.typbasetype, 0), a.atttypid) ORDER BY e.enumsortorder), E'\\n'), ''),
                    EXISTS (SELECT 1 FROM pg_trigger tg WHERE tg.tgrelid = c.oid
-                       AND ((NOT tg.tgisinternal AND tg.tgname <> '\(PostgresStore.notifyTrigger)')
+                       AND ((NOT tg.tgisinternal AND NOT (tg.tgname = '\(PostgresStore.notifyTrigger)'
+                                 AND tg.tgfoid IN (SELECT oid FROM pg_proc WHERE proname = '\(PostgresStore.notifyTrigger)')))
                             OR tg.tgfoid IN ('"RI_FKey_cascade_upd"'::regproc, '"RI_FKey_setnull_upd"'::regproc,
                                              '"RI_FKey_setdefault_upd"'::regproc)))::text
             FROM pg_class c
