@@ -56,11 +56,30 @@ import Testing
         try edit(path, ("Rusty spork", "Shiny spork"), ("Gort statue", "Gort bust"))
         h.run("where value > 100")
         let refused = try h.expectUnchanged("items") { h.run("import \(path) --update") }
-        #expect(refused.error?.message.contains(":3: id: #2 is a row of items this list leaves out (its filter); "
+        #expect(refused.error?.message.contains(":3: id: #2 is a row of items this list leaves out (its filter or owner); "
             + "back to the whole list to update it") == true, "\(refused.error?.message ?? refused.output)")
         h.run("back")
         #expect(h.run("import \(path) --update").error == nil, "the whole list takes it")
         #expect(try h.column("SELECT name FROM items WHERE id IN (1, 2) ORDER BY id") == ["Gort bust", "Shiny spork"])
+    }
+
+    /// In a related list, another owner's row is refused as one the list
+    /// leaves out, not as a key no row has; a key typed in another case
+    /// than a NOCASE column stores is still the list's row.
+    @Test(arguments: StoreKind.all)
+    func aRelatedListRefusesAnotherOwnersRowAndTakesItsOwnInAnyCase(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.shop + """
+            CREATE TABLE tags (code TEXT COLLATE NOCASE PRIMARY KEY, car_id INTEGER REFERENCES cars(id), label TEXT);
+            INSERT INTO tags VALUES ('ABC', 1, 'old'), ('XYZ', 2, 'other');
+            """)
+        h.run("open owners", "open #1", "open cars")
+        let other = try file(h, "id,model\n2,Model X\n")
+        #expect(h.run("import \(other) --update").error?.message.contains(":2: id: #2 is a row of cars this list leaves out "
+            + "(its filter or owner)") == true)
+        h.run("top", "open tags", "where car_id = 1")
+        let typed = kind.name == "PostgreSQL" ? "ABC" : "abc"
+        #expect(h.run("import \(try file(h, "code,label\n\(typed),new\n")) --update").error == nil)
+        #expect(try h.column("SELECT label FROM tags ORDER BY code") == ["new", "other"])
     }
 
     /// Text PostgreSQL's text cannot hold, whose refusal at save named no

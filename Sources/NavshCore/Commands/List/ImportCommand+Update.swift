@@ -115,12 +115,12 @@ extension ImportCommand {
         func lookUpPending() throws {
             guard !pending.isEmpty else { return }
             defer { pending.removeAll(keepingCapacity: true) }
-            guard !list.collection.filters.isEmpty else {
+            guard !list.collection.filters.isEmpty || list.collection.scope != nil else {
                 let stored = try session.store.records(of: collection, keys: pending.map(\.key))
                 for (row, found) in zip(pending, stored) { apply(row.row, row.shownKey, found) }
                 return
             }
-            // At a filtered list, a row its filter leaves out is refused, as
+            // At a filtered or related list, a row it leaves out is refused, as
             // `open #KEY` refuses it there: at a list of Deep Purple's tracks,
             // an import of Queen's changed Queen's without a word. The list's
             // rows are one read; the rest are looked up whole only to say which.
@@ -130,21 +130,23 @@ extension ImportCommand {
                 listed.updateValue(row, forKey: names.map { row[$0] })
             }
             let missing = pending.indices.filter { listed[pending[$0].key] == nil }
-            let whole = missing.isEmpty ? [] : try session.store.records(of: collection, keys: missing.map { pending[$0].key })
+            let whole = missing.isEmpty ? [] : try session.store.records(of: collection.wholeTable, keys: missing.map { pending[$0].key })
             // A key found only as its column compares (`ab` for `AB`) may still name a row of the list.
             var inList = KeyedByValues<Bool>()
-            let found = whole.compactMap { $0?.id.parts }
+            let found = whole.compactMap { $0.map { row in names.map { row[$0] } } }
             if !found.isEmpty {
-                for row in try session.store.records(of: list.collection, amongKeys: found) { inList.updateValue(true, forKey: row.id.parts) }
+                for row in try session.store.records(of: list.collection, amongKeys: found) {
+                    inList.updateValue(true, forKey: names.map { row[$0] })
+                }
             }
             var outside: [Int: Record] = [:]
             for (place, row) in zip(missing, whole) { if let row { outside[place] = row } }
             for (place, row) in pending.enumerated() {
                 if let stored = listed[row.key] {
                     apply(row.row, row.shownKey, stored)
-                } else if let stored = outside[place], inList[stored.id.parts] == nil {
+                } else if let stored = outside[place], inList[names.map { stored[$0] }] == nil {
                     refused.append(ImportProblem(line: row.row.line, field: keyName, problem: "\(TextLayout.printable(row.shownKey)) is a row "
-                        + "of \(collection.name) this list leaves out (its filter); back to the whole list to update it"))
+                        + "of \(collection.name) this list leaves out (its filter or owner); back to the whole list to update it"))
                 } else {
                     apply(row.row, row.shownKey, outside[place])
                 }
