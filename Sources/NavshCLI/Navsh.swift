@@ -80,7 +80,7 @@ struct Navsh: ParsableCommand {
     @Option(name: [.customShort("c"), .customLong("command")], help: "Run CMD (repeatable, in order).")
     var commands: [String] = []
 
-    @Flag(help: "In a script, go on after a failing command (the exit status is still 1).")
+    @Flag(help: "In a script, go on after a failing command (the exit status is still 1); lines that may count on it are skipped up to the next top.")
     var keepGoing = false
 
     @Flag(help: "In a script, print each command (after its frame's prompt) before its output.")

@@ -72,12 +72,15 @@ struct ScriptRunner {
         var unreadable: Int32?
         var lastLine = 0
         var stopsHere = false
+        // --keep-going: the failed line whose later lines are skipped until a `top` works.
+        var skippingAfter: Int?
         reading: while true {
             if let received = Terminal.terminationSignal {
                 signal = received
                 break reading
             }
             let outcome: ResponseDriver.Outcome
+            var line: [UInt8]?
             switch prompter.nextCommand(at: { session.location }) {
             case .end, .interrupted:
                 break reading
@@ -94,6 +97,12 @@ struct ScriptRunner {
                 read.lastLine = lastLine
                 if echo, bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) {
                     StandardStreams.out(session.prompt + TextLayout.printable(String(decoding: bytes, as: UTF8.self)) + "\n")
+                }
+                line = bytes
+                if let failedLine = skippingAfter, !session.runsWhileSkipping(bytes) {
+                    if Session.ownsValueLine(bytes) { prompter.skipValueLine() }
+                    outcome = driver.follow(.failure(.line(.skippedAfterFailure(line: failedLine))), with: &prompter)
+                    break
                 }
                 // `edit FIELD` takes the next line as its value (`ScriptPrompter.edit`).
                 let changesBefore = session.changeCount
@@ -128,6 +137,13 @@ struct ScriptRunner {
                     break reading
                 }
                 if !keepGoing || stopsHere { break reading }
+                // After a failed `where`, an `open *` written for the filtered
+                // rows would hold the whole table: skip to the next `top`.
+                if skippingAfter == nil, !(line.map(session.failureLeavesLaterLinesAlone) ?? false) {
+                    skippingAfter = lastLine
+                }
+            } else if skippingAfter != nil, line.map(session.startsAfresh) ?? false {
+                skippingAfter = nil
             }
             if outcome.quits { break reading }
             // Output nobody can read (a full disk): nothing more runs, so no

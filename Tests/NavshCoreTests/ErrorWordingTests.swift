@@ -16,7 +16,7 @@ import Testing
         let row = Record(id: .rowid(7), values: ["name": .text(name)])
         let cascade = [CascadeEffect(collection: name, record: row, action: .deleted)]
         let lines: [LineError] = [
-            .invalidUTF8, .nulByte, .tooLong(bytes: 70_000, limit: 65_536), .recordChangedBeforeLine,
+            .invalidUTF8, .nulByte, .tooLong(bytes: 70_000, limit: 65_536), .recordChangedBeforeLine, .skippedAfterFailure(line: 5),
             .valueLineNulByte, .valueLineMissing(field: name), .valueLineUnreadable(field: name, reason: name),
         ]
         let grammar: [GrammarError] = [

@@ -328,8 +328,9 @@ import Testing
         #expect(script.readError(until: "\n").contains("no row #2070 in tracks"))
 
         // Re-keyed elsewhere: the old key names no row, the new one names it.
+        // A failed `open` would have --keep-going skip the lines after it.
         try db.execute("UPDATE tracks SET TrackId = 99001 WHERE TrackId = 2080")
-        script.send("open #2080")
+        script.send("delete #2080")
         #expect(script.readError(until: "\n").contains("no row #2080 in tracks"))
         #expect(script.send("open #99001", until: "Price").contains("Tracks › Session take 1756\n       TrackId  99001  (read-only)"))
         script.send("back")

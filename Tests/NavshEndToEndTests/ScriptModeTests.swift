@@ -60,12 +60,51 @@ import Testing
         #expect(!result.stdout.contains("saved"))
     }
 
+    /// A failed report changes nothing later lines count on: they run.
     @Test func keepGoingRunsTheRestButStillFails() throws {
         let db = try TemporaryDatabase(Fixtures.items)
-        let result = try navsh.run([db.path, "--keep-going"], stdin: "open 1\nset vlue 150\nset value 150\nsave\n")
+        let result = try navsh.run([db.path, "--keep-going"], stdin: "open 1\nshow vlue\nset value 150\nsave\n")
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("<stdin>:2: error:"))
         #expect(try db.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
+    }
+
+    /// A failed line that later lines count on has them skipped, reports
+    /// aside, until a `top` works. A trial's failed `where` had `open *`,
+    /// `set` and `save` change every row; a failed `set` had `save` write
+    /// the rest of the record.
+    @Test func keepGoingSkipsTheLinesAFailureLeftWithoutTheirGround() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let script = """
+            where valu > 100
+            open *
+            set value 0
+            count
+            save
+            top
+            open 2
+            set name Spork
+            set value nine
+            save
+            top
+            top!
+            open 3
+            set value 7
+            save
+
+            """
+        let before = try db.snapshot("items")
+        let result = try navsh.run([db.path, "--keep-going"], stdin: script)
+        #expect(result.status == 1)
+        let errors = result.stderr.split(separator: "\n").map { $0.split(separator: ": error: ").first.map(String.init) ?? "" }
+        #expect(errors == ["<stdin>:1", "<stdin>:2", "<stdin>:3", "<stdin>:5", "<stdin>:9", "<stdin>:10", "<stdin>:11"], "\(result.stderr)")
+        #expect(result.stderr.contains("<stdin>:2: error: items: not run: line 1 failed, and this line may count on "
+                                       + "what it would have done; --keep-going goes on at the next top"), "\(result.stderr)")
+        #expect(result.stdout.contains("discarded edits in items › Spork (name)"), "\(result.stdout)")
+        let after = try db.snapshot("items")
+        #expect(after.count == before.count)
+        #expect(zip(before, after).filter { $0 != $1 }.count == 1, "only row 3 changed")
+        #expect(try db.rows("SELECT value FROM items WHERE id = 3")[0]["value"] == "7")
     }
 
     @Test func unsavedEditsAtEndOfInputAreDiscardedWithStatus3() throws {

@@ -201,7 +201,7 @@ class Worker(threading.Thread):
         if reply.failed():
             # Allowed: a list may refuse a row number once it changed. Show it again and go on.
             attempt.outcome, attempt.detail = "open failed", "; ".join(reply.errors[0])
-            navsh.run("show")
+            self.back_to_list(reply.prompt, failed=True)
             return
         attempt.shown = shown_value(reply.stdout[0], None)
         if attempt.shown is None:
@@ -229,13 +229,16 @@ class Worker(threading.Thread):
             attempt.outcome, attempt.detail = "no report", reply.stdout[2][-300:]
         self.back_to_list(reply.prompt)
 
-    def back_to_list(self, prompt=None):
-        """Discards whatever a refused save left and returns to the items list."""
-        for _ in range(3):
-            if prompt == self.list_prompt:
-                return
-            prompt = self.navsh.run("cancel" if prompt and prompt.endswith("*") else "back!").prompt
-        raise NavshDied(f"cannot get back to the list; prompt {prompt!r}")
+    def back_to_list(self, prompt=None, failed=False):
+        """Discards whatever a refused save left and returns to the items list.
+
+        After a failed line, --keep-going skips the lines that may count on
+        it until a `top`: that is how a driving program goes on."""
+        if prompt == self.list_prompt and not failed:
+            return
+        reply = self.navsh.run("top!", "open items")
+        if reply.failed(0) or reply.failed(1) or reply.prompt != self.list_prompt:
+            raise NavshDied(f"cannot get back to the list; prompt {reply.prompt!r}, errors {reply.errors}")
 
     def one_shot(self, attempt):
         arguments = [self.options.binary, self.database, "-c", "open items", "-c", f"open {attempt.row}",

@@ -3,9 +3,10 @@
 A `Coprocess` is one long-lived `navsh --keep-going --echo FILE` reading its
 script from a pipe: lines run as they arrive and output is flushed per
 command (README "Scripts"). To know when a batch of commands is finished,
-each batch ends with a marker line `zzsyncN`, an unknown command: `--echo`
-prints it on stdout after everything the batch printed there, and its
-"unknown command" error lands on stderr after every error of the batch.
+each batch ends with a marker line `help zzsyncN`, a report that fails:
+`--echo` prints it on stdout after everything the batch printed there, and
+its "unknown command" error lands on stderr after every error of the batch.
+A report still runs while `--keep-going` skips lines after a failure.
 Each stream has its own reader thread, so neither can fill up and block
 navsh. Every read has a deadline: a hung navsh fails a run, never hangs it.
 """
@@ -108,9 +109,10 @@ class Coprocess:
     def run(self, *commands, timeout=TIMEOUT):
         """Sends `commands` (one line each) and waits until navsh has run all of them."""
         for command in commands:
-            assert "\n" not in command and not command.startswith("zzsync"), command
+            assert "\n" not in command and "zzsync" not in command, command
         self._syncs += 1
-        marker = f"zzsync{self._syncs}"
+        tag = f"zzsync{self._syncs}"
+        marker = f"help {tag}"
         first_line = self._lines_sent + 1
         try:
             self.process.stdin.write(("\n".join(commands + (marker,)) + "\n").encode())
@@ -119,7 +121,7 @@ class Coprocess:
             raise NavshDied(f"stdin closed: {error}; stderr {self._err.rest()!r}")
         self._lines_sent += len(commands) + 1
         stdout = self._out.take_until(re.compile(r"(?:^|\n)([^\n]*)> " + marker + r"\n"), timeout)
-        stderr = self._err.take_until(re.compile(marker + r"\b[^\n]*\n"), timeout)
+        stderr = self._err.take_until(re.compile(tag + r"\b[^\n]*\n"), timeout)
         return self._reply(commands, stdout, stderr, marker, first_line)
 
     @staticmethod

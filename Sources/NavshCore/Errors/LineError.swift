@@ -7,6 +7,8 @@ public enum LineError: Equatable, Sendable {
     /// The record changed elsewhere before its user saw it (the notice
     /// printed with this error shows how).
     case recordChangedBeforeLine
+    /// `--keep-going` skips lines after a failure they may count on.
+    case skippedAfterFailure(line: Int)
 
     // MARK: A script's value line (after `edit FIELD`)
     case valueLineNulByte
@@ -24,6 +26,9 @@ public enum LineError: Equatable, Sendable {
         case .recordChangedBeforeLine:
             return "the record changed elsewhere (see above); nothing was run: "
                 + "type the command again if it still applies"
+        case .skippedAfterFailure(let line):
+            return "not run: line \(line) failed, and this line may count on what it would have done; "
+                + "--keep-going goes on at the next top"
         case .valueLineNulByte:
             return "the value line contains a NUL byte; nothing was set"
         case .valueLineMissing(let field):

@@ -186,6 +186,35 @@ public final class Session {
         return (try? scanner.next()) == "edit"
     }
 
+    /// Whether `bytes`, failed, leaves later lines as their author meant
+    /// them (`Command.leavesLaterLinesAlone`). A line that is no command
+    /// here may be a mistyped `where`: it does not.
+    public func failureLeavesLaterLinesAlone(_ bytes: [UInt8]) -> Bool {
+        guard let line = String(validating: bytes, as: UTF8.self), !line.utf8.contains(0) else { return false }
+        do {
+            return try CommandParser.parse(line, in: top.kind, abbreviations: mode == .interactive)?.leavesLaterLinesAlone ?? true
+        } catch {
+            return false
+        }
+    }
+
+    /// Whether `bytes` is a `top`: from the first frame, a script's later
+    /// lines mean what they say again.
+    public func startsAfresh(_ bytes: [UInt8]) -> Bool {
+        guard let line = String(validating: bytes, as: UTF8.self), !line.utf8.contains(0) else { return false }
+        return (try? CommandParser.parse(line, in: top.kind, abbreviations: mode == .interactive)) is TopCommand
+    }
+
+    /// Whether `bytes` may run while `--keep-going` skips lines after a
+    /// failure: a `top`, or a report, which changes nothing. A program
+    /// driving navsh over pipes still gets its `help` and `show` answered.
+    public func runsWhileSkipping(_ bytes: [UInt8]) -> Bool {
+        guard let line = String(validating: bytes, as: UTF8.self), !line.utf8.contains(0),
+              let command = try? CommandParser.parse(line, in: top.kind, abbreviations: mode == .interactive)
+        else { return false }
+        return command is TopCommand || command.isReport
+    }
+
     /// Runs a line given as bytes, refusing invalid UTF-8 instead of repairing it.
     public func execute(bytes: [UInt8]) -> Response {
         if bytes.count > Self.maximumLineLength { return refuseLongLine(byteCount: bytes.count) }

@@ -49,6 +49,12 @@ protocol Command: Sendable {
     /// `help`, `where`): `--quiet` keeps its output and drops the rest.
     var isReport: Bool { get }
 
+    /// A failure of it changes nothing later lines count on: a report, a
+    /// page, or a line that names its rows afresh. After any other failure
+    /// the script is in a frame, an order or data its later lines were not
+    /// written for, so `--keep-going` skips them until a `top` works.
+    var leavesLaterLinesAlone: Bool { get }
+
     /// The command reads and never writes, whatever its arguments (`page`,
     /// `show`, `open N`): it and the look for changes before it may share
     /// one snapshot (`StoreReader.readingAsOne`). A command that may write,
@@ -63,6 +69,7 @@ extension Command {
     var editsTheRecord: Bool { false }
     func usesNothingReadBefore(in session: any CommandContext) -> Bool { false }
     var isReport: Bool { false }
+    var leavesLaterLinesAlone: Bool { isReport }
     var onlyReads: Bool { false }
 }
 

@@ -10,6 +10,8 @@ struct ColumnsCommand: Command {
                                     "show these fields as the list's columns; columns alone restores them",
                                     example: "columns price stock")]
 
+    var leavesLaterLinesAlone: Bool { true }
+
     let typed: Arguments
     let usage: String
 

@@ -17,6 +17,8 @@ struct ExportCommand: Command {
     /// Rows read per query.
     static let pageSize = 500
 
+    var leavesLaterLinesAlone: Bool { true }
+
     let path: String
     let force: Bool
     /// `--plain`: no version column, for programs that want the fields alone.

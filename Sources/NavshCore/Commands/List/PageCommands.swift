@@ -6,6 +6,7 @@ struct NextPageCommand: PlainCommand {
     init() {}
 
     var onlyReads: Bool { true }
+    var leavesLaterLinesAlone: Bool { true }
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         try PageCommand.turn(by: 1, in: session)
@@ -19,6 +20,7 @@ struct PreviousPageCommand: PlainCommand {
     init() {}
 
     var onlyReads: Bool { true }
+    var leavesLaterLinesAlone: Bool { true }
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         try PageCommand.turn(by: -1, in: session)
@@ -46,6 +48,7 @@ struct PageCommand: OneArgumentCommand {
     }
 
     var onlyReads: Bool { true }
+    var leavesLaterLinesAlone: Bool { true }
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame((any PagedFrame).self)
