@@ -55,7 +55,6 @@ import Testing
             .noRowWithKey(name, collection: name, outsideThisList: true), .keylessRows(collection: name), .whereSyntax,
             .noFilterField(name, collection: name, fields: [name], nearest: nil),
             .noFilterField(name, collection: name, fields: [name], nearest: name), .blobNotComparable(field: name),
-            .noRowsToOpen,
         ]
         let fields: [FieldError] = [
             .collectionReadOnly(reason: name), .readOnly(name, editable: []), .readOnly(name, editable: [name]),

@@ -41,8 +41,6 @@ public enum RowError: Equatable, Sendable {
     case noRowWithKey(String, collection: String, outsideThisList: Bool)
     /// `#KEY` in a view (or a table whose rows cannot be told apart).
     case keylessRows(collection: String)
-    /// `open *` in a list that shows no row.
-    case noRowsToOpen
     /// `#KEY` holding a backslash escape names a row as typed and another
     /// as its escapes stand for (`k\x1B`: the text, and k then ESC).
     case keyNamesTwoRows(String, titles: [String])
@@ -143,8 +141,6 @@ public enum RowError: Equatable, Sendable {
                 + "); open or delete either by its row number"
         case .keylessRows(let collection):
             return "\(collection) rows have no key, so #KEY cannot name one; open N names a row as shown"
-        case .noRowsToOpen:
-            return "no rows to open: open * opens every row of a list, and this one has none"
         case .noRowWithKey(let typed, let collection, false):
             return "no row \(TextLayout.printable(typed)) in \(collection)"
         case .whereSyntax:

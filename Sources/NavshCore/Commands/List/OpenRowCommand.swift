@@ -16,7 +16,6 @@ struct OpenRowCommand: OpenCommand {
         if opensTheList(list, in: session) { return Response(output: try session.show(list)) }
         if target == "*" {
             let batch = try RowBatch.read(list.collection, captions: list.captions, from: session.store)
-            guard !batch.rows.isEmpty else { throw CommandError.rows(.noRowsToOpen) }
             return Response(output: try session.pushShowing(RecordFrame(batch: batch)))
         }
         let (record, note) = try ListFrame.isKey(target)

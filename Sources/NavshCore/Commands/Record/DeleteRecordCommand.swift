@@ -55,6 +55,9 @@ struct DeleteRecordCommand: PlainCommand {
     /// checked as a save checks it, after one question at the prompt.
     private func deleteBatch(_ batch: RowBatch, in frame: RecordFrame, session: any CommandContext, confirmed: Bool) throws -> Response {
         let collection = frame.collection
+        guard !batch.rows.isEmpty else {
+            return Response(output: session.popShowingReturn(below: "deleted nothing: the batch holds no rows\n"))
+        }
         let store = session.store
         let asking = session.mode == .interactive && !confirmed
         if asking {

@@ -49,7 +49,8 @@ struct ReplaceCommand: FieldEditingCommand {
             }
             changed += 1
         }
-        guard changed > 0 else {
+        // A fix script run twice finds no rows the second time: it is done, not wrong.
+        guard changed > 0 || batch.rows.isEmpty else {
             throw CommandError.fields(.textNotFound(field.shownName, ValueText.raw(.text(replacement.old)), rows: batch.rows.count))
         }
         frame.buffer.replace(field.name, replacement)

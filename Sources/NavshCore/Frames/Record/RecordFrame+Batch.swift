@@ -66,6 +66,8 @@ extension RecordFrame {
     /// each row checked against the values it held at `open *`.
     func saveBatch(_ batch: RowBatch, in session: any CommandContext) throws -> String {
         guard isDirty else { return "no changes to save in \(crumb)" }
+        // A fix script run again finds no rows left to fix: done, as an UPDATE of no rows is.
+        guard !batch.rows.isEmpty else { return "saved nothing: the batch holds no rows" }
         try checkRequired()
         let (changing, unchanged) = batch.split(buffer.changes, replacing: buffer.replacing)
         try checkKeyNotShared(by: changing.count)

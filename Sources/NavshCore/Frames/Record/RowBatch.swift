@@ -24,9 +24,9 @@ struct RowBatch {
         var more: Bool
         var first: [Value]
 
-        /// `3 values` or `more than 1,000 values`.
+        /// `3 values`, `more than 1,000 values`, or `no values` in a batch of no rows.
         var counted: String {
-            (more ? "more than " : "") + "\(ListLayout.grouped(count)) values"
+            count == 0 ? "no values" : (more ? "more than " : "") + "\(ListLayout.grouped(count)) values"
         }
     }
 
@@ -65,7 +65,8 @@ struct RowBatch {
         for (field, values) in zip(list.fields, summary.fields) {
             if values.seen.count == 1, let value = values.first.first {
                 shared[field.name] = value
-            } else if values.seen.count > 1 {
+            } else if values.seen.count != 1 {
+                // No rows: no value is held, so none is "already held" by a `set`.
                 let more = values.seen.count > Self.counted
                 spread[field.name] = Spread(count: more ? Self.counted : values.seen.count, more: more, first: values.first)
             }
@@ -102,6 +103,7 @@ struct RowBatch {
     /// reference's values by the titles of the rows they name.
     func spreadText(_ field: Field, in store: any StoreReader) -> String? {
         guard let spread = spread[field.name] else { return nil }
+        guard !spread.first.isEmpty else { return spread.counted }
         let shown = spread.first.map { value in
             field.references == nil ? ValueText.bounded(value, field.format) : ReferenceText.of(value, field, in: store)
         }
