@@ -25,6 +25,11 @@ extension PostgresStore {
             }
             return table
         }
+        // A trigger of the user's that shares the name is theirs: it was dropped and replaced.
+        let theirs = try tablesWithNotifyTrigger(ours: false)
+        if let table = chosen.first(where: { theirs.contains($0.name) }) {
+            throw StoreError.unsupported("\(table.name) has a trigger named \(Self.notifyTrigger) that is not navsh's; rename it, then install")
+        }
         let function = schema.quotedIdentifier + "." + Self.notifyTrigger.quotedIdentifier
         var statements = ["""
             CREATE OR REPLACE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $navsh$
@@ -58,13 +63,7 @@ extension PostgresStore {
     /// the schema that has it when none is named; the function goes with
     /// the last trigger. Returns the tables it was removed from.
     public func uninstallNotify(from names: [String]) throws -> [String] {
-        var parameters = Parameters()
-        let sql = """
-            SELECT c.relname::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-            WHERE t.tgname = \(parameters.bind(Self.notifyTrigger))
-              AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = \(parameters.bind(schema))) ORDER BY 1
-            """
-        let installed = try rows(sql, parameters).compactMap { $0.first ?? nil }
+        let installed = try tablesWithNotifyTrigger(ours: true)
         let chosen = try names.isEmpty ? installed : names.map { name in
             guard let match = installed.first(where: { $0 == name }) ?? installed.first(where: { $0.lowercased() == name.lowercased() })
             else { throw StoreError.unsupported("\(name) has no navsh notify trigger in schema \(schema)") }
@@ -76,6 +75,21 @@ extension PostgresStore {
         }
         try inOneTransaction(statements)
         return chosen
+    }
+
+    /// The schema's tables with a trigger of navsh's name whose function
+    /// is navsh's (`ours`), or another: a user's trigger may share the
+    /// name, and was dropped by both install and uninstall.
+    private func tablesWithNotifyTrigger(ours: Bool) throws -> [String] {
+        var parameters = Parameters()
+        let name = parameters.bind(Self.notifyTrigger)
+        let sql = """
+            SELECT c.relname::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+            WHERE t.tgname = \(name)
+              AND c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = \(parameters.bind(schema)))
+              AND \(ours ? "" : "NOT ")(p.proname = \(name) AND p.pronamespace = c.relnamespace) ORDER BY 1
+            """
+        return try rows(sql, parameters).compactMap { $0.first ?? nil }
     }
 
     private func inOneTransaction(_ statements: [String]) throws {

@@ -95,6 +95,25 @@ struct PostgresLiveRefreshTests {
         #expect(counting == ["items", "notes", "tags"], "items by its ON UPDATE CASCADE, notes and tags by their triggers")
     }
 
+    /// A user's trigger named as navsh's is theirs: install refuses its
+    /// table, and uninstall leaves it. Both dropped it without a word.
+    @Test func aUsersTriggerNamedAsNavshsIsLeftAlone() throws {
+        let database = try PostgresTestDatabase(schema: "shop", sql: Self.items + """
+            CREATE FUNCTION stamp() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
+            CREATE TABLE tags (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TRIGGER navsh_notify BEFORE UPDATE ON tags FOR EACH ROW EXECUTE FUNCTION stamp();
+            """)
+        let store = try Self.open(database)
+        defer { store.close() }
+        #expect(throws: StoreError.self) { try store.installNotify(on: ["items", "tags"]) }
+        #expect(try store.installNotify(on: ["items"]) == ["items"])
+        #expect(throws: StoreError.self) { try store.uninstallNotify(from: ["tags"]) }
+        #expect(try store.uninstallNotify(from: []) == ["items"])
+        let left = try database.value("SELECT string_agg(tgrelid::regclass::text || ' ' || tgfoid::regproc::text, ', ') "
+                                      + "FROM pg_trigger WHERE tgname = 'navsh_notify'")
+        #expect(left == "tags stamp", "\(left ?? "none")")
+    }
+
     /// The listener's events until `count` came, or `seconds` passed.
     static func events(of listener: PostgresListener, count: Int, seconds: Double = 5) -> [PostgresListener.Event] {
         var events: [PostgresListener.Event] = []
