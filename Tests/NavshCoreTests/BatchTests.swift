@@ -419,6 +419,9 @@ import Testing
         #expect(h.run("save").question?.prompt == "Set composer to Jimmy Page/Robert Plant on 3 of 4 rows of tracks? [y/N] ")
         h.run("unset composer")
         #expect(h.run("save").question?.prompt == "Unset composer on 4 rows of tracks? [y/N] ")
+        // One row of three needing the edit is asked about too.
+        h.run("cancel", "back", "where composer ~ Plnt", "open *", "set composer Jimmy Page/Robert Plnt")
+        #expect(h.run("save").question?.prompt == "Set composer to Jimmy Page/Robert Plnt on 1 of 3 rows of tracks? [y/N] ")
     }
 
     /// The list drawn after a batch save marks only the rows changed

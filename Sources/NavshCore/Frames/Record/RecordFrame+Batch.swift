@@ -7,12 +7,14 @@ extension RecordFrame {
     }
 
     /// `Save Composer on 42 rows of Track?`, asked at the prompt before a
-    /// batch save of more than one row. A save the rows as stored now would
+    /// save of a batch of more than one row. A save the rows as stored now would
     /// refuse is not asked about: it runs, and its refusal names them.
     func batchSaveQuestion(in store: any StoreReader) throws -> String? {
         guard let batch, isDirty else { return nil }
+        // A batch of many rows asks though one row needs the edit: an
+        // adversary's 1 of 4 saved unasked, where 2 of 4 asked.
         let count = rowsToChange.count
-        guard count > 1 else { return nil }
+        guard count > 0, batch.rows.count > 1 else { return nil }
         try checkKeyNotShared(by: count)
         let now = try RowBatch.read(batch.list, captions: batch.captions, from: store)
         let edited = Set(buffer.changes.keys).union(buffer.replacing.keys)
