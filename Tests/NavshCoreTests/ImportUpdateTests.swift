@@ -253,6 +253,27 @@ import Testing
         #expect(try h.values("SELECT code, grade FROM enrol ORDER BY code") == [["Art", "EDIT"], ["C1", "A"]])
     }
 
+    /// An untyped key column may hold 5 and '5' as two rows, which CSV
+    /// writes alike. The number is meant, as `open #5` means it; the text
+    /// when no number is stored; when both are, the line is refused. An
+    /// adversary's file of `5` updated the text '5' row. SQLite alone:
+    /// PostgreSQL has no untyped column.
+    @Test(arguments: StoreKind.sqlite)
+    func aKeyOfAnUntypedColumnIsTheNumberItSpells(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE anyk (id PRIMARY KEY, v TEXT);
+            INSERT INTO anyk VALUES (5, 'number'), ('5', 'text'), (6, 'six'), ('7', 'seven');
+            """)
+        h.run("open anyk")
+        let before = try h.snapshot("anyk")
+        let message = try #require(h.run("import \(try file(h, "id,v\n5,X\n6,SIX\n")) --update").error?.message)
+        #expect(message.contains(":2: id: #5 names two rows, one whose key is the number and one the text"), "\(message)")
+        #expect(try h.snapshot("anyk") == before)
+        #expect(h.run("import \(try file(h, "id,v\n6,SIX\n7,SEVEN\n")) --update").error == nil)
+        #expect(try h.values("SELECT id, typeof(id), v FROM anyk ORDER BY v") == [
+            ["7", "text", "SEVEN"], ["6", "integer", "SIX"], ["5", "integer", "number"], ["5", "text", "text"]])
+    }
+
     /// A dry run makes the writes and takes them back, so it refuses what
     /// the import would: two lines swapping a UNIQUE value (an adversary's find).
     @Test(arguments: StoreKind.all)

@@ -19,6 +19,7 @@ extension ImportCommand {
         let keyPlaces = keys.compactMap { key in fields.firstIndex { $0.name == key.name } }
         let isKey = fields.indices.map { keyPlaces.contains($0) }
         let keyName = keys.map(\.shownName).joined(separator: ", ")
+        let untypedKey = keys.contains { $0.kind == .any }
         let shownPath = TextLayout.printable(path)
         // A key is read as stored, never as a referenced row's title: an
         // orphan key that a parent's title spells named another row.
@@ -40,7 +41,8 @@ extension ImportCommand {
         defer { session.showProgress("", total, total) }
         // The row each key names, a thousand lines' keys looked up at a time:
         // one by one, a look-up cost a fifth of an import, and on a server a round trip.
-        var pending: [(row: ImportedRow, key: [Value], shownKey: String)] = []
+        // `text`: the key as text, where an untyped part reads as a number (see `numberKey`).
+        var pending: [(row: ImportedRow, key: [Value], shownKey: String, text: [Value]?)] = []
         func apply(_ row: ImportedRow, _ shownKey: String, _ stored: Record?) {
             guard let stored else {
                 // A line an export wrote named a row then.
@@ -112,9 +114,30 @@ extension ImportCommand {
                 return found
             }
         }
+        // An untyped key column may hold 5 and '5' as two rows, which a
+        // CSV file writes alike. The number is meant, as `open #5` means it;
+        // the text when no number is stored; when both are, neither.
+        func settleUntypedKeys() throws {
+            let places = pending.indices.filter { pending[$0].text != nil }
+            guard !places.isEmpty else { return }
+            let numbers = try session.store.records(of: collection.wholeTable, keys: places.map { pending[$0].key })
+            let texts = try session.store.records(of: collection.wholeTable, keys: places.compactMap { pending[$0].text })
+            var both: Set<Int> = []
+            for (i, place) in places.enumerated() {
+                if numbers[i] != nil, texts[i] != nil {
+                    both.insert(place)
+                    refused.append(ImportProblem(line: pending[place].row.line, field: keyName, problem: "\(pending[place].shownKey) "
+                        + "names two rows, one whose key is the number and one the text; a JSON Lines file tells them apart"))
+                } else if numbers[i] == nil, let text = pending[place].text {
+                    pending[place].key = text
+                }
+            }
+            if !both.isEmpty { pending = pending.indices.filter { !both.contains($0) }.map { pending[$0] } }
+        }
         func lookUpPending() throws {
-            guard !pending.isEmpty else { return }
             defer { pending.removeAll(keepingCapacity: true) }
+            try settleUntypedKeys()
+            guard !pending.isEmpty else { return }
             guard !list.collection.filters.isEmpty || list.collection.scope != nil else {
                 let stored = try session.store.records(of: collection, keys: pending.map(\.key))
                 for (row, found) in zip(pending, stored) { apply(row.row, row.shownKey, found) }
@@ -174,7 +197,8 @@ extension ImportCommand {
                         refused.append(ImportProblem(line: row.line, field: keyName, problem: "is missing: --update finds each row by its key"))
                         continue
                     }
-                    pending.append((row, key, ListFrame.keyText(key)))
+                    let number = untypedKey ? Self.numberKey(key, keys) : nil
+                    pending.append((row, number ?? key, ListFrame.keyText(number ?? key), number == nil ? nil : key))
                     if pending.count == Self.keysLookedUpAtOnce { try lookUpPending() }
                 }
                 try lookUpPending()
@@ -211,6 +235,26 @@ extension ImportCommand {
             return Response(output: session.wrappedAtPrompt(lines.joined(separator: "\n") + "\n"))
         }
         return Response(output: session.showAgain(list, below: "updated \(count) of \(collection.name) from \(shownPath)\(same)\n"))
+    }
+
+    /// The key with each untyped part whose text reads as a number made
+    /// that number, as `open #5` reads it; nil when no part changes.
+    static func numberKey(_ key: [Value], _ fields: [Field]) -> [Value]? {
+        var changed = false
+        let number = zip(key, fields).map { part, field -> Value in
+            guard field.kind == .any, case .text(let text) = part else { return part }
+            let bare = text.trimmingSpaces
+            if let n = Int64(bare) {
+                changed = true
+                return .integer(n)
+            }
+            if let d = Double(bare), d.isFinite, bare.contains(where: \.isNumber) {
+                changed = true
+                return .real(d)
+            }
+            return part
+        }
+        return changed ? number : nil
     }
 
     /// What happened to a row since its export, by its version column:
