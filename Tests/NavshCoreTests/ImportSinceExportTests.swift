@@ -123,6 +123,30 @@ import Testing
         #expect(h.output("import \(path) --update") == "updated 0 rows of items from \(path) (5 as stored already)\n")
     }
 
+    /// A line whose key was edited carries another row's version. A
+    /// trial's file with its keys shifted a line wrote nothing, but said it
+    /// kept ten values changed elsewhere. A key a spreadsheet wrote anew
+    /// (`3.0`) still names its own row.
+    @Test(arguments: StoreKind.all)
+    func aLineWhoseKeyWasEditedIsRefused(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try exported(h)
+        let exportedText = try String(contentsOfFile: path, encoding: .utf8)
+        try edit(path, "\r\n1,Gort statue,", "\r\n9,Gort statue,")
+        try edit(path, "\r\n2,Rusty spork,", "\r\n1,Rusty spork,")
+        try edit(path, "\r\n9,Gort statue,", "\r\n2,Gort statue,")
+        let before = try h.snapshot("items")
+        let message = try #require(h.run("import \(path) --update").error?.message)
+        let why = "id: was edited in the file since the export; --update finds each row by its key, "
+            + "so a line must keep the key it was exported with"
+        #expect(message.contains("\(path):2: \(why)\n\(path):3: \(why)"), "\(message)")
+        #expect(!message.contains("\(path):4"), "\(message)")
+        #expect(try h.snapshot("items") == before)
+        try exportedText.replacingOccurrences(of: "\r\n3,Hoverboard,HB-2015,950,", with: "\r\n3.0,Hoverboard,HB-2015,960,")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(h.output("import \(path) --update") == "updated 1 row of items from \(path) (4 as stored already)\n")
+    }
+
     /// A row the export wrote and another process deleted since is named as
     /// such: the file is not at fault, the key named a row when exported.
     @Test(arguments: StoreKind.all)

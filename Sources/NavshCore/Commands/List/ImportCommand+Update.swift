@@ -72,6 +72,13 @@ extension ImportCommand {
             // left as stored, even if changed elsewhere since; one edited in
             // the file and changed elsewhere too is refused.
             if let exported = row.exported {
+                // The version is another row's: a trial's file with its keys
+                // shifted a line wrote nothing, but said it kept values changed elsewhere.
+                if let key = Self.keyEditedSinceExport(row, exported, keyPlaces, held: held, format: file.format) {
+                    refused.append(ImportProblem(line: row.line, field: fields[key].shownName, problem: "was edited in the file "
+                        + "since the export; --update finds each row by its key, so a line must keep the key it was exported with"))
+                    return
+                }
                 let since = Self.sinceExport(row, exported, stored: stored, held: held, in: collection, format: file.format)
                 if let clash = since.clash {
                     // A field the file left as exported names the row: it may be another row now.
@@ -255,6 +262,19 @@ extension ImportCommand {
             return part
         }
         return changed ? number : nil
+    }
+
+    /// The place of a key field the file holds otherwise than it was
+    /// exported, naming a row whose key was not the one exported: the
+    /// line's version then belongs to another row. A key a spreadsheet
+    /// wrote anew (`7.0`) still names its own row.
+    static func keyEditedSinceExport(_ row: ImportedRow, _ exported: [UInt32?], _ keyPlaces: [Int],
+                                     held: [Value], format: RowFileFormat) -> Int? {
+        row.values.first { place, cell in
+            guard keyPlaces.contains(place), let was = exported[place] else { return false }
+            return ExportVersion.digest(cell) != was && ExportVersion.digest(ExportVersion.requoted(cell)) != was
+                && ExportVersion.storedDigest(held[place], format) != was
+        }?.field
     }
 
     /// What happened to a row since its export, by its version column:
