@@ -91,6 +91,8 @@ struct ScriptRunner {
                 unreadable = lineNumber == 1 ? ExitStatus.cannotOpen : ExitStatus.commandFailed
                 break reading
             case .tooLong(let count):
+                lastLine = prompter.lineNumber
+                read.lastLine = lastLine
                 outcome = driver.follow(session.refuseLongLine(byteCount: count), with: &prompter)
             case .line(let bytes):
                 lastLine = prompter.lineNumber
@@ -99,7 +101,7 @@ struct ScriptRunner {
                     StandardStreams.out(session.prompt + TextLayout.printable(String(decoding: bytes, as: UTF8.self)) + "\n")
                 }
                 line = bytes
-                if let failedLine = skippingAfter, !session.runsWhileSkipping(bytes) {
+                if let failedLine = skippingAfter, ![.nothing, .report, .top, .quit].contains(session.scriptLine(bytes)) {
                     if Session.ownsValueLine(bytes) { prompter.skipValueLine() }
                     outcome = driver.follow(.failure(.line(.skippedAfterFailure(line: failedLine))), with: &prompter)
                     break
@@ -139,10 +141,12 @@ struct ScriptRunner {
                 if !keepGoing || stopsHere { break reading }
                 // After a failed `where`, an `open *` written for the filtered
                 // rows would hold the whole table: skip to the next `top`.
-                if skippingAfter == nil, !(line.map(session.failureLeavesLaterLinesAlone) ?? false) {
+                // A `quit` that failed while skipping still ends what was meant to run.
+                if skippingAfter != nil, line.map(session.scriptLine) == .quit { break reading }
+                if skippingAfter == nil, line.map(session.scriptLine) != .report {
                     skippingAfter = lastLine
                 }
-            } else if skippingAfter != nil, line.map(session.startsAfresh) ?? false {
+            } else if skippingAfter != nil, line.map(session.scriptLine) == .top {
                 skippingAfter = nil
             }
             if outcome.quits { break reading }

@@ -326,12 +326,16 @@ import Testing
         try db.execute("DELETE FROM tracks WHERE TrackId = 2070")
         script.send("delete #2070")
         #expect(script.readError(until: "\n").contains("no row #2070 in tracks"))
+        // --keep-going skips the lines after a failure until a `top`.
+        script.send("top")
+        script.send("open tracks", until: "page N\n")
 
         // Re-keyed elsewhere: the old key names no row, the new one names it.
-        // A failed `open` would have --keep-going skip the lines after it.
         try db.execute("UPDATE tracks SET TrackId = 99001 WHERE TrackId = 2080")
-        script.send("delete #2080")
+        script.send("open #2080")
         #expect(script.readError(until: "\n").contains("no row #2080 in tracks"))
+        script.send("top")
+        script.send("open tracks", until: "page N\n")
         #expect(script.send("open #99001", until: "Price").contains("Tracks › Session take 1756\n       TrackId  99001  (read-only)"))
         script.send("back")
 
@@ -341,6 +345,8 @@ import Testing
         try db.execute("UPDATE playlist_track SET PlaylistId = 6 WHERE PlaylistId = 1 AND TrackId = 100")
         script.send("delete #1,100")
         #expect(script.readError(until: "\n").contains("no row #1,100 in playlist_track"))
+        script.send("top")
+        script.send("open playlist_track", until: "page N\n")
         let before = try db.snapshot("playlist_track")
         script.send("delete #6,100", until: "deleted ")
         #expect(script.finish() == 1, "the refusals count")

@@ -49,7 +49,7 @@ struct PostgresDryRunCountTests {
         let logged = try NavshBinary().run(options, stdin: "open items\nopen #1\nset name z\nsave\n")
         #expect(logged.stdout.hasSuffix("included: 2 (drylog_audit.log: 1 inserted; items: 1 updated)\n"), "\(logged.stdout)")
         // The refused delete's rows stay in the server's counts: no count is given.
-        let failed = try NavshBinary().run(options, stdin: "open items\ndelete #2\nopen #1\nset name y\nsave\n")
+        let failed = try NavshBinary().run(options, stdin: "open items\ndelete #2\ntop\nopen items\nopen #1\nset name y\nsave\n")
         #expect(failed.status == 1, "\(failed.stderr)")
         #expect(failed.stdout.contains("update items › y: name a → y"), "\(failed.stdout)")
         #expect(!failed.stdout.contains("rows it would have changed"), "\(failed.stdout)")

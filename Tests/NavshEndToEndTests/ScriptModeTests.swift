@@ -80,6 +80,7 @@ import Testing
             open *
             set value 0
             count
+            # a comment does nothing, skipped or not
             save
             top
             open 2
@@ -97,7 +98,7 @@ import Testing
         let result = try navsh.run([db.path, "--keep-going"], stdin: script)
         #expect(result.status == 1)
         let errors = result.stderr.split(separator: "\n").map { $0.split(separator: ": error: ").first.map(String.init) ?? "" }
-        #expect(errors == ["<stdin>:1", "<stdin>:2", "<stdin>:3", "<stdin>:5", "<stdin>:9", "<stdin>:10", "<stdin>:11"], "\(result.stderr)")
+        #expect(errors == ["<stdin>:1", "<stdin>:2", "<stdin>:3", "<stdin>:6", "<stdin>:10", "<stdin>:11", "<stdin>:12"], "\(result.stderr)")
         #expect(result.stderr.contains("<stdin>:2: error: items: not run: line 1 failed, and this line may count on "
                                        + "what it would have done; --keep-going goes on at the next top"), "\(result.stderr)")
         #expect(result.stdout.contains("discarded edits in items › Spork (name)"), "\(result.stdout)")
@@ -105,6 +106,23 @@ import Testing
         #expect(after.count == before.count)
         #expect(zip(before, after).filter { $0 != $1 }.count == 1, "only row 3 changed")
         #expect(try db.rows("SELECT value FROM items WHERE id = 3")[0]["value"] == "7")
+    }
+
+    /// A `quit` ends the script even while lines are skipped: the lines
+    /// after it were never meant to run. A failed `import` skips an `undo`
+    /// after it, which would take back the save before it (adversaries' finds).
+    @Test func keepGoingStopsAtAQuitAndSkipsAnUndoAfterAFailedImport() throws {
+        let db = try TemporaryDatabase(Fixtures.items)
+        let before = try db.snapshot("items")
+        let quitting = try navsh.run([db.path, "--keep-going"], stdin: "sort valu\nquit!\ntop!\ndelete #3\n")
+        #expect(quitting.status == 1)
+        #expect(quitting.stderr.split(separator: "\n").count == 1, "\(quitting.stderr)")
+        #expect(try db.snapshot("items") == before)
+        let script = "open 1\nset value 150\nsave\nimport \(db.directory)/missing.csv --update\nundo\n"
+        let undoing = try navsh.run([db.path, "--keep-going"], stdin: script)
+        #expect(undoing.status == 1)
+        #expect(undoing.stderr.contains("<stdin>:5: error: items: not run: line 4 failed"), "\(undoing.stderr)")
+        #expect(try db.rows("SELECT value FROM items WHERE id = 1")[0]["value"] == "150")
     }
 
     @Test func unsavedEditsAtEndOfInputAreDiscardedWithStatus3() throws {

@@ -186,33 +186,35 @@ public final class Session {
         return (try? scanner.next()) == "edit"
     }
 
-    /// Whether `bytes`, failed, leaves later lines as their author meant
-    /// them (`Command.leavesLaterLinesAlone`). A line that is no command
-    /// here may be a mistyped `where`: it does not.
-    public func failureLeavesLaterLinesAlone(_ bytes: [UInt8]) -> Bool {
-        guard let line = String(validating: bytes, as: UTF8.self), !line.utf8.contains(0) else { return false }
+    /// What a script line is to `--keep-going`, which skips the lines after
+    /// a failure they may count on until a `top` works.
+    public enum ScriptLine: Equatable, Sendable {
+        /// A blank line or a comment: it does nothing.
+        case nothing
+        /// Changes nothing later lines count on, even failed (a report, a page): it runs while skipping.
+        case report
+        /// `top` or `top!`: from the first frame, later lines mean what they say again.
+        case top
+        /// `quit` or `quit!`: the lines after it were never meant to run.
+        case quit
+        /// Anything else: after it failed, later lines may act on a frame, an order or rows not meant.
+        case other
+    }
+
+    /// The kind of script line `bytes` is here. A line that is no command
+    /// here may be a mistyped `where`: it is `.other`.
+    public func scriptLine(_ bytes: [UInt8]) -> ScriptLine {
+        guard let line = String(validating: bytes, as: UTF8.self), !line.utf8.contains(0) else { return .other }
+        let command: (any Command)?
         do {
-            return try CommandParser.parse(line, in: top.kind, abbreviations: mode == .interactive)?.leavesLaterLinesAlone ?? true
+            command = try CommandParser.parse(line, in: top.kind, abbreviations: mode == .interactive)
         } catch {
-            return false
+            return .other
         }
-    }
-
-    /// Whether `bytes` is a `top`: from the first frame, a script's later
-    /// lines mean what they say again.
-    public func startsAfresh(_ bytes: [UInt8]) -> Bool {
-        guard let line = String(validating: bytes, as: UTF8.self), !line.utf8.contains(0) else { return false }
-        return (try? CommandParser.parse(line, in: top.kind, abbreviations: mode == .interactive)) is TopCommand
-    }
-
-    /// Whether `bytes` may run while `--keep-going` skips lines after a
-    /// failure: a `top`, or a report, which changes nothing. A program
-    /// driving navsh over pipes still gets its `help` and `show` answered.
-    public func runsWhileSkipping(_ bytes: [UInt8]) -> Bool {
-        guard let line = String(validating: bytes, as: UTF8.self), !line.utf8.contains(0),
-              let command = try? CommandParser.parse(line, in: top.kind, abbreviations: mode == .interactive)
-        else { return false }
-        return command is TopCommand || command.isReport
+        guard let command else { return .nothing }
+        if command is TopCommand { return .top }
+        if command is QuitCommand { return .quit }
+        return command.leavesLaterLinesAlone ? .report : .other
     }
 
     /// Runs a line given as bytes, refusing invalid UTF-8 instead of repairing it.

@@ -5,8 +5,6 @@ struct UndoCommand: PlainCommand {
     static let forms = [CommandForm("undo", CommandForm.anywhere, .none, usage: "undo",
                                     "undo this session's last write: a save, insert, delete, move or import", example: "undo")]
 
-    var leavesLaterLinesAlone: Bool { true }
-
     init() {}
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {

@@ -50,9 +50,10 @@ protocol Command: Sendable {
     var isReport: Bool { get }
 
     /// A failure of it changes nothing later lines count on: a report, a
-    /// page, or a line that names its rows afresh. After any other failure
-    /// the script is in a frame, an order or data its later lines were not
-    /// written for, so `--keep-going` skips them until a `top` works.
+    /// page or `columns`. After any other failure the script is in a frame,
+    /// an order or data its later lines were not written for (a failed
+    /// `import` leaves a later `undo` to take back an earlier save), so
+    /// `--keep-going` skips them until a `top` works.
     var leavesLaterLinesAlone: Bool { get }
 
     /// The command reads and never writes, whatever its arguments (`page`,

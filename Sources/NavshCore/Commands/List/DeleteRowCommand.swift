@@ -7,10 +7,6 @@ struct DeleteRowCommand: OneArgumentCommand {
     static let forms = [CommandForm("delete", [.list], .rest("row"), usage: "delete N | delete #KEY",
                                     "delete the record at row N, or with key KEY", example: "delete 3")]
 
-    /// `delete #KEY` names its row whatever came before; a failed
-    /// `delete N` leaves rows numbered otherwise than later lines count on.
-    var leavesLaterLinesAlone: Bool { row.hasPrefix("#") }
-
     let row: String
 
     init(_ row: String) {

@@ -17,8 +17,6 @@ struct ExportCommand: Command {
     /// Rows read per query.
     static let pageSize = 500
 
-    var leavesLaterLinesAlone: Bool { true }
-
     let path: String
     let force: Bool
     /// `--plain`: no version column, for programs that want the fields alone.

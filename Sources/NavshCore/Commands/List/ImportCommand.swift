@@ -25,8 +25,6 @@ struct ImportCommand: Command {
     /// A dry run's account of what it would write is what it was typed
     /// for: `--quiet` printed nothing, and said nothing was wrong.
     var isReport: Bool { dryRun }
-    /// A failed import wrote nothing, and later lines name its rows afresh.
-    var leavesLaterLinesAlone: Bool { true }
 
     init(form: CommandForm, arguments: Arguments) {
         let typed = PathFlags(arguments.rest ?? arguments.first, known: ["--dry-run", "--update"])
