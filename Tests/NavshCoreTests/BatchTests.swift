@@ -412,6 +412,13 @@ import Testing
         #expect(h.output("changes").contains("ms"))
         #expect(h.session.answer(question, .yes).output.hasPrefix("saved ms on 3 rows of tracks\n"))
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
+        // Its undo asks too: one keystroke took back 66,486 rows.
+        let undo = try #require(h.run("undo").question)
+        #expect(undo.prompt == "Undo the save of ms on 3 rows of tracks? [y/N] ")
+        #expect(h.session.answer(undo, .no).output == "nothing was undone\n")
+        #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
+        #expect(h.session.answer(undo, .yes).output.contains("undid the save of ms on 3 rows of tracks"))
+        #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["480", "500", "200"])
         // The question names what the rows get, and how many of the batch's.
         h.run("open *", "replace composer Plnt Plant")
         #expect(h.run("save").question?.prompt == "Replace Plnt with Plant in composer on 3 rows of tracks? [y/N] ")
@@ -451,7 +458,8 @@ import Testing
         let question = try #require(h.run("save").question)
         _ = h.session.answer(question, .yes)
         try h.elsewhere("UPDATE tracks SET genre = 'pop' WHERE id = 5")
-        let lines = h.output("undo").split(separator: "\n")
+        let undo = try #require(h.run("undo").question)
+        let lines = h.session.answer(undo, .yes).output.split(separator: "\n")
         let marked = lines.filter { Int($0.split(separator: " ").first ?? "") != nil && $0.contains(" ~ ") }
         #expect(marked.isEmpty, "\(lines)")
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["480", "500", "200"])
@@ -558,8 +566,10 @@ import Testing
         #expect(h.session.answer(question, .yes).output.hasPrefix(
             "deleted 2 rows of owners and 3 cars, 1 service; cleared the reference of 2 trips\n"))
         #expect(try h.value("SELECT count(*) FROM cars") == "0")
-        #expect(h.output("undo").hasPrefix("undid the delete of 2 rows of owners (put them back with 3 cars, 1 service "
-                                           + "and the reference of 2 trips)"))
+        let undo = try #require(h.run("undo").question)
+        #expect(undo.prompt == "Undo the delete of 2 rows of owners (put them back)? [y/N] ")
+        #expect(h.session.answer(undo, .yes).output.hasPrefix("undid the delete of 2 rows of owners (put them back with 3 cars, "
+                                                              + "1 service and the reference of 2 trips)"))
         #expect(try CascadeTests.tables.map { try h.snapshot($0) } == before)
         // A batch of one row is put back as "it" (an adversary read "put them back").
         let one = try #require(h.run("where name = Bo", "open *", "delete").question)

@@ -140,6 +140,9 @@ final class JournaledStore {
         record(.reordered(collection, move))
     }
 
+    /// The write `undo` would take back next, for its question.
+    var nextUndo: Change? { undoable.last?.change }
+
     /// Takes back the newest undoable write with `inverse`, which writes
     /// through the store and returns the change it made; that change is
     /// journaled (a dry run reports undos too) but not itself undoable.

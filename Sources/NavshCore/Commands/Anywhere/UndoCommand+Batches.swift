@@ -28,3 +28,26 @@ extension UndoCommand {
         }
     }
 }
+
+extension UndoCommand {
+    /// `Undo the save of composer on 42 rows of tracks?`, for an undo of
+    /// many rows at once; nil for one row, which is asked nothing.
+    static func question(_ change: Change) -> String? {
+        let rows = ListLayout.grouped(change.rowCount) + " rows"
+        switch change {
+        case .updatedRows(let collection, let updates, let file) where updates.count > 1:
+            var written = Set<String>()
+            for row in updates { written.formUnion(row.after.keys) }
+            let fields = collection.fields.filter { written.contains($0.name) }.map(\.shownName).joined(separator: ", ")
+            let what = file.map { "the import of " + TextLayout.printable($0) + ": " } ?? "the save of "
+            return "Undo \(what)\(fields) on \(rows) of \(collection.displayTitle)?"
+        case .deletedRows(let collection, let deleted) where deleted.count > 1:
+            return "Undo the delete of \(rows) of \(collection.displayTitle) (put them back)?"
+        case .imported(let collection, let imported, let file) where imported.count > 1:
+            return "Undo the import of \(ListLayout.grouped(imported.count)) rows from \(TextLayout.printable(file)) "
+                + "into \(collection.displayTitle) (delete them)?"
+        default:
+            return nil
+        }
+    }
+}

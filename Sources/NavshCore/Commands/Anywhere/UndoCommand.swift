@@ -11,6 +11,16 @@ struct UndoCommand: PlainCommand {
         if session.top.isDirty {
             throw CommandError.undo(.unsavedEdits)
         }
+        // Many rows at once ask at the prompt, as their save and delete did:
+        // an undo of 66,486 rows ran on one keystroke.
+        if session.mode == .interactive, !confirmed, let next = session.writer.nextUndo, let question = Self.question(next) {
+            // A field dropped since refuses the undo before the question, not after its yes.
+            if case .updatedRows(let collection, let rows, _) = next {
+                try Self.checkFieldsRemain(Set(rows.flatMap(\.after.keys)), of: collection,
+                                           undoing: RowBatch.rowCount(rows.count), in: session.store)
+            }
+            return Response(question: Question(confirm: question, then: self, declined: "nothing was undone"))
+        }
         var message = ""
         let shown = session.collectionOnScreen?.name
         guard let undone = try session.writer.undoLast({ change, store in
@@ -45,7 +55,7 @@ struct UndoCommand: PlainCommand {
     /// dropped elsewhere since the save failed the undo with the store's
     /// own "no such column".
     private static func checkFieldsRemain(_ fields: some Collection<String>, of collection: CollectionSchema,
-                                          undoing title: String, in store: any Store) throws {
+                                          undoing title: String, in store: any StoreReader) throws {
         guard let now = store.collections.first(where: { $0.name == collection.name }) else {
             throw CommandError.undo(.collectionGone(collection.name))
         }
