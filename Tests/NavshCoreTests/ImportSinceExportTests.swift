@@ -147,6 +147,21 @@ import Testing
         #expect(h.output("import \(path) --update") == "updated 1 row of items from \(path) (4 as stored already)\n")
     }
 
+    /// A key edited to one its column compares equal to (`ABC` for `abc`)
+    /// was edited all the same: the import said the row was as stored.
+    /// SQLite alone, for its NOCASE.
+    @Test(arguments: StoreKind.sqlite)
+    func aKeyEditedToOneTheColumnFindsAlikeIsRefused(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE items (code TEXT PRIMARY KEY COLLATE NOCASE, name TEXT);
+            INSERT INTO items VALUES ('abc', 'one'), ('def', 'two');
+            """)
+        let path = try exported(h)
+        try edit(path, "\r\nabc,one,", "\r\nABC,one,")
+        let message = try #require(h.run("import \(path) --update").error?.message)
+        #expect(message.contains("\(path):2: code: was edited in the file since the export"), "\(message)")
+    }
+
     /// A row the export wrote and another process deleted since is named as
     /// such: the file is not at fault, the key named a row when exported.
     @Test(arguments: StoreKind.all)

@@ -7,8 +7,8 @@ import Testing
 /// each row changing the row with its key, all or nothing, checked for
 /// changes made elsewhere meanwhile.
 @Suite struct ImportUpdateTests {
-    func file(_ h: SessionHarness, _ text: String) throws -> String {
-        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).csv"
+    func file(_ h: SessionHarness, _ text: String, extension name: String = "csv") throws -> String {
+        let path = NSTemporaryDirectory() + "navsh-update-\(UUID().uuidString).\(name)"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -272,6 +272,14 @@ import Testing
         #expect(h.run("import \(try file(h, "id,v\n6,SIX\n7,SEVEN\n")) --update").error == nil)
         #expect(try h.values("SELECT id, typeof(id), v FROM anyk ORDER BY v") == [
             ["7", "text", "SEVEN"], ["6", "integer", "SIX"], ["5", "integer", "number"], ["5", "text", "text"]])
+        // JSON Lines tell the number from the text: each line names its own row.
+        let lines = try file(h, "{\"id\": \"5\", \"v\": \"TEXT\"}\n{\"id\": 5, \"v\": \"NUMBER\"}\n{\"id\": \"6\", \"v\": \"x\"}\n",
+                             extension: "jsonl")
+        let refused = try #require(h.run("import \(lines) --update").error?.message)
+        #expect(refused.contains(":3: id: no row has the key #'6'"), "\(refused)")
+        try "{\"id\": \"5\", \"v\": \"TEXT\"}\n{\"id\": 5, \"v\": \"NUMBER\"}\n".write(toFile: lines, atomically: true, encoding: .utf8)
+        #expect(h.run("import \(lines) --update").error == nil)
+        #expect(try h.values("SELECT typeof(id), v FROM anyk WHERE id IN (5, '5') ORDER BY v") == [["integer", "NUMBER"], ["text", "TEXT"]])
     }
 
     /// A dry run makes the writes and takes them back, so it refuses what

@@ -43,7 +43,7 @@ extension ImportCommand {
         // one by one, a look-up cost a fifth of an import, and on a server a round trip.
         // `text`: the key as text, where an untyped part reads as a number (see `numberKey`).
         var pending: [(row: ImportedRow, key: [Value], shownKey: String, text: [Value]?)] = []
-        func apply(_ row: ImportedRow, _ shownKey: String, _ stored: Record?) {
+        func apply(_ row: ImportedRow, _ shownKey: String, _ key: [Value], _ stored: Record?) {
             guard let stored else {
                 // A line an export wrote named a row then.
                 let since = row.exported == nil ? "" : " now: it was deleted or re-keyed since the export"
@@ -74,8 +74,8 @@ extension ImportCommand {
             if let exported = row.exported {
                 // The version is another row's: a trial's file with its keys
                 // shifted a line wrote nothing, but said it kept values changed elsewhere.
-                if let key = Self.keyEditedSinceExport(row, exported, keyPlaces, held: held, format: file.format) {
-                    refused.append(ImportProblem(line: row.line, field: fields[key].shownName, problem: "was edited in the file "
+                if let edited = Self.keyEditedSinceExport(row, exported, keyPlaces, key: key, held: held, format: file.format) {
+                    refused.append(ImportProblem(line: row.line, field: fields[edited].shownName, problem: "was edited in the file "
                         + "since the export; --update finds each row by its key, so a line must keep the key it was exported with"))
                     return
                 }
@@ -147,7 +147,7 @@ extension ImportCommand {
             guard !pending.isEmpty else { return }
             guard !list.collection.filters.isEmpty || list.collection.scope != nil else {
                 let stored = try session.store.records(of: collection, keys: pending.map(\.key))
-                for (row, found) in zip(pending, stored) { apply(row.row, row.shownKey, found) }
+                for (row, found) in zip(pending, stored) { apply(row.row, row.shownKey, row.key, found) }
                 return
             }
             // At a filtered or related list, a row it leaves out is refused, as
@@ -173,12 +173,12 @@ extension ImportCommand {
             for (place, row) in zip(missing, whole) { if let row { outside[place] = row } }
             for (place, row) in pending.enumerated() {
                 if let stored = listed[row.key] {
-                    apply(row.row, row.shownKey, stored)
+                    apply(row.row, row.shownKey, row.key, stored)
                 } else if let stored = outside[place], inList[names.map { stored[$0] }] == nil {
                     refused.append(ImportProblem(line: row.row.line, field: keyName, problem: "\(TextLayout.printable(row.shownKey)) is a row "
                         + "of \(collection.name) this list leaves out (its filter or owner); back to the whole list to update it"))
                 } else {
-                    apply(row.row, row.shownKey, outside[place])
+                    apply(row.row, row.shownKey, row.key, outside[place])
                 }
             }
         }
@@ -204,7 +204,8 @@ extension ImportCommand {
                         refused.append(ImportProblem(line: row.line, field: keyName, problem: "is missing: --update finds each row by its key"))
                         continue
                     }
-                    let number = untypedKey ? Self.numberKey(key, keys) : nil
+                    // JSON Lines say a number from a text: only CSV and TSV write both alike.
+                    let number = untypedKey && file.format != .jsonLines ? Self.numberKey(key, keys) : nil
                     pending.append((row, number ?? key, ListFrame.keyText(number ?? key), number == nil ? nil : key))
                     if pending.count == Self.keysLookedUpAtOnce { try lookUpPending() }
                 }
@@ -265,15 +266,15 @@ extension ImportCommand {
     }
 
     /// The place of a key field the file holds otherwise than it was
-    /// exported, naming a row whose key was not the one exported: the
-    /// line's version then belongs to another row. A key a spreadsheet
-    /// wrote anew (`7.0`) still names its own row.
+    /// exported: it found another row than the one exported, or one whose
+    /// key the column merely compares equal to (`ABC` for `abc`). A key a
+    /// spreadsheet wrote anew (`7.0` for 7) still names its own row.
     static func keyEditedSinceExport(_ row: ImportedRow, _ exported: [UInt32?], _ keyPlaces: [Int],
-                                     held: [Value], format: RowFileFormat) -> Int? {
+                                     key: [Value], held: [Value], format: RowFileFormat) -> Int? {
         row.values.first { place, cell in
-            guard keyPlaces.contains(place), let was = exported[place] else { return false }
-            return ExportVersion.digest(cell) != was && ExportVersion.digest(ExportVersion.requoted(cell)) != was
-                && ExportVersion.storedDigest(held[place], format) != was
+            guard let part = keyPlaces.firstIndex(of: place), let was = exported[place],
+                  ExportVersion.digest(cell) != was, ExportVersion.digest(ExportVersion.requoted(cell)) != was else { return false }
+            return ExportVersion.storedDigest(held[place], format) != was || key[part] != held[place]
         }?.field
     }
 
