@@ -139,10 +139,10 @@ struct ScriptRunner {
                     break reading
                 }
                 if !keepGoing || stopsHere { break reading }
+                // A `quit` refused over unsaved edits still ends what was meant to run.
+                if line.map(session.scriptLine) == .quit { break reading }
                 // After a failed `where`, an `open *` written for the filtered
                 // rows would hold the whole table: skip to the next `top`.
-                // A `quit` that failed while skipping still ends what was meant to run.
-                if skippingAfter != nil, line.map(session.scriptLine) == .quit { break reading }
                 if skippingAfter == nil, line.map(session.scriptLine) != .report {
                     skippingAfter = lastLine
                 }

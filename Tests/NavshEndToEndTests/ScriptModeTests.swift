@@ -118,6 +118,10 @@ import Testing
         #expect(quitting.status == 1)
         #expect(quitting.stderr.split(separator: "\n").count == 1, "\(quitting.stderr)")
         #expect(try db.snapshot("items") == before)
+        // A `quit` refused over unsaved edits ends the script all the same.
+        let refused = try navsh.run([db.path, "--keep-going"], stdin: "open 1\nset value 9\nquit\ntop!\ndelete #3\n")
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(try db.snapshot("items") == before)
         let script = "open 1\nset value 150\nsave\nimport \(db.directory)/missing.csv --update\nundo\n"
         let undoing = try navsh.run([db.path, "--keep-going"], stdin: script)
         #expect(undoing.status == 1)
