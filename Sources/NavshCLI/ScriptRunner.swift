@@ -139,11 +139,12 @@ struct ScriptRunner {
                     break reading
                 }
                 if !keepGoing || stopsHere { break reading }
+                let kind = line.map(session.scriptLine)
                 // A `quit` refused over unsaved edits still ends what was meant to run.
-                if line.map(session.scriptLine) == .quit { break reading }
+                if kind == .quit { break reading }
                 // After a failed `where`, an `open *` written for the filtered
                 // rows would hold the whole table: skip to the next `top`.
-                if skippingAfter == nil, line.map(session.scriptLine) != .report {
+                if skippingAfter == nil, kind != .report {
                     skippingAfter = lastLine
                 }
             } else if skippingAfter != nil, line.map(session.scriptLine) == .top {

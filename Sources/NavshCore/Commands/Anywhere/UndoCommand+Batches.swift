@@ -30,15 +30,21 @@ extension UndoCommand {
 }
 
 extension UndoCommand {
+    /// The fields a batch save wrote, in the table's order: an import's
+    /// rows may each have had other fields written.
+    static func written(_ rows: [RowUpdate], in collection: CollectionSchema) -> [Field] {
+        var names = Set<String>()
+        for row in rows { names.formUnion(row.after.keys) }
+        return collection.fields.filter { names.contains($0.name) }
+    }
+
     /// `Undo the save of composer on 42 rows of tracks?`, for an undo of
     /// many rows at once; nil for one row, which is asked nothing.
     static func question(_ change: Change) -> String? {
         let rows = ListLayout.grouped(change.rowCount) + " rows"
         switch change {
         case .updatedRows(let collection, let updates, let file) where updates.count > 1:
-            var written = Set<String>()
-            for row in updates { written.formUnion(row.after.keys) }
-            let fields = collection.fields.filter { written.contains($0.name) }.map(\.shownName).joined(separator: ", ")
+            let fields = written(updates, in: collection).map(\.shownName).joined(separator: ", ")
             let what = file.map { "the import of " + TextLayout.printable($0) + ": " } ?? "the save of "
             return "Undo \(what)\(fields) on \(rows) of \(collection.displayTitle)?"
         case .deletedRows(let collection, let deleted) where deleted.count > 1:

@@ -175,10 +175,7 @@ struct UndoCommand: PlainCommand {
                                                  fields: fields, detail: detail))
             }
             let inverse = rows.map { $0.inverse(in: collection) }
-            // An import's rows may each have had other fields written.
-            var written = Set<String>()
-            for row in rows { written.formUnion(row.after.keys) }
-            let fields = collection.fields.filter { written.contains($0.name) }.map(\.shownName)
+            let fields = Self.written(rows, in: collection).map(\.shownName)
             return (.updatedRows(collection, inverse),
                     "undid the \(file.map { "import of " + $0 + ": " } ?? "save of ")\(fields.joined(separator: ", ")) on "
                     + "\(ListLayout.grouped(rows.count)) row\(rows.count == 1 ? "" : "s") of \(collection.displayTitle)")

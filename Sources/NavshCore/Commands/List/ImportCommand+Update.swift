@@ -250,17 +250,9 @@ extension ImportCommand {
     static func numberKey(_ key: [Value], _ fields: [Field]) -> [Value]? {
         var changed = false
         let number = zip(key, fields).map { part, field -> Value in
-            guard field.kind == .any, case .text(let text) = part else { return part }
-            let bare = text.trimmingSpaces
-            if let n = Int64(bare) {
-                changed = true
-                return .integer(n)
-            }
-            if let d = Double(bare), d.isFinite, bare.contains(where: \.isNumber) {
-                changed = true
-                return .real(d)
-            }
-            return part
+            guard field.kind == .any, case .text(let text) = part, let number = ListFrame.untypedKeyNumber(text) else { return part }
+            changed = true
+            return number
         }
         return changed ? number : nil
     }

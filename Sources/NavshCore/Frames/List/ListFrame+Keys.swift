@@ -61,11 +61,7 @@ extension ListFrame {
                 // number typed bare is the number (as the JSON output writes
                 // it, `"key": [1]`), a quoted one the text.
                 if field.kind == .any {
-                    if part.quoted { return .text(part.text) }
-                    let bare = part.text.trimmingSpaces
-                    if let n = Int64(bare) { return .integer(n) }
-                    if let d = Double(bare), d.isFinite, bare.contains(where: \.isNumber) { return .real(d) }
-                    return .text(part.text)
+                    return part.quoted ? .text(part.text) : Self.untypedKeyNumber(part.text) ?? .text(part.text)
                 }
                 do {
                     return try ValueParser.parse(part.text, for: field, thisYear: thisYear(), comparing: true)
@@ -84,6 +80,15 @@ extension ListFrame {
             throw CommandError.rows(.noRowWithKey(text, collection: collection.name, outsideThisList: elsewhere != nil))
         }
         return record
+    }
+
+    /// The number a part of an untyped key spells (`5`, ` 2.5 `), nil for
+    /// other text: `open #5` and an import's CSV `5` name the number.
+    static func untypedKeyNumber(_ text: String) -> Value? {
+        let bare = text.trimmingSpaces
+        if let n = Int64(bare) { return .integer(n) }
+        if let d = Double(bare), d.isFinite, bare.contains(where: \.isNumber) { return .real(d) }
+        return nil
     }
 
     /// A row's key as `#KEY` takes it back: parts joined by commas, a text
