@@ -52,7 +52,8 @@ import Testing
             .orderExhausted(field: name, position: .min, onTop: true),
             .notAKey(name, collection: name, keyFields: []), .notAKey(name, collection: name, keyFields: [name, name]),
             .noRowWithKey(name, collection: name, outsideThisList: false),
-            .noRowWithKey(name, collection: name, outsideThisList: true), .keylessRows(collection: name), .whereSyntax,
+            .noRowWithKey(name, collection: name, outsideThisList: true), .keyIsText(name, asText: name, collection: name),
+            .keylessRows(collection: name), .whereSyntax,
             .noFilterField(name, collection: name, fields: [name], nearest: nil),
             .noFilterField(name, collection: name, fields: [name], nearest: name), .blobNotComparable(field: name),
         ]

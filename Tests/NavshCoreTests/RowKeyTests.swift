@@ -56,6 +56,28 @@ import Testing
         #expect(try h.column("SELECT name FROM k") == ["text real"])
     }
 
+    /// A bare number names only the number: a row whose key is the text
+    /// '6' is named `#'6'`, which the error says. Taking the text when no
+    /// number was held made `delete #6` run twice delete two rows, and in a
+    /// filtered list take the text while the number was a row it left out.
+    @Test(arguments: StoreKind.sqlite)
+    func aBareKeyThatIsTextIsNamedQuoted(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE k (code PRIMARY KEY, name TEXT, grp TEXT);
+            INSERT INTO k VALUES ('6', 'text six', 'a'), (6, 'int six', 'b'), ('7', 'text seven', 'a');
+            """)
+        h.run("open k")
+        #expect(h.run("open #7").error?.message == "no row #7 in k holds a number key; #'7' names the row whose key is the text")
+        #expect(h.output("open #'7'").hasPrefix("k › text seven\n"))
+        h.run("back", "where grp = a")
+        #expect(h.run("delete #6").error?.message == "#6 is a row of k this list leaves out (its filter or owner); "
+                + "back to the whole list to open it")
+        h.run("top", "open k")
+        #expect(h.output("delete #6") == "deleted int six\n")
+        #expect(h.run("delete #6").error?.message == "no row #6 in k holds a number key; #'6' names the row whose key is the text")
+        #expect(try h.column("SELECT name FROM k ORDER BY name") == ["text seven", "text six"])
+    }
+
     /// A key holding a double quote is named quoted, as `#KEY` takes it
     /// back (`#q"r` was shown, and `open #q"r` refused it).
     @Test(arguments: StoreKind.all)

@@ -39,6 +39,9 @@ public enum RowError: Equatable, Sendable {
     case notAKey(String, collection: String, keyFields: [String])
     /// `outsideThisList`: the row exists, but this list's filter or owner leaves it out.
     case noRowWithKey(String, collection: String, outsideThisList: Bool)
+    /// `#6` in an untyped key column where no row holds the number, but
+    /// one holds the text '6': named as `keyText` writes it, `#'6'`.
+    case keyIsText(String, asText: String, collection: String)
     /// `#KEY` in a view (or a table whose rows cannot be told apart).
     case keylessRows(collection: String)
     /// `#KEY` holding a backslash escape names a row as typed and another
@@ -143,6 +146,9 @@ public enum RowError: Equatable, Sendable {
             return "\(collection) rows have no key, so #KEY cannot name one; open N names a row as shown"
         case .noRowWithKey(let typed, let collection, false):
             return "no row \(TextLayout.printable(typed)) in \(collection)"
+        case .keyIsText(let typed, let asText, let collection):
+            return "no row \(TextLayout.printable(typed)) in \(collection) holds a number key; "
+                + "\(TextLayout.printable(asText)) names the row whose key is the text"
         case .whereSyntax:
             return "where: FIELD OP VALUE, OP one of = != < <= > >= ~ (contains), or FIELD is null, FIELD is not null; "
                 + "usage: where FIELD OP VALUE"

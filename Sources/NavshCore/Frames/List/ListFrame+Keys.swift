@@ -77,6 +77,15 @@ extension ListFrame {
             var whole = collection
             (whole.filters, whole.scope) = ([], nil)
             let elsewhere = (collection.filters.isEmpty && collection.scope == nil) ? nil : try store.record(of: whole, key: values)
+            // A bare number names only the number, however often it runs:
+            // the text it spells is named quoted, which the list shows.
+            let spelt = zip(parts, fields).map { part, field in field.kind == .any && !part.quoted ? Value.text(part.text) : nil }
+            if elsewhere == nil, spelt.contains(where: { $0 != nil }) {
+                let asText = zip(values, spelt).map { $1 ?? $0 }
+                if asText != values, try store.record(of: whole, key: asText) != nil {
+                    throw CommandError.rows(.keyIsText(text, asText: Self.keyText(asText), collection: collection.name))
+                }
+            }
             throw CommandError.rows(.noRowWithKey(text, collection: collection.name, outsideThisList: elsewhere != nil))
         }
         return record
