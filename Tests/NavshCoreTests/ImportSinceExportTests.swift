@@ -173,6 +173,24 @@ import Testing
             import \(path): 1 bad row, nothing was imported
             \(path):6: id: no row has the key #5 now: it was deleted or re-keyed since the export
             """)
+        // A key a spreadsheet spelt anew still names the row exported: an
+        // adversary's `05` was said edited in the file.
+        try edit(path, "\r\n5,", "\r\n05,")
+        #expect(h.run("import \(path) --update").error?.message.hasSuffix(
+            "\(path):6: id: no row has the key #5 now: it was deleted or re-keyed since the export") == true)
+    }
+
+    /// A key edited in the file to one no row has is said edited, not
+    /// deleted elsewhere (an adversary's find: the cause was false).
+    @Test(arguments: StoreKind.all)
+    func aKeyEditedToOneNoRowHasIsSaidEdited(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, Fixtures.items)
+        let path = try exported(h)
+        try edit(path, "\r\n4,", "\r\n40,")
+        #expect(h.run("import \(path) --update").error?.message == """
+            import \(path): 1 bad row, nothing was imported
+            \(path):5: id: \(ImportCommand.keyEdited)
+            """)
     }
 
     /// A trial's find: a line added to an export, with no version, was

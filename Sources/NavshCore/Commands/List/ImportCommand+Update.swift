@@ -45,7 +45,13 @@ extension ImportCommand {
         var pending: [(row: ImportedRow, key: [Value], shownKey: String, text: [Value]?)] = []
         func apply(_ row: ImportedRow, _ shownKey: String, _ key: [Value], _ stored: Record?) {
             guard let stored else {
-                // A line an export wrote named a row then.
+                // A line an export wrote named a row then, unless its key
+                // was edited in the file: such a key was said deleted elsewhere.
+                if let exported = row.exported,
+                   let edited = Self.keyEditedInFile(row, exported, keyPlaces, key: key, format: file.format) {
+                    refused.append(ImportProblem(line: row.line, field: fields[edited].shownName, problem: Self.keyEdited))
+                    return
+                }
                 let since = row.exported == nil ? "" : " now: it was deleted or re-keyed since the export"
                 refused.append(ImportProblem(line: row.line, field: keyName,
                                              problem: "no row has the key \(TextLayout.printable(shownKey))" + since))
@@ -75,8 +81,7 @@ extension ImportCommand {
                 // The version is another row's: a trial's file with its keys
                 // shifted a line wrote nothing, but said it kept values changed elsewhere.
                 if let edited = Self.keyEditedSinceExport(row, exported, keyPlaces, key: key, held: held, format: file.format) {
-                    refused.append(ImportProblem(line: row.line, field: fields[edited].shownName, problem: "was edited in the file "
-                        + "since the export; --update finds each row by its key, so a line must keep the key it was exported with"))
+                    refused.append(ImportProblem(line: row.line, field: fields[edited].shownName, problem: Self.keyEdited))
                     return
                 }
                 let since = Self.sinceExport(row, exported, stored: stored, held: held, in: collection, format: file.format)
@@ -257,6 +262,27 @@ extension ImportCommand {
         return changed ? number : nil
     }
 
+    /// Why a line whose key was edited since the export is refused.
+    static let keyEdited = "was edited in the file since the export; --update finds each row by its key, "
+        + "so a line must keep the key it was exported with"
+
+    /// The place of a key field whose cell is not the one exported, quoted
+    /// either way, nor names the key exported (`07` for 7): the file's key
+    /// was edited, whatever rows hold now.
+    static func keyEditedInFile(_ row: ImportedRow, _ exported: [UInt32?], _ keyPlaces: [Int], key: [Value],
+                                format: RowFileFormat) -> Int? {
+        row.values.first { place, cell in
+            guard let part = keyPlaces.firstIndex(of: place), notAsExported(cell, exported[place]) else { return false }
+            return ExportVersion.storedDigest(key[part], format) != exported[place]
+        }?.field
+    }
+
+    /// Whether a cell is not what `export` wrote, whose digest is `was`.
+    static func notAsExported(_ cell: ImportedValue, _ was: UInt32?) -> Bool {
+        guard let was else { return false }
+        return ExportVersion.digest(cell) != was && ExportVersion.digest(ExportVersion.requoted(cell)) != was
+    }
+
     /// The place of a key field the file holds otherwise than it was
     /// exported: it found another row than the one exported, or one whose
     /// key the column merely compares equal to (`ABC` for `abc`). A key a
@@ -264,8 +290,7 @@ extension ImportCommand {
     static func keyEditedSinceExport(_ row: ImportedRow, _ exported: [UInt32?], _ keyPlaces: [Int],
                                      key: [Value], held: [Value], format: RowFileFormat) -> Int? {
         row.values.first { place, cell in
-            guard let part = keyPlaces.firstIndex(of: place), let was = exported[place],
-                  ExportVersion.digest(cell) != was, ExportVersion.digest(ExportVersion.requoted(cell)) != was else { return false }
+            guard let part = keyPlaces.firstIndex(of: place), let was = exported[place], notAsExported(cell, was) else { return false }
             return ExportVersion.storedDigest(held[place], format) != was || key[part] != held[place]
         }?.field
     }
