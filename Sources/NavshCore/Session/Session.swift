@@ -209,7 +209,11 @@ public final class Session {
         do {
             command = try CommandParser.parse(line, in: top.kind, abbreviations: mode == .interactive)
         } catch {
-            return .other
+            // A report's line that fails to parse changed nothing either. In
+            // every frame: `where COND` at a batch meant its list's filter.
+            let word = line.trimmingSpaces.prefix { !$0.isWhitespace }
+            let forms = CommandRegistry.forms.filter { $0.form.name == word }
+            return !forms.isEmpty && forms.allSatisfy({ $0.type.onlyReports }) ? .report : .other
         }
         guard let command else { return .nothing }
         if command is TopCommand { return .top }

@@ -16,7 +16,7 @@ struct ChangesCommand: OptionalArgumentCommand {
         unexpected = byRow ? nil : argument
     }
 
-    var isReport: Bool { true }
+    static let onlyReports = true
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         if let unexpected { throw CommandError.grammar(.unexpectedArgument(command: "changes", got: unexpected)) }

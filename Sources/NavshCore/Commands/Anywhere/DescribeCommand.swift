@@ -13,7 +13,7 @@ struct DescribeCommand: Command {
         typed = TypedField(arguments, form: form, count: .atMostOne, what: "field")
     }
 
-    var isReport: Bool { true }
+    static let onlyReports = true
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         if let root = session.top as? CollectionsFrame, typed.first == nil { return Response(output: Self.store(root, session.store)) }

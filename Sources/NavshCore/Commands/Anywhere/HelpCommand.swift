@@ -10,7 +10,7 @@ struct HelpCommand: OptionalArgumentCommand {
         self.name = name
     }
 
-    var isReport: Bool { true }
+    static let onlyReports = true
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         // A command that does not exist is an error, as typing it is: a

@@ -5,7 +5,7 @@ struct HistoryCommand: PlainCommand {
 
     init() {}
 
-    var isReport: Bool { true }
+    static let onlyReports = true
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         guard let entries = session.historyEntries() else {

@@ -6,7 +6,7 @@ struct ShowCommand: PlainCommand {
 
     init() {}
 
-    var isReport: Bool { true }
+    static let onlyReports = true
     var onlyReads: Bool { true }
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {

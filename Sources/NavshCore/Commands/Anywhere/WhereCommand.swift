@@ -6,7 +6,7 @@ struct WhereCommand: PlainCommand {
 
     init() {}
 
-    var isReport: Bool { true }
+    static let onlyReports = true
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let output = session.frames.indices.map { i in

@@ -49,6 +49,10 @@ protocol Command: Sendable {
     /// `help`, `where`): `--quiet` keeps its output and drops the rest.
     var isReport: Bool { get }
 
+    /// Every form reports, whatever its arguments: a line of it that fails
+    /// to parse changed nothing either (`show x` made `--keep-going` skip).
+    static var onlyReports: Bool { get }
+
     /// A failure of it changes nothing later lines count on: a report, a
     /// page or `columns`. After any other failure the script is in a frame,
     /// an order or data its later lines were not written for (a failed
@@ -69,7 +73,8 @@ extension Command {
     static func summary(of form: CommandForm, in frame: any Frame) -> String? { form.summary }
     var editsTheRecord: Bool { false }
     func usesNothingReadBefore(in session: any CommandContext) -> Bool { false }
-    var isReport: Bool { false }
+    static var onlyReports: Bool { false }
+    var isReport: Bool { Self.onlyReports }
     var leavesLaterLinesAlone: Bool { isReport }
     var onlyReads: Bool { false }
 }

@@ -8,7 +8,7 @@ struct CountCommand: PlainCommand {
     init() {}
 
     /// What a script asked to see: printed under `--quiet` too.
-    var isReport: Bool { true }
+    static let onlyReports = true
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)

@@ -15,7 +15,7 @@ struct ShowFieldCommand: Command {
         (frame as? RecordFrame)?.batch != nil ? "print the batch again, or the value FIELD's rows share" : form.summary
     }
 
-    var isReport: Bool { true }
+    static let onlyReports = true
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let frame = try session.topFrame(RecordFrame.self)
