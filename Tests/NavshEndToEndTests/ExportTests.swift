@@ -103,14 +103,37 @@ import Testing
     }
 
     /// Found by the second trial: a dry run wrote the export file and did
-    /// not report it. A dry run changes nothing, files included.
-    @Test func aDryRunWritesNoFile() throws {
+    /// not report it. A dry run changes nothing, files included, but says
+    /// what it would write, and refuses what the real run would refuse (an
+    /// adversary's find: it refused every export, so `--keep-going` skipped the rest).
+    @Test func aDryRunWritesNoFileButSaysWhatItWould() throws {
         let db = try TemporaryDatabase(Self.many)
         let file = db.directory + "/dry.csv"
-        let result = try navsh.run(["--dry-run", db.path, "-c", "export " + file])
+        let kept = db.directory + "/kept.csv"
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: kept))
+        let result = try navsh.run(["--dry-run", "--keep-going", db.path, "-c", "export " + file, "-c", "export " + kept,
+                                    "-c", "top", "-c", "export! " + kept])
+        #expect(result.stdout.contains("would export 1,234 rows to \(file) (dry run: no file was written)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("would export 1,234 rows to \(kept) (dry run: no file was written)\n"), "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("-c:2: error: "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("export \(kept): the file exists; export! \(kept) replaces it\n"), "\(result.stderr)")
         #expect(result.status == 1)
-        #expect(result.stderr.contains("export \(file): a dry run writes no file; run without --dry-run to export"))
         #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "precious\n")
+        let real = try navsh.run([db.path, "-c", "export " + file])
+        #expect(real.stdout.hasSuffix("exported 1,234 rows to \(file)\n"), "\(real.stdout)")
+        // A folder, or a name too long for the temporary file, fails as
+        // the real run fails (an adversary's dry runs said they would export).
+        let folder = db.directory + "/folder.csv"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let long = db.directory + "/" + String(repeating: "n", count: 245) + ".csv"
+        for target in ["export! " + folder, "export " + long] {
+            let dry = try navsh.run(["--dry-run", db.path, "-c", target])
+            let wet = try navsh.run([db.path, "-c", target])
+            #expect(dry.status == 1 && wet.status == 1, "\(target): \(dry.stdout) \(wet.stdout)")
+            #expect(dry.stderr.contains("cannot write it"), "\(dry.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: long))
     }
 
     @Test func anExistingFileIsKeptUnlessExportBang() throws {

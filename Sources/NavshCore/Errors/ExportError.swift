@@ -4,15 +4,13 @@ public enum ExportError: Equatable, Sendable {
     case unknownExtension(path: String)
     case exists(path: String)
     case cannotWrite(path: String, reason: String)
-    /// A dry run changes nothing, files included.
-    case dryRun(path: String)
     /// Ctrl-C stopped it: the file was neither written nor replaced.
     case interrupted(path: String)
 
     /// The file named, as the user typed it.
     var path: String {
         switch self {
-        case .unknownExtension(let path), .exists(let path), .cannotWrite(let path, _), .dryRun(let path),
+        case .unknownExtension(let path), .exists(let path), .cannotWrite(let path, _),
              .interrupted(let path): return path
         }
     }
@@ -25,7 +23,6 @@ public enum ExportError: Equatable, Sendable {
         case .unknownExtension: words = "name the file .csv, .tsv or .jsonl to choose the format"
         case .exists: words = "the file exists; export! \(file) replaces it"
         case .cannotWrite(_, let reason): words = "cannot write it: \(reason); no file was written"
-        case .dryRun: words = "a dry run writes no file; run without --dry-run to export"
         case .interrupted: words = "interrupted; the file was not written"
         }
         return "export \(file): " + words

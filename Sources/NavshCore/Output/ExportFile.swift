@@ -92,6 +92,22 @@ final class ExportFile {
         unlink(temporary)
     }
 
+    /// What `init` and the rename would refuse, checked without making a
+    /// file: a dry run's export writes none, yet fails as the real one would.
+    static func check(path: String, replacing: Bool) throws(CommandError) {
+        if !replacing && exists(path) { throw .export(.exists(path: path)) }
+        let target = replacing ? resolved(path) : path
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[...$0]) } ?? "."
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        func refuse(_ code: Int32) -> CommandError { .export(.cannotWrite(path: path, reason: String(cString: strerror(code)))) }
+        // The temporary file's name is the longer: `.NAME.navsh-XXXXXX`.
+        if name.utf8.count + ".navsh-XXXXXX".utf8.count + 1 > Int(NAME_MAX) { throw refuse(ENAMETOOLONG) }
+        var info = stat()
+        if stat(target, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { throw refuse(EISDIR) }
+        guard access(folder, W_OK) == 0 else { throw refuse(errno) }
+    }
+
     private static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0

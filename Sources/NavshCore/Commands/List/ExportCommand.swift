@@ -31,9 +31,16 @@ struct ExportCommand: Command {
 
     func run(in session: any CommandContext, confirmed: Bool) throws -> Response {
         let list = try session.topFrame(ListFrame.self)
-        guard session.writesFiles else { throw CommandError.export(.dryRun(path: path)) }
         guard let format = RowFileFormat(path: path) else { throw CommandError.export(.unknownExtension(path: path)) }
         let collection = list.collection
+        // A dry run writes no file, but fails where the real run would: a
+        // refusal made `--keep-going` skip the rest, and the run exit 1.
+        guard session.writesFiles else {
+            try ExportFile.check(path: path, replacing: force)
+            let rows = try session.store.count(of: collection)
+            return Response(output: "would export \(ListLayout.grouped(rows)) row\(rows == 1 ? "" : "s") to \(TextLayout.printable(path))"
+                            + " (dry run: no file was written)\n")
+        }
         let names = collection.fields.map(\.name)
         let file = try ExportFile(path: path, replacing: force)
         var rows = 0
