@@ -419,6 +419,13 @@ import Testing
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["1", "1", "1"])
         #expect(h.session.answer(undo, .yes).output.contains("undid the save of ms on 3 rows of tracks"))
         #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["480", "500", "200"])
+        // An undo the store would refuse refuses before its question.
+        h.run("open *", "set ms 2")
+        _ = h.session.answer(try #require(h.run("save").question), .yes)
+        try h.elsewhere("UPDATE tracks SET ms = 3 WHERE id = 2")
+        let refused = h.run("undo")
+        #expect(refused.question == nil && refused.error?.message.contains("1 changed elsewhere since") == true, "\(refused)")
+        #expect(try h.column("SELECT ms FROM tracks WHERE id <= 3 ORDER BY id") == ["2", "3", "2"])
         // The question names what the rows get, and how many of the batch's.
         h.run("open *", "replace composer Plnt Plant")
         #expect(h.run("save").question?.prompt == "Replace Plnt with Plant in composer on 3 rows of tracks? [y/N] ")

@@ -19,6 +19,10 @@ struct UndoCommand: PlainCommand {
                 try Self.checkFieldsRemain(Set(rows.flatMap(\.after.keys)), of: collection,
                                            undoing: RowBatch.rowCount(rows.count), in: session.store)
             }
+            // So is one the store would refuse: tried first and rolled back,
+            // an adversary's yes was answered by a refusal.
+            let store = session.writer.store
+            try store.transaction(rollback: true) { _ = try Self.takeBack(next, in: store, shown: nil) }
             return Response(question: Question(confirm: question, then: self, declined: "nothing was undone"))
         }
         var message = ""
