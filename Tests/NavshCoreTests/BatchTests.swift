@@ -482,7 +482,7 @@ import Testing
         h.run("where composer ~ Plnt", "open *", "set ms 1", "reload")
         try h.elsewhere("UPDATE tracks SET ms = 7 WHERE id = 2")
         // Since the rows were last read: it said "since open *" after a reload.
-        let said = "rows may have changed elsewhere since reload: reload reads the 3 rows again, and save or delete checks each\n"
+        let said = "rows may have changed elsewhere since reload: reload reads its list again, and save or delete checks each\n"
         #expect(h.session.noticeChangesElsewhere() == said)
         try h.elsewhere("UPDATE tracks SET ms = 8 WHERE id = 2")
         #expect(h.session.noticeChangesElsewhere() == "", "said once")

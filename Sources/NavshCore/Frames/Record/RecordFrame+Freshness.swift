@@ -11,7 +11,7 @@ extension RecordFrame {
             // A batch is not read again unasked (a million rows): said once instead.
             guard let batch, !batchChangeNoticed else { return ("", false) }
             batchChangeNoticed = true
-            return (prefix + "rows may have changed elsewhere since \(batch.readBy): reload reads the \(batch.count) again, "
+            return (prefix + "rows may have changed elsewhere since \(batch.readBy): reload reads its list again, "
                         + "and save or delete checks each\n", false)
         }
         let fresh: Record?
