@@ -180,6 +180,32 @@ import Testing
             "\(path):6: id: no row has the key #5 now: it was deleted or re-keyed since the export") == true)
     }
 
+    /// A number a spreadsheet spelt anew (`2.500` for a numeric's `2.50`)
+    /// is no edit: a key still names its row, and a field is left as it
+    /// is (an adversary's find: PostgreSQL's numeric keys were refused).
+    @Test(arguments: StoreKind.all)
+    func aNumberSpeltAnewIsNoEdit(kind: StoreKind) throws {
+        let h = try SessionHarness(kind, """
+            CREATE TABLE prices (code NUMERIC(6,2) PRIMARY KEY, label TEXT, cost NUMERIC(6,2));
+            INSERT INTO prices VALUES (2.50, 'a', 1.10), (3.00, 'b', 7.00), (4.25, 'c', 0.50);
+            """)
+        let path = NSTemporaryDirectory() + "navsh-prices-\(UUID().uuidString).csv"
+        h.run("open prices", "export \(path)")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var lines = text.components(separatedBy: "\r\n")
+        for (at, line) in lines.enumerated() {
+            var cells = line.components(separatedBy: ",")
+            guard cells.count == 4, let number = Double(cells[0]) else { continue }
+            cells[0] = String(format: "%.3f", number)
+            cells[2] = String(format: "%.3f", Double(cells[2]) ?? -1)
+            if number == 2.5 { cells[1] = "A" }
+            lines[at] = cells.joined(separator: ",")
+        }
+        try lines.joined(separator: "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(h.output("import \(path) --update") == "updated 1 row of prices from \(path) (2 as stored already)\n")
+        #expect(try h.column("SELECT label FROM prices ORDER BY code") == ["A", "b", "c"])
+    }
+
     /// A key edited in the file to one no row has is said edited, not
     /// deleted elsewhere (an adversary's find: the cause was false).
     @Test(arguments: StoreKind.all)

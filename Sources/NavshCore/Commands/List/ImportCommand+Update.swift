@@ -80,7 +80,8 @@ extension ImportCommand {
             if let exported = row.exported {
                 // The version is another row's: a trial's file with its keys
                 // shifted a line wrote nothing, but said it kept values changed elsewhere.
-                if let edited = Self.keyEditedSinceExport(row, exported, keyPlaces, key: key, held: held, format: file.format) {
+                if let edited = Self.keyEditedSinceExport(row, exported, keyPlaces, key: key, held: held, fields: fields,
+                                                          format: file.format) {
                     refused.append(ImportProblem(line: row.line, field: fields[edited].shownName, problem: Self.keyEdited))
                     return
                 }
@@ -99,7 +100,8 @@ extension ImportCommand {
             var readOnly: Field?
             for (place, cell) in cells.enumerated() {
                 guard let cell, !isKey[place], !asStored[place],
-                      held[place] != cell, !Self.sameWholeNumber(held[place], cell) else { continue }
+                      held[place] != cell, !Self.sameWholeNumber(held[place], cell),
+                      !Self.sameNumber(held[place], cell, fields[place].kind) else { continue }
                 if fields[place].isReadOnly { readOnly = fields[place] }
                 changes[fields[place].name] = cell
             }
@@ -288,10 +290,11 @@ extension ImportCommand {
     /// key the column merely compares equal to (`ABC` for `abc`). A key a
     /// spreadsheet wrote anew (`7.0` for 7) still names its own row.
     static func keyEditedSinceExport(_ row: ImportedRow, _ exported: [UInt32?], _ keyPlaces: [Int],
-                                     key: [Value], held: [Value], format: RowFileFormat) -> Int? {
+                                     key: [Value], held: [Value], fields: [Field], format: RowFileFormat) -> Int? {
         row.values.first { place, cell in
             guard let part = keyPlaces.firstIndex(of: place), let was = exported[place], notAsExported(cell, was) else { return false }
-            return ExportVersion.storedDigest(held[place], format) != was || key[part] != held[place]
+            return ExportVersion.storedDigest(held[place], format) != was
+                || (key[part] != held[place] && !sameNumber(held[place], key[part], fields[place].kind))
         }?.field
     }
 
@@ -334,6 +337,21 @@ extension ImportCommand {
     static func sameWholeNumber(_ stored: Value, _ cell: Value) -> Bool {
         guard case .integer(let whole) = stored, case .real(let number) = cell else { return false }
         return Double(exactly: whole) == number
+    }
+
+    /// A number a spreadsheet spelt anew (`2.5` for a numeric's `2.50`),
+    /// in a numeric field: no change, and a key still its own row's. Text
+    /// in an integer or real field is no number there.
+    static func sameNumber(_ stored: Value, _ cell: Value, _ kind: FieldKind) -> Bool {
+        func number(_ value: Value) -> Bool {
+            switch value {
+            case .integer, .real: return true
+            default: return false
+            }
+        }
+        guard kind == .numeric || (kind == .integer || kind == .real) && number(stored) && number(cell),
+              let x = DecimalText.canonical(ValueText.raw(stored)), let y = DecimalText.canonical(ValueText.raw(cell)) else { return false }
+        return x == y
     }
 
     /// Whether a file's value is the stored one as `export` writes it.
