@@ -307,6 +307,13 @@ import Testing
         #expect(!shown.contains("shown changed elsewhere"), "\(shown)")
         #expect(shown.hasPrefix("items ("), "\(shown)")
         #expect(shown.contains("~ changed elsewhere since last shown"), "\(shown)")
+        #expect(h.session.noticeChangesElsewhere(watchingShownRows: true) == "", "the list marked them")
+        // A command that does not show the list leaves the line to the
+        // prompt, which says it: a trial's `count` and `help` never did.
+        try h.elsewhere("UPDATE items SET value = 4 WHERE id = 3")
+        #expect(h.output("count") == "items: 5 rows\n")
+        #expect(h.session.noticeChangesElsewhere(watchingShownRows: true) == "1 row shown changed elsewhere; show to see it\n")
+        #expect(h.session.noticeChangesElsewhere(watchingShownRows: true) == "", "said once")
     }
 
     /// A page shown again after a change elsewhere marks its rows that

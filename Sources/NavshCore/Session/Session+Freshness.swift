@@ -45,14 +45,20 @@ extension Session {
         let watched = watchingShownRows && mode == .interactive ? (try? store.changedRows(among: shownRows)) : nil
         let tokenMoved = lastChangeToken.map { $0 != token } ?? false
         let rowsMoved = watched?.values.contains { !$0.isEmpty } ?? false
-        guard tokenMoved || rowsMoved else { return "" }
+        // A change a `count` or `help` looked at first is said at the prompt
+        // all the same: a trial saw no line until `show` marked the rows.
+        let unsaid = sayingShownRows && shownRowsUnsaid
+        if mode == .interactive { shownRowsUnsaid = sayingShownRows ? false : shownRowsUnsaid || tokenMoved || rowsMoved }
+        guard tokenMoved || rowsMoved || unsaid else { return "" }
         var notice = ""
         let before = store.collections
         if tokenMoved && (try? store.reloadSchemaIfChanged()) == true { notice += adoptSchema(before: before) }
         for (index, frame) in stack.enumerated() {
             if tokenMoved, let record = frame as? RecordFrame { record.fileChangedSinceOpened = true }
+            // Only the line left unsaid: the frames took the change already.
+            if !tokenMoved && !rowsMoved && !(frame is ListFrame) { continue }
             if let list = frame as? ListFrame {
-                list.markStale()
+                if tokenMoved || rowsMoved { list.markStale() }
                 if mode == .interactive, sayingShownRows, index == stack.count - 1 {
                     let changed = list.shownRowsChanged(in: store, among: watched?[list.collection.name])
                     if changed > 0 {

@@ -22,6 +22,9 @@ public final class Session {
     public internal(set) var isFinished = false
     /// The store's change token when this session last looked.
     var lastChangeToken: Int?
+    /// A command's own look found a change and left the top list's line
+    /// on its rows to the prompt's look, which finds no change of its own.
+    var shownRowsUnsaid = false
     /// `store.connectionsLost` when last said (`connectionNotice`).
     var connectionsLostSaid = 0
     /// The server the last notice (or the start) found the store on.
