@@ -267,8 +267,24 @@ import Testing
         let path = try exported(h, " --plain")
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("id,name,serial,value,weight,bought,note,created\r\n"))
         try h.elsewhere("UPDATE items SET note = 'sold' WHERE id = 3")
-        #expect(h.output("import \(path) --update").hasPrefix("updated 1 row of items"))
+        #expect(h.output("import \(path) --update") == "updated 1 row of items from \(path) (4 as stored already)\n")
         #expect(try h.value("SELECT note FROM items WHERE id = 3") == "none", "the file's value, as open, set, save would")
+        // A line of a versioned file whose version was emptied is said: a
+        // trial's put back a value changed elsewhere without a word.
+        let versioned = try exported(h)
+        try h.elsewhere("UPDATE items SET note = 'sold' WHERE id = 3")
+        let text = try String(contentsOfFile: versioned, encoding: .utf8).components(separatedBy: "\r\n")
+        try text.map { $0.hasPrefix("3,") ? String($0[..<$0.lastIndex(of: ",")!]) + "," : $0 }.joined(separator: "\r\n")
+            .write(toFile: versioned, atomically: true, encoding: .utf8)
+        #expect(h.output("import \(versioned) --update") == "updated 1 row of items from \(versioned) (4 as stored already); "
+                + "1 line has no navsh_version, so its values go in over any change made elsewhere\n")
+        // Every version emptied is said too (an adversary's find).
+        try h.elsewhere("UPDATE items SET note = 'sold' WHERE id = 3")
+        try text.filter { $0.hasPrefix("id,") || $0.hasPrefix("3,") }
+            .map { $0.hasPrefix("3,") ? String($0[..<$0.lastIndex(of: ",")!]) + "," : $0 }.joined(separator: "\r\n")
+            .write(toFile: versioned, atomically: true, encoding: .utf8)
+        #expect(h.output("import \(versioned) --update") == "updated 1 row of items from \(versioned); "
+                + "1 line has no navsh_version, so its values go in over any change made elsewhere\n")
     }
 
     @Test(arguments: StoreKind.all)

@@ -16,6 +16,8 @@ struct ImportFile {
     private var header: [Int?] = []
     /// Where an export's version column is (`ExportVersion`), and the digest of the other columns' names.
     private var versionColumn: Int?
+    /// A CSV or TSV header with a version column: the file came from export.
+    var carriesVersions: Bool { versionColumn != nil }
     private var headerDigest: UInt32 = 0
     private var source: ChunkedFile
     private let collection: CollectionSchema

@@ -10,7 +10,7 @@ struct ExportCommand: Command {
     static let forms = [
         CommandForm("export", [.list], .rest("file"), usage: "export FILE [--plain]",
                     "write every row of this list to FILE (.csv, .tsv or .jsonl); --plain leaves out "
-                        + "the version column import --update reads", example: "export items.csv"),
+                        + "the version column that lets import --update keep changes made elsewhere", example: "export items.csv"),
         CommandForm("export!", [.list], .rest("file"), usage: "export! FILE [--plain]",
                     "export, replacing FILE if it exists", example: "export! items.csv"),
     ]

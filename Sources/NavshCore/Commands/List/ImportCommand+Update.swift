@@ -37,6 +37,10 @@ extension ImportCommand {
         var seen = KeyedByValues<Int>()
         var unchanged = 0
         var keptElsewhere = 0
+        // Lines with a version, and rows written from lines of the same file
+        // without one: their values win over any change made elsewhere, said.
+        var versioned = 0
+        var writtenUnversioned = 0
         let total = max(file.size, 1)
         defer { session.showProgress("", total, total) }
         // The row each key names, a thousand lines' keys looked up at a time:
@@ -95,6 +99,7 @@ extension ImportCommand {
                 }
                 for place in since.unedited { asStored[place] = true }
                 keptElsewhere += since.kept
+                versioned += 1
             }
             var changes: [String: Value] = [:]
             var readOnly: Field?
@@ -113,6 +118,7 @@ extension ImportCommand {
                 unchanged += 1
             } else {
                 edits.append(RowEdit(row: stored, changes: changes, name: "\(shownPath):\(row.line) \(TextLayout.printable(shownKey))"))
+                if row.exported == nil { writtenUnversioned += 1 }
             }
         }
         // The row's values at `places` as `set` takes them; nil when
@@ -228,6 +234,9 @@ extension ImportCommand {
         let same = (unchanged == 0 ? "" : " (\(ListLayout.grouped(unchanged)) as stored already)")
             + (keptElsewhere == 0 ? "" : "; kept \(ListLayout.grouped(keptElsewhere)) value\(keptElsewhere == 1 ? "" : "s") "
                 + "changed elsewhere since the export")
+            + (writtenUnversioned == 0 || (versioned == 0 && !file.carriesVersions) ? ""
+                : "; \(ListLayout.grouped(writtenUnversioned)) line\(writtenUnversioned == 1 ? " has" : "s have") no navsh_version, "
+                    + "so \(writtenUnversioned == 1 ? "its values go" : "their values go") in over any change made elsewhere")
         // Written, and in a dry run taken back: either way the store refuses
         // what it would (a UNIQUE value two lines swap, a NOT NULL emptied).
         if !edits.isEmpty {
