@@ -12,7 +12,7 @@ public enum ImportError: Equatable, Sendable {
     case empty(path: String)
     /// Rows refused, each `(line, field, problem)`, in line order; at most
     /// `ImportError.listed` of them listed, `total` counted.
-    case badRows(path: String, rows: [ImportProblem], total: Int)
+    case badRows(path: String, rows: [ImportProblem], total: Int, hint: String? = nil)
     /// `--update` finds rows by their declared key, which the table lacks.
     case updateNeedsKey(collection: String)
 
@@ -33,12 +33,14 @@ public enum ImportError: Equatable, Sendable {
             return "import \(path): the file holds no header row; nothing was imported"
         case .updateNeedsKey(let collection):
             return "import --update finds each row by its key, and \(collection) has no declared key; nothing was imported"
-        case .badRows(let path, let rows, let total):
-            let head = "import \(path): \(total) bad row\(total == 1 ? "" : "s"), nothing was imported"
+        case .badRows(let path, let rows, let total, let hint):
+            let head = "import \(path): \(ListLayout.grouped(total)) bad row\(total == 1 ? "" : "s"), nothing was imported"
             // Line 0: a reference of several columns, found at COMMIT by its values alone.
             var lines = [head] + rows.map { "\(path)\($0.line > 0 ? ":\($0.line)" : ""): \($0.field): \($0.problem)" }
-            if total > rows.count { lines.append("… and \(total - rows.count) more bad row\(total - rows.count == 1 ? "" : "s")") }
-            return lines.joined(separator: "\n")
+            if total > rows.count {
+                lines.append("… and \(ListLayout.grouped(total - rows.count)) more bad row\(total - rows.count == 1 ? "" : "s")")
+            }
+            return (lines + (hint.map { [$0] } ?? [])).joined(separator: "\n")
         }
     }
 }

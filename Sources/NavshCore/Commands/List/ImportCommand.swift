@@ -64,6 +64,7 @@ struct ImportCommand: Command {
         // Rows are read, checked and inserted a batch at a time: a row a
         // check refuses is listed with the rest, and nothing is kept in the end.
         var ended = false
+        var exported = false
         let (saved, refused) = try session.writer.importRows(
             into: collection, file: TextLayout.printable(path), keep: !dryRun,
             checking: ownerCheck(of: list, in: session),
@@ -79,6 +80,7 @@ struct ImportCommand: Command {
                         if case .failure(let problem) = read { batch.refused.append(problem) }
                         continue
                     }
+                    if row.exported != nil { exported = true }
                     switch checker.values(of: row) {
                     case .success(var cells):
                         // A row imported into an owner's related list belongs to that owner.
@@ -94,8 +96,13 @@ struct ImportCommand: Command {
         }
         guard refused.isEmpty else {
             let sorted = refused.sorted { $0.line < $1.line }
+            // An export imported back clashes on its keys: a trial's file gave
+            // a line a row, and no word on the --update it meant.
+            let keys = Set(collection.keyFields.flatMap { [$0.name, $0.shownName] })
+            let hint = exported && sorted.contains { keys.contains($0.field) }
+                ? "the file came from export: import \(path) --update changes the rows it names" : nil
             throw CommandError.imports(.badRows(path: path, rows: Array(sorted.prefix(ImportError.listed)),
-                                                total: sorted.count))
+                                                total: sorted.count, hint: hint))
         }
         let count = "\(ListLayout.grouped(saved.count)) row\(saved.count == 1 ? "" : "s")"
         let kept = Self.keptNote(checker)
