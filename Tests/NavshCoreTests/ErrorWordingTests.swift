@@ -103,7 +103,7 @@ import Testing
             .refused(undoing: "delete", title: name, .foreignKey, fields: [name], detail: name),
             .refused(undoing: "delete", title: name, .check, fields: [name], detail: name),
             .deleteClearedRowChanged(title: name), .collectionGone(name),
-            .clearedReferenceNotRecorded(collection: name), .batchSave(rows: [name], of: 3),
+            .clearedReferenceNotRecorded(collection: name), .batchSave(rows: [name], of: 3), .batchSave(rows: [name], of: 3, file: name),
         ]
         let kinds: [StoreError.Constraint] = [.notNull, .unique, .check, .foreignKey, .primaryKey, .trigger, .other]
         let store: [StoreError] = kinds.flatMap { kind in

@@ -42,6 +42,11 @@ import Testing
                 == "updated 2 rows of items from \(path) (3 as stored already)\n")
         #expect(try h.values("SELECT name, value FROM items WHERE id IN (2, 3) ORDER BY id")
                 == [["Shiny spork", "2"], ["Hoverboard", "960"]])
+        // A refused undo names the import, not a save (a trial's find).
+        try h.elsewhere("UPDATE items SET value = 961 WHERE id = 3")
+        #expect(h.run("undo").error?.message.hasPrefix("cannot undo the import of \(path) on 2 rows: 1 changed elsewhere since: ")
+                == true)
+        try h.elsewhere("UPDATE items SET value = 960 WHERE id = 3")
         #expect(h.output("undo") == "undid the import of \(path): name, value on 2 rows of items\n", "each row's own fields")
         #expect(try h.values("SELECT name, value FROM items WHERE id IN (2, 3) ORDER BY id")
                 == [["Rusty spork", "2"], ["Hoverboard", "950"]])

@@ -9,7 +9,8 @@ public enum UndoError: Equatable, Sendable {
     case unsavedEdits
     case save(title: String, Since)
     /// A batch save's rows changed or deleted since, each as its title and what happened.
-    case batchSave(rows: [String], of: Int)
+    /// `file`: the rows an `import --update` of that file wrote.
+    case batchSave(rows: [String], of: Int, file: String? = nil)
     /// The key a reference would be set back to names another row than at the save.
     case referenceMoved(title: String, field: String, key: String, was: String, now: String)
     case insert(title: String, Since)
@@ -40,10 +41,12 @@ public enum UndoError: Equatable, Sendable {
                 + "\(was) at the save and is \(now) now (changed elsewhere); nothing changed"
         case .save(let title, let since):
             return "cannot undo the save of \(title): \(since.words); nothing changed"
-        case .batchSave(let rows, let total):
+        case .batchSave(let rows, let total, let file):
             let shown = rows.prefix(3).joined(separator: ", ")
                 + (rows.count > 3 ? " and \(ListLayout.grouped(rows.count - 3)) more" : "")
-            return "cannot undo the save of \(ListLayout.grouped(total)) rows: \(ListLayout.grouped(rows.count)) changed "
+            // An import's undo named a save (a trial's find).
+            let write = file.map { "import of \(TextLayout.printable($0)) on" } ?? "save of"
+            return "cannot undo the \(write) \(ListLayout.grouped(total)) rows: \(ListLayout.grouped(rows.count)) changed "
                 + "elsewhere since: \(shown); nothing changed"
         case .insert(let title, let since):
             return "cannot undo the insert of \(title): \(since.words); nothing changed"

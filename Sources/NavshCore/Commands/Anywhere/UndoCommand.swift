@@ -69,7 +69,7 @@ struct UndoCommand: PlainCommand {
 
     /// Writes back what each row of a batch save held, set-based where the
     /// store can; refuses naming the rows changed or deleted since.
-    private static func putBack(_ rows: [RowUpdate], in collection: CollectionSchema, store: any Store) throws {
+    private static func putBack(_ rows: [RowUpdate], in collection: CollectionSchema, file: String?, store: any Store) throws {
         var refused: [String] = []
         // Rows that changed the same fields go back as one set each: a
         // `replace` that left some rows as they were sent 90,000 rows back
@@ -98,7 +98,7 @@ struct UndoCommand: PlainCommand {
                 order < 3 ? refusal(rows[place], in: collection, now: try store.record(of: table, id: rows[place].id))
                     : rows[place].title(in: collection)
             }
-            throw CommandError.undo(.batchSave(rows: refused, of: rows.count))
+            throw CommandError.undo(.batchSave(rows: refused, of: rows.count, file: file))
         }
         for row in oneByOne.sorted().map({ rows[$0] }) {
             do {
@@ -113,7 +113,7 @@ struct UndoCommand: PlainCommand {
                                                  fields: fields, detail: detail, row: row.title(in: collection)))
             }
         }
-        if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count)) }
+        if !refused.isEmpty { throw CommandError.undo(.batchSave(rows: refused, of: rows.count, file: file)) }
     }
 
     /// A row an undo of a batch save refuses, named by key and title as the
@@ -173,9 +173,9 @@ struct UndoCommand: PlainCommand {
             try checkFieldsRemain(Set(rows.flatMap(\.after.keys)), of: collection, undoing: RowBatch.rowCount(rows.count), in: store)
             // Every row back in one transaction, or none.
             do {
-                try store.atomically { try Self.putBack(rows, in: collection, store: store) }
+                try store.atomically { try Self.putBack(rows, in: collection, file: file, store: store) }
             } catch StoreError.constraint(let kind, let fields, let detail) {
-                throw CommandError.undo(.refused(undoing: "save", title: RowBatch.rowCount(rows.count), kind,
+                throw CommandError.undo(.refused(undoing: file == nil ? "save" : "import", title: RowBatch.rowCount(rows.count), kind,
                                                  fields: fields, detail: detail))
             }
             let inverse = rows.map { $0.inverse(in: collection) }
