@@ -52,7 +52,7 @@ enum PostgresErrorText {
                                     + "nothing changed, try again")
         case "40P01":
             return StoreError.database("deadlock with another transaction, which the server let go on; nothing changed, try again")
-        case "55P03": return StoreError.busy
+        case "55P03": return StoreError.rowsLocked
         case "25006", "42501": return StoreError.readOnly(message)
         case "P0001": return StoreError.constraint(.trigger, fields: [], detail: message)
         default:

@@ -108,7 +108,7 @@ import Testing
         let kinds: [StoreError.Constraint] = [.notNull, .unique, .check, .foreignKey, .primaryKey, .trigger, .other]
         let store: [StoreError] = kinds.flatMap { kind in
             [StoreError.constraint(kind, fields: [], detail: name), .constraint(kind, fields: [name], detail: name)]
-        } + [.recordMissing, .conflict(current: row), .readOnly(name), .busy, .interrupted, .database(name), .database(""),
+        } + [.recordMissing, .conflict(current: row), .readOnly(name), .busy, .rowsLocked, .interrupted, .database(name), .database(""),
             .noTable(name), .unknownFields([name]), .identityDoesNotFit(table: name), .listPositionDoesNotFit,
             .malformedRow(table: name, problem: name), .changedWhileRead(name), .transactionAlreadyOpen,
             .commitRefused(name), .cannotConnect(target: name, reason: name), .undoStorage(name), .unsupported(name)]

@@ -73,7 +73,7 @@ struct PostgresCancelTests {
             let started = Date()
             // Without a limit the wait ends here, as Ctrl-C would end it.
             store.isCancelled = { Date().timeIntervalSince(started) > StoreError.lockWaitLimit + 5 }
-            #expect(throws: StoreError.busy) {
+            #expect(throws: StoreError.rowsLocked) {
                 try store.update(row.id, in: items, changes: ["v": .text("b")], expecting: row.values)
             }
             store.isCancelled = { false }

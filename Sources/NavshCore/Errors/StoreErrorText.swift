@@ -13,6 +13,7 @@ extension StoreError: CustomStringConvertible {
         case .conflict: return "the row changed elsewhere since it was read"
         case .readOnly(let detail): return "cannot be written: \(detail)"
         case .busy: return "locked by another process"
+        case .rowsLocked: return "locked by another session"
         case .interrupted: return "interrupted"
         case .connectionLost(let detail): return detail
         case .database(let detail): return detail.isEmpty ? "the store failed without saying why" : detail
@@ -65,6 +66,8 @@ extension StoreError: CustomStringConvertible {
             return "interrupted; nothing changed"
         case .busy:
             return "the store is locked by another process; nothing changed, try again"
+        case .rowsLocked:
+            return "another session holds a lock on these rows until its transaction ends; nothing changed, try again"
         case .connectionLost(let detail):
             return detail
         case .database, .noTable, .unknownFields, .identityDoesNotFit, .listPositionDoesNotFit, .malformedRow,

@@ -24,6 +24,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case readOnly(String)
     /// Another connection holds the lock longer than `lockWaitLimit`.
     case busy
+    /// A server's rows another session has locked, longer than `lockWaitLimit`:
+    /// a trial read "the store is locked" while one row was.
+    case rowsLocked
     /// Stopped on request (Ctrl-C) before it finished; nothing was written.
     case interrupted
     /// The connection to the store's server went during the call (a
