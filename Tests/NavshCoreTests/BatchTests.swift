@@ -665,8 +665,8 @@ import Testing
         h.run("open artists", "open *")
         let before = try h.snapshot("artists")
         #expect(h.run("delete").error?.message == "cannot delete 4 of 5 rows of artists: "
-                + "Abba: 1 album refers to it (albums.artist_id); Blur: 1 album refers to it (albums.artist_id); "
-                + "Cher: 2 albums refer to it (albums.artist_id); and 1 more; nothing was deleted")
+                + "#1 Abba: 1 album refers to it (albums.artist_id); #2 Blur: 1 album refers to it (albums.artist_id); "
+                + "#3 Cher: 2 albums refer to it (albums.artist_id); and 1 more; nothing was deleted")
         #expect(try h.snapshot("artists") == before)
     }
 

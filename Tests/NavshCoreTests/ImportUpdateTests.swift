@@ -161,8 +161,8 @@ import Testing
         h.run("open items")
         #expect(h.output("import \(path) --update --dry-run") == """
             would update 2 rows of items from \(path) (dry run: nothing was written)
-              update items › Gort statue: note none → dusty
-              update items › 木彫りの熊: note none → \u{22}\u{22}
+              update items › #1 Gort statue: note none → dusty
+              update items › #4 木彫りの熊: note none → \u{22}\u{22}
 
             """)
         #expect(try h.column("SELECT note FROM items ORDER BY id") == ["none", "none", "none", "none", "none"])

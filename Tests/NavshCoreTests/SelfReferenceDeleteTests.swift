@@ -64,7 +64,7 @@ import Testing
         #expect(try h.snapshot("staff") == before)
         h.run("where id <= 449", "open *")
         #expect(h.run("delete").error?.message
-                == "cannot delete 1 of 449 rows of staff: P449: 1 row of staff refers to it (staff.boss); nothing was deleted")
+                == "cannot delete 1 of 449 rows of staff: #449 P449: 1 row of staff refers to it (staff.boss); nothing was deleted")
         #expect(try h.snapshot("staff") == before)
     }
 
@@ -279,7 +279,7 @@ import Testing
             """)
         h.run("open staff", "where id <= 2", "open *")
         #expect(h.run("delete").error?.message
-                == "cannot delete 1 of 2 rows of staff: Bob: 1 row of staff refers to it (staff.boss); nothing was deleted")
+                == "cannot delete 1 of 2 rows of staff: #2 Bob: 1 row of staff refers to it (staff.boss); nothing was deleted")
         h.run("back", "back", "open *")
         #expect(h.output("delete") == "deleted 3 rows of staff\n")
     }
@@ -343,9 +343,9 @@ import Testing
     /// counted against it: Ann is referred to by Bob, who goes too; Bob by
     /// Cat, who stays. No order deletes Fay and Gus, who refer to each other.
     static let refusals = [
-        ("where id <= 2", "cannot delete 1 of 2 rows of staff: Bob: 1 row of staff refers to it (staff.boss); nothing was deleted"),
-        ("where id >= 6", "cannot delete 2 of 2 rows of staff: Fay: 1 row of this batch refers to it in a loop (staff.boss); "
-            + "Gus: 1 row of this batch refers to it in a loop (staff.boss); nothing was deleted"),
+        ("where id <= 2", "cannot delete 1 of 2 rows of staff: #2 Bob: 1 row of staff refers to it (staff.boss); nothing was deleted"),
+        ("where id >= 6", "cannot delete 2 of 2 rows of staff: #6 Fay: 1 row of this batch refers to it in a loop (staff.boss); "
+            + "#7 Gus: 1 row of this batch refers to it in a loop (staff.boss); nothing was deleted"),
     ]
 
     /// A batch of one row says so, not "1 of 1 rows".
@@ -354,7 +354,7 @@ import Testing
         let h = try SessionHarness(kind, Self.staff(""))
         h.run("open staff", "where id = 1", "open *")
         #expect(h.run("delete").error?.message
-                == "cannot delete 1 row of staff: Ann: 1 row of staff refers to it (staff.boss); nothing was deleted")
+                == "cannot delete 1 row of staff: #1 Ann: 1 row of staff refers to it (staff.boss); nothing was deleted")
     }
 
     @Test(arguments: StoreKind.all, actions)
@@ -376,7 +376,7 @@ import Testing
         h.run("open staff", "where id <= 3", "open *")
         try h.elsewhere("INSERT INTO staff VALUES (8, 'Hal', 3)")
         let message = try #require(h.run("delete").error?.message)
-        #expect(message.hasPrefix("cannot delete 1 of 3 rows of staff: Cat: 1 row of staff refers to it"), "\(message)")
+        #expect(message.hasPrefix("cannot delete 1 of 3 rows of staff: #3 Cat: 1 row of staff refers to it"), "\(message)")
         #expect(try h.column("SELECT count(*) FROM staff") == ["8"])
     }
 }

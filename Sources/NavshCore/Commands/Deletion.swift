@@ -34,7 +34,7 @@ enum Deletion {
         let plan = try store.deletePlan(deleting: rows, in: collection)
         guard !plan.blocked.isEmpty else { return plan }
         let first = plan.blocked.keys.sorted().prefix(listedBlockedRows).map { place in
-            BlockedRow(title: RowTitle.of(rows[place], in: collection), by: plan.blocked[place, default: []].map { $0.named(in: store) })
+            BlockedRow(title: RowTitle.keyed(rows[place], in: collection), by: plan.blocked[place, default: []].map { $0.named(in: store) })
         }
         throw CommandError.writes(.batchDeleteBlocked(blocked: plan.blocked.count, of: rows.count,
                                                       collection: collection.displayTitle, first: first))

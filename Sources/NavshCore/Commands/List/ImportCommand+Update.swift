@@ -251,7 +251,7 @@ extension ImportCommand {
         if dryRun {
             var lines = ["would update \(count) of \(collection.name) from \(shownPath)\(same) (dry run: nothing was written)"]
             lines += edits.prefix(Self.updatesListed).map { edit in
-                "  " + Change.update(collection, RowTitle.of(edit.row, in: collection),
+                "  " + Change.update(collection, RowTitle.keyed(edit.row, in: collection),
                                      edit.changes.keys.reduce(into: [:]) { $0[$1] = edit.row[$1] }, edit.changes,
                                      in: session.store)
             }
