@@ -24,10 +24,8 @@ final class ExportFile {
         if !replacing && Self.exists(path) { throw .export(.exists(path: path)) }
         let path = replacing ? Self.resolved(path) : path
         target = path
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array((folder + "." + name + ".navsh-XXXXXX").utf8CString)
+        let (folder, name) = Self.temporaryName(beside: path)
+        var template = Array((folder + name).utf8CString)
         fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         temporary = String(cString: template)
         guard fd >= 0 else { throw .export(.cannotWrite(path: path, reason: Self.lastError)) }
@@ -97,15 +95,20 @@ final class ExportFile {
     static func check(path: String, replacing: Bool) throws(CommandError) {
         if !replacing && exists(path) { throw .export(.exists(path: path)) }
         let target = replacing ? resolved(path) : path
-        let slash = target.lastIndex(of: "/")
-        let folder = slash.map { String(target[...$0]) } ?? "."
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        let (folder, name) = temporaryName(beside: target)
         func refuse(_ code: Int32) -> CommandError { .export(.cannotWrite(path: path, reason: String(cString: strerror(code)))) }
-        // The temporary file's name is the longer: `.NAME.navsh-XXXXXX`.
-        if name.utf8.count + ".navsh-XXXXXX".utf8.count + 1 > Int(NAME_MAX) { throw refuse(ENAMETOOLONG) }
+        if name.utf8.count > Int(NAME_MAX) { throw refuse(ENAMETOOLONG) }
         var info = stat()
         if stat(target, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { throw refuse(EISDIR) }
-        guard access(folder, W_OK) == 0 else { throw refuse(errno) }
+        guard access(folder.isEmpty ? "." : folder, W_OK) == 0 else { throw refuse(errno) }
+    }
+
+    /// The folder of `path` (empty for the current one) and the name of
+    /// the temporary file written there, `.NAME.navsh-XXXXXX`, as mkstemp takes it.
+    private static func temporaryName(beside path: String) -> (folder: String, name: String) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        return (folder, "." + (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".navsh-XXXXXX")
     }
 
     private static func exists(_ path: String) -> Bool {
